@@ -1,0 +1,64 @@
+#pragma once
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace zerg {
+
+// One tool call requested by the model. arguments is the raw JSON text the model produced
+// (accumulated across stream chunks); it may be invalid JSON, which the agent loop reports back.
+struct ToolCall {
+    QString id;
+    QString name;
+    QString arguments;
+};
+
+struct ChatMessage {
+    enum class Role { System, User, Assistant, Tool };
+    Role role = Role::User;
+    QString content;
+    QList<ToolCall> toolCalls;  // assistant only
+    QString toolCallId;         // tool only: the id of the call this answers
+    QString name;               // tool only: the tool's name
+
+    static ChatMessage system(const QString& text) { return {Role::System, text, {}, {}, {}}; }
+    static ChatMessage user(const QString& text) { return {Role::User, text, {}, {}, {}}; }
+    static ChatMessage assistant(const QString& text, QList<ToolCall> calls = {}) {
+        return {Role::Assistant, text, std::move(calls), {}, {}};
+    }
+    static ChatMessage tool(const QString& callId, const QString& toolName, const QString& text) {
+        return {Role::Tool, text, {}, callId, toolName};
+    }
+
+    // OpenAI chat-completions wire format ({"role": ..., "content": ..., "tool_calls": [...]}).
+    // Also the line format of thread.jsonl and the messages table.
+    [[nodiscard]] QJsonObject toJson() const;
+    [[nodiscard]] static std::optional<ChatMessage> fromJson(const QJsonObject& o);
+    [[nodiscard]] static QString roleName(Role r);
+};
+
+// A function the model may call: name, what it is for, and a JSON Schema for its arguments.
+struct ToolSpec {
+    QString name;
+    QString description;
+    QJsonObject parameters;
+};
+
+struct Usage {
+    qint64 promptTokens = 0;
+    qint64 completionTokens = 0;
+    [[nodiscard]] qint64 total() const { return promptTokens + completionTokens; }
+};
+
+struct ChatRequest {
+    QString model;
+    QList<ChatMessage> messages;
+    QList<ToolSpec> tools;
+    std::optional<double> temperature;
+    std::optional<int> maxTokens;
+};
+
+}  // namespace zerg

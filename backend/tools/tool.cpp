@@ -1,0 +1,38 @@
+#include "tools/tool.h"
+
+#include "core/json_util.h"
+
+#include <QTimer>
+
+namespace zerg {
+
+QJsonObject ToolResult::forModel(int capChars) const {
+    QJsonObject out = payload;
+    for (auto it = out.begin(); it != out.end(); ++it) {
+        if (!it.value().isString()) continue;
+        bool cut = false;
+        const QString capped = json::capText(it.value().toString(), capChars, &cut);
+        if (cut) it.value() = capped;
+    }
+    return out;
+}
+
+ToolResult ToolResult::failure(const QString& message, QJsonObject extra) {
+    extra.insert(QStringLiteral("ok"), false);
+    extra.insert(QStringLiteral("error"), message);
+    return ToolResult{extra};
+}
+
+void ToolInvocation::finish(ToolResult result) {
+    if (m_finished) return;
+    m_finished = true;
+    m_result = std::move(result);
+    Q_EMIT finished();
+}
+
+ImmediateInvocation::ImmediateInvocation(ToolResult result, QObject* parent)
+    : ToolInvocation(parent) {
+    QTimer::singleShot(0, this, [this, r = std::move(result)]() mutable { finish(std::move(r)); });
+}
+
+}  // namespace zerg
