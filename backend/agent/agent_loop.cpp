@@ -1,0 +1,217 @@
+#include "agent/agent_loop.h"
+
+#include "agent/tool_registry.h"
+#include "core/clock.h"
+#include "core/json_util.h"
+
+#include <QTimer>
+
+namespace zerg {
+
+AgentLoop::AgentLoop(LlmProvider* llm, const ToolRegistry* tools, Clock* clock, AgentConfig config,
+                     QList<ChatMessage> history, QObject* parent)
+    : QObject(parent),
+      m_llm(llm),
+      m_tools(tools),
+      m_clock(clock),
+      m_config(std::move(config)),
+      m_messages(std::move(history)) {}
+
+AgentLoop::~AgentLoop() {
+    if (m_reply) {
+        m_reply->disconnect(this);
+        m_reply->abort();
+        m_reply->deleteLater();
+    }
+    for (PendingCall& c : m_calls) {
+        if (c.invocation) {
+            c.invocation->disconnect(this);
+            c.invocation->cancel();
+            c.invocation->deleteLater();
+        }
+    }
+}
+
+void AgentLoop::start() {
+    if (m_started) return;
+    m_started = true;
+    callModel();
+}
+
+void AgentLoop::cancel(const QString& reason) {
+    if (m_outcome != Outcome::Running) return;
+    if (m_reply) {
+        m_reply->disconnect(this);
+        m_reply->abort();
+        m_reply->deleteLater();
+        m_reply = nullptr;
+    }
+    if (!m_calls.isEmpty()) {
+        // Close the batch with a result for every call, so the conversation stays well-formed.
+        for (PendingCall& c : m_calls) {
+            if (c.done) continue;
+            if (c.invocation) {
+                c.invocation->disconnect(this);
+                c.invocation->cancel();
+                c.invocation->deleteLater();
+            }
+            c.done = true;
+            c.result = ToolResult::failure(reason, {{QStringLiteral("error_code"),
+                                                     QStringLiteral("cancelled")}});
+            Q_EMIT toolCallFinished(c.call, c.args, c.result, m_clock->nowMs() - c.startedMs);
+        }
+        QList<ChatMessage> group{m_pendingAssistant};
+        for (const PendingCall& c : m_calls) {
+            group.append(ChatMessage::tool(c.call.id, c.call.name,
+                                           json::compactString(c.result.forModel(
+                                               m_config.toolOutputCapChars))));
+        }
+        m_calls.clear();
+        m_messages.append(group);
+        Q_EMIT messagesAppended(group);
+    }
+    end(Outcome::Cancelled, QStringLiteral("cancelled"), reason);
+}
+
+void AgentLoop::callModel() {
+    if (m_iteration >= m_config.maxIterations) {
+        end(Outcome::Failed, QStringLiteral("max_iterations"),
+            tr("Stopped after %1 model calls without a final answer. The task may be too broad; "
+               "try a narrower request or raise ZERG_MAX_ITERATIONS.")
+                .arg(m_config.maxIterations));
+        return;
+    }
+    ++m_iteration;
+    ChatRequest req;
+    req.model = m_config.model;
+    req.messages = m_messages;
+    if (m_tools) req.tools = m_tools->specs();
+    Q_EMIT llmCallStarted(m_iteration);
+    m_reply = m_llm->chat(req);
+    m_reply->setParent(this);
+    connect(m_reply, &ChatReply::textDelta, this, &AgentLoop::textDelta);
+    connect(m_reply, &ChatReply::finished, this, &AgentLoop::onReplyFinished);
+}
+
+void AgentLoop::onReplyFinished() {
+    ChatReply* reply = m_reply;
+    m_reply = nullptr;
+    if (!reply) return;
+    reply->deleteLater();
+    const Usage u = reply->usage();
+    m_usage.promptTokens += u.promptTokens;
+    m_usage.completionTokens += u.completionTokens;
+    if (reply->hasError()) {
+        end(Outcome::Failed, QStringLiteral("llm_") + reply->errorCode(), reply->errorString());
+        return;
+    }
+    ChatMessage msg = reply->message();
+    msg.role = ChatMessage::Role::Assistant;
+    if (msg.toolCalls.isEmpty()) {
+        m_messages.append(msg);
+        Q_EMIT messagesAppended({msg});
+        m_finalText = msg.content;
+        end(Outcome::Completed);
+        return;
+    }
+    // Every call needs an id to be answered; some servers omit them.
+    for (int i = 0; i < msg.toolCalls.size(); ++i) {
+        if (msg.toolCalls[i].id.isEmpty()) {
+            msg.toolCalls[i].id = QStringLiteral("call_%1_%2").arg(m_iteration).arg(i);
+        }
+    }
+    startTools(msg);
+}
+
+void AgentLoop::startTools(const ChatMessage& assistant) {
+    m_pendingAssistant = assistant;
+    m_calls.clear();
+    for (const ToolCall& call : assistant.toolCalls) {
+        PendingCall pc;
+        pc.call = call;
+        pc.startedMs = m_clock->nowMs();
+        m_calls.append(pc);
+    }
+    // Start all calls before any can finish: results are collected in call order.
+    for (int i = 0; i < m_calls.size(); ++i) {
+        PendingCall& pc = m_calls[i];
+        QString parseError;
+        QObject* ctx = this;
+        ToolInvocation* inv = nullptr;
+        Tool* tool = m_tools ? m_tools->find(pc.call.name) : nullptr;
+        if (!tool) {
+            inv = new ImmediateInvocation(
+                ToolResult::failure(
+                    tr("Unknown tool '%1'. Available tools: %2.")
+                        .arg(pc.call.name, m_tools ? m_tools->names().join(QStringLiteral(", "))
+                                                   : QString()),
+                    {{QStringLiteral("error_code"), QStringLiteral("unknown_tool")}}),
+                ctx);
+        } else if (!json::parseObject(pc.call.arguments.toUtf8(), &pc.args, &parseError)) {
+            inv = new ImmediateInvocation(
+                ToolResult::failure(
+                    tr("The arguments for %1 are not a valid JSON object (%2). Call the tool "
+                       "again with a JSON object matching its schema.")
+                        .arg(pc.call.name, parseError),
+                    {{QStringLiteral("error_code"), QStringLiteral("invalid_arguments")}}),
+                ctx);
+        } else {
+            inv = tool->start(pc.args, ctx);
+        }
+        pc.invocation = inv;
+        Q_EMIT toolCallStarted(pc.call, pc.args);
+        connect(inv, &ToolInvocation::finished, this, [this, i] { onToolFinished(i); });
+        if (inv->isFinished()) onToolFinished(i);
+    }
+}
+
+void AgentLoop::onToolFinished(int index) {
+    if (index >= m_calls.size() || m_calls[index].done) return;
+    PendingCall& pc = m_calls[index];
+    pc.done = true;
+    pc.result = pc.invocation ? pc.invocation->result()
+                              : ToolResult::failure(QStringLiteral("tool invocation lost"));
+    if (pc.invocation) pc.invocation->deleteLater();
+    Q_EMIT toolCallFinished(pc.call, pc.args, pc.result, m_clock->nowMs() - pc.startedMs);
+    for (const PendingCall& c : m_calls) {
+        if (!c.done) return;
+    }
+    // Finish the batch on the next turn so a synchronous finish inside startTools() cannot
+    // re-enter before every call has been started.
+    QTimer::singleShot(0, this, &AgentLoop::completeToolBatch);
+}
+
+void AgentLoop::completeToolBatch() {
+    if (m_calls.isEmpty() || m_outcome != Outcome::Running) return;
+    QList<ChatMessage> group{m_pendingAssistant};
+    QString fatalCode;
+    QString fatalError;
+    for (const PendingCall& c : m_calls) {
+        group.append(ChatMessage::tool(
+            c.call.id, c.call.name,
+            json::compactString(c.result.forModel(m_config.toolOutputCapChars))));
+        const QString code = c.result.payload.value(QStringLiteral("error_code")).toString();
+        if (fatalCode.isEmpty() && !c.result.ok() && m_config.fatalToolErrors.contains(code)) {
+            fatalCode = code;
+            fatalError = c.result.error();
+        }
+    }
+    m_calls.clear();
+    m_messages.append(group);
+    Q_EMIT messagesAppended(group);
+    if (!fatalCode.isEmpty()) {
+        end(Outcome::Failed, fatalCode, fatalError);
+        return;
+    }
+    callModel();
+}
+
+void AgentLoop::end(Outcome outcome, const QString& code, const QString& error) {
+    if (m_outcome != Outcome::Running) return;
+    m_outcome = outcome;
+    m_errorCode = code;
+    m_error = error;
+    Q_EMIT finished();
+}
+
+}  // namespace zerg

@@ -1,0 +1,94 @@
+#pragma once
+
+#include "llm/llm_provider.h"
+#include "tools/tool.h"
+
+#include <QList>
+#include <QObject>
+#include <QPointer>
+
+namespace zerg {
+
+class Clock;
+class ToolRegistry;
+
+struct AgentConfig {
+    QString model;
+    int maxIterations = 12;          // LLM calls per run before giving up
+    int toolOutputCapChars = 8000;   // per string field of a tool result sent to the model
+    // Tool error codes that end the loop at once as failed: retrying cannot help (a changed host
+    // key, a host outside the allowlist, ...). The model is not asked again.
+    QStringList fatalToolErrors;
+};
+
+// The ReAct loop: messages -> LLM -> tool calls (run concurrently) -> results -> LLM ... until the
+// model answers without tool calls, the iteration bound is hit, a fatal tool error occurs, or it
+// is cancelled. Never blocks; all progress is reported by signals.
+class AgentLoop : public QObject {
+    Q_OBJECT
+public:
+    enum class Outcome { Running, Completed, Failed, Cancelled };
+    Q_ENUM(Outcome)
+
+    AgentLoop(LlmProvider* llm, const ToolRegistry* tools, Clock* clock, AgentConfig config,
+              QList<ChatMessage> history, QObject* parent = nullptr);
+    ~AgentLoop() override;
+
+    void start();
+    // Aborts the model call or the running tools; ends with Outcome::Cancelled.
+    void cancel(const QString& reason = QStringLiteral("cancelled"));
+
+    [[nodiscard]] Outcome outcome() const { return m_outcome; }
+    [[nodiscard]] QString finalText() const { return m_finalText; }
+    [[nodiscard]] QString errorString() const { return m_error; }
+    [[nodiscard]] QString errorCode() const { return m_errorCode; }
+    [[nodiscard]] const QList<ChatMessage>& messages() const { return m_messages; }
+    [[nodiscard]] Usage usage() const { return m_usage; }
+    [[nodiscard]] int iterations() const { return m_iteration; }
+
+Q_SIGNALS:
+    void llmCallStarted(int iteration);
+    void textDelta(const QString& delta);
+    // Messages added to the conversation, in consistent groups: an assistant message together
+    // with the results of all its tool calls, or a final assistant message. Persist these.
+    void messagesAppended(const QList<zerg::ChatMessage>& messages);
+    void toolCallStarted(const zerg::ToolCall& call, const QJsonObject& args);
+    void toolCallFinished(const zerg::ToolCall& call, const QJsonObject& args,
+                          const zerg::ToolResult& result, qint64 durationMs);
+    void finished();
+
+private:
+    struct PendingCall {
+        ToolCall call;
+        QJsonObject args;
+        QPointer<ToolInvocation> invocation;
+        qint64 startedMs = 0;
+        bool done = false;
+        ToolResult result;
+    };
+
+    void callModel();
+    void onReplyFinished();
+    void startTools(const ChatMessage& assistant);
+    void onToolFinished(int index);
+    void completeToolBatch();
+    void end(Outcome outcome, const QString& code = {}, const QString& error = {});
+
+    LlmProvider* m_llm;
+    const ToolRegistry* m_tools;
+    Clock* m_clock;
+    AgentConfig m_config;
+    QList<ChatMessage> m_messages;
+    QPointer<ChatReply> m_reply;
+    ChatMessage m_pendingAssistant;
+    QList<PendingCall> m_calls;
+    int m_iteration = 0;
+    Outcome m_outcome = Outcome::Running;
+    QString m_finalText;
+    QString m_error;
+    QString m_errorCode;
+    Usage m_usage;
+    bool m_started = false;
+};
+
+}  // namespace zerg

@@ -1,0 +1,246 @@
+#include "agent/agent_loop.h"
+#include "agent/tool_registry.h"
+#include "core/clock.h"
+#include "scripted_llm.h"
+
+#include <QJsonDocument>
+#include <QPointer>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace zerg;
+using zerg::test::ScriptedLlm;
+
+namespace {
+
+// A tool whose calls finish only when the test says so.
+class ManualTool final : public Tool {
+public:
+    class Call final : public ToolInvocation {
+    public:
+        Call(QJsonObject args, QObject* parent) : ToolInvocation(parent), args(std::move(args)) {}
+        void cancel() override {
+            cancelled = true;
+            finish(ToolResult::failure(QStringLiteral("cancelled")));
+        }
+        void complete(QJsonObject payload) { finish(ToolResult{std::move(payload)}); }
+        QJsonObject args;
+        bool cancelled = false;
+    };
+
+    explicit ManualTool(QString name) : m_name(std::move(name)) {}
+    ToolSpec spec() const override {
+        return {m_name, QStringLiteral("test tool"), QJsonObject{{"type", "object"}}};
+    }
+    ToolInvocation* start(const QJsonObject& args, QObject* parent) override {
+        auto* c = new Call(args, parent);
+        calls.append(c);
+        return c;
+    }
+    QList<QPointer<Call>> calls;
+
+private:
+    QString m_name;
+};
+
+ToolCall call(const QString& id, const QString& name, const QString& args) {
+    return {id, name, args};
+}
+
+}  // namespace
+
+class TestAgentLoop : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void textAnswerCompletes() {
+        ManualClock clock;
+        ScriptedLlm llm;
+        llm.pushText(QStringLiteral("hello"));
+        ToolRegistry tools;
+        AgentLoop loop(&llm, &tools, &clock, {QStringLiteral("m"), 5, 100, {}},
+                       {ChatMessage::user(QStringLiteral("hi"))});
+        QSignalSpy appended(&loop, &AgentLoop::messagesAppended);
+        QSignalSpy done(&loop, &AgentLoop::finished);
+        loop.start();
+        QVERIFY(done.wait());
+        QCOMPARE(loop.outcome(), AgentLoop::Outcome::Completed);
+        QCOMPARE(loop.finalText(), QStringLiteral("hello"));
+        QCOMPARE(appended.count(), 1);
+        QCOMPARE(llm.requests().size(), 1);
+        QCOMPARE(llm.requests().at(0).model, QStringLiteral("m"));
+        QCOMPARE(loop.usage().promptTokens, 10);
+    }
+
+    void toolResultGoesBackWithItsCallId() {
+        ManualClock clock;
+        ScriptedLlm llm;
+        llm.pushToolCalls({call(QStringLiteral("c1"), QStringLiteral("probe"),
+                                QStringLiteral(R"({"host":"cube"})"))});
+        llm.pushText(QStringLiteral("done"));
+        auto tool = std::make_shared<ManualTool>(QStringLiteral("probe"));
+        ToolRegistry tools;
+        tools.add(tool);
+        AgentLoop loop(&llm, &tools, &clock, {QStringLiteral("m"), 5, 100, {}},
+                       {ChatMessage::user(QStringLiteral("go"))});
+        QSignalSpy done(&loop, &AgentLoop::finished);
+        QSignalSpy appended(&loop, &AgentLoop::messagesAppended);
+        loop.start();
+        QTRY_COMPARE(tool->calls.size(), 1);
+        QCOMPARE(tool->calls.at(0)->args.value("host").toString(), QStringLiteral("cube"));
+        tool->calls.at(0)->complete({{"ok", true}, {"stdout", QString(500, QLatin1Char('x'))}});
+        QVERIFY(done.wait());
+        QCOMPARE(loop.outcome(), AgentLoop::Outcome::Completed);
+        QCOMPARE(llm.requests().size(), 2);
+        const QList<ChatMessage>& sent = llm.requests().at(1).messages;
+        QCOMPARE(sent.size(), 3);
+        QCOMPARE(sent.at(1).toolCalls.size(), 1);
+        QCOMPARE(sent.at(2).role, ChatMessage::Role::Tool);
+        QCOMPARE(sent.at(2).toolCallId, QStringLiteral("c1"));
+        // The model gets the capped output, with the marker.
+        QVERIFY(sent.at(2).content.contains(QStringLiteral("more characters cut")));
+        // Persisted groups: assistant + tool result together, then the final answer.
+        QCOMPARE(appended.count(), 2);
+        QCOMPARE(appended.at(0).at(0).value<QList<ChatMessage>>().size(), 2);
+    }
+
+    void parallelCallsRunConcurrentlyAndAnswerInOrder() {
+        ManualClock clock;
+        ScriptedLlm llm;
+        llm.pushToolCalls({call(QStringLiteral("a"), QStringLiteral("probe"), QStringLiteral("{}")),
+                           call(QStringLiteral("b"), QStringLiteral("probe"), QStringLiteral("{}"))});
+        llm.pushText(QStringLiteral("both"));
+        auto tool = std::make_shared<ManualTool>(QStringLiteral("probe"));
+        ToolRegistry tools;
+        tools.add(tool);
+        AgentLoop loop(&llm, &tools, &clock, {QStringLiteral("m"), 5, 100, {}}, {});
+        QSignalSpy done(&loop, &AgentLoop::finished);
+        loop.start();
+        QTRY_COMPARE(tool->calls.size(), 2);  // both running before either finished
+        tool->calls.at(1)->complete({{"ok", true}, {"n", 2}});
+        tool->calls.at(0)->complete({{"ok", true}, {"n", 1}});
+        QVERIFY(done.wait());
+        const QList<ChatMessage>& sent = llm.requests().at(1).messages;
+        QCOMPARE(sent.at(1).toolCallId, QStringLiteral("a"));
+        QCOMPARE(sent.at(2).toolCallId, QStringLiteral("b"));
+    }
+
+    void invalidArgumentsAndUnknownToolsAreReportedToTheModel() {
+        ManualClock clock;
+        ScriptedLlm llm;
+        llm.pushToolCalls({call(QStringLiteral("a"), QStringLiteral("probe"), QStringLiteral("{\"ho")),
+                           call(QStringLiteral("b"), QStringLiteral("nope"), QStringLiteral("{}"))});
+        llm.pushText(QStringLiteral("sorry"));
+        auto tool = std::make_shared<ManualTool>(QStringLiteral("probe"));
+        ToolRegistry tools;
+        tools.add(tool);
+        AgentLoop loop(&llm, &tools, &clock, {QStringLiteral("m"), 5, 1000, {}}, {});
+        QSignalSpy done(&loop, &AgentLoop::finished);
+        loop.start();
+        QVERIFY(done.wait());
+        QCOMPARE(tool->calls.size(), 0);
+        const QList<ChatMessage>& sent = llm.requests().at(1).messages;
+        QVERIFY(sent.at(1).content.contains(QStringLiteral("not a valid JSON object")));
+        QVERIFY(sent.at(2).content.contains(QStringLiteral("Unknown tool 'nope'")));
+        QVERIFY(sent.at(2).content.contains(QStringLiteral("probe")));
+    }
+
+    void boundedIterations() {
+        ManualClock clock;
+        ScriptedLlm llm;
+        auto tool = std::make_shared<ManualTool>(QStringLiteral("probe"));
+        ToolRegistry tools;
+        tools.add(tool);
+        for (int i = 0; i < 5; ++i) {
+            llm.pushToolCalls({call(QStringLiteral("c%1").arg(i), QStringLiteral("probe"),
+                                    QStringLiteral("{}"))});
+        }
+        AgentLoop loop(&llm, &tools, &clock, {QStringLiteral("m"), 3, 100, {}}, {});
+        QSignalSpy done(&loop, &AgentLoop::finished);
+        connect(&loop, &AgentLoop::toolCallStarted, this, [&] {
+            QTimer::singleShot(0, this, [&] { tool->calls.last()->complete({{"ok", true}}); });
+        });
+        loop.start();
+        QVERIFY(done.wait());
+        QCOMPARE(loop.outcome(), AgentLoop::Outcome::Failed);
+        QCOMPARE(loop.errorCode(), QStringLiteral("max_iterations"));
+        QCOMPARE(llm.requests().size(), 3);
+    }
+
+    void fatalToolErrorEndsWithoutAskingTheModelAgain() {
+        ManualClock clock;
+        ScriptedLlm llm;
+        llm.pushToolCalls({call(QStringLiteral("a"), QStringLiteral("probe"), QStringLiteral("{}"))});
+        llm.pushText(QStringLiteral("never asked"));
+        auto tool = std::make_shared<ManualTool>(QStringLiteral("probe"));
+        ToolRegistry tools;
+        tools.add(tool);
+        AgentLoop loop(&llm, &tools, &clock,
+                       {QStringLiteral("m"), 5, 100, {QStringLiteral("host_key_changed")}}, {});
+        QSignalSpy done(&loop, &AgentLoop::finished);
+        loop.start();
+        QTRY_COMPARE(tool->calls.size(), 1);
+        tool->calls.at(0)->complete({{"ok", false},
+                                     {"error", "the host key changed"},
+                                     {"error_code", "host_key_changed"}});
+        QVERIFY(done.wait());
+        QCOMPARE(loop.outcome(), AgentLoop::Outcome::Failed);
+        QCOMPARE(loop.errorCode(), QStringLiteral("host_key_changed"));
+        QCOMPARE(loop.errorString(), QStringLiteral("the host key changed"));
+        QCOMPARE(llm.requests().size(), 1);
+        QCOMPARE(llm.remaining(), 1);
+    }
+
+    void cancelStopsRunningToolsAndKeepsTheThreadWellFormed() {
+        ManualClock clock;
+        ScriptedLlm llm;
+        llm.pushToolCalls({call(QStringLiteral("a"), QStringLiteral("probe"), QStringLiteral("{}"))});
+        auto tool = std::make_shared<ManualTool>(QStringLiteral("probe"));
+        ToolRegistry tools;
+        tools.add(tool);
+        AgentLoop loop(&llm, &tools, &clock, {QStringLiteral("m"), 5, 100, {}}, {});
+        QSignalSpy done(&loop, &AgentLoop::finished);
+        QSignalSpy appended(&loop, &AgentLoop::messagesAppended);
+        loop.start();
+        QTRY_COMPARE(tool->calls.size(), 1);
+        QPointer<ManualTool::Call> running = tool->calls.at(0);
+        loop.cancel(QStringLiteral("user stop"));
+        QCOMPARE(done.count(), 1);
+        QCOMPARE(loop.outcome(), AgentLoop::Outcome::Cancelled);
+        QVERIFY(!running || running->cancelled);
+        QCOMPARE(appended.count(), 1);
+        const auto group = appended.at(0).at(0).value<QList<ChatMessage>>();
+        QCOMPARE(group.size(), 2);
+        QCOMPARE(group.at(1).toolCallId, QStringLiteral("a"));
+        QVERIFY(group.at(1).content.contains(QStringLiteral("user stop")));
+    }
+
+    void cancelDuringModelCall() {
+        ManualClock clock;
+        ScriptedLlm llm;
+        llm.push({{}, {}, {}, true});
+        ToolRegistry tools;
+        AgentLoop loop(&llm, &tools, &clock, {QStringLiteral("m"), 5, 100, {}}, {});
+        QSignalSpy done(&loop, &AgentLoop::finished);
+        loop.start();
+        loop.cancel();
+        QCOMPARE(done.count(), 1);
+        QCOMPARE(loop.outcome(), AgentLoop::Outcome::Cancelled);
+    }
+
+    void modelErrorFailsTheLoop() {
+        ManualClock clock;
+        ScriptedLlm llm;
+        llm.push({{}, {}, QStringLiteral("http"), false});
+        ToolRegistry tools;
+        AgentLoop loop(&llm, &tools, &clock, {QStringLiteral("m"), 5, 100, {}}, {});
+        QSignalSpy done(&loop, &AgentLoop::finished);
+        loop.start();
+        QVERIFY(done.wait());
+        QCOMPARE(loop.outcome(), AgentLoop::Outcome::Failed);
+        QCOMPARE(loop.errorCode(), QStringLiteral("llm_http"));
+        QVERIFY(!loop.errorString().isEmpty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAgentLoop)
+#include "test_agent_loop.moc"
