@@ -1,0 +1,95 @@
+#include "jarvis/backend.h"
+
+#include "agent/tool_registry.h"
+#include "core/clock.h"
+#include "core/event_bus.h"
+#include "jarvis/jarvis_service.h"
+#include "jarvis/worker_pool.h"
+#include "llm/openai_provider.h"
+#include "storage/artifact_store.h"
+#include "storage/database.h"
+#include "storage/store.h"
+#include "tools/hosts_config.h"
+#include "tools/shell_exec_tool.h"
+#include "tools/ssh_exec_tool.h"
+
+#include <QDir>
+#include <QNetworkAccessManager>
+
+namespace zerg {
+
+Backend::Backend(Settings settings) : m_settings(std::move(settings)) {}
+
+Backend::~Backend() {
+    // Workers and the supervisor go first: they use the stores below.
+    delete m_jarvis;
+    delete m_pool;
+}
+
+Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock* clock,
+                                                 LlmProvider* llm) {
+    std::unique_ptr<Backend> b(new Backend(settings));
+    const Settings& s = b->m_settings;
+    b->m_clock = clock ? clock : new SystemClock(b.get());
+    b->m_bus = new EventBus(b->m_clock, b.get());
+
+    if (!QDir().mkpath(s.dataDir)) {
+        return Error{QStringLiteral("data_dir"),
+                     tr("Cannot create the data directory %1. Set ZERG_DATA_DIR to a writable "
+                        "folder.")
+                         .arg(s.dataDir)};
+    }
+    auto db = Database::open(QDir(s.dataDir).filePath(QStringLiteral("zerg.sqlite")));
+    if (!db) return db.error();
+    b->m_db = std::move(db).value();
+    b->m_store = std::make_unique<Store>(b->m_db.get());
+    b->m_artifacts =
+        std::make_unique<ArtifactStore>(QDir(s.dataDir).filePath(QStringLiteral("workers")));
+
+    if (llm) {
+        b->m_llm = llm;
+    } else {
+        b->m_nam = new QNetworkAccessManager(b.get());
+        b->m_llm = new OpenAiProvider(b->m_nam, s.llmBaseUrl, s.llmApiKey,
+                                      s.llmTimeoutSeconds * 1000, b->m_clock, b.get());
+    }
+
+    HostsConfig hosts;
+    if (auto loaded = HostsConfig::loadFile(s.hostsFile)) {
+        hosts = loaded.value();
+    } else {
+        b->m_hostsProblem = loaded.error().message;
+    }
+    SshExecOptions sshOpts;
+    sshOpts.defaultKnownHostsFile = s.knownHostsFile;
+    sshOpts.diskCapBytes = s.toolDiskCapBytes;
+    b->m_workerTools = std::make_unique<ToolRegistry>();
+    b->m_workerTools->add(std::make_shared<SshExecTool>(hosts, sshOpts));
+    b->m_workerTools->add(std::make_shared<ShellExecTool>(
+        QDir(s.dataDir).filePath(QStringLiteral("scratch"))));
+
+    WorkerDeps deps;
+    deps.store = b->m_store.get();
+    deps.artifacts = b->m_artifacts.get();
+    deps.bus = b->m_bus;
+    deps.clock = b->m_clock;
+    deps.llm = b->m_llm;
+    deps.tools = b->m_workerTools.get();
+    deps.maxIterations = s.maxIterations;
+    deps.toolOutputCapChars = s.toolOutputCapChars;
+    b->m_pool = new WorkerPool(deps, 5, b.get());
+
+    JarvisConfig jc;
+    jc.ownerId = s.ownerId;
+    jc.model = s.model;
+    jc.workerModel = s.effectiveWorkerModel();
+    jc.maxIterations = s.maxIterations;
+    jc.toolOutputCapChars = s.toolOutputCapChars;
+    jc.roundabout.checkIntervalSeconds = s.checkIntervalSeconds;
+    jc.roundabout.hardTimeoutSeconds = s.hardTimeoutSeconds;
+    b->m_jarvis = new JarvisService(jc, b->m_store.get(), b->m_artifacts.get(), b->m_bus,
+                                    b->m_clock, b->m_llm, b->m_pool, b.get());
+    return b;
+}
+
+}  // namespace zerg

@@ -1,0 +1,63 @@
+#pragma once
+
+#include "core/result.h"
+#include "core/settings.h"
+
+#include <QObject>
+
+#include <memory>
+
+class QNetworkAccessManager;
+
+namespace zerg {
+
+class ArtifactStore;
+class Clock;
+class Database;
+class EventBus;
+class JarvisService;
+class LlmProvider;
+class Store;
+class ToolRegistry;
+class WorkerPool;
+
+// The composition root: builds and owns every backend service for one data directory. Used by
+// the GUI, the command line and the tests alike (no QtQuick here).
+class Backend : public QObject {
+    Q_OBJECT
+public:
+    // clock: injected for tests; nullptr means the system clock (owned by the Backend).
+    // llm: injected for tests; nullptr means the OpenAI-compatible provider from settings.
+    [[nodiscard]] static Result<std::unique_ptr<Backend>> create(const Settings& settings,
+                                                                 Clock* clock = nullptr,
+                                                                 LlmProvider* llm = nullptr);
+    ~Backend() override;
+
+    [[nodiscard]] const Settings& settings() const { return m_settings; }
+    [[nodiscard]] Clock* clock() const { return m_clock; }
+    [[nodiscard]] EventBus* bus() const { return m_bus; }
+    [[nodiscard]] Store* store() const { return m_store.get(); }
+    [[nodiscard]] ArtifactStore* artifacts() const { return m_artifacts.get(); }
+    [[nodiscard]] JarvisService* jarvis() const { return m_jarvis; }
+    [[nodiscard]] WorkerPool* pool() const { return m_pool; }
+    // Why the hosts file could not be read (the app still runs; ssh_exec then allows no host).
+    [[nodiscard]] QString hostsProblem() const { return m_hostsProblem; }
+
+private:
+    explicit Backend(Settings settings);
+
+    Settings m_settings;
+    Clock* m_clock = nullptr;
+    EventBus* m_bus = nullptr;
+    QNetworkAccessManager* m_nam = nullptr;
+    LlmProvider* m_llm = nullptr;
+    std::unique_ptr<Database> m_db;
+    std::unique_ptr<Store> m_store;
+    std::unique_ptr<ArtifactStore> m_artifacts;
+    std::unique_ptr<ToolRegistry> m_workerTools;
+    WorkerPool* m_pool = nullptr;
+    JarvisService* m_jarvis = nullptr;
+    QString m_hostsProblem;
+};
+
+}  // namespace zerg

@@ -1,0 +1,226 @@
+#include "jarvis/supervisor_tools.h"
+
+#include "agent/tool_registry.h"
+#include "core/clock.h"
+#include "core/event.h"
+#include "core/event_bus.h"
+#include "jarvis/worker_pool.h"
+#include "storage/artifact_store.h"
+#include "storage/store.h"
+
+#include <QJsonArray>
+#include <QPointer>
+#include <QTimeZone>
+#include <QTimer>
+
+namespace zerg {
+namespace {
+
+QJsonObject schema(QJsonObject properties, QStringList required = {}) {
+    return {{QStringLiteral("type"), QStringLiteral("object")},
+            {QStringLiteral("properties"), properties},
+            {QStringLiteral("required"), QJsonArray::fromStringList(required)}};
+}
+
+QJsonObject prop(const char* type, const QString& description) {
+    return {{QStringLiteral("type"), QString::fromLatin1(type)},
+            {QStringLiteral("description"), description}};
+}
+
+ToolResult success(QJsonObject payload) {
+    payload.insert(QStringLiteral("ok"), true);
+    return ToolResult{payload};
+}
+
+// spawn_worker: creates a job, runs a worker, and sits in the roundabout until it is done.
+class SpawnInvocation final : public ToolInvocation {
+public:
+    SpawnInvocation(const SupervisorContext& ctx, const QString& task, QObject* parent)
+        : ToolInvocation(parent), m_ctx(ctx) {
+        const Result<qint64> job = ctx.store->createJob(ctx.ownerId, ctx.runId, task,
+                                                        ctx.workerModel, ctx.clock->utcNow());
+        if (!job) {
+            QTimer::singleShot(0, this, [this, e = job.error().message] {
+                finish(ToolResult::failure(QStringLiteral("could not create the job: ") + e));
+            });
+            return;
+        }
+        ctx.bus->publish(QString::fromLatin1(events::WorkerSpawned), ctx.ownerId,
+                         {{QStringLiteral("run_id"), ctx.runId},
+                          {QStringLiteral("job_id"), job.value()},
+                          {QStringLiteral("task"), task},
+                          {QStringLiteral("model"), ctx.workerModel}});
+        Worker* worker =
+            ctx.pool->submit({ctx.ownerId, ctx.runId, job.value(), task, ctx.workerModel});
+        m_monitor = new RoundaboutMonitor(worker, ctx.clock, ctx.roundabout, this);
+        connect(m_monitor, &RoundaboutMonitor::checked, this,
+                [this, jobId = job.value()](const WorkerSnapshot& s) {
+                    m_ctx.bus->publish(
+                        QString::fromLatin1(events::WorkerStatusUpdate), m_ctx.ownerId,
+                        {{QStringLiteral("run_id"), m_ctx.runId},
+                         {QStringLiteral("job_id"), jobId},
+                         {QStringLiteral("worker_id"), s.workerId},
+                         {QStringLiteral("status"), s.status},
+                         {QStringLiteral("elapsed_seconds"), double(s.elapsedMs) / 1000.0}});
+                });
+        connect(m_monitor, &RoundaboutMonitor::finished, this, [this, jobId = job.value()] {
+            const QJsonObject r = m_monitor->result();
+            m_ctx.bus->publish(QString::fromLatin1(events::RoundaboutDecision), m_ctx.ownerId,
+                               {{QStringLiteral("run_id"), m_ctx.runId},
+                                {QStringLiteral("job_id"), jobId},
+                                {QStringLiteral("decision"), QStringLiteral("exit")},
+                                {QStringLiteral("reason"), r.value(QStringLiteral("status"))}});
+            finish(ToolResult{r});
+        });
+        m_monitor->start();
+    }
+
+    void cancel() override {
+        if (m_monitor) m_monitor->cancel(QStringLiteral("the supervisor run was cancelled"));
+    }
+
+private:
+    SupervisorContext m_ctx;
+    QPointer<RoundaboutMonitor> m_monitor;
+};
+
+class SpawnWorkerTool final : public Tool {
+public:
+    explicit SpawnWorkerTool(SupervisorContext ctx) : m_ctx(std::move(ctx)) {}
+    ToolSpec spec() const override {
+        return {QStringLiteral("spawn_worker"),
+                QStringLiteral(
+                    "Delegate a task to a new worker agent that has a shell on the user's "
+                    "servers (ssh_exec) and a local shell. Use it for anything that needs "
+                    "commands, files or live system state (disk, services, logs, containers). "
+                    "Give one clear, self-contained task naming the host. The call returns when "
+                    "the worker is done, with its result or a failure explanation. Call it "
+                    "several times in one turn to run workers in parallel. Before spawning, "
+                    "check whether a recent worker already answered the question."),
+                schema({{QStringLiteral("task"),
+                         prop("string", QStringLiteral("What the worker should do, e.g. "
+                                                       "'Check disk usage on cube'."))}},
+                       {QStringLiteral("task")})};
+    }
+    ToolInvocation* start(const QJsonObject& args, QObject* parent) override {
+        const QString task = args.value(QStringLiteral("task")).toString().trimmed();
+        if (task.isEmpty()) {
+            return new ImmediateInvocation(
+                ToolResult::failure(QStringLiteral("spawn_worker needs a non-empty 'task'.")),
+                parent);
+        }
+        return new SpawnInvocation(m_ctx, task, parent);
+    }
+
+private:
+    SupervisorContext m_ctx;
+};
+
+class ListWorkersTool final : public Tool {
+public:
+    explicit ListWorkersTool(SupervisorContext ctx) : m_ctx(std::move(ctx)) {}
+    ToolSpec spec() const override {
+        return {QStringLiteral("list_workers"),
+                QStringLiteral(
+                    "List recent workers (newest first) with their task, status and a short "
+                    "summary only. Use it to find past work before spawning a new worker; read "
+                    "a worker's full output with read_worker_result."),
+                schema({{QStringLiteral("limit"),
+                         prop("integer", QStringLiteral("How many (default 10, max 50)."))},
+                        {QStringLiteral("status"),
+                         prop("string", QStringLiteral("Only this status: success, failed, "
+                                                       "running, timeout, cancelled."))}})};
+    }
+    ToolInvocation* start(const QJsonObject& args, QObject* parent) override {
+        const int limit = qBound(1, args.value(QStringLiteral("limit")).toInt(10), 50);
+        const QString status = args.value(QStringLiteral("status")).toString();
+        const auto jobs = m_ctx.store->listJobs(
+            m_ctx.ownerId, limit,
+            status.isEmpty() ? std::optional<QString>() : std::optional<QString>(status));
+        if (!jobs) return new ImmediateInvocation(ToolResult::failure(jobs.error().message), parent);
+        QJsonArray rows;
+        for (const WorkerJobRecord& j : jobs.value()) {
+            QJsonObject row{{QStringLiteral("job_id"), j.id},
+                            {QStringLiteral("worker_id"), j.workerId},
+                            {QStringLiteral("task"), j.task},
+                            {QStringLiteral("status"), j.status},
+                            {QStringLiteral("created_at"),
+                             j.createdAt.toString(Qt::ISODate)}};
+            if (!j.workerId.isEmpty()) {
+                const auto meta = m_ctx.artifacts->metadata(j.workerId, m_ctx.ownerId);
+                if (meta) row.insert(QStringLiteral("summary"),
+                                     meta->value(QStringLiteral("summary")));
+            }
+            rows.append(row);
+        }
+        return new ImmediateInvocation(success({{QStringLiteral("workers"), rows}}), parent);
+    }
+
+private:
+    SupervisorContext m_ctx;
+};
+
+class ReadWorkerResultTool final : public Tool {
+public:
+    explicit ReadWorkerResultTool(SupervisorContext ctx) : m_ctx(std::move(ctx)) {}
+    ToolSpec spec() const override {
+        return {QStringLiteral("read_worker_result"),
+                QStringLiteral("Read the full final result of a past worker by its worker_id "
+                               "(from list_workers or spawn_worker)."),
+                schema({{QStringLiteral("worker_id"),
+                         prop("string", QStringLiteral("e.g. 2024-12-03T14-32-00_disk-check"))}},
+                       {QStringLiteral("worker_id")})};
+    }
+    ToolInvocation* start(const QJsonObject& args, QObject* parent) override {
+        const QString id = args.value(QStringLiteral("worker_id")).toString();
+        const auto text = m_ctx.artifacts->readResult(id, m_ctx.ownerId);
+        if (!text) {
+            return new ImmediateInvocation(
+                ToolResult::failure(QStringLiteral("No result for worker '%1': %2")
+                                        .arg(id, text.error().message)),
+                parent);
+        }
+        return new ImmediateInvocation(success({{QStringLiteral("worker_id"), id},
+                                                {QStringLiteral("result"), text.value()}}),
+                                       parent);
+    }
+
+private:
+    SupervisorContext m_ctx;
+};
+
+class CurrentTimeTool final : public Tool {
+public:
+    explicit CurrentTimeTool(Clock* clock) : m_clock(clock) {}
+    ToolSpec spec() const override {
+        return {QStringLiteral("get_current_time"),
+                QStringLiteral("The current date and time (UTC and the user's local time)."),
+                schema({})};
+    }
+    ToolInvocation* start(const QJsonObject&, QObject* parent) override {
+        const QDateTime utc = m_clock->utcNow();
+        const QDateTime local = utc.toLocalTime();
+        return new ImmediateInvocation(
+            success({{QStringLiteral("utc"), utc.toString(Qt::ISODate)},
+                     {QStringLiteral("local"), local.toString(Qt::ISODate)},
+                     {QStringLiteral("time_zone"),
+                      QString::fromUtf8(local.timeZone().id())}}),
+            parent);
+    }
+
+private:
+    Clock* m_clock;
+};
+
+}  // namespace
+
+std::unique_ptr<ToolRegistry> makeSupervisorTools(const SupervisorContext& ctx) {
+    auto reg = std::make_unique<ToolRegistry>();
+    reg->add(std::make_shared<SpawnWorkerTool>(ctx));
+    reg->add(std::make_shared<ListWorkersTool>(ctx));
+    reg->add(std::make_shared<ReadWorkerResultTool>(ctx));
+    reg->add(std::make_shared<CurrentTimeTool>(ctx.clock));
+    return reg;
+}
+
+}  // namespace zerg

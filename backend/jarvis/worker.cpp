@@ -1,0 +1,296 @@
+#include "jarvis/worker.h"
+
+#include "agent/tool_registry.h"
+#include "core/clock.h"
+#include "core/event.h"
+#include "core/event_bus.h"
+#include "core/json_util.h"
+#include "storage/artifact_store.h"
+#include "storage/store.h"
+
+#include <QJsonDocument>
+
+namespace zerg {
+namespace {
+
+// Tool errors that no retry by the model can fix: the worker fails fast with the tool's message.
+const QStringList kFatalToolErrors = {
+    QStringLiteral("host_not_allowed"), QStringLiteral("host_key_changed"),
+    QStringLiteral("host_key_unknown"), QStringLiteral("auth_failed")};
+
+QString quoted(const QString& s) {
+    QString one = s.simplified();
+    if (one.size() > 80) one = one.left(79) + QChar(0x2026);
+    return QLatin1Char('"') + one + QLatin1Char('"');
+}
+
+// ~150 characters from the start of the result: the fallback summary.
+QString truncatedSummary(const QString& text) {
+    const QString one = text.simplified();
+    return one.size() <= 150 ? one : one.left(149) + QChar(0x2026);
+}
+
+QByteArray toolCallFile(const ToolCall& call, const QJsonObject& args, const ToolResult& result,
+                        qint64 durationMs, const QDateTime& at) {
+    QByteArray out;
+    out += "tool: " + call.name.toUtf8() + '\n';
+    out += "call_id: " + call.id.toUtf8() + '\n';
+    out += "finished_at: " + at.toString(Qt::ISODateWithMs).toUtf8() + '\n';
+    out += "duration_ms: " + QByteArray::number(durationMs) + '\n';
+    out += "arguments: " + json::compact(args) + '\n';
+    QJsonObject rest = result.payload;
+    const QString stdoutText = rest.take(QStringLiteral("stdout")).toString();
+    const QString stderrText = rest.take(QStringLiteral("stderr")).toString();
+    out += "result: " + json::compact(rest) + '\n';
+    if (result.payload.contains(QStringLiteral("stdout"))) {
+        out += "\n--- stdout ---\n" + stdoutText.toUtf8();
+        if (!stdoutText.endsWith(QLatin1Char('\n'))) out += '\n';
+    }
+    if (result.payload.contains(QStringLiteral("stderr"))) {
+        out += "\n--- stderr ---\n" + stderrText.toUtf8();
+        if (!stderrText.isEmpty() && !stderrText.endsWith(QLatin1Char('\n'))) out += '\n';
+    }
+    return out;
+}
+
+}  // namespace
+
+Worker::Worker(WorkerDeps deps, Job job, QObject* parent)
+    : MonitoredWorker(parent), m_deps(deps), m_job(std::move(job)) {}
+
+QString Worker::systemPrompt(const QStringList& toolNames) {
+    return QStringLiteral(
+               "You are a Zerg worker: a disposable agent that carries out one operations task "
+               "and reports back. Use your tools (%1) to gather facts; the shell is your primitive, "
+               "so use ordinary commands (df -h, docker ps, journalctl, systemctl, ...). Only use "
+               "hosts that your tools allow. Commands are non-interactive: never run anything "
+               "that waits for input. When you have the answer, reply with a concise factual "
+               "result (numbers, names, what you ran) and no further tool calls. If something "
+               "fails, say exactly what failed.")
+        .arg(toolNames.join(QStringLiteral(", ")));
+}
+
+QString Worker::displayFor(const QString& tool, const QJsonObject& args) {
+    const QString command = args.value(QStringLiteral("command")).toString();
+    const QString host = args.value(QStringLiteral("host")).toString();
+    if (!host.isEmpty() && !command.isEmpty()) {
+        return tool + QLatin1Char(' ') + host + QLatin1Char(' ') + quoted(command);
+    }
+    if (!command.isEmpty()) return tool + QLatin1Char(' ') + quoted(command);
+    if (args.contains(QStringLiteral("url"))) {
+        return tool + QLatin1Char(' ') + args.value(QStringLiteral("url")).toString();
+    }
+    return tool;
+}
+
+QJsonObject Worker::ids() const {
+    QJsonObject o{{QStringLiteral("job_id"), m_job.jobId}};
+    if (m_job.runId) o.insert(QStringLiteral("run_id"), m_job.runId);
+    if (!m_workerId.isEmpty()) o.insert(QStringLiteral("worker_id"), m_workerId);
+    return o;
+}
+
+void Worker::start() {
+    Clock* clock = m_deps.clock;
+    m_startedMs = clock->nowMs();
+    const QDateTime now = clock->utcNow();
+    Result<QString> created =
+        m_deps.artifacts->createWorker(m_job.ownerId, m_job.task, now,
+                                       {{QStringLiteral("model"), m_job.model},
+                                        {QStringLiteral("job_id"), m_job.jobId},
+                                        {QStringLiteral("supervisor_run_id"), m_job.runId}});
+    if (!created) {
+        complete(QStringLiteral("failed"), {},
+                 tr("Could not create the worker's artifact folder: %1")
+                     .arg(created.error().message),
+                 QStringLiteral("artifacts"));
+        return;
+    }
+    m_workerId = created.value();
+    m_status = QStringLiteral("running");
+    if (Status s = m_deps.store->markJobStarted(m_job.jobId, m_workerId, now); !s) {
+        qWarning("worker %s: %s", qPrintable(m_workerId), qPrintable(s.error().message));
+    }
+    QJsonObject started = ids();
+    started.insert(QStringLiteral("task"), m_job.task);
+    m_deps.bus->publish(QString::fromLatin1(events::WorkerStarted), m_job.ownerId, started);
+
+    const QList<ChatMessage> history{ChatMessage::system(systemPrompt(m_deps.tools->names())),
+                                     ChatMessage::user(m_job.task)};
+    onMessages(history);
+
+    AgentConfig cfg;
+    cfg.model = m_job.model;
+    cfg.maxIterations = m_deps.maxIterations;
+    cfg.toolOutputCapChars = m_deps.toolOutputCapChars;
+    cfg.fatalToolErrors = kFatalToolErrors;
+    m_loop = new AgentLoop(m_deps.llm, m_deps.tools, clock, cfg, history, this);
+    connect(m_loop, &AgentLoop::toolCallStarted, this, &Worker::onToolStarted);
+    connect(m_loop, &AgentLoop::toolCallFinished, this, &Worker::onToolFinished);
+    connect(m_loop, &AgentLoop::messagesAppended, this, &Worker::onMessages);
+    connect(m_loop, &AgentLoop::finished, this, &Worker::onLoopFinished);
+    m_loop->start();
+}
+
+void Worker::onMessages(const QList<ChatMessage>& messages) {
+    for (const ChatMessage& m : messages) {
+        if (m_workerId.isEmpty()) break;
+        if (Status s = m_deps.artifacts->appendThreadMessage(m_workerId, m.toJson()); !s) {
+            qWarning("worker %s: %s", qPrintable(m_workerId), qPrintable(s.error().message));
+        }
+    }
+}
+
+void Worker::onToolStarted(const ToolCall& call, const QJsonObject& args) {
+    ActivityEntry a;
+    a.tool = call.name;
+    a.args = args;
+    a.display = displayFor(call.name, args);
+    a.host = args.value(QStringLiteral("host")).toString();
+    a.startedAtMs = m_deps.clock->nowMs() - m_startedMs;
+    a.outcome = QStringLiteral("running");
+    m_activityIndex.insert(call.id, int(m_activity.size()));
+    m_activity.append(a);
+
+    QJsonObject e = ids();
+    e.insert(QStringLiteral("call_id"), call.id);
+    e.insert(QStringLiteral("seq"), int(m_activity.size()));
+    e.insert(QStringLiteral("tool"), call.name);
+    e.insert(QStringLiteral("args"), args);
+    e.insert(QStringLiteral("display"), a.display);
+    m_deps.bus->publish(QString::fromLatin1(events::WorkerToolStarted), m_job.ownerId, e);
+}
+
+void Worker::onToolFinished(const ToolCall& call, const QJsonObject& args,
+                            const ToolResult& result, qint64 durationMs) {
+    const int index = m_activityIndex.value(call.id, -1);
+    if (index >= 0) {
+        ActivityEntry& a = m_activity[index];
+        a.durationMs = durationMs;
+        a.outcome = result.ok() ? QStringLiteral("success") : QStringLiteral("failed");
+        a.error = result.error();
+    }
+    const int seq = ++m_toolSeq;
+    const Result<QString> saved = m_deps.artifacts->saveToolCall(
+        m_workerId, seq, call.name,
+        toolCallFile(call, args, result, durationMs, m_deps.clock->utcNow()));
+    if (!saved) {
+        qWarning("worker %s: %s", qPrintable(m_workerId), qPrintable(saved.error().message));
+    }
+
+    QJsonObject e = ids();
+    e.insert(QStringLiteral("call_id"), call.id);
+    e.insert(QStringLiteral("seq"), index + 1);
+    e.insert(QStringLiteral("tool"), call.name);
+    e.insert(QStringLiteral("duration_ms"), durationMs);
+    if (result.payload.contains(QStringLiteral("exit_code"))) {
+        e.insert(QStringLiteral("exit_code"), result.payload.value(QStringLiteral("exit_code")));
+    }
+    if (result.ok()) {
+        m_deps.bus->publish(QString::fromLatin1(events::WorkerToolCompleted), m_job.ownerId, e);
+    } else {
+        e.insert(QStringLiteral("error"), result.error());
+        e.insert(QStringLiteral("error_code"),
+                 result.payload.value(QStringLiteral("error_code")).toString());
+        m_deps.bus->publish(QString::fromLatin1(events::WorkerToolFailed), m_job.ownerId, e);
+    }
+}
+
+void Worker::onLoopFinished() {
+    if (!m_loop) return;
+    switch (m_loop->outcome()) {
+        case AgentLoop::Outcome::Completed:
+            complete(QStringLiteral("success"), m_loop->finalText(), {}, {});
+            break;
+        case AgentLoop::Outcome::Cancelled:
+            // stop() already decided the status (cancelled or timeout).
+            complete(m_status == QLatin1String("running") ? QStringLiteral("cancelled")
+                                                          : m_status,
+                     {}, m_error.isEmpty() ? m_loop->errorString() : m_error, m_errorCode);
+            break;
+        case AgentLoop::Outcome::Failed:
+        case AgentLoop::Outcome::Running:
+            complete(QStringLiteral("failed"), {}, m_loop->errorString(), m_loop->errorCode());
+            break;
+    }
+}
+
+void Worker::stop(const QString& status, const QString& reason) {
+    if (snapshot().isTerminal()) return;
+    m_status = status;
+    m_error = reason;
+    m_errorCode = status;
+    if (m_loop) {
+        m_loop->cancel(reason);  // finishes synchronously -> onLoopFinished -> complete()
+    } else {
+        complete(status, {}, reason, status);
+    }
+}
+
+void Worker::complete(const QString& status, const QString& result, const QString& error,
+                      const QString& errorCode) {
+    if (m_endedMs >= 0) return;
+    m_endedMs = m_deps.clock->nowMs();
+    m_status = status;
+    m_result = result;
+    m_error = error;
+    m_errorCode = errorCode;
+    const QDateTime now = m_deps.clock->utcNow();
+    if (!m_workerId.isEmpty()) {
+        const QString text = status == QLatin1String("success")
+                                 ? result
+                                 : tr("Worker %1: %2").arg(status, error);
+        if (Status s = m_deps.artifacts->saveResult(m_workerId, text); !s) {
+            qWarning("worker %s: %s", qPrintable(m_workerId), qPrintable(s.error().message));
+        }
+        if (Status s = m_deps.artifacts->completeWorker(m_workerId, status, now, error); !s) {
+            qWarning("worker %s: %s", qPrintable(m_workerId), qPrintable(s.error().message));
+        }
+    }
+    if (Status s = m_deps.store->finishJob(m_job.jobId, status, error, now); !s) {
+        qWarning("job %lld: %s", m_job.jobId, qPrintable(s.error().message));
+    }
+    QJsonObject e = ids();
+    e.insert(QStringLiteral("status"), status);
+    e.insert(QStringLiteral("duration_ms"), m_endedMs - m_startedMs);
+    if (!error.isEmpty()) e.insert(QStringLiteral("error"), error);
+    m_deps.bus->publish(QString::fromLatin1(events::WorkerComplete), m_job.ownerId, e);
+
+    // Summary: ~150 characters for list_workers and the dashboard. The LLM summarizer comes
+    // later; truncation is the documented fallback.
+    if (!m_workerId.isEmpty()) {
+        m_summary = truncatedSummary(status == QLatin1String("success") ? result : error);
+        const QJsonObject patch{
+            {QStringLiteral("summary"), m_summary},
+            {QStringLiteral("summary_meta"),
+             QJsonObject{{QStringLiteral("version"), 1},
+                         {QStringLiteral("model"), QJsonValue()},
+                         {QStringLiteral("generated_at"), now.toString(Qt::ISODateWithMs)},
+                         {QStringLiteral("error"), QStringLiteral("truncation fallback")}}}};
+        if (Status s = m_deps.artifacts->updateMetadata(m_workerId, patch); s) {
+            QJsonObject sr = ids();
+            sr.insert(QStringLiteral("summary"), m_summary);
+            m_deps.bus->publish(QString::fromLatin1(events::WorkerSummaryReady), m_job.ownerId,
+                                sr);
+        }
+    }
+    Q_EMIT terminated();
+    Q_EMIT done();
+}
+
+WorkerSnapshot Worker::snapshot() const {
+    WorkerSnapshot s;
+    s.status = m_status;
+    s.workerId = m_workerId;
+    s.task = m_job.task;
+    const qint64 end = m_endedMs >= 0 ? m_endedMs : m_deps.clock->nowMs();
+    s.elapsedMs = m_status == QLatin1String("queued") ? 0 : end - m_startedMs;
+    s.activity = m_activity;
+    s.result = m_result;
+    s.error = m_error;
+    s.errorCode = m_errorCode;
+    s.summary = m_summary;
+    return s;
+}
+
+}  // namespace zerg

@@ -1,0 +1,85 @@
+#pragma once
+
+#include "agent/agent_loop.h"
+#include "roundabout/monitored_worker.h"
+
+#include <QPointer>
+
+namespace zerg {
+
+class ArtifactStore;
+class Clock;
+class EventBus;
+class LlmProvider;
+class Store;
+class ToolRegistry;
+
+// What a worker needs from the rest of the backend.
+struct WorkerDeps {
+    Store* store = nullptr;
+    ArtifactStore* artifacts = nullptr;
+    EventBus* bus = nullptr;
+    Clock* clock = nullptr;
+    LlmProvider* llm = nullptr;
+    const ToolRegistry* tools = nullptr;  // ssh_exec, shell_exec, ...
+    int maxIterations = 12;
+    int toolOutputCapChars = 8000;
+};
+
+// A disposable worker agent: one task, its own AgentLoop, and a complete audit trail on disk
+// (metadata.json, thread.jsonl, tool_calls/NNN_<tool>.txt, result.txt). Its status is decided by
+// the system (loop outcome, fatal tool errors, timeout, cancellation), never by model text.
+class Worker final : public MonitoredWorker {
+    Q_OBJECT
+public:
+    struct Job {
+        qint64 ownerId = 0;
+        qint64 runId = 0;  // 0 when not part of a supervisor run
+        qint64 jobId = 0;
+        QString task;
+        QString model;
+    };
+
+    Worker(WorkerDeps deps, Job job, QObject* parent = nullptr);
+
+    void start();
+    qint64 jobId() const override { return m_job.jobId; }
+    WorkerSnapshot snapshot() const override;
+    void stop(const QString& status, const QString& reason) override;
+    [[nodiscard]] QString workerId() const { return m_workerId; }
+    [[nodiscard]] QString status() const { return m_status; }
+
+    [[nodiscard]] static QString systemPrompt(const QStringList& toolNames);
+    // One line for the ticker and the activity log, e.g. ssh_exec testbox "df -h".
+    [[nodiscard]] static QString displayFor(const QString& tool, const QJsonObject& args);
+
+Q_SIGNALS:
+    void done();
+
+private:
+    void onToolStarted(const ToolCall& call, const QJsonObject& args);
+    void onToolFinished(const ToolCall& call, const QJsonObject& args, const ToolResult& result,
+                        qint64 durationMs);
+    void onMessages(const QList<ChatMessage>& messages);
+    void onLoopFinished();
+    void complete(const QString& status, const QString& result, const QString& error,
+                  const QString& errorCode);
+    QJsonObject ids() const;
+
+    WorkerDeps m_deps;
+    Job m_job;
+    QString m_workerId;
+    QString m_status = QStringLiteral("queued");
+    QString m_result;
+    QString m_error;
+    QString m_errorCode;
+    QString m_summary;
+    qint64 m_startedMs = 0;
+    qint64 m_endedMs = -1;
+    int m_toolSeq = 0;
+    QHash<QString, int> m_activityIndex;  // call id -> index in m_activity
+    QList<ActivityEntry> m_activity;
+    QPointer<AgentLoop> m_loop;
+};
+
+}  // namespace zerg

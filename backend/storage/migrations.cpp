@@ -1,0 +1,200 @@
+#include "storage/migrations.h"
+
+#include "storage/time_format.h"
+
+#include <QSet>
+#include <QSqlError>
+#include <QSqlQuery>
+
+namespace zerg::migrations {
+namespace {
+
+// The SQL is written to run on SQLite and PostgreSQL alike: CHECK constraints instead of enums,
+// partial indexes (both engines have them), BIGINT for counters and references, TEXT for times
+// (ISO-8601 UTC, see time_format.h) and JSON bodies. The one thing with no common spelling is
+// an auto-assigned primary key, hence the {{ID_PK}} placeholder (see forDriver()).
+QList<Migration> buildAll() {
+    QList<Migration> list;
+
+    list.append(Migration{
+        1,
+        QStringLiteral("owners, supervisor threads, messages, runs, worker jobs"),
+        {
+            QStringLiteral("CREATE TABLE owners ("
+                           " id {{ID_PK}},"
+                           " name TEXT NOT NULL,"
+                           " created_at TEXT NOT NULL)"),
+
+            QStringLiteral("CREATE TABLE threads ("
+                           " id {{ID_PK}},"
+                           " owner_id BIGINT NOT NULL REFERENCES owners(id),"
+                           " type TEXT NOT NULL DEFAULT 'supervisor',"
+                           " title TEXT NOT NULL DEFAULT '',"
+                           " created_at TEXT NOT NULL,"
+                           " updated_at TEXT NOT NULL)"),
+            // One supervisor thread per owner ("one brain"); other thread types may repeat.
+            QStringLiteral("CREATE UNIQUE INDEX ux_threads_owner_supervisor ON threads (owner_id)"
+                           " WHERE type = 'supervisor'"),
+            QStringLiteral("CREATE INDEX ix_threads_owner ON threads (owner_id, created_at)"),
+
+            QStringLiteral("CREATE TABLE runs ("
+                           " id {{ID_PK}},"
+                           " owner_id BIGINT NOT NULL REFERENCES owners(id),"
+                           " thread_id BIGINT NOT NULL REFERENCES threads(id),"
+                           " task TEXT NOT NULL,"
+                           " status TEXT NOT NULL CHECK (status IN ('running', 'success',"
+                           " 'failed', 'cancelled', 'timeout')),"
+                           " result TEXT,"
+                           " error TEXT,"
+                           " started_at TEXT NOT NULL,"
+                           " finished_at TEXT,"
+                           " duration_ms BIGINT,"
+                           " prompt_tokens BIGINT NOT NULL DEFAULT 0,"
+                           " completion_tokens BIGINT NOT NULL DEFAULT 0)"),
+            QStringLiteral("CREATE INDEX ix_runs_owner_started ON runs (owner_id, started_at)"),
+            QStringLiteral("CREATE INDEX ix_runs_thread ON runs (thread_id)"),
+
+            // body is one chat message as opaque JSON text (JSONB would be the PostgreSQL
+            // upgrade; storage never looks inside).
+            QStringLiteral("CREATE TABLE messages ("
+                           " id {{ID_PK}},"
+                           " thread_id BIGINT NOT NULL REFERENCES threads(id),"
+                           " run_id BIGINT REFERENCES runs(id),"
+                           " seq BIGINT NOT NULL,"
+                           " body TEXT NOT NULL,"
+                           " created_at TEXT NOT NULL,"
+                           " UNIQUE (thread_id, seq))"),
+            QStringLiteral("CREATE INDEX ix_messages_run ON messages (run_id)"),
+
+            QStringLiteral("CREATE TABLE worker_jobs ("
+                           " id {{ID_PK}},"
+                           " owner_id BIGINT NOT NULL REFERENCES owners(id),"
+                           " run_id BIGINT REFERENCES runs(id),"
+                           " task TEXT NOT NULL,"
+                           " model TEXT NOT NULL DEFAULT '',"
+                           " status TEXT NOT NULL CHECK (status IN ('queued', 'running', 'success',"
+                           " 'failed', 'cancelled', 'timeout')),"
+                           " worker_id TEXT,"
+                           " error TEXT,"
+                           " created_at TEXT NOT NULL,"
+                           " started_at TEXT,"
+                           " finished_at TEXT,"
+                           " duration_ms BIGINT)"),
+            QStringLiteral(
+                "CREATE INDEX ix_jobs_owner_created ON worker_jobs (owner_id, created_at)"),
+            QStringLiteral(
+                "CREATE INDEX ix_jobs_owner_worker ON worker_jobs (owner_id, worker_id)"),
+            QStringLiteral("CREATE INDEX ix_jobs_run ON worker_jobs (run_id)"),
+        }});
+
+    return list;
+}
+
+Error sqlError(const QString& what, const QSqlError& e) {
+    return Error{QStringLiteral("db"),
+                 QStringLiteral("Database error while %1: %2. If the file is damaged, move it "
+                                "aside or set ZERG_DATA_DIR to another folder.")
+                     .arg(what, e.text())};
+}
+
+Result<QSet<int>> appliedVersions(const QSqlDatabase& db) {
+    QSqlQuery q(db);
+    if (!q.exec(QStringLiteral("CREATE TABLE IF NOT EXISTS schema_migrations ("
+                               " version INTEGER PRIMARY KEY,"
+                               " applied_at TEXT NOT NULL)"))) {
+        return sqlError(QStringLiteral("creating the schema_migrations table"), q.lastError());
+    }
+    if (!q.exec(QStringLiteral("SELECT version FROM schema_migrations"))) {
+        return sqlError(QStringLiteral("reading schema_migrations"), q.lastError());
+    }
+    QSet<int> versions;
+    while (q.next())
+        versions.insert(q.value(0).toInt());
+    return versions;
+}
+
+Status applyOne(QSqlDatabase db, const Migration& m, const QDateTime& now) {
+    const QString what =
+        QStringLiteral("applying migration %1 (%2)").arg(m.version).arg(m.description);
+    if (!db.transaction())
+        return sqlError(what, db.lastError());
+    auto fail = [&](const QSqlError& e) {
+        db.rollback();
+        return sqlError(what, e);
+    };
+    {
+        QSqlQuery q(db);
+        for (const QString& statement : m.statements) {
+            if (!q.exec(forDriver(statement, db.driverName())))
+                return fail(q.lastError());
+        }
+        if (!q.prepare(QStringLiteral(
+                "INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)"))) {
+            return fail(q.lastError());
+        }
+        q.addBindValue(m.version);
+        q.addBindValue(timefmt::toIso(now));
+        if (!q.exec())
+            return fail(q.lastError());
+    }
+    if (!db.commit())
+        return fail(db.lastError());
+    return Ok{};
+}
+
+}  // namespace
+
+const QList<Migration>& all() {
+    static const QList<Migration> list = buildAll();
+    return list;
+}
+
+int latestVersion() {
+    return all().isEmpty() ? 0 : all().last().version;
+}
+
+QString forDriver(const QString& sql, const QString& driverName) {
+    QString out = sql;
+    // SQLite: INTEGER PRIMARY KEY (exactly this spelling) aliases the rowid and is assigned
+    // automatically. PostgreSQL: an identity column that still accepts explicit ids (owners).
+    const QString idPk = driverName == QLatin1String("QPSQL")
+                             ? QStringLiteral("BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY")
+                             : QStringLiteral("INTEGER PRIMARY KEY");
+    out.replace(QStringLiteral("{{ID_PK}}"), idPk);
+    return out;
+}
+
+Result<int> currentVersion(const QSqlDatabase& db) {
+    const Result<QSet<int>> applied = appliedVersions(db);
+    if (!applied)
+        return applied.error();
+    int highest = 0;
+    for (int v : applied.value())
+        highest = qMax(highest, v);
+    return highest;
+}
+
+Status apply(const QSqlDatabase& db, const QDateTime& now) {
+    const Result<QSet<int>> applied = appliedVersions(db);
+    if (!applied)
+        return applied.error();
+    int highest = 0;
+    for (int v : applied.value())
+        highest = qMax(highest, v);
+    if (highest > latestVersion()) {
+        return Error{QStringLiteral("schema_too_new"),
+                     QStringLiteral("database was created by a newer Zerg (schema %1 > %2); "
+                                    "upgrade Zerg or use another ZERG_DATA_DIR")
+                         .arg(highest)
+                         .arg(latestVersion())};
+    }
+    for (const Migration& m : all()) {
+        if (applied->contains(m.version))
+            continue;
+        if (Status s = applyOne(db, m, now); !s)
+            return s;
+    }
+    return Ok{};
+}
+
+}  // namespace zerg::migrations

@@ -1,0 +1,531 @@
+#include "storage/store.h"
+
+#include "core/json_util.h"
+#include "storage/database.h"
+#include "storage/time_format.h"
+
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QVariant>
+
+namespace zerg {
+namespace {
+
+const QString kSupervisor = QStringLiteral("supervisor");
+
+const QString kRunColumns = QStringLiteral(
+    "id, owner_id, thread_id, task, status, result, error, started_at, finished_at, duration_ms, "
+    "prompt_tokens, completion_tokens");
+const QString kJobColumns = QStringLiteral(
+    "id, owner_id, run_id, task, model, status, worker_id, error, created_at, started_at, "
+    "finished_at, duration_ms");
+
+Error dbError(const QString& what, const QSqlError& e) {
+    return Error{QStringLiteral("db"),
+                 QStringLiteral("Database error while %1: %2. Check that the data folder is "
+                                "writable and the disk is not full.")
+                     .arg(what, e.text())};
+}
+
+Error notFound(const QString& what) {
+    return Error{QStringLiteral("not_found"), what};
+}
+
+Error invalid(const QString& what) {
+    return Error{QStringLiteral("invalid_argument"), what};
+}
+
+// Prepared statement with positional values only: nothing from the caller is spliced into SQL.
+bool exec(QSqlQuery& q, const QString& sql, const QVariantList& values = {}) {
+    if (!q.prepare(sql))
+        return false;
+    for (const QVariant& v : values)
+        q.addBindValue(v);
+    return q.exec();
+}
+
+QVariant idOrNull(std::optional<qint64> id) {
+    return id && *id > 0 ? QVariant(*id) : QVariant();
+}
+
+QVariant textOrNull(const QString& s) {
+    return s.isEmpty() ? QVariant() : QVariant(s);
+}
+
+// Qt Sql binds a null QString as SQL NULL; NOT NULL text columns get "" instead.
+QVariant text(const QString& s) {
+    return s.isNull() ? QVariant(QStringLiteral("")) : QVariant(s);
+}
+
+QDateTime timeAt(const QSqlQuery& q, int column) {
+    return timefmt::fromIso(q.value(column).toString());
+}
+
+// Rolls back unless committed. Declare it before the queries of the same scope so that they
+// are destroyed (and their statements reset) before the rollback.
+class Transaction {
+public:
+    explicit Transaction(QSqlDatabase db) : m_db(std::move(db)) { m_began = m_db.transaction(); }
+    ~Transaction() {
+        if (m_began && !m_committed)
+            m_db.rollback();
+    }
+    Transaction(const Transaction&) = delete;
+    Transaction& operator=(const Transaction&) = delete;
+
+    [[nodiscard]] bool began() const { return m_began; }
+    [[nodiscard]] bool commit() {
+        m_committed = m_db.commit();
+        return m_committed;
+    }
+    [[nodiscard]] QSqlError lastError() const { return m_db.lastError(); }
+
+private:
+    QSqlDatabase m_db;
+    bool m_began = false;
+    bool m_committed = false;
+};
+
+RunRecord runFrom(const QSqlQuery& q) {
+    RunRecord r;
+    r.id = q.value(0).toLongLong();
+    r.ownerId = q.value(1).toLongLong();
+    r.threadId = q.value(2).toLongLong();
+    r.task = q.value(3).toString();
+    r.status = q.value(4).toString();
+    r.result = q.value(5).toString();
+    r.error = q.value(6).toString();
+    r.startedAt = timeAt(q, 7);
+    r.finishedAt = timeAt(q, 8);
+    r.durationMs = q.value(9).toLongLong();
+    r.promptTokens = q.value(10).toLongLong();
+    r.completionTokens = q.value(11).toLongLong();
+    return r;
+}
+
+WorkerJobRecord jobFrom(const QSqlQuery& q) {
+    WorkerJobRecord j;
+    j.id = q.value(0).toLongLong();
+    j.ownerId = q.value(1).toLongLong();
+    j.runId = q.value(2).toLongLong();
+    j.task = q.value(3).toString();
+    j.model = q.value(4).toString();
+    j.status = q.value(5).toString();
+    j.workerId = q.value(6).toString();
+    j.error = q.value(7).toString();
+    j.createdAt = timeAt(q, 8);
+    j.startedAt = timeAt(q, 9);
+    j.finishedAt = timeAt(q, 10);
+    j.durationMs = q.value(11).toLongLong();
+    return j;
+}
+
+qint64 durationBetween(const QDateTime& from, const QDateTime& to) {
+    return from.isValid() && to.isValid() ? qMax<qint64>(0, from.msecsTo(to)) : 0;
+}
+
+Status ensureOwnerIn(QSqlDatabase db, qint64 ownerId, const QString& name, const QDateTime& now) {
+    if (ownerId <= 0)
+        return invalid(
+            QStringLiteral("Owner id %1 is not valid; owner ids start at 1.").arg(ownerId));
+    QSqlQuery q(db);
+    // ON CONFLICT ... DO NOTHING: SQLite >= 3.24 and PostgreSQL spell it the same.
+    if (!exec(q,
+              QStringLiteral("INSERT INTO owners (id, name, created_at) VALUES (?, ?, ?) "
+                             "ON CONFLICT (id) DO NOTHING"),
+              {ownerId, name.isEmpty() ? QStringLiteral("owner %1").arg(ownerId) : name,
+               timefmt::toIso(now)})) {
+        return dbError(QStringLiteral("creating owner %1").arg(ownerId), q.lastError());
+    }
+    return Ok{};
+}
+
+}  // namespace
+
+Store::Store(Database* db) : m_db(db) {
+    Q_ASSERT(db);
+}
+
+bool Store::isRunStatus(const QString& status) {
+    return status == QLatin1String("running") || isFinalStatus(status);
+}
+
+bool Store::isJobStatus(const QString& status) {
+    return status == QLatin1String("queued") || isRunStatus(status);
+}
+
+bool Store::isFinalStatus(const QString& status) {
+    return status == QLatin1String("success") || status == QLatin1String("failed") ||
+           status == QLatin1String("cancelled") || status == QLatin1String("timeout");
+}
+
+Status Store::ensureOwner(qint64 ownerId, const QString& name, const QDateTime& now) {
+    return ensureOwnerIn(m_db->connection(), ownerId, name, now);
+}
+
+Result<ThreadRecord> Store::findOrCreateSupervisorThread(qint64 ownerId, const QString& title,
+                                                         const QDateTime& now) {
+    const QString what = QStringLiteral("finding the supervisor thread of owner %1").arg(ownerId);
+    const QString select = QStringLiteral(
+        "SELECT id, owner_id, type, title, created_at FROM threads WHERE owner_id = ? AND type = "
+        "?");
+    auto threadFrom = [](const QSqlQuery& q) {
+        return ThreadRecord{q.value(0).toLongLong(), q.value(1).toLongLong(), q.value(2).toString(),
+                            q.value(3).toString(), timeAt(q, 4)};
+    };
+    QSqlDatabase db = m_db->connection();
+    {
+        // The common case, every run after the first: a read, no write transaction.
+        QSqlQuery q(db);
+        if (!exec(q, select, {ownerId, kSupervisor}))
+            return dbError(what, q.lastError());
+        if (q.next())
+            return threadFrom(q);
+    }
+    Transaction tx(db);
+    if (!tx.began())
+        return dbError(what, tx.lastError());
+    if (Status s = ensureOwnerIn(db, ownerId, QString(), now); !s)
+        return s.error();
+
+    QSqlQuery q(db);
+    // The partial unique index makes a concurrent second insert a no-op instead of a duplicate.
+    if (!exec(q,
+              QStringLiteral("INSERT INTO threads (owner_id, type, title, created_at, updated_at) "
+                             "VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"),
+              {ownerId, kSupervisor, text(title), timefmt::toIso(now), timefmt::toIso(now)})) {
+        return dbError(what, q.lastError());
+    }
+    if (!exec(q, select, {ownerId, kSupervisor}))
+        return dbError(what, q.lastError());
+    if (!q.next())
+        return dbError(what, q.lastError());
+    const ThreadRecord t = threadFrom(q);
+    q.finish();
+    if (!tx.commit())
+        return dbError(what, tx.lastError());
+    return t;
+}
+
+Result<qint64> Store::appendMessage(qint64 threadId, std::optional<qint64> runId,
+                                    const QJsonObject& body, const QDateTime& now) {
+    const QString what = QStringLiteral("saving a message in thread %1").arg(threadId);
+    QSqlDatabase db = m_db->connection();
+    Transaction tx(db);
+    if (!tx.began())
+        return dbError(what, tx.lastError());
+    QSqlQuery q(db);
+    if (!exec(q, QStringLiteral("SELECT id FROM threads WHERE id = ?"), {threadId})) {
+        return dbError(what, q.lastError());
+    }
+    if (!q.next())
+        return notFound(QStringLiteral("No conversation thread %1.").arg(threadId));
+    if (!exec(q,
+              QStringLiteral("SELECT COALESCE(MAX(seq), 0) + 1 FROM messages WHERE thread_id = ?"),
+              {threadId}) ||
+        !q.next()) {
+        return dbError(what, q.lastError());
+    }
+    const qint64 seq = q.value(0).toLongLong();
+    if (!exec(q,
+              QStringLiteral("INSERT INTO messages (thread_id, run_id, seq, body, created_at) "
+                             "VALUES (?, ?, ?, ?, ?)"),
+              {threadId, idOrNull(runId), seq, QString::fromUtf8(json::compact(body)),
+               timefmt::toIso(now)})) {
+        return dbError(what, q.lastError());
+    }
+    if (!exec(q, QStringLiteral("UPDATE threads SET updated_at = ? WHERE id = ?"),
+              {timefmt::toIso(now), threadId})) {
+        return dbError(what, q.lastError());
+    }
+    q.finish();
+    if (!tx.commit())
+        return dbError(what, tx.lastError());
+    return seq;
+}
+
+Result<QList<QJsonObject>> Store::loadMessages(qint64 threadId) {
+    const QString what = QStringLiteral("loading the messages of thread %1").arg(threadId);
+    QSqlQuery q(m_db->connection());
+    if (!exec(q, QStringLiteral("SELECT seq, body FROM messages WHERE thread_id = ? ORDER BY seq"),
+              {threadId})) {
+        return dbError(what, q.lastError());
+    }
+    QList<QJsonObject> out;
+    while (q.next()) {
+        QJsonObject o;
+        QString parseError;
+        if (!json::parseObject(q.value(1).toString().toUtf8(), &o, &parseError)) {
+            return Error{QStringLiteral("corrupt"),
+                         QStringLiteral("Message %1 of thread %2 is not a JSON object (%3). The "
+                                        "database was edited or damaged; restore it from a "
+                                        "backup or start a new data folder.")
+                             .arg(q.value(0).toLongLong())
+                             .arg(threadId)
+                             .arg(parseError)};
+        }
+        out.append(o);
+    }
+    if (q.lastError().isValid())
+        return dbError(what, q.lastError());
+    return out;
+}
+
+Result<qint64> Store::createRun(qint64 ownerId, qint64 threadId, const QString& task,
+                                const QDateTime& now) {
+    const QString what = QStringLiteral("creating a run for owner %1").arg(ownerId);
+    QSqlDatabase db = m_db->connection();
+    Transaction tx(db);
+    if (!tx.began())
+        return dbError(what, tx.lastError());
+    if (Status s = ensureOwnerIn(db, ownerId, QString(), now); !s)
+        return s.error();
+    QSqlQuery q(db);
+    if (!exec(q, QStringLiteral("SELECT id FROM threads WHERE id = ? AND owner_id = ?"),
+              {threadId, ownerId})) {
+        return dbError(what, q.lastError());
+    }
+    if (!q.next()) {
+        return notFound(
+            QStringLiteral("No conversation thread %1 for owner %2.").arg(threadId).arg(ownerId));
+    }
+    // RETURNING: SQLite >= 3.35 and PostgreSQL; lastInsertId() does not work on PostgreSQL.
+    if (!exec(q,
+              QStringLiteral("INSERT INTO runs (owner_id, thread_id, task, status, started_at) "
+                             "VALUES (?, ?, ?, 'running', ?) RETURNING id"),
+              {ownerId, threadId, text(task), timefmt::toIso(now)}) ||
+        !q.next()) {
+        return dbError(what, q.lastError());
+    }
+    const qint64 id = q.value(0).toLongLong();
+    q.finish();
+    if (!tx.commit())
+        return dbError(what, tx.lastError());
+    return id;
+}
+
+Status Store::finishRun(qint64 runId, const QString& status, const QString& result,
+                        const QString& error, const QDateTime& now, qint64 promptTokens,
+                        qint64 completionTokens) {
+    if (!isFinalStatus(status)) {
+        return invalid(QStringLiteral("Cannot finish run %1 with status '%2'; use success, "
+                                      "failed, cancelled or timeout.")
+                           .arg(runId)
+                           .arg(status));
+    }
+    const QString what = QStringLiteral("finishing run %1").arg(runId);
+    QSqlDatabase db = m_db->connection();
+    Transaction tx(db);
+    if (!tx.began())
+        return dbError(what, tx.lastError());
+    QSqlQuery q(db);
+    if (!exec(q, QStringLiteral("SELECT status, started_at FROM runs WHERE id = ?"), {runId})) {
+        return dbError(what, q.lastError());
+    }
+    if (!q.next())
+        return notFound(QStringLiteral("No run %1.").arg(runId));
+    const QString current = q.value(0).toString();
+    if (current != QLatin1String("running")) {
+        return Error{QStringLiteral("invalid_state"),
+                     QStringLiteral("Run %1 already finished with status '%2'; its outcome is "
+                                    "kept.")
+                         .arg(runId)
+                         .arg(current)};
+    }
+    const qint64 durationMs = durationBetween(timeAt(q, 1), now);
+    if (!exec(q,
+              QStringLiteral("UPDATE runs SET status = ?, result = ?, error = ?, finished_at = ?, "
+                             "duration_ms = ?, prompt_tokens = ?, completion_tokens = ? "
+                             "WHERE id = ?"),
+              {status, textOrNull(result), textOrNull(error), timefmt::toIso(now), durationMs,
+               promptTokens, completionTokens, runId})) {
+        return dbError(what, q.lastError());
+    }
+    q.finish();
+    if (!tx.commit())
+        return dbError(what, tx.lastError());
+    return Ok{};
+}
+
+Result<RunRecord> Store::run(qint64 runId) {
+    QSqlQuery q(m_db->connection());
+    if (!exec(q, QStringLiteral("SELECT %1 FROM runs WHERE id = ?").arg(kRunColumns), {runId})) {
+        return dbError(QStringLiteral("reading run %1").arg(runId), q.lastError());
+    }
+    if (!q.next())
+        return notFound(QStringLiteral("No run %1.").arg(runId));
+    return runFrom(q);
+}
+
+Result<QList<RunRecord>> Store::listRuns(qint64 ownerId, int limit) {
+    if (limit <= 0)
+        return invalid(QStringLiteral("The run list limit must be at least 1."));
+    QSqlQuery q(m_db->connection());
+    if (!exec(q,
+              QStringLiteral("SELECT %1 FROM runs WHERE owner_id = ? "
+                             "ORDER BY started_at DESC, id DESC LIMIT ?")
+                  .arg(kRunColumns),
+              {ownerId, limit})) {
+        return dbError(QStringLiteral("listing the runs of owner %1").arg(ownerId), q.lastError());
+    }
+    QList<RunRecord> out;
+    while (q.next())
+        out.append(runFrom(q));
+    return out;
+}
+
+Result<qint64> Store::createJob(qint64 ownerId, std::optional<qint64> runId, const QString& task,
+                                const QString& model, const QDateTime& now) {
+    const QString what = QStringLiteral("creating a worker job for owner %1").arg(ownerId);
+    QSqlDatabase db = m_db->connection();
+    Transaction tx(db);
+    if (!tx.began())
+        return dbError(what, tx.lastError());
+    if (Status s = ensureOwnerIn(db, ownerId, QString(), now); !s)
+        return s.error();
+    QSqlQuery q(db);
+    const QVariant run = idOrNull(runId);
+    if (!run.isNull()) {
+        if (!exec(q, QStringLiteral("SELECT id FROM runs WHERE id = ? AND owner_id = ?"),
+                  {run, ownerId})) {
+            return dbError(what, q.lastError());
+        }
+        if (!q.next()) {
+            return notFound(QStringLiteral("No run %1 for owner %2.").arg(*runId).arg(ownerId));
+        }
+    }
+    if (!exec(q,
+              QStringLiteral("INSERT INTO worker_jobs (owner_id, run_id, task, model, status, "
+                             "created_at) VALUES (?, ?, ?, ?, 'queued', ?) RETURNING id"),
+              {ownerId, run, text(task), text(model), timefmt::toIso(now)}) ||
+        !q.next()) {
+        return dbError(what, q.lastError());
+    }
+    const qint64 id = q.value(0).toLongLong();
+    q.finish();
+    if (!tx.commit())
+        return dbError(what, tx.lastError());
+    return id;
+}
+
+Status Store::markJobStarted(qint64 jobId, const QString& workerId, const QDateTime& now) {
+    if (workerId.isEmpty()) {
+        return invalid(QStringLiteral("Job %1 cannot start without a worker id.").arg(jobId));
+    }
+    QSqlQuery q(m_db->connection());
+    if (!exec(q,
+              QStringLiteral("UPDATE worker_jobs SET status = 'running', worker_id = ?, "
+                             "started_at = ? WHERE id = ? AND status IN ('queued', 'running')"),
+              {workerId, timefmt::toIso(now), jobId})) {
+        return dbError(QStringLiteral("starting job %1").arg(jobId), q.lastError());
+    }
+    if (q.numRowsAffected() == 1)
+        return Ok{};
+    const Result<WorkerJobRecord> existing = job(jobId);
+    if (!existing)
+        return existing.error();
+    return Error{QStringLiteral("invalid_state"),
+                 QStringLiteral("Job %1 already finished with status '%2'; it cannot start again.")
+                     .arg(jobId)
+                     .arg(existing->status)};
+}
+
+Status Store::finishJob(qint64 jobId, const QString& status, const QString& error,
+                        const QDateTime& now) {
+    if (!isFinalStatus(status)) {
+        return invalid(QStringLiteral("Cannot finish job %1 with status '%2'; use success, "
+                                      "failed, cancelled or timeout.")
+                           .arg(jobId)
+                           .arg(status));
+    }
+    const QString what = QStringLiteral("finishing job %1").arg(jobId);
+    QSqlDatabase db = m_db->connection();
+    Transaction tx(db);
+    if (!tx.began())
+        return dbError(what, tx.lastError());
+    QSqlQuery q(db);
+    if (!exec(q, QStringLiteral("SELECT status, started_at FROM worker_jobs WHERE id = ?"),
+              {jobId})) {
+        return dbError(what, q.lastError());
+    }
+    if (!q.next())
+        return notFound(QStringLiteral("No worker job %1.").arg(jobId));
+    const QString current = q.value(0).toString();
+    if (isFinalStatus(current)) {
+        return Error{QStringLiteral("invalid_state"),
+                     QStringLiteral("Job %1 already finished with status '%2'; its outcome is "
+                                    "kept.")
+                         .arg(jobId)
+                         .arg(current)};
+    }
+    // A job cancelled while queued never ran: no duration.
+    const QDateTime started = timeAt(q, 1);
+    const QVariant durationMs =
+        started.isValid() ? QVariant(durationBetween(started, now)) : QVariant();
+    if (!exec(q,
+              QStringLiteral("UPDATE worker_jobs SET status = ?, error = ?, finished_at = ?, "
+                             "duration_ms = ? WHERE id = ?"),
+              {status, textOrNull(error), timefmt::toIso(now), durationMs, jobId})) {
+        return dbError(what, q.lastError());
+    }
+    q.finish();
+    if (!tx.commit())
+        return dbError(what, tx.lastError());
+    return Ok{};
+}
+
+Result<WorkerJobRecord> Store::job(qint64 jobId) {
+    QSqlQuery q(m_db->connection());
+    if (!exec(q, QStringLiteral("SELECT %1 FROM worker_jobs WHERE id = ?").arg(kJobColumns),
+              {jobId})) {
+        return dbError(QStringLiteral("reading job %1").arg(jobId), q.lastError());
+    }
+    if (!q.next())
+        return notFound(QStringLiteral("No worker job %1.").arg(jobId));
+    return jobFrom(q);
+}
+
+Result<QList<WorkerJobRecord>> Store::listJobs(qint64 ownerId, int limit,
+                                               const std::optional<QString>& statusFilter) {
+    if (limit <= 0)
+        return invalid(QStringLiteral("The worker list limit must be at least 1."));
+    if (statusFilter && !isJobStatus(*statusFilter)) {
+        return invalid(QStringLiteral("Unknown job status '%1'; use queued, running, success, "
+                                      "failed, cancelled or timeout.")
+                           .arg(*statusFilter));
+    }
+    QSqlQuery q(m_db->connection());
+    QString sql = QStringLiteral("SELECT %1 FROM worker_jobs WHERE owner_id = ?").arg(kJobColumns);
+    QVariantList values{ownerId};
+    if (statusFilter) {
+        sql += QStringLiteral(" AND status = ?");
+        values.append(*statusFilter);
+    }
+    sql += QStringLiteral(" ORDER BY created_at DESC, id DESC LIMIT ?");
+    values.append(limit);
+    if (!exec(q, sql, values)) {
+        return dbError(QStringLiteral("listing the worker jobs of owner %1").arg(ownerId),
+                       q.lastError());
+    }
+    QList<WorkerJobRecord> out;
+    while (q.next())
+        out.append(jobFrom(q));
+    return out;
+}
+
+Result<WorkerJobRecord> Store::findJobByWorkerId(qint64 ownerId, const QString& workerId) {
+    QSqlQuery q(m_db->connection());
+    if (!exec(q,
+              QStringLiteral("SELECT %1 FROM worker_jobs WHERE owner_id = ? AND worker_id = ? "
+                             "ORDER BY id DESC LIMIT 1")
+                  .arg(kJobColumns),
+              {ownerId, workerId})) {
+        return dbError(QStringLiteral("finding the job of worker %1").arg(workerId), q.lastError());
+    }
+    if (!q.next())
+        return notFound(QStringLiteral("No worker job for worker '%1'.").arg(workerId));
+    return jobFrom(q);
+}
+
+}  // namespace zerg

@@ -1,0 +1,117 @@
+#pragma once
+
+#include "core/result.h"
+
+#include <QDateTime>
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace zerg {
+
+class Database;
+
+struct ThreadRecord {
+    qint64 id = 0;
+    qint64 ownerId = 0;
+    QString type;  // "supervisor"
+    QString title;
+    QDateTime createdAt;
+};
+
+struct RunRecord {
+    qint64 id = 0;
+    qint64 ownerId = 0;
+    qint64 threadId = 0;
+    QString task;
+    QString status;  // running, success, failed, cancelled, timeout
+    QString result;  // empty unless set by finishRun
+    QString error;
+    QDateTime startedAt;
+    QDateTime finishedAt;   // invalid while running
+    qint64 durationMs = 0;  // 0 while running
+    qint64 promptTokens = 0;
+    qint64 completionTokens = 0;
+};
+
+struct WorkerJobRecord {
+    qint64 id = 0;
+    qint64 ownerId = 0;
+    qint64 runId = 0;  // 0 when the job is not part of a supervisor run
+    QString task;
+    QString model;
+    QString status;    // queued, running, success, failed, cancelled, timeout
+    QString workerId;  // empty until markJobStarted
+    QString error;
+    QDateTime createdAt;
+    QDateTime startedAt;    // invalid until started
+    QDateTime finishedAt;   // invalid until finished
+    qint64 durationMs = 0;  // running time; 0 until finished (and for jobs that never started)
+};
+
+// Repositories over the Database: owners, the supervisor thread and its messages, runs and
+// worker jobs. Knows nothing of agents: a message is an opaque JSON object. Every timestamp is
+// a parameter (the caller passes Clock::utcNow()); the store never reads the system clock.
+// Reads that take an owner return only that owner's rows. Not-found errors have code
+// "not_found"; lifecycle violations (finishing twice) "invalid_state"; SQL failures "db".
+// Ids <= 0 mean "none" wherever an id is optional.
+class Store {
+public:
+    explicit Store(Database* db);  // not owned; must outlive the Store
+
+    // Creates the owner row if missing. Called implicitly by the create* functions below.
+    [[nodiscard]] Status ensureOwner(qint64 ownerId, const QString& name, const QDateTime& now);
+
+    // The owner's one long-lived supervisor thread: the same id every time, also after reopening
+    // the file. Creates the owner and the thread on first use.
+    [[nodiscard]] Result<ThreadRecord> findOrCreateSupervisorThread(qint64 ownerId,
+                                                                    const QString& title,
+                                                                    const QDateTime& now);
+
+    // Appends one message to a thread; returns its sequence number (1, 2, ... per thread).
+    [[nodiscard]] Result<qint64> appendMessage(qint64 threadId, std::optional<qint64> runId,
+                                               const QJsonObject& body, const QDateTime& now);
+    // All messages of the thread in append order.
+    [[nodiscard]] Result<QList<QJsonObject>> loadMessages(qint64 threadId);
+
+    // A new run in status "running"; returns its id.
+    [[nodiscard]] Result<qint64> createRun(qint64 ownerId, qint64 threadId, const QString& task,
+                                           const QDateTime& now);
+    // Ends a running run: status is success/failed/cancelled/timeout; duration from started_at.
+    [[nodiscard]] Status finishRun(qint64 runId, const QString& status, const QString& result,
+                                   const QString& error, const QDateTime& now,
+                                   qint64 promptTokens = 0, qint64 completionTokens = 0);
+    [[nodiscard]] Result<RunRecord> run(qint64 runId);
+    // Newest first.
+    [[nodiscard]] Result<QList<RunRecord>> listRuns(qint64 ownerId, int limit);
+
+    // A new job in status "queued"; returns its id.
+    [[nodiscard]] Result<qint64> createJob(qint64 ownerId, std::optional<qint64> runId,
+                                           const QString& task, const QString& model,
+                                           const QDateTime& now);
+    // queued (or running, for a restarted worker) -> running, recording the worker id.
+    [[nodiscard]] Status markJobStarted(qint64 jobId, const QString& workerId,
+                                        const QDateTime& now);
+    // queued/running -> success/failed/cancelled/timeout; duration from started_at.
+    [[nodiscard]] Status finishJob(qint64 jobId, const QString& status, const QString& error,
+                                   const QDateTime& now);
+    [[nodiscard]] Result<WorkerJobRecord> job(qint64 jobId);
+    // Newest first, optionally only one status.
+    [[nodiscard]] Result<QList<WorkerJobRecord>> listJobs(
+        qint64 ownerId, int limit, const std::optional<QString>& statusFilter = std::nullopt);
+    [[nodiscard]] Result<WorkerJobRecord> findJobByWorkerId(qint64 ownerId,
+                                                            const QString& workerId);
+
+    // The status words the schema accepts.
+    [[nodiscard]] static bool isRunStatus(const QString& status);
+    [[nodiscard]] static bool isJobStatus(const QString& status);
+    // success, failed, cancelled, timeout.
+    [[nodiscard]] static bool isFinalStatus(const QString& status);
+
+private:
+    Database* m_db;
+};
+
+}  // namespace zerg

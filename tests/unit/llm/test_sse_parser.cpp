@@ -1,0 +1,252 @@
+// The SSE parser against the WHATWG event-stream rules and the recorded provider streams.
+#include "llm/sse_parser.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QRandomGenerator>
+#include <QTest>
+
+using zerg::SseEvent;
+using zerg::SseParser;
+
+namespace zerg {
+char* toString(const SseEvent& e) {
+    return QTest::toString(QStringLiteral("{event=%1 id=%2 data=%3}").arg(e.event, e.id, e.data));
+}
+}  // namespace zerg
+
+namespace {
+
+const QString kStreams = QStringLiteral(ZERG_TEST_DATA_DIR "/llm-streams");
+
+// Feeds the pieces in order, then ends the stream.
+QList<SseEvent> parse(const QList<QByteArray>& pieces) {
+    SseParser p;
+    QList<SseEvent> out;
+    for (const QByteArray& piece : pieces)
+        out += p.feed(piece);
+    p.finish();
+    return out;
+}
+
+QList<SseEvent> parseWhole(const QByteArray& bytes) {
+    return parse({bytes});
+}
+
+QList<SseEvent> parseBytewise(const QByteArray& bytes) {
+    QList<QByteArray> pieces;
+    for (char c : bytes)
+        pieces.append(QByteArray(1, c));
+    return parse(pieces);
+}
+
+QList<SseEvent> parseRandomCuts(const QByteArray& bytes, QRandomGenerator* rng) {
+    QList<QByteArray> pieces;
+    qsizetype at = 0;
+    while (at < bytes.size()) {
+        const qsizetype n = 1 + rng->bounded(40);
+        pieces.append(bytes.mid(at, n));
+        at += n;
+    }
+    return parse(pieces);
+}
+
+QByteArray readFile(const QString& path) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return f.readAll();
+}
+
+SseEvent msg(const QString& data, const QString& id = {}) {
+    return {QStringLiteral("message"), data, id};
+}
+
+}  // namespace
+
+class TestSseParser : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void lineEndings_data() {
+        QTest::addColumn<QByteArray>("bytes");
+        QTest::newRow("LF") << QByteArray("data: a\ndata: b\n\n");
+        QTest::newRow("CR") << QByteArray("data: a\rdata: b\r\r");
+        QTest::newRow("CRLF") << QByteArray("data: a\r\ndata: b\r\n\r\n");
+        QTest::newRow("mixed") << QByteArray("data: a\r\ndata: b\n\r");
+        QTest::newRow("mixed2") << QByteArray("data: a\rdata: b\n\r\n");
+    }
+    void lineEndings() {
+        QFETCH(QByteArray, bytes);
+        QCOMPARE(parseWhole(bytes), QList<SseEvent>{msg(QStringLiteral("a\nb"))});
+        QCOMPARE(parseBytewise(bytes), QList<SseEvent>{msg(QStringLiteral("a\nb"))});
+    }
+
+    // A CR at the end of one read and the LF at the start of the next are one line end, not an
+    // empty line that would dispatch early.
+    void crLfSplitAcrossFeeds() {
+        const QList<SseEvent> got = parse({"data: a\r", "\ndata: b\r", "\n\r", "\n"});
+        QCOMPARE(got, QList<SseEvent>{msg(QStringLiteral("a\nb"))});
+        // But CR followed by CR (in another read) is two line ends.
+        QCOMPARE(parse({"data: a\r", "\r"}), QList<SseEvent>{msg(QStringLiteral("a"))});
+    }
+
+    void comments() {
+        const QList<SseEvent> got =
+            parseWhole(": keep-alive\ndata: a\n:\n: another\ndata: b\n\n: trailing\n\n");
+        QCOMPARE(got, QList<SseEvent>{msg(QStringLiteral("a\nb"))});
+    }
+
+    void multiLineData() {
+        QCOMPARE(parseWhole("data: one\ndata:\ndata: three\n\n"),
+                 QList<SseEvent>{msg(QStringLiteral("one\n\nthree"))});
+        QCOMPARE(parseWhole("data: x\n\ndata: y\n\n"),
+                 (QList<SseEvent>{msg(QStringLiteral("x")), msg(QStringLiteral("y"))}));
+    }
+
+    void blankLinesWithoutDataDispatchNothing() {
+        QCOMPARE(parseWhole("\n\n\r\nevent: ping\n\n"), QList<SseEvent>{});
+        // The event type of a data-less block does not leak into the next event.
+        QCOMPARE(parseWhole("event: ping\n\ndata: z\n\n"),
+                 QList<SseEvent>{msg(QStringLiteral("z"))});
+    }
+
+    void byteOrderMark() {
+        QCOMPARE(parseWhole("\xEF\xBB\xBF"
+                            "data: x\n\n"),
+                 QList<SseEvent>{msg(QStringLiteral("x"))});
+        QCOMPARE(parse({"\xEF", "\xBB",
+                        "\xBF"
+                        "da",
+                        "ta: x\n\n"}),
+                 QList<SseEvent>{msg(QStringLiteral("x"))});
+        // Only one BOM is stripped: a second one makes the field name "\uFEFFdata", ignored.
+        QCOMPARE(parseWhole("\xEF\xBB\xBF\xEF\xBB\xBF"
+                            "data: x\n\ndata: y\n\n"),
+                 QList<SseEvent>{msg(QStringLiteral("y"))});
+        // A BOM later in the stream is content.
+        QCOMPARE(parseWhole("data: \xEF\xBB\xBFx\n\n"),
+                 QList<SseEvent>{msg(QString(QChar(0xFEFF)) + QStringLiteral("x"))});
+    }
+
+    void fieldWithoutColon() {
+        // "data" alone appends an empty line; the event is dispatched with empty data.
+        QCOMPARE(parseWhole("data\n\n"), QList<SseEvent>{msg(QString())});
+        QCOMPARE(parseWhole("data\ndata\n\n"), QList<SseEvent>{msg(QStringLiteral("\n"))});
+        // "event" alone sets an empty type, which dispatches as "message".
+        QCOMPARE(parseWhole("event\ndata: q\n\n"), QList<SseEvent>{msg(QStringLiteral("q"))});
+        // Unknown fields are ignored.
+        QCOMPARE(parseWhole("foo: bar\nbaz\ndata: q\n\n"),
+                 QList<SseEvent>{msg(QStringLiteral("q"))});
+    }
+
+    void leadingSpaceRule() {
+        QCOMPARE(parseWhole("data:x\n\n"), QList<SseEvent>{msg(QStringLiteral("x"))});
+        QCOMPARE(parseWhole("data: x\n\n"), QList<SseEvent>{msg(QStringLiteral("x"))});
+        QCOMPARE(parseWhole("data:  x \n\n"), QList<SseEvent>{msg(QStringLiteral(" x "))});
+        QCOMPARE(parseWhole("data: a: b\n\n"), QList<SseEvent>{msg(QStringLiteral("a: b"))});
+        QCOMPARE(parseWhole("event:  add\ndata: q\n\n"),
+                 (QList<SseEvent>{{QStringLiteral(" add"), QStringLiteral("q"), QString()}}));
+    }
+
+    void eventTypeIdAndRetry() {
+        SseParser p;
+        const QList<SseEvent> got = p.feed(
+            "event: add\nid: 7\nretry: 1500\ndata: one\n\n"
+            "data: two\n\n"
+            "id: 8\0x\nretry: 15x\ndata: three\n\n"
+            "id\ndata: four\n\n"_qba);
+        const QList<SseEvent> want{
+            {QStringLiteral("add"), QStringLiteral("one"), QStringLiteral("7")},
+            {QStringLiteral("message"), QStringLiteral("two"), QStringLiteral("7")},  // id persists
+            {QStringLiteral("message"), QStringLiteral("three"),
+             QStringLiteral("7")},                                           // NUL: ignored
+            {QStringLiteral("message"), QStringLiteral("four"), QString()},  // empty id resets
+        };
+        QCOMPARE(got, want);
+        QCOMPARE(p.retryMs(), 1500);  // "15x" is not all digits: ignored
+        QCOMPARE(p.lastEventId(), QString());
+    }
+
+    void utf8SplitAcrossFeeds() {
+        const QByteArray bytes = QStringLiteral("data: 18°C ≈ 64°F 😀\n\n").toUtf8();
+        const QList<SseEvent> want{msg(QStringLiteral("18°C ≈ 64°F 😀"))};
+        QCOMPARE(parseWhole(bytes), want);
+        QCOMPARE(parseBytewise(bytes), want);
+        // Invalid UTF-8 becomes U+FFFD instead of being dropped or stopping the stream.
+        QCOMPARE(parseWhole("data: a\xFF"
+                            "b\n\n"),
+                 QList<SseEvent>{msg(QStringLiteral("a") + QChar(0xFFFD) + QStringLiteral("b"))});
+    }
+
+    // WHATWG: at end of stream an event without its terminating blank line is discarded.
+    void eofDiscardsIncompleteEvent() {
+        QCOMPARE(parseWhole("data: done\n\ndata: last"),
+                 QList<SseEvent>{msg(QStringLiteral("done"))});
+        QCOMPARE(parseWhole("data: done\n\ndata: last\n"),
+                 QList<SseEvent>{msg(QStringLiteral("done"))});
+        QCOMPARE(parseWhole("data: done\n\ndata: last\r"),
+                 QList<SseEvent>{msg(QStringLiteral("done"))});
+
+        // After finish() the parser starts a fresh stream: nothing of the discarded event leaks.
+        SseParser p;
+        QVERIFY(p.feed("event: x\ndata: partial\n").isEmpty());
+        p.finish();
+        QCOMPARE(p.feed("data: new\n\n"), QList<SseEvent>{msg(QStringLiteral("new"))});
+    }
+
+    void anthropicFixtureLosesItsUnterminatedLastEvent() {
+        const QByteArray bytes =
+            readFile(kStreams +
+                     QStringLiteral("/anthropic/anthropic-claude3-opus-basic-text-with-ping.sse"));
+        QVERIFY(!bytes.isEmpty());
+        QVERIFY(bytes.contains("event: message_stop"));
+        const QList<SseEvent> events = parseWhole(bytes);
+        QVERIFY(events.size() > 5);
+        QCOMPARE(events.first().event, QStringLiteral("message_start"));
+        QCOMPARE(events.last().event, QStringLiteral("message_delta"));  // message_stop: discarded
+    }
+
+    void recordedStreamsParseTheSameAtEverySplit_data() {
+        QTest::addColumn<QString>("path");
+        const QDir dir(kStreams + QStringLiteral("/openai"));
+        const QStringList files = dir.entryList({QStringLiteral("*.sse")}, QDir::Files, QDir::Name);
+        QVERIFY(files.size() >= 13);
+        for (const QString& f : files)
+            QTest::newRow(qPrintable(f)) << dir.filePath(f);
+        const QDir anthropic(kStreams + QStringLiteral("/anthropic"));
+        for (const QString& f : anthropic.entryList({QStringLiteral("*.sse")}, QDir::Files)) {
+            QTest::newRow(qPrintable(f)) << anthropic.filePath(f);
+        }
+    }
+    void recordedStreamsParseTheSameAtEverySplit() {
+        QFETCH(QString, path);
+        const QByteArray bytes = readFile(path);
+        QVERIFY(!bytes.isEmpty());
+        const QList<SseEvent> whole = parseWhole(bytes);
+        QVERIFY(!whole.isEmpty());
+        QCOMPARE(parseBytewise(bytes), whole);
+        QRandomGenerator rng(20261121);
+        for (int round = 0; round < 20; ++round)
+            QCOMPARE(parseRandomCuts(bytes, &rng), whole);
+
+        // Every data line is one event, except an unterminated last one (discarded at EOF).
+        const qsizetype dataLines = bytes.count("\ndata: ") + (bytes.startsWith("data: ") ? 1 : 0);
+        const bool terminated = bytes.endsWith("\n\n");
+        QCOMPARE(whole.size(), dataLines - (terminated ? 0 : 1));
+        for (const SseEvent& e : whole) {
+            if (e.data == QLatin1String("[DONE]"))
+                continue;
+            QJsonParseError err{};
+            QJsonDocument::fromJson(e.data.toUtf8(), &err);
+            QVERIFY2(err.error == QJsonParseError::NoError, qPrintable(e.data));
+        }
+        if (path.contains(QLatin1String("/openai/")) && terminated) {
+            QCOMPARE(whole.last().data, QStringLiteral("[DONE]"));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSseParser)
+#include "test_sse_parser.moc"

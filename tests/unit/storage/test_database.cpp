@@ -1,0 +1,370 @@
+#include "storage/database.h"
+#include "storage/migrations.h"
+#include "storage/store.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace zerg;
+
+namespace {
+
+const QDateTime kT0(QDate(2026, 1, 1), QTime(12, 0), Qt::UTC);
+
+QVariant scalar(const Database& db, const QString& sql) {
+    QSqlQuery q(db.connection());
+    if (!q.exec(sql) || !q.next())
+        return {};
+    return q.value(0);
+}
+
+}  // namespace
+
+class TestDatabase : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_tmp;
+    int m_n = 0;
+
+    // A fresh file per test, in a folder that does not exist yet.
+    QString freshPath() { return m_tmp.filePath(QStringLiteral("t%1/sub/zerg.sqlite").arg(++m_n)); }
+
+    std::unique_ptr<Database> openOk(const QString& path, const QDateTime& now = kT0) {
+        auto db = Database::open(path, now);
+        if (!db)
+            qWarning("%s", qPrintable(db.error().message));
+        return db ? std::move(db).value() : nullptr;
+    }
+
+private Q_SLOTS:
+    void initTestCase() { QVERIFY(m_tmp.isValid()); }
+
+    void freshOpenCreatesTheLatestSchema() {
+        const QString path = freshPath();
+        auto db = openOk(path);
+        QVERIFY(db);
+        QVERIFY(QFile::exists(path));
+        QCOMPARE(db->schemaVersion(), migrations::latestVersion());
+        QVERIFY(migrations::latestVersion() >= 1);
+        const QStringList tables = db->connection().tables();
+        for (const char* t :
+             {"schema_migrations", "owners", "threads", "messages", "runs", "worker_jobs"}) {
+            QVERIFY2(tables.contains(QString::fromLatin1(t)), t);
+        }
+        QCOMPARE(scalar(*db, QStringLiteral("SELECT applied_at FROM schema_migrations WHERE "
+                                            "version = 1"))
+                     .toString(),
+                 QStringLiteral("2026-01-01T12:00:00.000Z"));
+    }
+
+    void reopenDoesNotReapply() {
+        const QString path = freshPath();
+        QVERIFY(openOk(path, kT0));
+        auto db = openOk(path, kT0.addDays(1));
+        QVERIFY(db);
+        QCOMPARE(db->schemaVersion(), migrations::latestVersion());
+        QCOMPARE(scalar(*db, QStringLiteral("SELECT COUNT(*) FROM schema_migrations")).toInt(),
+                 migrations::all().size());
+        // Still stamped with the first open's time: nothing ran again.
+        QCOMPARE(
+            scalar(*db, QStringLiteral("SELECT MAX(applied_at) FROM schema_migrations")).toString(),
+            QStringLiteral("2026-01-01T12:00:00.000Z"));
+    }
+
+    void newerSchemaIsRefusedWithAClearError() {
+        const QString path = freshPath();
+        {
+            auto db = openOk(path);
+            QVERIFY(db);
+            QSqlQuery q(db->connection());
+            QVERIFY(
+                q.exec(QStringLiteral("INSERT INTO schema_migrations (version, applied_at) "
+                                      "VALUES (999, '2030-01-01T00:00:00.000Z')")));
+        }
+        const auto again = Database::open(path, kT0);
+        QVERIFY(!again);
+        QCOMPARE(again.error().code, QStringLiteral("schema_too_new"));
+        QCOMPARE(again.error().message,
+                 QStringLiteral("database was created by a newer Zerg (schema 999 > %1); upgrade "
+                                "Zerg or use another ZERG_DATA_DIR")
+                     .arg(migrations::latestVersion()));
+    }
+
+    void notADatabaseIsRefused() {
+        const QString path = freshPath();
+        auto first = openOk(path);  // creates the folders
+        first.reset();
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(QByteArray(4096, 'x'));
+        f.close();
+        QFile::remove(path + QStringLiteral("-wal"));
+        QFile::remove(path + QStringLiteral("-shm"));
+        const auto db = Database::open(path, kT0);
+        QVERIFY(!db);
+        QVERIFY2(db.error().message.contains(path), qPrintable(db.error().message));
+        QVERIFY(db.error().message.contains(QStringLiteral("ZERG_DATA_DIR")));
+    }
+
+    void walAndForeignKeysAreOn() {
+        auto db = openOk(freshPath());
+        QVERIFY(db);
+        QCOMPARE(scalar(*db, QStringLiteral("PRAGMA journal_mode")).toString(),
+                 QStringLiteral("wal"));
+        QCOMPARE(scalar(*db, QStringLiteral("PRAGMA foreign_keys")).toInt(), 1);
+        QSqlQuery q(db->connection());
+        QVERIFY(
+            !q.exec(QStringLiteral("INSERT INTO messages (thread_id, seq, body, created_at) "
+                                   "VALUES (424242, 1, '{}', 'x')")));
+    }
+
+    void supervisorThreadIsIdempotentAcrossOpens() {
+        const QString path = freshPath();
+        qint64 id = 0;
+        {
+            auto db = openOk(path);
+            QVERIFY(db);
+            Store store(db.get());
+            const auto t = store.findOrCreateSupervisorThread(1, QStringLiteral("Jarvis"), kT0);
+            QVERIFY2(t, t ? "" : qPrintable(t.error().message));
+            QVERIFY(t->id > 0);
+            QCOMPARE(t->ownerId, qint64(1));
+            QCOMPARE(t->type, QStringLiteral("supervisor"));
+            QCOMPARE(t->title, QStringLiteral("Jarvis"));
+            QCOMPARE(t->createdAt, kT0);
+            id = t->id;
+            const auto again =
+                store.findOrCreateSupervisorThread(1, QStringLiteral("Other"), kT0.addSecs(5));
+            QVERIFY(again);
+            QCOMPARE(again->id, id);
+            QCOMPARE(again->title, QStringLiteral("Jarvis"));
+
+            // A second connection to the same file while the first is open.
+            auto second = openOk(path);
+            QVERIFY(second);
+            QVERIFY(second->connection().connectionName() != db->connection().connectionName());
+            Store other(second.get());
+            const auto viaSecond =
+                other.findOrCreateSupervisorThread(1, QStringLiteral("Jarvis"), kT0);
+            QVERIFY(viaSecond);
+            QCOMPARE(viaSecond->id, id);
+        }
+        auto db = openOk(path, kT0.addDays(1));
+        QVERIFY(db);
+        Store store(db.get());
+        const auto reopened =
+            store.findOrCreateSupervisorThread(1, QStringLiteral("Jarvis"), kT0.addDays(1));
+        QVERIFY(reopened);
+        QCOMPARE(reopened->id, id);
+        QCOMPARE(reopened->createdAt, kT0);
+        const auto owner2 = store.findOrCreateSupervisorThread(2, QStringLiteral("Jarvis"), kT0);
+        QVERIFY(owner2);
+        QVERIFY(owner2->id != id);
+        QCOMPARE(scalar(*db, QStringLiteral("SELECT COUNT(*) FROM threads")).toInt(), 2);
+        QCOMPARE(scalar(*db, QStringLiteral("SELECT COUNT(*) FROM owners")).toInt(), 2);
+        QVERIFY(!store.findOrCreateSupervisorThread(0, QStringLiteral("x"), kT0));
+    }
+
+    void messagesRoundTripInOrder() {
+        auto db = openOk(freshPath());
+        QVERIFY(db);
+        Store store(db.get());
+        const auto t = store.findOrCreateSupervisorThread(1, QStringLiteral("Jarvis"), kT0);
+        const auto other = store.findOrCreateSupervisorThread(2, QStringLiteral("Jarvis"), kT0);
+        QVERIFY(t && other);
+        const auto run = store.createRun(1, t->id, QStringLiteral("hi"), kT0);
+        QVERIFY(run);
+        const QList<QJsonObject> sent = {
+            {{"role", "user"}, {"content", "check disk on cube"}},
+            {{"role", "assistant"},
+             {"tool_calls", QJsonArray{QJsonObject{{"id", "call_1"}, {"name", "spawn_worker"}}}}},
+            {{"role", "tool"},
+             {"tool_call_id", "call_1"},
+             {"content", "{\"status\":\"complete\"}"}},
+            {{"role", "assistant"}, {"content", QString::fromUtf8("Cube is 78% full ✓")}},
+        };
+        QCOMPARE(store.appendMessage(t->id, std::nullopt, sent.at(0), kT0).value(), qint64(1));
+        QCOMPARE(store.appendMessage(other->id, std::nullopt, {{"role", "user"}}, kT0).value(),
+                 qint64(1));
+        for (int i = 1; i < sent.size(); ++i) {
+            const auto seq = store.appendMessage(t->id, run.value(), sent.at(i), kT0.addSecs(i));
+            QVERIFY(seq);
+            QCOMPARE(seq.value(), qint64(i + 1));
+        }
+        const auto loaded = store.loadMessages(t->id);
+        QVERIFY(loaded);
+        QCOMPARE(loaded.value(), sent);
+        QCOMPARE(store.loadMessages(other->id)->size(), 1);
+        QCOMPARE(scalar(*db, QStringLiteral("SELECT COUNT(*) FROM messages WHERE run_id IS NULL"))
+                     .toInt(),
+                 2);
+        const auto missing = store.appendMessage(99999, std::nullopt, {}, kT0);
+        QVERIFY(!missing);
+        QCOMPARE(missing.error().code, QStringLiteral("not_found"));
+        QVERIFY(store.loadMessages(99999)->isEmpty());
+    }
+
+    void runLifecycleWithDuration() {
+        auto db = openOk(freshPath());
+        QVERIFY(db);
+        Store store(db.get());
+        const auto t = store.findOrCreateSupervisorThread(1, QStringLiteral("Jarvis"), kT0);
+        QVERIFY(t);
+        const auto id = store.createRun(1, t->id, QStringLiteral("check disk"), kT0);
+        QVERIFY2(id, id ? "" : qPrintable(id.error().message));
+        auto r = store.run(id.value());
+        QVERIFY(r);
+        QCOMPARE(r->status, QStringLiteral("running"));
+        QCOMPARE(r->task, QStringLiteral("check disk"));
+        QCOMPARE(r->startedAt, kT0);
+        QVERIFY(!r->finishedAt.isValid());
+
+        QVERIFY(!store.finishRun(id.value(), QStringLiteral("running"), {}, {}, kT0));
+        const QDateTime end = kT0.addMSecs(1500);
+        QVERIFY(store.finishRun(id.value(), QStringLiteral("success"), QStringLiteral("78% full"),
+                                {}, end, 120, 30));
+        r = store.run(id.value());
+        QCOMPARE(r->status, QStringLiteral("success"));
+        QCOMPARE(r->result, QStringLiteral("78% full"));
+        QVERIFY(r->error.isEmpty());
+        QCOMPARE(r->finishedAt, end);
+        QCOMPARE(r->durationMs, qint64(1500));
+        QCOMPARE(r->promptTokens, qint64(120));
+        QCOMPARE(r->completionTokens, qint64(30));
+
+        // The first outcome is kept.
+        const Status twice =
+            store.finishRun(id.value(), QStringLiteral("failed"), {}, QStringLiteral("x"), end);
+        QVERIFY(!twice);
+        QCOMPARE(twice.error().code, QStringLiteral("invalid_state"));
+        QCOMPARE(store.run(id.value())->status, QStringLiteral("success"));
+        QCOMPARE(store.run(424242).error().code, QStringLiteral("not_found"));
+
+        const auto second = store.createRun(1, t->id, QStringLiteral("later"), kT0.addSecs(60));
+        const auto third = store.createRun(1, t->id, QStringLiteral("latest"), kT0.addSecs(120));
+        QVERIFY(second && third);
+        const auto runs = store.listRuns(1, 2);
+        QVERIFY(runs);
+        QCOMPARE(runs->size(), 2);
+        QCOMPARE(runs->at(0).id, third.value());
+        QCOMPARE(runs->at(1).id, second.value());
+        QVERIFY(!store.listRuns(1, 0));
+        QCOMPARE(store.createRun(1, 424242, QStringLiteral("x"), kT0).error().code,
+                 QStringLiteral("not_found"));
+    }
+
+    void jobLifecycleWithDuration() {
+        auto db = openOk(freshPath());
+        QVERIFY(db);
+        Store store(db.get());
+        const auto t = store.findOrCreateSupervisorThread(1, QStringLiteral("Jarvis"), kT0);
+        const auto run = store.createRun(1, t->id, QStringLiteral("check"), kT0);
+        QVERIFY(run);
+
+        const auto id = store.createJob(1, run.value(), QStringLiteral("df -h on cube"),
+                                        QStringLiteral("gpt-4o-mini"), kT0);
+        QVERIFY2(id, id ? "" : qPrintable(id.error().message));
+        auto j = store.job(id.value());
+        QVERIFY(j);
+        QCOMPARE(j->status, QStringLiteral("queued"));
+        QCOMPARE(j->runId, run.value());
+        QCOMPARE(j->model, QStringLiteral("gpt-4o-mini"));
+        QCOMPARE(j->createdAt, kT0);
+        QVERIFY(j->workerId.isEmpty());
+        QVERIFY(!j->startedAt.isValid());
+
+        const QString wid = QStringLiteral("2026-01-01T12-00-00_df-h-on-cube");
+        QVERIFY(store.markJobStarted(id.value(), wid, kT0.addMSecs(100)));
+        j = store.job(id.value());
+        QCOMPARE(j->status, QStringLiteral("running"));
+        QCOMPARE(j->workerId, wid);
+        QCOMPARE(j->startedAt, kT0.addMSecs(100));
+
+        QVERIFY(store.finishJob(id.value(), QStringLiteral("failed"), QStringLiteral("ssh refused"),
+                                kT0.addMSecs(2100)));
+        j = store.job(id.value());
+        QCOMPARE(j->status, QStringLiteral("failed"));
+        QCOMPARE(j->error, QStringLiteral("ssh refused"));
+        QCOMPARE(j->durationMs, qint64(2000));
+        QCOMPARE(j->finishedAt, kT0.addMSecs(2100));
+        QCOMPARE(store.finishJob(id.value(), QStringLiteral("success"), {}, kT0).error().code,
+                 QStringLiteral("invalid_state"));
+        QCOMPARE(store.markJobStarted(id.value(), wid, kT0).error().code,
+                 QStringLiteral("invalid_state"));
+
+        const auto found = store.findJobByWorkerId(1, wid);
+        QVERIFY(found);
+        QCOMPARE(found->id, id.value());
+
+        // A job outside any run, cancelled while queued: no worker, no duration.
+        const auto loose =
+            store.createJob(1, std::nullopt, QStringLiteral("ping"), {}, kT0.addSecs(10));
+        QVERIFY(loose);
+        QCOMPARE(store.job(loose.value())->runId, qint64(0));
+        QVERIFY(store.finishJob(loose.value(), QStringLiteral("cancelled"), {}, kT0.addSecs(11)));
+        QCOMPARE(store.job(loose.value())->durationMs, qint64(0));
+        QVERIFY(!store.job(loose.value())->startedAt.isValid());
+        // runId 0 is "none", as the worker pool passes it.
+        QVERIFY(store.createJob(1, qint64(0), QStringLiteral("zero"), {}, kT0.addSecs(20)));
+
+        auto all = store.listJobs(1, 10);
+        QVERIFY(all);
+        QCOMPARE(all->size(), 3);
+        QCOMPARE(all->at(0).task, QStringLiteral("zero"));  // newest first
+        QCOMPARE(all->at(2).id, id.value());
+        const auto cancelled = store.listJobs(1, 10, QStringLiteral("cancelled"));
+        QCOMPARE(cancelled->size(), 1);
+        QCOMPARE(cancelled->first().id, loose.value());
+        QCOMPARE(store.listJobs(1, 1)->size(), 1);
+        QCOMPARE(store.listJobs(1, 10, QStringLiteral("bogus")).error().code,
+                 QStringLiteral("invalid_argument"));
+        QCOMPARE(store.finishJob(424242, QStringLiteral("success"), {}, kT0).error().code,
+                 QStringLiteral("not_found"));
+    }
+
+    void ownersSeeOnlyTheirOwnRows() {
+        auto db = openOk(freshPath());
+        QVERIFY(db);
+        Store store(db.get());
+        const auto t1 = store.findOrCreateSupervisorThread(1, QStringLiteral("Jarvis"), kT0);
+        const auto run1 = store.createRun(1, t1->id, QStringLiteral("mine"), kT0);
+        const auto job1 = store.createJob(1, run1.value(), QStringLiteral("mine"), {}, kT0);
+        QVERIFY(run1 && job1);
+        QVERIFY(store.markJobStarted(job1.value(), QStringLiteral("w1"), kT0));
+
+        QVERIFY(store.listJobs(2, 10)->isEmpty());
+        QVERIFY(store.listJobs(2, 10, QStringLiteral("running"))->isEmpty());
+        QVERIFY(store.listRuns(2, 10)->isEmpty());
+        QCOMPARE(store.findJobByWorkerId(2, QStringLiteral("w1")).error().code,
+                 QStringLiteral("not_found"));
+        QVERIFY(store.listJobs(0, 10)->isEmpty());
+        // Owner 2 cannot attach to owner 1's thread or run.
+        QCOMPARE(store.createRun(2, t1->id, QStringLiteral("theirs"), kT0).error().code,
+                 QStringLiteral("not_found"));
+        QCOMPARE(store.createJob(2, run1.value(), QStringLiteral("theirs"), {}, kT0).error().code,
+                 QStringLiteral("not_found"));
+        // Owner 1 still sees everything of theirs.
+        QCOMPARE(store.listJobs(1, 10)->size(), 1);
+        QCOMPARE(store.listRuns(1, 10)->size(), 1);
+    }
+
+    void migrationSqlHasAPostgresSpelling() {
+        for (const Migration& m : migrations::all()) {
+            for (const QString& s : m.statements) {
+                const QString pg = migrations::forDriver(s, QStringLiteral("QPSQL"));
+                QVERIFY2(!pg.contains(QStringLiteral("{{")), qPrintable(pg));
+                QVERIFY(!pg.contains(QStringLiteral("INTEGER PRIMARY KEY")));
+            }
+        }
+        QVERIFY(migrations::forDriver(QStringLiteral("id {{ID_PK}}"), QStringLiteral("QPSQL"))
+                    .contains(QStringLiteral("IDENTITY")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDatabase)
+#include "test_database.moc"
