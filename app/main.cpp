@@ -1,14 +1,38 @@
+#include "cli.h"
+#include "gui.h"
+
 #include <QApplication>
-#include <QQmlApplicationEngine>
+#include <QCoreApplication>
 #include <QtQml/QQmlExtensionPlugin>
+
+#include <memory>
 
 Q_IMPORT_QML_PLUGIN(Zerg_BackendPlugin)
 Q_IMPORT_QML_PLUGIN(Zerg_AppPlugin)
 
+namespace {
+
+void describeApp() {
+    QCoreApplication::setOrganizationName(QStringLiteral("Zerg"));
+    QCoreApplication::setOrganizationDomain(QStringLiteral("zerg.dev"));
+    QCoreApplication::setApplicationName(QStringLiteral("zerg"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(ZERG_VERSION));
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
+    QStringList args;
+    for (int i = 0; i < argc; ++i) args.append(QString::fromLocal8Bit(argv[i]));
+
+    // The command line runs headless: no display needed for `zerg ask` or `zerg workers`.
+    if (zerg::cli::isCommandLine(args)) {
+        QCoreApplication app(argc, argv);
+        describeApp();
+        return zerg::cli::run(args);
+    }
     QApplication app(argc, argv);
-    QQmlApplicationEngine engine;
-    engine.load(QUrl(QStringLiteral("qrc:/Zerg/App/Main.qml")));
-    if (engine.rootObjects().isEmpty()) return 1;
-    return app.exec();
+    describeApp();
+    QGuiApplication::setDesktopFileName(QStringLiteral("dev.zerg.Zerg"));
+    return zerg::gui::run(QCoreApplication::arguments());
 }

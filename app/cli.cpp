@@ -1,0 +1,312 @@
+#include "cli.h"
+
+#include "core/event_bus.h"
+#include "core/settings.h"
+#include "jarvis/backend.h"
+#include "jarvis/jarvis_service.h"
+#include "signal_quit.h"
+#include "storage/artifact_store.h"
+#include "storage/store.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTextStream>
+
+#include <cstdio>
+
+namespace zerg::cli {
+namespace {
+
+QTextStream& out() {
+    static QTextStream s(stdout);
+    return s;
+}
+QTextStream& err() {
+    static QTextStream s(stderr);
+    return s;
+}
+
+const char kUsage[] =
+    "Usage: zerg [COMMAND] [OPTIONS]\n"
+    "\n"
+    "Zerg is a desktop AI operations assistant. Without a command it opens the Jarvis window.\n"
+    "\n"
+    "Commands:\n"
+    "  ask [--json] TASK          Run one supervisor request headless and print the answer.\n"
+    "                             --json prints one {\"event\", \"data\"} object per line; the\n"
+    "                             last line is supervisor_complete or error.\n"
+    "  workers list [--json] [--limit N]\n"
+    "                             List recent workers, newest first.\n"
+    "  workers show ID [--json]   Show one worker (worker id or job id): metadata, result,\n"
+    "                             tool call files.\n"
+    "\n"
+    "Options:\n"
+    "  -h, --help                 Show this help.\n"
+    "  --version                  Show the version.\n"
+    "\n"
+    "Configuration (environment; see README): ZERG_DATA_DIR, ZERG_LLM_BASE_URL,\n"
+    "ZERG_LLM_API_KEY, ZERG_MODEL, ZERG_WORKER_MODEL, ZERG_HOSTS_FILE.\n"
+    "\n"
+    "Exit status: 0 success, 1 failure, 2 usage error, 3 configuration problem.\n";
+
+int usageError(const QString& message) {
+    err() << "zerg: " << message << "\nRun 'zerg --help' for usage.\n";
+    err().flush();
+    return 2;
+}
+
+std::unique_ptr<Backend> openBackend(const Settings& settings, int* code) {
+    auto backend = Backend::create(settings);
+    if (!backend) {
+        err() << "zerg: " << backend.error().message << '\n';
+        err().flush();
+        *code = 3;
+        return nullptr;
+    }
+    return std::move(backend).value();
+}
+
+QString seconds(qint64 ms) { return QString::number(double(ms) / 1000.0, 'f', 1) + u's'; }
+
+int ask(QStringList args) {
+    const bool json = args.removeAll(QStringLiteral("--json")) > 0;
+    for (const QString& a : args) {
+        if (a.startsWith(QLatin1Char('-'))) return usageError(QStringLiteral("unknown option %1").arg(a));
+    }
+    const QString task = args.join(QLatin1Char(' ')).trimmed();
+    if (task.isEmpty()) return usageError(QStringLiteral("ask needs a task, e.g. zerg ask \"check disk usage on cube\""));
+
+    const Settings settings = Settings::load();
+    if (!settings.hasProvider()) {
+        if (json) {
+            const QJsonObject e{{QStringLiteral("event"), QStringLiteral("error")},
+                                {QStringLiteral("data"),
+                                 QJsonObject{{QStringLiteral("message"), settings.providerProblem()},
+                                             {QStringLiteral("details"), QStringLiteral("no_provider")}}}};
+            out() << QJsonDocument(e).toJson(QJsonDocument::Compact) << '\n';
+            out().flush();
+        }
+        err() << "zerg: " << settings.providerProblem() << '\n';
+        err().flush();
+        return 3;
+    }
+    int code = 0;
+    std::unique_ptr<Backend> backend = openBackend(settings, &code);
+    if (!backend) return code;
+    if (!backend->hostsProblem().isEmpty() && !json) {
+        err() << "zerg: note: " << backend->hostsProblem() << '\n';
+    }
+
+    bool streamed = false;
+    QObject::connect(backend->bus(), &EventBus::published, qApp, [&](const Event& e) {
+        if (json) {
+            out() << QJsonDocument(e.toJson()).toJson(QJsonDocument::Compact) << '\n';
+            out().flush();
+            return;
+        }
+        const QJsonObject& d = e.data;
+        if (e.name == QLatin1String(events::SupervisorDelta)) {
+            out() << d.value(QStringLiteral("delta")).toString();
+            out().flush();
+            streamed = true;
+        } else if (e.name == QLatin1String(events::WorkerStarted)) {
+            err() << "→ worker " << d.value(QStringLiteral("worker_id")).toString() << ": "
+                  << d.value(QStringLiteral("task")).toString() << '\n';
+        } else if (e.name == QLatin1String(events::WorkerToolStarted)) {
+            err() << "  … " << d.value(QStringLiteral("display")).toString() << '\n';
+        } else if (e.name == QLatin1String(events::WorkerToolCompleted)) {
+            err() << "  ✓ " << d.value(QStringLiteral("tool")).toString() << " ("
+                  << seconds(d.value(QStringLiteral("duration_ms")).toInteger()) << ")\n";
+        } else if (e.name == QLatin1String(events::WorkerToolFailed)) {
+            err() << "  ✗ " << d.value(QStringLiteral("tool")).toString() << ": "
+                  << d.value(QStringLiteral("error")).toString() << '\n';
+        } else if (e.name == QLatin1String(events::WorkerComplete)) {
+            err() << "← worker " << d.value(QStringLiteral("status")).toString() << " ("
+                  << seconds(d.value(QStringLiteral("duration_ms")).toInteger()) << ")\n";
+        }
+        err().flush();
+    });
+
+    int exitCode = 1;
+    QObject::connect(backend->jarvis(), &JarvisService::runFinished, qApp,
+                     [&](qint64, bool ok, const QString& text) {
+                         if (!json) {
+                             if (ok) {
+                                 if (!streamed) out() << text;
+                                 out() << '\n';
+                                 out().flush();
+                             } else {
+                                 err() << "zerg: " << text << '\n';
+                                 err().flush();
+                             }
+                         }
+                         exitCode = ok ? 0 : 1;
+                         QCoreApplication::exit(exitCode);
+                     });
+    const Result<qint64> run = backend->jarvis()->ask(task);
+    if (!run) {
+        err() << "zerg: " << run.error().message << '\n';
+        err().flush();
+        return 1;
+    }
+    onTerminationSignal([&] { backend->jarvis()->cancelRun(run.value()); });
+    QCoreApplication::exec();
+    return exitCode;
+}
+
+QJsonObject jobJson(const WorkerJobRecord& j) {
+    return {{QStringLiteral("job_id"), j.id},
+            {QStringLiteral("worker_id"), j.workerId},
+            {QStringLiteral("run_id"), j.runId},
+            {QStringLiteral("task"), j.task},
+            {QStringLiteral("status"), j.status},
+            {QStringLiteral("model"), j.model},
+            {QStringLiteral("created_at"), j.createdAt.toString(Qt::ISODateWithMs)},
+            {QStringLiteral("duration_ms"), j.durationMs},
+            {QStringLiteral("error"), j.error}};
+}
+
+int workersList(QStringList args) {
+    const bool json = args.removeAll(QStringLiteral("--json")) > 0;
+    int limit = 20;
+    const qsizetype li = args.indexOf(QStringLiteral("--limit"));
+    if (li >= 0) {
+        bool ok = false;
+        limit = li + 1 < args.size() ? args.at(li + 1).toInt(&ok) : 0;
+        if (!ok || limit <= 0) return usageError(QStringLiteral("--limit needs a positive number"));
+        args.remove(li, 2);
+    }
+    if (!args.isEmpty()) return usageError(QStringLiteral("unexpected argument %1").arg(args.first()));
+    int code = 0;
+    auto backend = openBackend(Settings::load(), &code);
+    if (!backend) return code;
+    const auto jobs = backend->store()->listJobs(backend->settings().ownerId, limit, std::nullopt);
+    if (!jobs) {
+        err() << "zerg: " << jobs.error().message << '\n';
+        return 1;
+    }
+    if (json) {
+        QJsonArray rows;
+        for (const WorkerJobRecord& j : jobs.value()) {
+            QJsonObject row = jobJson(j);
+            if (!j.workerId.isEmpty()) {
+                if (auto m = backend->artifacts()->metadata(j.workerId, backend->settings().ownerId))
+                    row.insert(QStringLiteral("summary"), m->value(QStringLiteral("summary")));
+            }
+            rows.append(row);
+        }
+        out() << QJsonDocument(rows).toJson(QJsonDocument::Indented);
+        return 0;
+    }
+    if (jobs->isEmpty()) {
+        out() << "No workers yet. Ask Jarvis something that needs a server, e.g.\n"
+                 "  zerg ask \"check disk usage on cube\"\n";
+        return 0;
+    }
+    out() << QStringLiteral("%1  %2  %3  %4\n")
+                 .arg(QStringLiteral("WORKER ID"), -44)
+                 .arg(QStringLiteral("STATUS"), -9)
+                 .arg(QStringLiteral("TIME"), 7)
+                 .arg(QStringLiteral("TASK"));
+    for (const WorkerJobRecord& j : jobs.value()) {
+        const QString id = j.workerId.isEmpty() ? QStringLiteral("(job %1)").arg(j.id) : j.workerId;
+        out() << QStringLiteral("%1  %2  %3  %4\n")
+                     .arg(id, -44)
+                     .arg(j.status, -9)
+                     .arg(j.durationMs > 0 ? seconds(j.durationMs) : QStringLiteral("-"), 7)
+                     .arg(j.task);
+    }
+    return 0;
+}
+
+int workersShow(QStringList args) {
+    const bool json = args.removeAll(QStringLiteral("--json")) > 0;
+    if (args.size() != 1) return usageError(QStringLiteral("workers show needs one worker id or job id"));
+    int code = 0;
+    auto backend = openBackend(Settings::load(), &code);
+    if (!backend) return code;
+    const qint64 owner = backend->settings().ownerId;
+    QString workerId = args.first();
+    bool isNumber = false;
+    const qint64 jobId = workerId.toLongLong(&isNumber);
+    if (isNumber) {
+        const auto job = backend->store()->job(jobId);
+        if (!job || job->ownerId != owner) {
+            err() << "zerg: no job " << jobId << ". List workers with 'zerg workers list'.\n";
+            return 1;
+        }
+        workerId = job->workerId;
+        if (workerId.isEmpty()) {
+            err() << "zerg: job " << jobId << " has not started a worker (status "
+                  << job->status << ").\n";
+            return 1;
+        }
+    }
+    const auto meta = backend->artifacts()->metadata(workerId, owner);
+    if (!meta) {
+        err() << "zerg: no worker '" << workerId << "'. List workers with 'zerg workers list'.\n";
+        return 1;
+    }
+    const auto result = backend->artifacts()->readResult(workerId, owner);
+    const auto files = backend->artifacts()->listFiles(workerId, owner);
+    if (json) {
+        QJsonObject o{{QStringLiteral("metadata"), meta.value()},
+                      {QStringLiteral("result"), result ? result.value() : QString()},
+                      {QStringLiteral("files"),
+                       QJsonArray::fromStringList(files ? files.value() : QStringList())}};
+        out() << QJsonDocument(o).toJson(QJsonDocument::Indented);
+        return 0;
+    }
+    const QJsonObject& m = meta.value();
+    out() << "Worker   " << workerId << '\n'
+          << "Task     " << m.value(QStringLiteral("task")).toString() << '\n'
+          << "Status   " << m.value(QStringLiteral("status")).toString() << '\n'
+          << "Model    " << m.value(QStringLiteral("model")).toString() << '\n'
+          << "Started  " << m.value(QStringLiteral("started_at")).toString() << '\n'
+          << "Finished " << m.value(QStringLiteral("completed_at")).toString() << '\n';
+    if (m.contains(QStringLiteral("error")) && !m.value(QStringLiteral("error")).toString().isEmpty())
+        out() << "Error    " << m.value(QStringLiteral("error")).toString() << '\n';
+    out() << "Folder   " << QDir(backend->settings().dataDir).filePath(QStringLiteral("workers/") + workerId) << '\n';
+    if (files) {
+        out() << "\nFiles\n";
+        for (const QString& f : files.value()) out() << "  " << f << '\n';
+    }
+    out() << "\nResult\n" << (result ? result.value() : QStringLiteral("(none)")) << '\n';
+    return 0;
+}
+
+}  // namespace
+
+bool isCommandLine(const QStringList& args) {
+    if (args.size() < 2) return false;
+    const QString& a = args.at(1);
+    return a == QLatin1String("ask") || a == QLatin1String("workers") ||
+           a == QLatin1String("--help") || a == QLatin1String("-h") ||
+           a == QLatin1String("help") || a == QLatin1String("--version") ||
+           !a.startsWith(QLatin1Char('-'));
+}
+
+int run(const QStringList& argv) {
+    QStringList args = argv.mid(1);
+    const QString cmd = args.isEmpty() ? QString() : args.takeFirst();
+    if (cmd == QLatin1String("--help") || cmd == QLatin1String("-h") || cmd == QLatin1String("help")) {
+        out() << kUsage;
+        return 0;
+    }
+    if (cmd == QLatin1String("--version")) {
+        out() << "zerg " << QCoreApplication::applicationVersion() << '\n';
+        return 0;
+    }
+    if (cmd == QLatin1String("ask")) return ask(args);
+    if (cmd == QLatin1String("workers")) {
+        const QString sub = args.isEmpty() ? QString() : args.takeFirst();
+        if (sub == QLatin1String("list")) return workersList(args);
+        if (sub == QLatin1String("show")) return workersShow(args);
+        return usageError(QStringLiteral("workers needs 'list' or 'show ID'"));
+    }
+    return usageError(QStringLiteral("unknown command '%1'").arg(cmd));
+}
+
+}  // namespace zerg::cli

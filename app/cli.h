@@ -1,0 +1,14 @@
+#pragma once
+
+#include <QStringList>
+
+namespace zerg::cli {
+
+// Runs a command-line subcommand (ask, workers, ...) headless and returns the exit code.
+// Exit codes: 0 success, 1 the run or lookup failed, 2 usage error, 3 configuration problem.
+int run(const QStringList& args);
+
+// True when args name a subcommand or a flag that the command line handles without a window.
+bool isCommandLine(const QStringList& args);
+
+}  // namespace zerg::cli

@@ -1,0 +1,106 @@
+#pragma once
+
+#include "core/clock.h"
+#include "ui/worker_list_model.h"
+
+#include <QtQml/qqmlregistration.h>
+#include <QAbstractListModel>
+#include <QList>
+#include <QVariant>
+
+namespace zerg {
+
+struct Event;
+
+// The activity ticker (seed: worker-supervision-roundabout.md, "UI Integration"): the tool calls
+// of the current run's workers, grouped by worker (a worker's calls are contiguous rows, workers
+// in the order they were spawned). Rows stay until the run ends, then the ticker clears.
+// Running calls' durations follow the injected Clock, re-armed every second while anything runs.
+class ActivityModel : public QAbstractListModel {
+    Q_OBJECT
+    QML_ELEMENT
+    QML_UNCREATABLE("ActivityModel is owned by Jarvis; use Jarvis.activity.")
+    Q_PROPERTY(int count READ count NOTIFY countChanged FINAL)
+    // The ticker has something to show: a worker of the current run exists (until the run ends).
+    Q_PROPERTY(bool active READ active NOTIFY activeChanged FINAL)
+    // A worker is queued or running, or a call is still running: time is ticking.
+    Q_PROPERTY(bool running READ running NOTIFY runningChanged FINAL)
+    // Clock::nowMs(), refreshed every second while running.
+    Q_PROPERTY(qint64 clockMs READ clockMs NOTIFY clockMsChanged FINAL)
+    Q_PROPERTY(zerg::WorkerListModel* workers READ workers CONSTANT FINAL)
+
+public:
+    enum Roles {
+        JobIdRole = Qt::UserRole + 1,
+        WorkerIdRole,
+        WorkerTaskRole,
+        CallIdRole,
+        ToolRole,
+        DisplayRole,  // one line, e.g. ssh_exec testbox "df -h"
+        StateRole,    // running | done | failed
+        ErrorRole,
+        StartedAtMsRole,  // Clock::nowMs() when the call started
+        DurationMsRole,   // final duration, or the time so far while running
+        ExitCodeRole,     // int, or null when the call did not report one
+    };
+    Q_ENUM(Roles)
+
+    static constexpr qint64 kTickMs = 1000;
+
+    explicit ActivityModel(Clock* clock, QObject* parent = nullptr);
+    ~ActivityModel() override;
+
+    [[nodiscard]] int rowCount(const QModelIndex& parent = {}) const override;
+    [[nodiscard]] QVariant data(const QModelIndex& index, int role) const override;
+    [[nodiscard]] QHash<int, QByteArray> roleNames() const override;
+
+    [[nodiscard]] int count() const { return int(m_rows.size()); }
+    [[nodiscard]] bool active() const;
+    [[nodiscard]] bool running() const { return m_running; }
+    [[nodiscard]] qint64 clockMs() const { return m_clockMs; }
+    [[nodiscard]] WorkerListModel* workers() const { return m_workers; }
+
+    // Applies one event of a run this model shows; events of other kinds are ignored.
+    void handleEvent(const Event& event);
+    void clear();
+
+Q_SIGNALS:
+    void countChanged();
+    void activeChanged();
+    void runningChanged();
+    void clockMsChanged();
+
+private:
+    struct Call {
+        qint64 runId = 0;
+        qint64 jobId = 0;
+        QString callId;
+        QString tool;
+        QString display;
+        QString state;
+        QString error;
+        qint64 startedAtMs = 0;
+        qint64 durationMs = -1;  // -1 while running
+        QVariant exitCode;
+    };
+
+    void onWorkerEvent(const Event& e, qint64 runId, qint64 jobId);
+    void onToolStarted(const Event& e, qint64 runId, qint64 jobId);
+    void onToolFinished(const Event& e, qint64 jobId, bool ok);
+    void removeRun(qint64 runId);
+    [[nodiscard]] int indexOfCall(qint64 jobId, const QString& callId) const;
+    [[nodiscard]] int insertionRowFor(qint64 jobId) const;
+    // Recomputes active/running, starts or stops the 1 s tick.
+    void refreshState();
+    void tick();
+
+    Clock* m_clock;
+    WorkerListModel* m_workers;
+    QList<Call> m_rows;
+    qint64 m_clockMs = 0;
+    bool m_running = false;
+    bool m_active = false;
+    Clock::TimerId m_timer = 0;
+};
+
+}  // namespace zerg

@@ -1,0 +1,109 @@
+#pragma once
+
+// Full definitions: Q_PROPERTY pointer types must be complete for the meta-type system.
+#include "ui/activity_model.h"
+#include "ui/chat_model.h"
+#include "ui/worker_list_model.h"
+
+#include <QtQml/qqmlregistration.h>
+#include <QHash>
+#include <QObject>
+#include <QSet>
+#include <QStringList>
+
+class QQmlEngine;
+class QJSEngine;
+
+namespace zerg {
+
+class Clock;
+class ConversationBackend;
+class EventBus;
+struct Event;
+
+// The facade the Jarvis window binds to (QML singleton `Jarvis`): sends what the user types to
+// the backend and turns the events of the runs it started into the chat and ticker models.
+// Events of other runs or owners (scheduled runs, other clients) are not shown here.
+class JarvisController : public QObject {
+    Q_OBJECT
+    QML_NAMED_ELEMENT(Jarvis)
+    QML_SINGLETON
+    Q_PROPERTY(zerg::ChatModel* chat READ chat CONSTANT FINAL)
+    Q_PROPERTY(zerg::ActivityModel* activity READ activity CONSTANT FINAL)
+    Q_PROPERTY(zerg::WorkerListModel* workers READ workers CONSTANT FINAL)
+    Q_PROPERTY(bool busy READ busy NOTIFY busyChanged FINAL)
+    Q_PROPERTY(qint64 currentRunId READ currentRunId NOTIFY currentRunIdChanged FINAL)
+    // Non-empty when no model provider is configured: what the user has to set.
+    Q_PROPERTY(QString setupProblem READ setupProblem NOTIFY setupProblemChanged FINAL)
+    Q_PROPERTY(QString lastError READ lastError NOTIFY lastErrorChanged FINAL)
+    // What the supervisor is doing right now ("Thinking…"), from supervisor_thinking.
+    Q_PROPERTY(QString statusMessage READ statusMessage NOTIFY statusMessageChanged FINAL)
+
+public:
+    // Not default-constructible on purpose: QML gets the instance registered with setInstance().
+    JarvisController(EventBus* bus, ConversationBackend* backend, Clock* clock,
+                     QObject* parent = nullptr);
+    ~JarvisController() override;
+
+    // The instance QML's `Jarvis` refers to. Call before loading QML; the caller owns it.
+    static void setInstance(JarvisController* instance);
+    static JarvisController* create(QQmlEngine* qmlEngine, QJSEngine* jsEngine);
+
+    [[nodiscard]] ChatModel* chat() const { return m_chat; }
+    [[nodiscard]] ActivityModel* activity() const { return m_activity; }
+    [[nodiscard]] WorkerListModel* workers() const;
+    [[nodiscard]] bool busy() const { return m_currentRunId != 0; }
+    [[nodiscard]] qint64 currentRunId() const { return m_currentRunId; }
+    [[nodiscard]] QString setupProblem() const { return m_setupProblem; }
+    [[nodiscard]] QString lastError() const { return m_lastError; }
+    [[nodiscard]] QString statusMessage() const { return m_statusMessage; }
+
+    // Sends the text as a question. Ignores blank text; returns whether a run started.
+    Q_INVOKABLE bool send(const QString& text);
+    // Cancels the current run (Escape / Stop).
+    Q_INVOKABLE void stop();
+    Q_INVOKABLE void cancelWorker(qint64 jobId);
+    // Input history for the composer's Up/Down keys. Both take the composer's current text and
+    // return what it should show: Up steps to older questions (remembering the draft), Down to
+    // newer ones and finally back to the draft. Without history the text comes back unchanged.
+    Q_INVOKABLE QString historyPrevious(const QString& current = {});
+    Q_INVOKABLE QString historyNext(const QString& current = {});
+    // Asks the backend again whether a model provider is configured.
+    Q_INVOKABLE void refreshSetup();
+
+Q_SIGNALS:
+    void busyChanged();
+    void currentRunIdChanged();
+    void setupProblemChanged();
+    void lastErrorChanged();
+    void statusMessageChanged();
+
+private:
+    void onEvent(const Event& event);
+    [[nodiscard]] bool isOurs(const Event& event);
+    void runEnded(qint64 runId);
+    void setCurrentRun(qint64 runId);
+    void setLastError(const QString& message);
+    void setStatusMessage(const QString& message);
+
+    EventBus* m_bus;
+    ConversationBackend* m_backend;
+    Clock* m_clock;
+    ChatModel* m_chat;
+    ActivityModel* m_activity;
+
+    // Runs this controller started, with the owner their events carry (-1 until seen).
+    QHash<qint64, qint64> m_runOwners;
+    QSet<qint64> m_endedRuns;
+    bool m_asking = false;  // inside backend->ask(): its supervisor_started is ours
+    qint64 m_currentRunId = 0;
+    QString m_setupProblem;
+    QString m_lastError;
+    QString m_statusMessage;
+
+    QStringList m_history;
+    int m_historyIndex = -1;  // -1: not browsing; else index into m_history
+    QString m_draft;
+};
+
+}  // namespace zerg

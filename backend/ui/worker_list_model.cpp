@@ -1,0 +1,115 @@
+#include "ui/worker_list_model.h"
+
+namespace zerg {
+
+WorkerListModel::WorkerListModel(QObject* parent) : QAbstractListModel(parent) {}
+
+int WorkerListModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+QVariant WorkerListModel::data(const QModelIndex& index, int role) const {
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) {
+        return {};
+    }
+    const Worker& w = m_rows.at(index.row());
+    switch (role) {
+        case JobIdRole:
+            return w.jobId;
+        case WorkerIdRole:
+            return w.workerId;
+        case TaskRole:
+        case Qt::DisplayRole:
+            return w.task;
+        case StatusRole:
+            return w.status;
+        case ElapsedSecondsRole: {
+            const qint64 ms = w.finalMs >= 0 ? w.finalMs : qMax<qint64>(0, m_nowMs - w.anchorMs);
+            return int(ms / 1000);
+        }
+        case ErrorRole:
+            return w.error;
+        case RunIdRole:
+            return w.runId;
+        default:
+            return {};
+    }
+}
+
+QHash<int, QByteArray> WorkerListModel::roleNames() const {
+    return {{JobIdRole, "jobId"}, {WorkerIdRole, "workerId"},
+            {TaskRole, "task"},   {StatusRole, "status"},
+            {ErrorRole, "error"}, {ElapsedSecondsRole, "elapsedSeconds"},
+            {RunIdRole, "runId"}};
+}
+
+int WorkerListModel::indexOfJob(qint64 jobId) const {
+    for (int i = 0; i < m_rows.size(); ++i) {
+        if (m_rows.at(i).jobId == jobId)
+            return i;
+    }
+    return -1;
+}
+
+bool WorkerListModel::isTerminal(const QString& status) {
+    return status != QLatin1String("queued") && status != QLatin1String("running");
+}
+
+bool WorkerListModel::anyRunning() const {
+    for (const Worker& w : m_rows) {
+        if (!isTerminal(w.status))
+            return true;
+    }
+    return false;
+}
+
+int WorkerListModel::ensure(qint64 runId, qint64 jobId, qint64 nowMs) {
+    const int found = indexOfJob(jobId);
+    if (found >= 0)
+        return found;
+    m_nowMs = qMax(m_nowMs, nowMs);
+    const int at = int(m_rows.size());
+    beginInsertRows({}, at, at);
+    m_rows.append({runId, jobId, {}, {}, QStringLiteral("queued"), {}, nowMs, -1});
+    endInsertRows();
+    Q_EMIT countChanged();
+    return at;
+}
+
+void WorkerListModel::update(int row, const Worker& value, const QList<int>& roles) {
+    m_rows[row] = value;
+    const QModelIndex idx = index(row);
+    Q_EMIT dataChanged(idx, idx, roles);
+}
+
+void WorkerListModel::tick(qint64 nowMs) {
+    m_nowMs = nowMs;
+    for (int i = 0; i < m_rows.size(); ++i) {
+        if (m_rows.at(i).finalMs < 0) {
+            const QModelIndex idx = index(i);
+            Q_EMIT dataChanged(idx, idx, {ElapsedSecondsRole});
+        }
+    }
+}
+
+void WorkerListModel::removeRun(qint64 runId) {
+    for (int i = int(m_rows.size()) - 1; i >= 0; --i) {
+        if (m_rows.at(i).runId != runId)
+            continue;
+        beginRemoveRows({}, i, i);
+        m_rows.removeAt(i);
+        endRemoveRows();
+        Q_EMIT countChanged();
+    }
+}
+
+void WorkerListModel::clear() {
+    if (m_rows.isEmpty())
+        return;
+    beginResetModel();
+    m_rows.clear();
+    endResetModel();
+    Q_EMIT countChanged();
+}
+
+}  // namespace zerg

@@ -1,0 +1,79 @@
+import QtQuick
+import QtQuick.Controls.Basic
+import Zerg.Backend
+
+// The conversation. Follows new text while the user is at the bottom; stays put once they
+// scroll up to read, and follows again when they scroll back down or send a question.
+ListView {
+    id: root
+
+    property bool followTail: true
+
+    function scrollToEnd() {
+        followTail = true
+        settle.restart()
+    }
+
+    clip: true
+    model: Jarvis.chat
+    spacing: 2
+    topMargin: 16
+    bottomMargin: 16
+    boundsBehavior: Flickable.StopAtBounds
+    reuseItems: false
+
+    delegate: MessageDelegate {
+        width: ListView.view.width
+    }
+
+    ScrollBar.vertical: ScrollBar {
+        policy: ScrollBar.AsNeeded
+    }
+
+    onMovementEnded: followTail = atYEnd
+    onContentHeightChanged: {
+        if (followTail)
+            settle.restart()
+    }
+    onCountChanged: {
+        if (followTail)
+            settle.restart()
+    }
+    onHeightChanged: {
+        if (followTail)
+            settle.restart()
+    }
+
+    // Scrolls once the delegates have their new heights (after this round of changes).
+    Timer {
+        id: settle
+        interval: 0
+        onTriggered: root.positionViewAtEnd()
+    }
+
+    // Empty state.
+    Column {
+        anchors.centerIn: parent
+        visible: root.count === 0 && Jarvis.setupProblem.length === 0
+        spacing: 8
+        width: Math.min(parent.width - 40, 420)
+
+        Text {
+            width: parent.width
+            horizontalAlignment: Text.AlignHCenter
+            text: qsTr("How can I help?")
+            color: Theme.text
+            font.pixelSize: 20
+            font.weight: Font.DemiBold
+        }
+        Text {
+            width: parent.width
+            horizontalAlignment: Text.AlignHCenter
+            wrapMode: Text.Wrap
+            text: qsTr("Ask about your servers — for example “check disk usage on cube”. "
+                       + "Jarvis answers directly or sends a worker to investigate.")
+            color: Theme.textMuted
+            font.pixelSize: 13
+        }
+    }
+}

@@ -1,0 +1,150 @@
+import QtQuick
+import QtQuick.Layouts
+import Zerg.App
+import Zerg.Backend
+
+// One chat message: the user's questions right-aligned in a tinted bubble, Jarvis's answers on
+// the left as Markdown, errors tinted red, notices as a quiet centred line.
+Item {
+    id: root
+
+    required property int index
+    required property string role
+    required property string text
+    required property date timestamp
+    required property bool streaming
+    required property real runId
+    required property string path
+
+    readonly property bool isUser: role === "user"
+    readonly property bool isError: role === "error"
+    readonly property bool isNotice: role === "notice"
+    readonly property real contentWidth: Math.min(width - 40, Theme.maxContentWidth)
+
+    implicitHeight: column.implicitHeight + 14
+
+    ColumnLayout {
+        id: column
+
+        x: (root.width - root.contentWidth) / 2
+        y: 7
+        width: root.contentWidth
+        spacing: 4
+
+        // Notices: "Stopped: …"
+        Text {
+            visible: root.isNotice
+            Layout.alignment: Qt.AlignHCenter
+            Layout.maximumWidth: root.contentWidth
+            text: root.text
+            color: Theme.textMuted
+            font.pixelSize: 12
+            font.italic: true
+            wrapMode: Text.Wrap
+            horizontalAlignment: Text.AlignHCenter
+        }
+
+        // Who and when.
+        RowLayout {
+            visible: !root.isNotice
+            Layout.alignment: root.isUser ? Qt.AlignRight : Qt.AlignLeft
+            spacing: 6
+
+            Text {
+                text: root.isUser ? qsTr("You") : root.isError ? qsTr("Something went wrong")
+                                                               : qsTr("Jarvis")
+                color: root.isError ? Theme.dangerText : Theme.textMuted
+                font.pixelSize: 12
+                font.weight: Font.DemiBold
+            }
+            Text {
+                text: Qt.formatTime(root.timestamp, Locale.ShortFormat)
+                color: Theme.textFaint
+                font.pixelSize: Theme.smallFontSize
+            }
+        }
+
+        // The message itself.
+        Rectangle {
+            id: bubble
+
+            readonly property real padding: root.isUser || root.isError ? 12 : 0
+            readonly property real maxWidth: root.isUser ? root.contentWidth * 0.78
+                                                         : root.contentWidth
+
+            visible: !root.isNotice && (root.text.length > 0 || !root.streaming)
+            Layout.alignment: root.isUser ? Qt.AlignRight : Qt.AlignLeft
+            Layout.preferredWidth: root.isUser
+                                   ? Math.min(maxWidth, measure.advanceWidth + 2 * padding + 2)
+                                   : maxWidth
+            implicitHeight: body.implicitHeight + 2 * padding
+            radius: Theme.radius
+            color: root.isUser ? Theme.userBubble : root.isError ? Theme.dangerBubble
+                                                                 : "transparent"
+            border.width: root.isUser || root.isError ? 1 : 0
+            border.color: root.isUser ? Theme.userBubbleBorder : Theme.dangerBorder
+
+            // The widest line of a user's (plain) message, to size its bubble.
+            TextMetrics {
+                id: measure
+                font: body.font
+                text: {
+                    const lines = root.text.split("\n")
+                    let widest = ""
+                    for (const line of lines) {
+                        if (line.length > widest.length)
+                            widest = line
+                    }
+                    return widest
+                }
+            }
+
+            TextEdit {
+                id: body
+
+                x: bubble.padding
+                y: bubble.padding
+                width: bubble.width - 2 * bubble.padding
+                text: root.text
+                // Jarvis's answers are Markdown; the user's words and errors are shown as typed.
+                textFormat: root.role === "assistant" ? TextEdit.MarkdownText : TextEdit.PlainText
+                readOnly: true
+                selectByMouse: true
+                wrapMode: TextEdit.Wrap
+                color: root.isError ? Theme.dangerText : Theme.text
+                selectionColor: Theme.accent
+                selectedTextColor: "white"
+                font.pixelSize: Theme.fontSize
+                onLinkActivated: link => Qt.openUrlExternally(link)
+
+                MarkdownStyler {
+                    document: root.role === "assistant" ? body.textDocument : null
+                    codeBackground: Theme.codeBackground
+                    borderColor: Theme.border
+                }
+
+                HoverHandler {
+                    enabled: body.hoveredLink.length > 0
+                    cursorShape: Qt.PointingHandCursor
+                }
+            }
+        }
+
+        // Streaming: what Jarvis is doing while the answer arrives.
+        RowLayout {
+            visible: root.streaming
+            spacing: 8
+            Spinner {
+                Layout.preferredWidth: 14
+                Layout.preferredHeight: 14
+            }
+            Text {
+                text: root.text.length > 0 ? qsTr("Writing…")
+                                           : (Jarvis.statusMessage.length > 0
+                                              ? Jarvis.statusMessage : qsTr("Thinking…"))
+                color: Theme.textMuted
+                font.pixelSize: 12
+            }
+        }
+    }
+}

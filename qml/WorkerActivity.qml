@@ -1,0 +1,93 @@
+import QtQuick
+import QtQuick.Controls.Basic
+import QtQuick.Layouts
+import Zerg.Backend
+
+// One worker in the ticker: "Worker: <task>", its state and elapsed time, Cancel while it runs,
+// and its tool calls.
+Column {
+    id: root
+
+    required property real jobId
+    required property string task
+    required property string status
+    required property int elapsedSeconds
+    required property string error
+
+    readonly property bool isActive: status === "queued" || status === "running"
+
+    spacing: 3
+
+    RowLayout {
+        width: root.width
+        spacing: 8
+
+        Text {
+            Layout.fillWidth: true
+            text: qsTr("Worker: %1").arg(root.task)
+            elide: Text.ElideRight
+            color: Theme.text
+            font.pixelSize: 13
+        }
+        Text {
+            text: {
+                const t = Theme.formatDuration(root.elapsedSeconds * 1000)
+                switch (root.status) {
+                case "queued": return qsTr("queued")
+                case "running": return qsTr("running · %1").arg(t)
+                case "success": return qsTr("done · %1").arg(t)
+                case "timeout": return qsTr("timed out · %1").arg(t)
+                case "cancelled": return qsTr("cancelled")
+                default: return qsTr("failed · %1").arg(t)
+                }
+            }
+            color: root.status === "success" ? Theme.success
+                 : root.isActive ? Theme.textMuted : Theme.danger
+            font.pixelSize: 12
+        }
+        Button {
+            id: cancelButton
+            visible: root.isActive
+            text: qsTr("Cancel")
+            flat: true
+            padding: 4
+            leftPadding: 10
+            rightPadding: 10
+            font.pixelSize: 12
+            onClicked: Jarvis.cancelWorker(root.jobId)
+            ToolTip.visible: hovered
+            ToolTip.delay: 600
+            ToolTip.text: qsTr("Stop this worker; Jarvis answers with what it found so far.")
+            contentItem: Text {
+                text: cancelButton.text
+                font: cancelButton.font
+                color: Theme.danger
+                horizontalAlignment: Text.AlignHCenter
+                verticalAlignment: Text.AlignVCenter
+            }
+            background: Rectangle {
+                radius: 6
+                color: cancelButton.hovered ? Theme.dangerBubble : "transparent"
+                border.color: Theme.dangerBorder
+            }
+        }
+    }
+
+    // This worker's calls (the model keeps each worker's calls together). The role "state"
+    // would clash with Item.state, so roles are read through the model object here.
+    Repeater {
+        model: Jarvis.activity
+        delegate: ToolCallLine {
+            required property var model
+            visible: model.jobId === root.jobId
+            anchors.left: parent?.left
+            anchors.right: parent?.right
+            anchors.leftMargin: 12
+            display: model.display
+            callState: model.state
+            error: model.error
+            durationMs: model.durationMs
+            exitCode: model.exitCode
+        }
+    }
+}

@@ -1,0 +1,254 @@
+// End to end through the real parts: the supervisor and a worker talk to the loopback LLM server
+// over HTTP, the worker runs `df -h` over libssh on a real OpenSSH sshd, and everything lands in
+// SQLite and the artifact folder.
+#include "core/event_bus.h"
+#include "core/json_util.h"
+#include "fake_llm_server.h"
+#include "jarvis/backend.h"
+#include "jarvis/jarvis_service.h"
+#include "sshd_fixture.h"
+#include "storage/artifact_store.h"
+#include "storage/store.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace zerg;
+using zerg::test::FakeLlmServer;
+using zerg::test::SshdFixture;
+
+namespace {
+
+QJsonObject toolCallResponse(const QString& model, const QString& id, const QString& name,
+                             const QJsonObject& args) {
+    return {{"model", model},
+            {"tool_calls", QJsonArray{QJsonObject{{"id", id}, {"name", name}, {"arguments", args}}}}};
+}
+
+QJsonObject textResponse(const QString& model, const QString& text) {
+    return {{"model", model}, {"content", text}};
+}
+
+QList<QJsonObject> toolMessages(const QJsonObject& request) {
+    QList<QJsonObject> out;
+    for (const QJsonValue& v : request.value("messages").toArray()) {
+        if (v.toObject().value("role").toString() == QLatin1String("tool")) out.append(v.toObject());
+    }
+    return out;
+}
+
+}  // namespace
+
+class TestEndToEnd : public QObject {
+    Q_OBJECT
+
+    SshdFixture m_sshd;
+    QString m_sshdProblem;
+
+    struct Session {
+        QTemporaryDir dir;
+        FakeLlmServer llm;
+        std::unique_ptr<Backend> backend;
+        QList<Event> events;
+    };
+
+    // A backend on a fresh data dir, talking to a fresh fake LLM server with this scenario.
+    std::unique_ptr<Session> open(const QJsonObject& scenario, const QString& knownHosts) {
+        auto s = std::make_unique<Session>();
+        if (!s->llm.start()) return nullptr;
+        s->llm.setScenario(scenario);
+        Settings settings;
+        settings.dataDir = s->dir.path();
+        settings.hostsFile = m_sshd.writeHostsFile(QStringLiteral("testbox"), knownHosts);
+        settings.knownHostsFile = knownHosts;
+        settings.llmBaseUrl = s->llm.baseUrl();
+        settings.model = QStringLiteral("supervisor-model");
+        settings.workerModel = QStringLiteral("worker-model");
+        settings.checkIntervalSeconds = 1;
+        auto b = Backend::create(settings);
+        if (!b) {
+            qWarning("%s", qPrintable(b.error().message));
+            return nullptr;
+        }
+        s->backend = std::move(b).value();
+        Session* raw = s.get();
+        connect(s->backend->bus(), &EventBus::published, this,
+                [raw](const Event& e) { raw->events.append(e); });
+        return s;
+    }
+
+    static bool ask(Session& s, const QString& task, bool* ok, QString* text) {
+        QSignalSpy done(s.backend->jarvis(), &JarvisService::runFinished);
+        const auto run = s.backend->jarvis()->ask(task);
+        if (!run) return false;
+        if (!done.wait(90000)) return false;
+        *ok = done.at(0).at(1).toBool();
+        *text = done.at(0).at(2).toString();
+        return true;
+    }
+
+    static QStringList names(const Session& s) {
+        QStringList out;
+        for (const Event& e : s.events) out.append(e.name);
+        return out;
+    }
+
+private Q_SLOTS:
+    void initTestCase() {
+        qunsetenv("SSH_AUTH_SOCK");  // only the fixture's key, never the developer's agent
+        if (!m_sshd.available(&m_sshdProblem)) QSKIP(qPrintable(m_sshdProblem));
+        QVERIFY2(m_sshd.start(&m_sshdProblem), qPrintable(m_sshdProblem));
+    }
+
+    void diskCheckOnTestbox() {
+        FakeLlmServer probe;  // the scenario file is the one the README demo uses too
+        QVERIFY(probe.loadScenarioFile(QStringLiteral(ZERG_SCENARIO_DIR "/disk_check.json")));
+        QFile f(QStringLiteral(ZERG_SCENARIO_DIR "/disk_check.json"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonObject scenario = QJsonDocument::fromJson(f.readAll()).object();
+
+        auto s = open(scenario, m_sshd.knownHostsPath());
+        QVERIFY(s);
+        bool ok = false;
+        QString answer;
+        QVERIFY(ask(*s, QStringLiteral("check disk usage on testbox"), &ok, &answer));
+        QVERIFY2(ok, qPrintable(answer));
+        QVERIFY(answer.contains(QStringLiteral("Disk usage on testbox")));
+
+        // Events: the key milestones in order, the last one supervisor_complete, all owned.
+        const QStringList got = names(*s);
+        const QStringList milestones{
+            "supervisor_started",  "supervisor_thinking",   "worker_spawned",
+            "worker_started",      "worker_tool_started",   "worker_tool_completed",
+            "worker_complete",     "worker_summary_ready",  "roundabout_decision",
+            "supervisor_complete"};
+        qsizetype at = 0;
+        for (const QString& m : milestones) {
+            at = got.indexOf(m, at);
+            QVERIFY2(at >= 0, qPrintable(QStringLiteral("missing or out of order: %1 in %2")
+                                             .arg(m, got.join(u','))));
+        }
+        QCOMPARE(got.last(), QStringLiteral("supervisor_complete"));
+        for (const Event& e : s->events) {
+            QCOMPARE(e.data.value("owner_id").toInteger(), 1);
+            QVERIFY2(e.data.contains("run_id"), qPrintable(e.name));
+        }
+
+        // Artifacts: one worker, success, the df output in tool_calls/.
+        const auto workers = s->backend->artifacts()->listWorkers(1, 10);
+        QVERIFY(workers);
+        QCOMPARE(workers->size(), 1);
+        const QJsonObject meta = workers->first();
+        const QString workerId = meta.value("worker_id").toString();
+        QVERIFY(workerId.endsWith(QStringLiteral("_check-disk-usage-on-testbox")));
+        QCOMPARE(meta.value("status").toString(), QStringLiteral("success"));
+        QVERIFY(!meta.value("summary").toString().isEmpty());
+        const auto toolFile =
+            s->backend->artifacts()->readFile(workerId, 1, QStringLiteral("tool_calls/001_ssh_exec.txt"));
+        QVERIFY2(toolFile, toolFile ? "" : qPrintable(toolFile.error().message));
+        QVERIFY(toolFile->contains("Filesystem"));
+        QVERIFY(toolFile->contains("\"exit_code\":0"));
+        const auto result = s->backend->artifacts()->readResult(workerId, 1);
+        QVERIFY(result && result->contains(QStringLiteral("Disk usage on testbox")));
+        const auto thread = s->backend->artifacts()->readFile(workerId, 1, QStringLiteral("thread.jsonl"));
+        QVERIFY(thread);
+        QCOMPARE(thread->trimmed().split('\n').size(), 5);  // system, user, call, result, answer
+
+        // The database agrees.
+        const auto jobs = s->backend->store()->listJobs(1, 10, std::nullopt);
+        QVERIFY(jobs);
+        QCOMPARE(jobs->size(), 1);
+        QCOMPARE(jobs->first().status, QStringLiteral("success"));
+        QCOMPARE(jobs->first().workerId, workerId);
+
+        // The supervisor's second request carries exactly one tool result, for spawn_worker.
+        const QList<QJsonObject> sup = s->llm.requestsForModel(QStringLiteral("supervisor-model"));
+        QCOMPARE(sup.size(), 2);
+        const QList<QJsonObject> results = toolMessages(sup.at(1));
+        QCOMPARE(results.size(), 1);
+        QJsonObject shape;
+        QVERIFY(json::parseObject(results.first().value("content").toString().toUtf8(), &shape));
+        QCOMPARE(shape.value("status").toString(), QStringLiteral("complete"));
+        QCOMPARE(shape.value("worker_id").toString(), workerId);
+        const QJsonArray calls = sup.at(1).value("messages").toArray().at(2).toObject().value("tool_calls").toArray();
+        QCOMPARE(calls.first().toObject().value("id").toString(), results.first().value("tool_call_id").toString());
+        // The worker saw the real df output.
+        const QList<QJsonObject> wrk = s->llm.requestsForModel(QStringLiteral("worker-model"));
+        QCOMPARE(wrk.size(), 2);
+        QVERIFY(toolMessages(wrk.at(1)).first().value("content").toString().contains(QStringLiteral("Filesystem")));
+    }
+
+    void hostOutsideTheAllowlistFailsFast() {
+        const QJsonObject scenario{{"responses", QJsonArray{
+            toolCallResponse("supervisor-model", "call_s1", "spawn_worker", {{"task", "Check disk on prod-db"}}),
+            toolCallResponse("worker-model", "call_w1", "ssh_exec", {{"host", "prod-db"}, {"command", "df -h"}}),
+            textResponse("worker-model", "should never be asked"),
+            textResponse("supervisor-model", "prod-db is not configured.")}}};
+        auto s = open(scenario, m_sshd.knownHostsPath());
+        QVERIFY(s);
+        bool ok = false;
+        QString answer;
+        QVERIFY(ask(*s, QStringLiteral("check disk on prod-db"), &ok, &answer));
+        QVERIFY(ok);
+        QCOMPARE(s->llm.requestsForModel(QStringLiteral("worker-model")).size(), 1);
+        const QJsonObject req = s->llm.requestsForModel(QStringLiteral("supervisor-model")).at(1);
+        QJsonObject shape;
+        QVERIFY(json::parseObject(toolMessages(req).first().value("content").toString().toUtf8(), &shape));
+        QCOMPARE(shape.value("status").toString(), QStringLiteral("failed"));
+        QVERIFY(shape.value("error").toString().contains(QStringLiteral("prod-db")));
+        QVERIFY(shape.value("error").toString().contains(QStringLiteral("testbox")));  // allowed ones
+        QVERIFY(shape.contains("activity_at_failure"));
+        QVERIFY(shape.contains("suggestion"));
+        const auto jobs = s->backend->store()->listJobs(1, 10, std::nullopt);
+        QCOMPARE(jobs->first().status, QStringLiteral("failed"));
+        QVERIFY(names(*s).contains(QStringLiteral("worker_tool_failed")));
+    }
+
+    void changedHostKeyIsRefused() {
+        const QJsonObject scenario{{"responses", QJsonArray{
+            toolCallResponse("supervisor-model", "call_s1", "spawn_worker", {{"task", "Check disk on testbox"}}),
+            toolCallResponse("worker-model", "call_w1", "ssh_exec", {{"host", "testbox"}, {"command", "df -h"}}),
+            textResponse("worker-model", "should never be asked"),
+            textResponse("supervisor-model", "The host key of testbox changed.")}}};
+        auto s = open(scenario, m_sshd.wrongKnownHostsPath());
+        QVERIFY(s);
+        bool ok = false;
+        QString answer;
+        QVERIFY(ask(*s, QStringLiteral("check disk on testbox"), &ok, &answer));
+        QCOMPARE(s->llm.requestsForModel(QStringLiteral("worker-model")).size(), 1);
+        const QJsonObject req = s->llm.requestsForModel(QStringLiteral("supervisor-model")).at(1);
+        QJsonObject shape;
+        QVERIFY(json::parseObject(toolMessages(req).first().value("content").toString().toUtf8(), &shape));
+        QCOMPARE(shape.value("status").toString(), QStringLiteral("failed"));
+        QVERIFY(shape.value("error").toString().contains(QStringLiteral("SHA256:")));
+        QCOMPARE(shape.value("activity_at_failure").toObject().value("error_code").toString(),
+                 QStringLiteral("host_key_changed"));
+    }
+
+    void theSupervisorThreadIsOneLongLivedBrain() {
+        const QJsonObject scenario{{"responses", QJsonArray{
+            textResponse("supervisor-model", "Hello."),
+            textResponse("supervisor-model", "You said hi before.")}}};
+        auto s = open(scenario, m_sshd.knownHostsPath());
+        QVERIFY(s);
+        bool ok = false;
+        QString answer;
+        QVERIFY(ask(*s, QStringLiteral("hi"), &ok, &answer));
+        const qint64 thread = s->backend->jarvis()->threadId();
+        QVERIFY(ask(*s, QStringLiteral("what did I say?"), &ok, &answer));
+        QCOMPARE(s->backend->jarvis()->threadId(), thread);
+        const QJsonArray second = s->llm.requests().at(1).value("messages").toArray();
+        // system, hi, Hello., what did I say?
+        QCOMPARE(second.size(), 4);
+        QCOMPARE(second.at(1).toObject().value("content").toString(), QStringLiteral("hi"));
+        QCOMPARE(second.at(2).toObject().value("content").toString(), QStringLiteral("Hello."));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestEndToEnd)
+#include "test_end_to_end.moc"

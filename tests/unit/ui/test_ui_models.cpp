@@ -1,0 +1,479 @@
+// The chat and ticker models as the Jarvis window sees them: events published on a real
+// EventBus, time driven by a ManualClock, the backend replaced by a fake that records calls.
+#include "core/clock.h"
+#include "core/event_bus.h"
+#include "ui/activity_model.h"
+#include "ui/chat_model.h"
+#include "ui/conversation_backend.h"
+#include "ui/jarvis_controller.h"
+#include "ui/worker_list_model.h"
+
+#include <QJSEngine>
+#include <QJsonObject>
+#include <QRegularExpression>
+#include <QSignalSpy>
+#include <QTest>
+
+#include <deque>
+
+using namespace zerg;
+
+namespace {
+
+constexpr qint64 kOwner = 1;
+
+// Behaves like JarvisService: supervisor_started is published from inside ask().
+class FakeBackend final : public ConversationBackend {
+public:
+    explicit FakeBackend(EventBus* bus) : m_bus(bus) {}
+
+    Result<qint64> ask(const QString& text) override {
+        asks.append(text);
+        if (!failures.empty()) {
+            Error e = failures.front();
+            failures.pop_front();
+            return e;
+        }
+        const qint64 runId = nextRunId++;
+        if (publishStarted) {
+            m_bus->publish(QStringLiteral("supervisor_started"), kOwner,
+                           {{QStringLiteral("run_id"), runId},
+                            {QStringLiteral("thread_id"), 1},
+                            {QStringLiteral("task"), text}});
+        }
+        return runId;
+    }
+    void cancelRun(qint64 runId) override { cancelledRuns.append(runId); }
+    void cancelWorker(qint64 jobId) override { cancelledJobs.append(jobId); }
+    QString setupProblem() const override { return problem; }
+
+    QStringList asks;
+    std::deque<Error> failures;
+    QList<qint64> cancelledRuns;
+    QList<qint64> cancelledJobs;
+    QString problem;
+    qint64 nextRunId = 7;
+    bool publishStarted = true;
+
+private:
+    EventBus* m_bus;
+};
+
+struct Fixture {
+    ManualClock clock;
+    EventBus bus{&clock};
+    FakeBackend backend{&bus};
+    JarvisController controller{&bus, &backend, &clock};
+
+    ChatModel* chat() const { return controller.chat(); }
+    ActivityModel* activity() const { return controller.activity(); }
+    WorkerListModel* workers() const { return controller.workers(); }
+
+    void publish(const char* name, QJsonObject data, qint64 owner = kOwner) {
+        bus.publish(QString::fromLatin1(name), owner, std::move(data));
+    }
+    void delta(qint64 run, const QString& text) {
+        publish(events::SupervisorDelta, {{"run_id", run}, {"delta", text}});
+    }
+    void complete(qint64 run, const QString& result) {
+        publish(events::SupervisorComplete, {{"run_id", run}, {"result", result}});
+    }
+    void spawn(qint64 run, qint64 job, const QString& task) {
+        publish(events::WorkerSpawned, {{"run_id", run}, {"job_id", job}, {"task", task}});
+        publish(events::WorkerStarted, {{"run_id", run},
+                                        {"job_id", job},
+                                        {"worker_id", QStringLiteral("w-%1").arg(job)},
+                                        {"task", task}});
+    }
+    void toolStarted(qint64 run, qint64 job, const QString& call, const QString& display) {
+        publish(events::WorkerToolStarted, {{"run_id", run},
+                                            {"job_id", job},
+                                            {"call_id", call},
+                                            {"tool", "ssh_exec"},
+                                            {"display", display}});
+    }
+
+    QVariant chatData(int row, ChatModel::Roles role) const {
+        return chat()->data(chat()->index(row), role);
+    }
+    QVariant callData(int row, ActivityModel::Roles role) const {
+        return activity()->data(activity()->index(row), role);
+    }
+    QVariant workerData(int row, WorkerListModel::Roles role) const {
+        return workers()->data(workers()->index(row), role);
+    }
+};
+
+}  // namespace
+
+class TestUiModels : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void roleNamesAreTheQmlContract() {
+        Fixture f;
+        const QHash<int, QByteArray> chat = f.chat()->roleNames();
+        for (const char* name : {"role", "text", "timestamp", "streaming", "runId", "path"}) {
+            QVERIFY2(chat.values().contains(name), name);
+        }
+        const QHash<int, QByteArray> calls = f.activity()->roleNames();
+        for (const char* name : {"jobId", "workerId", "workerTask", "callId", "tool", "display",
+                                 "state", "error", "startedAtMs", "durationMs", "exitCode"}) {
+            QVERIFY2(calls.values().contains(name), name);
+        }
+    }
+
+    void sendAppendsUserRowAndStartsStreamingRow() {
+        Fixture f;
+        QSignalSpy busy(&f.controller, &JarvisController::busyChanged);
+        QVERIFY(f.controller.send(QStringLiteral("  check disk on cube \n")));
+        QCOMPARE(f.backend.asks, QStringList{QStringLiteral("check disk on cube")});
+        QCOMPARE(f.chat()->count(), 2);
+        QCOMPARE(f.chatData(0, ChatModel::RoleRole).toString(), QStringLiteral("user"));
+        QCOMPARE(f.chatData(0, ChatModel::TextRole).toString(),
+                 QStringLiteral("check disk on cube"));
+        QCOMPARE(f.chatData(0, ChatModel::TimestampRole).toDateTime(), f.clock.utcNow());
+        QCOMPARE(f.chatData(1, ChatModel::RoleRole).toString(), QStringLiteral("assistant"));
+        QCOMPARE(f.chatData(1, ChatModel::StreamingRole).toBool(), true);
+        QCOMPARE(f.chatData(1, ChatModel::RunIdRole).toLongLong(), 7);
+        QCOMPARE(f.chatData(1, ChatModel::PathRole).toString(), QStringLiteral("supervisor"));
+        QVERIFY(f.controller.busy());
+        QCOMPARE(f.controller.currentRunId(), 7);
+        QCOMPARE(busy.count(), 1);
+    }
+
+    void blankInputIsIgnored() {
+        Fixture f;
+        QVERIFY(!f.controller.send(QStringLiteral(" \n\t ")));
+        QVERIFY(f.backend.asks.isEmpty());
+        QCOMPARE(f.chat()->count(), 0);
+    }
+
+    void deltasAppendToOneRowAndChangeOnlyText() {
+        Fixture f;
+        QVERIFY(f.controller.send(QStringLiteral("hi")));
+        QSignalSpy inserted(f.chat(), &QAbstractItemModel::rowsInserted);
+        QSignalSpy reset(f.chat(), &QAbstractItemModel::modelReset);
+        QSignalSpy changed(f.chat(), &QAbstractItemModel::dataChanged);
+        f.delta(7, QStringLiteral("## Disk"));
+        f.delta(7, QStringLiteral(" usage\n\n"));
+        f.delta(7, QStringLiteral("78% used"));
+        QCOMPARE(f.chat()->count(), 2);
+        QCOMPARE(f.chatData(1, ChatModel::TextRole).toString(),
+                 QStringLiteral("## Disk usage\n\n78% used"));
+        QCOMPARE(inserted.count(), 0);
+        QCOMPARE(reset.count(), 0);
+        QCOMPARE(changed.count(), 3);
+        for (const QList<QVariant>& args : changed) {
+            QCOMPARE(args.at(0).toModelIndex().row(), 1);
+            QCOMPARE(args.at(1).toModelIndex().row(), 1);
+            QCOMPARE(args.at(2).value<QList<int>>(), QList<int>{ChatModel::TextRole});
+        }
+    }
+
+    void completeSetsAuthoritativeTextAndEndsRun() {
+        Fixture f;
+        QVERIFY(f.controller.send(QStringLiteral("hi")));
+        f.delta(7, QStringLiteral("Disk is 78"));
+        f.complete(7, QStringLiteral("Disk is **78%** used."));
+        QCOMPARE(f.chat()->count(), 2);
+        QCOMPARE(f.chatData(1, ChatModel::TextRole).toString(),
+                 QStringLiteral("Disk is **78%** used."));
+        QCOMPARE(f.chatData(1, ChatModel::StreamingRole).toBool(), false);
+        QVERIFY(!f.controller.busy());
+        QCOMPARE(f.controller.currentRunId(), 0);
+        // A straggling delta must not corrupt the final answer.
+        f.delta(7, QStringLiteral("junk"));
+        QCOMPARE(f.chatData(1, ChatModel::TextRole).toString(),
+                 QStringLiteral("Disk is **78%** used."));
+    }
+
+    void errorEndsStreamingAndAddsErrorRow() {
+        Fixture f;
+        QVERIFY(f.controller.send(QStringLiteral("hi")));
+        f.delta(7, QStringLiteral("Let me check"));
+        f.publish(events::Error, {{"run_id", 7},
+                                  {"message", "The model server closed the connection."},
+                                  {"details", "network"}});
+        QCOMPARE(f.chat()->count(), 3);
+        QCOMPARE(f.chatData(1, ChatModel::StreamingRole).toBool(), false);
+        QCOMPARE(f.chatData(1, ChatModel::TextRole).toString(), QStringLiteral("Let me check"));
+        QCOMPARE(f.chatData(2, ChatModel::RoleRole).toString(), QStringLiteral("error"));
+        QCOMPARE(f.chatData(2, ChatModel::TextRole).toString(),
+                 QStringLiteral("The model server closed the connection."));
+        QCOMPARE(f.controller.lastError(),
+                 QStringLiteral("The model server closed the connection."));
+        QVERIFY(!f.controller.busy());
+    }
+
+    void errorBeforeAnyTextLeavesNoEmptyBubble() {
+        Fixture f;
+        QVERIFY(f.controller.send(QStringLiteral("hi")));
+        f.publish(events::Error, {{"run_id", 7}, {"message", "No answer."}, {"details", "x"}});
+        QCOMPARE(f.chat()->count(), 2);
+        QCOMPARE(f.chatData(0, ChatModel::RoleRole).toString(), QStringLiteral("user"));
+        QCOMPARE(f.chatData(1, ChatModel::RoleRole).toString(), QStringLiteral("error"));
+    }
+
+    void stopCancelsCurrentRunAndShowsNotice() {
+        Fixture f;
+        f.controller.stop();  // nothing running: nothing to cancel
+        QVERIFY(f.backend.cancelledRuns.isEmpty());
+        QVERIFY(f.controller.send(QStringLiteral("hi")));
+        f.controller.stop();
+        QCOMPARE(f.backend.cancelledRuns, QList<qint64>{7});
+        f.publish(events::Error,
+                  {{"run_id", 7}, {"message", "cancelled by the user"}, {"details", "cancelled"}});
+        QCOMPARE(f.chatData(f.chat()->count() - 1, ChatModel::RoleRole).toString(),
+                 QStringLiteral("notice"));
+        QVERIFY(f.controller.lastError().isEmpty());
+        QVERIFY(!f.controller.busy());
+    }
+
+    void askErrorAddsErrorRow() {
+        Fixture f;
+        f.backend.failures.push_back(
+            Error{QStringLiteral("busy"), QStringLiteral("Jarvis is still working.")});
+        QVERIFY(!f.controller.send(QStringLiteral("first")));
+        QCOMPARE(f.chat()->count(), 2);
+        QCOMPARE(f.chatData(1, ChatModel::RoleRole).toString(), QStringLiteral("error"));
+        QCOMPARE(f.chatData(1, ChatModel::TextRole).toString(),
+                 QStringLiteral("Jarvis is still working."));
+        QCOMPARE(f.controller.lastError(), QStringLiteral("Jarvis is still working."));
+        QVERIFY(!f.controller.busy());
+        // Only once: the next question goes through.
+        QVERIFY(f.controller.send(QStringLiteral("second")));
+        QCOMPARE(f.backend.asks, (QStringList{QStringLiteral("first"), QStringLiteral("second")}));
+        QVERIFY(f.controller.busy());
+        QVERIFY(f.controller.lastError().isEmpty());
+    }
+
+    void missingProviderShowsSetupInsteadOfError() {
+        Fixture f;
+        QVERIFY(f.controller.setupProblem().isEmpty());
+        QSignalSpy setup(&f.controller, &JarvisController::setupProblemChanged);
+        f.backend.problem = QStringLiteral("Set ZERG_LLM_BASE_URL and ZERG_MODEL.");
+        f.backend.failures.push_back(Error{QStringLiteral("no_provider"), f.backend.problem});
+        QVERIFY(!f.controller.send(QStringLiteral("hi")));
+        QCOMPARE(f.controller.setupProblem(), f.backend.problem);
+        QCOMPARE(setup.count(), 1);
+        QCOMPARE(f.chat()->count(), 1);  // the question, no red row: the setup card explains
+    }
+
+    void historyUpAndDown() {
+        Fixture f;
+        QCOMPARE(f.controller.historyPrevious(QStringLiteral("draft")), QStringLiteral("draft"));
+        QCOMPARE(f.controller.historyNext(QStringLiteral("draft")), QStringLiteral("draft"));
+        for (const char* q : {"one", "two", "two", "three"}) {
+            (void)f.controller.send(QString::fromLatin1(q));
+            f.complete(f.controller.currentRunId(), QStringLiteral("ok"));
+        }
+        QCOMPARE(f.controller.historyPrevious(QStringLiteral("draft")), QStringLiteral("three"));
+        QCOMPARE(f.controller.historyPrevious(QStringLiteral("three")), QStringLiteral("two"));
+        QCOMPARE(f.controller.historyPrevious(QStringLiteral("two")), QStringLiteral("one"));
+        QCOMPARE(f.controller.historyPrevious(QStringLiteral("one")), QStringLiteral("one"));
+        QCOMPARE(f.controller.historyNext(QStringLiteral("one")), QStringLiteral("two"));
+        QCOMPARE(f.controller.historyNext(QStringLiteral("two")), QStringLiteral("three"));
+        QCOMPARE(f.controller.historyNext(QStringLiteral("three")), QStringLiteral("draft"));
+        QCOMPARE(f.controller.historyNext(QStringLiteral("draft")), QStringLiteral("draft"));
+    }
+
+    void eventsOfOtherRunsAndOwnersAreIgnored() {
+        Fixture f;
+        // A run this controller did not start (e.g. a scheduled check).
+        f.publish(events::SupervisorStarted, {{"run_id", 3}, {"task", "cron"}});
+        f.delta(3, QStringLiteral("cron"));
+        f.spawn(3, 30, QStringLiteral("cron worker"));
+        QCOMPARE(f.chat()->count(), 0);
+        QCOMPARE(f.activity()->count(), 0);
+        QCOMPARE(f.workers()->count(), 0);
+        QVERIFY(!f.controller.busy());
+
+        QVERIFY(f.controller.send(QStringLiteral("hi")));
+        f.publish(events::SupervisorDelta, {{"run_id", 7}, {"delta", "theirs"}}, /*owner=*/2);
+        f.publish(events::WorkerSpawned, {{"run_id", 7}, {"job_id", 1}, {"task", "x"}}, 2);
+        f.publish(events::Heartbeat, {{"timestamp", "now"}});
+        f.delta(7, QStringLiteral("ours"));
+        QCOMPARE(f.chatData(1, ChatModel::TextRole).toString(), QStringLiteral("ours"));
+        QCOMPARE(f.workers()->count(), 0);
+        f.complete(3, QStringLiteral("not ours"));
+        QVERIFY(f.controller.busy());
+        QCOMPARE(f.chat()->count(), 2);
+    }
+
+    void runIdFromAskIsFollowedWithoutSynchronousStart() {
+        Fixture f;
+        f.backend.publishStarted = false;
+        QVERIFY(f.controller.send(QStringLiteral("hi")));
+        QCOMPARE(f.controller.currentRunId(), 7);
+        f.publish(events::SupervisorStarted, {{"run_id", 7}, {"task", "hi"}});
+        f.delta(7, QStringLiteral("late start"));
+        QCOMPARE(f.chat()->count(), 2);
+        QCOMPARE(f.chatData(1, ChatModel::TextRole).toString(), QStringLiteral("late start"));
+    }
+
+    void tickerShowsCallsWithStatesAndDurations() {
+        Fixture f;
+        QVERIFY(f.controller.send(QStringLiteral("check disk")));
+        QSignalSpy active(f.activity(), &ActivityModel::activeChanged);
+        f.publish(events::WorkerSpawned,
+                  {{"run_id", 7}, {"job_id", 1}, {"task", "Check disk on cube"}});
+        QVERIFY(f.activity()->active());
+        QCOMPARE(active.count(), 1);
+        QCOMPARE(f.workers()->count(), 1);
+        QCOMPARE(f.workerData(0, WorkerListModel::StatusRole).toString(), QStringLiteral("queued"));
+        f.publish(events::WorkerStarted, {{"run_id", 7},
+                                          {"job_id", 1},
+                                          {"worker_id", "2026-01-01T12-00-00_disk"},
+                                          {"task", "Check disk on cube"}});
+        QCOMPARE(f.workerData(0, WorkerListModel::StatusRole).toString(),
+                 QStringLiteral("running"));
+        QCOMPARE(f.workerData(0, WorkerListModel::WorkerIdRole).toString(),
+                 QStringLiteral("2026-01-01T12-00-00_disk"));
+
+        f.toolStarted(7, 1, QStringLiteral("c1"), QStringLiteral("ssh_exec cube \"df -h\""));
+        QCOMPARE(f.activity()->count(), 1);
+        QCOMPARE(f.callData(0, ActivityModel::StateRole).toString(), QStringLiteral("running"));
+        QCOMPARE(f.callData(0, ActivityModel::DisplayRole).toString(),
+                 QStringLiteral("ssh_exec cube \"df -h\""));
+        QCOMPARE(f.callData(0, ActivityModel::WorkerTaskRole).toString(),
+                 QStringLiteral("Check disk on cube"));
+        QCOMPARE(f.callData(0, ActivityModel::JobIdRole).toLongLong(), 1);
+        QVERIFY(f.callData(0, ActivityModel::ExitCodeRole).isNull());
+
+        f.clock.advance(1800);
+        f.publish(events::WorkerToolCompleted, {{"run_id", 7},
+                                                {"job_id", 1},
+                                                {"call_id", "c1"},
+                                                {"tool", "ssh_exec"},
+                                                {"duration_ms", 1800},
+                                                {"exit_code", 0}});
+        QCOMPARE(f.callData(0, ActivityModel::StateRole).toString(), QStringLiteral("done"));
+        QCOMPARE(f.callData(0, ActivityModel::DurationMsRole).toLongLong(), 1800);
+        QCOMPARE(f.callData(0, ActivityModel::ExitCodeRole).toInt(), 0);
+
+        // A second worker interleaves; each worker's calls stay together.
+        f.spawn(7, 2, QStringLiteral("Check memory"));
+        f.toolStarted(7, 2, QStringLiteral("m1"), QStringLiteral("ssh_exec cube \"free -m\""));
+        f.toolStarted(7, 1, QStringLiteral("c2"), QStringLiteral("ssh_exec cube \"du -sh /var\""));
+        f.publish(events::WorkerToolFailed, {{"run_id", 7},
+                                             {"job_id", 1},
+                                             {"call_id", "c2"},
+                                             {"tool", "ssh_exec"},
+                                             {"duration_ms", 250},
+                                             {"exit_code", 1},
+                                             {"error", "permission denied"}});
+        QCOMPARE(f.activity()->count(), 3);
+        QCOMPARE(f.callData(0, ActivityModel::CallIdRole).toString(), QStringLiteral("c1"));
+        QCOMPARE(f.callData(1, ActivityModel::CallIdRole).toString(), QStringLiteral("c2"));
+        QCOMPARE(f.callData(2, ActivityModel::CallIdRole).toString(), QStringLiteral("m1"));
+        QCOMPARE(f.callData(1, ActivityModel::StateRole).toString(), QStringLiteral("failed"));
+        QCOMPARE(f.callData(1, ActivityModel::ErrorRole).toString(),
+                 QStringLiteral("permission denied"));
+        QCOMPARE(f.callData(1, ActivityModel::DurationMsRole).toLongLong(), 250);
+        QCOMPARE(f.callData(1, ActivityModel::ExitCodeRole).toInt(), 1);
+        QCOMPARE(f.callData(2, ActivityModel::StateRole).toString(), QStringLiteral("running"));
+
+        // A finished worker keeps its calls on screen until the run ends.
+        f.publish(events::WorkerComplete, {{"run_id", 7},
+                                           {"job_id", 1},
+                                           {"status", "failed"},
+                                           {"duration_ms", 4200},
+                                           {"error", "permission denied"}});
+        QCOMPARE(f.workerData(0, WorkerListModel::StatusRole).toString(), QStringLiteral("failed"));
+        QCOMPARE(f.workerData(0, WorkerListModel::ElapsedSecondsRole).toInt(), 4);
+        QCOMPARE(f.activity()->count(), 3);
+        QVERIFY(f.activity()->active());
+
+        f.controller.cancelWorker(2);
+        QCOMPARE(f.backend.cancelledJobs, QList<qint64>{2});
+    }
+
+    void tickerClearsWhenTheRunEnds() {
+        Fixture f;
+        QVERIFY(f.controller.send(QStringLiteral("check disk")));
+        f.spawn(7, 1, QStringLiteral("Check disk"));
+        f.toolStarted(7, 1, QStringLiteral("c1"), QStringLiteral("ssh_exec cube \"df -h\""));
+        QVERIFY(f.activity()->active());
+        QVERIFY(f.activity()->running());
+        QSignalSpy active(f.activity(), &ActivityModel::activeChanged);
+        f.complete(7, QStringLiteral("78% used"));
+        QCOMPARE(f.activity()->count(), 0);
+        QCOMPARE(f.workers()->count(), 0);
+        QVERIFY(!f.activity()->active());
+        QVERIFY(!f.activity()->running());
+        QCOMPARE(active.count(), 1);
+        QCOMPARE(f.clock.pendingCount(), 0);  // the 1 s tick stopped
+        // Stragglers of the ended run do not bring the ticker back.
+        f.publish(events::WorkerComplete, {{"run_id", 7}, {"job_id", 1}, {"status", "cancelled"}});
+        QCOMPARE(f.workers()->count(), 0);
+        QVERIFY(!f.activity()->active());
+    }
+
+    void tickerClearsOnError() {
+        Fixture f;
+        QVERIFY(f.controller.send(QStringLiteral("check disk")));
+        f.spawn(7, 1, QStringLiteral("Check disk"));
+        f.toolStarted(7, 1, QStringLiteral("c1"), QStringLiteral("ssh_exec cube \"df -h\""));
+        f.publish(events::Error, {{"run_id", 7}, {"message", "boom"}, {"details", "x"}});
+        QCOMPARE(f.activity()->count(), 0);
+        QVERIFY(!f.activity()->active());
+    }
+
+    void elapsedTicksWithTheClock() {
+        Fixture f;
+        QVERIFY(f.controller.send(QStringLiteral("check disk")));
+        f.spawn(7, 1, QStringLiteral("Check disk"));
+        f.toolStarted(7, 1, QStringLiteral("c1"), QStringLiteral("ssh_exec cube \"du -sh /\""));
+        QCOMPARE(f.callData(0, ActivityModel::DurationMsRole).toLongLong(), 0);
+        QSignalSpy clockMs(f.activity(), &ActivityModel::clockMsChanged);
+        QSignalSpy changed(f.activity(), &QAbstractItemModel::dataChanged);
+
+        f.clock.advance(999);
+        QCOMPARE(clockMs.count(), 0);
+        f.clock.advance(1);
+        QCOMPARE(clockMs.count(), 1);
+        QCOMPARE(f.activity()->clockMs(), f.clock.nowMs());
+        QCOMPARE(f.callData(0, ActivityModel::DurationMsRole).toLongLong(), 1000);
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(changed.at(0).at(2).value<QList<int>>(),
+                 QList<int>{ActivityModel::DurationMsRole});
+
+        f.clock.advance(9500);
+        QCOMPARE(f.callData(0, ActivityModel::DurationMsRole).toLongLong(), 10000);
+        QCOMPARE(f.workerData(0, WorkerListModel::ElapsedSecondsRole).toInt(), 10);
+
+        // The worker's own elapsed time re-anchors the header.
+        f.publish(events::WorkerStatusUpdate,
+                  {{"run_id", 7}, {"job_id", 1}, {"status", "running"}, {"elapsed_seconds", 15.0}});
+        QCOMPARE(f.workerData(0, WorkerListModel::ElapsedSecondsRole).toInt(), 15);
+        f.clock.advance(1500);  // now 12 000: 15 s reported at 10 500, plus 1.5 s
+        QCOMPARE(f.workerData(0, WorkerListModel::ElapsedSecondsRole).toInt(), 16);
+
+        // Once nothing runs, the model stops asking the clock.
+        f.publish(events::WorkerToolCompleted,
+                  {{"run_id", 7}, {"job_id", 1}, {"call_id", "c1"}, {"duration_ms", 11500}});
+        f.publish(events::WorkerComplete,
+                  {{"run_id", 7}, {"job_id", 1}, {"status", "success"}, {"duration_ms", 16000}});
+        QVERIFY(!f.activity()->running());
+        QVERIFY(f.activity()->active());
+        QCOMPARE(f.clock.pendingCount(), 0);
+        const int ticks = int(clockMs.count());
+        f.clock.advance(5000);
+        QCOMPARE(clockMs.count(), ticks);
+        QCOMPARE(f.callData(0, ActivityModel::DurationMsRole).toLongLong(), 11500);
+    }
+
+    void singletonIsTheRegisteredInstanceOwnedByCpp() {
+        Fixture f;
+        JarvisController::setInstance(&f.controller);
+        QJSEngine engine;
+        QCOMPARE(JarvisController::create(nullptr, &engine), &f.controller);
+        QCOMPARE(QJSEngine::objectOwnership(&f.controller), QJSEngine::CppOwnership);
+        JarvisController::setInstance(nullptr);
+        QTest::ignoreMessage(QtCriticalMsg, QRegularExpression(QStringLiteral("setInstance")));
+        QCOMPARE(JarvisController::create(nullptr, &engine), nullptr);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestUiModels)
+#include "test_ui_models.moc"
