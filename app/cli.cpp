@@ -68,23 +68,29 @@ std::unique_ptr<Backend> openBackend(const Settings& settings, int* code) {
     return std::move(backend).value();
 }
 
-QString seconds(qint64 ms) { return QString::number(double(ms) / 1000.0, 'f', 1) + u's'; }
+QString seconds(qint64 ms) {
+    return QString::number(double(ms) / 1000.0, 'f', 1) + u's';
+}
 
 int ask(QStringList args) {
     const bool json = args.removeAll(QStringLiteral("--json")) > 0;
     for (const QString& a : args) {
-        if (a.startsWith(QLatin1Char('-'))) return usageError(QStringLiteral("unknown option %1").arg(a));
+        if (a.startsWith(QLatin1Char('-')))
+            return usageError(QStringLiteral("unknown option %1").arg(a));
     }
     const QString task = args.join(QLatin1Char(' ')).trimmed();
-    if (task.isEmpty()) return usageError(QStringLiteral("ask needs a task, e.g. zerg ask \"check disk usage on cube\""));
+    if (task.isEmpty())
+        return usageError(
+            QStringLiteral("ask needs a task, e.g. zerg ask \"check disk usage on cube\""));
 
     const Settings settings = Settings::load();
     if (!settings.hasProvider()) {
         if (json) {
-            const QJsonObject e{{QStringLiteral("event"), QStringLiteral("error")},
-                                {QStringLiteral("data"),
-                                 QJsonObject{{QStringLiteral("message"), settings.providerProblem()},
-                                             {QStringLiteral("details"), QStringLiteral("no_provider")}}}};
+            const QJsonObject e{
+                {QStringLiteral("event"), QStringLiteral("error")},
+                {QStringLiteral("data"),
+                 QJsonObject{{QStringLiteral("message"), settings.providerProblem()},
+                             {QStringLiteral("details"), QStringLiteral("no_provider")}}}};
             out() << QJsonDocument(e).toJson(QJsonDocument::Compact) << '\n';
             out().flush();
         }
@@ -94,7 +100,8 @@ int ask(QStringList args) {
     }
     int code = 0;
     std::unique_ptr<Backend> backend = openBackend(settings, &code);
-    if (!backend) return code;
+    if (!backend)
+        return code;
     if (!backend->hostsProblem().isEmpty() && !json) {
         err() << "zerg: note: " << backend->hostsProblem() << '\n';
     }
@@ -134,7 +141,8 @@ int ask(QStringList args) {
                      [&](qint64, bool ok, const QString& text) {
                          if (!json) {
                              if (ok) {
-                                 if (!streamed) out() << text;
+                                 if (!streamed)
+                                     out() << text;
                                  out() << '\n';
                                  out().flush();
                              } else {
@@ -175,13 +183,16 @@ int workersList(QStringList args) {
     if (li >= 0) {
         bool ok = false;
         limit = li + 1 < args.size() ? args.at(li + 1).toInt(&ok) : 0;
-        if (!ok || limit <= 0) return usageError(QStringLiteral("--limit needs a positive number"));
+        if (!ok || limit <= 0)
+            return usageError(QStringLiteral("--limit needs a positive number"));
         args.remove(li, 2);
     }
-    if (!args.isEmpty()) return usageError(QStringLiteral("unexpected argument %1").arg(args.first()));
+    if (!args.isEmpty())
+        return usageError(QStringLiteral("unexpected argument %1").arg(args.first()));
     int code = 0;
     auto backend = openBackend(Settings::load(), &code);
-    if (!backend) return code;
+    if (!backend)
+        return code;
     const auto jobs = backend->store()->listJobs(backend->settings().ownerId, limit, std::nullopt);
     if (!jobs) {
         err() << "zerg: " << jobs.error().message << '\n';
@@ -192,7 +203,8 @@ int workersList(QStringList args) {
         for (const WorkerJobRecord& j : jobs.value()) {
             QJsonObject row = jobJson(j);
             if (!j.workerId.isEmpty()) {
-                if (auto m = backend->artifacts()->metadata(j.workerId, backend->settings().ownerId))
+                if (auto m =
+                        backend->artifacts()->metadata(j.workerId, backend->settings().ownerId))
                     row.insert(QStringLiteral("summary"), m->value(QStringLiteral("summary")));
             }
             rows.append(row);
@@ -223,10 +235,12 @@ int workersList(QStringList args) {
 
 int workersShow(QStringList args) {
     const bool json = args.removeAll(QStringLiteral("--json")) > 0;
-    if (args.size() != 1) return usageError(QStringLiteral("workers show needs one worker id or job id"));
+    if (args.size() != 1)
+        return usageError(QStringLiteral("workers show needs one worker id or job id"));
     int code = 0;
     auto backend = openBackend(Settings::load(), &code);
-    if (!backend) return code;
+    if (!backend)
+        return code;
     const qint64 owner = backend->settings().ownerId;
     QString workerId = args.first();
     bool isNumber = false;
@@ -239,8 +253,8 @@ int workersShow(QStringList args) {
         }
         workerId = job->workerId;
         if (workerId.isEmpty()) {
-            err() << "zerg: job " << jobId << " has not started a worker (status "
-                  << job->status << ").\n";
+            err() << "zerg: job " << jobId << " has not started a worker (status " << job->status
+                  << ").\n";
             return 1;
         }
     }
@@ -266,12 +280,16 @@ int workersShow(QStringList args) {
           << "Model    " << m.value(QStringLiteral("model")).toString() << '\n'
           << "Started  " << m.value(QStringLiteral("started_at")).toString() << '\n'
           << "Finished " << m.value(QStringLiteral("completed_at")).toString() << '\n';
-    if (m.contains(QStringLiteral("error")) && !m.value(QStringLiteral("error")).toString().isEmpty())
+    if (m.contains(QStringLiteral("error")) &&
+        !m.value(QStringLiteral("error")).toString().isEmpty())
         out() << "Error    " << m.value(QStringLiteral("error")).toString() << '\n';
-    out() << "Folder   " << QDir(backend->settings().dataDir).filePath(QStringLiteral("workers/") + workerId) << '\n';
+    out() << "Folder   "
+          << QDir(backend->settings().dataDir).filePath(QStringLiteral("workers/") + workerId)
+          << '\n';
     if (files) {
         out() << "\nFiles\n";
-        for (const QString& f : files.value()) out() << "  " << f << '\n';
+        for (const QString& f : files.value())
+            out() << "  " << f << '\n';
     }
     out() << "\nResult\n" << (result ? result.value() : QStringLiteral("(none)")) << '\n';
     return 0;
@@ -280,18 +298,19 @@ int workersShow(QStringList args) {
 }  // namespace
 
 bool isCommandLine(const QStringList& args) {
-    if (args.size() < 2) return false;
+    if (args.size() < 2)
+        return false;
     const QString& a = args.at(1);
     return a == QLatin1String("ask") || a == QLatin1String("workers") ||
-           a == QLatin1String("--help") || a == QLatin1String("-h") ||
-           a == QLatin1String("help") || a == QLatin1String("--version") ||
-           !a.startsWith(QLatin1Char('-'));
+           a == QLatin1String("--help") || a == QLatin1String("-h") || a == QLatin1String("help") ||
+           a == QLatin1String("--version") || !a.startsWith(QLatin1Char('-'));
 }
 
 int run(const QStringList& argv) {
     QStringList args = argv.mid(1);
     const QString cmd = args.isEmpty() ? QString() : args.takeFirst();
-    if (cmd == QLatin1String("--help") || cmd == QLatin1String("-h") || cmd == QLatin1String("help")) {
+    if (cmd == QLatin1String("--help") || cmd == QLatin1String("-h") ||
+        cmd == QLatin1String("help")) {
         out() << kUsage;
         return 0;
     }
@@ -299,11 +318,14 @@ int run(const QStringList& argv) {
         out() << "zerg " << QCoreApplication::applicationVersion() << '\n';
         return 0;
     }
-    if (cmd == QLatin1String("ask")) return ask(args);
+    if (cmd == QLatin1String("ask"))
+        return ask(args);
     if (cmd == QLatin1String("workers")) {
         const QString sub = args.isEmpty() ? QString() : args.takeFirst();
-        if (sub == QLatin1String("list")) return workersList(args);
-        if (sub == QLatin1String("show")) return workersShow(args);
+        if (sub == QLatin1String("list"))
+            return workersList(args);
+        if (sub == QLatin1String("show"))
+            return workersShow(args);
         return usageError(QStringLiteral("workers needs 'list' or 'show ID'"));
     }
     return usageError(QStringLiteral("unknown command '%1'").arg(cmd));

@@ -57,8 +57,7 @@ int run(const QStringList& args) {
     const Settings settings = Settings::load();
     auto created = Backend::create(settings);
     if (!created) {
-        QMessageBox::critical(nullptr, QObject::tr("Zerg cannot start"),
-                              created.error().message);
+        QMessageBox::critical(nullptr, QObject::tr("Zerg cannot start"), created.error().message);
         return 3;
     }
     std::unique_ptr<Backend> backend = std::move(created).value();
@@ -75,21 +74,25 @@ int run(const QStringList& args) {
     auto* window = qobject_cast<QQuickWindow*>(engine.rootObjects().constFirst());
 
     onTerminationSignal([&] {
-        if (backend->jarvis()->isBusy()) backend->jarvis()->cancelRun(controller->currentRunId());
+        if (backend->jarvis()->isBusy())
+            backend->jarvis()->cancelRun(controller->currentRunId());
         QCoreApplication::quit();
     });
 
     const QString shotPath = parser.value(shotOpt);
     if (!shotPath.isEmpty() && window) {
-        QObject::connect(backend->jarvis(), &JarvisService::runFinished, window, [window, shotPath] {
-            // Let the final answer render before grabbing the frame.
-            QTimer::singleShot(500, window, [window, shotPath] {
-                QDir().mkpath(QFileInfo(shotPath).absolutePath());
-                const bool saved = window->grabWindow().save(shotPath);
-                if (!saved) qCritical("zerg: could not save the screenshot to %s", qPrintable(shotPath));
-                QCoreApplication::exit(saved ? 0 : 1);
-            });
-        });
+        QObject::connect(backend->jarvis(), &JarvisService::runFinished, window,
+                         [window, shotPath] {
+                             // Let the final answer render before grabbing the frame.
+                             QTimer::singleShot(500, window, [window, shotPath] {
+                                 QDir().mkpath(QFileInfo(shotPath).absolutePath());
+                                 const bool saved = window->grabWindow().save(shotPath);
+                                 if (!saved)
+                                     qCritical("zerg: could not save the screenshot to %s",
+                                               qPrintable(shotPath));
+                                 QCoreApplication::exit(saved ? 0 : 1);
+                             });
+                         });
     }
     if (parser.isSet(askOpt)) {
         const QString question = parser.value(askOpt);

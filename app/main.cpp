@@ -23,7 +23,8 @@ void describeApp() {
 
 int main(int argc, char** argv) {
     QStringList args;
-    for (int i = 0; i < argc; ++i) args.append(QString::fromLocal8Bit(argv[i]));
+    for (int i = 0; i < argc; ++i)
+        args.append(QString::fromLocal8Bit(argv[i]));
 
     // The command line runs headless: no display needed for `zerg ask` or `zerg workers`.
     if (zerg::cli::isCommandLine(args)) {

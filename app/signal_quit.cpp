@@ -3,9 +3,9 @@
 #include <QCoreApplication>
 #include <QSocketNotifier>
 
-#include <csignal>
 #include <sys/socket.h>
 #include <unistd.h>
+#include <csignal>
 
 namespace zerg {
 namespace {
@@ -20,14 +20,14 @@ void handleSignal(int) {
 }  // namespace
 
 void onTerminationSignal(std::function<void()> handler) {
-    if (g_fds[0] < 0 && ::socketpair(AF_UNIX, SOCK_STREAM, 0, g_fds) != 0) return;
+    if (g_fds[0] < 0 && ::socketpair(AF_UNIX, SOCK_STREAM, 0, g_fds) != 0)
+        return;
     auto* notifier = new QSocketNotifier(g_fds[1], QSocketNotifier::Read, qApp);
-    QObject::connect(notifier, &QSocketNotifier::activated, qApp,
-                     [handler = std::move(handler)] {
-                         char c = 0;
-                         [[maybe_unused]] const ssize_t n = ::read(g_fds[1], &c, 1);
-                         handler();
-                     });
+    QObject::connect(notifier, &QSocketNotifier::activated, qApp, [handler = std::move(handler)] {
+        char c = 0;
+        [[maybe_unused]] const ssize_t n = ::read(g_fds[1], &c, 1);
+        handler();
+    });
     struct sigaction sa {};
     sa.sa_handler = handleSignal;
     sigemptyset(&sa.sa_mask);

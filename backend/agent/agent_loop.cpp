@@ -33,13 +33,15 @@ AgentLoop::~AgentLoop() {
 }
 
 void AgentLoop::start() {
-    if (m_started) return;
+    if (m_started)
+        return;
     m_started = true;
     callModel();
 }
 
 void AgentLoop::cancel(const QString& reason) {
-    if (m_outcome != Outcome::Running) return;
+    if (m_outcome != Outcome::Running)
+        return;
     if (m_reply) {
         m_reply->disconnect(this);
         m_reply->abort();
@@ -49,22 +51,23 @@ void AgentLoop::cancel(const QString& reason) {
     if (!m_calls.isEmpty()) {
         // Close the batch with a result for every call, so the conversation stays well-formed.
         for (PendingCall& c : m_calls) {
-            if (c.done) continue;
+            if (c.done)
+                continue;
             if (c.invocation) {
                 c.invocation->disconnect(this);
                 c.invocation->cancel();
                 c.invocation->deleteLater();
             }
             c.done = true;
-            c.result = ToolResult::failure(reason, {{QStringLiteral("error_code"),
-                                                     QStringLiteral("cancelled")}});
+            c.result = ToolResult::failure(
+                reason, {{QStringLiteral("error_code"), QStringLiteral("cancelled")}});
             Q_EMIT toolCallFinished(c.call, c.args, c.result, m_clock->nowMs() - c.startedMs);
         }
         QList<ChatMessage> group{m_pendingAssistant};
         for (const PendingCall& c : m_calls) {
-            group.append(ChatMessage::tool(c.call.id, c.call.name,
-                                           json::compactString(c.result.forModel(
-                                               m_config.toolOutputCapChars))));
+            group.append(ChatMessage::tool(
+                c.call.id, c.call.name,
+                json::compactString(c.result.forModel(m_config.toolOutputCapChars))));
         }
         m_calls.clear();
         m_messages.append(group);
@@ -85,7 +88,8 @@ void AgentLoop::callModel() {
     ChatRequest req;
     req.model = m_config.model;
     req.messages = m_messages;
-    if (m_tools) req.tools = m_tools->specs();
+    if (m_tools)
+        req.tools = m_tools->specs();
     Q_EMIT llmCallStarted(m_iteration);
     m_reply = m_llm->chat(req);
     m_reply->setParent(this);
@@ -96,7 +100,8 @@ void AgentLoop::callModel() {
 void AgentLoop::onReplyFinished() {
     ChatReply* reply = m_reply;
     m_reply = nullptr;
-    if (!reply) return;
+    if (!reply)
+        return;
     reply->deleteLater();
     const Usage u = reply->usage();
     m_usage.promptTokens += u.promptTokens;
@@ -143,8 +148,8 @@ void AgentLoop::startTools(const ChatMessage& assistant) {
             inv = new ImmediateInvocation(
                 ToolResult::failure(
                     tr("Unknown tool '%1'. Available tools: %2.")
-                        .arg(pc.call.name, m_tools ? m_tools->names().join(QStringLiteral(", "))
-                                                   : QString()),
+                        .arg(pc.call.name,
+                             m_tools ? m_tools->names().join(QStringLiteral(", ")) : QString()),
                     {{QStringLiteral("error_code"), QStringLiteral("unknown_tool")}}),
                 ctx);
         } else if (!json::parseObject(pc.call.arguments.toUtf8(), &pc.args, &parseError)) {
@@ -161,20 +166,24 @@ void AgentLoop::startTools(const ChatMessage& assistant) {
         pc.invocation = inv;
         Q_EMIT toolCallStarted(pc.call, pc.args);
         connect(inv, &ToolInvocation::finished, this, [this, i] { onToolFinished(i); });
-        if (inv->isFinished()) onToolFinished(i);
+        if (inv->isFinished())
+            onToolFinished(i);
     }
 }
 
 void AgentLoop::onToolFinished(int index) {
-    if (index >= m_calls.size() || m_calls[index].done) return;
+    if (index >= m_calls.size() || m_calls[index].done)
+        return;
     PendingCall& pc = m_calls[index];
     pc.done = true;
     pc.result = pc.invocation ? pc.invocation->result()
                               : ToolResult::failure(QStringLiteral("tool invocation lost"));
-    if (pc.invocation) pc.invocation->deleteLater();
+    if (pc.invocation)
+        pc.invocation->deleteLater();
     Q_EMIT toolCallFinished(pc.call, pc.args, pc.result, m_clock->nowMs() - pc.startedMs);
     for (const PendingCall& c : m_calls) {
-        if (!c.done) return;
+        if (!c.done)
+            return;
     }
     // Finish the batch on the next turn so a synchronous finish inside startTools() cannot
     // re-enter before every call has been started.
@@ -182,14 +191,15 @@ void AgentLoop::onToolFinished(int index) {
 }
 
 void AgentLoop::completeToolBatch() {
-    if (m_calls.isEmpty() || m_outcome != Outcome::Running) return;
+    if (m_calls.isEmpty() || m_outcome != Outcome::Running)
+        return;
     QList<ChatMessage> group{m_pendingAssistant};
     QString fatalCode;
     QString fatalError;
     for (const PendingCall& c : m_calls) {
-        group.append(ChatMessage::tool(
-            c.call.id, c.call.name,
-            json::compactString(c.result.forModel(m_config.toolOutputCapChars))));
+        group.append(
+            ChatMessage::tool(c.call.id, c.call.name,
+                              json::compactString(c.result.forModel(m_config.toolOutputCapChars))));
         const QString code = c.result.payload.value(QStringLiteral("error_code")).toString();
         if (fatalCode.isEmpty() && !c.result.ok() && m_config.fatalToolErrors.contains(code)) {
             fatalCode = code;
@@ -207,7 +217,8 @@ void AgentLoop::completeToolBatch() {
 }
 
 void AgentLoop::end(Outcome outcome, const QString& code, const QString& error) {
-    if (m_outcome != Outcome::Running) return;
+    if (m_outcome != Outcome::Running)
+        return;
     m_outcome = outcome;
     m_errorCode = code;
     m_error = error;

@@ -14,8 +14,8 @@ class ToolRegistry;
 
 struct AgentConfig {
     QString model;
-    int maxIterations = 12;          // LLM calls per run before giving up
-    int toolOutputCapChars = 8000;   // per string field of a tool result sent to the model
+    int maxIterations = 12;         // LLM calls per run before giving up
+    int toolOutputCapChars = 8000;  // per string field of a tool result sent to the model
     // Tool error codes that end the loop at once as failed: retrying cannot help (a changed host
     // key, a host outside the allowlist, ...). The model is not asked again.
     QStringList fatalToolErrors;

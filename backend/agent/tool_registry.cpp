@@ -15,20 +15,23 @@ void ToolRegistry::add(std::shared_ptr<Tool> tool) {
 
 Tool* ToolRegistry::find(const QString& name) const {
     for (const auto& t : m_tools) {
-        if (t->spec().name == name) return t.get();
+        if (t->spec().name == name)
+            return t.get();
     }
     return nullptr;
 }
 
 QList<ToolSpec> ToolRegistry::specs() const {
     QList<ToolSpec> out;
-    for (const auto& t : m_tools) out.append(t->spec());
+    for (const auto& t : m_tools)
+        out.append(t->spec());
     return out;
 }
 
 QStringList ToolRegistry::names() const {
     QStringList out;
-    for (const auto& t : m_tools) out.append(t->spec().name);
+    for (const auto& t : m_tools)
+        out.append(t->spec().name);
     return out;
 }
 

@@ -6,11 +6,17 @@
 
 namespace zerg {
 
-SystemClock::SystemClock(QObject* parent) : Clock(parent) { m_elapsed.start(); }
+SystemClock::SystemClock(QObject* parent) : Clock(parent) {
+    m_elapsed.start();
+}
 
-qint64 SystemClock::nowMs() const { return m_elapsed.elapsed(); }
+qint64 SystemClock::nowMs() const {
+    return m_elapsed.elapsed();
+}
 
-QDateTime SystemClock::utcNow() const { return QDateTime::currentDateTimeUtc(); }
+QDateTime SystemClock::utcNow() const {
+    return QDateTime::currentDateTimeUtc();
+}
 
 Clock::TimerId SystemClock::callAfter(qint64 delayMs, QObject* context, Callback fn) {
     const TimerId id = m_nextId++;
@@ -59,7 +65,8 @@ void ManualClock::advance(qint64 ms) {
         auto node = m_queue.extract(m_queue.begin());
         m_now = node.key();
         Pending& p = node.mapped();
-        if (p.hasContext && p.context.isNull()) continue;
+        if (p.hasContext && p.context.isNull())
+            continue;
         p.fn();
     }
     m_now = target;

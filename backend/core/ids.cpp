@@ -8,15 +8,18 @@ QString slugify(const QString& text, int maxLen) {
     bool dash = false;
     for (const QChar c : text.normalized(QString::NormalizationForm_KD)) {
         if (c.isLetterOrNumber() && c.unicode() < 128) {
-            if (dash && !out.isEmpty()) out += QLatin1Char('-');
+            if (dash && !out.isEmpty())
+                out += QLatin1Char('-');
             dash = false;
             out += c.toLower();
         } else if (c.unicode() < 128 || c.isSpace()) {
             dash = true;
         }
-        if (out.size() >= maxLen) break;
+        if (out.size() >= maxLen)
+            break;
     }
-    while (out.endsWith(QLatin1Char('-'))) out.chop(1);
+    while (out.endsWith(QLatin1Char('-')))
+        out.chop(1);
     return out.isEmpty() ? QStringLiteral("task") : out;
 }
 

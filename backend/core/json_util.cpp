@@ -5,9 +5,13 @@
 
 namespace zerg::json {
 
-QByteArray compact(const QJsonObject& o) { return QJsonDocument(o).toJson(QJsonDocument::Compact); }
+QByteArray compact(const QJsonObject& o) {
+    return QJsonDocument(o).toJson(QJsonDocument::Compact);
+}
 
-QString compactString(const QJsonObject& o) { return QString::fromUtf8(compact(o)); }
+QString compactString(const QJsonObject& o) {
+    return QString::fromUtf8(compact(o));
+}
 
 bool parseObject(const QByteArray& text, QJsonObject* out, QString* error) {
     if (text.trimmed().isEmpty()) {
@@ -30,11 +34,14 @@ bool parseObject(const QByteArray& text, QJsonObject* out, QString* error) {
 }
 
 QString capText(const QString& text, int maxChars, bool* truncated) {
-    if (truncated) *truncated = text.size() > maxChars;
-    if (text.size() <= maxChars) return text;
+    if (truncated)
+        *truncated = text.size() > maxChars;
+    if (text.size() <= maxChars)
+        return text;
     const qsizetype cut = text.size() - maxChars;
-    return text.left(maxChars) + QStringLiteral("\n[... %1 more characters cut; full output in the "
-                                                "worker's tool_calls/ file]")
+    return text.left(maxChars) + QStringLiteral(
+                                     "\n[... %1 more characters cut; full output in the "
+                                     "worker's tool_calls/ file]")
                                      .arg(cut);
 }
 

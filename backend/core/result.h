@@ -17,7 +17,7 @@ struct Error {
 template <typename T>
 class [[nodiscard]] Result {
 public:
-    Result(T value) : m_v(std::move(value)) {}  // NOLINT(google-explicit-constructor)
+    Result(T value) : m_v(std::move(value)) {}      // NOLINT(google-explicit-constructor)
     Result(Error error) : m_v(std::move(error)) {}  // NOLINT(google-explicit-constructor)
 
     bool ok() const { return std::holds_alternative<T>(m_v); }

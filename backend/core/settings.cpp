@@ -7,18 +7,23 @@
 namespace zerg {
 namespace {
 
-QString env(const char* name) { return qEnvironmentVariable(name); }
+QString env(const char* name) {
+    return qEnvironmentVariable(name);
+}
 
 void overrideString(QString& target, const char* name) {
-    if (qEnvironmentVariableIsSet(name)) target = env(name);
+    if (qEnvironmentVariableIsSet(name))
+        target = env(name);
 }
 
 template <typename Int>
 void overrideInt(Int& target, const char* name) {
-    if (!qEnvironmentVariableIsSet(name)) return;
+    if (!qEnvironmentVariableIsSet(name))
+        return;
     bool ok = false;
     const qint64 v = env(name).toLongLong(&ok);
-    if (ok && v > 0) target = Int(v);
+    if (ok && v > 0)
+        target = Int(v);
 }
 
 }  // namespace
@@ -29,7 +34,8 @@ Settings Settings::load() {
     s.dataDir = q.value(QStringLiteral("data_dir"),
                         QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
                     .toString();
-    if (s.dataDir.isEmpty()) s.dataDir = QDir::homePath() + QStringLiteral("/.local/share/zerg");
+    if (s.dataDir.isEmpty())
+        s.dataDir = QDir::homePath() + QStringLiteral("/.local/share/zerg");
     s.hostsFile = q.value(QStringLiteral("ssh/hosts_file"),
                           QDir::homePath() + QStringLiteral("/.config/zerg/hosts"))
                       .toString();
@@ -41,7 +47,8 @@ Settings Settings::load() {
     s.model = q.value(QStringLiteral("llm/model")).toString();
     s.workerModel = q.value(QStringLiteral("llm/worker_model")).toString();
     s.checkIntervalSeconds =
-        q.value(QStringLiteral("roundabout/check_interval_seconds"), s.checkIntervalSeconds).toInt();
+        q.value(QStringLiteral("roundabout/check_interval_seconds"), s.checkIntervalSeconds)
+            .toInt();
     s.hardTimeoutSeconds =
         q.value(QStringLiteral("roundabout/hard_timeout_seconds"), s.hardTimeoutSeconds).toInt();
 
@@ -58,7 +65,8 @@ Settings Settings::load() {
     overrideInt(s.maxIterations, "ZERG_MAX_ITERATIONS");
     overrideInt(s.llmTimeoutSeconds, "ZERG_LLM_TIMEOUT_SECONDS");
     overrideInt(s.toolOutputCapChars, "ZERG_TOOL_OUTPUT_CAP");
-    while (s.llmBaseUrl.endsWith(QLatin1Char('/'))) s.llmBaseUrl.chop(1);
+    while (s.llmBaseUrl.endsWith(QLatin1Char('/')))
+        s.llmBaseUrl.chop(1);
     return s;
 }
 

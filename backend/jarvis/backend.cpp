@@ -40,7 +40,8 @@ Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock
                          .arg(s.dataDir)};
     }
     auto db = Database::open(QDir(s.dataDir).filePath(QStringLiteral("zerg.sqlite")));
-    if (!db) return db.error();
+    if (!db)
+        return db.error();
     b->m_db = std::move(db).value();
     b->m_store = std::make_unique<Store>(b->m_db.get());
     b->m_artifacts =
@@ -65,8 +66,8 @@ Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock
     sshOpts.diskCapBytes = s.toolDiskCapBytes;
     b->m_workerTools = std::make_unique<ToolRegistry>();
     b->m_workerTools->add(std::make_shared<SshExecTool>(hosts, sshOpts));
-    b->m_workerTools->add(std::make_shared<ShellExecTool>(
-        QDir(s.dataDir).filePath(QStringLiteral("scratch"))));
+    b->m_workerTools->add(
+        std::make_shared<ShellExecTool>(QDir(s.dataDir).filePath(QStringLiteral("scratch"))));
 
     WorkerDeps deps;
     deps.store = b->m_store.get();

@@ -39,21 +39,25 @@ QString JarvisService::systemPrompt() {
 
 Result<qint64> JarvisService::ask(const QString& taskIn) {
     const QString task = taskIn.trimmed();
-    if (task.isEmpty()) return Error{QStringLiteral("empty"), tr("Type a question first.")};
+    if (task.isEmpty())
+        return Error{QStringLiteral("empty"), tr("Type a question first.")};
     if (isBusy()) {
         return Error{QStringLiteral("busy"),
                      tr("Jarvis is still working on the previous request. Wait for it to finish "
                         "or stop it (Escape) before asking again.")};
     }
     const QDateTime now = m_clock->utcNow();
-    const Result<ThreadRecord> thread = m_store->findOrCreateSupervisorThread(
-        m_config.ownerId, QStringLiteral("Jarvis"), now);
-    if (!thread) return thread.error();
+    const Result<ThreadRecord> thread =
+        m_store->findOrCreateSupervisorThread(m_config.ownerId, QStringLiteral("Jarvis"), now);
+    if (!thread)
+        return thread.error();
     m_threadId = thread->id;
     const Result<qint64> run = m_store->createRun(m_config.ownerId, m_threadId, task, now);
-    if (!run) return run.error();
+    if (!run)
+        return run.error();
     const Result<QList<QJsonObject>> stored = m_store->loadMessages(m_threadId);
-    if (!stored) return stored.error();
+    if (!stored)
+        return stored.error();
 
     m_runId = run.value();
     m_runStartedMs = m_clock->nowMs();
@@ -65,7 +69,8 @@ Result<qint64> JarvisService::ask(const QString& taskIn) {
     // The system prompt is not stored: the current one always applies to the whole thread.
     QList<ChatMessage> history{ChatMessage::system(systemPrompt())};
     for (const QJsonObject& o : stored.value()) {
-        if (auto m = ChatMessage::fromJson(o)) history.append(*m);
+        if (auto m = ChatMessage::fromJson(o))
+            history.append(*m);
     }
     const ChatMessage user = ChatMessage::user(task);
     history.append(user);
@@ -95,9 +100,8 @@ Result<qint64> JarvisService::ask(const QString& taskIn) {
         m_bus->publish(QString::fromLatin1(events::SupervisorThinking), m_config.ownerId,
                        {{QStringLiteral("run_id"), runId},
                         {QStringLiteral("iteration"), iteration},
-                        {QStringLiteral("message"), iteration == 1
-                                                        ? tr("Thinking…")
-                                                        : tr("Reading the results…")}});
+                        {QStringLiteral("message"),
+                         iteration == 1 ? tr("Thinking…") : tr("Reading the results…")}});
     });
     connect(m_loop, &AgentLoop::textDelta, this, [this, runId](const QString& delta) {
         m_bus->publish(QString::fromLatin1(events::SupervisorDelta), m_config.ownerId,
@@ -106,9 +110,10 @@ Result<qint64> JarvisService::ask(const QString& taskIn) {
     connect(m_loop, &AgentLoop::messagesAppended, this,
             [this, runId](const QList<ChatMessage>& messages) {
                 for (const ChatMessage& m : messages) {
-                    auto seq = m_store->appendMessage(m_threadId, runId, m.toJson(),
-                                                      m_clock->utcNow());
-                    if (!seq) qWarning("run %lld: %s", runId, qPrintable(seq.error().message));
+                    auto seq =
+                        m_store->appendMessage(m_threadId, runId, m.toJson(), m_clock->utcNow());
+                    if (!seq)
+                        qWarning("run %lld: %s", runId, qPrintable(seq.error().message));
                 }
             });
     connect(m_loop, &AgentLoop::finished, this, &JarvisService::onLoopFinished);
@@ -117,7 +122,8 @@ Result<qint64> JarvisService::ask(const QString& taskIn) {
 }
 
 void JarvisService::cancelRun(qint64 runId) {
-    if (runId != m_runId || !m_loop) return;
+    if (runId != m_runId || !m_loop)
+        return;
     m_pool->stopRun(runId, tr("the run was cancelled by the user"));
     m_loop->cancel(tr("cancelled by the user"));
 }
@@ -130,16 +136,17 @@ void JarvisService::cancelWorker(qint64 jobId) {
 
 void JarvisService::onLoopFinished() {
     AgentLoop* loop = m_loop;
-    if (!loop) return;
+    if (!loop)
+        return;
     const qint64 runId = m_runId;
     const Usage usage = loop->usage();
     const qint64 durationMs = m_clock->nowMs() - m_runStartedMs;
     const QDateTime now = m_clock->utcNow();
     const bool ok = loop->outcome() == AgentLoop::Outcome::Completed;
     const QString status = ok ? QStringLiteral("success")
-                              : loop->outcome() == AgentLoop::Outcome::Cancelled
-                                    ? QStringLiteral("cancelled")
-                                    : QStringLiteral("failed");
+                           : loop->outcome() == AgentLoop::Outcome::Cancelled
+                               ? QStringLiteral("cancelled")
+                               : QStringLiteral("failed");
     const QString text = ok ? loop->finalText() : loop->errorString();
     if (Status s = m_store->finishRun(runId, status, ok ? text : QString(), ok ? QString() : text,
                                       now, usage.promptTokens, usage.completionTokens);
@@ -150,15 +157,15 @@ void JarvisService::onLoopFinished() {
     loop->deleteLater();
     m_loop = nullptr;
     if (ok) {
-        m_bus->publish(QString::fromLatin1(events::SupervisorComplete), m_config.ownerId,
-                       {{QStringLiteral("run_id"), runId},
-                        {QStringLiteral("thread_id"), m_threadId},
-                        {QStringLiteral("result"), text},
-                        {QStringLiteral("duration_ms"), durationMs},
-                        {QStringLiteral("usage"),
-                         QJsonObject{{QStringLiteral("prompt_tokens"), usage.promptTokens},
-                                     {QStringLiteral("completion_tokens"),
-                                      usage.completionTokens}}}});
+        m_bus->publish(
+            QString::fromLatin1(events::SupervisorComplete), m_config.ownerId,
+            {{QStringLiteral("run_id"), runId},
+             {QStringLiteral("thread_id"), m_threadId},
+             {QStringLiteral("result"), text},
+             {QStringLiteral("duration_ms"), durationMs},
+             {QStringLiteral("usage"),
+              QJsonObject{{QStringLiteral("prompt_tokens"), usage.promptTokens},
+                          {QStringLiteral("completion_tokens"), usage.completionTokens}}}});
     } else {
         m_bus->publish(QString::fromLatin1(events::Error), m_config.ownerId,
                        {{QStringLiteral("run_id"), runId},

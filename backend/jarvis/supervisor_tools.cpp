@@ -76,7 +76,8 @@ public:
     }
 
     void cancel() override {
-        if (m_monitor) m_monitor->cancel(QStringLiteral("the supervisor run was cancelled"));
+        if (m_monitor)
+            m_monitor->cancel(QStringLiteral("the supervisor run was cancelled"));
     }
 
 private:
@@ -137,19 +138,19 @@ public:
         const auto jobs = m_ctx.store->listJobs(
             m_ctx.ownerId, limit,
             status.isEmpty() ? std::optional<QString>() : std::optional<QString>(status));
-        if (!jobs) return new ImmediateInvocation(ToolResult::failure(jobs.error().message), parent);
+        if (!jobs)
+            return new ImmediateInvocation(ToolResult::failure(jobs.error().message), parent);
         QJsonArray rows;
         for (const WorkerJobRecord& j : jobs.value()) {
             QJsonObject row{{QStringLiteral("job_id"), j.id},
                             {QStringLiteral("worker_id"), j.workerId},
                             {QStringLiteral("task"), j.task},
                             {QStringLiteral("status"), j.status},
-                            {QStringLiteral("created_at"),
-                             j.createdAt.toString(Qt::ISODate)}};
+                            {QStringLiteral("created_at"), j.createdAt.toString(Qt::ISODate)}};
             if (!j.workerId.isEmpty()) {
                 const auto meta = m_ctx.artifacts->metadata(j.workerId, m_ctx.ownerId);
-                if (meta) row.insert(QStringLiteral("summary"),
-                                     meta->value(QStringLiteral("summary")));
+                if (meta)
+                    row.insert(QStringLiteral("summary"), meta->value(QStringLiteral("summary")));
             }
             rows.append(row);
         }
@@ -176,13 +177,13 @@ public:
         const auto text = m_ctx.artifacts->readResult(id, m_ctx.ownerId);
         if (!text) {
             return new ImmediateInvocation(
-                ToolResult::failure(QStringLiteral("No result for worker '%1': %2")
-                                        .arg(id, text.error().message)),
+                ToolResult::failure(
+                    QStringLiteral("No result for worker '%1': %2").arg(id, text.error().message)),
                 parent);
         }
-        return new ImmediateInvocation(success({{QStringLiteral("worker_id"), id},
-                                                {QStringLiteral("result"), text.value()}}),
-                                       parent);
+        return new ImmediateInvocation(
+            success({{QStringLiteral("worker_id"), id}, {QStringLiteral("result"), text.value()}}),
+            parent);
     }
 
 private:
@@ -203,8 +204,7 @@ public:
         return new ImmediateInvocation(
             success({{QStringLiteral("utc"), utc.toString(Qt::ISODate)},
                      {QStringLiteral("local"), local.toString(Qt::ISODate)},
-                     {QStringLiteral("time_zone"),
-                      QString::fromUtf8(local.timeZone().id())}}),
+                     {QStringLiteral("time_zone"), QString::fromUtf8(local.timeZone().id())}}),
             parent);
     }
 

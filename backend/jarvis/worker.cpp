@@ -20,7 +20,8 @@ const QStringList kFatalToolErrors = {
 
 QString quoted(const QString& s) {
     QString one = s.simplified();
-    if (one.size() > 80) one = one.left(79) + QChar(0x2026);
+    if (one.size() > 80)
+        one = one.left(79) + QChar(0x2026);
     return QLatin1Char('"') + one + QLatin1Char('"');
 }
 
@@ -44,11 +45,13 @@ QByteArray toolCallFile(const ToolCall& call, const QJsonObject& args, const Too
     out += "result: " + json::compact(rest) + '\n';
     if (result.payload.contains(QStringLiteral("stdout"))) {
         out += "\n--- stdout ---\n" + stdoutText.toUtf8();
-        if (!stdoutText.endsWith(QLatin1Char('\n'))) out += '\n';
+        if (!stdoutText.endsWith(QLatin1Char('\n')))
+            out += '\n';
     }
     if (result.payload.contains(QStringLiteral("stderr"))) {
         out += "\n--- stderr ---\n" + stderrText.toUtf8();
-        if (!stderrText.isEmpty() && !stderrText.endsWith(QLatin1Char('\n'))) out += '\n';
+        if (!stderrText.isEmpty() && !stderrText.endsWith(QLatin1Char('\n')))
+            out += '\n';
     }
     return out;
 }
@@ -61,7 +64,8 @@ Worker::Worker(WorkerDeps deps, Job job, QObject* parent)
 QString Worker::systemPrompt(const QStringList& toolNames) {
     return QStringLiteral(
                "You are a Zerg worker: a disposable agent that carries out one operations task "
-               "and reports back. Use your tools (%1) to gather facts; the shell is your primitive, "
+               "and reports back. Use your tools (%1) to gather facts; the shell is your "
+               "primitive, "
                "so use ordinary commands (df -h, docker ps, journalctl, systemctl, ...). Only use "
                "hosts that your tools allow. Commands are non-interactive: never run anything "
                "that waits for input. When you have the answer, reply with a concise factual "
@@ -76,7 +80,8 @@ QString Worker::displayFor(const QString& tool, const QJsonObject& args) {
     if (!host.isEmpty() && !command.isEmpty()) {
         return tool + QLatin1Char(' ') + host + QLatin1Char(' ') + quoted(command);
     }
-    if (!command.isEmpty()) return tool + QLatin1Char(' ') + quoted(command);
+    if (!command.isEmpty())
+        return tool + QLatin1Char(' ') + quoted(command);
     if (args.contains(QStringLiteral("url"))) {
         return tool + QLatin1Char(' ') + args.value(QStringLiteral("url")).toString();
     }
@@ -85,8 +90,10 @@ QString Worker::displayFor(const QString& tool, const QJsonObject& args) {
 
 QJsonObject Worker::ids() const {
     QJsonObject o{{QStringLiteral("job_id"), m_job.jobId}};
-    if (m_job.runId) o.insert(QStringLiteral("run_id"), m_job.runId);
-    if (!m_workerId.isEmpty()) o.insert(QStringLiteral("worker_id"), m_workerId);
+    if (m_job.runId)
+        o.insert(QStringLiteral("run_id"), m_job.runId);
+    if (!m_workerId.isEmpty())
+        o.insert(QStringLiteral("worker_id"), m_workerId);
     return o;
 }
 
@@ -100,10 +107,10 @@ void Worker::start() {
                                         {QStringLiteral("job_id"), m_job.jobId},
                                         {QStringLiteral("supervisor_run_id"), m_job.runId}});
     if (!created) {
-        complete(QStringLiteral("failed"), {},
-                 tr("Could not create the worker's artifact folder: %1")
-                     .arg(created.error().message),
-                 QStringLiteral("artifacts"));
+        complete(
+            QStringLiteral("failed"), {},
+            tr("Could not create the worker's artifact folder: %1").arg(created.error().message),
+            QStringLiteral("artifacts"));
         return;
     }
     m_workerId = created.value();
@@ -134,7 +141,8 @@ void Worker::start() {
 
 void Worker::onMessages(const QList<ChatMessage>& messages) {
     for (const ChatMessage& m : messages) {
-        if (m_workerId.isEmpty()) break;
+        if (m_workerId.isEmpty())
+            break;
         if (Status s = m_deps.artifacts->appendThreadMessage(m_workerId, m.toJson()); !s) {
             qWarning("worker %s: %s", qPrintable(m_workerId), qPrintable(s.error().message));
         }
@@ -161,8 +169,8 @@ void Worker::onToolStarted(const ToolCall& call, const QJsonObject& args) {
     m_deps.bus->publish(QString::fromLatin1(events::WorkerToolStarted), m_job.ownerId, e);
 }
 
-void Worker::onToolFinished(const ToolCall& call, const QJsonObject& args,
-                            const ToolResult& result, qint64 durationMs) {
+void Worker::onToolFinished(const ToolCall& call, const QJsonObject& args, const ToolResult& result,
+                            qint64 durationMs) {
     const int index = m_activityIndex.value(call.id, -1);
     if (index >= 0) {
         ActivityEntry& a = m_activity[index];
@@ -197,15 +205,15 @@ void Worker::onToolFinished(const ToolCall& call, const QJsonObject& args,
 }
 
 void Worker::onLoopFinished() {
-    if (!m_loop) return;
+    if (!m_loop)
+        return;
     switch (m_loop->outcome()) {
         case AgentLoop::Outcome::Completed:
             complete(QStringLiteral("success"), m_loop->finalText(), {}, {});
             break;
         case AgentLoop::Outcome::Cancelled:
             // stop() already decided the status (cancelled or timeout).
-            complete(m_status == QLatin1String("running") ? QStringLiteral("cancelled")
-                                                          : m_status,
+            complete(m_status == QLatin1String("running") ? QStringLiteral("cancelled") : m_status,
                      {}, m_error.isEmpty() ? m_loop->errorString() : m_error, m_errorCode);
             break;
         case AgentLoop::Outcome::Failed:
@@ -216,7 +224,8 @@ void Worker::onLoopFinished() {
 }
 
 void Worker::stop(const QString& status, const QString& reason) {
-    if (snapshot().isTerminal()) return;
+    if (snapshot().isTerminal())
+        return;
     m_status = status;
     m_error = reason;
     m_errorCode = status;
@@ -229,7 +238,8 @@ void Worker::stop(const QString& status, const QString& reason) {
 
 void Worker::complete(const QString& status, const QString& result, const QString& error,
                       const QString& errorCode) {
-    if (m_endedMs >= 0) return;
+    if (m_endedMs >= 0)
+        return;
     m_endedMs = m_deps.clock->nowMs();
     m_status = status;
     m_result = result;
@@ -237,9 +247,8 @@ void Worker::complete(const QString& status, const QString& result, const QStrin
     m_errorCode = errorCode;
     const QDateTime now = m_deps.clock->utcNow();
     if (!m_workerId.isEmpty()) {
-        const QString text = status == QLatin1String("success")
-                                 ? result
-                                 : tr("Worker %1: %2").arg(status, error);
+        const QString text =
+            status == QLatin1String("success") ? result : tr("Worker %1: %2").arg(status, error);
         if (Status s = m_deps.artifacts->saveResult(m_workerId, text); !s) {
             qWarning("worker %s: %s", qPrintable(m_workerId), qPrintable(s.error().message));
         }
@@ -253,7 +262,8 @@ void Worker::complete(const QString& status, const QString& result, const QStrin
     QJsonObject e = ids();
     e.insert(QStringLiteral("status"), status);
     e.insert(QStringLiteral("duration_ms"), m_endedMs - m_startedMs);
-    if (!error.isEmpty()) e.insert(QStringLiteral("error"), error);
+    if (!error.isEmpty())
+        e.insert(QStringLiteral("error"), error);
     m_deps.bus->publish(QString::fromLatin1(events::WorkerComplete), m_job.ownerId, e);
 
     // Summary: ~150 characters for list_workers and the dashboard. The LLM summarizer comes
@@ -270,8 +280,7 @@ void Worker::complete(const QString& status, const QString& result, const QStrin
         if (Status s = m_deps.artifacts->updateMetadata(m_workerId, patch); s) {
             QJsonObject sr = ids();
             sr.insert(QStringLiteral("summary"), m_summary);
-            m_deps.bus->publish(QString::fromLatin1(events::WorkerSummaryReady), m_job.ownerId,
-                                sr);
+            m_deps.bus->publish(QString::fromLatin1(events::WorkerSummaryReady), m_job.ownerId, sr);
         }
     }
     Q_EMIT terminated();

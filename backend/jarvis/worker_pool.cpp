@@ -12,7 +12,8 @@ Worker* WorkerPool::submit(const Worker::Job& job) {
     m_byJob.insert(job.jobId, w);
     m_runOfJob.insert(job.jobId, job.runId);
     connect(w, &Worker::done, this, [this, w, jobId = job.jobId] {
-        if (m_active.remove(jobId)) --m_running;
+        if (m_active.remove(jobId))
+            --m_running;
         // Keep it briefly for late snapshot() calls, then let it go: artifacts are canonical.
         m_deps.clock->callAfter(60'000, w, [this, w, jobId] {
             m_byJob.remove(jobId);
@@ -26,19 +27,24 @@ Worker* WorkerPool::submit(const Worker::Job& job) {
     return w;
 }
 
-Worker* WorkerPool::find(qint64 jobId) const { return m_byJob.value(jobId); }
+Worker* WorkerPool::find(qint64 jobId) const {
+    return m_byJob.value(jobId);
+}
 
 void WorkerPool::stopRun(qint64 runId, const QString& reason) {
     for (auto it = m_runOfJob.cbegin(); it != m_runOfJob.cend(); ++it) {
-        if (it.value() != runId) continue;
-        if (Worker* w = m_byJob.value(it.key())) w->stop(QStringLiteral("cancelled"), reason);
+        if (it.value() != runId)
+            continue;
+        if (Worker* w = m_byJob.value(it.key()))
+            w->stop(QStringLiteral("cancelled"), reason);
     }
 }
 
 void WorkerPool::pump() {
     while (m_running < m_max && !m_queue.isEmpty()) {
         QPointer<Worker> w = m_queue.takeFirst();
-        if (!w || w->status() != QLatin1String("queued")) continue;
+        if (!w || w->status() != QLatin1String("queued"))
+            continue;
         ++m_running;
         m_active.insert(w->jobId());
         w->start();

@@ -6,10 +6,14 @@ namespace zerg {
 
 QString ChatMessage::roleName(Role r) {
     switch (r) {
-        case Role::System: return QStringLiteral("system");
-        case Role::User: return QStringLiteral("user");
-        case Role::Assistant: return QStringLiteral("assistant");
-        case Role::Tool: return QStringLiteral("tool");
+        case Role::System:
+            return QStringLiteral("system");
+        case Role::User:
+            return QStringLiteral("user");
+        case Role::Assistant:
+            return QStringLiteral("assistant");
+        case Role::Tool:
+            return QStringLiteral("tool");
     }
     return QStringLiteral("user");
 }
@@ -20,12 +24,11 @@ QJsonObject ChatMessage::toJson() const {
         o.insert(QStringLiteral("content"), content.isEmpty() ? QJsonValue() : QJsonValue(content));
         QJsonArray calls;
         for (const ToolCall& c : toolCalls) {
-            calls.append(QJsonObject{
-                {QStringLiteral("id"), c.id},
-                {QStringLiteral("type"), QStringLiteral("function")},
-                {QStringLiteral("function"),
-                 QJsonObject{{QStringLiteral("name"), c.name},
-                             {QStringLiteral("arguments"), c.arguments}}}});
+            calls.append(QJsonObject{{QStringLiteral("id"), c.id},
+                                     {QStringLiteral("type"), QStringLiteral("function")},
+                                     {QStringLiteral("function"),
+                                      QJsonObject{{QStringLiteral("name"), c.name},
+                                                  {QStringLiteral("arguments"), c.arguments}}}});
         }
         o.insert(QStringLiteral("tool_calls"), calls);
     } else {
@@ -33,7 +36,8 @@ QJsonObject ChatMessage::toJson() const {
     }
     if (role == Role::Tool) {
         o.insert(QStringLiteral("tool_call_id"), toolCallId);
-        if (!name.isEmpty()) o.insert(QStringLiteral("name"), name);
+        if (!name.isEmpty())
+            o.insert(QStringLiteral("name"), name);
     }
     return o;
 }
@@ -41,11 +45,16 @@ QJsonObject ChatMessage::toJson() const {
 std::optional<ChatMessage> ChatMessage::fromJson(const QJsonObject& o) {
     const QString role = o.value(QStringLiteral("role")).toString();
     ChatMessage m;
-    if (role == QLatin1String("system")) m.role = Role::System;
-    else if (role == QLatin1String("user")) m.role = Role::User;
-    else if (role == QLatin1String("assistant")) m.role = Role::Assistant;
-    else if (role == QLatin1String("tool")) m.role = Role::Tool;
-    else return std::nullopt;
+    if (role == QLatin1String("system"))
+        m.role = Role::System;
+    else if (role == QLatin1String("user"))
+        m.role = Role::User;
+    else if (role == QLatin1String("assistant"))
+        m.role = Role::Assistant;
+    else if (role == QLatin1String("tool"))
+        m.role = Role::Tool;
+    else
+        return std::nullopt;
     m.content = o.value(QStringLiteral("content")).toString();
     m.toolCallId = o.value(QStringLiteral("tool_call_id")).toString();
     m.name = o.value(QStringLiteral("name")).toString();

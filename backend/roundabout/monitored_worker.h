@@ -13,11 +13,11 @@ namespace zerg {
 struct ActivityEntry {
     QString tool;
     QJsonObject args;
-    QString display;        // one line, e.g. ssh_exec testbox "df -h"
-    QString host;           // empty for tools without one
-    qint64 startedAtMs = 0; // clock time, relative to the worker's start
-    qint64 durationMs = -1; // -1 while running
-    QString outcome;        // "running", "success", "failed"
+    QString display;         // one line, e.g. ssh_exec testbox "df -h"
+    QString host;            // empty for tools without one
+    qint64 startedAtMs = 0;  // clock time, relative to the worker's start
+    qint64 durationMs = -1;  // -1 while running
+    QString outcome;         // "running", "success", "failed"
     QString error;
 };
 
@@ -28,9 +28,9 @@ struct WorkerSnapshot {
     QString task;
     qint64 elapsedMs = 0;
     QList<ActivityEntry> activity;
-    QString result;          // final text when status is success
-    QString error;           // what went wrong when failed
-    QString errorCode;       // stable code of the failure (e.g. host_key_changed)
+    QString result;     // final text when status is success
+    QString error;      // what went wrong when failed
+    QString errorCode;  // stable code of the failure (e.g. host_key_changed)
     QString summary;
 
     [[nodiscard]] bool isTerminal() const {

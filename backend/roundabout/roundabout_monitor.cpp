@@ -8,10 +8,13 @@
 namespace zerg {
 namespace {
 
-qint64 seconds(qint64 ms) { return (ms + 500) / 1000; }
+qint64 seconds(qint64 ms) {
+    return (ms + 500) / 1000;
+}
 
 QString lastOperation(const WorkerSnapshot& s) {
-    if (s.activity.isEmpty()) return {};
+    if (s.activity.isEmpty())
+        return {};
     const ActivityEntry& a = s.activity.last();
     return a.display.isEmpty() ? a.tool : a.display;
 }
@@ -47,8 +50,8 @@ QString suggestionFor(const QString& code) {
 
 }  // namespace
 
-RoundaboutMonitor::RoundaboutMonitor(MonitoredWorker* worker, Clock* clock,
-                                     RoundaboutConfig config, QObject* parent)
+RoundaboutMonitor::RoundaboutMonitor(MonitoredWorker* worker, Clock* clock, RoundaboutConfig config,
+                                     QObject* parent)
     : QObject(parent), m_worker(worker), m_clock(clock), m_config(config) {}
 
 void RoundaboutMonitor::start() {
@@ -66,7 +69,8 @@ void RoundaboutMonitor::start() {
 }
 
 void RoundaboutMonitor::cancel(const QString& reason) {
-    if (m_done || !m_worker) return;
+    if (m_done || !m_worker)
+        return;
     m_worker->stop(QStringLiteral("cancelled"), reason);
     const WorkerSnapshot s = m_worker->snapshot();
     QJsonObject r = failureShape(m_worker->jobId(), s);
@@ -76,12 +80,13 @@ void RoundaboutMonitor::cancel(const QString& reason) {
 }
 
 void RoundaboutMonitor::scheduleCheck() {
-    m_timer = m_clock->callAfter(qint64(m_config.checkIntervalSeconds) * 1000, this,
-                                 [this] { check(); });
+    m_timer =
+        m_clock->callAfter(qint64(m_config.checkIntervalSeconds) * 1000, this, [this] { check(); });
 }
 
 void RoundaboutMonitor::check() {
-    if (m_done || !m_worker) return;
+    if (m_done || !m_worker)
+        return;
     m_clock->cancel(m_timer);
     ++m_checks;
     WorkerSnapshot s = m_worker->snapshot();
@@ -113,7 +118,8 @@ void RoundaboutMonitor::check() {
 }
 
 void RoundaboutMonitor::finishWith(QJsonObject result) {
-    if (m_done) return;
+    if (m_done)
+        return;
     m_done = true;
     m_clock->cancel(m_timer);
     m_result = std::move(result);
@@ -148,10 +154,10 @@ QJsonObject RoundaboutMonitor::completeShape(qint64 jobId, const WorkerSnapshot&
 }
 
 QJsonObject RoundaboutMonitor::failureShape(qint64 jobId, const WorkerSnapshot& s) {
-    const QString status = s.status == QLatin1String("timeout") ||
-                                   s.status == QLatin1String("cancelled")
-                               ? s.status
-                               : QStringLiteral("failed");
+    const QString status =
+        s.status == QLatin1String("timeout") || s.status == QLatin1String("cancelled")
+            ? s.status
+            : QStringLiteral("failed");
     return {{QStringLiteral("status"), status},
             {QStringLiteral("job_id"), jobId},
             {QStringLiteral("worker_id"), s.workerId},

@@ -9,10 +9,12 @@ namespace zerg {
 QJsonObject ToolResult::forModel(int capChars) const {
     QJsonObject out = payload;
     for (auto it = out.begin(); it != out.end(); ++it) {
-        if (!it.value().isString()) continue;
+        if (!it.value().isString())
+            continue;
         bool cut = false;
         const QString capped = json::capText(it.value().toString(), capChars, &cut);
-        if (cut) it.value() = capped;
+        if (cut)
+            it.value() = capped;
     }
     return out;
 }
@@ -24,7 +26,8 @@ ToolResult ToolResult::failure(const QString& message, QJsonObject extra) {
 }
 
 void ToolInvocation::finish(ToolResult result) {
-    if (m_finished) return;
+    if (m_finished)
+        return;
     m_finished = true;
     m_result = std::move(result);
     Q_EMIT finished();

@@ -14,7 +14,9 @@ struct ToolResult {
     QJsonObject payload;
 
     [[nodiscard]] bool ok() const { return payload.value(QStringLiteral("ok")).toBool(); }
-    [[nodiscard]] QString error() const { return payload.value(QStringLiteral("error")).toString(); }
+    [[nodiscard]] QString error() const {
+        return payload.value(QStringLiteral("error")).toString();
+    }
     // The payload with every string field longer than capChars cut, with a marker.
     [[nodiscard]] QJsonObject forModel(int capChars) const;
 

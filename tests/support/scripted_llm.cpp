@@ -6,9 +6,11 @@ namespace {
 class ScriptedReply final : public ChatReply {
 public:
     ScriptedReply(ScriptedLlm::Step step, QObject* parent) : ChatReply(parent) {
-        if (step.hang) return;
+        if (step.hang)
+            return;
         QTimer::singleShot(0, this, [this, step] {
-            if (m_finished) return;
+            if (m_finished)
+                return;
             if (!step.errorCode.isEmpty()) {
                 m_errorCode = step.errorCode;
                 m_errorString = QStringLiteral("scripted failure: ") + step.errorCode;
@@ -27,7 +29,8 @@ public:
         });
     }
     void abort() override {
-        if (m_finished) return;
+        if (m_finished)
+            return;
         m_finished = true;
         m_errorCode = QStringLiteral("aborted");
         m_errorString = QStringLiteral("aborted");

@@ -44,7 +44,8 @@ class TestCli : public QObject {
     QProcessEnvironment baseEnv() const {
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         for (const QString& k : env.keys()) {
-            if (k.startsWith(QLatin1String("ZERG_"))) env.remove(k);
+            if (k.startsWith(QLatin1String("ZERG_")))
+                env.remove(k);
         }
         env.remove(QStringLiteral("SSH_AUTH_SOCK"));
         env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_home.path());
@@ -68,7 +69,8 @@ private Q_SLOTS:
     void initTestCase() {
         QString why;
         m_haveSshd = m_sshd.available(&why) && m_sshd.start(&why);
-        if (!m_haveSshd) qWarning("sshd not available: %s", qPrintable(why));
+        if (!m_haveSshd)
+            qWarning("sshd not available: %s", qPrintable(why));
         QVERIFY(m_llm.start());
     }
 
@@ -94,7 +96,8 @@ private Q_SLOTS:
     }
 
     void askJsonStreamsEventsAndEndsWithComplete() {
-        if (!m_haveSshd) QSKIP("sshd is not available");
+        if (!m_haveSshd)
+            QSKIP("sshd is not available");
         QVERIFY(m_llm.loadScenarioFile(QStringLiteral(ZERG_SCENARIO_DIR "/disk_check.json")));
         const Run r = zerg({QStringLiteral("ask"), QStringLiteral("--json"),
                             QStringLiteral("check disk usage on testbox")},
@@ -122,19 +125,20 @@ private Q_SLOTS:
     }
 
     void workersListAndShow() {
-        if (!m_haveSshd) QSKIP("sshd is not available");
-        const Run list = zerg({QStringLiteral("workers"), QStringLiteral("list"),
-                               QStringLiteral("--json")},
-                              fullEnv());
+        if (!m_haveSshd)
+            QSKIP("sshd is not available");
+        const Run list =
+            zerg({QStringLiteral("workers"), QStringLiteral("list"), QStringLiteral("--json")},
+                 fullEnv());
         QCOMPARE(list.code, 0);
         const QJsonArray rows = QJsonDocument::fromJson(list.out).array();
         QCOMPARE(rows.size(), 1);
         const QString id = rows.at(0).toObject().value("worker_id").toString();
         QCOMPARE(rows.at(0).toObject().value("status").toString(), QStringLiteral("success"));
 
-        const Run show = zerg({QStringLiteral("workers"), QStringLiteral("show"), id,
-                               QStringLiteral("--json")},
-                              fullEnv());
+        const Run show =
+            zerg({QStringLiteral("workers"), QStringLiteral("show"), id, QStringLiteral("--json")},
+                 fullEnv());
         QCOMPARE(show.code, 0);
         const QJsonObject o = QJsonDocument::fromJson(show.out).object();
         QCOMPARE(o.value("metadata").toObject().value("worker_id").toString(), id);
@@ -145,9 +149,8 @@ private Q_SLOTS:
         QCOMPARE(human.code, 0);
         QVERIFY(human.out.contains(id.toUtf8()));
 
-        const Run missing = zerg({QStringLiteral("workers"), QStringLiteral("show"),
-                                  QStringLiteral("nope")},
-                                 fullEnv());
+        const Run missing = zerg(
+            {QStringLiteral("workers"), QStringLiteral("show"), QStringLiteral("nope")}, fullEnv());
         QCOMPARE(missing.code, 1);
         QVERIFY(missing.err.contains("zerg workers list"));
     }

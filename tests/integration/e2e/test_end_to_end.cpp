@@ -26,8 +26,9 @@ namespace {
 
 QJsonObject toolCallResponse(const QString& model, const QString& id, const QString& name,
                              const QJsonObject& args) {
-    return {{"model", model},
-            {"tool_calls", QJsonArray{QJsonObject{{"id", id}, {"name", name}, {"arguments", args}}}}};
+    return {
+        {"model", model},
+        {"tool_calls", QJsonArray{QJsonObject{{"id", id}, {"name", name}, {"arguments", args}}}}};
 }
 
 QJsonObject textResponse(const QString& model, const QString& text) {
@@ -37,7 +38,8 @@ QJsonObject textResponse(const QString& model, const QString& text) {
 QList<QJsonObject> toolMessages(const QJsonObject& request) {
     QList<QJsonObject> out;
     for (const QJsonValue& v : request.value("messages").toArray()) {
-        if (v.toObject().value("role").toString() == QLatin1String("tool")) out.append(v.toObject());
+        if (v.toObject().value("role").toString() == QLatin1String("tool"))
+            out.append(v.toObject());
     }
     return out;
 }
@@ -60,7 +62,8 @@ class TestEndToEnd : public QObject {
     // A backend on a fresh data dir, talking to a fresh fake LLM server with this scenario.
     std::unique_ptr<Session> open(const QJsonObject& scenario, const QString& knownHosts) {
         auto s = std::make_unique<Session>();
-        if (!s->llm.start()) return nullptr;
+        if (!s->llm.start())
+            return nullptr;
         s->llm.setScenario(scenario);
         Settings settings;
         settings.dataDir = s->dir.path();
@@ -85,8 +88,10 @@ class TestEndToEnd : public QObject {
     static bool ask(Session& s, const QString& task, bool* ok, QString* text) {
         QSignalSpy done(s.backend->jarvis(), &JarvisService::runFinished);
         const auto run = s.backend->jarvis()->ask(task);
-        if (!run) return false;
-        if (!done.wait(90000)) return false;
+        if (!run)
+            return false;
+        if (!done.wait(90000))
+            return false;
         *ok = done.at(0).at(1).toBool();
         *text = done.at(0).at(2).toString();
         return true;
@@ -94,14 +99,16 @@ class TestEndToEnd : public QObject {
 
     static QStringList names(const Session& s) {
         QStringList out;
-        for (const Event& e : s.events) out.append(e.name);
+        for (const Event& e : s.events)
+            out.append(e.name);
         return out;
     }
 
 private Q_SLOTS:
     void initTestCase() {
         qunsetenv("SSH_AUTH_SOCK");  // only the fixture's key, never the developer's agent
-        if (!m_sshd.available(&m_sshdProblem)) QSKIP(qPrintable(m_sshdProblem));
+        if (!m_sshd.available(&m_sshdProblem))
+            QSKIP(qPrintable(m_sshdProblem));
         QVERIFY2(m_sshd.start(&m_sshdProblem), qPrintable(m_sshdProblem));
     }
 
@@ -122,16 +129,18 @@ private Q_SLOTS:
 
         // Events: the key milestones in order, the last one supervisor_complete, all owned.
         const QStringList got = names(*s);
-        const QStringList milestones{
-            "supervisor_started",  "supervisor_thinking",   "worker_spawned",
-            "worker_started",      "worker_tool_started",   "worker_tool_completed",
-            "worker_complete",     "worker_summary_ready",  "roundabout_decision",
-            "supervisor_complete"};
+        const QStringList milestones{"supervisor_started",  "supervisor_thinking",
+                                     "worker_spawned",      "worker_started",
+                                     "worker_tool_started", "worker_tool_completed",
+                                     "worker_complete",     "worker_summary_ready",
+                                     "roundabout_decision", "supervisor_complete"};
         qsizetype at = 0;
         for (const QString& m : milestones) {
             at = got.indexOf(m, at);
-            QVERIFY2(at >= 0, qPrintable(QStringLiteral("missing or out of order: %1 in %2")
-                                             .arg(m, got.join(u','))));
+            QVERIFY2(
+                at >= 0,
+                qPrintable(
+                    QStringLiteral("missing or out of order: %1 in %2").arg(m, got.join(u','))));
         }
         QCOMPARE(got.last(), QStringLiteral("supervisor_complete"));
         for (const Event& e : s->events) {
@@ -148,14 +157,15 @@ private Q_SLOTS:
         QVERIFY(workerId.endsWith(QStringLiteral("_check-disk-usage-on-testbox")));
         QCOMPARE(meta.value("status").toString(), QStringLiteral("success"));
         QVERIFY(!meta.value("summary").toString().isEmpty());
-        const auto toolFile =
-            s->backend->artifacts()->readFile(workerId, 1, QStringLiteral("tool_calls/001_ssh_exec.txt"));
+        const auto toolFile = s->backend->artifacts()->readFile(
+            workerId, 1, QStringLiteral("tool_calls/001_ssh_exec.txt"));
         QVERIFY2(toolFile, toolFile ? "" : qPrintable(toolFile.error().message));
         QVERIFY(toolFile->contains("Filesystem"));
         QVERIFY(toolFile->contains("\"exit_code\":0"));
         const auto result = s->backend->artifacts()->readResult(workerId, 1);
         QVERIFY(result && result->contains(QStringLiteral("Disk usage on testbox")));
-        const auto thread = s->backend->artifacts()->readFile(workerId, 1, QStringLiteral("thread.jsonl"));
+        const auto thread =
+            s->backend->artifacts()->readFile(workerId, 1, QStringLiteral("thread.jsonl"));
         QVERIFY(thread);
         QCOMPARE(thread->trimmed().split('\n').size(), 5);  // system, user, call, result, answer
 
@@ -175,20 +185,26 @@ private Q_SLOTS:
         QVERIFY(json::parseObject(results.first().value("content").toString().toUtf8(), &shape));
         QCOMPARE(shape.value("status").toString(), QStringLiteral("complete"));
         QCOMPARE(shape.value("worker_id").toString(), workerId);
-        const QJsonArray calls = sup.at(1).value("messages").toArray().at(2).toObject().value("tool_calls").toArray();
-        QCOMPARE(calls.first().toObject().value("id").toString(), results.first().value("tool_call_id").toString());
+        const QJsonArray calls =
+            sup.at(1).value("messages").toArray().at(2).toObject().value("tool_calls").toArray();
+        QCOMPARE(calls.first().toObject().value("id").toString(),
+                 results.first().value("tool_call_id").toString());
         // The worker saw the real df output.
         const QList<QJsonObject> wrk = s->llm.requestsForModel(QStringLiteral("worker-model"));
         QCOMPARE(wrk.size(), 2);
-        QVERIFY(toolMessages(wrk.at(1)).first().value("content").toString().contains(QStringLiteral("Filesystem")));
+        QVERIFY(toolMessages(wrk.at(1)).first().value("content").toString().contains(
+            QStringLiteral("Filesystem")));
     }
 
     void hostOutsideTheAllowlistFailsFast() {
-        const QJsonObject scenario{{"responses", QJsonArray{
-            toolCallResponse("supervisor-model", "call_s1", "spawn_worker", {{"task", "Check disk on prod-db"}}),
-            toolCallResponse("worker-model", "call_w1", "ssh_exec", {{"host", "prod-db"}, {"command", "df -h"}}),
-            textResponse("worker-model", "should never be asked"),
-            textResponse("supervisor-model", "prod-db is not configured.")}}};
+        const QJsonObject scenario{
+            {"responses",
+             QJsonArray{toolCallResponse("supervisor-model", "call_s1", "spawn_worker",
+                                         {{"task", "Check disk on prod-db"}}),
+                        toolCallResponse("worker-model", "call_w1", "ssh_exec",
+                                         {{"host", "prod-db"}, {"command", "df -h"}}),
+                        textResponse("worker-model", "should never be asked"),
+                        textResponse("supervisor-model", "prod-db is not configured.")}}};
         auto s = open(scenario, m_sshd.knownHostsPath());
         QVERIFY(s);
         bool ok = false;
@@ -198,10 +214,12 @@ private Q_SLOTS:
         QCOMPARE(s->llm.requestsForModel(QStringLiteral("worker-model")).size(), 1);
         const QJsonObject req = s->llm.requestsForModel(QStringLiteral("supervisor-model")).at(1);
         QJsonObject shape;
-        QVERIFY(json::parseObject(toolMessages(req).first().value("content").toString().toUtf8(), &shape));
+        QVERIFY(json::parseObject(toolMessages(req).first().value("content").toString().toUtf8(),
+                                  &shape));
         QCOMPARE(shape.value("status").toString(), QStringLiteral("failed"));
         QVERIFY(shape.value("error").toString().contains(QStringLiteral("prod-db")));
-        QVERIFY(shape.value("error").toString().contains(QStringLiteral("testbox")));  // allowed ones
+        QVERIFY(
+            shape.value("error").toString().contains(QStringLiteral("testbox")));  // allowed ones
         QVERIFY(shape.contains("activity_at_failure"));
         QVERIFY(shape.contains("suggestion"));
         const auto jobs = s->backend->store()->listJobs(1, 10, std::nullopt);
@@ -210,11 +228,14 @@ private Q_SLOTS:
     }
 
     void changedHostKeyIsRefused() {
-        const QJsonObject scenario{{"responses", QJsonArray{
-            toolCallResponse("supervisor-model", "call_s1", "spawn_worker", {{"task", "Check disk on testbox"}}),
-            toolCallResponse("worker-model", "call_w1", "ssh_exec", {{"host", "testbox"}, {"command", "df -h"}}),
-            textResponse("worker-model", "should never be asked"),
-            textResponse("supervisor-model", "The host key of testbox changed.")}}};
+        const QJsonObject scenario{
+            {"responses",
+             QJsonArray{toolCallResponse("supervisor-model", "call_s1", "spawn_worker",
+                                         {{"task", "Check disk on testbox"}}),
+                        toolCallResponse("worker-model", "call_w1", "ssh_exec",
+                                         {{"host", "testbox"}, {"command", "df -h"}}),
+                        textResponse("worker-model", "should never be asked"),
+                        textResponse("supervisor-model", "The host key of testbox changed.")}}};
         auto s = open(scenario, m_sshd.wrongKnownHostsPath());
         QVERIFY(s);
         bool ok = false;
@@ -223,7 +244,8 @@ private Q_SLOTS:
         QCOMPARE(s->llm.requestsForModel(QStringLiteral("worker-model")).size(), 1);
         const QJsonObject req = s->llm.requestsForModel(QStringLiteral("supervisor-model")).at(1);
         QJsonObject shape;
-        QVERIFY(json::parseObject(toolMessages(req).first().value("content").toString().toUtf8(), &shape));
+        QVERIFY(json::parseObject(toolMessages(req).first().value("content").toString().toUtf8(),
+                                  &shape));
         QCOMPARE(shape.value("status").toString(), QStringLiteral("failed"));
         QVERIFY(shape.value("error").toString().contains(QStringLiteral("SHA256:")));
         QCOMPARE(shape.value("activity_at_failure").toObject().value("error_code").toString(),
@@ -231,9 +253,9 @@ private Q_SLOTS:
     }
 
     void theSupervisorThreadIsOneLongLivedBrain() {
-        const QJsonObject scenario{{"responses", QJsonArray{
-            textResponse("supervisor-model", "Hello."),
-            textResponse("supervisor-model", "You said hi before.")}}};
+        const QJsonObject scenario{
+            {"responses", QJsonArray{textResponse("supervisor-model", "Hello."),
+                                     textResponse("supervisor-model", "You said hi before.")}}};
         auto s = open(scenario, m_sshd.knownHostsPath());
         QVERIFY(s);
         bool ok = false;

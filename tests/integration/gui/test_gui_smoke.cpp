@@ -27,8 +27,11 @@ private Q_SLOTS:
             QVERIFY(llm.loadScenarioFile(QStringLiteral(ZERG_SCENARIO_DIR "/disk_check.json")));
         } else {
             qWarning("sshd not available (%s): answering without a worker", qPrintable(why));
-            llm.setScenario({{"responses", QJsonArray{QJsonObject{
-                {"content", "## Disk usage\n\nNo SSH server here, so this is a direct answer."}}}}});
+            llm.setScenario(
+                {{"responses",
+                  QJsonArray{QJsonObject{
+                      {"content",
+                       "## Disk usage\n\nNo SSH server here, so this is a direct answer."}}}}});
         }
         QTemporaryDir home;
         QTemporaryDir data;
@@ -70,7 +73,8 @@ private Q_SLOTS:
         // Not a blank frame: the chat rendered text in more than one colour.
         QSet<QRgb> colours;
         for (int y = 0; y < image.height(); y += 4) {
-            for (int x = 0; x < image.width(); x += 4) colours.insert(image.pixel(x, y));
+            for (int x = 0; x < image.width(); x += 4)
+                colours.insert(image.pixel(x, y));
         }
         QVERIFY2(colours.size() > 10, "the screenshot looks blank");
     }

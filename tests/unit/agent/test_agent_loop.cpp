@@ -106,8 +106,9 @@ private Q_SLOTS:
     void parallelCallsRunConcurrentlyAndAnswerInOrder() {
         ManualClock clock;
         ScriptedLlm llm;
-        llm.pushToolCalls({call(QStringLiteral("a"), QStringLiteral("probe"), QStringLiteral("{}")),
-                           call(QStringLiteral("b"), QStringLiteral("probe"), QStringLiteral("{}"))});
+        llm.pushToolCalls(
+            {call(QStringLiteral("a"), QStringLiteral("probe"), QStringLiteral("{}")),
+             call(QStringLiteral("b"), QStringLiteral("probe"), QStringLiteral("{}"))});
         llm.pushText(QStringLiteral("both"));
         auto tool = std::make_shared<ManualTool>(QStringLiteral("probe"));
         ToolRegistry tools;
@@ -127,8 +128,9 @@ private Q_SLOTS:
     void invalidArgumentsAndUnknownToolsAreReportedToTheModel() {
         ManualClock clock;
         ScriptedLlm llm;
-        llm.pushToolCalls({call(QStringLiteral("a"), QStringLiteral("probe"), QStringLiteral("{\"ho")),
-                           call(QStringLiteral("b"), QStringLiteral("nope"), QStringLiteral("{}"))});
+        llm.pushToolCalls(
+            {call(QStringLiteral("a"), QStringLiteral("probe"), QStringLiteral("{\"ho")),
+             call(QStringLiteral("b"), QStringLiteral("nope"), QStringLiteral("{}"))});
         llm.pushText(QStringLiteral("sorry"));
         auto tool = std::make_shared<ManualTool>(QStringLiteral("probe"));
         ToolRegistry tools;
@@ -169,7 +171,8 @@ private Q_SLOTS:
     void fatalToolErrorEndsWithoutAskingTheModelAgain() {
         ManualClock clock;
         ScriptedLlm llm;
-        llm.pushToolCalls({call(QStringLiteral("a"), QStringLiteral("probe"), QStringLiteral("{}"))});
+        llm.pushToolCalls(
+            {call(QStringLiteral("a"), QStringLiteral("probe"), QStringLiteral("{}"))});
         llm.pushText(QStringLiteral("never asked"));
         auto tool = std::make_shared<ManualTool>(QStringLiteral("probe"));
         ToolRegistry tools;
@@ -179,9 +182,8 @@ private Q_SLOTS:
         QSignalSpy done(&loop, &AgentLoop::finished);
         loop.start();
         QTRY_COMPARE(tool->calls.size(), 1);
-        tool->calls.at(0)->complete({{"ok", false},
-                                     {"error", "the host key changed"},
-                                     {"error_code", "host_key_changed"}});
+        tool->calls.at(0)->complete(
+            {{"ok", false}, {"error", "the host key changed"}, {"error_code", "host_key_changed"}});
         QVERIFY(done.wait());
         QCOMPARE(loop.outcome(), AgentLoop::Outcome::Failed);
         QCOMPARE(loop.errorCode(), QStringLiteral("host_key_changed"));
@@ -193,7 +195,8 @@ private Q_SLOTS:
     void cancelStopsRunningToolsAndKeepsTheThreadWellFormed() {
         ManualClock clock;
         ScriptedLlm llm;
-        llm.pushToolCalls({call(QStringLiteral("a"), QStringLiteral("probe"), QStringLiteral("{}"))});
+        llm.pushToolCalls(
+            {call(QStringLiteral("a"), QStringLiteral("probe"), QStringLiteral("{}"))});
         auto tool = std::make_shared<ManualTool>(QStringLiteral("probe"));
         ToolRegistry tools;
         tools.add(tool);

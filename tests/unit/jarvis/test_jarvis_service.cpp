@@ -29,18 +29,21 @@ public:
             ++m_tool->running;
         }
         void cancel() override {
-            if (isFinished()) return;
+            if (isFinished())
+                return;
             --m_tool->running;
             ++m_tool->cancelled;
-            finish(ToolResult::failure(QStringLiteral("cancelled"),
-                                       {{QStringLiteral("error_code"), QStringLiteral("cancelled")}}));
+            finish(
+                ToolResult::failure(QStringLiteral("cancelled"),
+                                    {{QStringLiteral("error_code"), QStringLiteral("cancelled")}}));
         }
 
     private:
         HangingTool* m_tool;
     };
     ToolSpec spec() const override {
-        return {QStringLiteral("ssh_exec"), QStringLiteral("hangs"), QJsonObject{{"type", "object"}}};
+        return {QStringLiteral("ssh_exec"), QStringLiteral("hangs"),
+                QJsonObject{{"type", "object"}}};
     }
     ToolInvocation* start(const QJsonObject&, QObject* parent) override {
         return new Call(this, parent);
@@ -139,7 +142,8 @@ private Q_SLOTS:
         Fixture f(1);
         f.llm.pushToolCalls({spawn(QStringLiteral("a"), QStringLiteral("one")),
                              spawn(QStringLiteral("b"), QStringLiteral("two"))});
-        f.llm.pushToolCalls({{QStringLiteral("w"), QStringLiteral("ssh_exec"), QStringLiteral("{}")}});
+        f.llm.pushToolCalls(
+            {{QStringLiteral("w"), QStringLiteral("ssh_exec"), QStringLiteral("{}")}});
         QVERIFY(f.jarvis->ask(QStringLiteral("two things")));
         QTRY_COMPARE(f.tool->running, 1);
         QCOMPARE(f.pool->running(), 1);
@@ -151,7 +155,8 @@ private Q_SLOTS:
     void cancellingTheRunCancelsItsWorkers() {
         Fixture f;
         f.llm.pushToolCalls({spawn(QStringLiteral("a"), QStringLiteral("Disk on cube"))});
-        f.llm.pushToolCalls({{QStringLiteral("w"), QStringLiteral("ssh_exec"), QStringLiteral("{}")}});
+        f.llm.pushToolCalls(
+            {{QStringLiteral("w"), QStringLiteral("ssh_exec"), QStringLiteral("{}")}});
         QSignalSpy done(f.jarvis.get(), &JarvisService::runFinished);
         const auto run = f.jarvis->ask(QStringLiteral("check"));
         QVERIFY(run);

@@ -117,8 +117,8 @@ private Q_SLOTS:
         RoundaboutMonitor m(&worker, &clock, {5, 300, 20});
         m.start();
         clock.advance(2000);
-        worker.snap.activity = {entry(QStringLiteral("cube"), QStringLiteral("df -h"), 40,
-                                      QStringLiteral("failed"))};
+        worker.snap.activity = {
+            entry(QStringLiteral("cube"), QStringLiteral("df -h"), 40, QStringLiteral("failed"))};
         worker.snap.error = QStringLiteral("host key for cube changed");
         worker.snap.errorCode = QStringLiteral("host_key_changed");
         worker.finishWith(QStringLiteral("failed"));
