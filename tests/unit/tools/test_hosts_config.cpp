@@ -1,0 +1,185 @@
+#include "tools/hosts_config.h"
+
+#include <QDir>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <pwd.h>
+#include <unistd.h>
+
+using namespace zerg;
+
+namespace {
+
+QString currentUser() {
+    const passwd* pw = getpwuid(geteuid());
+    return pw ? QString::fromLocal8Bit(pw->pw_name) : qEnvironmentVariable("USER");
+}
+
+HostsConfig parseOk(const QString& text) {
+    auto r = HostsConfig::parse(text, QStringLiteral("hosts.conf"));
+    if (!r)
+        qWarning() << r.error().message;
+    return r ? r.value() : HostsConfig{};
+}
+
+}  // namespace
+
+class TestHostsConfig : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void severalAliasesShareABlock() {
+        const HostsConfig c =
+            parseOk(QStringLiteral("Host web1 web1.prod\n"
+                                   "    HostName 192.0.2.10\n"
+                                   "    Port 2222\n"
+                                   "    User deploy\n"
+                                   "Host db\n"
+                                   "    HostName db.internal\n"));
+        QCOMPARE(c.aliases(), (QStringList{"web1", "web1.prod", "db"}));
+        const auto a = c.find(QStringLiteral("web1.prod"));
+        QVERIFY(a);
+        QCOMPARE(a->alias, QStringLiteral("web1.prod"));
+        QCOMPARE(a->hostName, QStringLiteral("192.0.2.10"));
+        QCOMPARE(a->port, 2222);
+        QCOMPARE(a->user, QStringLiteral("deploy"));
+        const auto db = c.find(QStringLiteral("db"));
+        QVERIFY(db);
+        QCOMPARE(db->hostName, QStringLiteral("db.internal"));
+        QCOMPARE(db->port, 22);
+    }
+
+    void keyEqualsValueQuotesCommentsAndCase() {
+        const HostsConfig c =
+            parseOk(QStringLiteral("# a comment line\n"
+                                   "\n"
+                                   "HOST=box   # trailing comment\n"
+                                   "  hostname = 10.0.0.7\n"
+                                   "  PORT=2200\n"
+                                   "  user \"ops user\"\n"
+                                   "  IdentityFile \"/keys/my key\"  # spaces need quotes\n"
+                                   "  SomeUnknownKeyword whatever\n"
+                                   "  ProxyJump nope\n"));
+        const auto e = c.find(QStringLiteral("box"));
+        QVERIFY(e);
+        QCOMPARE(e->hostName, QStringLiteral("10.0.0.7"));
+        QCOMPARE(e->port, 2200);
+        QCOMPARE(e->user, QStringLiteral("ops user"));
+        QCOMPARE(e->identityFiles, QStringList{QStringLiteral("/keys/my key")});
+    }
+
+    void tildeExpansionAndRepeatedIdentityFiles() {
+        const HostsConfig c =
+            parseOk(QStringLiteral("Host a\n"
+                                   "  IdentityFile ~/.ssh/id_ed25519\n"
+                                   "  IdentityFile /etc/zerg/key\n"
+                                   "  UserKnownHostsFile ~/kh\n"));
+        const auto e = c.find(QStringLiteral("a"));
+        QVERIFY(e);
+        QCOMPARE(e->identityFiles,
+                 (QStringList{QDir::homePath() + "/.ssh/id_ed25519", "/etc/zerg/key"}));
+        QCOMPARE(e->knownHostsFile, QDir::homePath() + "/kh");
+    }
+
+    void defaults() {
+        const HostsConfig c = parseOk(QStringLiteral("Host plain\n"));
+        const auto e = c.find(QStringLiteral("plain"));
+        QVERIFY(e);
+        QCOMPARE(e->hostName, QStringLiteral("plain"));
+        QCOMPARE(e->port, 22);
+        QCOMPARE(e->user, currentUser());
+        QVERIFY(!e->user.isEmpty());
+        QVERIFY(e->identityFiles.isEmpty());
+        QVERIFY(e->knownHostsFile.isEmpty());
+    }
+
+    void patternsAllowNothingButGiveDefaults() {
+        const HostsConfig c =
+            parseOk(QStringLiteral("Host web*\n"
+                                   "  User webops\n"
+                                   "Host web1\n"
+                                   "  HostName 192.0.2.1\n"
+                                   "Host other\n"
+                                   "  User own\n"
+                                   "Host *\n"
+                                   "  User fallback\n"
+                                   "  Port 2022\n"));
+        QCOMPARE(c.aliases(), (QStringList{"web1", "other"}));
+        QVERIFY(!c.find(QStringLiteral("web*")));
+        QVERIFY(!c.find(QStringLiteral("*")));
+        QVERIFY(!c.find(QStringLiteral("web2")));  // matches a pattern, but is not an alias
+        QCOMPARE(c.find(QStringLiteral("web1"))->user, QStringLiteral("webops"));  // first wins
+        QCOMPARE(c.find(QStringLiteral("web1"))->port, 2022);
+        QCOMPARE(c.find(QStringLiteral("other"))->user, QStringLiteral("own"));
+    }
+
+    void hostNamePercentH() {
+        const HostsConfig c = parseOk(QStringLiteral("Host app\n  HostName %h.example.com\n"));
+        QCOMPARE(c.find(QStringLiteral("app"))->hostName, QStringLiteral("app.example.com"));
+    }
+
+    void badPortNamesFileAndLine() {
+        const auto r = HostsConfig::parse(QStringLiteral("Host a\n  HostName x\n  Port http\n"),
+                                          QStringLiteral("/etc/zerg/hosts"));
+        QVERIFY(!r.ok());
+        QCOMPARE(r.error().code, QStringLiteral("hosts_file_invalid"));
+        QVERIFY2(r.error().message.contains(QStringLiteral("/etc/zerg/hosts")),
+                 qPrintable(r.error().message));
+        QVERIFY2(r.error().message.contains(QStringLiteral("line 3")),
+                 qPrintable(r.error().message));
+        QVERIFY(r.error().message.contains(QStringLiteral("http")));
+
+        QVERIFY(!HostsConfig::parse(QStringLiteral("Host a\nPort 70000\n")).ok());
+        QVERIFY(!HostsConfig::parse(QStringLiteral("Host a\nPort 0\n")).ok());
+        QVERIFY(!HostsConfig::parse(QStringLiteral("Host a\nPort\n")).ok());
+    }
+
+    void unclosedQuoteIsAnError() {
+        const auto r = HostsConfig::parse(QStringLiteral("Host a\n  User \"bob\n"));
+        QVERIFY(!r.ok());
+        QVERIFY(r.error().message.contains(QStringLiteral("line 2")));
+    }
+
+    void findIsExactAliasOnly() {
+        const HostsConfig c =
+            parseOk(QStringLiteral("Host web1\n  HostName 192.0.2.10\n"
+                                   "  User deploy\n"));
+        QVERIFY(c.find(QStringLiteral("web1")));
+        QVERIFY(!c.find(QStringLiteral("deploy@web1")));
+        QVERIFY(!c.find(QStringLiteral("root@web1")));
+        QVERIFY(!c.find(QStringLiteral("192.0.2.10")));  // the HostName is not an alias
+        QVERIFY(!c.find(QStringLiteral("web")));
+        QVERIFY(!c.find(QStringLiteral("web1 ")));
+        QVERIFY(!c.find(QStringLiteral("WEB1")));
+        QVERIFY(!c.find(QString()));
+    }
+
+    void loadFileMissingExplainsHowToCreateIt() {
+        QTemporaryDir tmp;
+        const QString file = tmp.filePath(QStringLiteral("hosts"));
+        const auto r = HostsConfig::loadFile(file);
+        QVERIFY(!r.ok());
+        QCOMPARE(r.error().code, QStringLiteral("hosts_file_missing"));
+        QVERIFY(r.error().message.contains(file));
+        QVERIFY(r.error().message.contains(QStringLiteral("ZERG_HOSTS_FILE")));
+        QVERIFY(r.error().message.contains(QStringLiteral("Host ")));
+        QVERIFY(r.error().message.contains(QStringLiteral("HostName")));
+    }
+
+    void loadFileReadsAndRemembersPath() {
+        QTemporaryDir tmp;
+        const QString file = tmp.filePath(QStringLiteral("hosts"));
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("Host one two\n  Port 2201\n");
+        f.close();
+        const auto r = HostsConfig::loadFile(file);
+        QVERIFY(r.ok());
+        QCOMPARE(r->sourcePath(), file);
+        QCOMPARE(r->aliases(), (QStringList{"one", "two"}));
+        QCOMPARE(r->find(QStringLiteral("two"))->port, 2201);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestHostsConfig)
+#include "test_hosts_config.moc"
