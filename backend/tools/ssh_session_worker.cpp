@@ -435,10 +435,11 @@ private:
         stopCommand();
         if (stop == Stop::Cancelled)
             return cancelled();
-        return failure(
-            QStringLiteral("timeout"),
-            tr("command did not finish within %1 s; it was stopped").arg(m_job.timeoutSecs),
-            outputSoFar());
+        return failure(QStringLiteral("timeout"),
+                       tr("command did not finish within %1 s; the SSH channel was closed (the "
+                          "remote process may still be running)")
+                           .arg(m_job.timeoutSecs),
+                       outputSoFar());
     }
 
     std::optional<Stop> checkFlags(qint64 deadlineMs) const {

@@ -238,7 +238,8 @@ private Q_SLOTS:
                     {"timeout_secs", 1}});
         QVERIFY(!r.ok());
         QCOMPARE(r.payload.value("error_code").toString(), QStringLiteral("timeout"));
-        QCOMPARE(r.error(), QStringLiteral("command did not finish within 1 s; it was stopped"));
+        QCOMPARE(r.error(), QStringLiteral("command did not finish within 1 s; the SSH channel was "
+                                           "closed (the remote process may still be running)"));
         QCOMPARE(r.payload.value("stdout").toString(), QStringLiteral("started\n"));
         QVERIFY(!readTrimmed(pidFile).isEmpty());
         endRemoteProcess(pidFile);
