@@ -47,10 +47,35 @@ struct ToolSpec {
     QJsonObject parameters;
 };
 
+// Token counts of one call, normalized across providers: promptTokens is ALL input tokens,
+// including cache reads and cache writes (OpenAI reports it that way; for Anthropic the provider
+// adds cache_read_input_tokens and cache_creation_input_tokens to input_tokens). cachedTokens and
+// cacheWriteTokens are the parts of promptTokens read from / written to the cache.
+// reasoningTokens is the part of completionTokens spent on hidden reasoning.
 struct Usage {
     qint64 promptTokens = 0;
     qint64 completionTokens = 0;
+    qint64 cachedTokens = 0;
+    qint64 cacheWriteTokens = 0;
+    qint64 reasoningTokens = 0;
     [[nodiscard]] qint64 total() const { return promptTokens + completionTokens; }
+    Usage& operator+=(const Usage& o) {
+        promptTokens += o.promptTokens;
+        completionTokens += o.completionTokens;
+        cachedTokens += o.cachedTokens;
+        cacheWriteTokens += o.cacheWriteTokens;
+        reasoningTokens += o.reasoningTokens;
+        return *this;
+    }
+};
+
+// Who makes a call, for usage and cost records. Not sent to the provider.
+struct CallMeta {
+    QString role;   // "supervisor", "worker", "decider", "summary"
+    QString agent;  // e.g. "supervisor" or a worker id
+    qint64 ownerId = 0;
+    qint64 runId = 0;
+    qint64 jobId = 0;
 };
 
 struct ChatRequest {
@@ -59,6 +84,9 @@ struct ChatRequest {
     QList<ToolSpec> tools;
     std::optional<double> temperature;
     std::optional<int> maxTokens;
+    // "auto" (default when empty), "none", "required", or the name of one tool to force.
+    QString toolChoice;
+    CallMeta meta;
 };
 
 }  // namespace zerg

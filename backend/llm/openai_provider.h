@@ -59,7 +59,6 @@ private:
     Clock* m_clock;
     Clock::TimerId m_idleTimer = 0;
     SseParser m_parser;
-    int m_httpStatus = 0;               // 0 until the response headers arrived
     QByteArray m_errorBody;             // body of an HTTP error response (capped)
     QHash<int, int> m_positionOfIndex;  // tool_calls[].index -> position in m_message.toolCalls
     bool m_sawContent = false;
@@ -78,6 +77,7 @@ public:
 
     // The reply is parented to the provider; the caller may delete it at any time.
     [[nodiscard]] ChatReply* chat(const ChatRequest& request) override;
+    [[nodiscard]] QString kind() const override { return QStringLiteral("openai"); }
 
     // The JSON body chat() POSTs for this request.
     [[nodiscard]] static QJsonObject requestBody(const ChatRequest& request);

@@ -29,6 +29,7 @@ public:
     [[nodiscard]] int remaining() const { return int(m_steps.size()); }
 
     ChatReply* chat(const ChatRequest& request) override;
+    QString kind() const override { return QStringLiteral("openai"); }
 
 private:
     QList<Step> m_steps;
