@@ -29,7 +29,7 @@ int main(int argc, char** argv) {
                                     QStringLiteral("FILE"));
     const QCommandLineOption dataRoot(
         QStringLiteral("data-root"),
-        QStringLiteral("Folder for relative sse_file/chunks_file paths (default: tests/data)."),
+        QStringLiteral("Folder for relative sse_file/chunks_file paths (default: tests/fixtures)."),
         QStringLiteral("DIR"));
     cli.addOptions({scenario, port, record, dataRoot});
     cli.process(app);

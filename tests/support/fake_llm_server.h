@@ -50,7 +50,7 @@ public:
     bool loadScenarioFile(const QString& path, QString* error = nullptr);
     void setScenario(const QJsonObject& scenario);  // replaces the queue
     // Folder that relative "sse_file" / "chunks_file" paths resolve against when they are not
-    // found next to the scenario file. Defaults to the repository's tests/data.
+    // found next to the scenario file. Defaults to the repository's tests/fixtures.
     void setDataRoot(const QString& dir);
     QList<QJsonObject> requests() const;  // request bodies received, in order
     QList<QJsonObject> requestsForModel(const QString& model) const;
