@@ -1,19 +1,28 @@
 #include "cli.h"
 
+#include "cli_hosts.h"
+
+#include "core/clock.h"
 #include "core/event_bus.h"
+#include "core/secret_store.h"
 #include "core/settings.h"
 #include "jarvis/backend.h"
 #include "jarvis/jarvis_service.h"
+#include "llm/ollama_probe.h"
 #include "signal_quit.h"
 #include "storage/artifact_store.h"
 #include "storage/store.h"
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QEventLoop>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QNetworkAccessManager>
 #include <QTextStream>
 
+#include <termios.h>
+#include <unistd.h>
 #include <cstdio>
 
 namespace zerg::cli {
@@ -41,13 +50,20 @@ const char kUsage[] =
     "                             List recent workers, newest first.\n"
     "  workers show ID [--json]   Show one worker (worker id or job id): metadata, result,\n"
     "                             tool call files.\n"
+    "  key set|clear|status       Store the API key of the configured provider\n"
+    "                             (ZERG_LLM_PROVIDER) in the system keychain, or in a file\n"
+    "                             only you can read when there is no keychain. `key set`\n"
+    "                             reads the key from standard input.\n"
+    "  hosts list|trust ALIAS [--yes]|import [--from FILE] ALIAS...\n"
+    "                             The SSH allowlist: show it, trust a host's key (shows its\n"
+    "                             SHA-256 fingerprint), import aliases from ~/.ssh/config.\n"
     "\n"
     "Options:\n"
     "  -h, --help                 Show this help.\n"
     "  --version                  Show the version.\n"
     "\n"
     "Configuration (environment; see README): ZERG_DATA_DIR, ZERG_LLM_BASE_URL,\n"
-    "ZERG_LLM_API_KEY, ZERG_MODEL, ZERG_WORKER_MODEL, ZERG_HOSTS_FILE.\n"
+    "ZERG_LLM_PROVIDER, ZERG_LLM_API_KEY, ZERG_MODEL, ZERG_WORKER_MODEL, ZERG_HOSTS_FILE.\n"
     "\n"
     "Exit status: 0 success, 1 failure, 2 usage error, 3 configuration problem.\n";
 
@@ -68,6 +84,22 @@ std::unique_ptr<Backend> openBackend(const Settings& settings, int* code) {
     return std::move(backend).value();
 }
 
+// What is wrong with the provider settings, plus what a local Ollama offers when nothing is set.
+QString setupAdvice(const Settings& settings) {
+    QString text = settings.providerProblem();
+    if (!settings.llmBaseUrl.isEmpty())
+        return text;
+    SystemClock clock;
+    QNetworkAccessManager nam;
+    OllamaProbe probe(&nam, settings.ollamaUrl, &clock);
+    QEventLoop loop;
+    QObject::connect(&probe, &OllamaProbe::finished, &loop, &QEventLoop::quit);
+    probe.start();
+    if (!probe.isFinished())
+        loop.exec();
+    return text + QLatin1Char(' ') + probe.advice();
+}
+
 QString seconds(qint64 ms) {
     return QString::number(double(ms) / 1000.0, 'f', 1) + u's';
 }
@@ -85,6 +117,7 @@ int ask(QStringList args) {
 
     const Settings settings = Settings::load();
     if (!settings.hasProvider()) {
+        const QString problem = setupAdvice(settings);
         if (json) {
             const QJsonObject e{
                 {QStringLiteral("event"), QStringLiteral("error")},
@@ -94,7 +127,7 @@ int ask(QStringList args) {
             out() << QJsonDocument(e).toJson(QJsonDocument::Compact) << '\n';
             out().flush();
         }
-        err() << "zerg: " << settings.providerProblem() << '\n';
+        err() << "zerg: " << problem << '\n';
         err().flush();
         return 3;
     }
@@ -295,6 +328,69 @@ int workersShow(QStringList args) {
     return 0;
 }
 
+QString readSecretLine() {
+    const bool tty = ::isatty(STDIN_FILENO) == 1;
+    termios old{};
+    if (tty) {
+        err() << "API key (input hidden): ";
+        err().flush();
+        ::tcgetattr(STDIN_FILENO, &old);
+        termios quiet = old;
+        quiet.c_lflag &= ~tcflag_t(ECHO);
+        ::tcsetattr(STDIN_FILENO, TCSANOW, &quiet);
+    }
+    QTextStream in(stdin);
+    const QString line = in.readLine().trimmed();
+    if (tty) {
+        ::tcsetattr(STDIN_FILENO, TCSANOW, &old);
+        err() << '\n';
+    }
+    return line;
+}
+
+int key(QStringList args) {
+    const QString sub = args.isEmpty() ? QString() : args.takeFirst();
+    if (!args.isEmpty())
+        return usageError(QStringLiteral("unexpected argument %1").arg(args.first()));
+    const Settings settings = Settings::load();
+    SecretStore store(settings.configDir, SecretStore::backendFromEnvironment());
+    const QString name = settings.apiKeySecretName();
+    if (sub == QLatin1String("set")) {
+        const QString value = readSecretLine();
+        if (value.isEmpty()) {
+            err() << "zerg: no key given; nothing stored.\n";
+            return 2;
+        }
+        if (Status s = store.write(name, value); !s) {
+            err() << "zerg: " << s.error().message << '\n';
+            return 1;
+        }
+        out() << "Stored the " << settings.llmProvider << " API key in " << store.location()
+              << ".\n";
+        return 0;
+    }
+    if (sub == QLatin1String("clear")) {
+        if (Status s = store.remove(name); !s) {
+            err() << "zerg: " << s.error().message << '\n';
+            return 1;
+        }
+        out() << "Removed the " << settings.llmProvider << " API key.\n";
+        return 0;
+    }
+    if (sub == QLatin1String("status")) {
+        const auto stored = store.read(name);
+        const bool fromEnv = qEnvironmentVariableIsSet("ZERG_LLM_API_KEY");
+        out() << "Provider " << settings.llmProvider << ": API key "
+              << (fromEnv ? QStringLiteral("from ZERG_LLM_API_KEY")
+                  : stored && !stored->isEmpty()
+                      ? QStringLiteral("stored in %1").arg(store.location())
+                      : QStringLiteral("not set"))
+              << ".\n";
+        return 0;
+    }
+    return usageError(QStringLiteral("key needs 'set', 'clear' or 'status'"));
+}
+
 }  // namespace
 
 bool isCommandLine(const QStringList& args) {
@@ -302,8 +398,9 @@ bool isCommandLine(const QStringList& args) {
         return false;
     const QString& a = args.at(1);
     return a == QLatin1String("ask") || a == QLatin1String("workers") ||
-           a == QLatin1String("--help") || a == QLatin1String("-h") || a == QLatin1String("help") ||
-           a == QLatin1String("--version") || !a.startsWith(QLatin1Char('-'));
+           a == QLatin1String("key") || a == QLatin1String("--help") || a == QLatin1String("-h") ||
+           a == QLatin1String("help") || a == QLatin1String("--version") ||
+           !a.startsWith(QLatin1Char('-'));
 }
 
 int run(const QStringList& argv) {
@@ -320,6 +417,10 @@ int run(const QStringList& argv) {
     }
     if (cmd == QLatin1String("ask"))
         return ask(args);
+    if (cmd == QLatin1String("key"))
+        return key(args);
+    if (cmd == QLatin1String("hosts"))
+        return hostsCommand(args);
     if (cmd == QLatin1String("workers")) {
         const QString sub = args.isEmpty() ? QString() : args.takeFirst();
         if (sub == QLatin1String("list"))

@@ -4,6 +4,7 @@
 #include "core/settings.h"
 #include "jarvis/backend.h"
 #include "jarvis/jarvis_service.h"
+#include "llm/ollama_probe.h"
 #include "signal_quit.h"
 #include "ui/conversation_backend.h"
 #include "ui/jarvis_controller.h"
@@ -13,6 +14,8 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QMessageBox>
+#include <QNetworkAccessManager>
+#include <QPointer>
 #include <QQmlApplicationEngine>
 #include <QQuickWindow>
 #include <QTimer>
@@ -32,10 +35,26 @@ public:
     }
     void cancelRun(qint64 runId) override { m_backend->jarvis()->cancelRun(runId); }
     void cancelWorker(qint64 jobId) override { m_backend->jarvis()->cancelWorker(jobId); }
-    QString setupProblem() const override { return m_backend->settings().providerProblem(); }
+    QString setupProblem() const override {
+        const QString problem = m_backend->settings().providerProblem();
+        if (problem.isEmpty() || !m_probe || !m_probe->isFinished())
+            return problem;
+        return problem + QLatin1Char(' ') + m_probe->advice();
+    }
+    // Without a configured provider, looks for a local Ollama and calls done() with the result.
+    void probe(QObject* owner, std::function<void()> done) {
+        const Settings& s = m_backend->settings();
+        if (s.hasProvider() || !s.llmBaseUrl.isEmpty())
+            return;
+        auto* nam = new QNetworkAccessManager(owner);
+        m_probe = new OllamaProbe(nam, s.ollamaUrl, m_backend->clock(), 1500, owner);
+        QObject::connect(m_probe, &OllamaProbe::finished, owner, std::move(done));
+        m_probe->start();
+    }
 
 private:
     Backend* m_backend;
+    QPointer<OllamaProbe> m_probe;
 };
 
 }  // namespace
@@ -64,6 +83,7 @@ int run(const QStringList& args) {
     JarvisBackendAdapter adapter(backend.get());
     auto* controller = new JarvisController(backend->bus(), &adapter, backend->clock(), qApp);
     JarvisController::setInstance(controller);
+    adapter.probe(controller, [controller] { controller->refreshSetup(); });
 
     QQmlApplicationEngine engine;
     engine.load(QUrl(QStringLiteral("qrc:/Zerg/App/Main.qml")));

@@ -87,6 +87,7 @@ void AgentLoop::callModel() {
     ++m_iteration;
     ChatRequest req;
     req.model = m_config.model;
+    req.meta = m_config.meta;
     req.messages = m_messages;
     if (m_tools)
         req.tools = m_tools->specs();

@@ -19,6 +19,8 @@ struct AgentConfig {
     // Tool error codes that end the loop at once as failed: retrying cannot help (a changed host
     // key, a host outside the allowlist, ...). The model is not asked again.
     QStringList fatalToolErrors;
+    // Who is calling, for usage and cost records (role, agent, owner, run, job).
+    CallMeta meta;
 };
 
 // The ReAct loop: messages -> LLM -> tool calls (run concurrently) -> results -> LLM ... until the

@@ -1,5 +1,7 @@
 #include "core/settings.h"
 
+#include "core/secret_store.h"
+
 #include <QDir>
 #include <QSettings>
 #include <QStandardPaths>
@@ -42,10 +44,14 @@ Settings Settings::load() {
     s.knownHostsFile = q.value(QStringLiteral("ssh/known_hosts"),
                                QDir::homePath() + QStringLiteral("/.ssh/known_hosts"))
                            .toString();
+    s.configDir = QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation);
+    s.llmProvider = q.value(QStringLiteral("llm/provider"), s.llmProvider).toString();
     s.llmBaseUrl = q.value(QStringLiteral("llm/base_url")).toString();
-    s.llmApiKey = q.value(QStringLiteral("llm/api_key")).toString();
     s.model = q.value(QStringLiteral("llm/model")).toString();
     s.workerModel = q.value(QStringLiteral("llm/worker_model")).toString();
+    s.deciderModel = q.value(QStringLiteral("llm/decider_model")).toString();
+    s.summaryModel = q.value(QStringLiteral("llm/summary_model")).toString();
+    s.pricingFile = q.value(QStringLiteral("llm/pricing_file")).toString();
     s.checkIntervalSeconds =
         q.value(QStringLiteral("roundabout/check_interval_seconds"), s.checkIntervalSeconds)
             .toInt();
@@ -55,10 +61,40 @@ Settings Settings::load() {
     overrideString(s.dataDir, "ZERG_DATA_DIR");
     overrideString(s.hostsFile, "ZERG_HOSTS_FILE");
     overrideString(s.knownHostsFile, "ZERG_KNOWN_HOSTS");
+    overrideString(s.configDir, "ZERG_CONFIG_DIR");
+    overrideString(s.llmProvider, "ZERG_LLM_PROVIDER");
     overrideString(s.llmBaseUrl, "ZERG_LLM_BASE_URL");
     overrideString(s.llmApiKey, "ZERG_LLM_API_KEY");
     overrideString(s.model, "ZERG_MODEL");
     overrideString(s.workerModel, "ZERG_WORKER_MODEL");
+    overrideString(s.deciderModel, "ZERG_DECIDER_MODEL");
+    overrideString(s.summaryModel, "ZERG_SUMMARY_MODEL");
+    overrideString(s.pricingFile, "ZERG_PRICING_FILE");
+    overrideString(s.ollamaUrl, "ZERG_OLLAMA_URL");
+    overrideString(s.shellSandbox, "ZERG_SHELL_SANDBOX");
+    overrideString(s.smtpHost, "ZERG_SMTP_HOST");
+    overrideInt(s.smtpPort, "ZERG_SMTP_PORT");
+    overrideString(s.smtpTls, "ZERG_SMTP_TLS");
+    overrideString(s.smtpUser, "ZERG_SMTP_USER");
+    overrideString(s.smtpFrom, "ZERG_SMTP_FROM");
+    overrideString(s.webhookUrl, "ZERG_WEBHOOK_URL");
+    overrideString(s.webhookFormat, "ZERG_WEBHOOK_FORMAT");
+    if (qEnvironmentVariableIsSet("ZERG_LLM_MAX_RETRIES")) {
+        bool ok = false;
+        const int n = qEnvironmentVariableIntValue("ZERG_LLM_MAX_RETRIES", &ok);
+        if (ok && n >= 0)
+            s.llmMaxRetries = n;
+    }
+    s.llmProvider = s.llmProvider.trimmed().toLower();
+    if (s.pricingFile.isEmpty() && !s.configDir.isEmpty()) {
+        s.pricingFile = QDir(s.configDir).filePath(QStringLiteral("pricing.json"));
+    }
+    // The key: the environment wins; else the keychain (or the user-only fallback file).
+    if (s.llmApiKey.isEmpty() && !s.configDir.isEmpty() && !s.llmBaseUrl.isEmpty()) {
+        const SecretStore secrets(s.configDir, SecretStore::backendFromEnvironment());
+        if (const auto key = secrets.read(s.apiKeySecretName()))
+            s.llmApiKey = key.value();
+    }
     overrideInt(s.ownerId, "ZERG_OWNER_ID");
     overrideInt(s.checkIntervalSeconds, "ZERG_CHECK_INTERVAL_SECONDS");
     overrideInt(s.hardTimeoutSeconds, "ZERG_HARD_TIMEOUT_SECONDS");
@@ -70,7 +106,24 @@ Settings Settings::load() {
     return s;
 }
 
+QString Settings::modelFor(const QString& role) const {
+    if (role == QLatin1String("supervisor"))
+        return model;
+    if (role == QLatin1String("decider") && !deciderModel.isEmpty())
+        return deciderModel;
+    if (role == QLatin1String("summary") && !summaryModel.isEmpty())
+        return summaryModel;
+    return effectiveWorkerModel();
+}
+
 QString Settings::providerProblem() const {
+    if (llmProvider != QLatin1String("openai") && llmProvider != QLatin1String("anthropic")) {
+        return QStringLiteral(
+                   "Unknown LLM provider '%1'. Set ZERG_LLM_PROVIDER to openai (any "
+                   "OpenAI-compatible server: OpenAI, Ollama, llama.cpp, vLLM, LM Studio, "
+                   "OpenRouter) or anthropic.")
+            .arg(llmProvider);
+    }
     if (llmBaseUrl.isEmpty() && model.isEmpty()) {
         return QStringLiteral(
             "No language model is configured. Set ZERG_LLM_BASE_URL (for example "

@@ -10,11 +10,27 @@ struct Settings {
     QString dataDir;         // ZERG_DATA_DIR: database and artifacts
     QString hostsFile;       // ZERG_HOSTS_FILE: allowlisted SSH hosts (OpenSSH config format)
     QString knownHostsFile;  // ZERG_KNOWN_HOSTS: default known_hosts for hosts without their own
-    QString llmBaseUrl;      // ZERG_LLM_BASE_URL, e.g. http://127.0.0.1:11434/v1
-    QString llmApiKey;       // ZERG_LLM_API_KEY (never logged)
-    QString model;           // ZERG_MODEL: the supervisor's model
-    QString workerModel;     // ZERG_WORKER_MODEL: the workers' model (defaults to model)
-    qint64 ownerId = 1;      // ZERG_OWNER_ID: the local user
+    QString configDir;       // ZERG_CONFIG_DIR: secrets fallback file, pricing override
+    QString llmProvider = QStringLiteral("openai");  // ZERG_LLM_PROVIDER: openai | anthropic
+    QString llmBaseUrl;    // ZERG_LLM_BASE_URL, e.g. http://127.0.0.1:11434/v1
+    QString llmApiKey;     // ZERG_LLM_API_KEY, else the secret store (never logged)
+    QString model;         // ZERG_MODEL: the supervisor's model
+    QString workerModel;   // ZERG_WORKER_MODEL: the workers' model (defaults to model)
+    QString deciderModel;  // ZERG_DECIDER_MODEL: the roundabout decider (defaults to worker's)
+    QString summaryModel;  // ZERG_SUMMARY_MODEL: worker summaries (defaults to worker's)
+    QString pricingFile;   // ZERG_PRICING_FILE: overrides the built-in price table
+    QString ollamaUrl = QStringLiteral("http://127.0.0.1:11434");  // ZERG_OLLAMA_URL: probed
+    int llmMaxRetries = 2;  // ZERG_LLM_MAX_RETRIES: retries of transient model errors
+    QString shellSandbox =
+        QStringLiteral("auto");  // ZERG_SHELL_SANDBOX: auto|bubblewrap|restricted
+    QString smtpHost;  // ZERG_SMTP_HOST (send_email); the password is the secret "smtp_password"
+    int smtpPort = 0;  // ZERG_SMTP_PORT: 0 = the TLS mode's default
+    QString smtpTls = QStringLiteral("starttls");  // ZERG_SMTP_TLS: none|starttls|implicit
+    QString smtpUser;                              // ZERG_SMTP_USER
+    QString smtpFrom;                              // ZERG_SMTP_FROM
+    QString webhookUrl;  // ZERG_WEBHOOK_URL: send_webhook's default target (a secret)
+    QString webhookFormat = QStringLiteral("json");  // ZERG_WEBHOOK_FORMAT: slack|discord|ntfy|json
+    qint64 ownerId = 1;                              // ZERG_OWNER_ID: the local user
     int checkIntervalSeconds = 5;   // ZERG_CHECK_INTERVAL_SECONDS: roundabout poll interval
     int hardTimeoutSeconds = 300;   // ZERG_HARD_TIMEOUT_SECONDS: roundabout safety net
     int maxIterations = 12;         // ZERG_MAX_ITERATIONS: agent loop bound
@@ -31,6 +47,12 @@ struct Settings {
     [[nodiscard]] QString providerProblem() const;
     [[nodiscard]] QString effectiveWorkerModel() const {
         return workerModel.isEmpty() ? model : workerModel;
+    }
+    // The model for a role: "supervisor", "worker", "decider", "summary".
+    [[nodiscard]] QString modelFor(const QString& role) const;
+    // The secret-store key of the API key for the configured provider.
+    [[nodiscard]] QString apiKeySecretName() const {
+        return QStringLiteral("%1_api_key").arg(llmProvider);
     }
 };
 

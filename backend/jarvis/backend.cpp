@@ -3,13 +3,21 @@
 #include "agent/tool_registry.h"
 #include "core/clock.h"
 #include "core/event_bus.h"
+#include "core/secret_store.h"
 #include "jarvis/jarvis_service.h"
 #include "jarvis/worker_pool.h"
+#include "llm/anthropic_provider.h"
+#include "llm/metered_provider.h"
 #include "llm/openai_provider.h"
+#include "llm/pricing.h"
+#include "llm/retrying_provider.h"
 #include "storage/artifact_store.h"
 #include "storage/database.h"
 #include "storage/store.h"
 #include "tools/hosts_config.h"
+#include "tools/http_request_tool.h"
+#include "tools/send_email_tool.h"
+#include "tools/send_webhook_tool.h"
 #include "tools/shell_exec_tool.h"
 #include "tools/ssh_exec_tool.h"
 
@@ -21,9 +29,12 @@ namespace zerg {
 Backend::Backend(Settings settings) : m_settings(std::move(settings)) {}
 
 Backend::~Backend() {
-    // Workers and the supervisor go first: they use the stores below.
+    // Workers and the supervisor go first: they use the stores below. Then the providers we
+    // built, whose last replies may still record usage in the store.
     delete m_jarvis;
     delete m_pool;
+    while (!m_ownedProviders.isEmpty())
+        delete m_ownedProviders.takeLast();
 }
 
 Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock* clock,
@@ -47,12 +58,34 @@ Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock
     b->m_artifacts =
         std::make_unique<ArtifactStore>(QDir(s.dataDir).filePath(QStringLiteral("workers")));
 
+    if (auto pricing = Pricing::load(s.pricingFile)) {
+        b->m_pricing = std::make_unique<Pricing>(std::move(pricing).value());
+    } else {
+        b->m_pricingProblem = pricing.error().message;
+        b->m_pricing = std::make_unique<Pricing>(Pricing::builtIn());
+    }
     if (llm) {
         b->m_llm = llm;
     } else {
+        // wire format -> retries of transient errors -> one usage/cost record per call
         b->m_nam = new QNetworkAccessManager(b.get());
-        b->m_llm = new OpenAiProvider(b->m_nam, s.llmBaseUrl, s.llmApiKey,
-                                      s.llmTimeoutSeconds * 1000, b->m_clock, b.get());
+        const int idleMs = s.llmTimeoutSeconds * 1000;
+        LlmProvider* wire = nullptr;
+        if (s.llmProvider == QLatin1String("anthropic")) {
+            wire = new AnthropicProvider(b->m_nam, s.llmBaseUrl, s.llmApiKey, idleMs, b->m_clock,
+                                         b.get());
+        } else {
+            wire = new OpenAiProvider(b->m_nam, s.llmBaseUrl, s.llmApiKey, idleMs, b->m_clock,
+                                      b.get());
+        }
+        b->m_ownedProviders.append(wire);
+        RetryPolicy policy;
+        policy.maxRetries = s.llmMaxRetries;
+        auto* retrying = new RetryingProvider(wire, b->m_clock, policy, b.get());
+        b->m_ownedProviders.append(retrying);
+        b->m_llm = new MeteredProvider(retrying, b->m_store.get(), b->m_pricing.get(), b->m_clock,
+                                       b.get());
+        b->m_ownedProviders.append(b->m_llm);
     }
 
     HostsConfig hosts;
@@ -64,10 +97,39 @@ Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock
     SshExecOptions sshOpts;
     sshOpts.defaultKnownHostsFile = s.knownHostsFile;
     sshOpts.diskCapBytes = s.toolDiskCapBytes;
+    sshOpts.clock = b->m_clock;
     b->m_workerTools = std::make_unique<ToolRegistry>();
     b->m_workerTools->add(std::make_shared<SshExecTool>(hosts, sshOpts));
-    b->m_workerTools->add(
-        std::make_shared<ShellExecTool>(QDir(s.dataDir).filePath(QStringLiteral("scratch"))));
+    ShellSandboxOptions sandbox;
+    if (s.shellSandbox == QLatin1String("bubblewrap")) {
+        sandbox.mode = ShellSandboxOptions::Mode::Bubblewrap;
+    } else if (s.shellSandbox == QLatin1String("restricted")) {
+        sandbox.mode = ShellSandboxOptions::Mode::Restricted;
+    }
+    // The database, other workers' artifacts and the secrets file stay out of the sandbox.
+    sandbox.hiddenPaths = {s.dataDir, s.configDir};
+    b->m_workerTools->add(std::make_shared<ShellExecTool>(
+        QDir(s.dataDir).filePath(QStringLiteral("scratch")), sandbox, 60, s.toolDiskCapBytes));
+    HttpRequestOptions http;
+    http.downloadCapBytes = s.toolDiskCapBytes;
+    b->m_workerTools->add(std::make_shared<HttpRequestTool>(http));
+    SmtpSettings smtp;
+    smtp.host = s.smtpHost;
+    smtp.port = s.smtpPort;
+    SmtpSettings::parseTls(s.smtpTls, &smtp.tls);
+    smtp.username = s.smtpUser;
+    smtp.from = s.smtpFrom;
+    if (!smtp.username.isEmpty() && !s.configDir.isEmpty()) {
+        const SecretStore secrets(s.configDir, SecretStore::backendFromEnvironment());
+        if (auto pw = secrets.read(QStringLiteral("smtp_password")))
+            smtp.password = pw.value();
+    }
+    b->m_workerTools->add(std::make_shared<SendEmailTool>(smtp));
+    SendWebhookOptions webhook;
+    if (!s.webhookUrl.isEmpty()) {
+        webhook.targets = {{QStringLiteral("default"), s.webhookUrl, s.webhookFormat}};
+    }
+    b->m_workerTools->add(std::make_shared<SendWebhookTool>(webhook));
 
     WorkerDeps deps;
     deps.store = b->m_store.get();

@@ -3,6 +3,7 @@
 #include "core/result.h"
 #include "core/settings.h"
 
+#include <QList>
 #include <QObject>
 
 #include <memory>
@@ -17,6 +18,7 @@ class Database;
 class EventBus;
 class JarvisService;
 class LlmProvider;
+class Pricing;
 class Store;
 class ToolRegistry;
 class WorkerPool;
@@ -42,6 +44,9 @@ public:
     [[nodiscard]] WorkerPool* pool() const { return m_pool; }
     // Why the hosts file could not be read (the app still runs; ssh_exec then allows no host).
     [[nodiscard]] QString hostsProblem() const { return m_hostsProblem; }
+    // Why the user's price table override was not used (the built-in table applies then).
+    [[nodiscard]] QString pricingProblem() const { return m_pricingProblem; }
+    [[nodiscard]] const Pricing* pricing() const { return m_pricing.get(); }
 
 private:
     explicit Backend(Settings settings);
@@ -51,13 +56,16 @@ private:
     EventBus* m_bus = nullptr;
     QNetworkAccessManager* m_nam = nullptr;
     LlmProvider* m_llm = nullptr;
+    QList<LlmProvider*> m_ownedProviders;  // wire -> retrying -> metered, deleted in reverse
     std::unique_ptr<Database> m_db;
     std::unique_ptr<Store> m_store;
     std::unique_ptr<ArtifactStore> m_artifacts;
+    std::unique_ptr<Pricing> m_pricing;
     std::unique_ptr<ToolRegistry> m_workerTools;
     WorkerPool* m_pool = nullptr;
     JarvisService* m_jarvis = nullptr;
     QString m_hostsProblem;
+    QString m_pricingProblem;
 };
 
 }  // namespace zerg

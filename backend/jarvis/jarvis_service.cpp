@@ -94,6 +94,8 @@ Result<qint64> JarvisService::ask(const QString& taskIn) {
     cfg.model = m_config.model;
     cfg.maxIterations = m_config.maxIterations;
     cfg.toolOutputCapChars = m_config.toolOutputCapChars;
+    cfg.meta = {QStringLiteral("supervisor"), QStringLiteral("supervisor"), m_config.ownerId,
+                m_runId, 0};
     m_loop = new AgentLoop(m_llm, m_tools.get(), m_clock, cfg, history, this);
     const qint64 runId = m_runId;
     connect(m_loop, &AgentLoop::llmCallStarted, this, [this, runId](int iteration) {
@@ -156,16 +158,25 @@ void JarvisService::onLoopFinished() {
     m_runId = 0;
     loop->deleteLater();
     m_loop = nullptr;
+    // Tokens and cost of the whole run (supervisor and workers), from the per-call records.
+    QJsonObject usageJson{{QStringLiteral("prompt_tokens"), usage.promptTokens},
+                          {QStringLiteral("completion_tokens"), usage.completionTokens}};
+    if (const auto totals = m_store->usageForRun(runId); totals && totals->calls > 0) {
+        usageJson = {{QStringLiteral("calls"), totals->calls},
+                     {QStringLiteral("prompt_tokens"), totals->promptTokens},
+                     {QStringLiteral("completion_tokens"), totals->completionTokens},
+                     {QStringLiteral("cached_tokens"), totals->cachedTokens},
+                     {QStringLiteral("reasoning_tokens"), totals->reasoningTokens},
+                     {QStringLiteral("cost_usd"),
+                      totals->costUsd ? QJsonValue(*totals->costUsd) : QJsonValue()}};
+    }
     if (ok) {
-        m_bus->publish(
-            QString::fromLatin1(events::SupervisorComplete), m_config.ownerId,
-            {{QStringLiteral("run_id"), runId},
-             {QStringLiteral("thread_id"), m_threadId},
-             {QStringLiteral("result"), text},
-             {QStringLiteral("duration_ms"), durationMs},
-             {QStringLiteral("usage"),
-              QJsonObject{{QStringLiteral("prompt_tokens"), usage.promptTokens},
-                          {QStringLiteral("completion_tokens"), usage.completionTokens}}}});
+        m_bus->publish(QString::fromLatin1(events::SupervisorComplete), m_config.ownerId,
+                       {{QStringLiteral("run_id"), runId},
+                        {QStringLiteral("thread_id"), m_threadId},
+                        {QStringLiteral("result"), text},
+                        {QStringLiteral("duration_ms"), durationMs},
+                        {QStringLiteral("usage"), usageJson}});
     } else {
         m_bus->publish(QString::fromLatin1(events::Error), m_config.ownerId,
                        {{QStringLiteral("run_id"), runId},

@@ -131,6 +131,7 @@ void Worker::start() {
     cfg.maxIterations = m_deps.maxIterations;
     cfg.toolOutputCapChars = m_deps.toolOutputCapChars;
     cfg.fatalToolErrors = kFatalToolErrors;
+    cfg.meta = {QStringLiteral("worker"), m_workerId, m_job.ownerId, m_job.runId, m_job.jobId};
     m_loop = new AgentLoop(m_deps.llm, m_deps.tools, clock, cfg, history, this);
     connect(m_loop, &AgentLoop::toolCallStarted, this, &Worker::onToolStarted);
     connect(m_loop, &AgentLoop::toolCallFinished, this, &Worker::onToolFinished);

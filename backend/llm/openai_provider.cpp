@@ -1,5 +1,8 @@
 #include "llm/openai_provider.h"
 
+#include "llm/llm_errors.h"
+
+#include <QHostAddress>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QNetworkAccessManager>
@@ -17,22 +20,6 @@ QString quote(const QString& text) {
     return t.size() <= kQuoteChars ? t : t.left(kQuoteChars) + QStringLiteral("...");
 }
 
-// The human message inside an OpenAI-style error object: {"error": {"message": ...}} or
-// {"error": "..."} or {"message": ...}.
-QString errorMessageOf(const QJsonObject& o) {
-    const QJsonValue e = o.value(QStringLiteral("error"));
-    if (e.isObject()) {
-        const QJsonObject eo = e.toObject();
-        QString msg = eo.value(QStringLiteral("message")).toString();
-        if (msg.isEmpty())
-            msg = QString::fromUtf8(QJsonDocument(eo).toJson(QJsonDocument::Compact));
-        return msg;
-    }
-    if (e.isString())
-        return e.toString();
-    return o.value(QStringLiteral("message")).toString();
-}
-
 }  // namespace
 
 // ---------------------------------------------------------------------------------------------
@@ -45,7 +32,8 @@ OpenAiChatReply::OpenAiChatReply(QNetworkReply* reply, QUrl url, QString model, 
       m_url(std::move(url)),
       m_model(std::move(model)),
       m_idleTimeoutMs(idleTimeoutMs),
-      m_clock(clock) {
+      m_clock(clock),
+      m_decoder(m_url.toDisplayString()) {
     reply->setParent(this);
     connect(reply, &QNetworkReply::readyRead, this, &OpenAiChatReply::onReadyRead);
     connect(reply, &QNetworkReply::finished, this, &OpenAiChatReply::onNetworkFinished);
@@ -61,7 +49,8 @@ OpenAiChatReply::~OpenAiChatReply() {
 void OpenAiChatReply::abort() {
     if (m_finished)
         return;
-    fail(QStringLiteral("aborted"), tr("The request to the LLM server was cancelled."));
+    fail(QString::fromLatin1(llm::errors::Aborted),
+         tr("The request to the LLM server was cancelled."));
 }
 
 void OpenAiChatReply::armIdleTimer() {
@@ -78,131 +67,70 @@ void OpenAiChatReply::armIdleTimer() {
 void OpenAiChatReply::onIdleTimeout() {
     if (m_finished)
         return;
-    fail(QStringLiteral("timeout"),
+    fail(QString::fromLatin1(llm::errors::Timeout),
          tr("The LLM server at %1 sent nothing for %2 seconds, so the request was stopped. Check "
             "that the server is running and not overloaded, or raise the idle timeout.")
              .arg(m_url.toDisplayString())
              .arg(m_idleTimeoutMs / 1000.0));
 }
 
+// Status and retry hints, once, as soon as the response head is there.
+void OpenAiChatReply::readResponseHead() {
+    if (m_headRead || !m_net)
+        return;
+    m_httpStatus = m_net->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    if (m_httpStatus == 0)
+        return;  // no response (yet)
+    m_headRead = true;
+    const llm::HeaderList headers = m_net->rawHeaderPairs();
+    m_retryAfterMs = llm::retryAfterMs(
+        headers, m_clock != nullptr ? m_clock->utcNow() : QDateTime::currentDateTimeUtc());
+    m_shouldRetry = llm::shouldRetry(headers);
+}
+
 void OpenAiChatReply::onReadyRead() {
     if (m_finished || !m_net)
         return;
     armIdleTimer();
-    if (m_httpStatus == 0) {
-        m_httpStatus = m_net->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-    }
+    readResponseHead();
     const QByteArray bytes = m_net->readAll();
     if (m_httpStatus >= 400) {
         // An error body is one JSON document: keep it whole (bounded) and report at the end.
         m_errorBody.append(bytes.left(qMax<qsizetype>(0, kMaxErrorBody - m_errorBody.size())));
         return;
     }
-    QPointer<OpenAiChatReply> self(this);
-    const QList<SseEvent> events = m_parser.feed(bytes);
-    for (const SseEvent& e : events) {
-        if (!handleEvent(e) || !self)
+    const QList<OpenAiStreamDecoder::Delta> deltas = m_decoder.feed(bytes);
+    for (const OpenAiStreamDecoder::Delta& d : deltas) {
+        if (!emitDelta(d))
             return;
     }
-}
-
-bool OpenAiChatReply::handleEvent(const SseEvent& event) {
-    const QString data = event.data.trimmed();
-    if (data.isEmpty())
-        return true;
-    ++m_dataEvents;
-    if (data == QLatin1String("[DONE]")) {
+    m_usage = m_decoder.usage();
+    m_finishReason = m_decoder.finishReason();
+    if (m_decoder.isDone()) {
         succeed();
-        return false;
+    } else if (m_decoder.hasFailed()) {
+        fail(m_decoder.errorCode(), m_decoder.errorString());
     }
-    QJsonParseError err{};
-    const QJsonDocument doc = QJsonDocument::fromJson(data.toUtf8(), &err);
-    if (err.error != QJsonParseError::NoError || !doc.isObject()) {
-        fail(QStringLiteral("protocol"),
-             tr("The LLM server at %1 sent a stream chunk that is not a JSON object (%2): %3. "
-                "Check that ZERG_LLM_BASE_URL points at an OpenAI-compatible API.")
-                 .arg(m_url.toDisplayString(),
-                      err.error != QJsonParseError::NoError
-                          ? err.errorString() + QStringLiteral(" at offset ") +
-                                QString::number(err.offset)
-                          : tr("not an object"),
-                      quote(data)));
-        return false;
-    }
-    return handleChunk(doc.object());
 }
 
-bool OpenAiChatReply::handleChunk(const QJsonObject& chunk) {
-    const QJsonValue error = chunk.value(QStringLiteral("error"));
-    if (!error.isUndefined() && !error.isNull()) {
-        fail(QStringLiteral("api"),
-             tr("The LLM server at %1 reported an error in the middle of the answer (%2). Try "
-                "again; if it keeps failing, check the server's status and your account.")
-                 .arg(m_url.toDisplayString(), quote(errorMessageOf(chunk))));
-        return false;
+bool OpenAiChatReply::emitDelta(const OpenAiStreamDecoder::Delta& d) {
+    QPointer<OpenAiChatReply> self(this);
+    m_hasOutput = true;
+    if (d.toolPosition < 0) {
+        m_message.content.append(d.text);
+        Q_EMIT textDelta(d.text);
+    } else {
+        // id and name are copied (they are assigned, and short); arguments grow by the fragment.
+        const ToolCall& source = m_decoder.message().toolCalls.at(d.toolPosition);
+        if (d.toolPosition == m_message.toolCalls.size())
+            m_message.toolCalls.append(ToolCall{});
+        ToolCall& call = m_message.toolCalls[d.toolPosition];
+        call.id = source.id;
+        call.name = source.name;
+        call.arguments.append(d.text);
+        Q_EMIT toolCallDelta(d.toolPosition);
     }
-
-    const QJsonValue usage = chunk.value(QStringLiteral("usage"));
-    if (usage.isObject()) {
-        const QJsonObject u = usage.toObject();
-        m_usage.promptTokens = u.value(QStringLiteral("prompt_tokens")).toInteger();
-        m_usage.completionTokens = u.value(QStringLiteral("completion_tokens")).toInteger();
-    }
-
-    const QJsonArray choices = chunk.value(QStringLiteral("choices")).toArray();
-    for (const QJsonValue& cv : choices) {
-        const QJsonObject choice = cv.toObject();
-        if (choice.value(QStringLiteral("index")).toInt(0) != 0)
-            continue;  // only choice 0
-
-        const QString reason = choice.value(QStringLiteral("finish_reason")).toString();
-        if (!reason.isEmpty())
-            m_finishReason = reason;
-
-        const QJsonObject delta = choice.value(QStringLiteral("delta")).toObject();
-        QPointer<OpenAiChatReply> self(this);
-
-        QString text = delta.value(QStringLiteral("content")).toString();
-        if (!text.isEmpty()) {
-            m_sawContent = true;
-        } else if (!m_sawContent) {
-            text = delta.value(QStringLiteral("refusal")).toString();
-        }
-        if (!text.isEmpty()) {
-            m_message.content.append(text);
-            Q_EMIT textDelta(text);
-            if (!self || m_finished)
-                return false;
-        }
-
-        const QJsonArray calls = delta.value(QStringLiteral("tool_calls")).toArray();
-        for (qsizetype i = 0; i < calls.size(); ++i) {
-            const QJsonObject c = calls.at(i).toObject();
-            // A missing index (non-conforming servers) means the entry's place in this list.
-            const int index = c.value(QStringLiteral("index")).toInt(int(i));
-            int position = m_positionOfIndex.value(index, -1);
-            if (position < 0) {
-                position = int(m_message.toolCalls.size());
-                m_positionOfIndex.insert(index, position);
-                m_message.toolCalls.append(ToolCall{});
-            }
-            ToolCall& call = m_message.toolCalls[position];
-            const QString id = c.value(QStringLiteral("id")).toString();
-            if (!id.isEmpty() && call.id.isEmpty())
-                call.id = id;
-            const QJsonObject f = c.value(QStringLiteral("function")).toObject();
-            const QString name = f.value(QStringLiteral("name")).toString();
-            if (!name.isEmpty() && call.name.isEmpty())
-                call.name = name;
-            call.arguments.append(f.value(QStringLiteral("arguments")).toString());
-            if (call.id.isEmpty())
-                call.id = QStringLiteral("call_%1").arg(index);
-            Q_EMIT toolCallDelta(position);
-            if (!self || m_finished)
-                return false;
-        }
-    }
-    return true;
+    return self && !m_finished;
 }
 
 void OpenAiChatReply::onNetworkFinished() {
@@ -215,13 +143,11 @@ void OpenAiChatReply::onNetworkFinished() {
         if (!self || m_finished)
             return;
     }
-    if (m_httpStatus == 0) {
-        m_httpStatus = m_net->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-    }
+    readResponseHead();
     const QNetworkReply::NetworkError netError = m_net->error();
 
     if (m_httpStatus == 0) {  // no HTTP response at all
-        fail(QStringLiteral("network"),
+        fail(QString::fromLatin1(llm::errors::Network),
              tr("Could not reach the LLM server at %1: %2. Check ZERG_LLM_BASE_URL and that the "
                 "server is running.")
                  .arg(m_url.toDisplayString(), m_net->errorString()));
@@ -231,84 +157,89 @@ void OpenAiChatReply::onNetworkFinished() {
         failHttp();
         return;
     }
-    m_parser.finish();  // an unterminated last event is discarded (see SseParser)
-    if (!m_finishReason.isEmpty()) {
-        // No [DONE], but the model said it was done: some servers close without the sentinel.
-        succeed();
-        return;
-    }
     if (netError != QNetworkReply::NoError) {
-        fail(QStringLiteral("network"),
+        fail(QString::fromLatin1(llm::errors::Network),
              tr("The connection to the LLM server at %1 broke in the middle of the answer: %2. "
                 "Try again.")
                  .arg(m_url.toDisplayString(), m_net->errorString()));
         return;
     }
-    if (m_dataEvents == 0) {
+    m_decoder.finish();
+    m_usage = m_decoder.usage();
+    m_finishReason = m_decoder.finishReason();
+    if (m_decoder.isDone()) {
+        succeed();
+        return;
+    }
+    if (m_decoder.eventCount() == 0) {
         const QString type = m_net->header(QNetworkRequest::ContentTypeHeader).toString();
-        fail(QStringLiteral("protocol"),
+        fail(QString::fromLatin1(llm::errors::Protocol),
              tr("The LLM server at %1 answered without any stream events (Content-Type: %2). "
                 "Check that ZERG_LLM_BASE_URL points at an OpenAI-compatible API that supports "
                 "streaming.")
                  .arg(m_url.toDisplayString(), type.isEmpty() ? tr("none") : type));
         return;
     }
-    fail(QStringLiteral("protocol"),
-         tr("The LLM server at %1 stopped sending: the stream ended early, without [DONE] or a "
-            "finish reason, so the answer may be incomplete. Try again.")
-             .arg(m_url.toDisplayString()));
+    fail(m_decoder.errorCode(), m_decoder.errorString());
 }
 
 void OpenAiChatReply::failHttp() {
-    QString serverMessage;
-    QJsonParseError err{};
-    const QJsonDocument doc = QJsonDocument::fromJson(m_errorBody, &err);
-    if (err.error == QJsonParseError::NoError && doc.isObject()) {
-        serverMessage = errorMessageOf(doc.object());
+    const auto [type, bodyMessage] = llm::errorTypeAndMessage(m_errorBody);
+    QString serverMessage = bodyMessage;
+    if (serverMessage.isEmpty()) {
+        // Not an error object: quote the body as it is, unless it says nothing at all.
+        const QByteArray raw = m_errorBody.trimmed();
+        if (raw != "{}" && raw != "null")
+            serverMessage = QString::fromUtf8(raw);
     }
-    if (serverMessage.isEmpty())
-        serverMessage = QString::fromUtf8(m_errorBody);
-    if (serverMessage.trimmed().isEmpty() && m_net) {
+    if (serverMessage.isEmpty() && m_net) {
         serverMessage = m_net->attribute(QNetworkRequest::HttpReasonPhraseAttribute).toString();
     }
+    const QString code = llm::classifyHttp(m_httpStatus, type, serverMessage);
     const QString said = quote(serverMessage);
     const QString url = m_url.toDisplayString();
+    const QString status = QString::number(m_httpStatus);
     QString text;
-    switch (m_httpStatus) {
-        case 401:
-        case 403:
-            text = tr("The LLM server at %1 refused the request with HTTP %2 (%3). Check the API "
-                      "key in ZERG_LLM_API_KEY.")
-                       .arg(url)
-                       .arg(m_httpStatus)
-                       .arg(said);
-            break;
-        case 404:
-            text = tr("The LLM server at %1 answered HTTP 404 (%2). Check that ZERG_LLM_BASE_URL "
-                      "ends in /v1 and that the model \"%3\" exists on that server.")
-                       .arg(url, said, m_model);
-            break;
-        case 429:
-            text = tr("The LLM server at %1 is rate limiting requests (HTTP 429: %2). Wait a "
-                      "moment and try again, or check your plan's limits.")
-                       .arg(url, said);
-            break;
-        default:
-            text = tr("The LLM server at %1 failed with HTTP %2 (%3). Try again later; if it "
-                      "keeps failing, check the server's log and the model name \"%4\".")
-                       .arg(url)
-                       .arg(m_httpStatus)
-                       .arg(said, m_model);
-            break;
+    if (code == QLatin1String(llm::errors::Auth)) {
+        text = tr("The LLM server at %1 refused the request with HTTP %2 (%3). Check the API key "
+                  "in ZERG_LLM_API_KEY.")
+                   .arg(url, status, said);
+    } else if (code == QLatin1String(llm::errors::ContextLength)) {
+        text = tr("The conversation is too long for the model \"%1\" at %2 (HTTP %3: %4). Start "
+                  "a new conversation, or use a model with a larger context window.")
+                   .arg(m_model, url, status, said);
+    } else if (code == QLatin1String(llm::errors::RateLimited)) {
+        const QString wait =
+            m_retryAfterMs >= 0
+                ? tr("Wait %1 seconds").arg(qMax<qint64>(1, (m_retryAfterMs + 999) / 1000))
+                : tr("Wait a moment");
+        text = tr("The LLM server at %1 is rate limiting requests (HTTP %2: %3). %4 and try "
+                  "again, or check your plan's limits.")
+                   .arg(url, status, said, wait);
+    } else if (code == QLatin1String(llm::errors::Overloaded)) {
+        text = tr("The LLM server at %1 is overloaded (HTTP %2: %3). Try again in a moment.")
+                   .arg(url, status, said);
+    } else if (m_httpStatus == 404) {
+        text = tr("The LLM server at %1 answered HTTP 404 (%2). Check that ZERG_LLM_BASE_URL "
+                  "ends in /v1 and that the model \"%3\" exists on that server.")
+                   .arg(url, said, m_model);
+    } else if (code == QLatin1String(llm::errors::BadRequest)) {
+        text = tr("The LLM server at %1 rejected the request with HTTP %2 (%3). Check the model "
+                  "name \"%4\" and the server's documentation for the options it supports.")
+                   .arg(url, status, said, m_model);
+    } else {
+        text = tr("The LLM server at %1 failed with HTTP %2 (%3). Try again later; if it keeps "
+                  "failing, check the server's log and the model name \"%4\".")
+                   .arg(url, status, said, m_model);
     }
-    fail(QStringLiteral("http"), text);
+    fail(code, text);
 }
 
 void OpenAiChatReply::succeed() {
-    for (ToolCall& call : m_message.toolCalls) {
-        if (call.arguments.trimmed().isEmpty())
-            call.arguments = QStringLiteral("{}");
-    }
+    // The decoder's message is the whole answer (empty tool arguments completed to "{}").
+    m_message = m_decoder.message();
+    m_usage = m_decoder.usage();
+    m_finishReason = m_decoder.finishReason();
     finish();
 }
 
@@ -359,6 +290,42 @@ OpenAiProvider::OpenAiProvider(QNetworkAccessManager* nam, QString baseUrl, QStr
         m_baseUrl.chop(1);
 }
 
+bool OpenAiProvider::isLocal() const {
+    return isLocalUrl(QUrl(m_baseUrl));
+}
+
+bool OpenAiProvider::isLocalUrl(const QUrl& url) {
+    const QString host = url.host().toLower();
+    if (host.isEmpty())
+        return false;
+    if (host == QLatin1String("localhost") || host.endsWith(QLatin1String(".localhost")) ||
+        host.endsWith(QLatin1String(".local"))) {
+        return true;
+    }
+    QHostAddress address;
+    if (!address.setAddress(host))
+        return false;  // a name we would have to resolve: assume it is remote
+    bool isV4 = false;
+    const quint32 v4 = address.toIPv4Address(&isV4);  // also unwraps ::ffff:a.b.c.d
+    if (isV4)
+        address = QHostAddress(v4);
+    if (address.isLoopback())
+        return true;
+    static const QList<QPair<QHostAddress, int>> kLocalNets = {
+        QHostAddress::parseSubnet(QStringLiteral("10.0.0.0/8")),
+        QHostAddress::parseSubnet(QStringLiteral("172.16.0.0/12")),
+        QHostAddress::parseSubnet(QStringLiteral("192.168.0.0/16")),
+        QHostAddress::parseSubnet(QStringLiteral("169.254.0.0/16")),
+        QHostAddress::parseSubnet(QStringLiteral("fc00::/7")),
+        QHostAddress::parseSubnet(QStringLiteral("fe80::/10")),
+    };
+    for (const auto& net : kLocalNets) {
+        if (address.isInSubnet(net))
+            return true;
+    }
+    return false;
+}
+
 QUrl OpenAiProvider::endpoint() const {
     return QUrl(m_baseUrl + QStringLiteral("/chat/completions"));
 }
@@ -383,6 +350,16 @@ QJsonObject OpenAiProvider::requestBody(const ChatRequest& request) {
                                                   {QStringLiteral("parameters"), t.parameters}}}});
         }
         body.insert(QStringLiteral("tools"), tools);
+        const QString choice = request.toolChoice;
+        if (choice == QLatin1String("auto") || choice == QLatin1String("none") ||
+            choice == QLatin1String("required")) {
+            body.insert(QStringLiteral("tool_choice"), choice);
+        } else if (!choice.isEmpty()) {
+            body.insert(QStringLiteral("tool_choice"),
+                        QJsonObject{{QStringLiteral("type"), QStringLiteral("function")},
+                                    {QStringLiteral("function"),
+                                     QJsonObject{{QStringLiteral("name"), choice}}}});
+        }
     }
     if (request.temperature)
         body.insert(QStringLiteral("temperature"), *request.temperature);

@@ -2,9 +2,8 @@
 
 #include "core/clock.h"
 #include "llm/llm_provider.h"
-#include "llm/sse_parser.h"
+#include "llm/openai_stream_decoder.h"
 
-#include <QHash>
 #include <QJsonObject>
 #include <QPointer>
 #include <QUrl>
@@ -14,19 +13,15 @@ class QNetworkReply;
 
 namespace zerg {
 
-// A streaming call to an OpenAI-compatible /chat/completions endpoint. Parses the SSE body as it
-// arrives and accumulates the assistant message; see ChatReply for the contract.
+// A streaming call to an OpenAI-compatible /chat/completions endpoint: the network half. The body
+// is decoded by OpenAiStreamDecoder (see there for every wire decision); this class adds HTTP
+// status and headers, the idle timeout, abort, and turns decoder deltas into signals.
 //
-// Wire decisions:
-// - Only choice index 0 is read; other choices (n > 1) are ignored.
-// - `refusal` deltas are streamed as text (textDelta, message().content) as long as no `content`
-//   text has arrived, so a refusal reaches the user instead of an empty answer.
-// - Unknown fields (reasoning_content, logprobs, obfuscation, vendor extensions) are ignored.
-// - Tool call fragments are merged by their `index`; positions in message().toolCalls follow the
-//   order in which each index first appeared. A tool call without an id gets "call_<index>", and
-//   empty arguments become "{}". Arguments otherwise stay the raw text the model produced.
-// - The stream ends at `data: [DONE]`. If the connection closes without it, the answer counts as
-//   complete only when a finish_reason was seen.
+// Error codes (llm/llm_errors.h): an HTTP error status is classified by llm::classifyHttp from
+// the status and the error body; an error chunk in the stream by llm::classifyStreamError; no
+// HTTP response or a connection that breaks mid-body is "network"; a clean close without
+// [DONE] is "truncated"; a body that is not an OpenAI event stream is "protocol". After any
+// failure message() keeps what arrived.
 class OpenAiChatReply final : public ChatReply {
     Q_OBJECT
 public:
@@ -40,10 +35,10 @@ public:
 private:
     void onReadyRead();
     void onNetworkFinished();
-    // Returns false when the reply finished while handling the event (error, [DONE], or a slot
-    // connected to a delta signal aborted it).
-    bool handleEvent(const SseEvent& event);
-    bool handleChunk(const QJsonObject& chunk);
+    void readResponseHead();
+    // Mirrors one decoder delta into m_message and emits it. Returns false when a connected slot
+    // finished or deleted this reply.
+    bool emitDelta(const OpenAiStreamDecoder::Delta& delta);
     void armIdleTimer();
     void onIdleTimeout();
     void failHttp();
@@ -58,11 +53,9 @@ private:
     int m_idleTimeoutMs;
     Clock* m_clock;
     Clock::TimerId m_idleTimer = 0;
-    SseParser m_parser;
-    QByteArray m_errorBody;             // body of an HTTP error response (capped)
-    QHash<int, int> m_positionOfIndex;  // tool_calls[].index -> position in m_message.toolCalls
-    bool m_sawContent = false;
-    int m_dataEvents = 0;
+    OpenAiStreamDecoder m_decoder;
+    bool m_headRead = false;
+    QByteArray m_errorBody;  // body of an HTTP error response (capped)
 };
 
 // LlmProvider for OpenAI-compatible servers (OpenAI, Ollama, vLLM, llama.cpp, LM Studio, Groq...).
@@ -78,8 +71,13 @@ public:
     // The reply is parented to the provider; the caller may delete it at any time.
     [[nodiscard]] ChatReply* chat(const ChatRequest& request) override;
     [[nodiscard]] QString kind() const override { return QStringLiteral("openai"); }
+    // True when the base URL's host is this machine or the local network: localhost, loopback,
+    // 10/8, 172.16/12, 192.168/16, 169.254/16, fc00::/7, fe80::/10, or a *.local name.
+    [[nodiscard]] bool isLocal() const override;
+    [[nodiscard]] static bool isLocalUrl(const QUrl& url);
 
-    // The JSON body chat() POSTs for this request.
+    // The JSON body chat() POSTs for this request. tool_choice is sent only with tools: "auto",
+    // "none" and "required" as they are, any other value as the name of the tool to force.
     [[nodiscard]] static QJsonObject requestBody(const ChatRequest& request);
     [[nodiscard]] QUrl endpoint() const;
 

@@ -1,88 +1,150 @@
 #include "llm/sse_parser.h"
 
-namespace zerg {
+#include <QStringDecoder>
 
-SseParser::SseParser() : m_decoder(QStringDecoder::Utf8, QStringDecoder::Flag::ConvertInitialBom) {}
+#include <cstring>
+
+namespace zerg {
+namespace {
+
+constexpr char kBom[] = "\xEF\xBB\xBF";
+constexpr qsizetype kBomSize = 3;
+
+// UTF-8 to text, keeping a U+FEFF at the start: only the stream's first BOM is special, and that
+// one is already gone. (QString::fromUtf8 would drop a leading BOM of every field.)
+QString decodeUtf8(QByteArrayView bytes) {
+    if (!bytes.startsWith(QByteArrayView(kBom, kBomSize)))
+        return QString::fromUtf8(bytes);
+    QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::ConvertInitialBom);
+    return decoder.decode(bytes);
+}
+
+}  // namespace
 
 QList<SseEvent> SseParser::feed(QByteArrayView bytes) {
     QList<SseEvent> out;
-    QString text = m_decoder.decode(bytes);
-    if (text.isEmpty())
+    if (!m_atStart) {
+        parse(bytes, &out);
         return out;
-    qsizetype start = 0;
-    if (m_atStart) {
-        m_atStart = false;
-        if (text.front() == QChar(0xFEFF))
-            start = 1;
     }
-    const QStringView view(text);
-    for (qsizetype i = start; i < view.size(); ++i) {
-        const QChar c = view[i];
-        if (m_afterCr) {
-            m_afterCr = false;
-            if (c == u'\n') {  // second half of a CR LF whose CR ended the previous line
-                start = i + 1;
-                continue;
-            }
-        }
-        if (c != u'\r' && c != u'\n')
-            continue;
-        if (m_line.isEmpty()) {
-            processLine(view.sliced(start, i - start), &out);
-        } else {
-            m_line.append(view.sliced(start, i - start));
-            processLine(m_line, &out);
-            m_line.clear();
-        }
-        m_afterCr = c == u'\r';
-        start = i + 1;
-    }
-    m_line.append(view.sliced(start));
+    // Exactly one leading BOM is stripped, even when its three bytes arrive in separate feeds.
+    m_start.append(bytes);
+    const QByteArrayView bom(kBom, kBomSize);
+    if (m_start.size() < kBomSize && bom.startsWith(m_start))
+        return out;  // could still become a BOM
+    m_atStart = false;
+    const QByteArray start = std::exchange(m_start, {});
+    parse(QByteArrayView(start).startsWith(bom) ? QByteArrayView(start).sliced(kBomSize)
+                                                : QByteArrayView(start),
+          &out);
     return out;
 }
 
-void SseParser::finish() {
-    m_decoder.resetState();
+void SseParser::parse(QByteArrayView bytes, QList<SseEvent>* out) {
+    const char* const begin = bytes.data();
+    const char* const end = begin + bytes.size();
+    const char* p = begin;
+    if (m_afterCr && p < end) {
+        m_afterCr = false;
+        if (*p == '\n')  // second half of a CR LF whose CR ended the previous read's last line
+            ++p;
+    }
+    // CR is rare on the wire: find it once and again only after passing it.
+    const char* cr =
+        p < end ? static_cast<const char*>(std::memchr(p, '\r', size_t(end - p))) : nullptr;
+    while (p < end) {
+        const char* lf = static_cast<const char*>(std::memchr(p, '\n', size_t(end - p)));
+        const char* eol = lf;
+        if (cr && (!lf || cr < lf))
+            eol = cr;
+        if (!eol)
+            break;
+        const QByteArrayView piece(p, eol - p);
+        if (m_line.isEmpty()) {
+            processLine(piece, out);
+        } else {
+            m_line.append(piece);
+            processLine(m_line, out);
+            m_line.clear();
+        }
+        p = eol + 1;
+        if (eol == cr) {
+            if (p == end) {
+                m_afterCr = true;
+            } else if (*p == '\n') {
+                ++p;
+            }
+            cr =
+                p < end ? static_cast<const char*>(std::memchr(p, '\r', size_t(end - p))) : nullptr;
+        }
+    }
+    if (p < end)
+        m_line.append(QByteArrayView(p, end - p));
+}
+
+std::optional<SseEvent> SseParser::finish() {
+    std::optional<SseEvent> cutOff;
+    // A stream shorter than a BOM never left the start state.
+    if (m_atStart && !m_start.isEmpty()) {
+        m_atStart = false;
+        QList<SseEvent> ignored;
+        parse(std::exchange(m_start, {}), &ignored);
+        Q_ASSERT(ignored.isEmpty());  // fewer than three bytes cannot complete an event
+    }
+    if (!m_line.isEmpty()) {
+        QList<SseEvent> ignored;
+        processLine(std::exchange(m_line, {}), &ignored);  // a non-empty line never dispatches
+    }
+    if (!m_data.isEmpty()) {
+        m_data.chop(1);
+        cutOff =
+            SseEvent{m_eventType.isEmpty() ? QStringLiteral("message") : decodeUtf8(m_eventType),
+                     decodeUtf8(m_data), m_lastEventIdBuffer};
+    }
+    m_start.clear();
     m_atStart = true;
     m_afterCr = false;
     m_line.clear();
     m_data.clear();
     m_eventType.clear();
+    // The id of an event that was never dispatched does not become the last event id.
+    m_lastEventIdBuffer = m_lastEventId;
+    return cutOff;
 }
 
-void SseParser::processLine(QStringView line, QList<SseEvent>* out) {
+void SseParser::processLine(QByteArrayView line, QList<SseEvent>* out) {
     if (line.isEmpty()) {
         dispatch(out);
         return;
     }
-    if (line.front() == u':')
+    if (line.front() == ':')
         return;  // comment
-    const qsizetype colon = line.indexOf(u':');
+    const qsizetype colon = line.indexOf(':');
     if (colon < 0) {
         processField(line, {});
         return;
     }
-    QStringView value = line.sliced(colon + 1);
-    if (value.startsWith(u' '))
+    QByteArrayView value = line.sliced(colon + 1);
+    if (value.startsWith(' '))
         value = value.sliced(1);
     processField(line.first(colon), value);
 }
 
-void SseParser::processField(QStringView field, QStringView value) {
-    if (field == u"event") {
-        m_eventType = value.toString();
-    } else if (field == u"data") {
+void SseParser::processField(QByteArrayView field, QByteArrayView value) {
+    if (field == "data") {
         m_data.append(value);
-        m_data.append(u'\n');
-    } else if (field == u"id") {
-        if (!value.contains(QChar(0)))
-            m_lastEventIdBuffer = value.toString();
-    } else if (field == u"retry") {
+        m_data.append('\n');
+    } else if (field == "event") {
+        m_eventType = value.toByteArray();
+    } else if (field == "id") {
+        if (!value.contains('\0'))
+            m_lastEventIdBuffer = decodeUtf8(value);
+    } else if (field == "retry") {
         bool allDigits = !value.isEmpty();
-        for (QChar c : value)
-            allDigits = allDigits && c >= u'0' && c <= u'9';
+        for (char c : value)
+            allDigits = allDigits && c >= '0' && c <= '9';
         bool ok = false;
-        const qint64 ms = value.toLongLong(&ok);
+        const qint64 ms = allDigits ? value.toLongLong(&ok) : -1;
         if (allDigits && ok)
             m_retryMs = ms;
     }
@@ -94,9 +156,9 @@ void SseParser::dispatch(QList<SseEvent>* out) {
         m_eventType.clear();
         return;
     }
-    m_data.chop(1);  // the '\n' appended after the last data line
-    out->append(
-        {m_eventType.isEmpty() ? QStringLiteral("message") : m_eventType, m_data, m_lastEventId});
+    m_data.chop(1);  // the LF appended after the last data line
+    out->append({m_eventType.isEmpty() ? QStringLiteral("message") : decodeUtf8(m_eventType),
+                 decodeUtf8(m_data), m_lastEventId});
     m_data.clear();
     m_eventType.clear();
 }

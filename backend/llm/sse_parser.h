@@ -1,9 +1,11 @@
 #pragma once
 
+#include <QByteArray>
 #include <QByteArrayView>
 #include <QList>
 #include <QString>
-#include <QStringDecoder>
+
+#include <optional>
 
 namespace zerg {
 
@@ -21,42 +23,46 @@ struct SseEvent {
 // feed() calls are handled, so every split of the same bytes yields the same events.
 //
 // - One leading U+FEFF (BOM) is stripped; a second one is part of the first field name.
-// - Lines end with CR LF, LF or CR.
+// - Lines end with CR LF, LF or CR, and nothing else: U+2028, U+2029 and NEL (U+0085) are text.
 // - Lines starting with ':' are comments. "field:value" drops one space after the colon; a line
 //   without a colon is a field with an empty value. Unknown fields are ignored.
 // - "id" values containing U+0000 are ignored; "retry" is stored when it is all ASCII digits.
 // - A blank line dispatches the event, unless no data line was seen.
+// - Invalid UTF-8 becomes U+FFFD, as the WHATWG UTF-8 decode does.
 //
-// At end of stream (finish()) an event that was not terminated by a blank line is DISCARDED, as
-// WHATWG requires. Protocols whose servers omit the final blank line (Anthropic's fixtures do)
-// must decide completion from the events they did receive, not from this parser.
+// Lines are split on the raw bytes (CR and LF never occur inside a UTF-8 sequence) and decoded
+// per field, which gives the same text as decoding the whole stream first and is cheaper.
+//
+// At end of stream (finish()) an event that was not terminated by a blank line is NOT dispatched,
+// as WHATWG requires. finish() hands it back separately, so that a protocol whose servers omit the
+// final blank line (Anthropic's fixtures, OpenAI-compatible servers ending in "data: [DONE]\n")
+// can decide for itself what an unterminated last event means.
 class SseParser {
 public:
-    SseParser();
-
     // Parses bytes and returns the events they completed, in stream order.
     [[nodiscard]] QList<SseEvent> feed(QByteArrayView bytes);
-    // End of stream: discards any incomplete line or event and resets the parser for a new stream
-    // (the last event id and retry value are kept, as an EventSource keeps them across reconnects).
-    void finish();
+    // End of stream: resets the parser for a new stream (the last event id and retry value are
+    // kept, as an EventSource keeps them across reconnects). Returns the event that the end of
+    // stream cut off (data seen, no blank line yet; an unterminated last line counts as a line),
+    // which was not dispatched; std::nullopt when there was none.
+    std::optional<SseEvent> finish();
 
     [[nodiscard]] QString lastEventId() const { return m_lastEventId; }
     // Reconnection time in ms from the last valid "retry" field, or -1 if none was seen.
     [[nodiscard]] qint64 retryMs() const { return m_retryMs; }
 
 private:
-    void processLine(QStringView line, QList<SseEvent>* out);
-    void processField(QStringView field, QStringView value);
+    void processLine(QByteArrayView line, QList<SseEvent>* out);
+    void processField(QByteArrayView field, QByteArrayView value);
     void dispatch(QList<SseEvent>* out);
+    void parse(QByteArrayView bytes, QList<SseEvent>* out);
 
-    // ConvertInitialBom: we strip the BOM ourselves so that exactly one is removed even when its
-    // three bytes arrive in separate feeds.
-    QStringDecoder m_decoder;
-    bool m_atStart = true;   // no text decoded yet in this stream
+    QByteArray m_start;      // the first bytes of a stream, held until the BOM check is decided
+    bool m_atStart = true;   // the BOM check has not been decided for this stream
     bool m_afterCr = false;  // the previous line ended with CR: a following LF belongs to it
-    QString m_line;          // the incomplete current line
-    QString m_data;          // data buffer
-    QString m_eventType;     // event type buffer
+    QByteArray m_line;       // the incomplete current line
+    QByteArray m_data;       // data buffer (UTF-8): every data line followed by LF
+    QByteArray m_eventType;  // event type buffer (UTF-8)
     QString m_lastEventIdBuffer;
     QString m_lastEventId;
     qint64 m_retryMs = -1;

@@ -87,6 +87,38 @@ QList<Migration> buildAll() {
             QStringLiteral("CREATE INDEX ix_jobs_run ON worker_jobs (run_id)"),
         }});
 
+    // One row per model call, for usage and cost. cost_usd NULL means the price is unknown
+    // (a model missing from the pricing table), which is not the same as free (local models: 0).
+    // status is 'ok' or the call's error code (llm/llm_errors.h), so no CHECK constraint.
+    // DOUBLE PRECISION rather than REAL: PostgreSQL's REAL is 4 bytes, too coarse for sums of
+    // fractions of a cent; SQLite reads either as its 8-byte REAL.
+    list.append(Migration{
+        2,
+        QStringLiteral("usage and cost of every model call"),
+        {
+            QStringLiteral("CREATE TABLE llm_calls ("
+                           " id {{ID_PK}},"
+                           " owner_id BIGINT NOT NULL REFERENCES owners(id),"
+                           " run_id BIGINT REFERENCES runs(id),"
+                           " job_id BIGINT REFERENCES worker_jobs(id),"
+                           " role TEXT NOT NULL DEFAULT '',"
+                           " agent TEXT NOT NULL DEFAULT '',"
+                           " provider TEXT NOT NULL DEFAULT '',"
+                           " model TEXT NOT NULL DEFAULT '',"
+                           " prompt_tokens BIGINT NOT NULL DEFAULT 0,"
+                           " completion_tokens BIGINT NOT NULL DEFAULT 0,"
+                           " cached_tokens BIGINT NOT NULL DEFAULT 0,"
+                           " cache_write_tokens BIGINT NOT NULL DEFAULT 0,"
+                           " reasoning_tokens BIGINT NOT NULL DEFAULT 0,"
+                           " cost_usd DOUBLE PRECISION,"
+                           " duration_ms BIGINT NOT NULL DEFAULT 0,"
+                           " status TEXT NOT NULL,"
+                           " created_at TEXT NOT NULL)"),
+            QStringLiteral(
+                "CREATE INDEX ix_llm_calls_owner_created ON llm_calls (owner_id, created_at)"),
+            QStringLiteral("CREATE INDEX ix_llm_calls_run ON llm_calls (run_id)"),
+        }});
+
     return list;
 }
 

@@ -20,6 +20,17 @@ const QString kRunColumns = QStringLiteral(
 const QString kJobColumns = QStringLiteral(
     "id, owner_id, run_id, task, model, status, worker_id, error, created_at, started_at, "
     "finished_at, duration_ms");
+const QString kLlmCallColumns = QStringLiteral(
+    "id, owner_id, run_id, job_id, role, agent, provider, model, prompt_tokens, "
+    "completion_tokens, cached_tokens, cache_write_tokens, reasoning_tokens, cost_usd, "
+    "duration_ms, status, created_at");
+// COUNT and SUM over llm_calls in the order usageFrom() reads them. SUM(cost_usd) skips NULLs;
+// the unknown count says whether that sum is the whole story.
+const QString kUsageSums = QStringLiteral(
+    "SELECT COUNT(*), COALESCE(SUM(prompt_tokens), 0), COALESCE(SUM(completion_tokens), 0), "
+    "COALESCE(SUM(cached_tokens), 0), COALESCE(SUM(cache_write_tokens), 0), "
+    "COALESCE(SUM(reasoning_tokens), 0), COALESCE(SUM(cost_usd), 0), "
+    "COALESCE(SUM(CASE WHEN cost_usd IS NULL THEN 1 ELSE 0 END), 0) FROM llm_calls ");
 
 Error dbError(const QString& what, const QSqlError& e) {
     return Error{QStringLiteral("db"),
@@ -119,6 +130,43 @@ WorkerJobRecord jobFrom(const QSqlQuery& q) {
     j.finishedAt = timeAt(q, 10);
     j.durationMs = q.value(11).toLongLong();
     return j;
+}
+
+LlmCallRecord llmCallFrom(const QSqlQuery& q) {
+    LlmCallRecord c;
+    c.id = q.value(0).toLongLong();
+    c.ownerId = q.value(1).toLongLong();
+    c.runId = q.value(2).toLongLong();
+    c.jobId = q.value(3).toLongLong();
+    c.role = q.value(4).toString();
+    c.agent = q.value(5).toString();
+    c.provider = q.value(6).toString();
+    c.model = q.value(7).toString();
+    c.promptTokens = q.value(8).toLongLong();
+    c.completionTokens = q.value(9).toLongLong();
+    c.cachedTokens = q.value(10).toLongLong();
+    c.cacheWriteTokens = q.value(11).toLongLong();
+    c.reasoningTokens = q.value(12).toLongLong();
+    if (!q.value(13).isNull())
+        c.costUsd = q.value(13).toDouble();
+    c.durationMs = q.value(14).toLongLong();
+    c.status = q.value(15).toString();
+    c.createdAt = timeAt(q, 16);
+    return c;
+}
+
+UsageTotals usageFrom(const QSqlQuery& q) {
+    UsageTotals t;
+    t.calls = q.value(0).toLongLong();
+    t.promptTokens = q.value(1).toLongLong();
+    t.completionTokens = q.value(2).toLongLong();
+    t.cachedTokens = q.value(3).toLongLong();
+    t.cacheWriteTokens = q.value(4).toLongLong();
+    t.reasoningTokens = q.value(5).toLongLong();
+    t.unknownCostCalls = q.value(7).toLongLong();
+    if (t.unknownCostCalls == 0)
+        t.costUsd = q.value(6).toDouble();
+    return t;
 }
 
 qint64 durationBetween(const QDateTime& from, const QDateTime& to) {
@@ -511,6 +559,85 @@ Result<QList<WorkerJobRecord>> Store::listJobs(qint64 ownerId, int limit,
     QList<WorkerJobRecord> out;
     while (q.next())
         out.append(jobFrom(q));
+    return out;
+}
+
+Result<qint64> Store::recordLlmCall(const LlmCallRecord& call) {
+    if (call.status.isEmpty()) {
+        return invalid(
+            QStringLiteral("A model call record needs a status ('ok' or an error "
+                           "code)."));
+    }
+    const QString what = QStringLiteral("recording a model call of owner %1").arg(call.ownerId);
+    QSqlDatabase db = m_db->connection();
+    Transaction tx(db);
+    if (!tx.began())
+        return dbError(what, tx.lastError());
+    if (Status s = ensureOwnerIn(db, call.ownerId, QString(), call.createdAt); !s)
+        return s.error();
+    QSqlQuery q(db);
+    if (!exec(q,
+              QStringLiteral("INSERT INTO llm_calls (owner_id, run_id, job_id, role, agent, "
+                             "provider, model, prompt_tokens, completion_tokens, cached_tokens, "
+                             "cache_write_tokens, reasoning_tokens, cost_usd, duration_ms, status, "
+                             "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                             "RETURNING id"),
+              {call.ownerId, idOrNull(call.runId), idOrNull(call.jobId), text(call.role),
+               text(call.agent), text(call.provider), text(call.model), call.promptTokens,
+               call.completionTokens, call.cachedTokens, call.cacheWriteTokens,
+               call.reasoningTokens, call.costUsd ? QVariant(*call.costUsd) : QVariant(),
+               qMax<qint64>(0, call.durationMs), call.status, timefmt::toIso(call.createdAt)}) ||
+        !q.next()) {
+        return dbError(what, q.lastError());
+    }
+    const qint64 id = q.value(0).toLongLong();
+    q.finish();
+    if (!tx.commit())
+        return dbError(what, tx.lastError());
+    return id;
+}
+
+Result<UsageTotals> Store::usageForRun(qint64 runId) {
+    QSqlQuery q(m_db->connection());
+    if (!exec(q, kUsageSums + QStringLiteral("WHERE run_id = ?"), {runId}) || !q.next()) {
+        return dbError(QStringLiteral("adding up the usage of run %1").arg(runId), q.lastError());
+    }
+    return usageFrom(q);
+}
+
+Result<UsageTotals> Store::usageForOwner(qint64 ownerId, const QDateTime& since) {
+    QSqlQuery q(m_db->connection());
+    // Fixed-width ISO text sorts in time order (time_format.h); "" is before every time.
+    if (!exec(q, kUsageSums + QStringLiteral("WHERE owner_id = ? AND created_at >= ?"),
+              {ownerId, text(timefmt::toIso(since))}) ||
+        !q.next()) {
+        return dbError(QStringLiteral("adding up the usage of owner %1").arg(ownerId),
+                       q.lastError());
+    }
+    return usageFrom(q);
+}
+
+Result<QList<LlmCallRecord>> Store::listLlmCalls(qint64 ownerId, int limit,
+                                                 std::optional<qint64> runId) {
+    if (limit <= 0)
+        return invalid(QStringLiteral("The model call list limit must be at least 1."));
+    QString sql =
+        QStringLiteral("SELECT %1 FROM llm_calls WHERE owner_id = ?").arg(kLlmCallColumns);
+    QVariantList values{ownerId};
+    if (runId) {
+        sql += QStringLiteral(" AND run_id = ?");
+        values.append(*runId);
+    }
+    sql += QStringLiteral(" ORDER BY created_at DESC, id DESC LIMIT ?");
+    values.append(limit);
+    QSqlQuery q(m_db->connection());
+    if (!exec(q, sql, values)) {
+        return dbError(QStringLiteral("listing the model calls of owner %1").arg(ownerId),
+                       q.lastError());
+    }
+    QList<LlmCallRecord> out;
+    while (q.next())
+        out.append(llmCallFrom(q));
     return out;
 }
 

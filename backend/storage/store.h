@@ -51,10 +51,47 @@ struct WorkerJobRecord {
     qint64 durationMs = 0;  // running time; 0 until finished (and for jobs that never started)
 };
 
-// Repositories over the Database: owners, the supervisor thread and its messages, runs and
-// worker jobs. Knows nothing of agents: a message is an opaque JSON object. Every timestamp is
-// a parameter (the caller passes Clock::utcNow()); the store never reads the system clock.
-// Reads that take an owner return only that owner's rows. Not-found errors have code
+// One model call, for usage and cost (table llm_calls). Token counts follow the normalized
+// accounting of llm/chat_types.h (Usage): promptTokens includes cachedTokens (cache reads) and
+// cacheWriteTokens; reasoningTokens is part of completionTokens. Storage only keeps the numbers.
+struct LlmCallRecord {
+    qint64 id = 0;  // assigned by recordLlmCall
+    qint64 ownerId = 0;
+    qint64 runId = 0;  // 0 when the call is not part of a run
+    qint64 jobId = 0;  // 0 when the call is not made by a worker job
+    QString role;      // "supervisor", "worker", "decider", "summary"
+    QString agent;     // e.g. "supervisor" or a worker id
+    QString provider;  // the provider's kind(), e.g. "openai", "anthropic"
+    QString model;
+    qint64 promptTokens = 0;
+    qint64 completionTokens = 0;
+    qint64 cachedTokens = 0;
+    qint64 cacheWriteTokens = 0;
+    qint64 reasoningTokens = 0;
+    std::optional<double> costUsd;  // nullopt: the price is unknown (not the same as free)
+    qint64 durationMs = 0;
+    QString status;       // "ok" or the call's error code
+    QDateTime createdAt;  // when the call finished
+};
+
+// Sums over a set of llm_calls rows.
+struct UsageTotals {
+    qint64 calls = 0;
+    qint64 promptTokens = 0;
+    qint64 completionTokens = 0;
+    qint64 cachedTokens = 0;
+    qint64 cacheWriteTokens = 0;
+    qint64 reasoningTokens = 0;
+    // The total in USD; nullopt when ANY call's cost is unknown (a partial sum would understate
+    // what was spent). 0.0 when there were no calls.
+    std::optional<double> costUsd;
+    qint64 unknownCostCalls = 0;
+};
+
+// Repositories over the Database: owners, the supervisor thread and its messages, runs, worker
+// jobs and model calls. Knows nothing of agents: a message is an opaque JSON object. Every
+// timestamp is a parameter (the caller passes Clock::utcNow()); the store never reads the system
+// clock. Reads that take an owner return only that owner's rows. Not-found errors have code
 // "not_found"; lifecycle violations (finishing twice) "invalid_state"; SQL failures "db".
 // Ids <= 0 mean "none" wherever an id is optional.
 class Store {
@@ -103,6 +140,17 @@ public:
         qint64 ownerId, int limit, const std::optional<QString>& statusFilter = std::nullopt);
     [[nodiscard]] Result<WorkerJobRecord> findJobByWorkerId(qint64 ownerId,
                                                             const QString& workerId);
+
+    // Records one model call; returns its id. Creates the owner row if missing. runId/jobId
+    // <= 0 mean none; a run or job that does not exist is an error (foreign key).
+    [[nodiscard]] Result<qint64> recordLlmCall(const LlmCallRecord& call);
+    // Totals of the calls made for one run.
+    [[nodiscard]] Result<UsageTotals> usageForRun(qint64 runId);
+    // Totals of the owner's calls made at or after `since` (an invalid `since`: all of them).
+    [[nodiscard]] Result<UsageTotals> usageForOwner(qint64 ownerId, const QDateTime& since);
+    // The owner's calls, newest first, optionally only those of one run.
+    [[nodiscard]] Result<QList<LlmCallRecord>> listLlmCalls(
+        qint64 ownerId, int limit, std::optional<qint64> runId = std::nullopt);
 
     // The status words the schema accepts.
     [[nodiscard]] static bool isRunStatus(const QString& status);

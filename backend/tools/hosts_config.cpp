@@ -1,8 +1,11 @@
 #include "tools/hosts_config.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+
+#include <algorithm>
 
 #include <pwd.h>
 #include <unistd.h>
@@ -261,6 +264,159 @@ Result<HostsConfig> HostsConfig::parse(const QString& text, const QString& sourc
     for (const QString& a : aliases)
         c.m_entries.append(resolve(a, blocks));
     return c;
+}
+
+namespace {
+
+QString quoted(const QString& value) {
+    if (value.isEmpty() || value.contains(QLatin1Char(' ')) || value.contains(QLatin1Char('\t')) ||
+        value.contains(QLatin1Char('#'))) {
+        return QLatin1Char('"') + value + QLatin1Char('"');
+    }
+    return value;
+}
+
+QString readText(const QString& path, bool* ok) {
+    QFile f(path);
+    *ok = f.open(QIODevice::ReadOnly);
+    return *ok ? QString::fromUtf8(f.readAll()) : QString();
+}
+
+// The settings the hosts file must end up giving the alias (IdentityFile may gain more from
+// blocks that match every host, as in OpenSSH).
+bool resolvesTo(const HostEntry& got, const HostEntry& want) {
+    if (got.hostName != want.hostName || got.port != want.port || got.user != want.user ||
+        got.knownHostsFile != want.knownHostsFile) {
+        return false;
+    }
+    for (const QString& key : want.identityFiles) {
+        if (!got.identityFiles.contains(key))
+            return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+QString HostsConfig::blockFor(const HostEntry& e) {
+    QString text = QStringLiteral("Host %1\n").arg(e.alias);
+    text += QStringLiteral("    HostName %1\n").arg(quoted(e.hostName));
+    text += QStringLiteral("    Port %1\n").arg(e.port);
+    text += QStringLiteral("    User %1\n").arg(quoted(e.user));
+    for (const QString& key : e.identityFiles)
+        text += QStringLiteral("    IdentityFile %1\n").arg(quoted(key));
+    if (!e.knownHostsFile.isEmpty())
+        text += QStringLiteral("    UserKnownHostsFile %1\n").arg(quoted(e.knownHostsFile));
+    return text;
+}
+
+Result<QStringList> HostsConfig::importAliases(const QString& sshConfigPath,
+                                               const QStringList& aliases,
+                                               const QString& hostsFilePath) {
+    bool ok = false;
+    const QString sourceText = readText(sshConfigPath, &ok);
+    if (!ok) {
+        return Error{QStringLiteral("import_source_missing"),
+                     tr("Cannot read %1, so nothing was imported. Give the OpenSSH config to "
+                        "import from with --from FILE.")
+                         .arg(QDir::toNativeSeparators(sshConfigPath))};
+    }
+    auto source = parse(sourceText, sshConfigPath);
+    if (!source)
+        return source.error();
+
+    const bool hostsExists = QFileInfo::exists(hostsFilePath);
+    QString hostsText;
+    if (hostsExists) {
+        hostsText = readText(hostsFilePath, &ok);
+        if (!ok) {
+            return Error{QStringLiteral("hosts_file_unwritable"),
+                         tr("Cannot read the hosts file %1. Check its permissions.")
+                             .arg(QDir::toNativeSeparators(hostsFilePath))};
+        }
+    }
+    auto current = parse(hostsText, hostsFilePath);
+    if (!current)
+        return current.error();
+
+    QList<HostEntry> entries;
+    QStringList unknown;
+    QStringList already;
+    for (const QString& alias : aliases) {
+        if (current->find(alias)) {
+            already << alias;
+            continue;
+        }
+        if (const auto e = source->find(alias)) {
+            if (!std::any_of(entries.cbegin(), entries.cend(),
+                             [&](const HostEntry& x) { return x.alias == alias; })) {
+                entries << *e;
+            }
+        } else {
+            unknown << alias;
+        }
+    }
+    if (!unknown.isEmpty()) {
+        const QStringList defined = source->aliases();
+        return Error{
+            QStringLiteral("import_unknown_alias"),
+            tr("%1 has no Host block named %2, so nothing was imported. It defines: %3. "
+               "Name aliases exactly as they appear on its Host lines.")
+                .arg(QDir::toNativeSeparators(sshConfigPath), unknown.join(QStringLiteral(", ")),
+                     defined.isEmpty() ? tr("no concrete names")
+                                       : defined.join(QStringLiteral(", ")))};
+    }
+    if (!already.isEmpty()) {
+        return Error{
+            QStringLiteral("import_already_allowed"),
+            tr("%1 is already in the hosts file %2, so nothing was imported. Remove its "
+               "block there first to import it again, or leave it out.")
+                .arg(already.join(QStringLiteral(", ")), QDir::toNativeSeparators(hostsFilePath))};
+    }
+
+    QString addition =
+        QStringLiteral("\n# Imported from %1 by `zerg hosts import` on %2\n")
+            .arg(sshConfigPath, QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
+    for (const HostEntry& e : entries)
+        addition += blockFor(e);
+    if (!hostsText.isEmpty() && !hostsText.endsWith(QLatin1Char('\n')))
+        addition.prepend(QLatin1Char('\n'));
+
+    // OpenSSH takes the first value it meets: a block higher up (say `Host *` with a User) would
+    // silently change what was imported. Check the result before writing anything.
+    auto after = parse(hostsText + addition, hostsFilePath);
+    if (!after)
+        return after.error();
+    for (const HostEntry& e : entries) {
+        const auto got = after->find(e.alias);
+        if (!got || !resolvesTo(*got, e)) {
+            return Error{QStringLiteral("import_shadowed"),
+                         tr("Settings earlier in the hosts file %1 (a block matching %2, such as "
+                            "`Host *`) would override the imported values, so nothing was "
+                            "imported. Move that block to the end of the file and import again.")
+                             .arg(QDir::toNativeSeparators(hostsFilePath), e.alias)};
+        }
+    }
+
+    QDir().mkpath(QFileInfo(hostsFilePath).absolutePath());
+    QFile f(hostsFilePath);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Append)) {
+        return Error{QStringLiteral("hosts_file_unwritable"),
+                     tr("Cannot write the hosts file %1: %2. Check its permissions.")
+                         .arg(QDir::toNativeSeparators(hostsFilePath), f.errorString())};
+    }
+    if (!hostsExists)
+        f.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+    const QByteArray bytes = addition.toUtf8();
+    if (f.write(bytes) != bytes.size() || !f.flush()) {
+        return Error{QStringLiteral("hosts_file_unwritable"),
+                     tr("Cannot write the hosts file %1: %2. Check the disk and its permissions.")
+                         .arg(QDir::toNativeSeparators(hostsFilePath), f.errorString())};
+    }
+    QStringList written;
+    for (const HostEntry& e : entries)
+        written << e.alias;
+    return written;
 }
 
 std::optional<HostEntry> HostsConfig::find(const QString& alias) const {

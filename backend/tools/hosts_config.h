@@ -50,6 +50,21 @@ public:
     [[nodiscard]] static Result<HostsConfig> parse(const QString& text,
                                                    const QString& sourceName = {});
 
+    // Copies the named aliases from an OpenSSH client config (normally ~/.ssh/config) into the
+    // hosts file at hostsFilePath (created, readable by the user only, when missing), as blocks
+    // with every value resolved as that config gives it (HostName, Port, User, IdentityFile,
+    // UserKnownHostsFile; patterns, `Host *` defaults and "~" applied), so the hosts file alone
+    // decides afterwards. Only the aliases named, and all of them or none. Include and Match in
+    // the source are not followed. Returns the aliases written. Error codes:
+    // "import_source_missing", "import_unknown_alias" (lists what the source defines),
+    // "import_already_allowed", "import_shadowed" (an earlier block of the hosts file would
+    // override the imported values), "hosts_file_invalid", "hosts_file_unwritable".
+    [[nodiscard]] static Result<QStringList> importAliases(const QString& sshConfigPath,
+                                                           const QStringList& aliases,
+                                                           const QString& hostsFilePath);
+    // A Host block for the entry in hosts file syntax (values quoted when needed).
+    [[nodiscard]] static QString blockFor(const HostEntry& entry);
+
     // The entry for exactly this alias (case-sensitive); no patterns, no user@host forms.
     [[nodiscard]] std::optional<HostEntry> find(const QString& alias) const;
     // Allowed aliases in the order they first appear in the file.

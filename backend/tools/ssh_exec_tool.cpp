@@ -1,84 +1,54 @@
 #include "tools/ssh_exec_tool.h"
 
 #include "tools/exec_args.h"
-#include "tools/ssh_session_worker.h"
+#include "tools/ssh_pool.h"
 
 #include <QElapsedTimer>
 #include <QJsonArray>
-#include <QThread>
-
-#include <atomic>
-#include <memory>
+#include <QPointer>
 
 namespace zerg {
 namespace {
 
-// How long destroying a running invocation may block the caller's thread while the worker
-// notices the cancel flag (it checks every 100 ms). Past this the thread cleans up after itself.
-constexpr unsigned long kJoinMs = 2000;
-
-// One ssh_exec call in flight: owns the worker thread, finishes on the caller's thread.
+// One ssh_exec call in flight on the pool; finishes on the thread that started it.
 class SshExecInvocation final : public ToolInvocation {
     Q_OBJECT
 public:
-    SshExecInvocation(SshJob job, QObject* parent)
-        : ToolInvocation(parent),
-          m_cancel(std::make_shared<std::atomic_bool>(false)),
-          m_alias(job.host.alias) {
+    SshExecInvocation(SshPool* pool, const SshTarget& target, SshCall call, QObject* parent)
+        : ToolInvocation(parent), m_pool(pool), m_alias(target.host.alias) {
         m_started.start();
-        // No QObject parent: the thread must outlive us if it is still busy when we go (see
-        // ~SshExecInvocation); otherwise it is joined and deleted in threadFinished().
-        m_thread = new QThread();
-        m_thread->setObjectName(QStringLiteral("ssh_exec:%1").arg(m_alias));
-        auto* worker = new SshSessionWorker(std::move(job), m_cancel);
-        worker->moveToThread(m_thread);
-        connect(m_thread, &QThread::finished, worker, &QObject::deleteLater);
-        connect(worker, &SshSessionWorker::done, this, &SshExecInvocation::workerDone);
-        connect(m_thread, &QThread::finished, this, &SshExecInvocation::threadFinished);
-        m_thread->start();
-        QMetaObject::invokeMethod(worker, &SshSessionWorker::run, Qt::QueuedConnection);
+        m_id = pool->submit(target, std::move(call), this,
+                            [this](const QJsonObject& payload) { done(payload); });
     }
 
+    // A call dropped while running is cancelled: its remote command is killed in the background.
     ~SshExecInvocation() override {
-        m_cancel->store(true);
-        if (!m_thread)
-            return;
-        if (m_thread->wait(kJoinMs)) {
-            delete m_thread;
-            return;
-        }
-        // Still inside a blocking call libssh cannot interrupt (a slow DNS lookup): let the
-        // thread delete itself once the worker returns, instead of blocking the GUI longer.
-        QThread* t = m_thread;
-        connect(t, &QThread::finished, t, &QObject::deleteLater);
-        if (t->isFinished())
-            delete t;  // finished before we connected; deleting drops the event
+        if (!isFinished() && m_pool)
+            m_pool->cancel(m_id);
     }
 
     void cancel() override {
         if (isFinished())
             return;
-        m_cancel->store(true);
-        // Finish at once; the worker closes the channel and the session in the background.
-        finish(ToolResult::failure(QStringLiteral("cancelled"),
-                                   {{QStringLiteral("error_code"), QStringLiteral("cancelled")},
-                                    {QStringLiteral("host"), m_alias},
-                                    {QStringLiteral("duration_ms"), m_started.elapsed()}}));
+        if (m_pool)
+            m_pool->cancel(m_id);
+        // Finish at once; the connection kills the remote command in the background.
+        done({{QStringLiteral("ok"), false},
+              {QStringLiteral("error"), QStringLiteral("cancelled")},
+              {QStringLiteral("error_code"), QStringLiteral("cancelled")},
+              {QStringLiteral("host"), m_alias}});
     }
 
 private:
-    void workerDone(const QJsonObject& payload) { finish(ToolResult{payload}); }
-
-    void threadFinished() {
-        m_thread->wait();  // returns at once: finished() is the thread's last act
-        delete m_thread;
-        m_thread = nullptr;
+    void done(QJsonObject payload) {
+        payload.insert(QStringLiteral("duration_ms"), m_started.elapsed());
+        finish(ToolResult{payload});
     }
 
-    std::shared_ptr<std::atomic_bool> m_cancel;
+    QPointer<SshPool> m_pool;
+    quint64 m_id = 0;
     QString m_alias;
-    QElapsedTimer m_started;  // for duration_ms in the cancel result only
-    QThread* m_thread = nullptr;
+    QElapsedTimer m_started;  // duration_ms: from start() to the result
 };
 
 ToolInvocation* failNow(QObject* parent, const QString& code, const QString& message) {
@@ -89,7 +59,15 @@ ToolInvocation* failNow(QObject* parent, const QString& code, const QString& mes
 }  // namespace
 
 SshExecTool::SshExecTool(HostsConfig hosts, SshExecOptions opts)
-    : m_hosts(std::move(hosts)), m_opts(std::move(opts)) {}
+    : m_hosts(std::move(hosts)), m_opts(std::move(opts)) {
+    SshPoolOptions p;
+    p.idleCloseMs = qint64(m_opts.idleCloseSecs) * 1000;
+    p.maxConnectionsPerHost = m_opts.maxConnectionsPerHost;
+    p.maxChannelsPerConnection = m_opts.maxChannelsPerConnection;
+    m_pool = std::make_unique<SshPool>(p, m_opts.clock);
+}
+
+SshExecTool::~SshExecTool() = default;
 
 ToolSpec SshExecTool::spec() const {
     const QStringList aliases = m_hosts.aliases();
@@ -163,17 +141,18 @@ ToolInvocation* SshExecTool::start(const QJsonObject& args, QObject* parent) {
                            .arg(alias, allowedText, file));
     }
 
-    SshJob job;
-    job.host = *entry;
-    job.command = *command;
-    job.timeoutSecs = *timeout;
-    job.connectTimeoutSecs = m_opts.connectTimeoutSecs;
-    job.knownHostsFile =
+    SshTarget target;
+    target.host = *entry;
+    target.connectTimeoutSecs = m_opts.connectTimeoutSecs;
+    target.knownHostsFile =
         entry->knownHostsFile.isEmpty() ? m_opts.defaultKnownHostsFile : entry->knownHostsFile;
-    job.sshDir = m_opts.sshDir;
-    job.diskCapBytes = m_opts.diskCapBytes;
-    job.hostsFile = m_hosts.sourcePath();
-    return new SshExecInvocation(std::move(job), parent);
+    target.sshDir = m_opts.sshDir;
+    target.hostsFile = m_hosts.sourcePath();
+    SshCall call;
+    call.command = *command;
+    call.timeoutSecs = *timeout;
+    call.diskCapBytes = m_opts.diskCapBytes;
+    return new SshExecInvocation(m_pool.get(), target, std::move(call), parent);
 }
 
 }  // namespace zerg

@@ -5,7 +5,12 @@
 
 #include <QCoreApplication>
 
+#include <memory>
+
 namespace zerg {
+
+class Clock;
+class SshPool;
 
 struct SshExecOptions {
     QString
@@ -15,6 +20,11 @@ struct SshExecOptions {
     int defaultTimeoutSecs = 60;
     int maxTimeoutSecs = 600;
     qint64 diskCapBytes = 16 * 1024 * 1024;  // per stream kept in the payload
+    // The connection pool (see SshPool).
+    int idleCloseSecs = 60;  // close a host's connection after this long without calls
+    int maxConnectionsPerHost = 4;
+    int maxChannelsPerConnection = 6;  // concurrent commands on one connection
+    Clock* clock = nullptr;            // for the idle timer; null: the system clock
 };
 
 // The ssh_exec tool: runs one non-interactive command on an allowlisted host over libssh.
@@ -26,19 +36,25 @@ struct SshExecOptions {
 //            host_key_changed, host_key_error, auth_failed, channel_failed, timeout, cancelled,
 //            ssh_error.
 // The host key is verified against known_hosts before authenticating; unknown and changed keys
-// are refused, never accepted automatically. Each call runs on its own thread (one thread per
-// session); the invocation finishes on the thread that called start().
+// are refused, never accepted automatically. Calls run as channels on pooled connections (one
+// thread per connection, see SshPool), so the calling thread never blocks; cancel and timeout
+// kill the remote command's process group. start() must be called on the thread that created
+// the tool; invocations finish there.
 class SshExecTool final : public Tool {
     Q_DECLARE_TR_FUNCTIONS(SshExecTool)
 public:
     SshExecTool(HostsConfig hosts, SshExecOptions opts);
+    ~SshExecTool() override;  // closes the pool's connections (bounded, see ~SshPool)
 
     [[nodiscard]] ToolSpec spec() const override;
     [[nodiscard]] ToolInvocation* start(const QJsonObject& args, QObject* parent) override;
 
+    [[nodiscard]] SshPool& pool() { return *m_pool; }
+
 private:
     HostsConfig m_hosts;
     SshExecOptions m_opts;
+    std::unique_ptr<SshPool> m_pool;
 };
 
 }  // namespace zerg

@@ -1,136 +1,272 @@
 #include "tools/ssh_session_worker.h"
 
 #include "tools/capped_output.h"
+#include "tools/host_trust.h"
 
 #include <QElapsedTimer>
 #include <QFile>
-#include <QThread>
+#include <QMutexLocker>
+#include <QRandomGenerator>
 
 #include <libssh/libssh.h>
+
+#include <fcntl.h>
 #include <poll.h>
+#include <unistd.h>
 
 #include <functional>
+#include <list>
 #include <optional>
 #include <vector>
 
 namespace zerg {
 namespace {
 
-// Longest single wait: bounds how late a cancel or a deadline is noticed.
-constexpr int kSliceMs = 100;
-// Most bytes read from one stream before checking the flags again (a flood must not starve them).
-constexpr qint64 kDrainBytesPerTurn = 1024 * 1024;
+// Longest wait while calls are running: a safety net only; every event wakes the thread at once.
+constexpr int kMaxWaitMs = 50;
+// Most bytes read from one stream per pass (a flood must not starve the other calls).
+constexpr qint64 kDrainBytesPerPass = 1024 * 1024;
+// After a cancel or timeout, how long to wait for the command's pid line before giving up.
+constexpr qint64 kPidWaitMs = 2000;
+// How long the kill channel may take (TERM, a second of grace, KILL).
+constexpr qint64 kKillChannelMs = 5000;
+// requestStop(): how long running commands get to be killed before the session is dropped.
+constexpr qint64 kStopBudgetMs = 1000;
+// The pid line is printed first; stop looking for it after this much stderr.
+constexpr qsizetype kMarkerSearchBytes = 64 * 1024;
 
-enum class Stop { None, Cancelled, TimedOut };
+enum class Drive { Done, Stopped, TimedOut };
 
 QString tr(const char* text) {
     return SshSessionWorker::tr(text);
 }
 
-// The key type as ssh-keyscan and the sshd host key file names spell it.
-QString keyscanType(const QString& sshKeyType) {
-    if (sshKeyType.contains(QLatin1String("ed25519")))
-        return QStringLiteral("ed25519");
-    if (sshKeyType.contains(QLatin1String("ecdsa")))
-        return QStringLiteral("ecdsa");
-    if (sshKeyType.contains(QLatin1String("rsa")))
-        return QStringLiteral("rsa");
-    return sshKeyType;
-}
-
-// One command on one session. Owns the libssh handles and frees them, on the worker thread.
-class SshRun {
+// Removes the "zerg-pgid-<nonce>:<pid>" line from stderr and remembers the pid.
+class PidLineFilter {
 public:
-    SshRun(const SshJob& job, const std::atomic_bool& cancel)
-        : m_job(job), m_cancel(cancel), m_out(job.diskCapBytes), m_err(job.diskCapBytes) {}
+    explicit PidLineFilter(QByteArray marker) : m_marker(std::move(marker)) {}
 
-    ~SshRun() {
-        if (m_channel)
-            ssh_channel_free(m_channel);
+    void feed(const char* data, qint64 size, CappedOutput* into) {
+        if (m_done) {
+            into->append(data, size);
+            return;
+        }
+        m_pending.append(data, size);
+        const qsizetype at = m_pending.indexOf(m_marker);
+        if (at >= 0) {
+            const qsizetype nl = m_pending.indexOf('\n', at);
+            if (nl < 0) {
+                if (m_pending.size() - at > m_marker.size() + 32)
+                    finish(into);  // not our line after all
+                return;
+            }
+            m_pid = m_pending.mid(at + m_marker.size(), nl - at - m_marker.size()).toLongLong();
+            into->append(m_pending.left(at));
+            into->append(m_pending.mid(nl + 1));
+            m_pending.clear();
+            m_done = true;
+            return;
+        }
+        if (m_pending.size() > kMarkerSearchBytes)
+            finish(into);
+    }
+
+    // Stops looking: whatever was held back goes to the output.
+    void finish(CappedOutput* into) {
+        if (m_done)
+            return;
+        into->append(m_pending);
+        m_pending.clear();
+        m_done = true;
+    }
+
+    [[nodiscard]] qint64 pid() const { return m_pid; }
+
+private:
+    QByteArray m_marker;
+    QByteArray m_pending;
+    bool m_done = false;
+    qint64 m_pid = 0;
+};
+
+// One call on the session: its channel, output, and the kill channel if it is stopped.
+struct ChannelCall {
+    enum class Phase { Open, Exec, Output, ExitStatus, AwaitPid, Kill, Done };
+    enum class Stop { None, Cancelled, TimedOut, Shutdown };
+
+    explicit ChannelCall(SshCall c)
+        : call(std::move(c)),
+          out(call.diskCapBytes),
+          err(call.diskCapBytes),
+          filter(markerFor(&nonce)) {}
+
+    ~ChannelCall() {
+        if (channel)
+            ssh_channel_free(channel);
+        if (killChannel)
+            ssh_channel_free(killChannel);
+    }
+    ChannelCall(const ChannelCall&) = delete;
+    ChannelCall& operator=(const ChannelCall&) = delete;
+
+    static QByteArray markerFor(QByteArray* nonce) {
+        *nonce = QByteArray::number(QRandomGenerator::global()->generate64(), 16);
+        return "zerg-pgid-" + *nonce + ':';
+    }
+
+    // The command sshd gives the login shell: first the shell's pid (= its process group) on
+    // stderr, then the user's command, unchanged, on the next line.
+    QByteArray wrappedCommand() const {
+        return "echo zerg-pgid-" + nonce + ":$$ >&2\n" + call.command.toUtf8();
+    }
+
+    SshCall call;
+    Phase phase = Phase::Open;
+    Stop stop = Stop::None;
+    ssh_channel channel = nullptr;
+    ssh_channel killChannel = nullptr;
+    bool killOpen = false;
+    bool killExecDone = false;
+    bool execSent = false;    // from here on the command may be running: never retried
+    bool resultSent = false;  // callResult emitted
+    qint64 deadline = 0;      // of the current phase, on the loop's clock
+    QByteArray nonce;
+    QByteArray command;
+    QByteArray killCommand;
+    CappedOutput out;
+    CappedOutput err;
+    PidLineFilter filter;
+};
+
+}  // namespace
+
+// The body of SshSessionWorker::run(): set up the session, then run calls until stopped or lost.
+class SshSessionLoop {
+public:
+    explicit SshSessionLoop(SshSessionWorker& w)
+        : m_w(w), m_target(w.target()), m_buffer(64 * 1024) {}
+
+    ~SshSessionLoop() {
+        m_calls.clear();  // channels before their session
         if (m_session) {
             ssh_disconnect(m_session);
             ssh_free(m_session);
         }
     }
 
-    QJsonObject execute() {
+    void run() {
         m_clock.start();
-        if (auto f = setUp())
-            return *f;
-        if (auto f = connectToServer())
-            return *f;
-        if (auto f = verifyHostKey())
-            return *f;
-        if (auto f = authenticate())
-            return *f;
-        if (auto f = startCommand())
-            return *f;
-        return collectOutput();
+        std::optional<QJsonObject> failure = setUp();
+        if (!failure)
+            failure = connectToServer();
+        if (!failure)
+            failure = verifyHostKey();
+        if (!failure)
+            failure = authenticate();
+        if (failure) {
+            failEverything(*failure, false);
+            return;
+        }
+        Q_EMIT m_w.ready();
+        mainLoop();
     }
 
 private:
     // --- helpers -------------------------------------------------------------------------------
 
-    QString alias() const { return m_job.host.alias; }
+    QString alias() const { return m_target.host.alias; }
     QString hostPort() const {
-        return QStringLiteral("%1:%2").arg(m_job.host.hostName).arg(m_job.host.port);
+        return QStringLiteral("%1:%2").arg(m_target.host.hostName).arg(m_target.host.port);
     }
     QString sshError() const { return QString::fromUtf8(ssh_get_error(m_session)); }
+    qint64 now() const { return m_clock.elapsed(); }
+    bool connected() const { return m_session && ssh_is_connected(m_session); }
 
-    QJsonObject failure(const QString& code, const QString& message, QJsonObject extra = {}) {
+    QJsonObject failure(const QString& code, const QString& message, QJsonObject extra = {}) const {
         extra.insert(QStringLiteral("ok"), false);
         extra.insert(QStringLiteral("error"), message);
         extra.insert(QStringLiteral("error_code"), code);
         extra.insert(QStringLiteral("host"), alias());
-        extra.insert(QStringLiteral("duration_ms"), m_clock.elapsed());
         return extra;
     }
 
-    QJsonObject outputSoFar() const {
-        return {{QStringLiteral("stdout"), m_out.text()}, {QStringLiteral("stderr"), m_err.text()}};
+    static QJsonObject outputSoFar(const ChannelCall& c) {
+        return {{QStringLiteral("stdout"), c.out.text()}, {QStringLiteral("stderr"), c.err.text()}};
     }
 
-    QJsonObject cancelled() {
-        return failure(QStringLiteral("cancelled"), QStringLiteral("cancelled"), outputSoFar());
-    }
-
-    // Waits up to ms for the session's socket to become ready, as libssh wants it.
-    void waitForSocket(int ms) {
-        const socket_t fd = ssh_get_fd(m_session);
-        if (fd == SSH_INVALID_SOCKET) {
-            QThread::msleep(10);
+    void sendResult(ChannelCall& c, const QJsonObject& payload, bool retriable = false) {
+        if (c.resultSent)
             return;
-        }
-        pollfd p{fd, POLLIN, 0};
-        if (ssh_get_poll_flags(m_session) & SSH_WRITE_PENDING)
-            p.events |= POLLOUT;
-        ::poll(&p, 1, ms);
+        c.resultSent = true;
+        if (c.stop == ChannelCall::Stop::Cancelled)
+            return;  // the caller has its result already
+        Q_EMIT m_w.callResult(c.call.id, payload, retriable);
     }
 
-    // Calls a non-blocking libssh step until it stops answering `again`, waiting on the socket in
-    // short slices and giving up on cancel or at the deadline (*stop says which).
+    // Waits until the socket is ready as libssh wants it, a wake-up arrives, or ms pass (-1:
+    // no limit). Returns true when the socket is readable.
+    bool waitForActivity(int ms) {
+        pollfd fds[2] = {{m_w.wakeFd(), POLLIN, 0}, {SSH_INVALID_SOCKET, POLLIN, 0}};
+        nfds_t n = 1;
+        if (m_session) {
+            const socket_t fd = ssh_get_fd(m_session);
+            if (fd != SSH_INVALID_SOCKET) {
+                fds[1].fd = fd;
+                if (ssh_get_poll_flags(m_session) & SSH_WRITE_PENDING)
+                    fds[1].events |= POLLOUT;
+                n = 2;
+            }
+        }
+        if (::poll(fds, n, ms) <= 0)
+            return false;
+        if (fds[0].revents)
+            m_w.drainWakePipe();
+        return n == 2 && (fds[1].revents & (POLLIN | POLLHUP | POLLERR));
+    }
+
+    // Calls a non-blocking libssh step until it stops answering `again`, waiting on the socket,
+    // until the deadline or a stop request.
     template <typename Step>
-    int drive(Step step, int again, qint64 deadlineMs, Stop* stop) {
-        *stop = Stop::None;
+    Drive drive(Step step, int again, qint64 deadline, int* rc) {
         for (;;) {
-            const int rc = step();
-            if (rc != again)
-                return rc;
-            if (m_cancel.load()) {
-                *stop = Stop::Cancelled;
-                return rc;
-            }
-            if (m_clock.elapsed() >= deadlineMs) {
-                *stop = Stop::TimedOut;
-                return rc;
-            }
-            waitForSocket(kSliceMs);
+            *rc = step();
+            if (*rc != again)
+                return Drive::Done;
+            if (m_w.stopRequested())
+                return Drive::Stopped;
+            const qint64 left = deadline - now();
+            if (left <= 0)
+                return Drive::TimedOut;
+            waitForActivity(int(std::min<qint64>(left, 1000)));
         }
     }
 
-    qint64 setupDeadline() const { return m_clock.elapsed() + m_job.connectTimeoutSecs * 1000LL; }
+    qint64 setupDeadline() const { return now() + m_target.connectTimeoutSecs * 1000LL; }
 
-    // --- steps ---------------------------------------------------------------------------------
+    QJsonObject stoppedDuringSetup() const {
+        return failure(QStringLiteral("cancelled"),
+                       tr("The SSH connection to %1 was closed before the command started "
+                          "(zerg is shutting down). Run it again.")
+                           .arg(alias()));
+    }
+
+    QJsonObject stalled(const QString& stage) const {
+        return failure(QStringLiteral("connect_failed"),
+                       tr("The server %1 (%2) stopped answering while %3 (waited %4 s). Check "
+                          "the server's load and network, then try again.")
+                           .arg(alias(), hostPort(), stage)
+                           .arg(m_target.connectTimeoutSecs));
+    }
+
+    QJsonObject lostConnection(const QString& stage, QJsonObject extra = {}) const {
+        return failure(QStringLiteral("connect_failed"),
+                       tr("The connection to %1 (%2) failed while %3: %4. Check the server and "
+                          "the network, then try again.")
+                           .arg(alias(), hostPort(), stage, sshError()),
+                       std::move(extra));
+    }
+
+    // --- setting the session up ---------------------------------------------------------------
 
     std::optional<QJsonObject> setUp() {
         m_session = ssh_new();
@@ -138,12 +274,13 @@ private:
             return failure(QStringLiteral("ssh_error"),
                            tr("Could not create an SSH session (out of memory?). Try again."));
         }
-        const QByteArray host = m_job.host.hostName.toUtf8();
-        const QByteArray user = m_job.host.user.toUtf8();
-        const QByteArray sshDir = QFile::encodeName(m_job.sshDir);
-        const QByteArray knownHosts = QFile::encodeName(m_job.knownHostsFile);
-        const unsigned int port = unsigned(m_job.host.port);
-        const long timeout = m_job.connectTimeoutSecs;
+        const HostEntry& h = m_target.host;
+        const QByteArray host = h.hostName.toUtf8();
+        const QByteArray user = h.user.toUtf8();
+        const QByteArray sshDir = QFile::encodeName(m_target.sshDir);
+        const QByteArray knownHosts = QFile::encodeName(m_target.knownHostsFile);
+        const unsigned int port = unsigned(h.port);
+        const long timeout = m_target.connectTimeoutSecs;
         const int no = 0;
 
         bool ok = true;
@@ -152,14 +289,16 @@ private:
         ok &= ssh_options_set(m_session, SSH_OPTIONS_PROCESS_CONFIG, &no) == SSH_OK;
         ok &= ssh_options_set(m_session, SSH_OPTIONS_HOST, host.constData()) == SSH_OK;
         ok &= ssh_options_set(m_session, SSH_OPTIONS_PORT, &port) == SSH_OK;
-        if (!user.isEmpty()) {
+        if (!user.isEmpty())
             ok &= ssh_options_set(m_session, SSH_OPTIONS_USER, user.constData()) == SSH_OK;
-        }
         ok &= ssh_options_set(m_session, SSH_OPTIONS_TIMEOUT, &timeout) == SSH_OK;
+        // Commands are small request/reply exchanges: Nagle's algorithm would hold each small
+        // packet back until the previous one is acknowledged (tens of ms per command).
+        const int yes = 1;
+        ok &= ssh_options_set(m_session, SSH_OPTIONS_NODELAY, &yes) == SSH_OK;
         // libssh finds ~/.ssh through the password database, not $HOME: callers set it.
-        if (!sshDir.isEmpty()) {
+        if (!sshDir.isEmpty())
             ok &= ssh_options_set(m_session, SSH_OPTIONS_SSH_DIR, sshDir.constData()) == SSH_OK;
-        }
         if (!knownHosts.isEmpty()) {
             ok &= ssh_options_set(m_session, SSH_OPTIONS_KNOWNHOSTS, knownHosts.constData()) ==
                   SSH_OK;
@@ -168,79 +307,39 @@ private:
             return failure(QStringLiteral("ssh_error"),
                            tr("The SSH settings for %1 are not valid: %2. Check its block in the "
                               "hosts file %3.")
-                               .arg(alias(), sshError(), m_job.hostsFile));
+                               .arg(alias(), sshError(), m_target.hostsFile));
         }
-        // Non-blocking underneath, so that every wait below is a short slice.
+        // Counts bytes read from the socket: a pass over the calls that read any must be
+        // followed by another, since one call's read may have buffered another call's data.
+        ssh_set_counters(m_session, &m_socketCounter, nullptr);
         ssh_set_blocking(m_session, 0);
         return std::nullopt;
     }
 
     std::optional<QJsonObject> connectToServer() {
-        Stop stop;
-        const int rc =
-            drive([this] { return ssh_connect(m_session); }, SSH_AGAIN, setupDeadline(), &stop);
-        if (stop == Stop::Cancelled)
-            return cancelled();
-        if (stop == Stop::TimedOut) {
+        int rc = SSH_ERROR;
+        // ssh_connect resolves the name with a blocking getaddrinfo: acceptable on this thread.
+        const Drive d =
+            drive([this] { return ssh_connect(m_session); }, SSH_AGAIN, setupDeadline(), &rc);
+        if (d == Drive::Stopped)
+            return stoppedDuringSetup();
+        if (d == Drive::TimedOut) {
             return failure(QStringLiteral("connect_failed"),
                            tr("Could not connect to %1 (%2): no answer within %3 s. Check that "
                               "the server is up and reachable, and its HostName and Port in the "
                               "hosts file %4.")
                                .arg(alias(), hostPort())
-                               .arg(m_job.connectTimeoutSecs)
-                               .arg(m_job.hostsFile));
+                               .arg(m_target.connectTimeoutSecs)
+                               .arg(m_target.hostsFile));
         }
         if (rc != SSH_OK) {
             return failure(QStringLiteral("connect_failed"),
                            tr("Could not connect to %1 (%2): %3. Check that the server is up and "
                               "sshd listens on that port, and its HostName and Port in the hosts "
                               "file %4.")
-                               .arg(alias(), hostPort(), sshError(), m_job.hostsFile));
+                               .arg(alias(), hostPort(), sshError(), m_target.hostsFile));
         }
         return std::nullopt;
-    }
-
-    struct Fingerprint {
-        QString type;    // e.g. "ssh-ed25519"
-        QString sha256;  // "SHA256:..."
-    };
-
-    Fingerprint serverFingerprint() const {
-        Fingerprint fp;
-        ssh_key key = nullptr;
-        if (ssh_get_server_publickey(m_session, &key) != SSH_OK || !key)
-            return fp;
-        fp.type = QString::fromLatin1(ssh_key_type_to_char(ssh_key_type(key)));
-        unsigned char* hash = nullptr;
-        size_t len = 0;
-        if (ssh_get_publickey_hash(key, SSH_PUBLICKEY_HASH_SHA256, &hash, &len) == SSH_OK) {
-            char* text = ssh_get_fingerprint_hash(SSH_PUBLICKEY_HASH_SHA256, hash, len);
-            if (text) {
-                fp.sha256 = QString::fromLatin1(text);
-                ssh_string_free_char(text);
-            }
-            ssh_clean_pubkey_hash(&hash);
-        }
-        ssh_key_free(key);
-        return fp;
-    }
-
-    QString knownHostsPath() const {
-        char* value = nullptr;
-        if (ssh_options_get(m_session, SSH_OPTIONS_KNOWNHOSTS, &value) == SSH_OK && value) {
-            const QString path = QFile::decodeName(value);
-            ssh_string_free_char(value);
-            return path;
-        }
-        return m_job.knownHostsFile.isEmpty() ? QStringLiteral("~/.ssh/known_hosts")
-                                              : m_job.knownHostsFile;
-    }
-
-    // How known_hosts names this server.
-    QString knownHostsName() const {
-        if (m_job.host.port == 22)
-            return m_job.host.hostName;
-        return QStringLiteral("[%1]:%2").arg(m_job.host.hostName).arg(m_job.host.port);
     }
 
     // Checked before any authentication: credentials never go to an unverified server.
@@ -248,35 +347,16 @@ private:
         const ssh_known_hosts_e state = ssh_session_is_known_server(m_session);
         if (state == SSH_KNOWN_HOSTS_OK)
             return std::nullopt;
-
-        const Fingerprint fp = serverFingerprint();
-        const QString file = knownHostsPath();
-        const QString type = keyscanType(fp.type);
+        const ServerKey key = HostKeys::serverKey(m_session);
+        const QString file = HostKeys::knownHostsPath(m_session, m_target.knownHostsFile);
+        const QJsonObject fp{{QStringLiteral("fingerprint"), key.sha256}};
         if (state == SSH_KNOWN_HOSTS_CHANGED || state == SSH_KNOWN_HOSTS_OTHER) {
-            return failure(
-                QStringLiteral("host_key_changed"),
-                tr("SECURITY WARNING: the SSH host key of %1 (%2) does not match the key "
-                   "recorded for it in %3. Someone could be intercepting the connection (a "
-                   "man-in-the-middle attack), or the server was reinstalled. zerg refused to "
-                   "connect and never accepts a changed key automatically. The server's %4 key "
-                   "now has fingerprint %5. Verify it with the server's "
-                   "administrator; only if the change is expected, remove the old entry with "
-                   "`ssh-keygen -R \"%6\" -f %3` and add the new key.")
-                    .arg(alias(), hostPort(), file, fp.type, fp.sha256, knownHostsName()),
-                {{QStringLiteral("fingerprint"), fp.sha256}});
+            return failure(QStringLiteral("host_key_changed"),
+                           HostKeys::changedMessage(m_target.host, key, file), fp);
         }
         if (state == SSH_KNOWN_HOSTS_NOT_FOUND || state == SSH_KNOWN_HOSTS_UNKNOWN) {
-            return failure(
-                QStringLiteral("host_key_unknown"),
-                tr("The SSH host key of %1 (%2) is not known yet, so zerg refused to connect. "
-                   "The server's %3 key has fingerprint %4. Verify that fingerprint "
-                   "with the server's administrator (on the server: `ssh-keygen -lf "
-                   "/etc/ssh/ssh_host_%5_key.pub`), then trust it by running "
-                   "`ssh-keyscan -t %5 -p %6 %7 >> %8` and try again.")
-                    .arg(alias(), hostPort(), fp.type, fp.sha256, type)
-                    .arg(m_job.host.port)
-                    .arg(m_job.host.hostName, file),
-                {{QStringLiteral("fingerprint"), fp.sha256}});
+            return failure(QStringLiteral("host_key_unknown"),
+                           HostKeys::unknownMessage(m_target.host, key, file), fp);
         }
         return failure(QStringLiteral("host_key_error"),
                        tr("Could not check the SSH host key of %1 (%2) against %3: %4. Check "
@@ -284,33 +364,18 @@ private:
                            .arg(alias(), hostPort(), file, sshError()));
     }
 
-    // Wraps a libssh auth call for drive(); *stopped reports cancel/stall as a payload.
+    // One libssh auth step driven to its end; *stopped is set when it did not get there.
     int driveAuth(const std::function<int()>& step, std::optional<QJsonObject>* stopped) {
-        Stop stop;
-        const int rc = drive(step, SSH_AUTH_AGAIN, setupDeadline(), &stop);
-        if (stop == Stop::Cancelled)
-            *stopped = cancelled();
-        if (stop == Stop::TimedOut)
+        int rc = SSH_AUTH_ERROR;
+        const Drive d = drive(step, SSH_AUTH_AGAIN, setupDeadline(), &rc);
+        if (d == Drive::Stopped)
+            *stopped = stoppedDuringSetup();
+        if (d == Drive::TimedOut)
             *stopped = stalled(tr("logging in"));
         return rc;
     }
 
-    QJsonObject stalled(const QString& stage) {
-        return failure(QStringLiteral("connect_failed"),
-                       tr("The server %1 (%2) stopped answering while %3 (waited %4 s). Check "
-                          "the server's load and network, then try again.")
-                           .arg(alias(), hostPort(), stage)
-                           .arg(m_job.connectTimeoutSecs));
-    }
-
-    QJsonObject lostConnection(const QString& stage, QJsonObject extra = {}) {
-        return failure(QStringLiteral("connect_failed"),
-                       tr("The connection to %1 (%2) failed while %3: %4. Check the server and "
-                          "the network, then try again.")
-                           .arg(alias(), hostPort(), stage, sshError()),
-                       std::move(extra));
-    }
-
+    // none, then each configured IdentityFile, then ssh-agent and the default keys.
     std::optional<QJsonObject> authenticate() {
         std::optional<QJsonObject> stopped;
         int rc = driveAuth([this] { return ssh_userauth_none(m_session, nullptr); }, &stopped);
@@ -324,7 +389,7 @@ private:
         QStringList tried;
         const int methods = ssh_userauth_list(m_session, nullptr);
         if (methods & SSH_AUTH_METHOD_PUBLICKEY) {
-            for (const QString& path : m_job.host.identityFiles) {
+            for (const QString& path : m_target.host.identityFiles) {
                 ssh_key key = nullptr;
                 const QByteArray file = QFile::encodeName(path);
                 if (ssh_pki_import_privkey_file(file.constData(), nullptr, nullptr, nullptr,
@@ -360,130 +425,321 @@ private:
                 "nothing: the server does not accept public keys, and zerg logs in with "
                 "keys only");
         }
-        const QString target = QStringLiteral("%1@%2").arg(m_job.host.user, hostPort());
+        const QString target = QStringLiteral("%1@%2").arg(m_target.host.user, hostPort());
         return failure(QStringLiteral("auth_failed"),
                        tr("Could not log in to %1 (%2). Tried: %3. Add the public key to "
                           "~/.ssh/authorized_keys of %4 on the server, or set IdentityFile for "
                           "%2 in the hosts file %5 (or load the key into ssh-agent).")
-                           .arg(target, alias(), tried.join(QStringLiteral("; ")), m_job.host.user,
-                                m_job.hostsFile));
+                           .arg(target, alias(), tried.join(QStringLiteral("; ")),
+                                m_target.host.user, m_target.hostsFile));
     }
 
-    std::optional<QJsonObject> startCommand() {
-        m_channel = ssh_channel_new(m_session);
-        if (!m_channel)
-            return lostConnection(tr("opening a channel"));
-        Stop stop;
-        int rc = drive([this] { return ssh_channel_open_session(m_channel); }, SSH_AGAIN,
-                       setupDeadline(), &stop);
-        if (stop == Stop::Cancelled)
-            return cancelled();
-        if (stop == Stop::TimedOut)
-            return stalled(tr("opening a session"));
-        if (rc != SSH_OK) {
-            return failure(QStringLiteral("channel_failed"),
-                           tr("Logged in to %1 (%2) but could not open a session: %3. The server "
-                              "may limit sessions or be shutting down; try again later.")
-                               .arg(alias(), hostPort(), sshError()));
+    // Fails every queued call (setup failed or stopped before the loop) and ends.
+    void failEverything(const QJsonObject& payload, bool retriable) {
+        for (SshCall& call : m_w.takeInbox(true)) {
+            if (!call.cancel->load())
+                Q_EMIT m_w.callResult(call.id, payload, retriable);
+            Q_EMIT m_w.callReleased(call.id);
         }
-        const QByteArray command = m_job.command.toUtf8();
-        rc = drive([&] { return ssh_channel_request_exec(m_channel, command.constData()); },
-                   SSH_AGAIN, setupDeadline(), &stop);
-        if (stop == Stop::Cancelled)
-            return cancelled();
-        if (stop == Stop::TimedOut)
-            return stalled(tr("starting the command"));
+    }
+
+    // --- running calls ---------------------------------------------------------------------------
+
+    void mainLoop() {
+        qint64 stopDeadline = -1;
+        for (;;) {
+            const bool stopping = m_w.stopRequested();
+            bool progress = absorbInbox(stopping);
+            if (stopping && stopDeadline < 0) {
+                stopDeadline = now() + kStopBudgetMs;
+                for (auto& c : m_calls)
+                    beginStop(*c, ChannelCall::Stop::Shutdown);
+            }
+            const uint64_t readBefore = m_socketCounter.in_bytes;
+            for (auto& c : m_calls)
+                progress |= step(*c);
+            progress |= m_socketCounter.in_bytes != readBefore;
+            releaseDone();
+
+            if (!connected()) {
+                sessionLost();
+                return;
+            }
+            if (stopping && (m_calls.empty() || now() >= stopDeadline)) {
+                abandonAll(stoppedDuringSetup());
+                return;
+            }
+            if (progress)
+                continue;
+            const bool idle = m_calls.empty();
+            const bool readable = waitForActivity(idle ? -1 : int(waitMs()));
+            if (idle && readable) {
+                // Nothing else reads the socket while idle: a small ignore message makes libssh
+                // process what arrived (a keepalive, or the end of the connection).
+                ssh_send_ignore(m_session, "");
+                ssh_blocking_flush(m_session, 0);
+            }
+        }
+    }
+
+    qint64 waitMs() const {
+        qint64 ms = kMaxWaitMs;
+        for (const auto& c : m_calls)
+            ms = std::min(ms, std::max<qint64>(0, c->deadline - now()));
+        return ms;
+    }
+
+    bool absorbInbox(bool closing) {
+        std::deque<SshCall> in = m_w.takeInbox(closing);
+        for (SshCall& call : in) {
+            if (closing) {
+                // Not started: let the owner run it on another session.
+                if (!call.cancel->load()) {
+                    Q_EMIT m_w.callResult(call.id, stoppedDuringSetup(), true);
+                }
+                Q_EMIT m_w.callReleased(call.id);
+                continue;
+            }
+            auto c = std::make_unique<ChannelCall>(std::move(call));
+            c->deadline = setupDeadline();
+            m_calls.push_back(std::move(c));
+        }
+        return !in.empty();
+    }
+
+    void releaseDone() {
+        for (auto it = m_calls.begin(); it != m_calls.end();) {
+            if ((*it)->phase != ChannelCall::Phase::Done) {
+                ++it;
+                continue;
+            }
+            const quint64 id = (*it)->call.id;
+            it = m_calls.erase(it);  // frees the channels
+            Q_EMIT m_w.callReleased(id);
+        }
+    }
+
+    // The session died: calls not sent yet may run elsewhere; the others failed.
+    void sessionLost() {
+        for (auto& c : m_calls) {
+            if (!c->execSent && c->stop == ChannelCall::Stop::None) {
+                sendResult(*c, lostConnection(tr("starting the command")), true);
+            } else {
+                sendResult(*c, lostConnection(tr("running the command"), outputSoFar(*c)));
+            }
+        }
+        abandonAll(lostConnection(tr("starting the command")));
+    }
+
+    // Drops every call now (results for those without one), then refuses new ones, handing
+    // back the queued ones with inboxPayload as retriable.
+    void abandonAll(const QJsonObject& inboxPayload) {
+        for (auto& c : m_calls) {
+            if (!c->resultSent) {
+                sendResult(*c,
+                           c->execSent ? failure(QStringLiteral("cancelled"),
+                                                 tr("The command on %1 was stopped because "
+                                                    "zerg is shutting down.")
+                                                     .arg(alias()),
+                                                 outputSoFar(*c))
+                                       : stoppedDuringSetup(),
+                           !c->execSent);
+            }
+            c->phase = ChannelCall::Phase::Done;
+        }
+        releaseDone();
+        failEverything(inboxPayload, true);
+    }
+
+    // One non-blocking step of a call; true when it moved.
+    bool step(ChannelCall& c) {
+        using P = ChannelCall::Phase;
+        if (c.stop == ChannelCall::Stop::None && c.call.cancel->load())
+            beginStop(c, ChannelCall::Stop::Cancelled);
+        switch (c.phase) {
+            case P::Open:
+                return stepOpen(c);
+            case P::Exec:
+                return stepExec(c);
+            case P::Output:
+                return stepOutput(c);
+            case P::ExitStatus:
+                return stepExitStatus(c);
+            case P::AwaitPid:
+                return stepAwaitPid(c);
+            case P::Kill:
+                return stepKill(c);
+            case P::Done:
+                return false;
+        }
+        return false;
+    }
+
+    // Decides how a call stops (cancel, timeout, shutdown) given how far it got.
+    void beginStop(ChannelCall& c, ChannelCall::Stop why) {
+        using P = ChannelCall::Phase;
+        if (c.stop != ChannelCall::Stop::None || c.phase == P::Done)
+            return;
+        c.stop = why;
+        if (c.phase == P::Open) {
+            // Nothing runs yet.
+            if (why == ChannelCall::Stop::Shutdown)
+                sendResult(c, stoppedDuringSetup(), true);
+            c.phase = P::Done;
+            return;
+        }
+        if (c.phase == P::Exec && !c.execSent) {
+            c.phase = P::Done;
+            return;
+        }
+        if (c.phase == P::Exec)
+            return;  // the exec reply comes first; stepExec() then stops it
+        c.phase = P::AwaitPid;
+        c.deadline = now() + kPidWaitMs;
+    }
+
+    bool stepOpen(ChannelCall& c) {
+        if (!c.channel) {
+            c.channel = ssh_channel_new(m_session);
+            if (!c.channel) {
+                sendResult(c, lostConnection(tr("opening a channel")), !connected());
+                c.phase = ChannelCall::Phase::Done;
+                return true;
+            }
+        }
+        const int rc = ssh_channel_open_session(c.channel);
+        if (rc == SSH_AGAIN) {
+            if (now() < c.deadline)
+                return false;
+            sendResult(c, stalled(tr("opening a session")));
+            c.phase = ChannelCall::Phase::Done;
+            return true;
+        }
         if (rc != SSH_OK) {
-            return failure(QStringLiteral("channel_failed"),
-                           tr("The server %1 (%2) refused to run the command: %3. Its sshd may "
-                              "forbid commands for this user (ForceCommand, restrictions).")
-                               .arg(alias(), hostPort(), sshError()));
+            if (!connected())
+                return false;  // sessionLost() retries it elsewhere
+            // With other channels open the session may just be full (sshd's MaxSessions):
+            // nothing ran, so the pool may run it on another connection.
+            const bool maybeFull = m_calls.size() > 1;
+            sendResult(c,
+                       failure(QStringLiteral("channel_failed"),
+                               tr("Logged in to %1 (%2) but could not open a session: %3. The "
+                                  "server may limit sessions (sshd's MaxSessions) or be "
+                                  "shutting down; try again later.")
+                                   .arg(alias(), hostPort(), sshError())),
+                       maybeFull);
+            c.phase = ChannelCall::Phase::Done;
+            return true;
+        }
+        c.phase = ChannelCall::Phase::Exec;
+        c.command = c.wrappedCommand();
+        return true;
+    }
+
+    bool stepExec(ChannelCall& c) {
+        if (!connected())
+            return false;  // not sent yet: sessionLost() retries it elsewhere
+        const int rc = ssh_channel_request_exec(c.channel, c.command.constData());
+        c.execSent = true;
+        if (rc == SSH_AGAIN) {
+            if (now() < c.deadline)
+                return false;
+            sendResult(c, stalled(tr("starting the command")));
+            beginStopAfterExec(c);
+            return true;
+        }
+        if (rc != SSH_OK) {
+            if (!connected())
+                return false;
+            sendResult(c, failure(QStringLiteral("channel_failed"),
+                                  tr("The server %1 (%2) refused to run the command: %3. Its "
+                                     "sshd may forbid commands for this user (ForceCommand, "
+                                     "restrictions).")
+                                      .arg(alias(), hostPort(), sshError())));
+            c.phase = ChannelCall::Phase::Done;
+            return true;
         }
         // Non-interactive: the command reads end-of-file, never waits for input.
-        ssh_channel_send_eof(m_channel);
-        return std::nullopt;
+        ssh_channel_send_eof(c.channel);
+        c.phase = ChannelCall::Phase::Output;
+        c.deadline = now() + c.call.timeoutSecs * 1000LL;
+        if (c.stop != ChannelCall::Stop::None)
+            beginStopAfterExec(c);
+        return true;
     }
 
-    // Reads whatever the channel has buffered from one stream, up to a bound per turn.
-    // Returns bytes read, or -1 on a session error.
-    qint64 drain(int isStderr, CappedOutput* into) {
+    void beginStopAfterExec(ChannelCall& c) {
+        if (c.stop == ChannelCall::Stop::None)
+            c.stop = ChannelCall::Stop::TimedOut;
+        c.phase = ChannelCall::Phase::AwaitPid;
+        c.deadline = now() + kPidWaitMs;
+    }
+
+    // Reads what the channel has buffered; -1 on a session error, else bytes read.
+    qint64 drain(ChannelCall& c) {
         qint64 total = 0;
-        while (total < kDrainBytesPerTurn) {
-            const int n = ssh_channel_read_nonblocking(m_channel, m_buffer.data(),
-                                                       uint32_t(m_buffer.size()), isStderr);
-            if (n == SSH_ERROR)
-                return -1;
-            if (n <= 0)
-                break;  // 0: nothing buffered now; SSH_EOF: this stream is done
-            into->append(m_buffer.data(), n);
-            total += n;
+        for (int isStderr = 0; isStderr <= 1; ++isStderr) {
+            qint64 stream = 0;
+            while (stream < kDrainBytesPerPass) {
+                const int n = ssh_channel_read_nonblocking(c.channel, m_buffer.data(),
+                                                           uint32_t(m_buffer.size()), isStderr);
+                if (n == SSH_ERROR)
+                    return -1;
+                if (n <= 0)
+                    break;  // 0: nothing buffered now; SSH_EOF: this stream is done
+                if (isStderr)
+                    c.filter.feed(m_buffer.data(), n, &c.err);
+                else
+                    c.out.append(m_buffer.data(), n);
+                stream += n;
+            }
+            total += stream;
         }
         return total;
     }
 
-    // Asks sshd to send TERM to the command's process group, then closes the channel. OpenSSH
-    // honours the signal request only for logins behind privilege separation (not for root
-    // logins, nor an sshd run by an unprivileged user); there, the command loses its channel but
-    // runs on until it ends by itself. Either way we stop waiting and report the timeout/cancel.
-    void stopCommand() {
-        ssh_channel_request_send_signal(m_channel, "TERM");
-        ssh_channel_close(m_channel);
-        ssh_blocking_flush(m_session, kSliceMs);
+    // A read failed: the session is gone (sessionLost() follows) or just this channel.
+    bool channelBroke(ChannelCall& c) {
+        if (!connected())
+            return false;
+        sendResult(c, failure(QStringLiteral("channel_failed"),
+                              tr("The channel of the command on %1 (%2) failed: %3. Run it "
+                                 "again.")
+                                  .arg(alias(), hostPort(), sshError()),
+                              outputSoFar(c)));
+        c.phase = ChannelCall::Phase::Done;
+        return true;
     }
 
-    QJsonObject interrupted(Stop stop) {
-        stopCommand();
-        if (stop == Stop::Cancelled)
-            return cancelled();
-        return failure(QStringLiteral("timeout"),
-                       tr("command did not finish within %1 s; the SSH channel was closed (the "
-                          "remote process may still be running)")
-                           .arg(m_job.timeoutSecs),
-                       outputSoFar());
+    bool stepOutput(ChannelCall& c) {
+        if (now() >= c.deadline) {
+            beginStop(c, ChannelCall::Stop::TimedOut);
+            return true;
+        }
+        const qint64 got = drain(c);
+        if (got < 0)
+            return channelBroke(c);
+        if (ssh_channel_is_eof(c.channel) || (ssh_channel_is_closed(c.channel) && got == 0)) {
+            c.filter.finish(&c.err);
+            c.phase = ChannelCall::Phase::ExitStatus;
+            return true;
+        }
+        return got > 0;
     }
 
-    std::optional<Stop> checkFlags(qint64 deadlineMs) const {
-        if (m_cancel.load())
-            return Stop::Cancelled;
-        if (m_clock.elapsed() >= deadlineMs)
-            return Stop::TimedOut;
-        return std::nullopt;
-    }
-
-    QJsonObject collectOutput() {
-        const qint64 deadline = m_clock.elapsed() + m_job.timeoutSecs * 1000LL;
-        m_buffer.resize(64 * 1024);
-        for (;;) {
-            const qint64 out = drain(0, &m_out);
-            const qint64 err = drain(1, &m_err);
-            if (out < 0 || err < 0)
-                return lostConnection(tr("running the command"), outputSoFar());
-            const bool gotData = out > 0 || err > 0;
-            if (ssh_channel_is_eof(m_channel))
-                break;
-            if (ssh_channel_is_closed(m_channel) && !gotData)
-                break;
-            if (auto stop = checkFlags(deadline))
-                return interrupted(*stop);
-            if (!gotData)
-                waitForSocket(kSliceMs);
+    bool stepExitStatus(ChannelCall& c) {
+        if (now() >= c.deadline) {
+            beginStop(c, ChannelCall::Stop::TimedOut);
+            return true;
         }
         // OpenSSH sends the exit status right after end-of-file, before closing the channel.
-        int status = -1;
-        for (;;) {
-            status = ssh_channel_get_exit_status(m_channel);
-            if (status != -1 || ssh_channel_is_closed(m_channel))
-                break;
-            if (auto stop = checkFlags(deadline))
-                return interrupted(*stop);
-            waitForSocket(kSliceMs);
-        }
-        ssh_channel_close(m_channel);
-
-        QJsonObject p = outputSoFar();
+        const int status = ssh_channel_get_exit_status(c.channel);
+        if (status == -1 && !ssh_channel_is_closed(c.channel))
+            return false;  // not here yet (or the session is gone: sessionLost())
+        ssh_channel_close(c.channel);
+        QJsonObject p = outputSoFar(c);
         p.insert(QStringLiteral("ok"), status == 0);
         p.insert(QStringLiteral("exit_code"), status);
-        p.insert(QStringLiteral("duration_ms"), m_clock.elapsed());
         p.insert(QStringLiteral("host"), alias());
         if (status == -1) {
             p.insert(QStringLiteral("error"),
@@ -491,32 +747,192 @@ private:
         } else if (status != 0) {
             p.insert(QStringLiteral("error"), tr("command exited with status %1").arg(status));
         }
-        return p;
+        sendResult(c, p);
+        c.phase = ChannelCall::Phase::Done;
+        return true;
     }
 
-    const SshJob& m_job;
-    const std::atomic_bool& m_cancel;
-    QElapsedTimer m_clock;  // I/O timeouts on this thread, not logic a manual clock would drive
+    // Stopping: keep reading until the pid line shows up, then kill the process group.
+    bool stepAwaitPid(ChannelCall& c) {
+        const qint64 got = drain(c);
+        if (got < 0)
+            return channelBroke(c);
+        if (c.filter.pid() > 0) {
+            startKill(c);
+            return true;
+        }
+        const bool ended = ssh_channel_is_eof(c.channel) || ssh_channel_is_closed(c.channel);
+        if (ended || now() >= c.deadline) {
+            // No pid (a login shell that is not POSIX, or the command already ended): ask sshd
+            // to signal it (honoured for non-root logins behind privilege separation) and close.
+            c.filter.finish(&c.err);
+            ssh_channel_request_send_signal(c.channel, "TERM");
+            ssh_channel_close(c.channel);
+            sendStopResult(c, false);
+            c.phase = ChannelCall::Phase::Done;
+            return true;
+        }
+        return got > 0;
+    }
+
+    void sendStopResult(ChannelCall& c, bool killed) {
+        if (c.stop == ChannelCall::Stop::TimedOut) {
+            const QString what =
+                killed ? tr("command did not finish within %1 s and was stopped (TERM, then "
+                            "KILL, to its process group)")
+                       : tr("command did not finish within %1 s; the SSH channel was closed (the "
+                            "remote process may still be running)");
+            sendResult(c, failure(QStringLiteral("timeout"), what.arg(c.call.timeoutSecs),
+                                  outputSoFar(c)));
+        } else if (c.stop == ChannelCall::Stop::Shutdown) {
+            sendResult(c, failure(QStringLiteral("cancelled"),
+                                  tr("The command on %1 was stopped because zerg is shutting "
+                                     "down.")
+                                      .arg(alias()),
+                                  outputSoFar(c)));
+        }
+    }
+
+    void startKill(ChannelCall& c) {
+        const QByteArray group = "-" + QByteArray::number(c.filter.pid());
+        c.killCommand = "kill -s TERM -- " + group + " 2>/dev/null && { sleep 1; kill -s KILL -- " +
+                        group + " 2>/dev/null; }; exit 0";
+        // Output is no longer wanted: closing stops it; the kill goes over its own channel.
+        ssh_channel_close(c.channel);
+        c.killChannel = ssh_channel_new(m_session);
+        c.phase = ChannelCall::Phase::Kill;
+        c.deadline = now() + kKillChannelMs;
+        if (!c.killChannel) {
+            sendStopResult(c, false);
+            c.phase = ChannelCall::Phase::Done;
+        }
+    }
+
+    bool stepKill(ChannelCall& c) {
+        const bool late = now() >= c.deadline;
+        if (!c.killOpen) {
+            const int rc = ssh_channel_open_session(c.killChannel);
+            if (rc == SSH_AGAIN && !late)
+                return false;
+            if (rc != SSH_OK) {
+                sendStopResult(c, false);
+                c.phase = ChannelCall::Phase::Done;
+                return true;
+            }
+            c.killOpen = true;
+            return true;
+        }
+        if (!c.killExecDone) {
+            const int rc = ssh_channel_request_exec(c.killChannel, c.killCommand.constData());
+            if (rc == SSH_AGAIN && !late)
+                return false;
+            if (rc != SSH_OK) {
+                sendStopResult(c, false);
+                c.phase = ChannelCall::Phase::Done;
+                return true;
+            }
+            c.killExecDone = true;
+            ssh_channel_send_eof(c.killChannel);
+            sendStopResult(c, true);  // TERM is on its way
+            return true;
+        }
+        // Wait for the kill (and its KILL after the grace second) to finish, within bounds.
+        char sink[256];
+        while (ssh_channel_read_nonblocking(c.killChannel, sink, sizeof sink, 0) > 0) {
+        }
+        while (ssh_channel_read_nonblocking(c.killChannel, sink, sizeof sink, 1) > 0) {
+        }
+        if (ssh_channel_is_eof(c.killChannel) || ssh_channel_is_closed(c.killChannel) || late) {
+            ssh_channel_close(c.killChannel);
+            c.phase = ChannelCall::Phase::Done;
+            return true;
+        }
+        return false;
+    }
+
+    SshSessionWorker& m_w;
+    const SshTarget& m_target;
+    QElapsedTimer m_clock;  // I/O deadlines on this thread, not logic a manual clock would drive
     ssh_session m_session = nullptr;
-    ssh_channel m_channel = nullptr;
-    CappedOutput m_out;
-    CappedOutput m_err;
+    ssh_counter_struct m_socketCounter{};
+    std::list<std::unique_ptr<ChannelCall>> m_calls;
     std::vector<char> m_buffer;
 };
 
-}  // namespace
+SshSessionWorker::SshSessionWorker(SshTarget target, QObject* parent)
+    : QThread(parent), m_target(std::move(target)) {
+    setObjectName(QStringLiteral("ssh:%1").arg(m_target.host.alias));
+    if (::pipe(m_wakePipe) == 0) {
+        for (int fd : m_wakePipe) {
+            ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
+            ::fcntl(fd, F_SETFD, FD_CLOEXEC);
+        }
+    }
+}
 
-SshSessionWorker::SshSessionWorker(SshJob job, std::shared_ptr<const std::atomic_bool> cancel)
-    : m_job(std::move(job)), m_cancel(std::move(cancel)) {}
+SshSessionWorker::~SshSessionWorker() {
+    requestStop();
+    wait();
+    for (int fd : m_wakePipe) {
+        if (fd >= 0)
+            ::close(fd);
+    }
+}
+
+bool SshSessionWorker::submit(SshCall call) {
+    {
+        QMutexLocker lock(&m_mutex);
+        if (m_closed)
+            return false;
+        m_inbox.push_back(std::move(call));
+    }
+    wake();
+    return true;
+}
+
+void SshSessionWorker::wake() {
+    const char b = 1;
+    // A full pipe already means "wake up": the result can be ignored.
+    [[maybe_unused]] const ssize_t n = ::write(m_wakePipe[1], &b, 1);
+}
+
+void SshSessionWorker::requestStop() {
+    m_stop.store(true);
+    wake();
+}
+
+std::deque<SshCall> SshSessionWorker::takeInbox(bool closing) {
+    QMutexLocker lock(&m_mutex);
+    if (closing)
+        m_closed = true;
+    std::deque<SshCall> out;
+    out.swap(m_inbox);
+    return out;
+}
+
+void SshSessionWorker::drainWakePipe() {
+    char buf[64];
+    while (::read(m_wakePipe[0], buf, sizeof buf) > 0) {
+    }
+}
 
 void SshSessionWorker::run() {
-    QJsonObject payload;
     {
-        SshRun run(m_job, *m_cancel);
-        payload = run.execute();
+        SshSessionLoop loop(*this);
+        loop.run();
     }  // the session is freed here, on the thread that used it
-    Q_EMIT done(payload);
-    QThread::currentThread()->quit();
+    // Whatever arrived after the loop's last look: hand it back, then refuse more.
+    for (SshCall& call : takeInbox(true)) {
+        if (!call.cancel->load()) {
+            Q_EMIT callResult(call.id,
+                              {{QStringLiteral("ok"), false},
+                               {QStringLiteral("error_code"), QStringLiteral("connect_failed")},
+                               {QStringLiteral("error"), tr("The SSH session closed; run again.")},
+                               {QStringLiteral("host"), m_target.host.alias}},
+                              true);
+        }
+        Q_EMIT callReleased(call.id);
+    }
 }
 
 }  // namespace zerg

@@ -46,6 +46,8 @@ QByteArray reasonPhrase(int status) {
             return "Bad Gateway";
         case 503:
             return "Service Unavailable";
+        case 529:
+            return "Overloaded";
         default:
             return "Status";
     }
@@ -55,6 +57,35 @@ QJsonObject errorBody(const QString& message) {
     return {{QStringLiteral("error"),
              QJsonObject{{QStringLiteral("message"), message},
                          {QStringLiteral("type"), QStringLiteral("fake_llm_server")}}}};
+}
+
+// The same in Anthropic's shape: {"type":"error","error":{"type":...,"message":...}}.
+QJsonObject anthropicErrorBody(const QString& type, const QString& message) {
+    return {{QStringLiteral("type"), QStringLiteral("error")},
+            {QStringLiteral("error"),
+             QJsonObject{{QStringLiteral("type"), type}, {QStringLiteral("message"), message}}}};
+}
+
+// Characters of text in an Anthropic "content" (a string or blocks) or "system" value.
+qint64 anthropicChars(const QJsonValue& v) {
+    if (v.isString())
+        return v.toString().size();
+    qint64 n = 0;
+    for (const QJsonValue& b : v.toArray()) {
+        const QJsonObject o = b.toObject();
+        n += o.value(QStringLiteral("text")).toString().size() +
+             anthropicChars(o.value(QStringLiteral("content")));
+    }
+    return n;
+}
+
+// Extra response headers from a scenario's "headers" object.
+QByteArray extraHeaders(const QJsonObject& response) {
+    QByteArray out;
+    const QJsonObject h = response.value(QStringLiteral("headers")).toObject();
+    for (auto it = h.begin(); it != h.end(); ++it)
+        out += it.key().toUtf8() + ": " + it.value().toVariant().toString().toUtf8() + "\r\n";
+    return out;
 }
 
 // Splits text into pieces of n characters without cutting a surrogate pair.
@@ -179,6 +210,154 @@ QList<QByteArray> generatedEvents(const QJsonObject& r, const QString& model, in
     return events;
 }
 
+QByteArray anthropicEvent(const QJsonObject& payload) {
+    return QByteArrayLiteral("event: ") +
+           payload.value(QStringLiteral("type")).toString().toUtf8() +
+           QByteArrayLiteral("\ndata: ") + compact(payload) + QByteArrayLiteral("\n\n");
+}
+
+// Anthropic's stop_reason for a scripted response: "stop_reason" as given, else "finish_reason"
+// translated from OpenAI's names, else from the content.
+QString anthropicStopReason(const QJsonObject& r, bool hasToolCalls) {
+    const QString given = r.value(QStringLiteral("stop_reason")).toString();
+    if (!given.isEmpty())
+        return given;
+    const QString finish = r.value(QStringLiteral("finish_reason")).toString();
+    if (finish == QLatin1String("stop"))
+        return QStringLiteral("end_turn");
+    if (finish == QLatin1String("tool_calls"))
+        return QStringLiteral("tool_use");
+    if (finish == QLatin1String("length"))
+        return QStringLiteral("max_tokens");
+    if (!finish.isEmpty())
+        return finish;
+    return hasToolCalls ? QStringLiteral("tool_use") : QStringLiteral("end_turn");
+}
+
+// The generated Anthropic Messages events of a scripted response, one SSE event each: a text
+// block (pinged inside), then one tool_use block per call whose input arrives as input_json_delta
+// fragments that are not valid JSON alone (the first one "", as the real API sends), a ping
+// between blocks, message_delta with the stop reason and usage, and message_stop.
+QList<QByteArray> generatedAnthropicEvents(const QJsonObject& r, const QString& model, int serial,
+                                           qint64 promptTokens) {
+    const QString content = r.value(QStringLiteral("content")).toString();
+    const QJsonArray calls = r.value(QStringLiteral("tool_calls")).toArray();
+    const int chunkChars =
+        qMax(1, r.value(QStringLiteral("chunk_chars")).toInt(kDefaultChunkChars));
+    const QJsonObject given = r.value(QStringLiteral("usage")).toObject();
+    const auto usageValue = [&given](const char* key, const char* openAiKey, qint64 fallback) {
+        return given.value(QLatin1String(key))
+            .toInteger(given.value(QLatin1String(openAiKey)).toInteger(fallback));
+    };
+    const QString type = QStringLiteral("type");
+    const QString index = QStringLiteral("index");
+
+    QList<QByteArray> events;
+    events.append(anthropicEvent(QJsonObject{
+        {type, QStringLiteral("message_start")},
+        {QStringLiteral("message"),
+         QJsonObject{{QStringLiteral("id"), QStringLiteral("msg_fake%1").arg(serial)},
+                     {type, QStringLiteral("message")},
+                     {QStringLiteral("role"), QStringLiteral("assistant")},
+                     {QStringLiteral("model"), model},
+                     {QStringLiteral("content"), QJsonArray{}},
+                     {QStringLiteral("stop_reason"), QJsonValue::Null},
+                     {QStringLiteral("stop_sequence"), QJsonValue::Null},
+                     {QStringLiteral("usage"),
+                      QJsonObject{{QStringLiteral("input_tokens"),
+                                   usageValue("input_tokens", "prompt_tokens", promptTokens)},
+                                  {QStringLiteral("cache_creation_input_tokens"),
+                                   usageValue("cache_creation_input_tokens", "", 0)},
+                                  {QStringLiteral("cache_read_input_tokens"),
+                                   usageValue("cache_read_input_tokens", "", 0)},
+                                  {QStringLiteral("output_tokens"), 1}}}}}}));
+
+    const QJsonObject error = r.value(QStringLiteral("anthropic_error")).toObject();
+    const auto errorEvent = [&] {
+        return anthropicEvent(
+            QJsonObject{{type, QStringLiteral("error")}, {QStringLiteral("error"), error}});
+    };
+    int block = 0;
+    if (!content.isEmpty() || calls.isEmpty()) {
+        events.append(anthropicEvent(QJsonObject{
+            {type, QStringLiteral("content_block_start")},
+            {index, block},
+            {QStringLiteral("content_block"),
+             QJsonObject{{type, QStringLiteral("text")}, {QStringLiteral("text"), QString()}}}}));
+        events.append(QByteArrayLiteral("event: ping\ndata: {\"type\": \"ping\"}\n\n"));
+        const QStringList pieces = splitText(content, chunkChars);
+        for (qsizetype i = 0; i < pieces.size(); ++i) {
+            events.append(anthropicEvent(QJsonObject{
+                {type, QStringLiteral("content_block_delta")},
+                {index, block},
+                {QStringLiteral("delta"), QJsonObject{{type, QStringLiteral("text_delta")},
+                                                      {QStringLiteral("text"), pieces[i]}}}}));
+            if (!error.isEmpty() && i == pieces.size() / 2) {
+                events.append(errorEvent());  // the API ends the stream after an error event
+                return events;
+            }
+        }
+        events.append(anthropicEvent(
+            QJsonObject{{type, QStringLiteral("content_block_stop")}, {index, block}}));
+        ++block;
+    }
+    if (!error.isEmpty()) {
+        events.append(errorEvent());
+        return events;
+    }
+    qsizetype completionChars = content.size();
+    for (const QJsonValue& v : calls) {
+        const QJsonObject c = v.toObject();
+        const QJsonValue a = c.value(QStringLiteral("arguments"));
+        const QString args = a.isObject() ? QString::fromUtf8(compact(a.toObject())) : a.toString();
+        completionChars += args.size();
+        events.append(QByteArrayLiteral("event: ping\ndata: {\"type\": \"ping\"}\n\n"));
+        events.append(anthropicEvent(QJsonObject{
+            {type, QStringLiteral("content_block_start")},
+            {index, block},
+            {QStringLiteral("content_block"),
+             QJsonObject{{type, QStringLiteral("tool_use")},
+                         {QStringLiteral("id"), c.value(QStringLiteral("id")).toString()},
+                         {QStringLiteral("name"), c.value(QStringLiteral("name")).toString()},
+                         {QStringLiteral("input"), QJsonObject{}}}}}));
+        for (const QString& piece : QStringList{QString()} + splitArguments(args)) {
+            events.append(anthropicEvent(QJsonObject{
+                {type, QStringLiteral("content_block_delta")},
+                {index, block},
+                {QStringLiteral("delta"), QJsonObject{{type, QStringLiteral("input_json_delta")},
+                                                      {QStringLiteral("partial_json"), piece}}}}));
+        }
+        events.append(anthropicEvent(
+            QJsonObject{{type, QStringLiteral("content_block_stop")}, {index, block}}));
+        ++block;
+    }
+    events.append(anthropicEvent(QJsonObject{
+        {type, QStringLiteral("message_delta")},
+        {QStringLiteral("delta"),
+         QJsonObject{{QStringLiteral("stop_reason"), anthropicStopReason(r, !calls.isEmpty())},
+                     {QStringLiteral("stop_sequence"), QJsonValue::Null}}},
+        {QStringLiteral("usage"), QJsonObject{{QStringLiteral("output_tokens"),
+                                               usageValue("output_tokens", "completion_tokens",
+                                                          estimateTokens(completionChars))}}}}));
+    if (!r.value(QStringLiteral("omit_message_stop")).toBool())
+        events.append(anthropicEvent(QJsonObject{{type, QStringLiteral("message_stop")}}));
+    return events;
+}
+
+// A chunk-per-line .jsonl file as an Anthropic body: each payload's "type" is its event name.
+QByteArray anthropicChunksBody(const QByteArray& lines) {
+    QByteArray body;
+    for (const QByteArray& line : lines.split('\n')) {
+        if (line.trimmed().isEmpty())
+            continue;
+        const QString type =
+            QJsonDocument::fromJson(line).object().value(QStringLiteral("type")).toString();
+        body += QByteArrayLiteral("event: ") + type.toUtf8() + QByteArrayLiteral("\ndata: ") +
+                line.trimmed() + QByteArrayLiteral("\n\n");
+    }
+    return body;
+}
+
 // Re-cuts the body into writes of the given sizes, cycling through the list.
 QList<QByteArray> cut(const QByteArray& body, const QJsonArray& sizes) {
     QList<QByteArray> out;
@@ -227,6 +406,10 @@ quint16 FakeLlmServer::port() const {
 
 QString FakeLlmServer::baseUrl() const {
     return QStringLiteral("http://127.0.0.1:%1/v1").arg(port());
+}
+
+QString FakeLlmServer::rootUrl() const {
+    return QStringLiteral("http://127.0.0.1:%1").arg(port());
 }
 
 bool FakeLlmServer::loadScenarioFile(const QString& path, QString* error) {
@@ -377,10 +560,11 @@ void FakeLlmServer::handleRequest(QTcpSocket* socket, const QByteArray& method,
                                   const QByteArray& path,
                                   const QHash<QByteArray, QByteArray>& headers,
                                   const QByteArray& body) {
-    if (method != "POST" || path != "/v1/chat/completions") {
+    const bool anthropic = path == "/v1/messages";
+    if (method != "POST" || (path != "/v1/chat/completions" && !anthropic)) {
         sendJson(socket, 404,
                  errorBody(QStringLiteral("fake LLM server: no route for %1 %2; use POST "
-                                          "/v1/chat/completions")
+                                          "/v1/chat/completions or POST /v1/messages")
                                .arg(QString::fromUtf8(method), QString::fromUtf8(path))));
         return;
     }
@@ -412,24 +596,30 @@ void FakeLlmServer::handleRequest(QTcpSocket* socket, const QByteArray& method,
     }
     Q_EMIT requestReceived(request);
     if (!chosen) {
+        const QString message =
+            QStringLiteral("fake LLM server: scenario has no response left for model %1")
+                .arg(model);
         sendJson(socket, 500,
-                 errorBody(QStringLiteral("fake LLM server: scenario has no response left for "
-                                          "model %1")
-                               .arg(model)));
+                 anthropic ? anthropicErrorBody(QStringLiteral("api_error"), message)
+                           : errorBody(message));
         return;
     }
     qint64 promptChars = 0;
     for (const QJsonValue& m : request.value(QStringLiteral("messages")).toArray()) {
-        promptChars += m.toObject().value(QStringLiteral("content")).toString().size();
+        promptChars += anthropic ? anthropicChars(m.toObject().value(QStringLiteral("content")))
+                                 : m.toObject().value(QStringLiteral("content")).toString().size();
     }
+    if (anthropic)
+        promptChars += anthropicChars(request.value(QStringLiteral("system")));
     response.insert(QStringLiteral("_prompt_tokens"), estimateTokens(promptChars));
-    respond(socket, response, model);
+    respond(socket, response, model, anthropic);
 }
 
-void FakeLlmServer::respond(QTcpSocket* socket, const QJsonObject& r, const QString& requestModel) {
+void FakeLlmServer::respond(QTcpSocket* socket, const QJsonObject& r, const QString& requestModel,
+                            bool anthropic) {
     const int status = r.value(QStringLiteral("status")).toInt(200);
     if (status != 200) {
-        sendJson(socket, status, r.value(QStringLiteral("body")).toObject());
+        sendJson(socket, status, r.value(QStringLiteral("body")).toObject(), extraHeaders(r));
         return;
     }
     QByteArray body;
@@ -447,7 +637,9 @@ void FakeLlmServer::respond(QTcpSocket* socket, const QJsonObject& r, const QStr
             return;
         }
         body = f.readAll();
-        if (sseFile.isEmpty()) {
+        if (sseFile.isEmpty() && anthropic) {
+            body = anthropicChunksBody(body);
+        } else if (sseFile.isEmpty()) {
             QByteArray events;
             for (const QByteArray& line : body.split('\n')) {
                 if (line.trimmed().isEmpty())
@@ -468,19 +660,22 @@ void FakeLlmServer::respond(QTcpSocket* socket, const QJsonObject& r, const QStr
         pieces = sizes.isEmpty() ? QList<QByteArray>{body} : cut(body, sizes);
     } else {
         const QString model = r.value(QStringLiteral("model")).toString(requestModel);
-        pieces = generatedEvents(r, model, ++m_responseCounter,
-                                 r.value(QStringLiteral("_prompt_tokens")).toInteger());
+        const qint64 promptTokens = r.value(QStringLiteral("_prompt_tokens")).toInteger();
+        pieces = anthropic ? generatedAnthropicEvents(r, model, ++m_responseCounter, promptTokens)
+                           : generatedEvents(r, model, ++m_responseCounter, promptTokens);
         if (!sizes.isEmpty())
             pieces = cut(pieces.join(), sizes);
     }
     sendStream(socket, std::move(pieces), r);
 }
 
-void FakeLlmServer::sendJson(QTcpSocket* socket, int status, const QJsonObject& body) {
+void FakeLlmServer::sendJson(QTcpSocket* socket, int status, const QJsonObject& body,
+                             const QByteArray& extraHeaders) {
     const QByteArray payload = compact(body);
     QByteArray head = "HTTP/1.1 " + QByteArray::number(status) + ' ' + reasonPhrase(status) +
                       "\r\nContent-Type: application/json\r\nContent-Length: " +
-                      QByteArray::number(payload.size()) + "\r\nConnection: close\r\n\r\n";
+                      QByteArray::number(payload.size()) + "\r\n" + extraHeaders +
+                      "Connection: close\r\n\r\n";
     socket->write(head + payload);
     socket->flush();
     socket->disconnectFromHost();
@@ -499,9 +694,9 @@ void FakeLlmServer::sendStream(QTcpSocket* socket, QList<QByteArray> pieces,
     state->pieces = std::move(pieces);
     state->budget = response.value(QStringLiteral("stall_after_bytes")).toInteger(-1);
     state->delayMs = qMax(0, response.value(QStringLiteral("delay_ms")).toInt(0));
-    socket->write(
-        QByteArrayLiteral("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"
-                          "Cache-Control: no-cache\r\nConnection: close\r\n\r\n"));
+    socket->write(QByteArrayLiteral("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"
+                                    "Cache-Control: no-cache\r\n") +
+                  extraHeaders(response) + QByteArrayLiteral("Connection: close\r\n\r\n"));
     socket->flush();
     QTimer::singleShot(0, socket, [this, socket, state] { writeNext(socket, state); });
 }

@@ -4,10 +4,12 @@
 
 #include <QDir>
 #include <QFile>
+#include <QHash>
 #include <QTcpSocket>
 #include <QTest>
 
 #include <pwd.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -178,7 +180,11 @@ bool SshdFixture::start(QString* error) {
                              "PermitRootLogin prohibit-password\n"
                              "UseDNS no\n"
                              "PrintMotd no\n"
-                             "LogLevel ERROR\n")
+                             // bash sources ~/.bashrc for commands sshd starts unless it is a
+                             // nested shell: keep the tester's rc files (pyenv, conda, locks and
+                             // all) out of the tests and the benchmark.
+                             "SetEnv SHLVL=1\n"
+                             "LogLevel VERBOSE\n")
                              .arg(m_port)
                              .arg(hostKey, path(m_tmp, "sshd.pid"), authorizedKeys);
     if (!writeFile(config, text.toUtf8(), error))
@@ -196,8 +202,8 @@ bool SshdFixture::start(QString* error) {
     m_sshd = std::make_unique<QProcess>();
     m_sshd->setProcessChannelMode(QProcess::MergedChannels);
     // sshd re-executes itself and so must be started by its absolute path.
-    m_sshd->start(m_sshdPath,
-                  {QStringLiteral("-D"), QStringLiteral("-e"), QStringLiteral("-f"), config});
+    m_sshd->start(m_sshdPath, {QStringLiteral("-D"), QStringLiteral("-E"), logPath(),
+                               QStringLiteral("-f"), config});
     if (!m_sshd->waitForStarted(5000)) {
         *error = QStringLiteral("cannot start %1: %2").arg(m_sshdPath, m_sshd->errorString());
         return false;
@@ -210,9 +216,9 @@ bool SshdFixture::waitUntilListening(QString* error) {
     waited.start();
     while (waited.elapsed() < kStartTimeoutMs) {
         if (m_sshd->state() == QProcess::NotRunning) {
-            *error = QStringLiteral("sshd exited (code %1): %2")
+            *error = QStringLiteral("sshd exited (code %1): %2 %3")
                          .arg(m_sshd->exitCode())
-                         .arg(QString::fromLocal8Bit(m_sshd->readAll()));
+                         .arg(QString::fromLocal8Bit(m_sshd->readAll()), readLog());
             return false;
         }
         QTcpSocket probe;
@@ -223,11 +229,88 @@ bool SshdFixture::waitUntilListening(QString* error) {
         }
         QTest::qWait(50);
     }
-    *error = QStringLiteral("sshd did not listen on 127.0.0.1:%1 within %2 s: %3")
+    *error = QStringLiteral("sshd did not listen on 127.0.0.1:%1 within %2 s: %3 %4")
                  .arg(m_port)
                  .arg(kStartTimeoutMs / 1000)
-                 .arg(QString::fromLocal8Bit(m_sshd->readAll()));
+                 .arg(QString::fromLocal8Bit(m_sshd->readAll()), readLog());
     return false;
+}
+
+QString SshdFixture::logPath() const {
+    return path(m_tmp, "sshd.log");
+}
+
+QString SshdFixture::readLog() const {
+    QFile f(logPath());
+    return f.open(QIODevice::ReadOnly) ? QString::fromLocal8Bit(f.readAll()) : QString();
+}
+
+int SshdFixture::acceptedLogins() const {
+    return int(readLog().count(QStringLiteral("Accepted publickey for ")));
+}
+
+int SshdFixture::dropConnections() {
+    return signalConnections(SIGKILL);
+}
+
+int SshdFixture::pauseConnections() {
+    return signalConnections(SIGSTOP);
+}
+
+int SshdFixture::signalConnections(int signal) {
+    if (!m_sshd || m_sshd->state() == QProcess::NotRunning)
+        return 0;
+    const qint64 listener = m_sshd->processId();
+    // Parent and name of every process, from /proc/<pid>/stat ("pid (comm) state ppid ...").
+    QHash<qint64, qint64> parentOf;
+    QHash<qint64, QByteArray> nameOf;
+    const QStringList pids =
+        QDir(QStringLiteral("/proc")).entryList({QStringLiteral("[0-9]*")}, QDir::Dirs);
+    for (const QString& pid : pids) {
+        QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
+        if (!stat.open(QIODevice::ReadOnly))
+            continue;
+        const QByteArray line = stat.readAll();
+        const qsizetype open = line.indexOf('(');
+        const qsizetype close = line.lastIndexOf(')');
+        if (open < 0 || close < open)
+            continue;
+        const QList<QByteArray> rest = line.mid(close + 2).split(' ');
+        if (rest.size() > 1) {
+            parentOf.insert(pid.toLongLong(), rest[1].toLongLong());
+            nameOf.insert(pid.toLongLong(), line.mid(open + 1, close - open - 1));
+        }
+    }
+    // Only the connections' own sshd processes: the commands they run (and whatever the login
+    // shell's rc files do, which may hold locks) live on, as they would when a network drops.
+    int signalled = 0;
+    for (auto it = parentOf.cbegin(); it != parentOf.cend(); ++it) {
+        if (it.key() == listener || nameOf.value(it.key()) != "sshd")
+            continue;
+        qint64 p = it.value();
+        while (p > 1 && p != listener)
+            p = parentOf.value(p, 0);
+        if (p == listener && ::kill(pid_t(it.key()), signal) == 0)
+            ++signalled;
+    }
+    return signalled;
+}
+
+bool SshdFixture::commandRunning(const QString& pattern) {
+    QProcess p;
+    p.start(findProgram(QStringLiteral("pgrep")), {QStringLiteral("-f"), pattern});
+    return p.waitForFinished(10000) && p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
+}
+
+void SshdFixture::killCommand(const QString& pattern) {
+    QProcess p;
+    p.start(findProgram(QStringLiteral("pgrep")), {QStringLiteral("-f"), pattern});
+    if (!p.waitForFinished(10000))
+        return;
+    for (const QByteArray& pid : p.readAllStandardOutput().split('\n')) {
+        if (pid.toLongLong() > 1)
+            ::kill(pid_t(pid.toLongLong()), SIGKILL);
+    }
 }
 
 QString SshdFixture::writeHostsFile(const QString& alias, const QString& knownHostsFile) const {

@@ -37,12 +37,33 @@ public:
     // private key's path, or empty with *error set.
     [[nodiscard]] QString generateKey(const QString& name, QString* error) const;
 
+    // sshd's log (LogLevel VERBOSE), written by the listener and every connection's process.
+    [[nodiscard]] QString logPath() const;
+    // Successful logins so far ("Accepted publickey" lines in the log): one per SSH connection.
+    [[nodiscard]] int acceptedLogins() const;
+    // Kills (SIGKILL) the sshd processes of every connection but keeps the listener: clients
+    // see their connections drop, new ones still work. Commands started over those connections
+    // run on, as after a network failure. Returns how many processes were killed.
+    int dropConnections();
+    // Stops (SIGSTOP) those same processes: connections stay open but nothing answers, until
+    // dropConnections() kills them.
+    int pauseConnections();
+
+    // True when a process whose command line matches the pattern runs on this machine (which
+    // is the fixture's "server"): `pgrep -f PATTERN`.
+    [[nodiscard]] static bool commandRunning(const QString& pattern);
+    // Kills (SIGKILL) the processes `pgrep -f PATTERN` finds: clean-up after a test that leaves
+    // a command running on purpose. Use a pattern unique to the test.
+    static void killCommand(const QString& pattern);
+
     // True when sshd and ssh-keygen are installed; otherwise *why says what is missing.
     [[nodiscard]] bool available(QString* why) const;
 
 private:
     bool keygen(const QString& path, QString* error) const;
     bool waitUntilListening(QString* error);
+    [[nodiscard]] QString readLog() const;
+    int signalConnections(int signal);
 
     QTemporaryDir m_tmp;
     std::unique_ptr<QProcess> m_sshd;

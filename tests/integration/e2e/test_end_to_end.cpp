@@ -55,12 +55,13 @@ class TestEndToEnd : public QObject {
     struct Session {
         QTemporaryDir dir;
         FakeLlmServer llm;
+        QList<Event> events;  // before the backend: it publishes while shutting down
         std::unique_ptr<Backend> backend;
-        QList<Event> events;
     };
 
     // A backend on a fresh data dir, talking to a fresh fake LLM server with this scenario.
-    std::unique_ptr<Session> open(const QJsonObject& scenario, const QString& knownHosts) {
+    std::unique_ptr<Session> open(const QJsonObject& scenario, const QString& knownHosts,
+                                  const QString& provider = QStringLiteral("openai")) {
         auto s = std::make_unique<Session>();
         if (!s->llm.start())
             return nullptr;
@@ -69,7 +70,10 @@ class TestEndToEnd : public QObject {
         settings.dataDir = s->dir.path();
         settings.hostsFile = m_sshd.writeHostsFile(QStringLiteral("testbox"), knownHosts);
         settings.knownHostsFile = knownHosts;
-        settings.llmBaseUrl = s->llm.baseUrl();
+        settings.llmProvider = provider;
+        settings.llmBaseUrl =
+            provider == QLatin1String("anthropic") ? s->llm.rootUrl() : s->llm.baseUrl();
+        settings.pricingFile = s->dir.filePath(QStringLiteral("no-pricing-override.json"));
         settings.model = QStringLiteral("supervisor-model");
         settings.workerModel = QStringLiteral("worker-model");
         settings.checkIntervalSeconds = 1;
@@ -194,6 +198,40 @@ private Q_SLOTS:
         QCOMPARE(wrk.size(), 2);
         QVERIFY(toolMessages(wrk.at(1)).first().value("content").toString().contains(
             QStringLiteral("Filesystem")));
+    }
+
+    void anthropicProviderEndToEndWithUsageRecorded() {
+        QFile f(QStringLiteral(ZERG_SCENARIO_DIR "/disk_check.json"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        auto s = open(QJsonDocument::fromJson(f.readAll()).object(), m_sshd.knownHostsPath(),
+                      QStringLiteral("anthropic"));
+        QVERIFY(s);
+        bool ok = false;
+        QString answer;
+        QVERIFY(ask(*s, QStringLiteral("check disk usage on testbox"), &ok, &answer));
+        QVERIFY2(ok, qPrintable(answer));
+        QVERIFY(answer.contains(QStringLiteral("Disk usage on testbox")));
+        // Every request went to the Messages API, with the tool result as a tool_result block.
+        const QList<QJsonObject> sup = s->llm.requestsForModel(QStringLiteral("supervisor-model"));
+        QCOMPARE(sup.size(), 2);
+        const QJsonArray msgs = sup.at(1).value("messages").toArray();
+        const QJsonObject last = msgs.last().toObject();
+        QCOMPARE(last.value("role").toString(), QStringLiteral("user"));
+        QCOMPARE(last.value("content").toArray().at(0).toObject().value("type").toString(),
+                 QStringLiteral("tool_result"));
+        // One usage row per model call (2 supervisor + 2 worker), tied to the run; the fake
+        // models are not in the price table and the server is local: cost 0, not unknown.
+        const auto calls = s->backend->store()->listLlmCalls(1, 10, std::nullopt);
+        QVERIFY(calls);
+        QCOMPARE(calls->size(), 4);
+        QSet<QString> roles;
+        for (const auto& c : calls.value())
+            roles.insert(c.role);
+        QCOMPARE(roles, (QSet<QString>{QStringLiteral("supervisor"), QStringLiteral("worker")}));
+        const Event done = s->events.last();
+        QCOMPARE(done.name, QStringLiteral("supervisor_complete"));
+        QCOMPARE(done.data.value("usage").toObject().value("calls").toInt(), 4);
+        QCOMPARE(done.data.value("usage").toObject().value("cost_usd").toDouble(), 0.0);
     }
 
     void hostOutsideTheAllowlistFailsFast() {

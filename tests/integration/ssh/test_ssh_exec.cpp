@@ -13,8 +13,6 @@
 
 #include <memory>
 
-#include <signal.h>
-
 using namespace zerg;
 using zerg::test::SshdFixture;
 
@@ -23,25 +21,14 @@ namespace {
 constexpr int kWaitMs = 60000;
 const QString kAlias = QStringLiteral("testbox");
 
-QString readTrimmed(const QString& file) {
-    QFile f(file);
-    return f.open(QIODevice::ReadOnly) ? QString::fromLatin1(f.readAll().trimmed()) : QString();
-}
-
 int threadCount() {
     return int(QDir(QStringLiteral("/proc/self/task"))
                    .entryList(QDir::Dirs | QDir::NoDotAndDotDot)
                    .size());
 }
 
-// The remote command runs on this machine: end it so no orphan outlives the test. sshd honours
-// ssh_exec's TERM request only for non-root logins behind privilege separation, which this
-// fixture (sshd running as the test's own user) cannot provide; see SshSessionWorker.
-void endRemoteProcess(const QString& pidFile) {
-    const int pid = readTrimmed(pidFile).toInt();
-    if (pid > 0)
-        ::kill(pid, SIGTERM);
-}
+// How soon a cancelled or timed-out command must be gone from the server (issue 4).
+constexpr int kRemoteKillMs = 2000;
 
 }  // namespace
 
@@ -181,6 +168,8 @@ private Q_SLOTS:
                                  .arg(m_sshd.port())
                                  .arg(knownHosts);
         QVERIFY2(r.error().contains(hint), qPrintable(r.error()));
+        QVERIFY2(r.error().contains(QStringLiteral("`zerg hosts trust %1`").arg(kAlias)),
+                 qPrintable(r.error()));
 
         // Following the hint makes the host trusted.
         const QString keyscan = zerg::test::findProgram(QStringLiteral("ssh-keyscan"));
@@ -228,57 +217,81 @@ private Q_SLOTS:
             QStringLiteral("%1@127.0.0.1:%2").arg(m_sshd.userName()).arg(m_sshd.port())));
     }
 
-    void timeoutStopsTheCommand() {
-        const QString pidFile = m_sshd.dir() + QStringLiteral("/timeout.pid");
+    void timeoutKillsTheRemoteCommand() {
+        const QString marker = QStringLiteral("sleep 600.301");
         auto tool = toolFor(m_sshd.knownHostsPath());
-        const ToolResult r = run(
-            *tool, {{"host", kAlias},
-                    {"command",
-                     QStringLiteral("echo started; echo $$ > '%1'; exec sleep 30").arg(pidFile)},
-                    {"timeout_secs", 1}});
+        std::unique_ptr<ToolInvocation> inv(tool->start(
+            {{"host", kAlias}, {"command", "echo started; " + marker}, {"timeout_secs", 1}},
+            nullptr));
+        QTRY_VERIFY_WITH_TIMEOUT(SshdFixture::commandRunning(marker), kWaitMs);
+        QSignalSpy spy(inv.get(), &ToolInvocation::finished);
+        QVERIFY(inv->isFinished() || spy.wait(kWaitMs));
+        const ToolResult& r = inv->result();
         QVERIFY(!r.ok());
         QCOMPARE(r.payload.value("error_code").toString(), QStringLiteral("timeout"));
-        QCOMPARE(r.error(), QStringLiteral("command did not finish within 1 s; the SSH channel was "
-                                           "closed (the remote process may still be running)"));
+        QCOMPARE(r.error(), QStringLiteral("command did not finish within 1 s and was stopped "
+                                           "(TERM, then KILL, to its process group)"));
         QCOMPARE(r.payload.value("stdout").toString(), QStringLiteral("started\n"));
-        QVERIFY(!readTrimmed(pidFile).isEmpty());
-        endRemoteProcess(pidFile);
+        QCOMPARE(r.payload.value("stderr").toString(), QString());
+        QTRY_VERIFY_WITH_TIMEOUT(!SshdFixture::commandRunning(marker), kRemoteKillMs);
     }
 
-    void cancelMidCommand() {
-        const QString pidFile = m_sshd.dir() + QStringLiteral("/cancel.pid");
+    void cancelKillsTheRemoteCommand() {
+        const QString marker = QStringLiteral("sleep 600.302");
         auto tool = toolFor(m_sshd.knownHostsPath());
         std::unique_ptr<ToolInvocation> inv(
-            tool->start({{"host", kAlias},
-                         {"command", QStringLiteral("echo $$ > '%1'; exec sleep 30").arg(pidFile)}},
-                        nullptr));
+            tool->start({{"host", kAlias}, {"command", marker}}, nullptr));
         QSignalSpy spy(inv.get(), &ToolInvocation::finished);
-        QTRY_VERIFY_WITH_TIMEOUT(!readTrimmed(pidFile).isEmpty(), kWaitMs);  // it is running
+        QTRY_VERIFY_WITH_TIMEOUT(SshdFixture::commandRunning(marker), kWaitMs);  // it is running
         QVERIFY(!inv->isFinished());
         inv->cancel();
         QTRY_COMPARE_WITH_TIMEOUT(spy.count(), 1, 5000);
         QCOMPARE(inv->result().payload.value("error_code").toString(), QStringLiteral("cancelled"));
         QCOMPARE(inv->result().error(), QStringLiteral("cancelled"));
         QCOMPARE(inv->result().payload.value("host").toString(), kAlias);
-        endRemoteProcess(pidFile);
+        QTRY_VERIFY_WITH_TIMEOUT(!SshdFixture::commandRunning(marker), kRemoteKillMs);
+    }
+
+    void backgroundChildrenAreKilledToo() {
+        const QString marker = QStringLiteral("sleep 600.303");
+        auto tool = toolFor(m_sshd.knownHostsPath());
+        std::unique_ptr<ToolInvocation> inv(tool->start(
+            {{"host", kAlias}, {"command", marker + " & " + marker + " & wait"}}, nullptr));
+        QTRY_VERIFY_WITH_TIMEOUT(SshdFixture::commandRunning(marker), kWaitMs);
+        inv->cancel();
+        QTRY_VERIFY_WITH_TIMEOUT(!SshdFixture::commandRunning(marker), kRemoteKillMs);
     }
 
     void destroyingARunningCallIsSafe() {
-        const QString pidFile = m_sshd.dir() + QStringLiteral("/destroy.pid");
-        auto tool = toolFor(m_sshd.knownHostsPath());
+        const QString marker = QStringLiteral("sleep 600.304");
         const int threadsBefore = threadCount();
-        QPointer<ToolInvocation> inv =
-            tool->start({{"host", kAlias},
-                         {"command", QStringLiteral("echo $$ > '%1'; exec sleep 30").arg(pidFile)}},
-                        nullptr);
-        QTRY_VERIFY_WITH_TIMEOUT(!readTrimmed(pidFile).isEmpty(), kWaitMs);
-        delete inv.data();
-        QVERIFY(inv.isNull());
-        endRemoteProcess(pidFile);
-        // And right after start, before anything happened.
-        delete tool->start({{"host", kAlias}, {"command", "true"}}, nullptr);
-        // The per-call threads are gone: joined by the destructor, nothing leaked.
+        {
+            auto tool = toolFor(m_sshd.knownHostsPath());
+            QPointer<ToolInvocation> inv =
+                tool->start({{"host", kAlias}, {"command", marker}}, nullptr);
+            QTRY_VERIFY_WITH_TIMEOUT(SshdFixture::commandRunning(marker), kWaitMs);
+            delete inv.data();
+            QVERIFY(inv.isNull());
+            // Dropping a running call cancels it: the remote command goes too.
+            QTRY_VERIFY_WITH_TIMEOUT(!SshdFixture::commandRunning(marker), kRemoteKillMs);
+            // And right after start, before anything happened.
+            delete tool->start({{"host", kAlias}, {"command", "true"}}, nullptr);
+            // The pool still works.
+            const ToolResult r = run(*tool, {{"host", kAlias}, {"command", "echo alive"}});
+            QVERIFY2(r.ok(), qPrintable(r.error()));
+        }
+        // Destroying the tool joins its connection threads: nothing leaked.
         QTRY_COMPARE_WITH_TIMEOUT(threadCount(), threadsBefore, 10000);
+    }
+
+    void destroyingTheToolKillsRunningCommands() {
+        const QString marker = QStringLiteral("sleep 600.305");
+        auto tool = toolFor(m_sshd.knownHostsPath());
+        std::unique_ptr<ToolInvocation> inv(
+            tool->start({{"host", kAlias}, {"command", marker}}, nullptr));
+        QTRY_VERIFY_WITH_TIMEOUT(SshdFixture::commandRunning(marker), kWaitMs);
+        tool.reset();  // the backend shutting down
+        QTRY_VERIFY_WITH_TIMEOUT(!SshdFixture::commandRunning(marker), kRemoteKillMs);
     }
 
     void connectionRefused() {

@@ -57,8 +57,9 @@ private Q_SLOTS:
         ScriptedLlm llm;
         llm.pushText(QStringLiteral("hello"));
         ToolRegistry tools;
-        AgentLoop loop(&llm, &tools, &clock, {QStringLiteral("m"), 5, 100, {}},
-                       {ChatMessage::user(QStringLiteral("hi"))});
+        AgentConfig cfg{QStringLiteral("m"), 5, 100, {}};
+        cfg.meta = {QStringLiteral("worker"), QStringLiteral("w-1"), 1, 2, 3};
+        AgentLoop loop(&llm, &tools, &clock, cfg, {ChatMessage::user(QStringLiteral("hi"))});
         QSignalSpy appended(&loop, &AgentLoop::messagesAppended);
         QSignalSpy done(&loop, &AgentLoop::finished);
         loop.start();
@@ -68,6 +69,8 @@ private Q_SLOTS:
         QCOMPARE(appended.count(), 1);
         QCOMPARE(llm.requests().size(), 1);
         QCOMPARE(llm.requests().at(0).model, QStringLiteral("m"));
+        QCOMPARE(llm.requests().at(0).meta.role, QStringLiteral("worker"));
+        QCOMPARE(llm.requests().at(0).meta.jobId, 3);
         QCOMPARE(loop.usage().promptTokens, 10);
     }
 

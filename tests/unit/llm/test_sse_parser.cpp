@@ -98,6 +98,87 @@ private Q_SLOTS:
         QCOMPARE(got, QList<SseEvent>{msg(QStringLiteral("a\nb"))});
     }
 
+    // Real servers send keep-alive comments while the model thinks (OpenRouter).
+    void openRouterProcessingComments() {
+        const QByteArray bytes =
+            ": OPENROUTER PROCESSING\n\n: OPENROUTER PROCESSING\r\n\r\n"
+            "data: {\"a\":1}\n\n: OPENROUTER PROCESSING\n\ndata: [DONE]\n\n";
+        const QList<SseEvent> want{msg(QStringLiteral("{\"a\":1}")), msg(QStringLiteral("[DONE]"))};
+        QCOMPARE(parseWhole(bytes), want);
+        QCOMPARE(parseBytewise(bytes), want);
+        // A comment line between data lines does not end the event.
+        QCOMPARE(parseWhole("data: a\n: OPENROUTER PROCESSING\ndata: b\n\n"),
+                 QList<SseEvent>{msg(QStringLiteral("a\nb"))});
+    }
+
+    // Only CR and LF end lines: U+2028, U+2029 and NEL are text (JSON allows them raw).
+    void unicodeLineBreaksAreText() {
+        const QString text = QStringLiteral("a") + QChar(0x2028) + QStringLiteral("b") +
+                             QChar(0x2029) + QStringLiteral("c") + QChar(0x0085) +
+                             QStringLiteral("d") + QChar(0x000B) + QChar(0x000C) +
+                             QStringLiteral("e");
+        const QByteArray bytes = "data: " + text.toUtf8() + "\n\n";
+        QCOMPARE(parseWhole(bytes), QList<SseEvent>{msg(text)});
+        QCOMPARE(parseBytewise(bytes), QList<SseEvent>{msg(text)});
+        // A lone 0x85 byte (NEL in Latin-1) is invalid UTF-8, not a line end either.
+        QCOMPARE(parseWhole("data: x\x85y\n\n"),
+                 QList<SseEvent>{msg(QStringLiteral("x") + QChar(0xFFFD) + QStringLiteral("y"))});
+    }
+
+    void retryField_data() {
+        QTest::addColumn<QByteArray>("bytes");
+        QTest::addColumn<qint64>("retry");
+        QTest::newRow("plain") << QByteArray("retry: 3000\n") << qint64(3000);
+        QTest::newRow("no space") << QByteArray("retry:250\n") << qint64(250);
+        QTest::newRow("zero") << QByteArray("retry: 0\n") << qint64(0);
+        QTest::newRow("last wins") << QByteArray("retry: 10\nretry: 20\n") << qint64(20);
+        QTest::newRow("invalid keeps old") << QByteArray("retry: 10\nretry: 2x\n") << qint64(10);
+        QTest::newRow("empty") << QByteArray("retry:\n") << qint64(-1);
+        QTest::newRow("no colon") << QByteArray("retry\n") << qint64(-1);
+        QTest::newRow("negative") << QByteArray("retry: -5\n") << qint64(-1);
+        QTest::newRow("inner space") << QByteArray("retry: 1 0\n") << qint64(-1);
+        QTest::newRow("two spaces") << QByteArray("retry:  10\n") << qint64(-1);
+        QTest::newRow("decimal") << QByteArray("retry: 1.5\n") << qint64(-1);
+        QTest::newRow("too big") << QByteArray("retry: 99999999999999999999999\n") << qint64(-1);
+    }
+    void retryField() {
+        QFETCH(QByteArray, bytes);
+        QFETCH(qint64, retry);
+        SseParser p;
+        // retry alone dispatches nothing, and does not disturb the event around it.
+        QCOMPARE(p.feed("data: a\n" + bytes + "\n"), QList<SseEvent>{msg(QStringLiteral("a"))});
+        QCOMPARE(p.retryMs(), retry);
+        SseParser split;
+        for (char c : bytes)
+            QVERIFY(split.feed(QByteArray(1, c)).isEmpty());
+        QCOMPARE(split.retryMs(), retry);
+    }
+
+    // finish() hands back the event that the end of stream cut off, without dispatching it.
+    void finishReturnsTheCutOffEvent() {
+        SseParser p;
+        QCOMPARE(p.feed("data: a\n\ndata: [DONE]\n"), QList<SseEvent>{msg(QStringLiteral("a"))});
+        std::optional<SseEvent> cut = p.finish();
+        QVERIFY(cut.has_value());
+        QCOMPARE(*cut, msg(QStringLiteral("[DONE]")));
+        // An unterminated last line counts as a line; the event keeps its type.
+        QVERIFY(p.feed("event: message_stop\ndata: {\"x\":1}").isEmpty());
+        cut = p.finish();
+        QVERIFY(cut.has_value());
+        QCOMPARE(*cut, (SseEvent{QStringLiteral("message_stop"), QStringLiteral("{\"x\":1}"),
+                                 QString()}));
+        // Nothing cut off: a complete stream, a stream of comments, or no data line.
+        QVERIFY(!p.feed("data: b\n\n").isEmpty());
+        QVERIFY(!p.finish().has_value());
+        QVERIFY(p.feed(": hi\nevent: x\n").isEmpty());
+        QVERIFY(!p.finish().has_value());
+        QVERIFY(!p.finish().has_value());
+        // A stream shorter than a BOM.
+        QVERIFY(p.feed("\xEF").isEmpty());
+        QVERIFY(!p.finish().has_value());
+        QCOMPARE(p.feed("data: c\n\n"), QList<SseEvent>{msg(QStringLiteral("c"))});
+    }
+
     void multiLineData() {
         QCOMPARE(parseWhole("data: one\ndata:\ndata: three\n\n"),
                  QList<SseEvent>{msg(QStringLiteral("one\n\nthree"))});

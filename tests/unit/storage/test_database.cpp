@@ -2,7 +2,9 @@
 #include "storage/migrations.h"
 #include "storage/store.h"
 
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -351,6 +353,238 @@ private Q_SLOTS:
         // Owner 1 still sees everything of theirs.
         QCOMPARE(store.listJobs(1, 10)->size(), 1);
         QCOMPARE(store.listRuns(1, 10)->size(), 1);
+    }
+
+    void migration2AddsTheUsageTable() {
+        auto db = openOk(freshPath());
+        QVERIFY(db);
+        QVERIFY(migrations::latestVersion() >= 2);
+        QVERIFY(db->connection().tables().contains(QStringLiteral("llm_calls")));
+        QSqlQuery q(db->connection());
+        QVERIFY(
+            q.exec(QStringLiteral("SELECT name FROM sqlite_master WHERE type = 'index' AND "
+                                  "tbl_name = 'llm_calls' ORDER BY name")));
+        QStringList indexes;
+        while (q.next())
+            indexes.append(q.value(0).toString());
+        QCOMPARE(indexes, (QStringList{QStringLiteral("ix_llm_calls_owner_created"),
+                                       QStringLiteral("ix_llm_calls_run")}));
+    }
+
+    // A database written by the previous release (migration 1 only) gains the table on open and
+    // keeps its rows.
+    void migration2UpgradesAVersion1Database() {
+        const QString path = freshPath();
+        QVERIFY(QDir().mkpath(QFileInfo(path).absolutePath()));
+        const QString connection = QStringLiteral("v1-maker");
+        {
+            QSqlDatabase raw = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connection);
+            raw.setDatabaseName(path);
+            QVERIFY(raw.open());
+            QSqlQuery q(raw);
+            QVERIFY(
+                q.exec(QStringLiteral("CREATE TABLE schema_migrations (version INTEGER "
+                                      "PRIMARY KEY, applied_at TEXT NOT NULL)")));
+            const Migration& first = migrations::all().first();
+            QCOMPARE(first.version, 1);
+            for (const QString& statement : first.statements) {
+                QVERIFY2(q.exec(migrations::forDriver(statement, raw.driverName())),
+                         qPrintable(q.lastError().text()));
+            }
+            QVERIFY(
+                q.exec(QStringLiteral("INSERT INTO schema_migrations VALUES "
+                                      "(1, '2025-06-01T00:00:00.000Z')")));
+            QVERIFY(q.exec(QStringLiteral("INSERT INTO owners VALUES (1, 'me', 'x')")));
+            QVERIFY(
+                q.exec(QStringLiteral("INSERT INTO threads (id, owner_id, created_at, "
+                                      "updated_at) VALUES (7, 1, 'x', 'x')")));
+            QVERIFY(
+                q.exec(QStringLiteral("INSERT INTO runs (id, owner_id, thread_id, task, "
+                                      "status, started_at) VALUES (9, 1, 7, 'old run', "
+                                      "'success', 'x')")));
+            QVERIFY(!raw.tables().contains(QStringLiteral("llm_calls")));
+            raw.close();
+        }
+        QSqlDatabase::removeDatabase(connection);
+
+        auto db = openOk(path, kT0);
+        QVERIFY(db);
+        QCOMPARE(db->schemaVersion(), migrations::latestVersion());
+        QVERIFY(db->connection().tables().contains(QStringLiteral("llm_calls")));
+        QCOMPARE(scalar(*db, QStringLiteral("SELECT applied_at FROM schema_migrations WHERE "
+                                            "version = 1"))
+                     .toString(),
+                 QStringLiteral("2025-06-01T00:00:00.000Z"));
+        QCOMPARE(scalar(*db, QStringLiteral("SELECT applied_at FROM schema_migrations WHERE "
+                                            "version = 2"))
+                     .toString(),
+                 QStringLiteral("2026-01-01T12:00:00.000Z"));
+        Store store(db.get());
+        QCOMPARE(store.run(9)->task, QStringLiteral("old run"));
+        LlmCallRecord call;
+        call.ownerId = 1;
+        call.runId = 9;
+        call.model = QStringLiteral("gpt-4o");
+        call.status = QStringLiteral("ok");
+        call.createdAt = kT0;
+        QVERIFY(store.recordLlmCall(call));
+        QCOMPARE(store.usageForRun(9)->calls, qint64(1));
+    }
+
+    void llmCallsRoundTripAndAddUp() {
+        auto db = openOk(freshPath());
+        QVERIFY(db);
+        Store store(db.get());
+        const auto t = store.findOrCreateSupervisorThread(1, QStringLiteral("Jarvis"), kT0);
+        const auto run = store.createRun(1, t->id, QStringLiteral("check"), kT0);
+        const auto other = store.createRun(1, t->id, QStringLiteral("other"), kT0);
+        const auto job = store.createJob(1, run.value(), QStringLiteral("df"), {}, kT0);
+        QVERIFY(run && other && job);
+
+        // Nothing recorded yet: zero calls, a known total of $0.
+        auto empty = store.usageForRun(run.value());
+        QVERIFY(empty);
+        QCOMPARE(empty->calls, qint64(0));
+        QCOMPARE(empty->costUsd, std::optional<double>(0.0));
+
+        LlmCallRecord a;
+        a.ownerId = 1;
+        a.runId = run.value();
+        a.role = QStringLiteral("supervisor");
+        a.agent = QStringLiteral("supervisor");
+        a.provider = QStringLiteral("openai");
+        a.model = QStringLiteral("gpt-4o");
+        a.promptTokens = 1000;
+        a.completionTokens = 200;
+        a.cachedTokens = 400;
+        a.reasoningTokens = 50;
+        a.costUsd = 0.25;
+        a.durationMs = 900;
+        a.status = QStringLiteral("ok");
+        a.createdAt = kT0.addSecs(1);
+        LlmCallRecord b = a;
+        b.jobId = job.value();
+        b.role = QStringLiteral("worker");
+        b.agent = QStringLiteral("w1");
+        b.provider = QStringLiteral("anthropic");
+        b.model = QStringLiteral("claude-sonnet-4");
+        b.promptTokens = 3000;
+        b.completionTokens = 100;
+        b.cachedTokens = 1000;
+        b.cacheWriteTokens = 500;
+        b.reasoningTokens = 0;
+        b.costUsd = 0.5;
+        b.status = QStringLiteral("overloaded");
+        b.createdAt = kT0.addSecs(2);
+
+        const auto idA = store.recordLlmCall(a);
+        const auto idB = store.recordLlmCall(b);
+        QVERIFY2(idA, idA ? "" : qPrintable(idA.error().message));
+        QVERIFY(idB && idB.value() != idA.value());
+
+        auto totals = store.usageForRun(run.value());
+        QVERIFY(totals);
+        QCOMPARE(totals->calls, qint64(2));
+        QCOMPARE(totals->promptTokens, qint64(4000));
+        QCOMPARE(totals->completionTokens, qint64(300));
+        QCOMPARE(totals->cachedTokens, qint64(1400));
+        QCOMPARE(totals->cacheWriteTokens, qint64(500));
+        QCOMPARE(totals->reasoningTokens, qint64(50));
+        QCOMPARE(totals->costUsd, std::optional<double>(0.75));
+        QCOMPARE(totals->unknownCostCalls, qint64(0));
+
+        // One call of unknown price makes the run's total unknown, not $0.75.
+        LlmCallRecord c = a;
+        c.model = QStringLiteral("mystery");
+        c.costUsd = std::nullopt;
+        c.createdAt = kT0.addSecs(3);
+        QVERIFY(store.recordLlmCall(c));
+        totals = store.usageForRun(run.value());
+        QCOMPARE(totals->calls, qint64(3));
+        QVERIFY(!totals->costUsd);
+        QCOMPARE(totals->unknownCostCalls, qint64(1));
+
+        // Another run and another owner stay apart.
+        LlmCallRecord d = a;
+        d.runId = other.value();
+        d.costUsd = 1.0;
+        d.createdAt = kT0.addSecs(4);
+        QVERIFY(store.recordLlmCall(d));
+        LlmCallRecord e = a;
+        e.ownerId = 2;  // created on the fly
+        e.runId = 0;
+        e.createdAt = kT0.addSecs(5);
+        QVERIFY(store.recordLlmCall(e));
+        QCOMPARE(store.usageForRun(other.value())->costUsd, std::optional<double>(1.0));
+        QCOMPARE(store.usageForRun(run.value())->calls, qint64(3));
+
+        auto owner = store.usageForOwner(1, QDateTime());
+        QVERIFY(owner);
+        QCOMPARE(owner->calls, qint64(4));
+        QVERIFY(!owner->costUsd);
+        // Since the third call: the unknown one and d.
+        owner = store.usageForOwner(1, kT0.addSecs(3));
+        QCOMPARE(owner->calls, qint64(2));
+        QCOMPARE(owner->unknownCostCalls, qint64(1));
+        owner = store.usageForOwner(1, kT0.addSecs(4));
+        QCOMPARE(owner->calls, qint64(1));
+        QCOMPARE(owner->costUsd, std::optional<double>(1.0));
+        QCOMPARE(store.usageForOwner(2, kT0)->calls, qint64(1));
+        QCOMPARE(store.usageForOwner(3, kT0)->calls, qint64(0));
+
+        // Listing: newest first, per owner, optionally per run, every field back.
+        auto list = store.listLlmCalls(1, 10);
+        QVERIFY(list);
+        QCOMPARE(list->size(), 4);
+        QCOMPARE(list->at(0).runId, other.value());
+        QCOMPARE(list->at(3).id, idA.value());
+        list = store.listLlmCalls(1, 10, run.value());
+        QCOMPARE(list->size(), 3);
+        const LlmCallRecord& gotB = list->at(1);
+        QCOMPARE(gotB.id, idB.value());
+        QCOMPARE(gotB.ownerId, qint64(1));
+        QCOMPARE(gotB.runId, run.value());
+        QCOMPARE(gotB.jobId, job.value());
+        QCOMPARE(gotB.role, QStringLiteral("worker"));
+        QCOMPARE(gotB.agent, QStringLiteral("w1"));
+        QCOMPARE(gotB.provider, QStringLiteral("anthropic"));
+        QCOMPARE(gotB.model, QStringLiteral("claude-sonnet-4"));
+        QCOMPARE(gotB.promptTokens, qint64(3000));
+        QCOMPARE(gotB.completionTokens, qint64(100));
+        QCOMPARE(gotB.cachedTokens, qint64(1000));
+        QCOMPARE(gotB.cacheWriteTokens, qint64(500));
+        QCOMPARE(gotB.reasoningTokens, qint64(0));
+        QCOMPARE(gotB.costUsd, std::optional<double>(0.5));
+        QCOMPARE(gotB.durationMs, qint64(900));
+        QCOMPARE(gotB.status, QStringLiteral("overloaded"));
+        QCOMPARE(gotB.createdAt, kT0.addSecs(2));
+        QVERIFY(!list->at(0).costUsd);  // the unknown one, NULL in and out
+        QCOMPARE(list->at(2).jobId, qint64(0));
+        QCOMPARE(store.listLlmCalls(1, 1)->size(), 1);
+        QCOMPARE(store.listLlmCalls(2, 10)->size(), 1);
+        QCOMPARE(store.listLlmCalls(2, 10, run.value())->size(), 0);
+        QCOMPARE(store.listLlmCalls(1, 0).error().code, QStringLiteral("invalid_argument"));
+    }
+
+    void badLlmCallRecordsAreRefused() {
+        auto db = openOk(freshPath());
+        QVERIFY(db);
+        Store store(db.get());
+        LlmCallRecord call;
+        call.ownerId = 1;
+        call.status = QStringLiteral("ok");
+        call.createdAt = kT0;
+        call.runId = 424242;  // no such run
+        QCOMPARE(store.recordLlmCall(call).error().code, QStringLiteral("db"));
+        call.runId = 0;
+        call.status.clear();
+        QCOMPARE(store.recordLlmCall(call).error().code, QStringLiteral("invalid_argument"));
+        call.status = QStringLiteral("ok");
+        call.ownerId = 0;
+        QCOMPARE(store.recordLlmCall(call).error().code, QStringLiteral("invalid_argument"));
+        call.ownerId = 1;
+        QVERIFY(store.recordLlmCall(call));
+        QCOMPARE(scalar(*db, QStringLiteral("SELECT COUNT(*) FROM llm_calls")).toInt(), 1);
     }
 
     void migrationSqlHasAPostgresSpelling() {

@@ -1,6 +1,8 @@
 #include "tools/hosts_config.h"
 
 #include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -178,6 +180,108 @@ private Q_SLOTS:
         QCOMPARE(r->sourcePath(), file);
         QCOMPARE(r->aliases(), (QStringList{"one", "two"}));
         QCOMPARE(r->find(QStringLiteral("two"))->port, 2201);
+    }
+
+    void blockForRoundTrips() {
+        HostEntry e;
+        e.alias = QStringLiteral("web1");
+        e.hostName = QStringLiteral("192.0.2.10");
+        e.port = 2222;
+        e.user = QStringLiteral("deploy");
+        e.identityFiles = {QStringLiteral("/keys/my key"), QStringLiteral("/keys/other")};
+        e.knownHostsFile = QStringLiteral("/kh/known hosts");
+        const HostsConfig c = parseOk(HostsConfig::blockFor(e));
+        const auto back = c.find(QStringLiteral("web1"));
+        QVERIFY(back);
+        QCOMPARE(back->hostName, e.hostName);
+        QCOMPARE(back->port, e.port);
+        QCOMPARE(back->user, e.user);
+        QCOMPARE(back->identityFiles, e.identityFiles);
+        QCOMPARE(back->knownHostsFile, e.knownHostsFile);
+    }
+
+    void importCopiesOnlyNamedAliasesResolved() {
+        QTemporaryDir tmp;
+        const QString source = writeFile(tmp, "ssh_config",
+                                         "Host web1 web1-alt\n"
+                                         "  HostName %h.example.com\n"
+                                         "Host db\n"
+                                         "  HostName 10.0.0.5\n"
+                                         "  Port 2200\n"
+                                         "  IdentityFile ~/.ssh/id_db\n"
+                                         "Host secret\n"
+                                         "  HostName 10.0.0.9\n"
+                                         "Host *\n"
+                                         "  User ops\n"
+                                         "  UserKnownHostsFile ~/.ssh/kh\n");
+        const QString hosts = tmp.filePath(QStringLiteral("conf/hosts"));  // folder is created
+        const auto r = HostsConfig::importAliases(source, {"web1", "db"}, hosts);
+        QVERIFY2(r.ok(), qPrintable(r ? QString() : r.error().message));
+        QCOMPARE(*r, (QStringList{"web1", "db"}));
+        QCOMPARE(QFileInfo(hosts).permissions() & (QFileDevice::ReadGroup | QFileDevice::ReadOther),
+                 QFileDevice::Permissions());
+
+        const auto loaded = HostsConfig::loadFile(hosts);
+        QVERIFY(loaded.ok());
+        QCOMPARE(loaded->aliases(), (QStringList{"web1", "db"}));  // not web1-alt, not secret
+        const auto web1 = loaded->find(QStringLiteral("web1"));
+        QCOMPARE(web1->hostName, QStringLiteral("web1.example.com"));
+        QCOMPARE(web1->user, QStringLiteral("ops"));
+        QCOMPARE(web1->knownHostsFile, QDir::homePath() + QStringLiteral("/.ssh/kh"));
+        const auto db = loaded->find(QStringLiteral("db"));
+        QCOMPARE(db->port, 2200);
+        QCOMPARE(db->identityFiles, QStringList{QDir::homePath() + QStringLiteral("/.ssh/id_db")});
+
+        // A second import appends; an alias already there is refused, nothing written.
+        QVERIFY(HostsConfig::importAliases(source, {"secret"}, hosts).ok());
+        QCOMPARE(HostsConfig::loadFile(hosts)->aliases(), (QStringList{"web1", "db", "secret"}));
+        const QByteArray before = readFile(hosts);
+        const auto again = HostsConfig::importAliases(source, {"web1-alt", "db"}, hosts);
+        QVERIFY(!again.ok());
+        QCOMPARE(again.error().code, QStringLiteral("import_already_allowed"));
+        QCOMPARE(readFile(hosts), before);
+    }
+
+    void importUnknownAliasWritesNothing() {
+        QTemporaryDir tmp;
+        const QString source =
+            writeFile(tmp, "ssh_config", "Host a\n  HostName 1.2.3.4\nHost *.x\n");
+        const QString hosts = tmp.filePath(QStringLiteral("hosts"));
+        const auto r = HostsConfig::importAliases(source, {"a", "b.x"}, hosts);
+        QVERIFY(!r.ok());
+        QCOMPARE(r.error().code, QStringLiteral("import_unknown_alias"));
+        QVERIFY(r.error().message.contains(QStringLiteral("b.x")));
+        QVERIFY(r.error().message.contains(QStringLiteral("It defines: a")));
+        QVERIFY(!QFileInfo::exists(hosts));
+
+        const auto missing =
+            HostsConfig::importAliases(tmp.filePath(QStringLiteral("nope")), {"a"}, hosts);
+        QCOMPARE(missing.error().code, QStringLiteral("import_source_missing"));
+        QVERIFY(missing.error().message.contains(QStringLiteral("--from")));
+    }
+
+    void importRefusesWhenTheHostsFileWouldOverrideIt() {
+        QTemporaryDir tmp;
+        const QString source =
+            writeFile(tmp, "ssh_config", "Host a\n  HostName 1.2.3.4\n  User me\n");
+        const QString hosts = writeFile(tmp, "hosts", "Host *\n  User root\n");
+        const auto r = HostsConfig::importAliases(source, {"a"}, hosts);
+        QVERIFY(!r.ok());
+        QCOMPARE(r.error().code, QStringLiteral("import_shadowed"));
+        QCOMPARE(readFile(hosts), QByteArray("Host *\n  User root\n"));
+    }
+
+private:
+    static QString writeFile(const QTemporaryDir& dir, const char* name, const char* text) {
+        const QString path = dir.filePath(QString::fromLatin1(name));
+        QFile f(path);
+        if (f.open(QIODevice::WriteOnly))
+            f.write(text);
+        return path;
+    }
+    static QByteArray readFile(const QString& path) {
+        QFile f(path);
+        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
     }
 };
 

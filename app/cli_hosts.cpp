@@ -1,0 +1,291 @@
+#include "cli_hosts.h"
+
+#include "core/settings.h"
+#include "tools/host_trust.h"
+#include "tools/hosts_config.h"
+
+#include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTextStream>
+
+#include <unistd.h>
+#include <cstdio>
+
+namespace zerg::cli {
+namespace {
+
+const char kHostsUsage[] =
+    "Usage: zerg hosts COMMAND\n"
+    "\n"
+    "The SSH hosts workers may reach (the allowlist: ZERG_HOSTS_FILE, OpenSSH config format).\n"
+    "\n"
+    "Commands:\n"
+    "  list [--json]               Show the allowed aliases, where they point, and whether\n"
+    "                              their host key is recorded in known_hosts.\n"
+    "  trust ALIAS [--yes]         Connect to ALIAS (without logging in), show its host key\n"
+    "                              fingerprint and, once you confirm, record the key in its\n"
+    "                              known_hosts file. --yes records without asking (scripts:\n"
+    "                              verify the fingerprint first). A changed key is refused.\n"
+    "  import [--from FILE] ALIAS...\n"
+    "                              Copy the named aliases from ~/.ssh/config (or FILE) into\n"
+    "                              the hosts file, with their settings resolved.\n";
+
+int usageError(const HostsIo& io, const QString& message) {
+    *io.err << "zerg hosts: " << message << "\nRun 'zerg hosts --help' for usage.\n";
+    io.err->flush();
+    return 2;
+}
+
+// The allowlist, or exit code 3 with the reason printed.
+std::optional<HostsConfig> loadHosts(const Settings& s, const HostsIo& io, int* code) {
+    auto loaded = HostsConfig::loadFile(s.hostsFile);
+    if (!loaded) {
+        *io.err << "zerg hosts: " << loaded.error().message << '\n';
+        io.err->flush();
+        *code = 3;
+        return std::nullopt;
+    }
+    return std::move(loaded).value();
+}
+
+QString knownHostsFor(const HostEntry& e, const Settings& s) {
+    return e.knownHostsFile.isEmpty() ? s.knownHostsFile : e.knownHostsFile;
+}
+
+QString targetOf(const HostEntry& e) {
+    return QStringLiteral("%1@%2:%3").arg(e.user, e.hostName).arg(e.port);
+}
+
+int list(QStringList args, const HostsIo& io) {
+    const bool json = args.removeAll(QStringLiteral("--json")) > 0;
+    if (!args.isEmpty())
+        return usageError(io, QStringLiteral("list takes no argument besides --json"));
+    const Settings s = Settings::load();
+    int code = 0;
+    const auto hosts = loadHosts(s, io, &code);
+    if (!hosts)
+        return code;
+
+    QJsonArray rows;
+    for (const QString& alias : hosts->aliases()) {
+        const HostEntry e = *hosts->find(alias);
+        const QString knownHosts = knownHostsFor(e, s);
+        rows.append(
+            QJsonObject{{QStringLiteral("alias"), alias},
+                        {QStringLiteral("host"), e.hostName},
+                        {QStringLiteral("port"), e.port},
+                        {QStringLiteral("user"), e.user},
+                        {QStringLiteral("known_hosts"), knownHosts},
+                        {QStringLiteral("key_known"), HostKeys::isRecorded(e, knownHosts)}});
+    }
+    if (json) {
+        *io.out << QJsonDocument(rows).toJson(QJsonDocument::Compact) << '\n';
+        io.out->flush();
+        return 0;
+    }
+    *io.out << "Hosts file: " << QDir::toNativeSeparators(hosts->sourcePath()) << '\n';
+    if (rows.isEmpty()) {
+        *io.out << "No hosts are allowed yet. Add Host blocks to the file, or import them with "
+                   "`zerg hosts import ALIAS`.\n";
+    }
+    int aliasWidth = 5;
+    int targetWidth = 6;
+    for (const QString& alias : hosts->aliases()) {
+        aliasWidth = std::max(aliasWidth, int(alias.size()));
+        targetWidth = std::max(targetWidth, int(targetOf(*hosts->find(alias)).size()));
+    }
+    if (!rows.isEmpty()) {
+        *io.out << QStringLiteral("ALIAS").leftJustified(aliasWidth + 2)
+                << QStringLiteral("TARGET").leftJustified(targetWidth + 2) << "HOST KEY\n";
+    }
+    for (const QJsonValue& v : rows) {
+        const QJsonObject r = v.toObject();
+        const QString alias = r.value(QStringLiteral("alias")).toString();
+        const QString key = r.value(QStringLiteral("key_known")).toBool()
+                                ? QStringLiteral("known")
+                                : QStringLiteral("not known (run: zerg hosts trust %1)").arg(alias);
+        *io.out << alias.leftJustified(aliasWidth + 2)
+                << targetOf(*hosts->find(alias)).leftJustified(targetWidth + 2) << key << '\n';
+    }
+    io.out->flush();
+    return 0;
+}
+
+int trust(QStringList args, const HostsIo& io) {
+    const bool yes = args.removeAll(QStringLiteral("--yes")) > 0;
+    for (const QString& a : args) {
+        if (a.startsWith(QLatin1Char('-')))
+            return usageError(io, QStringLiteral("unknown option %1").arg(a));
+    }
+    if (args.size() != 1)
+        return usageError(io, QStringLiteral("trust needs exactly one alias, e.g. zerg hosts "
+                                             "trust web1"));
+    const QString alias = args.first();
+    const Settings s = Settings::load();
+    int code = 0;
+    const auto hosts = loadHosts(s, io, &code);
+    if (!hosts)
+        return code;
+    const auto entry = hosts->find(alias);
+    if (!entry) {
+        *io.err << QStringLiteral(
+                       "zerg hosts: \"%1\" is not in the hosts file %2 (allowed: %3). "
+                       "Add a Host block for it there, or import it with `zerg hosts "
+                       "import %1`, then trust it.\n")
+                       .arg(alias, QDir::toNativeSeparators(hosts->sourcePath()),
+                            hosts->aliases().isEmpty()
+                                ? QStringLiteral("none")
+                                : hosts->aliases().join(QStringLiteral(", ")));
+        io.err->flush();
+        return 1;
+    }
+
+    HostTrust trust(*entry, knownHostsFor(*entry, s));
+    const auto check = trust.check();
+    if (!check) {
+        *io.err << "zerg hosts: " << check.error().message << '\n';
+        io.err->flush();
+        return 1;
+    }
+    const QString target = QStringLiteral("%1:%2").arg(entry->hostName).arg(entry->port);
+    switch (check->state) {
+        case HostTrust::State::Known:
+            *io.out << QStringLiteral(
+                           "%1 (%2) is already trusted: its %3 key %4 is recorded in %5.\n")
+                           .arg(alias, target, check->key.type, check->key.sha256,
+                                check->knownHostsFile);
+            io.out->flush();
+            return 0;
+        case HostTrust::State::Changed:
+            *io.err << "zerg hosts: " << check->message << '\n';
+            io.err->flush();
+            return 1;
+        case HostTrust::State::Unknown:
+            break;
+    }
+
+    *io.out << QStringLiteral(
+                   "The server %1 (%2) presents this %3 host key:\n\n    %4\n\n"
+                   "Compare it with what the server's administrator sees (on the "
+                   "server: ssh-keygen -lf /etc/ssh/ssh_host_%5_key.pub).\n")
+                   .arg(alias, target, check->key.type, check->key.sha256,
+                        HostKeys::keyscanType(check->key.type));
+    if (!yes) {
+        if (!io.interactive) {
+            io.out->flush();
+            *io.err << "zerg hosts: not asking without a terminal, so nothing was recorded. After "
+                       "verifying the fingerprint, run again with --yes.\n";
+            io.err->flush();
+            return 1;
+        }
+        *io.out << QStringLiteral("Trust this key and record it in %1? [y/N] ")
+                       .arg(check->knownHostsFile);
+        io.out->flush();
+        const QString answer = io.readLine ? io.readLine().trimmed().toLower() : QString();
+        if (answer != QLatin1String("y") && answer != QLatin1String("yes")) {
+            *io.out << "Not trusted; nothing was recorded.\n";
+            io.out->flush();
+            return 1;
+        }
+    }
+    const Status recorded = trust.record();
+    if (!recorded) {
+        *io.err << "zerg hosts: " << recorded.error().message << '\n';
+        io.err->flush();
+        return 1;
+    }
+    *io.out << QStringLiteral("Recorded the %1 key of %2 in %3. ssh_exec can now reach %2.\n")
+                   .arg(check->key.type, alias, check->knownHostsFile);
+    io.out->flush();
+    return 0;
+}
+
+int import(QStringList args, const HostsIo& io) {
+    QString from = QDir::homePath() + QStringLiteral("/.ssh/config");
+    QStringList aliases;
+    for (int i = 0; i < args.size(); ++i) {
+        const QString& a = args[i];
+        if (a == QLatin1String("--from")) {
+            if (i + 1 >= args.size())
+                return usageError(io, QStringLiteral("--from needs a file"));
+            from = args[++i];
+        } else if (a.startsWith(QLatin1String("--from="))) {
+            from = a.mid(7);
+        } else if (a.startsWith(QLatin1Char('-'))) {
+            return usageError(io, QStringLiteral("unknown option %1").arg(a));
+        } else {
+            aliases << a;
+        }
+    }
+    if (aliases.isEmpty()) {
+        return usageError(io, QStringLiteral("import needs the aliases to copy, e.g. zerg hosts "
+                                             "import web1 db1 (only those are allowed)"));
+    }
+    const Settings s = Settings::load();
+    if (s.hostsFile.isEmpty()) {
+        *io.err << "zerg hosts: no hosts file is configured. Set ZERG_HOSTS_FILE.\n";
+        io.err->flush();
+        return 3;
+    }
+    const auto imported = HostsConfig::importAliases(from, aliases, s.hostsFile);
+    if (!imported) {
+        *io.err << "zerg hosts: " << imported.error().message << '\n';
+        io.err->flush();
+        return 1;
+    }
+    *io.out << QStringLiteral("Imported %1 from %2 into %3.\n")
+                   .arg(imported->join(QStringLiteral(", ")), QDir::toNativeSeparators(from),
+                        QDir::toNativeSeparators(s.hostsFile));
+    // Which of them still need their key trusted.
+    if (auto hosts = HostsConfig::loadFile(s.hostsFile)) {
+        for (const QString& alias : *imported) {
+            const HostEntry e = *hosts->find(alias);
+            if (!HostKeys::isRecorded(e, knownHostsFor(e, s))) {
+                *io.out << QStringLiteral(
+                               "The host key of %1 is not known yet: run `zerg hosts "
+                               "trust %1` before using it.\n")
+                               .arg(alias);
+            }
+        }
+    }
+    io.out->flush();
+    return 0;
+}
+
+}  // namespace
+
+int hostsCommand(QStringList args, const HostsIo& io) {
+    if (args.isEmpty())
+        return usageError(io, QStringLiteral("missing command (list, trust or import)"));
+    const QString command = args.takeFirst();
+    if (command == QLatin1String("-h") || command == QLatin1String("--help") ||
+        command == QLatin1String("help")) {
+        *io.out << kHostsUsage;
+        io.out->flush();
+        return 0;
+    }
+    if (command == QLatin1String("list"))
+        return list(args, io);
+    if (command == QLatin1String("trust"))
+        return trust(args, io);
+    if (command == QLatin1String("import"))
+        return import(args, io);
+    return usageError(io,
+                      QStringLiteral("unknown command %1 (list, trust or import)").arg(command));
+}
+
+int hostsCommand(QStringList args) {
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+    QTextStream in(stdin);
+    HostsIo io;
+    io.out = &out;
+    io.err = &err;
+    io.readLine = [&in] { return in.readLine(); };
+    io.interactive = ::isatty(STDIN_FILENO) && ::isatty(STDOUT_FILENO);
+    return hostsCommand(std::move(args), io);
+}
+
+}  // namespace zerg::cli

@@ -1,0 +1,193 @@
+#include "tools/host_trust.h"
+
+#include <QFile>
+
+#include <libssh/libssh.h>
+
+namespace zerg {
+
+ServerKey HostKeys::serverKey(ssh_session session) {
+    ServerKey out;
+    ssh_key key = nullptr;
+    if (ssh_get_server_publickey(session, &key) != SSH_OK || !key)
+        return out;
+    out.type = QString::fromLatin1(ssh_key_type_to_char(ssh_key_type(key)));
+    unsigned char* hash = nullptr;
+    size_t len = 0;
+    if (ssh_get_publickey_hash(key, SSH_PUBLICKEY_HASH_SHA256, &hash, &len) == SSH_OK) {
+        if (char* text = ssh_get_fingerprint_hash(SSH_PUBLICKEY_HASH_SHA256, hash, len)) {
+            out.sha256 = QString::fromLatin1(text);
+            ssh_string_free_char(text);
+        }
+        ssh_clean_pubkey_hash(&hash);
+    }
+    ssh_key_free(key);
+    return out;
+}
+
+QString HostKeys::knownHostsName(const HostEntry& host) {
+    if (host.port == 22)
+        return host.hostName;
+    return QStringLiteral("[%1]:%2").arg(host.hostName).arg(host.port);
+}
+
+QString HostKeys::keyscanType(const QString& sshKeyType) {
+    for (const char* t : {"ed25519", "ecdsa", "rsa"}) {
+        if (sshKeyType.contains(QLatin1String(t)))
+            return QLatin1String(t);
+    }
+    return sshKeyType;
+}
+
+QString HostKeys::knownHostsPath(ssh_session session, const QString& fallback) {
+    char* value = nullptr;
+    if (ssh_options_get(session, SSH_OPTIONS_KNOWNHOSTS, &value) == SSH_OK && value) {
+        const QString path = QFile::decodeName(value);
+        ssh_string_free_char(value);
+        return path;
+    }
+    return fallback.isEmpty() ? QStringLiteral("~/.ssh/known_hosts") : fallback;
+}
+
+bool HostKeys::isRecorded(const HostEntry& host, const QString& knownHostsFile) {
+    ssh_session session = ssh_new();
+    if (!session)
+        return false;
+    const QByteArray name = host.hostName.toUtf8();
+    const QByteArray file = QFile::encodeName(knownHostsFile);
+    const unsigned int port = unsigned(host.port);
+    const int no = 0;
+    bool ok = ssh_options_set(session, SSH_OPTIONS_PROCESS_CONFIG, &no) == SSH_OK;
+    ok &= ssh_options_set(session, SSH_OPTIONS_HOST, name.constData()) == SSH_OK;
+    ok &= ssh_options_set(session, SSH_OPTIONS_PORT, &port) == SSH_OK;
+    if (!file.isEmpty())
+        ok &= ssh_options_set(session, SSH_OPTIONS_KNOWNHOSTS, file.constData()) == SSH_OK;
+    const bool recorded = ok && ssh_session_has_known_hosts_entry(session) == SSH_KNOWN_HOSTS_OK;
+    ssh_free(session);
+    return recorded;
+}
+
+QString HostKeys::unknownMessage(const HostEntry& host, const ServerKey& key,
+                                 const QString& knownHostsFile) {
+    const QString hostPort = QStringLiteral("%1:%2").arg(host.hostName).arg(host.port);
+    const QString type = keyscanType(key.type);
+    return tr("The SSH host key of %1 (%2) is not known yet, so zerg refused to connect. The "
+              "server's %3 key has fingerprint %4. Verify that fingerprint with the server's "
+              "administrator (on the server: `ssh-keygen -lf /etc/ssh/ssh_host_%5_key.pub`), then "
+              "trust it with `zerg hosts trust %1` (it shows the fingerprint and records the key "
+              "in %6), or append it yourself with `ssh-keyscan -t %5 -p %7 %8 >> %6`, and try "
+              "again.")
+        .arg(host.alias, hostPort, key.type, key.sha256, type, knownHostsFile)
+        .arg(host.port)
+        .arg(host.hostName);
+}
+
+QString HostKeys::changedMessage(const HostEntry& host, const ServerKey& key,
+                                 const QString& knownHostsFile) {
+    const QString hostPort = QStringLiteral("%1:%2").arg(host.hostName).arg(host.port);
+    return tr("SECURITY WARNING: the SSH host key of %1 (%2) does not match the key recorded for "
+              "it in %3. Someone could be intercepting the connection (a man-in-the-middle "
+              "attack), or the server was reinstalled. zerg refused to connect and never accepts "
+              "a changed key automatically. The server's %4 key now has fingerprint %5. Verify "
+              "it with the server's administrator; only if the change is expected, remove the "
+              "old entry with `ssh-keygen -R \"%6\" -f %3`, then run `zerg hosts trust %1`.")
+        .arg(host.alias, hostPort, knownHostsFile, key.type, key.sha256, knownHostsName(host));
+}
+
+HostTrust::HostTrust(HostEntry host, QString knownHostsFile, int connectTimeoutSecs)
+    : m_host(std::move(host)),
+      m_knownHostsFile(std::move(knownHostsFile)),
+      m_connectTimeoutSecs(connectTimeoutSecs) {}
+
+HostTrust::~HostTrust() {
+    if (m_session) {
+        ssh_disconnect(m_session);
+        ssh_free(m_session);
+    }
+}
+
+Result<HostTrust::Check> HostTrust::check() {
+    const QString hostPort = QStringLiteral("%1:%2").arg(m_host.hostName).arg(m_host.port);
+    m_session = ssh_new();
+    if (!m_session) {
+        return Error{QStringLiteral("ssh_error"),
+                     tr("Could not create an SSH session (out of memory?). Try again.")};
+    }
+    const QByteArray hostName = m_host.hostName.toUtf8();
+    const QByteArray user = m_host.user.toUtf8();
+    const QByteArray knownHosts = QFile::encodeName(m_knownHostsFile);
+    const unsigned int port = unsigned(m_host.port);
+    const long timeout = m_connectTimeoutSecs;
+    const int no = 0;
+    bool ok = ssh_options_set(m_session, SSH_OPTIONS_PROCESS_CONFIG, &no) == SSH_OK;
+    ok &= ssh_options_set(m_session, SSH_OPTIONS_HOST, hostName.constData()) == SSH_OK;
+    ok &= ssh_options_set(m_session, SSH_OPTIONS_PORT, &port) == SSH_OK;
+    if (!user.isEmpty())
+        ok &= ssh_options_set(m_session, SSH_OPTIONS_USER, user.constData()) == SSH_OK;
+    ok &= ssh_options_set(m_session, SSH_OPTIONS_TIMEOUT, &timeout) == SSH_OK;
+    if (!knownHosts.isEmpty()) {
+        ok &= ssh_options_set(m_session, SSH_OPTIONS_KNOWNHOSTS, knownHosts.constData()) == SSH_OK;
+    }
+    if (!ok) {
+        return Error{QStringLiteral("ssh_error"),
+                     tr("The SSH settings for %1 are not valid: %2. Check its block in the hosts "
+                        "file.")
+                         .arg(m_host.alias, QString::fromUtf8(ssh_get_error(m_session)))};
+    }
+    if (ssh_connect(m_session) != SSH_OK) {
+        return Error{QStringLiteral("connect_failed"),
+                     tr("Could not connect to %1 (%2): %3. Check that the server is up and sshd "
+                        "listens on that port, and its HostName and Port in the hosts file.")
+                         .arg(m_host.alias, hostPort, QString::fromUtf8(ssh_get_error(m_session)))};
+    }
+
+    Check c;
+    c.key = HostKeys::serverKey(m_session);
+    c.knownHostsFile = HostKeys::knownHostsPath(m_session, m_knownHostsFile);
+    switch (ssh_session_is_known_server(m_session)) {
+        case SSH_KNOWN_HOSTS_OK:
+            c.state = State::Known;
+            break;
+        case SSH_KNOWN_HOSTS_NOT_FOUND:
+        case SSH_KNOWN_HOSTS_UNKNOWN:
+            c.state = State::Unknown;
+            break;
+        case SSH_KNOWN_HOSTS_CHANGED:
+        case SSH_KNOWN_HOSTS_OTHER:
+            // OTHER (a key of another type is recorded) is treated like a change: never accepted.
+            c.state = State::Changed;
+            c.message = HostKeys::changedMessage(m_host, c.key, c.knownHostsFile);
+            break;
+        case SSH_KNOWN_HOSTS_ERROR:
+        default:
+            return Error{
+                QStringLiteral("host_key_error"),
+                tr("Could not check the SSH host key of %1 (%2) against %3: %4. Check that "
+                   "the known_hosts file is readable and well-formed.")
+                    .arg(m_host.alias, hostPort, c.knownHostsFile,
+                         QString::fromUtf8(ssh_get_error(m_session)))};
+    }
+    m_check = c;
+    return c;
+}
+
+Status HostTrust::record() {
+    if (!m_check || !m_session) {
+        return Error{QStringLiteral("host_key_error"),
+                     tr("Internal error: the host key was not checked before recording it.")};
+    }
+    if (m_check->state == State::Known)
+        return Ok{};
+    if (m_check->state == State::Changed)
+        return Error{QStringLiteral("host_key_changed"), m_check->message};
+    if (ssh_session_update_known_hosts(m_session) != SSH_OK) {
+        return Error{QStringLiteral("host_key_error"),
+                     tr("Could not write the host key of %1 to %2: %3. Check that the file and "
+                        "its folder are writable.")
+                         .arg(m_host.alias, m_check->knownHostsFile,
+                              QString::fromUtf8(ssh_get_error(m_session)))};
+    }
+    return Ok{};
+}
+
+}  // namespace zerg

@@ -1,0 +1,36 @@
+#pragma once
+
+#include "tools/smtp_sender.h"
+#include "tools/tool.h"
+
+#include <QCoreApplication>
+
+namespace zerg {
+
+// The send_email tool: one plain-text UTF-8 message through the configured SMTP server
+// (libcurl's SMTP on a thread of its own per call; the invocation finishes on the caller's
+// thread).
+//
+// Arguments {to: address or [addresses] (at most kMaxRecipients), subject, body}. Addresses are
+// plain "local@domain" (no display names).
+// Result: {ok: true, message_id, recipients, subject, duration_ms} or
+//   {ok: false, error, error_code, duration_ms} with error_code one of not_configured,
+//   invalid_arguments, connect_failed, tls_failed, auth_failed, rejected, timeout, cancelled,
+//   smtp_error. Messages never contain the password.
+class SendEmailTool final : public Tool {
+    Q_DECLARE_TR_FUNCTIONS(SendEmailTool)
+public:
+    static constexpr int kMaxRecipients = 20;
+    static constexpr int kMaxSubjectChars = 300;
+    static constexpr int kMaxBodyBytes = 1024 * 1024;
+
+    explicit SendEmailTool(SmtpSettings settings);
+
+    [[nodiscard]] ToolSpec spec() const override;
+    [[nodiscard]] ToolInvocation* start(const QJsonObject& args, QObject* parent) override;
+
+private:
+    SmtpSettings m_settings;
+};
+
+}  // namespace zerg
