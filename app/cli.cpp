@@ -10,7 +10,9 @@
 #include "jarvis/jarvis_service.h"
 #include "llm/ollama_probe.h"
 #include "signal_quit.h"
+#include "storage/artifact_search.h"
 #include "storage/artifact_store.h"
+#include "storage/index_rebuild.h"
 #include "storage/store.h"
 
 #include <QCoreApplication>
@@ -50,6 +52,11 @@ const char kUsage[] =
     "                             List recent workers, newest first.\n"
     "  workers show ID [--json]   Show one worker (worker id or job id): metadata, result,\n"
     "                             tool call files.\n"
+    "  workers grep [--regex] [--case-sensitive] [--limit N] [--json] PATTERN\n"
+    "                             Search all workers' files; prints worker_id:file:line: text.\n"
+    "                             Exit status 1 when nothing matches.\n"
+    "  workers reindex [--json]   Rebuild the database's worker list from the worker folders\n"
+    "                             on disk (after restoring a backup or losing the database).\n"
     "  key set|clear|status       Store the API key of the configured provider\n"
     "                             (ZERG_LLM_PROVIDER) in the system keychain, or in a file\n"
     "                             only you can read when there is no keychain. `key set`\n"
@@ -135,6 +142,9 @@ int ask(QStringList args) {
     std::unique_ptr<Backend> backend = openBackend(settings, &code);
     if (!backend)
         return code;
+    if (!backend->recoveryNotice().isEmpty() && !json) {
+        err() << "zerg: note: " << backend->recoveryNotice() << '\n';
+    }
     if (!backend->hostsProblem().isEmpty() && !json) {
         err() << "zerg: note: " << backend->hostsProblem() << '\n';
     }
@@ -328,6 +338,92 @@ int workersShow(QStringList args) {
     return 0;
 }
 
+int workersGrep(QStringList args) {
+    GrepOptions o;
+    const bool json = args.removeAll(QStringLiteral("--json")) > 0;
+    o.regex = args.removeAll(QStringLiteral("--regex")) > 0;
+    o.caseSensitive = args.removeAll(QStringLiteral("--case-sensitive")) > 0;
+    o.limit = 100;
+    const qsizetype li = args.indexOf(QStringLiteral("--limit"));
+    if (li >= 0) {
+        bool ok = false;
+        o.limit = li + 1 < args.size() ? args.at(li + 1).toInt(&ok) : 0;
+        if (!ok || o.limit <= 0 || o.limit > 10000)
+            return usageError(QStringLiteral("--limit needs a number from 1 to 10000"));
+        args.remove(li, 2);
+    }
+    // "--" ends the options, so a pattern may start with '-'.
+    const qsizetype dd = args.indexOf(QStringLiteral("--"));
+    for (qsizetype i = 0; i < (dd < 0 ? args.size() : dd); ++i) {
+        if (args.at(i).startsWith(QLatin1Char('-')))
+            return usageError(QStringLiteral("unknown option %1").arg(args.at(i)));
+    }
+    if (dd >= 0)
+        args.removeAt(dd);
+    if (args.size() != 1) {
+        return usageError(
+            QStringLiteral("workers grep needs one PATTERN, e.g. zerg workers grep \"No space\""));
+    }
+    o.pattern = args.first();
+    int code = 0;
+    auto backend = openBackend(Settings::load(), &code);
+    if (!backend)
+        return code;
+    o.ownerId = backend->settings().ownerId;
+    const Result<GrepReport> r = grepWorkers(backend->artifacts()->rootDir(), o);
+    if (!r) {
+        err() << "zerg: " << r.error().message << '\n';
+        return r.error().code == QLatin1String("invalid_argument") ? 2 : 1;
+    }
+    if (json) {
+        QJsonArray rows;
+        for (const GrepMatch& m : r->matches) {
+            rows.append(QJsonObject{{QStringLiteral("worker_id"), m.workerId},
+                                    {QStringLiteral("file"), m.file},
+                                    {QStringLiteral("line"), m.line},
+                                    {QStringLiteral("text"), m.text}});
+        }
+        out() << QJsonDocument(QJsonObject{{QStringLiteral("matches"), rows},
+                                           {QStringLiteral("truncated"), r->truncated}})
+                     .toJson(QJsonDocument::Indented);
+    } else {
+        for (const GrepMatch& m : r->matches)
+            out() << m.workerId << ':' << m.file << ':' << m.line << ": " << m.text << '\n';
+        if (r->truncated) {
+            err() << "zerg: stopped after " << o.limit
+                  << " matches; narrow the pattern or raise --limit.\n";
+        }
+    }
+    return r->matches.isEmpty() ? 1 : 0;
+}
+
+int workersReindex(QStringList args) {
+    const bool json = args.removeAll(QStringLiteral("--json")) > 0;
+    if (!args.isEmpty())
+        return usageError(QStringLiteral("unexpected argument %1").arg(args.first()));
+    int code = 0;
+    auto backend = openBackend(Settings::load(), &code);
+    if (!backend)
+        return code;
+    // Every owner's folders: the database is the index of the whole data folder.
+    const Result<ReindexReport> r =
+        rebuildIndex(backend->store(), backend->artifacts(), 0, backend->clock()->utcNow());
+    if (!r) {
+        err() << "zerg: " << r.error().message << '\n';
+        return 1;
+    }
+    if (json) {
+        out() << QJsonDocument(r->toJson()).toJson(QJsonDocument::Indented);
+        return 0;
+    }
+    out() << "Scanned " << r->scanned << " worker folders: " << r->inserted << " added, "
+          << r->updated << " updated, " << r->unchanged << " unchanged, " << r->skipped.size()
+          << " skipped.\n";
+    for (const QString& s : r->skipped)
+        out() << "  skipped " << s << '\n';
+    return 0;
+}
+
 QString readSecretLine() {
     const bool tty = ::isatty(STDIN_FILENO) == 1;
     termios old{};
@@ -427,7 +523,12 @@ int run(const QStringList& argv) {
             return workersList(args);
         if (sub == QLatin1String("show"))
             return workersShow(args);
-        return usageError(QStringLiteral("workers needs 'list' or 'show ID'"));
+        if (sub == QLatin1String("grep"))
+            return workersGrep(args);
+        if (sub == QLatin1String("reindex"))
+            return workersReindex(args);
+        return usageError(
+            QStringLiteral("workers needs 'list', 'show ID', 'grep PATTERN' or 'reindex'"));
     }
     return usageError(QStringLiteral("unknown command '%1'").arg(cmd));
 }

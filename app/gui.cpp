@@ -1,11 +1,13 @@
 #include "gui.h"
 
+#include "core/clock.h"
 #include "core/event_bus.h"
 #include "core/settings.h"
 #include "jarvis/backend.h"
 #include "jarvis/jarvis_service.h"
 #include "llm/ollama_probe.h"
 #include "signal_quit.h"
+#include "ui/chat_model.h"
 #include "ui/conversation_backend.h"
 #include "ui/jarvis_controller.h"
 
@@ -83,6 +85,9 @@ int run(const QStringList& args) {
     JarvisBackendAdapter adapter(backend.get());
     auto* controller = new JarvisController(backend->bus(), &adapter, backend->clock(), qApp);
     JarvisController::setInstance(controller);
+    if (!backend->recoveryNotice().isEmpty()) {
+        controller->chat()->appendNotice(backend->recoveryNotice(), backend->clock()->utcNow());
+    }
     adapter.probe(controller, [controller] { controller->refreshSetup(); });
 
     QQmlApplicationEngine engine;

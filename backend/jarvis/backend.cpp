@@ -13,6 +13,7 @@
 #include "llm/retrying_provider.h"
 #include "storage/artifact_store.h"
 #include "storage/database.h"
+#include "storage/job_recovery.h"
 #include "storage/store.h"
 #include "tools/hosts_config.h"
 #include "tools/http_request_tool.h"
@@ -25,6 +26,28 @@
 #include <QNetworkAccessManager>
 
 namespace zerg {
+
+namespace {
+
+// One sentence for the user about the workers a crash left behind; empty when there were none.
+QString noticeFor(const RecoveryReport& r) {
+    if (r.jobIds.isEmpty())
+        return {};
+    QStringList names = r.workerIds;
+    if (names.size() < r.jobIds.size()) {
+        names.append(Backend::tr("%n more that had not started", nullptr,
+                                 int(r.jobIds.size() - names.size())));
+    }
+    const int n = int(r.jobIds.size());
+    const QString head = n == 1 ? Backend::tr("1 worker was interrupted")
+                                : Backend::tr("%1 workers were interrupted").arg(n);
+    return Backend::tr(
+               "%1 when Zerg last stopped: %2. Their results are incomplete; ask again "
+               "to rerun them.")
+        .arg(head, names.join(QStringLiteral(", ")));
+}
+
+}  // namespace
 
 Backend::Backend(Settings settings) : m_settings(std::move(settings)) {}
 
@@ -57,6 +80,14 @@ Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock
     b->m_store = std::make_unique<Store>(b->m_db.get());
     b->m_artifacts =
         std::make_unique<ArtifactStore>(QDir(s.dataDir).filePath(QStringLiteral("workers")));
+    // Nothing runs yet, so any job still queued or running was cut off when Zerg last stopped.
+    auto recovered =
+        recoverInterruptedJobs(b->m_db.get(), b->m_artifacts.get(), b->m_clock->utcNow());
+    if (!recovered)
+        return recovered.error();
+    b->m_recoveryNotice = noticeFor(recovered.value());
+    if (!b->m_recoveryNotice.isEmpty())
+        qWarning("%s", qPrintable(b->m_recoveryNotice));
 
     if (auto pricing = Pricing::load(s.pricingFile)) {
         b->m_pricing = std::make_unique<Pricing>(std::move(pricing).value());
@@ -116,7 +147,10 @@ Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock
     SmtpSettings smtp;
     smtp.host = s.smtpHost;
     smtp.port = s.smtpPort;
-    SmtpSettings::parseTls(s.smtpTls, &smtp.tls);
+    if (!SmtpSettings::parseTls(s.smtpTls, &smtp.tls)) {
+        qWarning("zerg: ZERG_SMTP_TLS=%s is not none, starttls or implicit; using starttls",
+                 qPrintable(s.smtpTls));
+    }
     smtp.username = s.smtpUser;
     smtp.from = s.smtpFrom;
     if (!smtp.username.isEmpty() && !s.configDir.isEmpty()) {
@@ -140,6 +174,8 @@ Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock
     deps.tools = b->m_workerTools.get();
     deps.maxIterations = s.maxIterations;
     deps.toolOutputCapChars = s.toolOutputCapChars;
+    deps.summaryLlm = b->m_llm;
+    deps.summaryModel = s.modelFor(QStringLiteral("summary"));
     b->m_pool = new WorkerPool(deps, 5, b.get());
 
     JarvisConfig jc;

@@ -47,6 +47,10 @@ public:
     // Why the user's price table override was not used (the built-in table applies then).
     [[nodiscard]] QString pricingProblem() const { return m_pricingProblem; }
     [[nodiscard]] const Pricing* pricing() const { return m_pricing.get(); }
+    // Workers that a crash (or kill) left running, found and marked failed at start-up, e.g.
+    // "2 workers were interrupted when Zerg last stopped: <ids>. Their results are incomplete;
+    // ask again to rerun them." Empty when there were none. For the CLI and GUI to show once.
+    [[nodiscard]] QString recoveryNotice() const { return m_recoveryNotice; }
 
 private:
     explicit Backend(Settings settings);
@@ -66,6 +70,7 @@ private:
     JarvisService* m_jarvis = nullptr;
     QString m_hostsProblem;
     QString m_pricingProblem;
+    QString m_recoveryNotice;
 };
 
 }  // namespace zerg

@@ -5,6 +5,7 @@
 #include "core/event.h"
 #include "core/event_bus.h"
 #include "jarvis/worker_pool.h"
+#include "storage/artifact_search.h"
 #include "storage/artifact_store.h"
 #include "storage/store.h"
 
@@ -190,6 +191,150 @@ private:
     SupervisorContext m_ctx;
 };
 
+class ReadWorkerFileTool final : public Tool {
+public:
+    explicit ReadWorkerFileTool(SupervisorContext ctx) : m_ctx(std::move(ctx)) {}
+    ToolSpec spec() const override {
+        return {QStringLiteral("read_worker_file"),
+                QStringLiteral(
+                    "Read one file of a past worker, e.g. the full output of a command it ran "
+                    "(tool_calls/001_ssh_exec.txt) or its conversation (thread.jsonl). Use it "
+                    "when the result is not detailed enough; get_worker_metadata lists the "
+                    "files. Paths are relative to the worker's folder."),
+                schema({{QStringLiteral("worker_id"),
+                         prop("string", QStringLiteral("e.g. 2024-12-03T14-32-00_disk-check"))},
+                        {QStringLiteral("path"),
+                         prop("string", QStringLiteral("e.g. tool_calls/001_ssh_exec.txt"))}},
+                       {QStringLiteral("worker_id"), QStringLiteral("path")})};
+    }
+    ToolInvocation* start(const QJsonObject& args, QObject* parent) override {
+        const QString id = args.value(QStringLiteral("worker_id")).toString();
+        const QString path = args.value(QStringLiteral("path")).toString();
+        const auto bytes = m_ctx.artifacts->readFile(id, m_ctx.ownerId, path);
+        if (!bytes)
+            return new ImmediateInvocation(ToolResult::failure(bytes.error().message), parent);
+        if (bytes->left(8192).contains('\0')) {
+            return new ImmediateInvocation(
+                ToolResult::failure(QStringLiteral("'%1' of worker '%2' is a binary file (%3 "
+                                                   "bytes); only text files can be read.")
+                                        .arg(path, id)
+                                        .arg(bytes->size())),
+                parent);
+        }
+        return new ImmediateInvocation(
+            success({{QStringLiteral("worker_id"), id},
+                     {QStringLiteral("path"), path},
+                     {QStringLiteral("content"), QString::fromUtf8(bytes.value())}}),
+            parent);
+    }
+
+private:
+    SupervisorContext m_ctx;
+};
+
+class WorkerMetadataTool final : public Tool {
+public:
+    explicit WorkerMetadataTool(SupervisorContext ctx) : m_ctx(std::move(ctx)) {}
+    ToolSpec spec() const override {
+        return {QStringLiteral("get_worker_metadata"),
+                QStringLiteral("A past worker's metadata (task, status, model, start and end "
+                               "times, duration, error, summary) and the list of its files. "
+                               "Use it before read_worker_file to see which files exist."),
+                schema({{QStringLiteral("worker_id"),
+                         prop("string", QStringLiteral("e.g. 2024-12-03T14-32-00_disk-check"))}},
+                       {QStringLiteral("worker_id")})};
+    }
+    ToolInvocation* start(const QJsonObject& args, QObject* parent) override {
+        const QString id = args.value(QStringLiteral("worker_id")).toString();
+        const auto meta = m_ctx.artifacts->metadata(id, m_ctx.ownerId);
+        if (!meta)
+            return new ImmediateInvocation(ToolResult::failure(meta.error().message), parent);
+        const auto files = m_ctx.artifacts->listFiles(id, m_ctx.ownerId);
+        return new ImmediateInvocation(
+            success({{QStringLiteral("metadata"), meta.value()},
+                     {QStringLiteral("files"),
+                      QJsonArray::fromStringList(files ? files.value() : QStringList())}}),
+            parent);
+    }
+
+private:
+    SupervisorContext m_ctx;
+};
+
+// Runs the search off this thread; finishes when it is done.
+class GrepInvocation final : public ToolInvocation {
+public:
+    GrepInvocation(const QString& rootDir, const GrepOptions& options, QObject* parent)
+        : ToolInvocation(parent), m_grep(new WorkerGrep(rootDir, options, this)) {
+        connect(m_grep, &WorkerGrep::finished, this, [this] {
+            const Result<GrepReport>& r = m_grep->result();
+            if (!r) {
+                finish(ToolResult::failure(r.error().code == QLatin1String("cancelled")
+                                               ? QStringLiteral("cancelled")
+                                               : r.error().message));
+                return;
+            }
+            QJsonArray matches;
+            for (const GrepMatch& m : r->matches) {
+                matches.append(QJsonObject{{QStringLiteral("worker_id"), m.workerId},
+                                           {QStringLiteral("file"), m.file},
+                                           {QStringLiteral("line"), m.line},
+                                           {QStringLiteral("text"), m.text}});
+            }
+            finish(success({{QStringLiteral("matches"), matches},
+                            {QStringLiteral("truncated"), r->truncated},
+                            {QStringLiteral("workers_scanned"), r->workersScanned}}));
+        });
+        m_grep->start();
+    }
+    void cancel() override { m_grep->cancel(); }
+
+private:
+    WorkerGrep* m_grep;  // child
+};
+
+class GrepWorkersTool final : public Tool {
+public:
+    explicit GrepWorkersTool(SupervisorContext ctx) : m_ctx(std::move(ctx)) {}
+    ToolSpec spec() const override {
+        return {QStringLiteral("grep_workers"),
+                QStringLiteral(
+                    "Search the files of all past workers (results, command outputs, "
+                    "conversations) for text. Returns worker_id, file, line number and the "
+                    "line. Use it to find when something was seen before (an error message, a "
+                    "host name, a disk) without knowing which worker saw it; then read the file "
+                    "with read_worker_file."),
+                schema({{QStringLiteral("pattern"), prop("string", QStringLiteral("The text to "
+                                                                                  "find."))},
+                        {QStringLiteral("regex"),
+                         prop("boolean", QStringLiteral("Treat pattern as a regular expression "
+                                                        "(default false: literal text)."))},
+                        {QStringLiteral("case_sensitive"),
+                         prop("boolean", QStringLiteral("Default false."))},
+                        {QStringLiteral("limit"),
+                         prop("integer", QStringLiteral("Most matches to return (default 50, "
+                                                        "max 200)."))}},
+                       {QStringLiteral("pattern")})};
+    }
+    ToolInvocation* start(const QJsonObject& args, QObject* parent) override {
+        GrepOptions o;
+        o.ownerId = m_ctx.ownerId;
+        o.pattern = args.value(QStringLiteral("pattern")).toString();
+        o.regex = args.value(QStringLiteral("regex")).toBool(false);
+        o.caseSensitive = args.value(QStringLiteral("case_sensitive")).toBool(false);
+        o.limit = qBound(1, args.value(QStringLiteral("limit")).toInt(50), 200);
+        if (o.pattern.isEmpty()) {
+            return new ImmediateInvocation(
+                ToolResult::failure(QStringLiteral("grep_workers needs a non-empty 'pattern'.")),
+                parent);
+        }
+        return new GrepInvocation(m_ctx.artifacts->rootDir(), o, parent);
+    }
+
+private:
+    SupervisorContext m_ctx;
+};
+
 class CurrentTimeTool final : public Tool {
 public:
     explicit CurrentTimeTool(Clock* clock) : m_clock(clock) {}
@@ -219,6 +364,9 @@ std::unique_ptr<ToolRegistry> makeSupervisorTools(const SupervisorContext& ctx) 
     reg->add(std::make_shared<SpawnWorkerTool>(ctx));
     reg->add(std::make_shared<ListWorkersTool>(ctx));
     reg->add(std::make_shared<ReadWorkerResultTool>(ctx));
+    reg->add(std::make_shared<ReadWorkerFileTool>(ctx));
+    reg->add(std::make_shared<WorkerMetadataTool>(ctx));
+    reg->add(std::make_shared<GrepWorkersTool>(ctx));
     reg->add(std::make_shared<CurrentTimeTool>(ctx.clock));
     return reg;
 }

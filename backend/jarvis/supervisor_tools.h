@@ -27,7 +27,8 @@ struct SupervisorContext {
     QString workerModel;
 };
 
-// spawn_worker, list_workers, read_worker_result, get_current_time, bound to one run.
+// spawn_worker, list_workers, read_worker_result, read_worker_file, get_worker_metadata,
+// grep_workers (off the calling thread), get_current_time, bound to one run.
 [[nodiscard]] std::unique_ptr<ToolRegistry> makeSupervisorTools(const SupervisorContext& ctx);
 
 }  // namespace zerg

@@ -31,6 +31,9 @@ QString truncatedSummary(const QString& text) {
     return one.size() <= 150 ? one : one.left(149) + QChar(0x2026);
 }
 
+// The summary prompt sees at most this much of the result: a list line needs the gist only.
+constexpr int kSummaryInputChars = 4000;
+
 QByteArray toolCallFile(const ToolCall& call, const QJsonObject& args, const ToolResult& result,
                         qint64 durationMs, const QDateTime& at) {
     QByteArray out;
@@ -60,6 +63,34 @@ QByteArray toolCallFile(const ToolCall& call, const QJsonObject& args, const Too
 
 Worker::Worker(WorkerDeps deps, Job job, QObject* parent)
     : MonitoredWorker(parent), m_deps(deps), m_job(std::move(job)) {}
+
+Worker::~Worker() {
+    // The pool lets a worker go 60 s after it is done, and the backend may shut down sooner:
+    // a summary still in flight is abandoned and the truncation already on disk stays.
+    if (m_summaryReply) {
+        m_deps.clock->cancel(m_summaryTimer);
+        m_summaryReply->disconnect(this);
+        m_summaryReply->abort();
+        writeSummary(m_summary, {}, tr("Zerg stopped before the summary model answered; truncated"),
+                     false);
+    }
+}
+
+QString Worker::capSummary(const QString& text, int maxChars) {
+    const QString one = text.simplified();
+    if (one.size() <= maxChars)
+        return one;
+    QString cut = one.left(maxChars - 1);
+    // Cut at the last space unless that would throw away most of the line (one long word).
+    const qsizetype space = cut.lastIndexOf(QLatin1Char(' '));
+    if (space >= maxChars / 2)
+        cut.truncate(space);
+    while (cut.endsWith(QLatin1Char(' ')) || cut.endsWith(QLatin1Char(',')) ||
+           cut.endsWith(QLatin1Char(';')) || cut.endsWith(QLatin1Char(':'))) {
+        cut.chop(1);
+    }
+    return cut + QChar(0x2026);
+}
 
 QString Worker::systemPrompt(const QStringList& toolNames) {
     return QStringLiteral(
@@ -267,25 +298,105 @@ void Worker::complete(const QString& status, const QString& result, const QStrin
         e.insert(QStringLiteral("error"), error);
     m_deps.bus->publish(QString::fromLatin1(events::WorkerComplete), m_job.ownerId, e);
 
-    // Summary: ~150 characters for list_workers and the dashboard. The LLM summarizer comes
-    // later; truncation is the documented fallback.
+    // Summary: ~150 characters for list_workers and the dashboard. The truncation is there at
+    // once (on disk, and in snapshot() for the roundabout's "complete" shape, which must not wait
+    // for a model call); a configured summary model then replaces it, asynchronously, and
+    // worker_summary_ready follows whichever summary is final. The status is already decided.
     if (!m_workerId.isEmpty()) {
-        m_summary = truncatedSummary(status == QLatin1String("success") ? result : error);
-        const QJsonObject patch{
-            {QStringLiteral("summary"), m_summary},
-            {QStringLiteral("summary_meta"),
-             QJsonObject{{QStringLiteral("version"), 1},
-                         {QStringLiteral("model"), QJsonValue()},
-                         {QStringLiteral("generated_at"), now.toString(Qt::ISODateWithMs)},
-                         {QStringLiteral("error"), QStringLiteral("truncation fallback")}}}};
-        if (Status s = m_deps.artifacts->updateMetadata(m_workerId, patch); s) {
-            QJsonObject sr = ids();
-            sr.insert(QStringLiteral("summary"), m_summary);
-            m_deps.bus->publish(QString::fromLatin1(events::WorkerSummaryReady), m_job.ownerId, sr);
+        const QString source = status == QLatin1String("success") ? result : error;
+        m_summary = truncatedSummary(source);
+        if (m_deps.summaryLlm && !source.trimmed().isEmpty()) {
+            writeSummary(m_summary, {}, tr("waiting for the summary model; truncated until then"),
+                         false);
+            requestSummary(source);
+        } else {
+            writeSummary(m_summary, {},
+                         m_deps.summaryLlm ? tr("nothing to summarize")
+                                           : tr("no summary model configured; truncated"),
+                         true);
         }
     }
     Q_EMIT terminated();
     Q_EMIT done();
+}
+
+void Worker::requestSummary(const QString& source) {
+    QString body = source;
+    if (body.size() > kSummaryInputChars)
+        body = body.left(kSummaryInputChars) + QStringLiteral("\n[... truncated]");
+    ChatRequest req;
+    req.model = m_deps.summaryModel.isEmpty() ? m_job.model : m_deps.summaryModel;
+    req.messages = {
+        ChatMessage::system(QStringLiteral("Summarize this worker result in at most 150 "
+                                           "characters for a list: status, key facts, numbers. "
+                                           "Reply with the summary only.")),
+        ChatMessage::user(
+            QStringLiteral("Task: %1\nStatus: %2\nResult:\n%3").arg(m_job.task, m_status, body))};
+    req.maxTokens = 120;
+    req.meta = {QStringLiteral("summary"), m_workerId, m_job.ownerId, m_job.runId, m_job.jobId};
+    m_summaryReply = m_deps.summaryLlm->chat(req);
+    m_summaryReply->setParent(this);
+    connect(m_summaryReply, &ChatReply::finished, this, &Worker::onSummaryReply);
+    m_summaryTimer = m_deps.clock->callAfter(kSummaryTimeoutMs, this, [this] {
+        abandonSummary(tr("the summary model did not answer within %1 s; truncated")
+                           .arg(kSummaryTimeoutMs / 1000));
+    });
+}
+
+void Worker::onSummaryReply() {
+    ChatReply* reply = m_summaryReply;
+    m_summaryReply = nullptr;
+    if (!reply)
+        return;
+    reply->deleteLater();
+    m_deps.clock->cancel(m_summaryTimer);
+    const QString model = m_deps.summaryModel.isEmpty() ? m_job.model : m_deps.summaryModel;
+    if (reply->hasError()) {
+        writeSummary(m_summary, {},
+                     tr("the summary model failed (%1): %2; truncated")
+                         .arg(reply->errorCode(), reply->errorString()),
+                     true);
+        return;
+    }
+    const QString text = capSummary(reply->message().content);
+    if (text.isEmpty()) {
+        writeSummary(m_summary, {}, tr("the summary model returned no text; truncated"), true);
+        return;
+    }
+    m_summary = text;
+    writeSummary(m_summary, model, {}, true);
+}
+
+void Worker::abandonSummary(const QString& why) {
+    ChatReply* reply = m_summaryReply;
+    m_summaryReply = nullptr;
+    if (!reply)
+        return;
+    reply->disconnect(this);
+    reply->abort();
+    reply->deleteLater();
+    writeSummary(m_summary, {}, why, true);
+}
+
+void Worker::writeSummary(const QString& summary, const QString& model, const QString& error,
+                          bool publish) {
+    const QJsonObject patch{
+        {QStringLiteral("summary"), summary},
+        {QStringLiteral("summary_meta"),
+         QJsonObject{
+             {QStringLiteral("version"), 1},
+             {QStringLiteral("model"), model.isEmpty() ? QJsonValue() : QJsonValue(model)},
+             {QStringLiteral("generated_at"), m_deps.clock->utcNow().toString(Qt::ISODateWithMs)},
+             {QStringLiteral("error"), error.isEmpty() ? QJsonValue() : QJsonValue(error)}}}};
+    if (Status s = m_deps.artifacts->updateMetadata(m_workerId, patch); !s) {
+        qWarning("worker %s: %s", qPrintable(m_workerId), qPrintable(s.error().message));
+        return;
+    }
+    if (publish) {
+        QJsonObject sr = ids();
+        sr.insert(QStringLiteral("summary"), summary);
+        m_deps.bus->publish(QString::fromLatin1(events::WorkerSummaryReady), m_job.ownerId, sr);
+    }
 }
 
 WorkerSnapshot Worker::snapshot() const {

@@ -24,6 +24,10 @@ struct WorkerDeps {
     const ToolRegistry* tools = nullptr;  // ssh_exec, shell_exec, ...
     int maxIterations = 12;
     int toolOutputCapChars = 8000;
+    // The one-line summary of a finished worker. nullptr: no model call, the summary is the
+    // result truncated to ~150 characters.
+    LlmProvider* summaryLlm = nullptr;
+    QString summaryModel;  // Settings::modelFor("summary"); empty: the worker's own model
 };
 
 // A disposable worker agent: one task, its own AgentLoop, and a complete audit trail on disk
@@ -41,6 +45,7 @@ public:
     };
 
     Worker(WorkerDeps deps, Job job, QObject* parent = nullptr);
+    ~Worker() override;  // aborts a summary call still in flight
 
     void start();
     qint64 jobId() const override { return m_job.jobId; }
@@ -52,6 +57,11 @@ public:
     [[nodiscard]] static QString systemPrompt(const QStringList& toolNames);
     // One line for the ticker and the activity log, e.g. ssh_exec testbox "df -h".
     [[nodiscard]] static QString displayFor(const QString& tool, const QJsonObject& args);
+    // At most maxChars characters on one line, cut at a word boundary and ending in "…" when
+    // the text is longer.
+    [[nodiscard]] static QString capSummary(const QString& text, int maxChars = 150);
+    // How long the summary model may take before the truncation is kept.
+    static constexpr qint64 kSummaryTimeoutMs = 15'000;
 
 Q_SIGNALS:
     void done();
@@ -65,6 +75,12 @@ private:
     void complete(const QString& status, const QString& result, const QString& error,
                   const QString& errorCode);
     QJsonObject ids() const;
+    void requestSummary(const QString& source);
+    void onSummaryReply();
+    void abandonSummary(const QString& why);
+    // Writes summary + summary_meta to metadata.json; publish: worker_summary_ready after it.
+    void writeSummary(const QString& summary, const QString& model, const QString& error,
+                      bool publish);
 
     WorkerDeps m_deps;
     Job m_job;
@@ -80,6 +96,8 @@ private:
     QHash<QString, int> m_activityIndex;  // call id -> index in m_activity
     QList<ActivityEntry> m_activity;
     QPointer<AgentLoop> m_loop;
+    QPointer<ChatReply> m_summaryReply;  // a child of this worker while in flight
+    quint64 m_summaryTimer = 0;          // Clock::TimerId of the summary timeout
 };
 
 }  // namespace zerg

@@ -12,14 +12,6 @@
 namespace zerg {
 namespace {
 
-constexpr qsizetype kMaxErrorBody = 64 * 1024;
-constexpr qsizetype kQuoteChars = 200;
-
-QString quote(const QString& text) {
-    const QString t = text.simplified();
-    return t.size() <= kQuoteChars ? t : t.left(kQuoteChars) + QStringLiteral("...");
-}
-
 // One turn of the Anthropic conversation being built: a role and its content blocks.
 struct Turn {
     QString role;
@@ -67,78 +59,22 @@ QJsonObject toolChoice(const QString& choice) {
 AnthropicChatReply::AnthropicChatReply(QNetworkReply* reply, QUrl url, QString model,
                                        QString secret, int idleTimeoutMs, Clock* clock,
                                        QObject* parent)
-    : ChatReply(parent),
-      m_net(reply),
-      m_url(std::move(url)),
-      m_model(std::move(model)),
-      m_secret(std::move(secret)),
-      m_idleTimeoutMs(idleTimeoutMs),
-      m_clock(clock) {
-    reply->setParent(this);
-    connect(reply, &QNetworkReply::readyRead, this, &AnthropicChatReply::onReadyRead);
-    connect(reply, &QNetworkReply::finished, this, &AnthropicChatReply::onNetworkFinished);
-    armIdleTimer();  // also covers a server that accepts the connection and never answers
+    : HttpStreamReply(reply, std::move(url), std::move(model), std::move(secret), idleTimeoutMs,
+                      clock, wording(), parent) {}
+
+AnthropicChatReply::Wording AnthropicChatReply::wording() {
+    return {
+        tr("The request to the Anthropic API was cancelled."),
+        tr("The Anthropic API at %1 sent nothing for %2 seconds, so the request was stopped. "
+           "Check your network and the service status, or raise the idle timeout."),
+        tr("Could not reach the Anthropic API at %1: %2. Check ZERG_LLM_BASE_URL (the bare "
+           "root, such as https://api.anthropic.com) and your network."),
+        tr("The connection to the Anthropic API at %1 broke in the middle of the answer: %2. "
+           "Try again."),
+    };
 }
 
-AnthropicChatReply::~AnthropicChatReply() {
-    if (m_idleTimer != 0)
-        m_clock->cancel(m_idleTimer);
-    releaseNetworkReply();
-}
-
-void AnthropicChatReply::abort() {
-    if (m_finished)
-        return;
-    fail(QString::fromLatin1(llm::errors::Aborted),
-         tr("The request to the Anthropic API was cancelled."));
-}
-
-void AnthropicChatReply::armIdleTimer() {
-    if (m_idleTimeoutMs <= 0 || m_clock == nullptr)
-        return;
-    if (m_idleTimer != 0)
-        m_clock->cancel(m_idleTimer);
-    m_idleTimer = m_clock->callAfter(m_idleTimeoutMs, this, [this] {
-        m_idleTimer = 0;
-        onIdleTimeout();
-    });
-}
-
-void AnthropicChatReply::onIdleTimeout() {
-    if (m_finished)
-        return;
-    fail(QString::fromLatin1(llm::errors::Timeout),
-         tr("The Anthropic API at %1 sent nothing for %2 seconds, so the request was stopped. "
-            "Check your network and the service status, or raise the idle timeout.")
-             .arg(m_url.toDisplayString())
-             .arg(m_idleTimeoutMs / 1000.0));
-}
-
-void AnthropicChatReply::captureResponseHead() {
-    if (m_headCaptured || !m_net)
-        return;
-    const QVariant status = m_net->attribute(QNetworkRequest::HttpStatusCodeAttribute);
-    if (!status.isValid())
-        return;
-    m_headCaptured = true;
-    m_httpStatus = status.toInt();
-    const llm::HeaderList headers = m_net->rawHeaderPairs();
-    m_retryAfterMs =
-        llm::retryAfterMs(headers, m_clock ? m_clock->utcNow() : QDateTime::currentDateTimeUtc());
-    m_shouldRetry = llm::shouldRetry(headers);
-}
-
-void AnthropicChatReply::onReadyRead() {
-    if (m_finished || !m_net)
-        return;
-    armIdleTimer();
-    captureResponseHead();
-    const QByteArray bytes = m_net->readAll();
-    if (m_httpStatus >= 400) {
-        // An error body is one JSON document: keep it whole (bounded) and report at the end.
-        m_errorBody.append(bytes.left(qMax<qsizetype>(0, kMaxErrorBody - m_errorBody.size())));
-        return;
-    }
+void AnthropicChatReply::feedBody(const QByteArray& bytes) {
     handleEvents(m_parser.feed(bytes));
 }
 
@@ -179,36 +115,7 @@ bool AnthropicChatReply::handleEvents(const QList<SseEvent>& events) {
     return true;
 }
 
-void AnthropicChatReply::onNetworkFinished() {
-    if (m_finished || !m_net)
-        return;
-    // Bytes that arrived together with the end of the body.
-    if (m_net->bytesAvailable() > 0) {
-        QPointer<AnthropicChatReply> self(this);
-        onReadyRead();
-        if (!self || m_finished)
-            return;
-    }
-    captureResponseHead();
-    if (m_httpStatus == 0) {  // no HTTP response at all
-        fail(QString::fromLatin1(llm::errors::Network),
-             tr("Could not reach the Anthropic API at %1: %2. Check ZERG_LLM_BASE_URL (the bare "
-                "root, such as https://api.anthropic.com) and your network.")
-                 .arg(m_url.toDisplayString(), m_net->errorString()));
-        return;
-    }
-    if (m_httpStatus >= 400) {
-        failHttp();
-        return;
-    }
-    if (m_net->error() != QNetworkReply::NoError) {
-        takeDecoderResult();
-        fail(QString::fromLatin1(llm::errors::Network),
-             tr("The connection to the Anthropic API at %1 broke in the middle of the answer: %2. "
-                "Try again.")
-                 .arg(m_url.toDisplayString(), m_net->errorString()));
-        return;
-    }
+void AnthropicChatReply::endOfBody() {
     // The decoder judges an unterminated last event (see endOfStream).
     m_decoder.endOfStream(m_parser.finish());
     if (m_decoder.isDone()) {
@@ -228,7 +135,7 @@ void AnthropicChatReply::takeDecoderResult() {
 void AnthropicChatReply::failFromDecoder() {
     takeDecoderResult();
     const QString code = m_decoder.errorCode();
-    const QString url = m_url.toDisplayString();
+    const QString url = this->url().toDisplayString();
     const QString detail = quote(m_decoder.errorDetail());
     if (m_decoder.failedWithErrorEvent()) {
         QString advice;
@@ -258,26 +165,25 @@ void AnthropicChatReply::failFromDecoder() {
                        .arg(url));
         return;
     }
-    QString contentType;
-    if (m_net)
-        contentType = m_net->header(QNetworkRequest::ContentTypeHeader).toString();
+    const QString type = contentType();
     fail(code, tr("The server at %1 did not send a valid Anthropic Messages stream (%2; "
                   "Content-Type: %3). Check that ZERG_LLM_BASE_URL is the bare root of an "
                   "Anthropic API, such as https://api.anthropic.com.")
-                   .arg(url, detail, contentType.isEmpty() ? tr("none") : contentType));
+                   .arg(url, detail, type.isEmpty() ? tr("none") : type));
 }
 
 void AnthropicChatReply::failHttp() {
-    const auto [type, message] = llm::errorTypeAndMessage(m_errorBody);
+    const auto [type, message] = llm::errorTypeAndMessage(errorBody());
     QString said = message;
     if (said.trimmed().isEmpty())
-        said = QString::fromUtf8(m_errorBody);
-    if (said.trimmed().isEmpty() && m_net)
-        said = m_net->attribute(QNetworkRequest::HttpReasonPhraseAttribute).toString();
+        said = QString::fromUtf8(errorBody());
+    if (said.trimmed().isEmpty())
+        said = reasonPhrase();
     said = quote(said);
     const QString code = llm::classifyHttp(m_httpStatus, type, message);
-    const QString url = m_url.toDisplayString();
+    const QString url = this->url().toDisplayString();
     const QString status = QString::number(m_httpStatus);
+    const QString& model = this->model();
     QString text;
     if (code == QLatin1String(llm::errors::Auth)) {
         text = tr("The Anthropic API at %1 refused the request with HTTP %2 (%3). Check the API "
@@ -286,7 +192,7 @@ void AnthropicChatReply::failHttp() {
     } else if (code == QLatin1String(llm::errors::ContextLength)) {
         text = tr("The conversation is too long for the model \"%1\" (HTTP %2: %3). Start a new "
                   "conversation or shorten it.")
-                   .arg(m_model, status, said);
+                   .arg(model, status, said);
     } else if (code == QLatin1String(llm::errors::RateLimited)) {
         text = m_retryAfterMs >= 0
                    ? tr("The Anthropic API at %1 is rate limiting requests (HTTP 429: %2). Wait "
@@ -303,51 +209,17 @@ void AnthropicChatReply::failHttp() {
     } else if (m_httpStatus == 404) {
         text = tr("The Anthropic API at %1 answered HTTP 404 (%2). ZERG_LLM_BASE_URL must be the "
                   "bare root, such as https://api.anthropic.com, and the model \"%3\" must exist.")
-                   .arg(url, said, m_model);
+                   .arg(url, said, model);
     } else if (code == QLatin1String(llm::errors::BadRequest)) {
         text = tr("The Anthropic API at %1 rejected the request with HTTP %2 (%3). Check the "
                   "model name \"%4\" and the LLM settings.")
-                   .arg(url, status, said, m_model);
+                   .arg(url, status, said, model);
     } else {
         text = tr("The Anthropic API at %1 failed with HTTP %2 (%3). Try again later; if it "
                   "keeps failing, check the service status.")
                    .arg(url, status, said);
     }
     fail(code, text);
-}
-
-void AnthropicChatReply::fail(const QString& code, const QString& message) {
-    m_errorCode = code;
-    m_errorString = message;
-    if (!m_secret.isEmpty())
-        m_errorString.replace(m_secret, QStringLiteral("***"));
-    finish();
-}
-
-void AnthropicChatReply::finish() {
-    if (m_finished)
-        return;
-    m_finished = true;
-    if (m_idleTimer != 0) {
-        m_clock->cancel(m_idleTimer);
-        m_idleTimer = 0;
-    }
-    releaseNetworkReply();
-    Q_EMIT finished();
-}
-
-void AnthropicChatReply::releaseNetworkReply() {
-    if (!m_net)
-        return;
-    QNetworkReply* net = m_net;
-    m_net = nullptr;
-    net->disconnect(this);
-    if (net->isRunning())
-        net->abort();
-    // Unparent so that deleting this reply (e.g. from a finished() slot that runs inside the
-    // network reply's own finished signal) never deletes the network reply synchronously.
-    net->setParent(nullptr);
-    net->deleteLater();
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -2,11 +2,11 @@
 
 #include "core/clock.h"
 #include "llm/anthropic_stream_decoder.h"
+#include "llm/http_stream_reply.h"
 #include "llm/llm_provider.h"
 #include "llm/sse_parser.h"
 
 #include <QJsonObject>
-#include <QPointer>
 #include <QUrl>
 
 class QNetworkAccessManager;
@@ -17,44 +17,28 @@ namespace zerg {
 // A streaming call to the Anthropic Messages API (POST {root}/v1/messages). Feeds the SSE body
 // to an AnthropicStreamDecoder as it arrives; see ChatReply for the contract and the decoder for
 // the wire decisions (message_stop is required; an unterminated final message_stop is accepted).
-class AnthropicChatReply final : public ChatReply {
+class AnthropicChatReply final : public HttpStreamReply {
     Q_OBJECT
 public:
     // Takes ownership of reply. url is the endpoint named in error messages. secret (the API key)
     // is masked wherever a server echoes it into a message we show.
     AnthropicChatReply(QNetworkReply* reply, QUrl url, QString model, QString secret,
                        int idleTimeoutMs, Clock* clock, QObject* parent = nullptr);
-    ~AnthropicChatReply() override;
-
-    void abort() override;
 
 private:
-    void onReadyRead();
-    void onNetworkFinished();
-    void captureResponseHead();
+    static Wording wording();
+    void feedBody(const QByteArray& bytes) override;
+    void endOfBody() override;
+    void failHttp() override;
+    void keepPartialAnswer() override { takeDecoderResult(); }
     // Returns false when the reply finished while handling the events (end of stream, error, or
     // a slot connected to a delta signal aborted or deleted it).
     bool handleEvents(const QList<SseEvent>& events);
-    void armIdleTimer();
-    void onIdleTimeout();
-    void failHttp();
     void failFromDecoder();
     void takeDecoderResult();
-    void fail(const QString& code, const QString& message);
-    void finish();
-    void releaseNetworkReply();
 
-    QPointer<QNetworkReply> m_net;
-    QUrl m_url;
-    QString m_model;
-    QString m_secret;
-    int m_idleTimeoutMs;
-    Clock* m_clock;
-    Clock::TimerId m_idleTimer = 0;
     SseParser m_parser;
     AnthropicStreamDecoder m_decoder;
-    QByteArray m_errorBody;  // body of an HTTP error response (capped)
-    bool m_headCaptured = false;
 };
 
 // LlmProvider for the Anthropic Messages API.

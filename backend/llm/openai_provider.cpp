@@ -10,95 +10,29 @@
 #include <QNetworkRequest>
 
 namespace zerg {
-namespace {
-
-constexpr qsizetype kMaxErrorBody = 64 * 1024;
-constexpr qsizetype kQuoteChars = 200;
-
-QString quote(const QString& text) {
-    const QString t = text.simplified();
-    return t.size() <= kQuoteChars ? t : t.left(kQuoteChars) + QStringLiteral("...");
-}
-
-}  // namespace
 
 // ---------------------------------------------------------------------------------------------
 // OpenAiChatReply
 
 OpenAiChatReply::OpenAiChatReply(QNetworkReply* reply, QUrl url, QString model, int idleTimeoutMs,
                                  Clock* clock, QObject* parent)
-    : ChatReply(parent),
-      m_net(reply),
-      m_url(std::move(url)),
-      m_model(std::move(model)),
-      m_idleTimeoutMs(idleTimeoutMs),
-      m_clock(clock),
-      m_decoder(m_url.toDisplayString()) {
-    reply->setParent(this);
-    connect(reply, &QNetworkReply::readyRead, this, &OpenAiChatReply::onReadyRead);
-    connect(reply, &QNetworkReply::finished, this, &OpenAiChatReply::onNetworkFinished);
-    armIdleTimer();  // also covers a server that accepts the connection and never answers
+    : HttpStreamReply(reply, std::move(url), std::move(model), QString(), idleTimeoutMs, clock,
+                      wording(), parent),
+      m_decoder(this->url().toDisplayString()) {}
+
+OpenAiChatReply::Wording OpenAiChatReply::wording() {
+    return {
+        tr("The request to the LLM server was cancelled."),
+        tr("The LLM server at %1 sent nothing for %2 seconds, so the request was stopped. Check "
+           "that the server is running and not overloaded, or raise the idle timeout."),
+        tr("Could not reach the LLM server at %1: %2. Check ZERG_LLM_BASE_URL and that the "
+           "server is running."),
+        tr("The connection to the LLM server at %1 broke in the middle of the answer: %2. "
+           "Try again."),
+    };
 }
 
-OpenAiChatReply::~OpenAiChatReply() {
-    if (m_idleTimer != 0)
-        m_clock->cancel(m_idleTimer);
-    releaseNetworkReply();
-}
-
-void OpenAiChatReply::abort() {
-    if (m_finished)
-        return;
-    fail(QString::fromLatin1(llm::errors::Aborted),
-         tr("The request to the LLM server was cancelled."));
-}
-
-void OpenAiChatReply::armIdleTimer() {
-    if (m_idleTimeoutMs <= 0 || m_clock == nullptr)
-        return;
-    if (m_idleTimer != 0)
-        m_clock->cancel(m_idleTimer);
-    m_idleTimer = m_clock->callAfter(m_idleTimeoutMs, this, [this] {
-        m_idleTimer = 0;
-        onIdleTimeout();
-    });
-}
-
-void OpenAiChatReply::onIdleTimeout() {
-    if (m_finished)
-        return;
-    fail(QString::fromLatin1(llm::errors::Timeout),
-         tr("The LLM server at %1 sent nothing for %2 seconds, so the request was stopped. Check "
-            "that the server is running and not overloaded, or raise the idle timeout.")
-             .arg(m_url.toDisplayString())
-             .arg(m_idleTimeoutMs / 1000.0));
-}
-
-// Status and retry hints, once, as soon as the response head is there.
-void OpenAiChatReply::readResponseHead() {
-    if (m_headRead || !m_net)
-        return;
-    m_httpStatus = m_net->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-    if (m_httpStatus == 0)
-        return;  // no response (yet)
-    m_headRead = true;
-    const llm::HeaderList headers = m_net->rawHeaderPairs();
-    m_retryAfterMs = llm::retryAfterMs(
-        headers, m_clock != nullptr ? m_clock->utcNow() : QDateTime::currentDateTimeUtc());
-    m_shouldRetry = llm::shouldRetry(headers);
-}
-
-void OpenAiChatReply::onReadyRead() {
-    if (m_finished || !m_net)
-        return;
-    armIdleTimer();
-    readResponseHead();
-    const QByteArray bytes = m_net->readAll();
-    if (m_httpStatus >= 400) {
-        // An error body is one JSON document: keep it whole (bounded) and report at the end.
-        m_errorBody.append(bytes.left(qMax<qsizetype>(0, kMaxErrorBody - m_errorBody.size())));
-        return;
-    }
+void OpenAiChatReply::feedBody(const QByteArray& bytes) {
     const QList<OpenAiStreamDecoder::Delta> deltas = m_decoder.feed(bytes);
     for (const OpenAiStreamDecoder::Delta& d : deltas) {
         if (!emitDelta(d))
@@ -133,37 +67,7 @@ bool OpenAiChatReply::emitDelta(const OpenAiStreamDecoder::Delta& d) {
     return self && !m_finished;
 }
 
-void OpenAiChatReply::onNetworkFinished() {
-    if (m_finished || !m_net)
-        return;
-    // Bytes that arrived together with the end of the body.
-    if (m_net->bytesAvailable() > 0) {
-        QPointer<OpenAiChatReply> self(this);
-        onReadyRead();
-        if (!self || m_finished)
-            return;
-    }
-    readResponseHead();
-    const QNetworkReply::NetworkError netError = m_net->error();
-
-    if (m_httpStatus == 0) {  // no HTTP response at all
-        fail(QString::fromLatin1(llm::errors::Network),
-             tr("Could not reach the LLM server at %1: %2. Check ZERG_LLM_BASE_URL and that the "
-                "server is running.")
-                 .arg(m_url.toDisplayString(), m_net->errorString()));
-        return;
-    }
-    if (m_httpStatus >= 400) {
-        failHttp();
-        return;
-    }
-    if (netError != QNetworkReply::NoError) {
-        fail(QString::fromLatin1(llm::errors::Network),
-             tr("The connection to the LLM server at %1 broke in the middle of the answer: %2. "
-                "Try again.")
-                 .arg(m_url.toDisplayString(), m_net->errorString()));
-        return;
-    }
+void OpenAiChatReply::endOfBody() {
     m_decoder.finish();
     m_usage = m_decoder.usage();
     m_finishReason = m_decoder.finishReason();
@@ -172,33 +76,33 @@ void OpenAiChatReply::onNetworkFinished() {
         return;
     }
     if (m_decoder.eventCount() == 0) {
-        const QString type = m_net->header(QNetworkRequest::ContentTypeHeader).toString();
+        const QString type = contentType();
         fail(QString::fromLatin1(llm::errors::Protocol),
              tr("The LLM server at %1 answered without any stream events (Content-Type: %2). "
                 "Check that ZERG_LLM_BASE_URL points at an OpenAI-compatible API that supports "
                 "streaming.")
-                 .arg(m_url.toDisplayString(), type.isEmpty() ? tr("none") : type));
+                 .arg(url().toDisplayString(), type.isEmpty() ? tr("none") : type));
         return;
     }
     fail(m_decoder.errorCode(), m_decoder.errorString());
 }
 
 void OpenAiChatReply::failHttp() {
-    const auto [type, bodyMessage] = llm::errorTypeAndMessage(m_errorBody);
+    const auto [type, bodyMessage] = llm::errorTypeAndMessage(errorBody());
     QString serverMessage = bodyMessage;
     if (serverMessage.isEmpty()) {
         // Not an error object: quote the body as it is, unless it says nothing at all.
-        const QByteArray raw = m_errorBody.trimmed();
+        const QByteArray raw = errorBody().trimmed();
         if (raw != "{}" && raw != "null")
             serverMessage = QString::fromUtf8(raw);
     }
-    if (serverMessage.isEmpty() && m_net) {
-        serverMessage = m_net->attribute(QNetworkRequest::HttpReasonPhraseAttribute).toString();
-    }
+    if (serverMessage.isEmpty())
+        serverMessage = reasonPhrase();
     const QString code = llm::classifyHttp(m_httpStatus, type, serverMessage);
     const QString said = quote(serverMessage);
-    const QString url = m_url.toDisplayString();
+    const QString url = this->url().toDisplayString();
     const QString status = QString::number(m_httpStatus);
+    const QString& model = this->model();
     QString text;
     if (code == QLatin1String(llm::errors::Auth)) {
         text = tr("The LLM server at %1 refused the request with HTTP %2 (%3). Check the API key "
@@ -207,7 +111,7 @@ void OpenAiChatReply::failHttp() {
     } else if (code == QLatin1String(llm::errors::ContextLength)) {
         text = tr("The conversation is too long for the model \"%1\" at %2 (HTTP %3: %4). Start "
                   "a new conversation, or use a model with a larger context window.")
-                   .arg(m_model, url, status, said);
+                   .arg(model, url, status, said);
     } else if (code == QLatin1String(llm::errors::RateLimited)) {
         const QString wait =
             m_retryAfterMs >= 0
@@ -222,15 +126,15 @@ void OpenAiChatReply::failHttp() {
     } else if (m_httpStatus == 404) {
         text = tr("The LLM server at %1 answered HTTP 404 (%2). Check that ZERG_LLM_BASE_URL "
                   "ends in /v1 and that the model \"%3\" exists on that server.")
-                   .arg(url, said, m_model);
+                   .arg(url, said, model);
     } else if (code == QLatin1String(llm::errors::BadRequest)) {
         text = tr("The LLM server at %1 rejected the request with HTTP %2 (%3). Check the model "
                   "name \"%4\" and the server's documentation for the options it supports.")
-                   .arg(url, status, said, m_model);
+                   .arg(url, status, said, model);
     } else {
         text = tr("The LLM server at %1 failed with HTTP %2 (%3). Try again later; if it keeps "
                   "failing, check the server's log and the model name \"%4\".")
-                   .arg(url, status, said, m_model);
+                   .arg(url, status, said, model);
     }
     fail(code, text);
 }
@@ -241,38 +145,6 @@ void OpenAiChatReply::succeed() {
     m_usage = m_decoder.usage();
     m_finishReason = m_decoder.finishReason();
     finish();
-}
-
-void OpenAiChatReply::fail(const QString& code, const QString& message) {
-    m_errorCode = code;
-    m_errorString = message;
-    finish();
-}
-
-void OpenAiChatReply::finish() {
-    if (m_finished)
-        return;
-    m_finished = true;
-    if (m_idleTimer != 0) {
-        m_clock->cancel(m_idleTimer);
-        m_idleTimer = 0;
-    }
-    releaseNetworkReply();
-    Q_EMIT finished();
-}
-
-void OpenAiChatReply::releaseNetworkReply() {
-    if (!m_net)
-        return;
-    QNetworkReply* net = m_net;
-    m_net = nullptr;
-    net->disconnect(this);
-    if (net->isRunning())
-        net->abort();
-    // Unparent so that deleting this reply (e.g. from a finished() slot that runs inside the
-    // network reply's own finished signal) never deletes the network reply synchronously.
-    net->setParent(nullptr);
-    net->deleteLater();
 }
 
 // ---------------------------------------------------------------------------------------------

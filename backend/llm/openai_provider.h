@@ -1,11 +1,11 @@
 #pragma once
 
 #include "core/clock.h"
+#include "llm/http_stream_reply.h"
 #include "llm/llm_provider.h"
 #include "llm/openai_stream_decoder.h"
 
 #include <QJsonObject>
-#include <QPointer>
 #include <QUrl>
 
 class QNetworkAccessManager;
@@ -22,40 +22,24 @@ namespace zerg {
 // HTTP response or a connection that breaks mid-body is "network"; a clean close without
 // [DONE] is "truncated"; a body that is not an OpenAI event stream is "protocol". After any
 // failure message() keeps what arrived.
-class OpenAiChatReply final : public ChatReply {
+class OpenAiChatReply final : public HttpStreamReply {
     Q_OBJECT
 public:
     // Takes ownership of reply. url is the endpoint named in error messages.
     OpenAiChatReply(QNetworkReply* reply, QUrl url, QString model, int idleTimeoutMs, Clock* clock,
                     QObject* parent = nullptr);
-    ~OpenAiChatReply() override;
-
-    void abort() override;
 
 private:
-    void onReadyRead();
-    void onNetworkFinished();
-    void readResponseHead();
+    static Wording wording();
+    void feedBody(const QByteArray& bytes) override;
+    void endOfBody() override;
+    void failHttp() override;
     // Mirrors one decoder delta into m_message and emits it. Returns false when a connected slot
     // finished or deleted this reply.
     bool emitDelta(const OpenAiStreamDecoder::Delta& delta);
-    void armIdleTimer();
-    void onIdleTimeout();
-    void failHttp();
     void succeed();
-    void fail(const QString& code, const QString& message);
-    void finish();
-    void releaseNetworkReply();
 
-    QPointer<QNetworkReply> m_net;
-    QUrl m_url;
-    QString m_model;
-    int m_idleTimeoutMs;
-    Clock* m_clock;
-    Clock::TimerId m_idleTimer = 0;
     OpenAiStreamDecoder m_decoder;
-    bool m_headRead = false;
-    QByteArray m_errorBody;  // body of an HTTP error response (capped)
 };
 
 // LlmProvider for OpenAI-compatible servers (OpenAI, Ollama, vLLM, llama.cpp, LM Studio, Groq...).

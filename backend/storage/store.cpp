@@ -655,4 +655,44 @@ Result<WorkerJobRecord> Store::findJobByWorkerId(qint64 ownerId, const QString& 
     return jobFrom(q);
 }
 
+Result<qint64> Store::insertJobFromArtifacts(const WorkerJobRecord& job) {
+    if (!isJobStatus(job.status)) {
+        return invalid(QStringLiteral("Worker '%1' has the unknown status '%2'.")
+                           .arg(job.workerId, job.status));
+    }
+    QSqlQuery q(m_db->connection());
+    if (!exec(
+            q,
+            QStringLiteral("INSERT INTO worker_jobs (owner_id, run_id, task, model, status, "
+                           "worker_id, error, created_at, started_at, finished_at, "
+                           "duration_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"),
+            {job.ownerId, idOrNull(job.runId), text(job.task), text(job.model), job.status,
+             textOrNull(job.workerId), textOrNull(job.error), timefmt::toIso(job.createdAt),
+             textOrNull(timefmt::toIso(job.startedAt)), textOrNull(timefmt::toIso(job.finishedAt)),
+             job.finishedAt.isValid() ? QVariant(job.durationMs) : QVariant()}) ||
+        !q.next()) {
+        return dbError(QStringLiteral("indexing worker %1").arg(job.workerId), q.lastError());
+    }
+    return q.value(0).toLongLong();
+}
+
+Status Store::updateJobFromArtifacts(const WorkerJobRecord& job) {
+    if (!isJobStatus(job.status)) {
+        return invalid(QStringLiteral("Worker '%1' has the unknown status '%2'.")
+                           .arg(job.workerId, job.status));
+    }
+    QSqlQuery q(m_db->connection());
+    if (!exec(q,
+              QStringLiteral("UPDATE worker_jobs SET status = ?, error = ?, started_at = ?, "
+                             "finished_at = ?, duration_ms = ? WHERE id = ?"),
+              {job.status, textOrNull(job.error), textOrNull(timefmt::toIso(job.startedAt)),
+               textOrNull(timefmt::toIso(job.finishedAt)),
+               job.finishedAt.isValid() ? QVariant(job.durationMs) : QVariant(), job.id})) {
+        return dbError(QStringLiteral("re-indexing job %1").arg(job.id), q.lastError());
+    }
+    if (q.numRowsAffected() != 1)
+        return notFound(QStringLiteral("No worker job %1.").arg(job.id));
+    return Ok{};
+}
+
 }  // namespace zerg

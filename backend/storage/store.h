@@ -160,6 +160,15 @@ public:
 
 private:
     Database* m_db;
+
+public:
+    // For rebuilding the index from the worker folders (storage/index_rebuild.h): they write a
+    // job's whole outcome at once, bypassing the queued -> running -> final order, which only
+    // the on-disk record may do. Inserts a job as given (job.id is ignored; runId <= 0: none;
+    // the owner must exist) and returns the new id.
+    [[nodiscard]] Result<qint64> insertJobFromArtifacts(const WorkerJobRecord& job);
+    // Sets status, error, started_at, finished_at and duration_ms of job `job.id`.
+    [[nodiscard]] Status updateJobFromArtifacts(const WorkerJobRecord& job);
 };
 
 }  // namespace zerg

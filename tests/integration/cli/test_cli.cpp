@@ -2,6 +2,8 @@
 #include "fake_llm_server.h"
 #include "sshd_fixture.h"
 
+#include <QDir>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QProcess>
@@ -80,6 +82,8 @@ private Q_SLOTS:
         QVERIFY(r.out.contains("ask [--json] TASK"));
         QVERIFY(r.out.contains("workers list"));
         QVERIFY(r.out.contains("workers show"));
+        QVERIFY(r.out.contains("workers grep"));
+        QVERIFY(r.out.contains("workers reindex"));
     }
 
     void unknownCommandIsAUsageError() {
@@ -153,6 +157,93 @@ private Q_SLOTS:
             {QStringLiteral("workers"), QStringLiteral("show"), QStringLiteral("nope")}, fullEnv());
         QCOMPARE(missing.code, 1);
         QVERIFY(missing.err.contains("zerg workers list"));
+    }
+
+    void workersGrepFindsTheCommandOutput() {
+        if (!m_haveSshd)
+            QSKIP("sshd is not available");
+        const Run r =
+            zerg({QStringLiteral("workers"), QStringLiteral("grep"), QStringLiteral("Filesystem")},
+                 fullEnv());
+        QVERIFY2(r.code == 0, r.err.constData());
+        const QList<QByteArray> lines = r.out.trimmed().split('\n');
+        // worker_id:file:line: text; the df output is line 1 of the ssh_exec tool call.
+        QByteArray toolLine;
+        for (const QByteArray& line : lines) {
+            if (line.contains(":tool_calls/001_ssh_exec.txt:"))
+                toolLine = line;
+        }
+        QVERIFY2(!toolLine.isEmpty(), r.out.constData());
+        const QList<QByteArray> parts = toolLine.split(':');
+        QVERIFY2(parts.size() >= 4, toolLine.constData());
+        QVERIFY(parts.at(2).toInt() > 0);
+        QVERIFY(parts.mid(3).join(':').contains("Filesystem"));
+
+        const Run json =
+            zerg({QStringLiteral("workers"), QStringLiteral("grep"), QStringLiteral("--json"),
+                  QStringLiteral("--regex"), QStringLiteral("--limit"), QStringLiteral("1"),
+                  QStringLiteral("^FILESYSTEM\\s")},
+                 fullEnv());
+        QVERIFY2(json.code == 0, json.err.constData());
+        const QJsonArray matches =
+            QJsonDocument::fromJson(json.out).object().value("matches").toArray();
+        QCOMPARE(matches.size(), 1);
+        QCOMPARE(matches.at(0).toObject().value("file").toString(),
+                 QStringLiteral("tool_calls/001_ssh_exec.txt"));
+
+        const Run none = zerg({QStringLiteral("workers"), QStringLiteral("grep"),
+                               QStringLiteral("--case-sensitive"), QStringLiteral("FILESYSTEM")},
+                              fullEnv());
+        QCOMPARE(none.code, 1);
+        QVERIFY(none.out.isEmpty());
+
+        const Run bad = zerg({QStringLiteral("workers"), QStringLiteral("grep"),
+                              QStringLiteral("--regex"), QStringLiteral("(")},
+                             fullEnv());
+        QCOMPARE(bad.code, 2);
+        QVERIFY(bad.err.contains("regular expression"));
+    }
+
+    void workersReindexRestoresADeletedDatabase() {
+        if (!m_haveSshd)
+            QSKIP("sshd is not available");
+        // A copy of the data folder without its database.
+        QTemporaryDir copy;
+        QVERIFY(copy.isValid());
+        const QString src = m_data.path() + QStringLiteral("/workers");
+        const QStringList workers = QDir(src).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+        QCOMPARE(workers.size(), 1);
+        const QString id = workers.first();
+        QVERIFY(QDir().mkpath(copy.filePath(QStringLiteral("workers/") + id)));
+        for (const QString& f : QDir(src + u'/' + id).entryList(QDir::Files)) {
+            QVERIFY(QFile::copy(src + u'/' + id + u'/' + f,
+                                copy.filePath(QStringLiteral("workers/%1/%2").arg(id, f))));
+        }
+        QProcessEnvironment env = fullEnv();
+        env.insert(QStringLiteral("ZERG_DATA_DIR"), copy.path());
+
+        const Run before = zerg(
+            {QStringLiteral("workers"), QStringLiteral("list"), QStringLiteral("--json")}, env);
+        QCOMPARE(before.code, 0);
+        QCOMPARE(QJsonDocument::fromJson(before.out).array().size(), 0);
+
+        const Run re = zerg(
+            {QStringLiteral("workers"), QStringLiteral("reindex"), QStringLiteral("--json")}, env);
+        QVERIFY2(re.code == 0, re.err.constData());
+        const QJsonObject report = QJsonDocument::fromJson(re.out).object();
+        QCOMPARE(report.value("inserted").toInt(), 1);
+        QCOMPARE(report.value("skipped").toArray().size(), 0);
+
+        const Run after = zerg(
+            {QStringLiteral("workers"), QStringLiteral("list"), QStringLiteral("--json")}, env);
+        const QJsonArray rows = QJsonDocument::fromJson(after.out).array();
+        QCOMPARE(rows.size(), 1);
+        QCOMPARE(rows.at(0).toObject().value("worker_id").toString(), id);
+        QCOMPARE(rows.at(0).toObject().value("status").toString(), QStringLiteral("success"));
+
+        const Run again = zerg({QStringLiteral("workers"), QStringLiteral("reindex")}, env);
+        QCOMPARE(again.code, 0);
+        QVERIFY2(again.out.contains("0 added"), again.out.constData());
     }
 
     void askFailsClearlyWhenTheServerIsDown() {

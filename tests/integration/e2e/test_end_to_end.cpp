@@ -35,6 +35,14 @@ QJsonObject textResponse(const QString& model, const QString& text) {
     return {{"model", model}, {"content", text}};
 }
 
+// The scenario plus the summary model's answer for the one worker it runs.
+QJsonObject withSummary(QJsonObject scenario, const QString& summary) {
+    QJsonArray responses = scenario.value("responses").toArray();
+    responses.append(textResponse(QStringLiteral("summary-model"), summary));
+    scenario.insert("responses", responses);
+    return scenario;
+}
+
 QList<QJsonObject> toolMessages(const QJsonObject& request) {
     QList<QJsonObject> out;
     for (const QJsonValue& v : request.value("messages").toArray()) {
@@ -76,6 +84,8 @@ class TestEndToEnd : public QObject {
         settings.pricingFile = s->dir.filePath(QStringLiteral("no-pricing-override.json"));
         settings.model = QStringLiteral("supervisor-model");
         settings.workerModel = QStringLiteral("worker-model");
+        // Its own model name, so a worker's summary call never takes another request's response.
+        settings.summaryModel = QStringLiteral("summary-model");
         settings.checkIntervalSeconds = 1;
         auto b = Backend::create(settings);
         if (!b) {
@@ -121,7 +131,9 @@ private Q_SLOTS:
         QVERIFY(probe.loadScenarioFile(QStringLiteral(ZERG_SCENARIO_DIR "/disk_check.json")));
         QFile f(QStringLiteral(ZERG_SCENARIO_DIR "/disk_check.json"));
         QVERIFY(f.open(QIODevice::ReadOnly));
-        const QJsonObject scenario = QJsonDocument::fromJson(f.readAll()).object();
+        const QString summary = QStringLiteral("testbox: df -h ran, root filesystem fine.");
+        const QJsonObject scenario =
+            withSummary(QJsonDocument::fromJson(f.readAll()).object(), summary);
 
         auto s = open(scenario, m_sshd.knownHostsPath());
         QVERIFY(s);
@@ -133,11 +145,10 @@ private Q_SLOTS:
 
         // Events: the key milestones in order, the last one supervisor_complete, all owned.
         const QStringList got = names(*s);
-        const QStringList milestones{"supervisor_started",  "supervisor_thinking",
-                                     "worker_spawned",      "worker_started",
-                                     "worker_tool_started", "worker_tool_completed",
-                                     "worker_complete",     "worker_summary_ready",
-                                     "roundabout_decision", "supervisor_complete"};
+        const QStringList milestones{
+            "supervisor_started", "supervisor_thinking", "worker_spawned",
+            "worker_started",     "worker_tool_started", "worker_tool_completed",
+            "worker_complete",    "roundabout_decision", "supervisor_complete"};
         qsizetype at = 0;
         for (const QString& m : milestones) {
             at = got.indexOf(m, at);
@@ -147,6 +158,10 @@ private Q_SLOTS:
                     QStringLiteral("missing or out of order: %1 in %2").arg(m, got.join(u','))));
         }
         QCOMPARE(got.last(), QStringLiteral("supervisor_complete"));
+        // The model's summary arrives on its own time: the roundabout never waits for it.
+        QTRY_VERIFY(names(*s).contains(QStringLiteral("worker_summary_ready")));
+        QVERIFY(names(*s).indexOf(QStringLiteral("worker_complete")) <
+                names(*s).indexOf(QStringLiteral("worker_summary_ready")));
         for (const Event& e : s->events) {
             QCOMPARE(e.data.value("owner_id").toInteger(), 1);
             QVERIFY2(e.data.contains("run_id"), qPrintable(e.name));
@@ -160,7 +175,9 @@ private Q_SLOTS:
         const QString workerId = meta.value("worker_id").toString();
         QVERIFY(workerId.endsWith(QStringLiteral("_check-disk-usage-on-testbox")));
         QCOMPARE(meta.value("status").toString(), QStringLiteral("success"));
-        QVERIFY(!meta.value("summary").toString().isEmpty());
+        QCOMPARE(meta.value("summary").toString(), summary);
+        QCOMPARE(meta.value("summary_meta").toObject().value("model").toString(),
+                 QStringLiteral("summary-model"));
         const auto toolFile = s->backend->artifacts()->readFile(
             workerId, 1, QStringLiteral("tool_calls/001_ssh_exec.txt"));
         QVERIFY2(toolFile, toolFile ? "" : qPrintable(toolFile.error().message));
@@ -203,8 +220,9 @@ private Q_SLOTS:
     void anthropicProviderEndToEndWithUsageRecorded() {
         QFile f(QStringLiteral(ZERG_SCENARIO_DIR "/disk_check.json"));
         QVERIFY(f.open(QIODevice::ReadOnly));
-        auto s = open(QJsonDocument::fromJson(f.readAll()).object(), m_sshd.knownHostsPath(),
-                      QStringLiteral("anthropic"));
+        auto s = open(withSummary(QJsonDocument::fromJson(f.readAll()).object(),
+                                  QStringLiteral("testbox disks fine.")),
+                      m_sshd.knownHostsPath(), QStringLiteral("anthropic"));
         QVERIFY(s);
         bool ok = false;
         QString answer;
@@ -219,18 +237,24 @@ private Q_SLOTS:
         QCOMPARE(last.value("role").toString(), QStringLiteral("user"));
         QCOMPARE(last.value("content").toArray().at(0).toObject().value("type").toString(),
                  QStringLiteral("tool_result"));
-        // One usage row per model call (2 supervisor + 2 worker), tied to the run; the fake
-        // models are not in the price table and the server is local: cost 0, not unknown.
+        const Event done = s->events.last();
+        QCOMPARE(done.name, QStringLiteral("supervisor_complete"));
+        QTRY_VERIFY(names(*s).contains(QStringLiteral("worker_summary_ready")));
+        // One usage row per model call (2 supervisor + 2 worker + the worker's summary), tied to
+        // the run; the fake models are not in the price table and the server is local: cost 0,
+        // not unknown.
         const auto calls = s->backend->store()->listLlmCalls(1, 10, std::nullopt);
         QVERIFY(calls);
-        QCOMPARE(calls->size(), 4);
+        QCOMPARE(calls->size(), 5);
         QSet<QString> roles;
         for (const auto& c : calls.value())
             roles.insert(c.role);
-        QCOMPARE(roles, (QSet<QString>{QStringLiteral("supervisor"), QStringLiteral("worker")}));
-        const Event done = s->events.last();
-        QCOMPARE(done.name, QStringLiteral("supervisor_complete"));
-        QCOMPARE(done.data.value("usage").toObject().value("calls").toInt(), 4);
+        QCOMPARE(roles, (QSet<QString>{QStringLiteral("supervisor"), QStringLiteral("worker"),
+                                       QStringLiteral("summary")}));
+        // The summary call runs alongside the supervisor's last call, so the run's usage at
+        // supervisor_complete may or may not include it yet.
+        const int callsAtEnd = done.data.value("usage").toObject().value("calls").toInt();
+        QVERIFY2(callsAtEnd == 4 || callsAtEnd == 5, qPrintable(QString::number(callsAtEnd)));
         QCOMPARE(done.data.value("usage").toObject().value("cost_usd").toDouble(), 0.0);
     }
 

@@ -280,8 +280,9 @@ private Q_SLOTS:
             const ToolResult r = run(*tool, {{"host", kAlias}, {"command", "echo alive"}});
             QVERIFY2(r.ok(), qPrintable(r.error()));
         }
-        // Destroying the tool joins its connection threads: nothing leaked.
-        QTRY_COMPARE_WITH_TIMEOUT(threadCount(), threadsBefore, 10000);
+        // Destroying the tool joins its connection threads: nothing leaked. (At most as many as
+        // before: an idle thread of Qt's own pool may expire meanwhile on a slow machine.)
+        QTRY_VERIFY_WITH_TIMEOUT(threadCount() <= threadsBefore, 10000);
     }
 
     void destroyingTheToolKillsRunningCommands() {

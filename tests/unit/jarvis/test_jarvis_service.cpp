@@ -4,6 +4,7 @@
 #include "core/clock.h"
 #include "core/event_bus.h"
 #include "core/json_util.h"
+#include "jarvis/backend.h"
 #include "jarvis/jarvis_service.h"
 #include "jarvis/worker_pool.h"
 #include "scripted_llm.h"
@@ -63,6 +64,7 @@ struct Fixture {
     EventBus bus{&clock};
     QStringList events;  // before the services: they publish while shutting down
     ScriptedLlm llm;
+    ScriptedLlm summaryLlm;  // its own script, so summary calls never take the agents' steps
     std::unique_ptr<Database> db;
     std::unique_ptr<Store> store;
     std::unique_ptr<ArtifactStore> artifacts;
@@ -71,12 +73,16 @@ struct Fixture {
     std::unique_ptr<WorkerPool> pool;
     std::unique_ptr<JarvisService> jarvis;
 
-    explicit Fixture(int maxWorkers = 5) {
+    explicit Fixture(int maxWorkers = 5, bool llmSummary = false) {
         db = std::move(Database::open(dir.filePath(QStringLiteral("z.sqlite")))).value();
         store = std::make_unique<Store>(db.get());
         artifacts = std::make_unique<ArtifactStore>(dir.filePath(QStringLiteral("workers")));
         tools.add(tool);
         WorkerDeps deps{store.get(), artifacts.get(), &bus, &clock, &llm, &tools, 6, 1000};
+        if (llmSummary) {
+            deps.summaryLlm = &summaryLlm;
+            deps.summaryModel = QStringLiteral("summary-model");
+        }
         pool = std::make_unique<WorkerPool>(deps, maxWorkers);
         JarvisConfig cfg;
         cfg.model = QStringLiteral("sup");
@@ -183,6 +189,170 @@ private Q_SLOTS:
         QVERIFY(!second);
         QCOMPARE(second.error().code, QStringLiteral("busy"));
         QVERIFY(!f.jarvis->ask(QStringLiteral("   ")));
+    }
+
+    // One worker that answers `answer` at once, with an LLM summarizer; returns its job once
+    // the supervisor run is over.
+    static WorkerJobRecord runOneWorker(Fixture& f, const QString& answer) {
+        f.llm.pushToolCalls({spawn(QStringLiteral("s1"), QStringLiteral("Disk on cube"))});
+        f.llm.pushText(answer);
+        f.llm.pushText(QStringLiteral("Done."));
+        QSignalSpy done(f.jarvis.get(), &JarvisService::runFinished);
+        if (!f.jarvis->ask(QStringLiteral("check disk on cube")) || !done.wait())
+            return {};
+        return f.store->listJobs(1, 5)->first();
+    }
+
+    void theSummaryComesFromTheModelCappedAt150() {
+        Fixture f(5, true);
+        const QString answer =
+            QStringLiteral("Disk usage on cube: / is 78% full (312G of 400G), /home 12%.");
+        // Longer than 150: the worker caps it at a word boundary.
+        const QString reply =
+            QStringLiteral("Success: cube / at 78% (312G/400G), /home 12%; no action needed. ")
+                .repeated(3);
+        f.summaryLlm.pushText(QStringLiteral("  ") + reply + QStringLiteral("\n"));
+        const WorkerJobRecord job = runOneWorker(f, answer);
+        QCOMPARE(job.status, QStringLiteral("success"));
+        QTRY_VERIFY(f.events.contains(QStringLiteral("worker_summary_ready")));
+
+        const auto meta = f.artifacts->metadata(job.workerId, 1);
+        QVERIFY(meta);
+        const QString summary = meta->value("summary").toString();
+        QCOMPARE(summary, Worker::capSummary(reply));
+        QVERIFY(summary.size() <= 150);
+        QVERIFY(summary.endsWith(QChar(0x2026)));
+        QVERIFY(reply.startsWith(summary.chopped(1)));
+        QVERIFY(!summary.chopped(1).endsWith(QLatin1Char(' ')));
+        const QJsonObject sm = meta->value("summary_meta").toObject();
+        QCOMPARE(sm.value("version").toInt(), 1);
+        QCOMPARE(sm.value("model").toString(), QStringLiteral("summary-model"));
+        QVERIFY(sm.value("error").isNull());
+        QVERIFY(!sm.value("generated_at").toString().isEmpty());
+        QCOMPARE(meta->value("status").toString(), QStringLiteral("success"));
+
+        // The call: role summary, the worker's ids, the task and the result in the prompt.
+        QCOMPARE(f.summaryLlm.requests().size(), 1);
+        const ChatRequest& req = f.summaryLlm.requests().first();
+        QCOMPARE(req.model, QStringLiteral("summary-model"));
+        QCOMPARE(req.meta.role, QStringLiteral("summary"));
+        QCOMPARE(req.meta.agent, job.workerId);
+        QCOMPARE(req.meta.jobId, job.id);
+        QVERIFY(req.messages.last().content.contains(QStringLiteral("Disk on cube")));
+        QVERIFY(req.messages.last().content.contains(answer));
+        // worker_complete first (the roundabout never waits), the model's summary after it.
+        QVERIFY(f.events.indexOf(QStringLiteral("worker_complete")) <
+                f.events.indexOf(QStringLiteral("worker_summary_ready")));
+        QCOMPARE(f.events.count(QStringLiteral("worker_summary_ready")), 1);
+        QCOMPARE(f.pool->find(job.id)->snapshot().summary, summary);
+    }
+
+    void aFailedSummaryCallFallsBackToTruncation() {
+        Fixture f(5, true);
+        const QString answer = QStringLiteral("Disk usage on cube: / is 78% full. ").repeated(8);
+        f.summaryLlm.push({{}, {}, QStringLiteral("server"), false});
+        const WorkerJobRecord job = runOneWorker(f, answer);
+        QCOMPARE(job.status, QStringLiteral("success"));
+        QTRY_VERIFY(f.events.contains(QStringLiteral("worker_summary_ready")));
+        const auto meta = f.artifacts->metadata(job.workerId, 1);
+        const QString summary = meta->value("summary").toString();
+        QCOMPARE(summary.size(), 150);
+        QVERIFY(answer.simplified().startsWith(summary.chopped(1)));
+        const QJsonObject sm = meta->value("summary_meta").toObject();
+        QVERIFY(sm.value("model").isNull());
+        QVERIFY2(sm.value("error").toString().contains(QStringLiteral("server")),
+                 qPrintable(sm.value("error").toString()));
+        QCOMPARE(meta->value("status").toString(), QStringLiteral("success"));
+        QCOMPARE(f.store->job(job.id)->status, QStringLiteral("success"));
+    }
+
+    void aSilentSummaryModelTimesOutAfter15Seconds() {
+        Fixture f(5, true);
+        f.summaryLlm.push({{}, {}, {}, true});
+        const WorkerJobRecord job = runOneWorker(f, QStringLiteral("All disks fine."));
+        QCOMPARE(job.status, QStringLiteral("success"));
+        // Until then the truncation is on disk, marked as provisional.
+        auto meta = f.artifacts->metadata(job.workerId, 1);
+        QCOMPARE(meta->value("summary").toString(), QStringLiteral("All disks fine."));
+        QVERIFY(!meta->value("summary_meta").toObject().value("error").isNull());
+        QVERIFY(!f.events.contains(QStringLiteral("worker_summary_ready")));
+        f.clock.advance(Worker::kSummaryTimeoutMs);
+        QVERIFY(f.events.contains(QStringLiteral("worker_summary_ready")));
+        meta = f.artifacts->metadata(job.workerId, 1);
+        QVERIFY2(meta->value("summary_meta")
+                     .toObject()
+                     .value("error")
+                     .toString()
+                     .contains(QStringLiteral("15 s")),
+                 qPrintable(json::compactString(meta->value("summary_meta").toObject())));
+        QCOMPARE(meta->value("status").toString(), QStringLiteral("success"));
+    }
+
+    void destroyingTheWorkerAbortsItsSummaryCall() {
+        auto f = std::make_unique<Fixture>(5, true);
+        f->summaryLlm.push({{}, {}, {}, true});
+        const WorkerJobRecord job = runOneWorker(*f, QStringLiteral("All disks fine."));
+        QCOMPARE(job.status, QStringLiteral("success"));
+        QPointer<Worker> worker = f->pool->find(job.id);
+        QVERIFY(worker);
+        f->jarvis.reset();
+        f->pool.reset();  // deletes the worker with its summary call in flight
+        QVERIFY(!worker);
+        const auto meta = f->artifacts->metadata(job.workerId, 1);
+        QCOMPARE(meta->value("summary").toString(), QStringLiteral("All disks fine."));
+        QVERIFY(meta->value("summary_meta")
+                    .toObject()
+                    .value("error")
+                    .toString()
+                    .contains(QStringLiteral("stopped")));
+        f->clock.advance(Worker::kSummaryTimeoutMs);  // the timeout is gone with the worker
+    }
+
+    void aRestartMarksJobsLeftRunningAsInterrupted() {
+        QTemporaryDir dir;
+        ManualClock clock;
+        ScriptedLlm llm;
+        Settings settings;
+        settings.dataDir = dir.path();
+        settings.hostsFile = dir.filePath(QStringLiteral("no-hosts"));
+        settings.pricingFile = dir.filePath(QStringLiteral("no-pricing.json"));
+        qint64 jobId = 0;
+        QString workerId;
+        {
+            auto first = Backend::create(settings, &clock, &llm);
+            QVERIFY2(first, first ? "" : qPrintable(first.error().message));
+            QVERIFY((*first)->recoveryNotice().isEmpty());
+            Store* store = (*first)->store();
+            // A worker that was running when the process died: started, never finished.
+            const auto job = store->createJob(1, std::nullopt, QStringLiteral("Disk on cube"),
+                                              QStringLiteral("m"), clock.utcNow());
+            QVERIFY(job);
+            jobId = job.value();
+            const auto created = (*first)->artifacts()->createWorker(
+                1, QStringLiteral("Disk on cube"), clock.utcNow());
+            QVERIFY(created);
+            workerId = created.value();
+            QVERIFY(store->markJobStarted(jobId, workerId, clock.utcNow()));
+        }
+        clock.advance(60'000);
+        {
+            auto second = Backend::create(settings, &clock, &llm);
+            QVERIFY(second);
+            const auto job = (*second)->store()->job(jobId);
+            QCOMPARE(job->status, QStringLiteral("failed"));
+            QVERIFY(job->error.startsWith(QStringLiteral("interrupted: ")));
+            QCOMPARE(job->finishedAt, clock.utcNow());
+            const QString notice = (*second)->recoveryNotice();
+            QVERIFY2(notice.contains(workerId), qPrintable(notice));
+            QVERIFY2(notice.startsWith(QStringLiteral("1 worker was interrupted")),
+                     qPrintable(notice));
+            const auto meta = (*second)->artifacts()->metadata(workerId, 1);
+            QCOMPARE(meta->value("status").toString(), QStringLiteral("failed"));
+        }
+        // Recovered once: the next start has nothing to say.
+        auto third = Backend::create(settings, &clock, &llm);
+        QVERIFY(third);
+        QVERIFY((*third)->recoveryNotice().isEmpty());
     }
 
     void modelFailureEndsWithAnErrorEvent() {

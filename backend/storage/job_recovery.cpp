@@ -1,0 +1,139 @@
+#include "storage/job_recovery.h"
+
+#include "storage/artifact_store.h"
+#include "storage/database.h"
+#include "storage/time_format.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonObject>
+#include <QSqlError>
+#include <QSqlQuery>
+
+namespace zerg {
+namespace {
+
+const QString kRunError = QStringLiteral(
+    "interrupted: Zerg stopped while this run was in progress (recovered at "
+    "start-up)");
+
+Error dbError(const QString& what, const QSqlError& e) {
+    return Error{QStringLiteral("db"),
+                 QStringLiteral("Database error while %1: %2. If the file is damaged, move it "
+                                "aside or set ZERG_DATA_DIR to another folder.")
+                     .arg(what, e.text())};
+}
+
+bool exec(QSqlQuery& q, const QString& sql, const QVariantList& values) {
+    if (!q.prepare(sql))
+        return false;
+    for (const QVariant& v : values)
+        q.addBindValue(v);
+    return q.exec();
+}
+
+struct Interrupted {
+    qint64 jobId = 0;
+    QString workerId;
+};
+
+}  // namespace
+
+QString interruptedJobError(bool hadStarted) {
+    return hadStarted ? QStringLiteral(
+                            "interrupted: Zerg stopped while this worker was running "
+                            "(recovered at start-up)")
+                      : QStringLiteral(
+                            "interrupted: Zerg stopped before this worker started "
+                            "(recovered at start-up)");
+}
+
+Result<RecoveryReport> recoverInterruptedJobs(Database* db, ArtifactStore* artifacts,
+                                              const QDateTime& now) {
+    const QString what = QStringLiteral("marking interrupted workers as failed");
+    const QString at = timefmt::toIso(now);
+    QSqlDatabase conn = db->connection();
+    if (!conn.transaction())
+        return dbError(what, conn.lastError());
+    RecoveryReport report;
+    QList<Interrupted> jobs;
+    {
+        QSqlQuery q(conn);
+        auto fail = [&] {
+            const Error e = dbError(what, q.lastError());
+            q.finish();
+            conn.rollback();
+            return e;
+        };
+        if (!exec(q,
+                  QStringLiteral("SELECT id, worker_id FROM worker_jobs WHERE status IN "
+                                 "('queued', 'running') ORDER BY id"),
+                  {})) {
+            return fail();
+        }
+        while (q.next())
+            jobs.append({q.value(0).toLongLong(), q.value(1).toString()});
+        for (const Interrupted& j : jobs) {
+            // The status test again: only rows this transaction saw as unfinished change.
+            if (!exec(q,
+                      QStringLiteral("UPDATE worker_jobs SET status = 'failed', error = ?, "
+                                     "finished_at = ? WHERE id = ? AND status IN ('queued', "
+                                     "'running')"),
+                      {interruptedJobError(!j.workerId.isEmpty()), at, j.jobId})) {
+                return fail();
+            }
+        }
+        if (!exec(q, QStringLiteral("SELECT id FROM runs WHERE status = 'running' ORDER BY id"),
+                  {})) {
+            return fail();
+        }
+        while (q.next())
+            report.runIds.append(q.value(0).toLongLong());
+        if (!report.runIds.isEmpty() &&
+            !exec(q,
+                  QStringLiteral("UPDATE runs SET status = 'failed', error = ?, finished_at = ? "
+                                 "WHERE status = 'running'"),
+                  {kRunError, at})) {
+            return fail();
+        }
+        q.finish();
+    }
+    if (!conn.commit()) {
+        const Error e = dbError(what, conn.lastError());
+        conn.rollback();
+        return e;
+    }
+
+    for (const Interrupted& j : jobs) {
+        report.jobIds.append(j.jobId);
+        if (j.workerId.isEmpty())
+            continue;
+        report.workerIds.append(j.workerId);
+        if (!artifacts || !ArtifactStore::isValidWorkerId(j.workerId) ||
+            !QFileInfo::exists(
+                QDir(artifacts->workerDir(j.workerId)).filePath(QStringLiteral("metadata.json")))) {
+            continue;
+        }
+        // Not completeWorker(): its duration (start to now) would count the time Zerg was down.
+        const QString error = interruptedJobError(true);
+        const Status s = artifacts->updateMetadata(
+            j.workerId,
+            {{QStringLiteral("status"), QStringLiteral("failed")},
+             {QStringLiteral("completed_at"), at},
+             {QStringLiteral("error"), error},
+             {QStringLiteral("summary"), QStringLiteral("Interrupted when Zerg "
+                                                        "stopped; results are "
+                                                        "incomplete.")},
+             {QStringLiteral("summary_meta"), QJsonObject{{QStringLiteral("version"), 1},
+                                                          {QStringLiteral("model"), QJsonValue()},
+                                                          {QStringLiteral("generated_at"), at},
+                                                          {QStringLiteral("error"), error}}}});
+        if (!s) {
+            qWarning("recovering worker %s: %s", qPrintable(j.workerId),
+                     qPrintable(s.error().message));
+        }
+    }
+    return report;
+}
+
+}  // namespace zerg

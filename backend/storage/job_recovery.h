@@ -1,0 +1,36 @@
+#pragma once
+
+#include "core/result.h"
+
+#include <QDateTime>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace zerg {
+
+class ArtifactStore;
+class Database;
+
+// What recoverInterruptedJobs() changed.
+struct RecoveryReport {
+    QList<qint64> jobIds;   // worker_jobs rows that were queued or running
+    QStringList workerIds;  // their worker ids, for the jobs that had started
+    QList<qint64> runIds;   // supervisor runs that were still running
+    [[nodiscard]] bool isEmpty() const { return jobIds.isEmpty() && runIds.isEmpty(); }
+};
+
+// The error text recorded for a job that was running (or queued) when Zerg stopped.
+[[nodiscard]] QString interruptedJobError(bool hadStarted);
+
+// At start-up nothing can be running yet, so a worker job still 'queued' or 'running' (and a
+// supervisor run still 'running') was left behind by a crash or a kill. Each becomes 'failed'
+// with an "interrupted: ..." error and finished_at = now, all in one transaction; duration_ms
+// stays NULL because how long it really ran is unknown. Then each such worker's metadata.json
+// (when its folder exists) gets the same status and error, so `zerg workers` and the artifacts
+// agree with the database. A metadata write that fails is only logged: the database is canonical.
+// Call it before anything starts workers. artifacts may be nullptr.
+[[nodiscard]] Result<RecoveryReport> recoverInterruptedJobs(Database* db, ArtifactStore* artifacts,
+                                                            const QDateTime& now);
+
+}  // namespace zerg
