@@ -99,6 +99,7 @@ Settings Settings::load() {
     overrideInt(s.checkIntervalSeconds, "ZERG_CHECK_INTERVAL_SECONDS");
     overrideInt(s.hardTimeoutSeconds, "ZERG_HARD_TIMEOUT_SECONDS");
     overrideInt(s.maxIterations, "ZERG_MAX_ITERATIONS");
+    overrideInt(s.maxWorkers, "ZERG_MAX_WORKERS");
     overrideInt(s.llmTimeoutSeconds, "ZERG_LLM_TIMEOUT_SECONDS");
     overrideInt(s.toolOutputCapChars, "ZERG_TOOL_OUTPUT_CAP");
     while (s.llmBaseUrl.endsWith(QLatin1Char('/')))

@@ -31,10 +31,11 @@ struct Settings {
     QString webhookUrl;  // ZERG_WEBHOOK_URL: send_webhook's default target (a secret)
     QString webhookFormat = QStringLiteral("json");  // ZERG_WEBHOOK_FORMAT: slack|discord|ntfy|json
     qint64 ownerId = 1;                              // ZERG_OWNER_ID: the local user
-    int checkIntervalSeconds = 5;   // ZERG_CHECK_INTERVAL_SECONDS: roundabout poll interval
-    int hardTimeoutSeconds = 300;   // ZERG_HARD_TIMEOUT_SECONDS: roundabout safety net
-    int maxIterations = 12;         // ZERG_MAX_ITERATIONS: agent loop bound
-    int llmTimeoutSeconds = 120;    // ZERG_LLM_TIMEOUT_SECONDS: one LLM call, idle time allowed
+    int checkIntervalSeconds = 5;  // ZERG_CHECK_INTERVAL_SECONDS: roundabout poll interval
+    int hardTimeoutSeconds = 300;  // ZERG_HARD_TIMEOUT_SECONDS: roundabout safety net
+    int maxIterations = 12;        // ZERG_MAX_ITERATIONS: agent loop bound
+    int maxWorkers = 5;            // ZERG_MAX_WORKERS: workers running at once (more wait in order)
+    int llmTimeoutSeconds = 120;   // ZERG_LLM_TIMEOUT_SECONDS: one LLM call, idle time allowed
     int toolOutputCapChars = 8000;  // ZERG_TOOL_OUTPUT_CAP: stdout/stderr given to the model
     qint64 toolDiskCapBytes = 16 * 1024 * 1024;  // full output kept on disk up to this size
 

@@ -176,7 +176,7 @@ Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock
     deps.toolOutputCapChars = s.toolOutputCapChars;
     deps.summaryLlm = b->m_llm;
     deps.summaryModel = s.modelFor(QStringLiteral("summary"));
-    b->m_pool = new WorkerPool(deps, 5, b.get());
+    b->m_pool = new WorkerPool(deps, s.maxWorkers, b.get());
 
     JarvisConfig jc;
     jc.ownerId = s.ownerId;

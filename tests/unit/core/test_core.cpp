@@ -101,6 +101,7 @@ private Q_SLOTS:
         QCOMPARE(s.llmBaseUrl, QStringLiteral("http://127.0.0.1:9/v1"));
         QCOMPARE(s.effectiveWorkerModel(), QStringLiteral("m1"));
         QCOMPARE(s.checkIntervalSeconds, 2);
+        QCOMPARE(s.maxWorkers, 5);
         QVERIFY(s.hasProvider());
         qunsetenv("ZERG_MODEL");
         QVERIFY(Settings::load().providerProblem().contains(QStringLiteral("ZERG_MODEL")));
