@@ -132,6 +132,11 @@ Stats timeListJobs(Store& store, int n, const std::optional<QString>& filter) {
 
 // ---- grep_workers ----------------------------------------------------------------------------
 
+// Replaces "%1" (when present) with the number: not every template has one.
+QString fill(const char* text, int number) {
+    return QString::fromLatin1(text).replace(QStringLiteral("%1"), QString::number(number));
+}
+
 // About 2 KB of what `df -h; journalctl -n 20` prints on a server, varied per worker so that
 // no two files are alike.
 QByteArray toolOutput(int w, bool withNeedle) {
@@ -167,8 +172,8 @@ QByteArray toolOutput(int w, bool withNeedle) {
                    .arg((w + l) % 60, 2, 10, QLatin1Char('0'))
                    .arg((w * 11 + l) % 60, 2, 10, QLatin1Char('0'))
                    .arg(w % 300)
-                   .arg(QString::fromLatin1(units[l % 5]).arg(1000 + w + l))
-                   .arg(QString::fromLatin1(messages[k]).arg(w + l));
+                   .arg(fill(units[l % 5], 1000 + w + l))
+                   .arg(fill(messages[k], w + l));
     }
     if (withNeedle) {
         out += QStringLiteral(

@@ -11,6 +11,7 @@
 #include <QThread>
 
 #include <algorithm>
+#include <optional>
 #include <variant>
 
 namespace zerg {
@@ -26,15 +27,22 @@ Error invalidArgument(const QString& message) {
     return Error{QStringLiteral("invalid_argument"), message};
 }
 
-bool ownedBy(const QString& workerDir, qint64 ownerId) {
-    const QFileInfo info(workerDir + QStringLiteral("/metadata.json"));
+const QString kMetadataFile = QStringLiteral("metadata.json");
+
+// The bytes of the worker's metadata.json when it names this owner; nullopt otherwise. The scan
+// greps these bytes instead of reading the file a second time.
+std::optional<QByteArray> metadataIfOwnedBy(const QString& workerDir, qint64 ownerId) {
+    const QFileInfo info(workerDir + QLatin1Char('/') + kMetadataFile);
     if (info.isSymLink() || !info.isFile())
-        return false;
+        return std::nullopt;
     QFile file(info.filePath());
     if (!file.open(QIODevice::ReadOnly))
-        return false;
-    const QJsonObject meta = QJsonDocument::fromJson(file.readAll()).object();
-    return meta.value(QStringLiteral("owner_id")).toInteger(-1) == ownerId;
+        return std::nullopt;
+    QByteArray bytes = file.readAll();
+    const QJsonObject meta = QJsonDocument::fromJson(bytes).object();
+    if (meta.value(QStringLiteral("owner_id")).toInteger(-1) != ownerId)
+        return std::nullopt;
+    return bytes;
 }
 
 QString capLine(QStringView line, int maxChars) {
@@ -76,13 +84,9 @@ private:
 
 // Appends the file's matching lines (one entry per line); returns false once the limit is
 // exceeded (the report is then marked truncated).
-bool grepFile(const QString& workerId, const QString& relative, const QString& path,
-              const Matcher& matcher, const GrepOptions& o, GrepReport* report) {
-    QFile file(path);
-    if (file.size() > kMaxFileBytes || !file.open(QIODevice::ReadOnly))
-        return true;
-    const QByteArray bytes = file.readAll();
-    if (bytes.left(kBinaryProbeBytes).contains('\0'))
+bool grepBytes(const QString& workerId, const QString& relative, const QByteArray& bytes,
+               const Matcher& matcher, const GrepOptions& o, GrepReport* report) {
+    if (bytes.size() > kMaxFileBytes || bytes.left(kBinaryProbeBytes).contains('\0'))
         return true;
     ++report->filesScanned;
     const QString text = QString::fromUtf8(bytes);
@@ -119,6 +123,16 @@ bool grepFile(const QString& workerId, const QString& relative, const QString& p
     return true;
 }
 
+bool grepFile(const QString& workerId, const QString& relative, const QString& path,
+              const Matcher& matcher, const GrepOptions& o, GrepReport* report) {
+    // Size checked on the open file: a stat by path first would cost one more system call per
+    // file, a large share of a scan over many small files.
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly) || file.size() > kMaxFileBytes)
+        return true;
+    return grepBytes(workerId, relative, file.readAll(), matcher, o, report);
+}
+
 }  // namespace
 
 Result<GrepReport> grepWorkers(const QString& rootDir, const GrepOptions& options,
@@ -145,7 +159,8 @@ Result<GrepReport> grepWorkers(const QString& rootDir, const GrepOptions& option
     std::reverse(workers.begin(), workers.end());
     for (const QString& workerId : workers) {
         const QString dir = rootDir + QLatin1Char('/') + workerId;
-        if (!ownedBy(dir, options.ownerId))
+        const std::optional<QByteArray> metadata = metadataIfOwnedBy(dir, options.ownerId);
+        if (!metadata)
             continue;
         ++report.workersScanned;
         // No FollowSymlinks: symlinked folders are neither listed nor entered, so the scan
@@ -162,7 +177,12 @@ Result<GrepReport> grepWorkers(const QString& rootDir, const GrepOptions& option
                 return Error{QStringLiteral("cancelled"),
                              QStringLiteral("The search was cancelled.")};
             }
-            if (!grepFile(workerId, relative, base.filePath(relative), matcher, options, &report))
+            const bool more =
+                relative == kMetadataFile
+                    ? grepBytes(workerId, relative, *metadata, matcher, options, &report)
+                    : grepFile(workerId, relative, base.filePath(relative), matcher, options,
+                               &report);
+            if (!more)
                 return report;
         }
     }
