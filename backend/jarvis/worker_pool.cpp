@@ -12,8 +12,7 @@ Worker* WorkerPool::submit(const Worker::Job& job) {
     m_byJob.insert(job.jobId, w);
     m_runOfJob.insert(job.jobId, job.runId);
     connect(w, &Worker::done, this, [this, w, jobId = job.jobId] {
-        if (m_active.remove(jobId))
-            --m_running;
+        m_active.remove(jobId);
         // Keep it briefly for late snapshot() calls, then let it go: artifacts are canonical.
         m_deps.clock->callAfter(60'000, w, [this, w, jobId] {
             m_byJob.remove(jobId);
@@ -41,11 +40,10 @@ void WorkerPool::stopRun(qint64 runId, const QString& reason) {
 }
 
 void WorkerPool::pump() {
-    while (m_running < m_max && !m_queue.isEmpty()) {
+    while (running() < m_max && !m_queue.isEmpty()) {
         QPointer<Worker> w = m_queue.takeFirst();
         if (!w || w->status() != QLatin1String("queued"))
             continue;
-        ++m_running;
         m_active.insert(w->jobId());
         w->start();
     }

@@ -21,7 +21,7 @@ public:
     // deleted a while after it is done, so callers hold it in a QPointer.
     Worker* submit(const Worker::Job& job);
     [[nodiscard]] Worker* find(qint64 jobId) const;
-    [[nodiscard]] int running() const { return m_running; }
+    [[nodiscard]] int running() const { return int(m_active.size()); }
     [[nodiscard]] int queued() const { return int(m_queue.size()); }
     // Stops every worker of a run (cancellation of the run).
     void stopRun(qint64 runId, const QString& reason);
@@ -31,7 +31,6 @@ private:
 
     WorkerDeps m_deps;
     int m_max;
-    int m_running = 0;
     QList<QPointer<Worker>> m_queue;
     QHash<qint64, QPointer<Worker>> m_byJob;
     QHash<qint64, qint64> m_runOfJob;
