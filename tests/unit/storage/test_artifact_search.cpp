@@ -158,6 +158,36 @@ private Q_SLOTS:
         QCOMPARE(hits(r.value()), QStringList({m_disk + QStringLiteral(":plain.txt:1: a needle")}));
     }
 
+    // Literal searches run on the raw bytes (ASCII patterns) or on decoded text (others); both
+    // must find matches at the edges of a file, in nested and hidden files, and count lines alike.
+    void literalMatchesAtEdgesNestedAndNonAscii() {
+        QVERIFY(m_store
+                    ->writeFile(m_disk, QStringLiteral("notes/deep/.hidden.log"),
+                                "Needle at the start\nmiddle\nÜber nEEdle, needle twice\n"
+                                "ends with NEEDLE")
+                    .ok());
+        const auto r = grepWorkers(root(), opts(QStringLiteral("needle")));
+        QCOMPARE(hits(r.value()),
+                 QStringList({m_disk + QStringLiteral(":notes/deep/.hidden.log:1: Needle at the "
+                                                      "start"),
+                              m_disk + QStringLiteral(":notes/deep/.hidden.log:3: Über nEEdle, "
+                                                      "needle twice"),
+                              m_disk + QStringLiteral(":notes/deep/.hidden.log:4: ends with "
+                                                      "NEEDLE")}));
+        // Case-sensitive: only the exact spelling, still one entry per line.
+        GrepOptions exact = opts(QStringLiteral("needle"));
+        exact.caseSensitive = true;
+        QCOMPARE(hits(grepWorkers(root(), exact).value()),
+                 QStringList({m_disk + QStringLiteral(":notes/deep/.hidden.log:3: Über nEEdle, "
+                                                      "needle twice")}));
+        // A non-ASCII pattern folds Unicode case: "ÜBER" finds "Über".
+        QCOMPARE(hits(grepWorkers(root(), opts(QStringLiteral("ÜBER NEEDLE"))).value()),
+                 QStringList({m_disk + QStringLiteral(":notes/deep/.hidden.log:3: Über nEEdle, "
+                                                      "needle twice")}));
+        // A pattern longer than a file, and one that differs only in its last byte.
+        QVERIFY(grepWorkers(root(), opts(QStringLiteral("ends with NEEDLEs")))->matches.isEmpty());
+    }
+
     void workerGrepRunsOffThreadAndCanBeCancelled() {
         WorkerGrep grep(root(), opts(QStringLiteral("Filesystem")));
         QSignalSpy done(&grep, &WorkerGrep::finished);
