@@ -77,6 +77,7 @@ Settings Settings::load() {
     overrideString(s.smtpTls, "ZERG_SMTP_TLS");
     overrideString(s.smtpUser, "ZERG_SMTP_USER");
     overrideString(s.smtpFrom, "ZERG_SMTP_FROM");
+    overrideString(s.smtpCaFile, "ZERG_SMTP_CA_FILE");
     overrideString(s.webhookUrl, "ZERG_WEBHOOK_URL");
     overrideString(s.webhookFormat, "ZERG_WEBHOOK_FORMAT");
     if (qEnvironmentVariableIsSet("ZERG_LLM_MAX_RETRIES")) {

@@ -28,6 +28,7 @@ struct Settings {
     QString smtpTls = QStringLiteral("starttls");  // ZERG_SMTP_TLS: none|starttls|implicit
     QString smtpUser;                              // ZERG_SMTP_USER
     QString smtpFrom;                              // ZERG_SMTP_FROM
+    QString smtpCaFile;  // ZERG_SMTP_CA_FILE: extra CA bundle (PEM) for a private SMTP server
     QString webhookUrl;  // ZERG_WEBHOOK_URL: send_webhook's default target (a secret)
     QString webhookFormat = QStringLiteral("json");  // ZERG_WEBHOOK_FORMAT: slack|discord|ntfy|json
     qint64 ownerId = 1;                              // ZERG_OWNER_ID: the local user

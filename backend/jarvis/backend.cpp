@@ -153,6 +153,7 @@ Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock
     }
     smtp.username = s.smtpUser;
     smtp.from = s.smtpFrom;
+    smtp.caFile = s.smtpCaFile;
     if (!smtp.username.isEmpty() && !s.configDir.isEmpty()) {
         const SecretStore secrets(s.configDir, SecretStore::backendFromEnvironment());
         if (auto pw = secrets.read(QStringLiteral("smtp_password")))

@@ -150,7 +150,8 @@ void SmtpSender::run() {
             result =
                 failure(QStringLiteral("tls_failed"),
                         tr("TLS with the SMTP server %1 failed: %2. Check ZERG_SMTP_TLS (none, "
-                           "starttls or implicit) and the server's certificate.")
+                           "starttls or implicit) and the server's certificate; for a private "
+                           "certificate authority set ZERG_SMTP_CA_FILE to its PEM file.")
                             .arg(where, detail));
             break;
         case CURLE_LOGIN_DENIED:

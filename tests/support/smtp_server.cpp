@@ -13,10 +13,10 @@ namespace {
 // is free by construction; it prints "LISTENING <port>" once ready. (`python3 -m aiosmtpd`
 // cannot take an authenticator, hence the script.)
 const char kScript[] = R"PY(
-import asyncio, email, email.policy, json, os, sys
+import asyncio, email, email.policy, json, os, ssl, sys
 from aiosmtpd.smtp import SMTP, AuthResult, LoginPassword
 
-out_dir, user, password = sys.argv[1], sys.argv[2], sys.argv[3]
+out_dir, user, password, cert, key = sys.argv[1:6]
 count = 0
 
 class Saver:
@@ -40,6 +40,7 @@ class Saver:
             "body": part.get_content(),
             "raw": raw.decode("utf-8", "replace"),
             "authenticated": bool(session.authenticated),
+            "tls": session.ssl is not None,
         }
         path = os.path.join(out_dir, "%03d.json" % count)
         with open(path + ".tmp", "w", encoding="utf-8") as f:
@@ -57,6 +58,10 @@ async def main():
     options = {}
     if user:
         options = dict(authenticator=authenticator, auth_require_tls=False, auth_required=True)
+    if cert:
+        context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+        context.load_cert_chain(cert, key)
+        options.update(tls_context=context, require_starttls=True)
     loop = asyncio.get_running_loop()
     server = await loop.create_server(
         lambda: SMTP(saver, hostname="zerg-test-smtp", **options), "127.0.0.1", 0)
@@ -77,6 +82,33 @@ SmtpServer::~SmtpServer() {
 void SmtpServer::requireLogin(const QString& user, const QString& password) {
     m_user = user;
     m_password = password;
+}
+
+bool SmtpServer::requireStartTls(QString* error) {
+    const QString openssl = QStandardPaths::findExecutable(QStringLiteral("openssl"));
+    if (openssl.isEmpty()) {
+        *error = QStringLiteral("openssl is not installed (apt-get install openssl)");
+        return false;
+    }
+    m_cert = m_tmp.filePath(QStringLiteral("cert.pem"));
+    m_key = m_tmp.filePath(QStringLiteral("key.pem"));
+    QProcess p;
+    p.setProcessChannelMode(QProcess::MergedChannels);
+    p.start(openssl, {QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"),
+                      QStringLiteral("ec"), QStringLiteral("-pkeyopt"),
+                      QStringLiteral("ec_paramgen_curve:prime256v1"), QStringLiteral("-nodes"),
+                      QStringLiteral("-days"), QStringLiteral("2"), QStringLiteral("-subj"),
+                      QStringLiteral("/CN=127.0.0.1"), QStringLiteral("-addext"),
+                      QStringLiteral("subjectAltName=IP:127.0.0.1"), QStringLiteral("-keyout"),
+                      m_key, QStringLiteral("-out"), m_cert});
+    if (!p.waitForFinished(30000) || p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) {
+        *error = QStringLiteral("openssl could not make a test certificate: ") +
+                 QString::fromUtf8(p.readAll());
+        m_cert.clear();
+        m_key.clear();
+        return false;
+    }
+    return true;
 }
 
 QString SmtpServer::findPython(QString* why) {
@@ -117,7 +149,8 @@ bool SmtpServer::start(QString* error) {
 
     m_process = std::make_unique<QProcess>();
     m_process->setProcessChannelMode(QProcess::SeparateChannels);
-    m_process->start(python, {QStringLiteral("-u"), script, inbox, m_user, m_password});
+    m_process->start(python,
+                     {QStringLiteral("-u"), script, inbox, m_user, m_password, m_cert, m_key});
     if (!m_process->waitForStarted(15000)) {
         *error = QStringLiteral("cannot start %1: %2").arg(python, m_process->errorString());
         return false;

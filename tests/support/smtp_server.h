@@ -14,7 +14,7 @@ namespace zerg::test {
 // script in a temp folder. Every message it accepts is parsed by Python's own e-mail package
 // (an independent decoder of our MIME) and written as NNN.json:
 //   {mail_from, rcpt_tos, from, to, subject (decoded), message_id, date, content_type, charset,
-//    transfer_encoding, body (decoded), raw (the bytes as received), authenticated}
+//    transfer_encoding, body (decoded), raw (the bytes as received), authenticated, tls}
 class SmtpServer {
 public:
     SmtpServer();
@@ -24,6 +24,13 @@ public:
 
     // Require AUTH (PLAIN/LOGIN, allowed without TLS) with these credentials. Before start().
     void requireLogin(const QString& user, const QString& password);
+
+    // Offer STARTTLS with a fresh self-signed certificate for 127.0.0.1 (made with the openssl
+    // command) and refuse mail sent in clear. Before start(); false with *error when openssl is
+    // missing or fails.
+    bool requireStartTls(QString* error);
+    // The certificate (PEM) to trust; empty unless requireStartTls() succeeded.
+    [[nodiscard]] QString certificateFile() const { return m_cert; }
 
     // Starts the server and waits (up to ~15 s) until it listens. On failure returns false with
     // the reason in *error.
@@ -44,6 +51,8 @@ private:
     quint16 m_port = 0;
     QString m_user;
     QString m_password;
+    QString m_cert;
+    QString m_key;
 };
 
 }  // namespace zerg::test

@@ -136,6 +136,44 @@ private Q_SLOTS:
         QCOMPARE(server.messages().size(), 0);
     }
 
+    // STARTTLS against a server that refuses mail in clear: with the server's certificate
+    // trusted the message goes over TLS; without it the call fails as a TLS error that says
+    // what to check, and nothing is delivered.
+    void startTlsDeliversOverTlsAndRefusesAnUntrustedCertificate() {
+        SmtpServer server;
+        QString error;
+        if (!server.requireStartTls(&error))
+            QSKIP(qPrintable(error));
+        QVERIFY2(server.start(&error), qPrintable(error));
+
+        SmtpSettings s = plainSettings(server.port());
+        s.tls = SmtpSettings::Tls::StartTls;
+        SendEmailTool untrusted(s);
+        const ToolResult refused =
+            runTool(untrusted, {{"to", "ops@example.org"}, {"subject", "x"}, {"body", "y"}});
+        QVERIFY(!refused.ok());
+        QCOMPARE(refused.payload.value("error_code").toString(), QStringLiteral("tls_failed"));
+        QVERIFY2(refused.error().contains(QStringLiteral("ZERG_SMTP_CA_FILE")),
+                 qPrintable(refused.error()));
+        QCOMPARE(server.messages().size(), 0);
+
+        s.caFile = server.certificateFile();
+        SendEmailTool trusted(s);
+        const ToolResult r =
+            runTool(trusted, {{"to", "ops@example.org"}, {"subject", "tls"}, {"body", "hello"}});
+        QVERIFY2(r.ok(), qPrintable(r.error()));
+        QTRY_COMPARE_WITH_TIMEOUT(server.messages().size(), 1, 10000);
+        QVERIFY(server.messages().constFirst().value("tls").toBool());
+
+        // Plain SMTP to the same server is refused by the server (it requires STARTTLS).
+        s.tls = SmtpSettings::Tls::None;
+        SendEmailTool clear(s);
+        const ToolResult plain =
+            runTool(clear, {{"to", "ops@example.org"}, {"subject", "x"}, {"body", "y"}});
+        QVERIFY(!plain.ok());
+        QCOMPARE(server.messages().size(), 1);
+    }
+
     void noServerIsAConnectError() {
         const quint16 port = closedPort();
         SendEmailTool tool(plainSettings(port));
