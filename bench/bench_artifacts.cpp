@@ -12,6 +12,7 @@
 // installed"). rg searches with several threads; grepWorkers and grep use one.
 //
 // Usage: zerg-bench-artifacts [N] [R]   (defaults: 200, 5)
+#include "bench_stats.h"
 #include "storage/artifact_search.h"
 #include "storage/artifact_store.h"
 #include "storage/database.h"
@@ -34,6 +35,9 @@
 #include <vector>
 
 using namespace zerg;
+using zerg::bench::msSince;
+using zerg::bench::stats;
+using zerg::bench::Stats;
 
 namespace {
 
@@ -48,25 +52,6 @@ const QString kNeedleSearched = QStringLiteral("ZXQ-oom-SENTINEL-4417");
 [[noreturn]] void die(const QString& why) {
     std::fprintf(stderr, "zerg-bench-artifacts: %s\n", qPrintable(why));
     std::exit(1);
-}
-
-double msSince(const QElapsedTimer& t) {
-    return double(t.nsecsElapsed()) / 1e6;
-}
-
-struct Stats {
-    double median = 0;
-    double p99 = 0;
-};
-
-Stats stats(std::vector<double> ms) {
-    Stats s;
-    if (ms.empty())
-        return s;
-    std::sort(ms.begin(), ms.end());
-    s.median = ms[ms.size() / 2];
-    s.p99 = ms[std::min(ms.size() - 1, size_t(double(ms.size()) * 0.99))];
-    return s;
 }
 
 // ---- list_workers ----------------------------------------------------------------------------

@@ -13,6 +13,7 @@
 // ControlMaster (target <= 1.2x) and fresh ssh vs pool (target >= 5x).
 //
 // Usage: zerg-bench-ssh [N] [P] [ROUNDS]   (defaults: 100, 20, 5)
+#include "bench_stats.h"
 #include "sshd_fixture.h"
 #include "temp_env.h"
 #include "tools/ssh_exec_tool.h"
@@ -31,29 +32,13 @@
 #include <vector>
 
 using namespace zerg;
+using zerg::bench::msSince;
+using zerg::bench::stats;
+using zerg::bench::Stats;
 
 namespace {
 
 const QString kAlias = QStringLiteral("benchbox");
-
-struct Stats {
-    double median = 0;
-    double p95 = 0;
-    double mean = 0;
-};
-
-Stats stats(std::vector<double> ms) {
-    Stats s;
-    if (ms.empty())
-        return s;
-    std::sort(ms.begin(), ms.end());
-    s.median = ms[ms.size() / 2];
-    s.p95 = ms[std::min(ms.size() - 1, size_t(double(ms.size()) * 0.95))];
-    for (double v : ms)
-        s.mean += v;
-    s.mean /= double(ms.size());
-    return s;
-}
 
 void print(const char* name, const Stats& s, int n) {
     std::printf("  %-28s median %8.2f ms   p95 %8.2f ms   mean %8.2f ms   (n=%d)\n", name, s.median,
@@ -68,10 +53,6 @@ QString g_sshdLog;  // printed when the benchmark fails
         std::fprintf(stderr, "sshd log (end):\n%s\n", log.readAll().right(3000).constData());
     std::fprintf(stderr, "zerg-bench-ssh: %s\n", qPrintable(why));
     std::exit(1);
-}
-
-double msSince(const QElapsedTimer& t) {
-    return double(t.nsecsElapsed()) / 1e6;
 }
 
 // Waits on the event loop until the invocation finishes.

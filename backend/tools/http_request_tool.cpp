@@ -503,9 +503,7 @@ ToolSpec HttpRequestTool::spec() const {
                            .arg(creds.join(QStringLiteral(", ")));
     }
     return {QStringLiteral("http_request"), description,
-            QJsonObject{{QStringLiteral("type"), QStringLiteral("object")},
-                        {QStringLiteral("properties"), properties},
-                        {QStringLiteral("required"), QJsonArray{QStringLiteral("url")}}}};
+            objectSchema(properties, {QStringLiteral("url")})};
 }
 
 ToolInvocation* HttpRequestTool::start(const QJsonObject& args, QObject* parent) {

@@ -115,11 +115,8 @@ ToolSpec SendEmailTool::spec() const {
                        ? tr("It is sent from %1.").arg(m_settings.from)
                        : tr("E-mail is not configured here, so calls will fail.");
     return {QStringLiteral("send_email"), description,
-            QJsonObject{{QStringLiteral("type"), QStringLiteral("object")},
-                        {QStringLiteral("properties"), properties},
-                        {QStringLiteral("required"),
-                         QJsonArray{QStringLiteral("to"), QStringLiteral("subject"),
-                                    QStringLiteral("body")}}}};
+            objectSchema(properties, {QStringLiteral("to"), QStringLiteral("subject"),
+                                      QStringLiteral("body")})};
 }
 
 ToolInvocation* SendEmailTool::start(const QJsonObject& args, QObject* parent) {

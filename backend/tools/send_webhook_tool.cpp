@@ -210,9 +210,7 @@ ToolSpec SendWebhookTool::spec() const {
                              .arg(m_opts.allowUrls ? tr("; give a url") : QString())
                        : tr("Configured webhooks: %1.").arg(names.join(QStringLiteral(", ")));
     return {QStringLiteral("send_webhook"), description,
-            QJsonObject{{QStringLiteral("type"), QStringLiteral("object")},
-                        {QStringLiteral("properties"), properties},
-                        {QStringLiteral("required"), QJsonArray{QStringLiteral("text")}}}};
+            objectSchema(properties, {QStringLiteral("text")})};
 }
 
 ToolInvocation* SendWebhookTool::start(const QJsonObject& args, QObject* parent) {

@@ -390,9 +390,7 @@ ToolSpec ShellExecTool::spec() const {
         description += tr("It runs with a clean environment and resource limits.");
     }
     return {QStringLiteral("shell_exec"), description,
-            QJsonObject{{QStringLiteral("type"), QStringLiteral("object")},
-                        {QStringLiteral("properties"), properties},
-                        {QStringLiteral("required"), QJsonArray{QStringLiteral("command")}}}};
+            objectSchema(properties, {QStringLiteral("command")})};
 }
 
 ToolInvocation* ShellExecTool::start(const QJsonObject& args, QObject* parent) {

@@ -104,10 +104,7 @@ ToolSpec SshExecTool::spec() const {
                           .arg(m_opts.defaultTimeoutSecs)}}},
     };
     return {QStringLiteral("ssh_exec"), description,
-            QJsonObject{{QStringLiteral("type"), QStringLiteral("object")},
-                        {QStringLiteral("properties"), properties},
-                        {QStringLiteral("required"),
-                         QJsonArray{QStringLiteral("host"), QStringLiteral("command")}}}};
+            objectSchema(properties, {QStringLiteral("host"), QStringLiteral("command")})};
 }
 
 ToolInvocation* SshExecTool::start(const QJsonObject& args, QObject* parent) {

@@ -1,5 +1,7 @@
 #include "tools/tool.h"
 
+#include <QJsonArray>
+
 #include "core/json_util.h"
 
 #include <QTimer>
@@ -23,6 +25,22 @@ ToolResult ToolResult::failure(const QString& message, QJsonObject extra) {
     extra.insert(QStringLiteral("ok"), false);
     extra.insert(QStringLiteral("error"), message);
     return ToolResult{extra};
+}
+
+ToolResult ToolResult::success(QJsonObject payload) {
+    payload.insert(QStringLiteral("ok"), true);
+    return ToolResult{payload};
+}
+
+QJsonObject objectSchema(const QJsonObject& properties, const QStringList& required) {
+    return {{QStringLiteral("type"), QStringLiteral("object")},
+            {QStringLiteral("properties"), properties},
+            {QStringLiteral("required"), QJsonArray::fromStringList(required)}};
+}
+
+QJsonObject schemaProperty(const char* type, const QString& description) {
+    return {{QStringLiteral("type"), QString::fromLatin1(type)},
+            {QStringLiteral("description"), description}};
 }
 
 void ToolInvocation::finish(ToolResult result) {

@@ -21,7 +21,16 @@ struct ToolResult {
     [[nodiscard]] QJsonObject forModel(int capChars) const;
 
     [[nodiscard]] static ToolResult failure(const QString& message, QJsonObject extra = {});
+    // {ok: true, ...payload}.
+    [[nodiscard]] static ToolResult success(QJsonObject payload = {});
 };
+
+// The JSON Schema of a tool's arguments: an object with these properties, `required` naming the
+// mandatory ones.
+[[nodiscard]] QJsonObject objectSchema(const QJsonObject& properties,
+                                       const QStringList& required = {});
+// One property of such a schema: {"type": type, "description": description}.
+[[nodiscard]] QJsonObject schemaProperty(const char* type, const QString& description);
 
 // One running tool call. Emits finished() exactly once (queued or direct); cancel() ends it soon
 // with {ok:false, error:"cancelled"}.
