@@ -1,6 +1,7 @@
 #include "cli.h"
 
 #include "cli_hosts.h"
+#include "cli_runs.h"
 
 #include "core/clock.h"
 #include "core/event_bus.h"
@@ -61,6 +62,10 @@ const char kUsage[] =
     "                             (ZERG_LLM_PROVIDER) in the system keychain, or in a file\n"
     "                             only you can read when there is no keychain. `key set`\n"
     "                             reads the key from standard input.\n"
+    "  runs list [--limit N] [--json]\n"
+    "                             List recent Jarvis runs, newest first: status, mode, time,\n"
+    "                             tokens, cost.\n"
+    "  runs show ID [--json]      Show one run: its result, workers, token usage and cost.\n"
     "  hosts list|trust ALIAS [--yes]|import [--from FILE] ALIAS...\n"
     "                             The SSH allowlist: show it, trust a host's key (shows its\n"
     "                             SHA-256 fingerprint), import aliases from ~/.ssh/config.\n"
@@ -80,6 +85,8 @@ int usageError(const QString& message) {
     return 2;
 }
 
+}  // namespace
+
 std::unique_ptr<Backend> openBackend(const Settings& settings, int* code) {
     auto backend = Backend::create(settings);
     if (!backend) {
@@ -90,6 +97,8 @@ std::unique_ptr<Backend> openBackend(const Settings& settings, int* code) {
     }
     return std::move(backend).value();
 }
+
+namespace {
 
 // What is wrong with the provider settings, plus what a local Ollama offers when nothing is set.
 QString setupAdvice(const Settings& settings) {
@@ -517,6 +526,8 @@ int run(const QStringList& argv) {
         return key(args);
     if (cmd == QLatin1String("hosts"))
         return hostsCommand(args);
+    if (cmd == QLatin1String("runs"))
+        return runsCommand(args);
     if (cmd == QLatin1String("workers")) {
         const QString sub = args.isEmpty() ? QString() : args.takeFirst();
         if (sub == QLatin1String("list"))

@@ -2,6 +2,13 @@
 
 #include <QStringList>
 
+#include <memory>
+
+namespace zerg {
+class Backend;
+struct Settings;
+}  // namespace zerg
+
 namespace zerg::cli {
 
 // Runs a command-line subcommand (ask, workers, ...) headless and returns the exit code.
@@ -10,5 +17,9 @@ int run(const QStringList& args);
 
 // True when args name a subcommand or a flag that the command line handles without a window.
 bool isCommandLine(const QStringList& args);
+
+// Opens the backend (database, worker folders, ...) for a subcommand. On failure prints the
+// reason to stderr, sets *code to 3 (configuration problem) and returns nullptr.
+std::unique_ptr<Backend> openBackend(const Settings& settings, int* code);
 
 }  // namespace zerg::cli

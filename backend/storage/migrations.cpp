@@ -119,6 +119,38 @@ QList<Migration> buildAll() {
             QStringLiteral("CREATE INDEX ix_llm_calls_run ON llm_calls (run_id)"),
         }});
 
+    // A run's mode: 'quick' (answered directly), 'supervisor' (the agent loop) or 'background'
+    // (scheduled). Runs from before this migration were all supervisor runs, which the DEFAULT
+    // fills in. Both engines accept a CHECK on ADD COLUMN (SQLite does not test existing rows
+    // against it, but they all get the default).
+    // agent_state: core facts the supervisor records per owner ("cube is the backup server"),
+    // one value per key. thread_memory: compacted summaries of a thread's older messages; the
+    // newest row (highest id) applies and covers messages up to seq up_to_seq.
+    list.append(Migration{
+        3,
+        QStringLiteral("run mode, agent_state facts, thread memory"),
+        {
+            QStringLiteral("ALTER TABLE runs ADD COLUMN mode TEXT NOT NULL DEFAULT 'supervisor'"
+                           " CHECK (mode IN ('quick', 'supervisor', 'background'))"),
+
+            QStringLiteral("CREATE TABLE agent_state ("
+                           " id {{ID_PK}},"
+                           " owner_id BIGINT NOT NULL REFERENCES owners(id),"
+                           " key TEXT NOT NULL,"
+                           " value TEXT NOT NULL,"
+                           " created_at TEXT,"
+                           " updated_at TEXT,"
+                           " UNIQUE (owner_id, key))"),
+
+            QStringLiteral("CREATE TABLE thread_memory ("
+                           " id {{ID_PK}},"
+                           " thread_id BIGINT NOT NULL REFERENCES threads(id),"
+                           " up_to_seq BIGINT NOT NULL,"
+                           " summary TEXT NOT NULL,"
+                           " created_at TEXT NOT NULL)"),
+            QStringLiteral("CREATE INDEX ix_thread_memory_thread ON thread_memory (thread_id, id)"),
+        }});
+
     return list;
 }
 

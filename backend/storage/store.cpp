@@ -16,7 +16,7 @@ const QString kSupervisor = QStringLiteral("supervisor");
 
 const QString kRunColumns = QStringLiteral(
     "id, owner_id, thread_id, task, status, result, error, started_at, finished_at, duration_ms, "
-    "prompt_tokens, completion_tokens");
+    "prompt_tokens, completion_tokens, mode");
 const QString kJobColumns = QStringLiteral(
     "id, owner_id, run_id, task, model, status, worker_id, error, created_at, started_at, "
     "finished_at, duration_ms");
@@ -112,6 +112,7 @@ RunRecord runFrom(const QSqlQuery& q) {
     r.durationMs = q.value(9).toLongLong();
     r.promptTokens = q.value(10).toLongLong();
     r.completionTokens = q.value(11).toLongLong();
+    r.mode = q.value(12).toString();
     return r;
 }
 
@@ -169,6 +170,28 @@ UsageTotals usageFrom(const QSqlQuery& q) {
     return t;
 }
 
+// A stored message body back as an object; "corrupt" when the text is not a JSON object.
+Result<QJsonObject> messageBody(const QSqlQuery& q, int seqColumn, int bodyColumn,
+                                qint64 threadId) {
+    QJsonObject o;
+    QString parseError;
+    if (!json::parseObject(q.value(bodyColumn).toString().toUtf8(), &o, &parseError)) {
+        return Error{QStringLiteral("corrupt"),
+                     QStringLiteral("Message %1 of thread %2 is not a JSON object (%3). The "
+                                    "database was edited or damaged; restore it from a "
+                                    "backup or start a new data folder.")
+                         .arg(q.value(seqColumn).toLongLong())
+                         .arg(threadId)
+                         .arg(parseError)};
+    }
+    return o;
+}
+
+Error invalidMode(const QString& mode) {
+    return invalid(
+        QStringLiteral("Unknown run mode '%1'; use quick, supervisor or background.").arg(mode));
+}
+
 qint64 durationBetween(const QDateTime& from, const QDateTime& to) {
     return from.isValid() && to.isValid() ? qMax<qint64>(0, from.msecsTo(to)) : 0;
 }
@@ -197,6 +220,11 @@ Store::Store(Database* db) : m_db(db) {
 
 bool Store::isRunStatus(const QString& status) {
     return status == QLatin1String("running") || isFinalStatus(status);
+}
+
+bool Store::isRunMode(const QString& mode) {
+    return mode == QLatin1String("quick") || mode == QLatin1String("supervisor") ||
+           mode == QLatin1String("background");
 }
 
 bool Store::isJobStatus(const QString& status) {
@@ -302,26 +330,88 @@ Result<QList<QJsonObject>> Store::loadMessages(qint64 threadId) {
     }
     QList<QJsonObject> out;
     while (q.next()) {
-        QJsonObject o;
-        QString parseError;
-        if (!json::parseObject(q.value(1).toString().toUtf8(), &o, &parseError)) {
-            return Error{QStringLiteral("corrupt"),
-                         QStringLiteral("Message %1 of thread %2 is not a JSON object (%3). The "
-                                        "database was edited or damaged; restore it from a "
-                                        "backup or start a new data folder.")
-                             .arg(q.value(0).toLongLong())
-                             .arg(threadId)
-                             .arg(parseError)};
-        }
-        out.append(o);
+        Result<QJsonObject> body = messageBody(q, 0, 1, threadId);
+        if (!body)
+            return body.error();
+        out.append(std::move(body).value());
     }
     if (q.lastError().isValid())
         return dbError(what, q.lastError());
     return out;
 }
 
+Result<QList<StoredMessage>> Store::loadMessagesAfter(qint64 threadId, qint64 afterSeq) {
+    const QString what =
+        QStringLiteral("loading the messages of thread %1 after %2").arg(threadId).arg(afterSeq);
+    QSqlQuery q(m_db->connection());
+    if (!exec(q,
+              QStringLiteral("SELECT seq, body FROM messages WHERE thread_id = ? AND seq > ? "
+                             "ORDER BY seq"),
+              {threadId, afterSeq})) {
+        return dbError(what, q.lastError());
+    }
+    QList<StoredMessage> out;
+    while (q.next()) {
+        Result<QJsonObject> body = messageBody(q, 0, 1, threadId);
+        if (!body)
+            return body.error();
+        out.append(StoredMessage{q.value(0).toLongLong(), std::move(body).value()});
+    }
+    if (q.lastError().isValid())
+        return dbError(what, q.lastError());
+    return out;
+}
+
+Status Store::saveMemory(qint64 threadId, qint64 upToSeq, const QString& summary,
+                         const QDateTime& now) {
+    if (upToSeq < 0) {
+        return invalid(QStringLiteral("A memory summary of thread %1 cannot cover up to message "
+                                      "%2; sequence numbers start at 1.")
+                           .arg(threadId)
+                           .arg(upToSeq));
+    }
+    const QString what = QStringLiteral("saving the memory of thread %1").arg(threadId);
+    QSqlDatabase db = m_db->connection();
+    Transaction tx(db);
+    if (!tx.began())
+        return dbError(what, tx.lastError());
+    QSqlQuery q(db);
+    if (!exec(q, QStringLiteral("SELECT id FROM threads WHERE id = ?"), {threadId}))
+        return dbError(what, q.lastError());
+    if (!q.next())
+        return notFound(QStringLiteral("No conversation thread %1.").arg(threadId));
+    if (!exec(q,
+              QStringLiteral("INSERT INTO thread_memory (thread_id, up_to_seq, summary, "
+                             "created_at) VALUES (?, ?, ?, ?)"),
+              {threadId, upToSeq, text(summary), timefmt::toIso(now)})) {
+        return dbError(what, q.lastError());
+    }
+    q.finish();
+    if (!tx.commit())
+        return dbError(what, tx.lastError());
+    return Ok{};
+}
+
+Result<std::optional<ThreadMemory>> Store::latestMemory(qint64 threadId) {
+    QSqlQuery q(m_db->connection());
+    if (!exec(q,
+              QStringLiteral("SELECT id, thread_id, up_to_seq, summary, created_at FROM "
+                             "thread_memory WHERE thread_id = ? ORDER BY id DESC LIMIT 1"),
+              {threadId})) {
+        return dbError(QStringLiteral("reading the memory of thread %1").arg(threadId),
+                       q.lastError());
+    }
+    if (!q.next())
+        return std::optional<ThreadMemory>();
+    return std::optional<ThreadMemory>(
+        ThreadMemory{q.value(0).toLongLong(), q.value(1).toLongLong(), q.value(2).toLongLong(),
+                     q.value(3).toString(), timeAt(q, 4)});
+}
+
 Result<qint64> Store::createRun(qint64 ownerId, qint64 threadId, const QString& task,
-                                const QDateTime& now) {
+                                const QDateTime& now, const QString& mode) {
+    if (!isRunMode(mode))
+        return invalidMode(mode);
     const QString what = QStringLiteral("creating a run for owner %1").arg(ownerId);
     QSqlDatabase db = m_db->connection();
     Transaction tx(db);
@@ -340,9 +430,9 @@ Result<qint64> Store::createRun(qint64 ownerId, qint64 threadId, const QString& 
     }
     // RETURNING: SQLite >= 3.35 and PostgreSQL; lastInsertId() does not work on PostgreSQL.
     if (!exec(q,
-              QStringLiteral("INSERT INTO runs (owner_id, thread_id, task, status, started_at) "
-                             "VALUES (?, ?, ?, 'running', ?) RETURNING id"),
-              {ownerId, threadId, text(task), timefmt::toIso(now)}) ||
+              QStringLiteral("INSERT INTO runs (owner_id, thread_id, task, status, started_at, "
+                             "mode) VALUES (?, ?, ?, 'running', ?, ?) RETURNING id"),
+              {ownerId, threadId, text(task), timefmt::toIso(now), mode}) ||
         !q.next()) {
         return dbError(what, q.lastError());
     }
@@ -393,6 +483,17 @@ Status Store::finishRun(qint64 runId, const QString& status, const QString& resu
     q.finish();
     if (!tx.commit())
         return dbError(what, tx.lastError());
+    return Ok{};
+}
+
+Status Store::setRunMode(qint64 runId, const QString& mode) {
+    if (!isRunMode(mode))
+        return invalidMode(mode);
+    QSqlQuery q(m_db->connection());
+    if (!exec(q, QStringLiteral("UPDATE runs SET mode = ? WHERE id = ?"), {mode, runId}))
+        return dbError(QStringLiteral("changing the mode of run %1").arg(runId), q.lastError());
+    if (q.numRowsAffected() != 1)
+        return notFound(QStringLiteral("No run %1.").arg(runId));
     return Ok{};
 }
 
@@ -653,6 +754,97 @@ Result<WorkerJobRecord> Store::findJobByWorkerId(qint64 ownerId, const QString& 
     if (!q.next())
         return notFound(QStringLiteral("No worker job for worker '%1'.").arg(workerId));
     return jobFrom(q);
+}
+
+Result<QList<WorkerJobRecord>> Store::listJobsForRun(qint64 ownerId, qint64 runId) {
+    QSqlQuery q(m_db->connection());
+    if (!exec(q,
+              QStringLiteral("SELECT %1 FROM worker_jobs WHERE owner_id = ? AND run_id = ? "
+                             "ORDER BY created_at, id")
+                  .arg(kJobColumns),
+              {ownerId, runId})) {
+        return dbError(QStringLiteral("listing the worker jobs of run %1").arg(runId),
+                       q.lastError());
+    }
+    QList<WorkerJobRecord> out;
+    while (q.next())
+        out.append(jobFrom(q));
+    return out;
+}
+
+Result<QList<WorkerJobRecord>> Store::listJobsSince(qint64 ownerId, const QDateTime& since,
+                                                    int limit) {
+    if (limit <= 0)
+        return invalid(QStringLiteral("The worker list limit must be at least 1."));
+    QSqlQuery q(m_db->connection());
+    // Fixed-width ISO text sorts in time order (time_format.h); "" is before every time.
+    if (!exec(q,
+              QStringLiteral("SELECT %1 FROM worker_jobs WHERE owner_id = ? AND created_at >= ? "
+                             "ORDER BY created_at DESC, id DESC LIMIT ?")
+                  .arg(kJobColumns),
+              {ownerId, text(timefmt::toIso(since)), limit})) {
+        return dbError(QStringLiteral("listing the recent worker jobs of owner %1").arg(ownerId),
+                       q.lastError());
+    }
+    QList<WorkerJobRecord> out;
+    while (q.next())
+        out.append(jobFrom(q));
+    return out;
+}
+
+Status Store::setFact(qint64 ownerId, const QString& key, const QString& value,
+                      const QDateTime& now) {
+    if (key.trimmed().isEmpty())
+        return invalid(
+            QStringLiteral("A fact needs a key, e.g. \"cube\" for \"cube is the "
+                           "backup server\"."));
+    const QString what = QStringLiteral("saving the fact '%1' of owner %2").arg(key).arg(ownerId);
+    QSqlDatabase db = m_db->connection();
+    Transaction tx(db);
+    if (!tx.began())
+        return dbError(what, tx.lastError());
+    if (Status s = ensureOwnerIn(db, ownerId, QString(), now); !s)
+        return s;
+    QSqlQuery q(db);
+    // ON CONFLICT ... DO UPDATE with excluded: SQLite >= 3.24 and PostgreSQL spell it the same.
+    if (!exec(q,
+              QStringLiteral("INSERT INTO agent_state (owner_id, key, value, created_at, "
+                             "updated_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (owner_id, key) "
+                             "DO UPDATE SET value = excluded.value, updated_at = "
+                             "excluded.updated_at"),
+              {ownerId, key, text(value), timefmt::toIso(now), timefmt::toIso(now)})) {
+        return dbError(what, q.lastError());
+    }
+    q.finish();
+    if (!tx.commit())
+        return dbError(what, tx.lastError());
+    return Ok{};
+}
+
+Result<bool> Store::deleteFact(qint64 ownerId, const QString& key) {
+    QSqlQuery q(m_db->connection());
+    if (!exec(q, QStringLiteral("DELETE FROM agent_state WHERE owner_id = ? AND key = ?"),
+              {ownerId, key})) {
+        return dbError(QStringLiteral("deleting the fact '%1' of owner %2").arg(key).arg(ownerId),
+                       q.lastError());
+    }
+    return q.numRowsAffected() > 0;
+}
+
+Result<QList<FactRecord>> Store::listFacts(qint64 ownerId) {
+    QSqlQuery q(m_db->connection());
+    if (!exec(q,
+              QStringLiteral("SELECT key, value, created_at, updated_at FROM agent_state WHERE "
+                             "owner_id = ? ORDER BY updated_at DESC, id DESC"),
+              {ownerId})) {
+        return dbError(QStringLiteral("listing the facts of owner %1").arg(ownerId), q.lastError());
+    }
+    QList<FactRecord> out;
+    while (q.next()) {
+        out.append(
+            FactRecord{q.value(0).toString(), q.value(1).toString(), timeAt(q, 2), timeAt(q, 3)});
+    }
+    return out;
 }
 
 Result<qint64> Store::insertJobFromArtifacts(const WorkerJobRecord& job) {

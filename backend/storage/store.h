@@ -34,6 +34,7 @@ struct RunRecord {
     qint64 durationMs = 0;  // 0 while running
     qint64 promptTokens = 0;
     qint64 completionTokens = 0;
+    QString mode = QStringLiteral("supervisor");  // quick, supervisor, background
 };
 
 struct WorkerJobRecord {
@@ -88,12 +89,37 @@ struct UsageTotals {
     qint64 unknownCostCalls = 0;
 };
 
-// Repositories over the Database: owners, the supervisor thread and its messages, runs, worker
-// jobs and model calls. Knows nothing of agents: a message is an opaque JSON object. Every
-// timestamp is a parameter (the caller passes Clock::utcNow()); the store never reads the system
-// clock. Reads that take an owner return only that owner's rows. Not-found errors have code
-// "not_found"; lifecycle violations (finishing twice) "invalid_state"; SQL failures "db".
-// Ids <= 0 mean "none" wherever an id is optional.
+// One core fact the supervisor keeps about an owner's world (table agent_state), e.g.
+// key "cube", value "the backup server".
+struct FactRecord {
+    QString key;
+    QString value;
+    QDateTime createdAt;
+    QDateTime updatedAt;
+};
+
+// A compacted summary of a thread's older messages: it stands in for messages 1..upToSeq.
+struct ThreadMemory {
+    qint64 id = 0;
+    qint64 threadId = 0;
+    qint64 upToSeq = 0;
+    QString summary;
+    QDateTime createdAt;
+};
+
+// A message with its sequence number in the thread.
+struct StoredMessage {
+    qint64 seq = 0;
+    QJsonObject body;
+};
+
+// Repositories over the Database: owners, the supervisor thread, its messages and compacted
+// memory, runs, worker jobs, model calls and the owner's core facts. Knows nothing of agents: a
+// message is an opaque JSON object. Every timestamp is a parameter (the caller passes
+// Clock::utcNow()); the store never reads the system clock. Reads that take an owner return only
+// that owner's rows. Not-found errors have code "not_found"; lifecycle violations (finishing
+// twice) "invalid_state"; bad arguments "invalid_argument"; SQL failures "db". Ids <= 0
+// mean "none" wherever an id is optional.
 class Store {
 public:
     explicit Store(Database* db);  // not owned; must outlive the Store
@@ -112,10 +138,22 @@ public:
                                                const QJsonObject& body, const QDateTime& now);
     // All messages of the thread in append order.
     [[nodiscard]] Result<QList<QJsonObject>> loadMessages(qint64 threadId);
+    // The messages with seq > afterSeq, in append order (what a memory summary does not cover).
+    [[nodiscard]] Result<QList<StoredMessage>> loadMessagesAfter(qint64 threadId, qint64 afterSeq);
 
-    // A new run in status "running"; returns its id.
+    // Records a compacted summary of the thread's messages 1..upToSeq. Older summaries stay
+    // (history); the newest one applies.
+    [[nodiscard]] Status saveMemory(qint64 threadId, qint64 upToSeq, const QString& summary,
+                                    const QDateTime& now);
+    // The newest summary of the thread; nullopt when it was never compacted.
+    [[nodiscard]] Result<std::optional<ThreadMemory>> latestMemory(qint64 threadId);
+
+    // A new run in status "running" and the given mode (isRunMode); returns its id.
     [[nodiscard]] Result<qint64> createRun(qint64 ownerId, qint64 threadId, const QString& task,
-                                           const QDateTime& now);
+                                           const QDateTime& now,
+                                           const QString& mode = QStringLiteral("supervisor"));
+    // Changes a run's mode, e.g. quick -> supervisor when a quick answer needs the agent.
+    [[nodiscard]] Status setRunMode(qint64 runId, const QString& mode);
     // Ends a running run: status is success/failed/cancelled/timeout; duration from started_at.
     [[nodiscard]] Status finishRun(qint64 runId, const QString& status, const QString& result,
                                    const QString& error, const QDateTime& now,
@@ -140,6 +178,21 @@ public:
         qint64 ownerId, int limit, const std::optional<QString>& statusFilter = std::nullopt);
     [[nodiscard]] Result<WorkerJobRecord> findJobByWorkerId(qint64 ownerId,
                                                             const QString& workerId);
+    // The owner's jobs of one run, oldest first (empty for another owner's run).
+    [[nodiscard]] Result<QList<WorkerJobRecord>> listJobsForRun(qint64 ownerId, qint64 runId);
+    // The owner's jobs created at or after `since`, newest first, at most limit: the recent
+    // worker history the supervisor sees before it answers.
+    [[nodiscard]] Result<QList<WorkerJobRecord>> listJobsSince(qint64 ownerId,
+                                                               const QDateTime& since, int limit);
+
+    // Core facts (agent_state). setFact inserts or replaces the value of key (creating the
+    // owner row if missing); an empty key is "invalid_argument".
+    [[nodiscard]] Status setFact(qint64 ownerId, const QString& key, const QString& value,
+                                 const QDateTime& now);
+    // True when a fact was deleted, false when the owner had none under that key.
+    [[nodiscard]] Result<bool> deleteFact(qint64 ownerId, const QString& key);
+    // Most recently updated first.
+    [[nodiscard]] Result<QList<FactRecord>> listFacts(qint64 ownerId);
 
     // Records one model call; returns its id. Creates the owner row if missing. runId/jobId
     // <= 0 mean none; a run or job that does not exist is an error (foreign key).
@@ -154,6 +207,8 @@ public:
 
     // The status words the schema accepts.
     [[nodiscard]] static bool isRunStatus(const QString& status);
+    // quick, supervisor, background.
+    [[nodiscard]] static bool isRunMode(const QString& mode);
     [[nodiscard]] static bool isJobStatus(const QString& status);
     // success, failed, cancelled, timeout.
     [[nodiscard]] static bool isFinalStatus(const QString& status);

@@ -1,0 +1,90 @@
+#include "jarvis/run_details.h"
+
+#include "storage/artifact_store.h"
+#include "storage/store.h"
+#include "storage/time_format.h"
+
+#include <QJsonArray>
+
+namespace zerg {
+namespace {
+
+QJsonValue timeOrNull(const QDateTime& t) {
+    return t.isValid() ? QJsonValue(timefmt::toIso(t)) : QJsonValue(QJsonValue::Null);
+}
+
+QJsonObject workerJson(const WorkerJobRecord& job, ArtifactStore& artifacts, qint64 ownerId) {
+    QString summary;
+    // A job that never started has no folder; a running worker has no summary yet.
+    if (!job.workerId.isEmpty()) {
+        if (const Result<QJsonObject> meta = artifacts.metadata(job.workerId, ownerId))
+            summary = meta->value(QStringLiteral("summary")).toString();
+    }
+    return {{QStringLiteral("job_id"), job.id},
+            {QStringLiteral("worker_id"), job.workerId},
+            {QStringLiteral("task"), job.task},
+            {QStringLiteral("status"), job.status},
+            {QStringLiteral("duration_ms"), job.durationMs},
+            {QStringLiteral("summary"), summary}};
+}
+
+}  // namespace
+
+Result<QJsonObject> runSummary(Store& store, const RunRecord& r) {
+    const Result<UsageTotals> usage = store.usageForRun(r.id);
+    if (!usage)
+        return usage.error();
+    const UsageTotals& u = usage.value();
+    // The model calls are the detailed record; runs from before metering only have the row's
+    // totals, and tokens spent with no priced call on record have an unknown cost, not zero.
+    const bool metered = u.calls > 0;
+    const qint64 prompt = metered ? u.promptTokens : r.promptTokens;
+    const qint64 completion = metered ? u.completionTokens : r.completionTokens;
+    const std::optional<double> cost =
+        !metered && prompt + completion > 0 ? std::nullopt : u.costUsd;
+    return QJsonObject{
+        {QStringLiteral("run_id"), r.id},
+        {QStringLiteral("thread_id"), r.threadId},
+        {QStringLiteral("status"), r.status},
+        {QStringLiteral("mode"), r.mode},
+        {QStringLiteral("task"), r.task},
+        {QStringLiteral("started_at"), timeOrNull(r.startedAt)},
+        {QStringLiteral("completed_at"), timeOrNull(r.finishedAt)},
+        {QStringLiteral("duration_ms"), r.durationMs},
+        {QStringLiteral("result"), r.result},
+        {QStringLiteral("error"), r.error},
+        {QStringLiteral("tokens_used"), prompt + completion},
+        {QStringLiteral("usage"),
+         QJsonObject{{QStringLiteral("calls"), u.calls},
+                     {QStringLiteral("prompt_tokens"), prompt},
+                     {QStringLiteral("completion_tokens"), completion},
+                     {QStringLiteral("cached_tokens"), u.cachedTokens},
+                     {QStringLiteral("reasoning_tokens"), u.reasoningTokens}}},
+        {QStringLiteral("cost_usd"), cost ? QJsonValue(*cost) : QJsonValue()},
+    };
+}
+
+Result<QJsonObject> runDetails(Store& store, ArtifactStore& artifacts, qint64 ownerId,
+                               qint64 runId) {
+    const Result<RunRecord> run = store.run(runId);
+    if (!run && run.error().code != QLatin1String("not_found"))
+        return run.error();
+    if (!run || run->ownerId != ownerId) {
+        return Error{QStringLiteral("not_found"),
+                     QStringLiteral("No run %1. List the runs to find its id.").arg(runId)};
+    }
+    Result<QJsonObject> details = runSummary(store, run.value());
+    if (!details)
+        return details.error();
+    const Result<QList<WorkerJobRecord>> jobs = store.listJobsForRun(ownerId, runId);
+    if (!jobs)
+        return jobs.error();
+    QJsonArray workers;
+    for (const WorkerJobRecord& job : jobs.value())
+        workers.append(workerJson(job, artifacts, ownerId));
+    QJsonObject out = std::move(details).value();
+    out.insert(QStringLiteral("workers"), workers);
+    return out;
+}
+
+}  // namespace zerg

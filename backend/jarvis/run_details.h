@@ -1,0 +1,31 @@
+#pragma once
+
+#include "core/result.h"
+
+#include <QJsonObject>
+
+namespace zerg {
+
+class ArtifactStore;
+class Store;
+struct RunRecord;
+
+// One run without its workers, as a JSON object (a row of `zerg runs list --json`):
+//   {run_id, thread_id, status, mode, task, started_at, completed_at (null while running),
+//    duration_ms (0 while running), result, error, tokens_used,
+//    usage: {calls, prompt_tokens, completion_tokens, cached_tokens, reasoning_tokens},
+//    cost_usd (null when unknown)}
+// Times are ISO-8601 UTC. tokens_used is prompt + completion over the run's recorded model
+// calls, or the run row's own counters when none were recorded (the cost is then unknown
+// unless those counters are zero too). No owner check: the caller got `run` for its owner.
+[[nodiscard]] Result<QJsonObject> runSummary(Store& store, const RunRecord& run);
+
+// The seed's GET /api/jarvis/runs/{run_id} as a service call (CLI `zerg runs show`, GUI, API):
+// runSummary plus workers: [{job_id, worker_id, task, status, duration_ms, summary}], oldest
+// first. A worker's summary comes from its metadata.json ("" while there is none).
+// Owner-checked: another owner's run is "not_found" with the same message as a run that does
+// not exist, so ids leak nothing.
+[[nodiscard]] Result<QJsonObject> runDetails(Store& store, ArtifactStore& artifacts, qint64 ownerId,
+                                             qint64 runId);
+
+}  // namespace zerg
