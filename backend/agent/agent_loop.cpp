@@ -89,6 +89,14 @@ void AgentLoop::callModel() {
     req.model = m_config.model;
     req.meta = m_config.meta;
     req.messages = m_messages;
+    if (m_config.contextProvider) {
+        const QList<ChatMessage> extra = m_config.contextProvider();
+        const qsizetype at =
+            !req.messages.isEmpty() && req.messages.first().role == ChatMessage::Role::System ? 1
+                                                                                              : 0;
+        for (qsizetype i = 0; i < extra.size(); ++i)
+            req.messages.insert(at + i, extra.at(i));
+    }
     if (m_tools)
         req.tools = m_tools->specs();
     Q_EMIT llmCallStarted(m_iteration);

@@ -7,6 +7,8 @@
 #include <QObject>
 #include <QPointer>
 
+#include <functional>
+
 namespace zerg {
 
 class Clock;
@@ -21,6 +23,10 @@ struct AgentConfig {
     QStringList fatalToolErrors;
     // Who is calling, for usage and cost records (role, agent, owner, run, job).
     CallMeta meta;
+    // Called before every model call: messages placed right after the leading system message of
+    // that request only (fresh context such as recent workers and remembered facts). They are not
+    // part of messages() and never reported by messagesAppended().
+    std::function<QList<ChatMessage>()> contextProvider;
 };
 
 // The ReAct loop: messages -> LLM -> tool calls (run concurrently) -> results -> LLM ... until the

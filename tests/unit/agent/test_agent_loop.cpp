@@ -106,6 +106,48 @@ private Q_SLOTS:
         QCOMPARE(appended.at(0).at(0).value<QList<ChatMessage>>().size(), 2);
     }
 
+    // Fresh context goes right after the system message of each request, is asked for again
+    // before every call, and never becomes part of the persisted conversation.
+    void contextProviderIsFreshPerCallAndNotPersisted() {
+        ManualClock clock;
+        ScriptedLlm llm;
+        llm.pushToolCalls(
+            {call(QStringLiteral("c1"), QStringLiteral("probe"), QStringLiteral("{}"))});
+        llm.pushText(QStringLiteral("done"));
+        auto tool = std::make_shared<ManualTool>(QStringLiteral("probe"));
+        ToolRegistry tools;
+        tools.add(tool);
+        AgentConfig cfg{QStringLiteral("m"), 5, 100, {}};
+        int asked = 0;
+        cfg.contextProvider = [&asked] {
+            ++asked;
+            return QList<ChatMessage>{
+                ChatMessage::system(QStringLiteral("context #%1").arg(asked))};
+        };
+        AgentLoop loop(&llm, &tools, &clock, cfg,
+                       {ChatMessage::system(QStringLiteral("prompt")),
+                        ChatMessage::user(QStringLiteral("go"))});
+        QSignalSpy done(&loop, &AgentLoop::finished);
+        QSignalSpy appended(&loop, &AgentLoop::messagesAppended);
+        loop.start();
+        QTRY_COMPARE(tool->calls.size(), 1);
+        tool->calls.at(0)->complete({{"ok", true}});
+        QVERIFY(done.wait());
+        QCOMPARE(asked, 2);
+        const QList<ChatMessage>& first = llm.requests().at(0).messages;
+        QCOMPARE(first.size(), 3);
+        QCOMPARE(first.at(0).content, QStringLiteral("prompt"));
+        QCOMPARE(first.at(1).content, QStringLiteral("context #1"));
+        QCOMPARE(first.at(2).content, QStringLiteral("go"));
+        QCOMPARE(llm.requests().at(1).messages.at(1).content, QStringLiteral("context #2"));
+        for (const ChatMessage& m : loop.messages())
+            QVERIFY(!m.content.startsWith(QStringLiteral("context #")));
+        for (const QList<QVariant>& args : appended) {
+            for (const ChatMessage& m : args.at(0).value<QList<ChatMessage>>())
+                QVERIFY(!m.content.startsWith(QStringLiteral("context #")));
+        }
+    }
+
     void parallelCallsRunConcurrentlyAndAnswerInOrder() {
         ManualClock clock;
         ScriptedLlm llm;
