@@ -57,6 +57,25 @@ Item {
                 font.pixelSize: 12
                 font.weight: Font.DemiBold
             }
+            // Which path answered: a quick answer or the supervisor with its workers.
+            Rectangle {
+                visible: root.role === "assistant" && root.path.length > 0
+                implicitWidth: pathLabel.implicitWidth + 10
+                implicitHeight: pathLabel.implicitHeight + 2
+                radius: height / 2
+                color: "transparent"
+                border.color: Theme.border
+                border.width: 1
+
+                Text {
+                    id: pathLabel
+
+                    anchors.centerIn: parent
+                    text: root.path === "quick" ? qsTr("quick") : qsTr("supervisor")
+                    color: Theme.textFaint
+                    font.pixelSize: Theme.smallFontSize
+                }
+            }
             Text {
                 text: Qt.formatTime(root.timestamp, Locale.ShortFormat)
                 color: Theme.textFaint

@@ -51,6 +51,7 @@ Settings Settings::load() {
     s.workerModel = q.value(QStringLiteral("llm/worker_model")).toString();
     s.deciderModel = q.value(QStringLiteral("llm/decider_model")).toString();
     s.summaryModel = q.value(QStringLiteral("llm/summary_model")).toString();
+    s.quickModel = q.value(QStringLiteral("llm/quick_model")).toString();
     s.pricingFile = q.value(QStringLiteral("llm/pricing_file")).toString();
     s.checkIntervalSeconds =
         q.value(QStringLiteral("roundabout/check_interval_seconds"), s.checkIntervalSeconds)
@@ -69,6 +70,7 @@ Settings Settings::load() {
     overrideString(s.workerModel, "ZERG_WORKER_MODEL");
     overrideString(s.deciderModel, "ZERG_DECIDER_MODEL");
     overrideString(s.summaryModel, "ZERG_SUMMARY_MODEL");
+    overrideString(s.quickModel, "ZERG_QUICK_MODEL");
     overrideString(s.pricingFile, "ZERG_PRICING_FILE");
     overrideString(s.ollamaUrl, "ZERG_OLLAMA_URL");
     overrideString(s.shellSandbox, "ZERG_SHELL_SANDBOX");
@@ -101,6 +103,8 @@ Settings Settings::load() {
     overrideInt(s.hardTimeoutSeconds, "ZERG_HARD_TIMEOUT_SECONDS");
     overrideInt(s.maxIterations, "ZERG_MAX_ITERATIONS");
     overrideInt(s.maxWorkers, "ZERG_MAX_WORKERS");
+    overrideInt(s.runTimeoutSeconds, "ZERG_RUN_TIMEOUT_SECONDS");
+    overrideInt(s.contextWindowTokens, "ZERG_CONTEXT_WINDOW");
     overrideInt(s.llmTimeoutSeconds, "ZERG_LLM_TIMEOUT_SECONDS");
     overrideInt(s.toolOutputCapChars, "ZERG_TOOL_OUTPUT_CAP");
     while (s.llmBaseUrl.endsWith(QLatin1Char('/')))
@@ -111,6 +115,8 @@ Settings Settings::load() {
 QString Settings::modelFor(const QString& role) const {
     if (role == QLatin1String("supervisor"))
         return model;
+    if (role == QLatin1String("quick"))
+        return quickModel.isEmpty() ? model : quickModel;
     if (role == QLatin1String("decider") && !deciderModel.isEmpty())
         return deciderModel;
     if (role == QLatin1String("summary") && !summaryModel.isEmpty())

@@ -17,7 +17,9 @@ struct Settings {
     QString model;         // ZERG_MODEL: the supervisor's model
     QString workerModel;   // ZERG_WORKER_MODEL: the workers' model (defaults to model)
     QString deciderModel;  // ZERG_DECIDER_MODEL: the roundabout decider (defaults to worker's)
-    QString summaryModel;  // ZERG_SUMMARY_MODEL: worker summaries (defaults to worker's)
+    QString summaryModel;  // ZERG_SUMMARY_MODEL: worker summaries and the supervisor's memory
+                           // (defaults to the worker's)
+    QString quickModel;    // ZERG_QUICK_MODEL: the quick path (defaults to the supervisor's)
     QString pricingFile;   // ZERG_PRICING_FILE: overrides the built-in price table
     QString ollamaUrl = QStringLiteral("http://127.0.0.1:11434");  // ZERG_OLLAMA_URL: probed
     int llmMaxRetries = 2;  // ZERG_LLM_MAX_RETRIES: retries of transient model errors
@@ -36,6 +38,8 @@ struct Settings {
     int hardTimeoutSeconds = 300;  // ZERG_HARD_TIMEOUT_SECONDS: roundabout safety net
     int maxIterations = 12;        // ZERG_MAX_ITERATIONS: agent loop bound
     int maxWorkers = 5;            // ZERG_MAX_WORKERS: workers running at once (more wait in order)
+    int runTimeoutSeconds = 60;    // ZERG_RUN_TIMEOUT_SECONDS: a request ends with partial findings
+    int contextWindowTokens = 0;   // ZERG_CONTEXT_WINDOW: 0 = known from the model's name
     int llmTimeoutSeconds = 120;   // ZERG_LLM_TIMEOUT_SECONDS: one LLM call, idle time allowed
     int toolOutputCapChars = 8000;  // ZERG_TOOL_OUTPUT_CAP: stdout/stderr given to the model
     qint64 toolDiskCapBytes = 16 * 1024 * 1024;  // full output kept on disk up to this size
@@ -50,7 +54,7 @@ struct Settings {
     [[nodiscard]] QString effectiveWorkerModel() const {
         return workerModel.isEmpty() ? model : workerModel;
     }
-    // The model for a role: "supervisor", "worker", "decider", "summary".
+    // The model for a role: "supervisor", "quick", "worker", "decider", "summary".
     [[nodiscard]] QString modelFor(const QString& role) const;
     // The secret-store key of the API key for the configured provider.
     [[nodiscard]] QString apiKeySecretName() const {

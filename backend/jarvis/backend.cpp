@@ -23,6 +23,7 @@
 #include "tools/ssh_exec_tool.h"
 
 #include <QDir>
+#include <QLockFile>
 #include <QNetworkAccessManager>
 
 namespace zerg {
@@ -80,14 +81,23 @@ Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock
     b->m_store = std::make_unique<Store>(b->m_db.get());
     b->m_artifacts =
         std::make_unique<ArtifactStore>(QDir(s.dataDir).filePath(QStringLiteral("workers")));
-    // Nothing runs yet, so any job still queued or running was cut off when Zerg last stopped.
-    auto recovered =
-        recoverInterruptedJobs(b->m_db.get(), b->m_artifacts.get(), b->m_clock->utcNow());
-    if (!recovered)
-        return recovered.error();
-    b->m_recoveryNotice = noticeFor(recovered.value());
-    if (!b->m_recoveryNotice.isEmpty())
-        qWarning("%s", qPrintable(b->m_recoveryNotice));
+    // The first Zerg process on a data folder holds its lock for as long as it runs. Only that
+    // one may declare jobs interrupted: while another process (the app, `zerg ask`) holds it,
+    // the jobs it runs are alive, and a `zerg runs list` next to it must leave them alone.
+    b->m_instanceLock =
+        std::make_unique<QLockFile>(QDir(s.dataDir).filePath(QStringLiteral("zerg.lock")));
+    b->m_instanceLock->setStaleLockTime(0);  // stale only when its process is gone
+    if (b->m_instanceLock->tryLock(0)) {
+        // Nothing runs yet, so any job still queued or running was cut off when Zerg last
+        // stopped.
+        auto recovered =
+            recoverInterruptedJobs(b->m_db.get(), b->m_artifacts.get(), b->m_clock->utcNow());
+        if (!recovered)
+            return recovered.error();
+        b->m_recoveryNotice = noticeFor(recovered.value());
+        if (!b->m_recoveryNotice.isEmpty())
+            qWarning("%s", qPrintable(b->m_recoveryNotice));
+    }
 
     if (auto pricing = Pricing::load(s.pricingFile)) {
         b->m_pricing = std::make_unique<Pricing>(std::move(pricing).value());
@@ -143,7 +153,8 @@ Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock
         QDir(s.dataDir).filePath(QStringLiteral("scratch")), sandbox, 60, s.toolDiskCapBytes));
     HttpRequestOptions http;
     http.downloadCapBytes = s.toolDiskCapBytes;
-    b->m_workerTools->add(std::make_shared<HttpRequestTool>(http));
+    const auto httpTool = std::make_shared<HttpRequestTool>(http);
+    b->m_workerTools->add(httpTool);
     SmtpSettings smtp;
     smtp.host = s.smtpHost;
     smtp.port = s.smtpPort;
@@ -159,7 +170,8 @@ Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock
         if (auto pw = secrets.read(QStringLiteral("smtp_password")))
             smtp.password = pw.value();
     }
-    b->m_workerTools->add(std::make_shared<SendEmailTool>(smtp));
+    const auto emailTool = std::make_shared<SendEmailTool>(smtp);
+    b->m_workerTools->add(emailTool);
     SendWebhookOptions webhook;
     if (!s.webhookUrl.isEmpty()) {
         webhook.targets = {{QStringLiteral("default"), s.webhookUrl, s.webhookFormat}};
@@ -183,6 +195,12 @@ Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock
     jc.ownerId = s.ownerId;
     jc.model = s.model;
     jc.workerModel = s.effectiveWorkerModel();
+    jc.quickModel = s.modelFor(QStringLiteral("quick"));
+    jc.memoryModel = s.modelFor(QStringLiteral("summary"));
+    jc.runTimeoutSecs = s.runTimeoutSeconds;
+    jc.contextWindowTokens = s.contextWindowTokens;
+    jc.hostAliases = hosts.aliases();
+    jc.sharedTools = {httpTool, emailTool};
     jc.maxIterations = s.maxIterations;
     jc.toolOutputCapChars = s.toolOutputCapChars;
     jc.roundabout.checkIntervalSeconds = s.checkIntervalSeconds;

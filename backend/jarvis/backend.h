@@ -10,6 +10,8 @@
 
 class QNetworkAccessManager;
 
+class QLockFile;
+
 namespace zerg {
 
 class ArtifactStore;
@@ -50,6 +52,8 @@ public:
     // Workers that a crash (or kill) left running, found and marked failed at start-up, e.g.
     // "2 workers were interrupted when Zerg last stopped: <ids>. Their results are incomplete;
     // ask again to rerun them." Empty when there were none. For the CLI and GUI to show once.
+    // Only the first Zerg process on a data folder looks for them: the jobs of another running
+    // one are alive.
     [[nodiscard]] QString recoveryNotice() const { return m_recoveryNotice; }
 
 private:
@@ -60,7 +64,8 @@ private:
     EventBus* m_bus = nullptr;
     QNetworkAccessManager* m_nam = nullptr;
     LlmProvider* m_llm = nullptr;
-    QList<LlmProvider*> m_ownedProviders;  // wire -> retrying -> metered, deleted in reverse
+    QList<LlmProvider*> m_ownedProviders;       // wire -> retrying -> metered, deleted in reverse
+    std::unique_ptr<QLockFile> m_instanceLock;  // held while this is the data folder's owner
     std::unique_ptr<Database> m_db;
     std::unique_ptr<Store> m_store;
     std::unique_ptr<ArtifactStore> m_artifacts;

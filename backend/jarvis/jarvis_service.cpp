@@ -1,15 +1,31 @@
 #include "jarvis/jarvis_service.h"
 
 #include "agent/agent_loop.h"
+#include "agent/context_window.h"
+#include "agent/memory_compactor.h"
 #include "agent/tool_registry.h"
-#include "core/clock.h"
 #include "core/event.h"
 #include "core/event_bus.h"
+#include "jarvis/memory_tools.h"
+#include "jarvis/run_details.h"
 #include "jarvis/supervisor_tools.h"
 #include "jarvis/worker_pool.h"
+#include "storage/artifact_store.h"
 #include "storage/store.h"
 
 namespace zerg {
+namespace {
+
+constexpr int kQuickMaxIterations = 3;
+constexpr int kPartialResultChars = 300;
+
+QString memoryPreamble() {
+    return QStringLiteral(
+        "Memory of the earlier conversation (older turns, summarized; the full history and "
+        "every worker's artifacts are still on disk):\n");
+}
+
+}  // namespace
 
 JarvisService::JarvisService(JarvisConfig config, Store* store, ArtifactStore* artifacts,
                              EventBus* bus, Clock* clock, LlmProvider* llm, WorkerPool* pool,
@@ -21,20 +37,45 @@ JarvisService::JarvisService(JarvisConfig config, Store* store, ArtifactStore* a
       m_bus(bus),
       m_clock(clock),
       m_llm(llm),
-      m_pool(pool) {}
+      m_pool(pool),
+      m_router(m_config.hostAliases) {}
 
-JarvisService::~JarvisService() = default;
+JarvisService::~JarvisService() {
+    m_clock->cancel(m_timeoutTimer);
+    m_clock->cancel(m_heartbeatTimer);
+}
 
 QString JarvisService::systemPrompt() {
     return QStringLiteral(
         "You are Jarvis, the supervisor of Zerg: one long-lived assistant that helps the user "
         "run their servers and remembers past conversations. You answer directly when you can "
-        "(facts already in this conversation, the time, small talk). For anything that needs "
-        "commands, files or the live state of a machine, delegate with spawn_worker: workers "
-        "have a shell on the user's allowlisted hosts. Check list_workers first when the user "
-        "asks about something that may have been checked recently. Workers report back once; "
-        "then synthesize a clear, concise answer for a person (Markdown is rendered). If a "
-        "worker failed, say what failed and what the user can do; never invent results.");
+        "(facts already in this conversation or in your memory, the time, small talk). For "
+        "anything that needs commands, files or the live state of a machine, delegate with "
+        "spawn_worker: workers have a shell on the user's allowlisted hosts. Independent checks "
+        "go to several workers in the same turn, so they run in parallel. Before spawning, look "
+        "at the recent workers listed in your context and use list_workers or grep_workers for "
+        "older ones: a fresh result that answers the question is reused, not repeated. Record "
+        "lasting facts about the user's machines with remember_fact. Use http_request for web "
+        "endpoints and send_email only when the user asks for a message to be sent. Workers "
+        "report back once; then synthesize a clear, concise answer for a person (Markdown is "
+        "rendered). If a worker failed, say what failed and what the user can do; never invent "
+        "results.");
+}
+
+QString JarvisService::quickPrompt() {
+    return QStringLiteral(
+        "You are Jarvis, a concise assistant for a person who runs a few servers. Answer in one "
+        "or two sentences from this conversation, your memory and the context you are given "
+        "(it includes the current time). If the answer needs anything else (running a "
+        "command, looking at a machine, files, logs, the web, sending a message, or results "
+        "you do not have), call route_to_supervisor at once, without writing anything first. "
+        "Never guess about the state of a machine.");
+}
+
+QString JarvisService::modelFor(Route::Mode mode) const {
+    if (mode == Route::Mode::Quick && !m_config.quickModel.isEmpty())
+        return m_config.quickModel;
+    return m_config.model;
 }
 
 Result<qint64> JarvisService::ask(const QString& taskIn) {
@@ -52,31 +93,172 @@ Result<qint64> JarvisService::ask(const QString& taskIn) {
     if (!thread)
         return thread.error();
     m_threadId = thread->id;
-    const Result<qint64> run = m_store->createRun(m_config.ownerId, m_threadId, task, now);
+    // Anything said before (kept or folded into memory) makes references to it answerable.
+    const Result<std::optional<ThreadMemory>> memory = m_store->latestMemory(m_threadId);
+    if (!memory)
+        return memory.error();
+    const Result<QList<StoredMessage>> tail =
+        m_store->loadMessagesAfter(m_threadId, memory.value() ? memory.value()->upToSeq : 0);
+    if (!tail)
+        return tail.error();
+    const bool hasHistory = memory.value().has_value() || !tail->isEmpty();
+    const Route route = m_router.route(task, hasHistory);
+
+    const Result<qint64> run =
+        m_store->createRun(m_config.ownerId, m_threadId, task, now, route.modeName());
     if (!run)
         return run.error();
-    const Result<QList<QJsonObject>> stored = m_store->loadMessages(m_threadId);
-    if (!stored)
-        return stored.error();
+    const ChatMessage user = ChatMessage::user(task);
+    if (auto seq = m_store->appendMessage(m_threadId, run.value(), user.toJson(), now); !seq) {
+        const QString why = seq.error().message;
+        (void)m_store->finishRun(run.value(), QStringLiteral("failed"), {}, why, now);
+        return seq.error();
+    }
 
     m_runId = run.value();
+    m_mode = route.mode;
     m_runStartedMs = m_clock->nowMs();
+    m_usage = {};
+    m_timedOut = false;
     m_bus->publish(QString::fromLatin1(events::SupervisorStarted), m_config.ownerId,
                    {{QStringLiteral("run_id"), m_runId},
                     {QStringLiteral("thread_id"), m_threadId},
-                    {QStringLiteral("task"), task}});
+                    {QStringLiteral("task"), task},
+                    {QStringLiteral("mode"), route.modeName()},
+                    {QStringLiteral("route_reason"), route.reason}});
+    if (m_config.runTimeoutSecs > 0) {
+        m_timeoutTimer = m_clock->callAfter(qint64(m_config.runTimeoutSecs) * 1000, this,
+                                            [this] { onRunTimeout(); });
+    }
+    scheduleHeartbeat();
+    compactThenStart(route.mode);
+    return m_runId;
+}
 
-    // The system prompt is not stored: the current one always applies to the whole thread.
-    QList<ChatMessage> history{ChatMessage::system(systemPrompt())};
-    for (const QJsonObject& o : stored.value()) {
-        if (auto m = ChatMessage::fromJson(o))
-            history.append(*m);
+Result<QList<ChatMessage>> JarvisService::loadHistory(qint64* memoryUpToSeq) {
+    const Result<std::optional<ThreadMemory>> memory = m_store->latestMemory(m_threadId);
+    if (!memory)
+        return memory.error();
+    *memoryUpToSeq = memory.value() ? memory.value()->upToSeq : 0;
+    const Result<QList<StoredMessage>> tail =
+        m_store->loadMessagesAfter(m_threadId, *memoryUpToSeq);
+    if (!tail)
+        return tail.error();
+    QList<ChatMessage> out;
+    if (memory.value())
+        out.append(ChatMessage::system(memoryPreamble() + memory.value()->summary));
+    for (const StoredMessage& m : tail.value()) {
+        if (auto msg = ChatMessage::fromJson(m.body))
+            out.append(*msg);
     }
-    const ChatMessage user = ChatMessage::user(task);
-    history.append(user);
-    if (auto seq = m_store->appendMessage(m_threadId, m_runId, user.toJson(), now); !seq) {
-        qWarning("run %lld: %s", m_runId, qPrintable(seq.error().message));
+    return out;
+}
+
+void JarvisService::compactThenStart(Route::Mode mode) {
+    const Result<std::optional<ThreadMemory>> memory = m_store->latestMemory(m_threadId);
+    const qint64 upTo = memory && memory.value() ? memory.value()->upToSeq : 0;
+    const Result<QList<StoredMessage>> stored = m_store->loadMessagesAfter(m_threadId, upTo);
+    if (!memory || !stored) {
+        endRun(QStringLiteral("failed"), (memory ? stored.error() : memory.error()).message,
+               QStringLiteral("db"));
+        return;
     }
+    QList<SeqMessage> messages;
+    QList<ChatMessage> request{
+        ChatMessage::system(mode == Route::Mode::Quick ? quickPrompt() : systemPrompt())};
+    if (memory.value())
+        request.append(ChatMessage::system(memoryPreamble() + memory.value()->summary));
+    request.append(freshContext());
+    for (const StoredMessage& m : stored.value()) {
+        if (auto msg = ChatMessage::fromJson(m.body)) {
+            messages.append({m.seq, *msg});
+            request.append(*msg);
+        }
+    }
+    const QString model = modelFor(mode);
+    const int window = contextWindowFor(model, m_config.contextWindowTokens);
+    const std::unique_ptr<ToolRegistry> tools = makeSupervisorTools({m_store,
+                                                                     m_artifacts,
+                                                                     m_bus,
+                                                                     m_clock,
+                                                                     m_pool,
+                                                                     m_config.roundabout,
+                                                                     m_config.ownerId,
+                                                                     m_runId,
+                                                                     {},
+                                                                     m_config.sharedTools});
+    const int tokens = estimateTokens(request) + estimateTokens(tools->specs());
+    // Past the trigger, the newest turns are kept within the keep budget; the rest of the window
+    // is room for the run itself (tool results, the answer).
+    const CompactionThresholds limits = compactionThresholdsFor(window);
+    const int cut = tokens > limits.triggerTokens ? compactionCut(messages, limits.keepTokens) : 0;
+    if (cut <= 0) {
+        startLoop(mode);
+        return;
+    }
+    m_bus->publish(QString::fromLatin1(events::SupervisorThinking), m_config.ownerId,
+                   {{QStringLiteral("run_id"), m_runId},
+                    {QStringLiteral("mode"), Route{mode, {}}.modeName()},
+                    {QStringLiteral("message"), tr("Condensing older conversation…")}});
+    CompactionRequest req;
+    req.model = m_config.memoryModel.isEmpty() ? m_config.model : m_config.memoryModel;
+    req.meta = {QStringLiteral("memory"), QStringLiteral("supervisor"), m_config.ownerId, m_runId,
+                0};
+    req.previousSummary = memory.value() ? memory.value()->summary : QString();
+    req.toSummarize = messages.mid(0, cut);
+    m_compactor = new MemoryCompactor(m_llm, m_clock, req, this);
+    connect(m_compactor, &MemoryCompactor::finished, this, [this, mode] {
+        MemoryCompactor* c = m_compactor;
+        m_compactor = nullptr;
+        if (!c)
+            return;
+        c->deleteLater();
+        const CompactionResult& r = c->result();
+        if (!r.error.isEmpty())
+            qWarning("run %lld: memory summary fell back to a digest: %s", m_runId,
+                     qPrintable(r.error));
+        if (Status s = m_store->saveMemory(m_threadId, r.upToSeq, r.summary, m_clock->utcNow());
+            !s) {
+            qWarning("run %lld: %s", m_runId, qPrintable(s.error().message));
+        }
+        if (m_runId != 0 && !m_timedOut)
+            startLoop(mode);
+    });
+    m_compactor->start();
+}
+
+QList<ChatMessage> JarvisService::freshContext() const {
+    QString text = QStringLiteral("Now: %1 (UTC).\n").arg(m_clock->utcNow().toString(Qt::ISODate));
+    const QString facts = factsBlock({m_store, m_clock, m_config.ownerId});
+    if (!facts.isEmpty())
+        text += QLatin1Char('\n') + facts;
+    const QString recent =
+        recentWorkersBlock({m_store,
+                            m_artifacts,
+                            m_bus,
+                            m_clock,
+                            m_pool,
+                            m_config.roundabout,
+                            m_config.ownerId,
+                            m_runId,
+                            {},
+                            {}},
+                           m_config.recentWorkersWindowSecs, m_config.recentWorkersLimit);
+    if (!recent.isEmpty())
+        text += QLatin1Char('\n') + recent;
+    return {ChatMessage::system(text)};
+}
+
+void JarvisService::startLoop(Route::Mode mode) {
+    qint64 upTo = 0;
+    Result<QList<ChatMessage>> stored = loadHistory(&upTo);
+    if (!stored) {
+        endRun(QStringLiteral("failed"), stored.error().message, QStringLiteral("db"));
+        return;
+    }
+    const bool quick = mode == Route::Mode::Quick;
+    QList<ChatMessage> history{ChatMessage::system(quick ? quickPrompt() : systemPrompt())};
+    history.append(stored.value());
 
     SupervisorContext ctx;
     ctx.store = m_store;
@@ -88,20 +270,26 @@ Result<qint64> JarvisService::ask(const QString& taskIn) {
     ctx.ownerId = m_config.ownerId;
     ctx.runId = m_runId;
     ctx.workerModel = m_config.workerModel.isEmpty() ? m_config.model : m_config.workerModel;
-    m_tools = makeSupervisorTools(ctx);
+    ctx.sharedTools = m_config.sharedTools;
+    m_tools = quick ? makeQuickTools(ctx) : makeSupervisorTools(ctx);
 
     AgentConfig cfg;
-    cfg.model = m_config.model;
-    cfg.maxIterations = m_config.maxIterations;
+    cfg.model = modelFor(mode);
+    cfg.maxIterations = quick ? kQuickMaxIterations : m_config.maxIterations;
     cfg.toolOutputCapChars = m_config.toolOutputCapChars;
-    cfg.meta = {QStringLiteral("supervisor"), QStringLiteral("supervisor"), m_config.ownerId,
-                m_runId, 0};
+    if (quick)
+        cfg.fatalToolErrors = {QString::fromLatin1(kRouteToSupervisor)};
+    const QString role = quick ? QStringLiteral("quick") : QStringLiteral("supervisor");
+    cfg.meta = {role, QStringLiteral("supervisor"), m_config.ownerId, m_runId, 0};
+    cfg.contextProvider = [this] { return freshContext(); };
     m_loop = new AgentLoop(m_llm, m_tools.get(), m_clock, cfg, history, this);
     const qint64 runId = m_runId;
-    connect(m_loop, &AgentLoop::llmCallStarted, this, [this, runId](int iteration) {
+    const QString modeName = Route{mode, {}}.modeName();
+    connect(m_loop, &AgentLoop::llmCallStarted, this, [this, runId, modeName](int iteration) {
         m_bus->publish(QString::fromLatin1(events::SupervisorThinking), m_config.ownerId,
                        {{QStringLiteral("run_id"), runId},
                         {QStringLiteral("iteration"), iteration},
+                        {QStringLiteral("mode"), modeName},
                         {QStringLiteral("message"),
                          iteration == 1 ? tr("Thinking…") : tr("Reading the results…")}});
     });
@@ -111,6 +299,12 @@ Result<qint64> JarvisService::ask(const QString& taskIn) {
     });
     connect(m_loop, &AgentLoop::messagesAppended, this,
             [this, runId](const QList<ChatMessage>& messages) {
+                // The hand-over to the supervisor is not part of the conversation: the
+                // supervisor answers the same user message as if asked directly.
+                for (const ToolCall& c : messages.first().toolCalls) {
+                    if (c.name == QLatin1String(kRouteToSupervisor))
+                        return;
+                }
                 for (const ChatMessage& m : messages) {
                     auto seq =
                         m_store->appendMessage(m_threadId, runId, m.toJson(), m_clock->utcNow());
@@ -120,14 +314,19 @@ Result<qint64> JarvisService::ask(const QString& taskIn) {
             });
     connect(m_loop, &AgentLoop::finished, this, &JarvisService::onLoopFinished);
     m_loop->start();
-    return m_runId;
 }
 
 void JarvisService::cancelRun(qint64 runId) {
-    if (runId != m_runId || !m_loop)
+    if (runId != m_runId || m_runId == 0)
         return;
     m_pool->stopRun(runId, tr("the run was cancelled by the user"));
-    m_loop->cancel(tr("cancelled by the user"));
+    if (m_loop) {
+        m_loop->cancel(tr("cancelled by the user"));
+    } else {  // still condensing the history
+        delete m_compactor;
+        endRun(QStringLiteral("cancelled"), tr("cancelled by the user"),
+               QStringLiteral("cancelled"));
+    }
 }
 
 void JarvisService::cancelWorker(qint64 jobId) {
@@ -136,31 +335,140 @@ void JarvisService::cancelWorker(qint64 jobId) {
     }
 }
 
+Result<QJsonObject> JarvisService::runDetails(qint64 runId) const {
+    return zerg::runDetails(*m_store, *m_artifacts, m_config.ownerId, runId);
+}
+
+void JarvisService::onRunTimeout() {
+    m_timeoutTimer = 0;
+    if (m_runId == 0)
+        return;
+    m_timedOut = true;
+    const QString why = tr("the run took longer than %1 s").arg(m_config.runTimeoutSecs);
+    m_pool->stopRun(m_runId, why);
+    if (m_loop) {
+        m_loop->cancel(why);  // finished() follows and ends the run as timed out
+    } else {
+        delete m_compactor;
+        endRun(QStringLiteral("timeout"), partialFindings(), QStringLiteral("run_timeout"));
+    }
+}
+
+QString JarvisService::partialFindings() const {
+    QString out =
+        tr("This request took longer than %1 s and was stopped.").arg(m_config.runTimeoutSecs);
+    const auto jobs = m_store->listJobsForRun(m_config.ownerId, m_runId);
+    QStringList lines;
+    if (jobs) {
+        for (const WorkerJobRecord& j : jobs.value()) {
+            QString finding;
+            if (j.status == QLatin1String("success") && !j.workerId.isEmpty()) {
+                if (auto meta = m_artifacts->metadata(j.workerId, m_config.ownerId))
+                    finding = meta->value(QStringLiteral("summary")).toString();
+                if (finding.isEmpty()) {
+                    if (auto text = m_artifacts->readResult(j.workerId, m_config.ownerId))
+                        finding = text->left(kPartialResultChars).simplified();
+                }
+            } else if (!j.error.isEmpty()) {
+                finding = j.error;
+            }
+            lines.append(
+                QStringLiteral("- %1 (%2%3)%4")
+                    .arg(j.task, j.status,
+                         j.workerId.isEmpty() ? QString() : QStringLiteral(", ") + j.workerId,
+                         finding.isEmpty() ? QString() : QStringLiteral(": ") + finding));
+        }
+    }
+    if (lines.isEmpty()) {
+        out += QLatin1Char(' ') + tr("Nothing was finished yet. Ask again with a narrower request, "
+                                     "or raise ZERG_RUN_TIMEOUT_SECONDS.");
+    } else {
+        out += QLatin1Char(' ') + tr("What was found so far:") + QLatin1Char('\n') +
+               lines.join(QLatin1Char('\n')) + QLatin1Char('\n') +
+               tr("Ask again to continue, or raise ZERG_RUN_TIMEOUT_SECONDS.");
+    }
+    return out;
+}
+
+void JarvisService::scheduleHeartbeat() {
+    if (m_config.heartbeatSecs <= 0)
+        return;
+    m_heartbeatTimer = m_clock->callAfter(qint64(m_config.heartbeatSecs) * 1000, this, [this] {
+        m_heartbeatTimer = 0;
+        if (m_runId == 0)
+            return;
+        m_bus->publish(
+            QString::fromLatin1(events::Heartbeat), m_config.ownerId,
+            {{QStringLiteral("run_id"), m_runId},
+             {QStringLiteral("timestamp"), m_clock->utcNow().toString(Qt::ISODateWithMs)}});
+        scheduleHeartbeat();
+    });
+}
+
 void JarvisService::onLoopFinished() {
     AgentLoop* loop = m_loop;
     if (!loop)
         return;
+    m_loop = nullptr;
+    loop->deleteLater();
+    const Usage u = loop->usage();
+    m_usage.promptTokens += u.promptTokens;
+    m_usage.completionTokens += u.completionTokens;
+    if (m_timedOut) {
+        const QString text = partialFindings();
+        // Kept in the thread, so that the next question can build on what was found.
+        (void)m_store->appendMessage(m_threadId, m_runId, ChatMessage::assistant(text).toJson(),
+                                     m_clock->utcNow());
+        endRun(QStringLiteral("timeout"), text, QStringLiteral("run_timeout"));
+        return;
+    }
+    if (m_mode == Route::Mode::Quick && loop->errorCode() == QLatin1String(kRouteToSupervisor)) {
+        m_mode = Route::Mode::Supervisor;
+        if (Status s = m_store->setRunMode(m_runId, QStringLiteral("supervisor")); !s)
+            qWarning("run %lld: %s", m_runId, qPrintable(s.error().message));
+        m_bus->publish(QString::fromLatin1(events::SupervisorThinking), m_config.ownerId,
+                       {{QStringLiteral("run_id"), m_runId},
+                        {QStringLiteral("mode"), QStringLiteral("supervisor")},
+                        {QStringLiteral("escalated"), true},
+                        {QStringLiteral("message"),
+                         tr("I'll escalate this to the supervisor for a deeper check…")}});
+        startLoop(Route::Mode::Supervisor);
+        return;
+    }
+    switch (loop->outcome()) {
+        case AgentLoop::Outcome::Completed:
+            endRun(QStringLiteral("success"), loop->finalText(), {});
+            break;
+        case AgentLoop::Outcome::Cancelled:
+            endRun(QStringLiteral("cancelled"), loop->errorString(), loop->errorCode());
+            break;
+        default:
+            endRun(QStringLiteral("failed"), loop->errorString(), loop->errorCode());
+            break;
+    }
+}
+
+void JarvisService::endRun(const QString& status, const QString& text, const QString& errorCode) {
     const qint64 runId = m_runId;
-    const Usage usage = loop->usage();
+    if (runId == 0)
+        return;
+    m_clock->cancel(m_timeoutTimer);
+    m_clock->cancel(m_heartbeatTimer);
+    m_timeoutTimer = m_heartbeatTimer = 0;
+    const bool ok = status == QLatin1String("success");
     const qint64 durationMs = m_clock->nowMs() - m_runStartedMs;
-    const QDateTime now = m_clock->utcNow();
-    const bool ok = loop->outcome() == AgentLoop::Outcome::Completed;
-    const QString status = ok ? QStringLiteral("success")
-                           : loop->outcome() == AgentLoop::Outcome::Cancelled
-                               ? QStringLiteral("cancelled")
-                               : QStringLiteral("failed");
-    const QString text = ok ? loop->finalText() : loop->errorString();
-    if (Status s = m_store->finishRun(runId, status, ok ? text : QString(), ok ? QString() : text,
-                                      now, usage.promptTokens, usage.completionTokens);
+    const QString modeName = Route{m_mode, {}}.modeName();
+    if (Status s =
+            m_store->finishRun(runId, status, ok ? text : QString(), ok ? QString() : text,
+                               m_clock->utcNow(), m_usage.promptTokens, m_usage.completionTokens);
         !s) {
         qWarning("run %lld: %s", runId, qPrintable(s.error().message));
     }
     m_runId = 0;
-    loop->deleteLater();
-    m_loop = nullptr;
+    m_timedOut = false;
     // Tokens and cost of the whole run (supervisor and workers), from the per-call records.
-    QJsonObject usageJson{{QStringLiteral("prompt_tokens"), usage.promptTokens},
-                          {QStringLiteral("completion_tokens"), usage.completionTokens}};
+    QJsonObject usageJson{{QStringLiteral("prompt_tokens"), m_usage.promptTokens},
+                          {QStringLiteral("completion_tokens"), m_usage.completionTokens}};
     if (const auto totals = m_store->usageForRun(runId); totals && totals->calls > 0) {
         usageJson = {{QStringLiteral("calls"), totals->calls},
                      {QStringLiteral("prompt_tokens"), totals->promptTokens},
@@ -175,13 +483,18 @@ void JarvisService::onLoopFinished() {
                        {{QStringLiteral("run_id"), runId},
                         {QStringLiteral("thread_id"), m_threadId},
                         {QStringLiteral("result"), text},
+                        {QStringLiteral("mode"), modeName},
                         {QStringLiteral("duration_ms"), durationMs},
                         {QStringLiteral("usage"), usageJson}});
     } else {
-        m_bus->publish(QString::fromLatin1(events::Error), m_config.ownerId,
-                       {{QStringLiteral("run_id"), runId},
-                        {QStringLiteral("message"), text},
-                        {QStringLiteral("details"), loop->errorCode()}});
+        QJsonObject data{{QStringLiteral("run_id"), runId},
+                         {QStringLiteral("message"), text},
+                         {QStringLiteral("details"), errorCode},
+                         {QStringLiteral("mode"), modeName},
+                         {QStringLiteral("status"), status}};
+        if (status == QLatin1String("timeout"))
+            data.insert(QStringLiteral("partial_results"), text);
+        m_bus->publish(QString::fromLatin1(events::Error), m_config.ownerId, data);
     }
     Q_EMIT runFinished(runId, ok, text);
 }

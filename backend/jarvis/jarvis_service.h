@@ -1,21 +1,26 @@
 #pragma once
 
+#include "core/clock.h"
 #include "core/result.h"
+#include "jarvis/intent_router.h"
+#include "llm/chat_types.h"
 #include "roundabout/roundabout_monitor.h"
 
 #include <QObject>
 #include <QPointer>
 
 #include <memory>
+#include <vector>
 
 namespace zerg {
 
 class AgentLoop;
 class ArtifactStore;
-class Clock;
 class EventBus;
 class LlmProvider;
+class MemoryCompactor;
 class Store;
+class Tool;
 class ToolRegistry;
 class WorkerPool;
 
@@ -23,14 +28,26 @@ struct JarvisConfig {
     qint64 ownerId = 1;
     QString model;        // the supervisor's model
     QString workerModel;  // the workers' model
+    QString quickModel;   // the quick path's model (defaults to the supervisor's)
+    QString memoryModel;  // summarizes older conversation (defaults to the supervisor's)
     int maxIterations = 12;
     int toolOutputCapChars = 8000;
+    int runTimeoutSecs = 60;            // a run ends with its partial findings after this long
+    int heartbeatSecs = 30;             // `heartbeat` events while a run is in progress
+    int contextWindowTokens = 0;        // 0: from the model's name (agent/context_window.h)
+    int recentWorkersWindowSecs = 600;  // workers this recent are shown to the supervisor...
+    int recentWorkersLimit = 5;         // ...at most this many
     RoundaboutConfig roundabout;
+    QStringList hostAliases;  // for routing: naming a host means the supervisor
+    // http_request and send_email, shared with the workers.
+    std::vector<std::shared_ptr<Tool>> sharedTools;
 };
 
-// The supervisor agent, "one brain" per owner: finds or creates the owner's long-lived thread,
-// attaches a Run per request, runs the supervisor's AgentLoop with its tools, persists the
-// conversation, and reports progress on the EventBus (supervisor_* events).
+// The supervisor agent, "one brain" per owner. Finds or creates the owner's long-lived thread
+// (the same one after a restart), attaches a Run per request, routes it (quick or supervisor),
+// keeps the history within the model's context window (older turns folded into a stored
+// memory), runs the agent loop with fresh context (recent workers, remembered facts), enforces
+// the run timeout and reports every step on the EventBus.
 class JarvisService : public QObject {
     Q_OBJECT
 public:
@@ -43,15 +60,29 @@ public:
     void cancelRun(qint64 runId);
     void cancelWorker(qint64 jobId);
     [[nodiscard]] bool isBusy() const { return m_runId != 0; }
+    [[nodiscard]] qint64 currentRunId() const { return m_runId; }
     [[nodiscard]] qint64 threadId() const { return m_threadId; }
+    // The seed's run endpoint for this owner (jarvis/run_details.h); other owners' runs are
+    // "not_found".
+    [[nodiscard]] Result<QJsonObject> runDetails(qint64 runId) const;
 
     [[nodiscard]] static QString systemPrompt();
+    [[nodiscard]] static QString quickPrompt();
 
 Q_SIGNALS:
     void runFinished(qint64 runId, bool ok, const QString& resultOrError);
 
 private:
+    [[nodiscard]] Result<QList<ChatMessage>> loadHistory(qint64* memoryUpToSeq);
+    void compactThenStart(Route::Mode mode);
+    void startLoop(Route::Mode mode);
     void onLoopFinished();
+    void onRunTimeout();
+    void scheduleHeartbeat();
+    void endRun(const QString& status, const QString& text, const QString& errorCode);
+    [[nodiscard]] QList<ChatMessage> freshContext() const;
+    [[nodiscard]] QString partialFindings() const;
+    [[nodiscard]] QString modelFor(Route::Mode mode) const;
 
     JarvisConfig m_config;
     Store* m_store;
@@ -60,11 +91,19 @@ private:
     Clock* m_clock;
     LlmProvider* m_llm;
     WorkerPool* m_pool;
+    IntentRouter m_router;
     qint64 m_threadId = 0;
+    // The run in progress (m_runId == 0: none).
     qint64 m_runId = 0;
+    Route::Mode m_mode = Route::Mode::Supervisor;
     qint64 m_runStartedMs = 0;
+    Usage m_usage;  // of the loops that ended during this run (quick then supervisor)
+    bool m_timedOut = false;
+    Clock::TimerId m_timeoutTimer = 0;
+    Clock::TimerId m_heartbeatTimer = 0;
     std::unique_ptr<ToolRegistry> m_tools;
     QPointer<AgentLoop> m_loop;
+    QPointer<MemoryCompactor> m_compactor;
 };
 
 }  // namespace zerg

@@ -4,6 +4,7 @@
 #include "core/clock.h"
 #include "core/event.h"
 #include "core/event_bus.h"
+#include "jarvis/memory_tools.h"
 #include "jarvis/worker_pool.h"
 #include "storage/artifact_search.h"
 #include "storage/artifact_store.h"
@@ -16,22 +17,6 @@
 
 namespace zerg {
 namespace {
-
-QJsonObject schema(QJsonObject properties, QStringList required = {}) {
-    return {{QStringLiteral("type"), QStringLiteral("object")},
-            {QStringLiteral("properties"), properties},
-            {QStringLiteral("required"), QJsonArray::fromStringList(required)}};
-}
-
-QJsonObject prop(const char* type, const QString& description) {
-    return {{QStringLiteral("type"), QString::fromLatin1(type)},
-            {QStringLiteral("description"), description}};
-}
-
-ToolResult success(QJsonObject payload) {
-    payload.insert(QStringLiteral("ok"), true);
-    return ToolResult{payload};
-}
 
 // spawn_worker: creates a job, runs a worker, and sits in the roundabout until it is done.
 class SpawnInvocation final : public ToolInvocation {
@@ -97,12 +82,15 @@ public:
                     "commands, files or live system state (disk, services, logs, containers). "
                     "Give one clear, self-contained task naming the host. The call returns when "
                     "the worker is done, with its result or a failure explanation. Call it "
-                    "several times in one turn to run workers in parallel. Before spawning, "
-                    "check whether a recent worker already answered the question."),
-                schema({{QStringLiteral("task"),
-                         prop("string", QStringLiteral("What the worker should do, e.g. "
-                                                       "'Check disk usage on cube'."))}},
-                       {QStringLiteral("task")})};
+                    "several times in one turn to run workers in parallel (e.g. disk and "
+                    "processes on the same host). Before spawning, look at the recent workers "
+                    "in your context and list_workers / grep_workers: if one already answered "
+                    "the question, use its result instead of spawning again."),
+                objectSchema(
+                    {{QStringLiteral("task"),
+                      schemaProperty("string", QStringLiteral("What the worker should do, e.g. "
+                                                              "'Check disk usage on cube'."))}},
+                    {QStringLiteral("task")})};
     }
     ToolInvocation* start(const QJsonObject& args, QObject* parent) override {
         const QString task = args.value(QStringLiteral("task")).toString().trimmed();
@@ -127,11 +115,12 @@ public:
                     "List recent workers (newest first) with their task, status and a short "
                     "summary only. Use it to find past work before spawning a new worker; read "
                     "a worker's full output with read_worker_result."),
-                schema({{QStringLiteral("limit"),
-                         prop("integer", QStringLiteral("How many (default 10, max 50)."))},
-                        {QStringLiteral("status"),
-                         prop("string", QStringLiteral("Only this status: success, failed, "
-                                                       "running, timeout, cancelled."))}})};
+                objectSchema(
+                    {{QStringLiteral("limit"),
+                      schemaProperty("integer", QStringLiteral("How many (default 10, max 50)."))},
+                     {QStringLiteral("status"),
+                      schemaProperty("string", QStringLiteral("Only this status: success, failed, "
+                                                              "running, timeout, cancelled."))}})};
     }
     ToolInvocation* start(const QJsonObject& args, QObject* parent) override {
         const int limit = qBound(1, args.value(QStringLiteral("limit")).toInt(10), 50);
@@ -155,7 +144,8 @@ public:
             }
             rows.append(row);
         }
-        return new ImmediateInvocation(success({{QStringLiteral("workers"), rows}}), parent);
+        return new ImmediateInvocation(ToolResult::success({{QStringLiteral("workers"), rows}}),
+                                       parent);
     }
 
 private:
@@ -166,12 +156,14 @@ class ReadWorkerResultTool final : public Tool {
 public:
     explicit ReadWorkerResultTool(SupervisorContext ctx) : m_ctx(std::move(ctx)) {}
     ToolSpec spec() const override {
-        return {QStringLiteral("read_worker_result"),
-                QStringLiteral("Read the full final result of a past worker by its worker_id "
-                               "(from list_workers or spawn_worker)."),
-                schema({{QStringLiteral("worker_id"),
-                         prop("string", QStringLiteral("e.g. 2024-12-03T14-32-00_disk-check"))}},
-                       {QStringLiteral("worker_id")})};
+        return {
+            QStringLiteral("read_worker_result"),
+            QStringLiteral("Read the full final result of a past worker by its worker_id "
+                           "(from list_workers or spawn_worker)."),
+            objectSchema(
+                {{QStringLiteral("worker_id"),
+                  schemaProperty("string", QStringLiteral("e.g. 2024-12-03T14-32-00_disk-check"))}},
+                {QStringLiteral("worker_id")})};
     }
     ToolInvocation* start(const QJsonObject& args, QObject* parent) override {
         const QString id = args.value(QStringLiteral("worker_id")).toString();
@@ -183,7 +175,8 @@ public:
                 parent);
         }
         return new ImmediateInvocation(
-            success({{QStringLiteral("worker_id"), id}, {QStringLiteral("result"), text.value()}}),
+            ToolResult::success(
+                {{QStringLiteral("worker_id"), id}, {QStringLiteral("result"), text.value()}}),
             parent);
     }
 
@@ -195,17 +188,19 @@ class ReadWorkerFileTool final : public Tool {
 public:
     explicit ReadWorkerFileTool(SupervisorContext ctx) : m_ctx(std::move(ctx)) {}
     ToolSpec spec() const override {
-        return {QStringLiteral("read_worker_file"),
-                QStringLiteral(
-                    "Read one file of a past worker, e.g. the full output of a command it ran "
-                    "(tool_calls/001_ssh_exec.txt) or its conversation (thread.jsonl). Use it "
-                    "when the result is not detailed enough; get_worker_metadata lists the "
-                    "files. Paths are relative to the worker's folder."),
-                schema({{QStringLiteral("worker_id"),
-                         prop("string", QStringLiteral("e.g. 2024-12-03T14-32-00_disk-check"))},
-                        {QStringLiteral("path"),
-                         prop("string", QStringLiteral("e.g. tool_calls/001_ssh_exec.txt"))}},
-                       {QStringLiteral("worker_id"), QStringLiteral("path")})};
+        return {
+            QStringLiteral("read_worker_file"),
+            QStringLiteral(
+                "Read one file of a past worker, e.g. the full output of a command it ran "
+                "(tool_calls/001_ssh_exec.txt) or its conversation (thread.jsonl). Use it "
+                "when the result is not detailed enough; get_worker_metadata lists the "
+                "files. Paths are relative to the worker's folder."),
+            objectSchema(
+                {{QStringLiteral("worker_id"),
+                  schemaProperty("string", QStringLiteral("e.g. 2024-12-03T14-32-00_disk-check"))},
+                 {QStringLiteral("path"),
+                  schemaProperty("string", QStringLiteral("e.g. tool_calls/001_ssh_exec.txt"))}},
+                {QStringLiteral("worker_id"), QStringLiteral("path")})};
     }
     ToolInvocation* start(const QJsonObject& args, QObject* parent) override {
         const QString id = args.value(QStringLiteral("worker_id")).toString();
@@ -222,9 +217,9 @@ public:
                 parent);
         }
         return new ImmediateInvocation(
-            success({{QStringLiteral("worker_id"), id},
-                     {QStringLiteral("path"), path},
-                     {QStringLiteral("content"), QString::fromUtf8(bytes.value())}}),
+            ToolResult::success({{QStringLiteral("worker_id"), id},
+                                 {QStringLiteral("path"), path},
+                                 {QStringLiteral("content"), QString::fromUtf8(bytes.value())}}),
             parent);
     }
 
@@ -236,13 +231,15 @@ class WorkerMetadataTool final : public Tool {
 public:
     explicit WorkerMetadataTool(SupervisorContext ctx) : m_ctx(std::move(ctx)) {}
     ToolSpec spec() const override {
-        return {QStringLiteral("get_worker_metadata"),
-                QStringLiteral("A past worker's metadata (task, status, model, start and end "
-                               "times, duration, error, summary) and the list of its files. "
-                               "Use it before read_worker_file to see which files exist."),
-                schema({{QStringLiteral("worker_id"),
-                         prop("string", QStringLiteral("e.g. 2024-12-03T14-32-00_disk-check"))}},
-                       {QStringLiteral("worker_id")})};
+        return {
+            QStringLiteral("get_worker_metadata"),
+            QStringLiteral("A past worker's metadata (task, status, model, start and end "
+                           "times, duration, error, summary) and the list of its files. "
+                           "Use it before read_worker_file to see which files exist."),
+            objectSchema(
+                {{QStringLiteral("worker_id"),
+                  schemaProperty("string", QStringLiteral("e.g. 2024-12-03T14-32-00_disk-check"))}},
+                {QStringLiteral("worker_id")})};
     }
     ToolInvocation* start(const QJsonObject& args, QObject* parent) override {
         const QString id = args.value(QStringLiteral("worker_id")).toString();
@@ -251,9 +248,10 @@ public:
             return new ImmediateInvocation(ToolResult::failure(meta.error().message), parent);
         const auto files = m_ctx.artifacts->listFiles(id, m_ctx.ownerId);
         return new ImmediateInvocation(
-            success({{QStringLiteral("metadata"), meta.value()},
-                     {QStringLiteral("files"),
-                      QJsonArray::fromStringList(files ? files.value() : QStringList())}}),
+            ToolResult::success(
+                {{QStringLiteral("metadata"), meta.value()},
+                 {QStringLiteral("files"),
+                  QJsonArray::fromStringList(files ? files.value() : QStringList())}}),
             parent);
     }
 
@@ -281,9 +279,9 @@ public:
                                            {QStringLiteral("line"), m.line},
                                            {QStringLiteral("text"), m.text}});
             }
-            finish(success({{QStringLiteral("matches"), matches},
-                            {QStringLiteral("truncated"), r->truncated},
-                            {QStringLiteral("workers_scanned"), r->workersScanned}}));
+            finish(ToolResult::success({{QStringLiteral("matches"), matches},
+                                        {QStringLiteral("truncated"), r->truncated},
+                                        {QStringLiteral("workers_scanned"), r->workersScanned}}));
         });
         m_grep->start();
     }
@@ -297,24 +295,26 @@ class GrepWorkersTool final : public Tool {
 public:
     explicit GrepWorkersTool(SupervisorContext ctx) : m_ctx(std::move(ctx)) {}
     ToolSpec spec() const override {
-        return {QStringLiteral("grep_workers"),
-                QStringLiteral(
-                    "Search the files of all past workers (results, command outputs, "
-                    "conversations) for text. Returns worker_id, file, line number and the "
-                    "line. Use it to find when something was seen before (an error message, a "
-                    "host name, a disk) without knowing which worker saw it; then read the file "
-                    "with read_worker_file."),
-                schema({{QStringLiteral("pattern"), prop("string", QStringLiteral("The text to "
-                                                                                  "find."))},
-                        {QStringLiteral("regex"),
-                         prop("boolean", QStringLiteral("Treat pattern as a regular expression "
-                                                        "(default false: literal text)."))},
-                        {QStringLiteral("case_sensitive"),
-                         prop("boolean", QStringLiteral("Default false."))},
-                        {QStringLiteral("limit"),
-                         prop("integer", QStringLiteral("Most matches to return (default 50, "
-                                                        "max 200)."))}},
-                       {QStringLiteral("pattern")})};
+        return {
+            QStringLiteral("grep_workers"),
+            QStringLiteral(
+                "Search the files of all past workers (results, command outputs, "
+                "conversations) for text. Returns worker_id, file, line number and the "
+                "line. Use it to find when something was seen before (an error message, a "
+                "host name, a disk) without knowing which worker saw it; then read the file "
+                "with read_worker_file."),
+            objectSchema(
+                {{QStringLiteral("pattern"), schemaProperty("string", QStringLiteral("The text to "
+                                                                                     "find."))},
+                 {QStringLiteral("regex"),
+                  schemaProperty("boolean", QStringLiteral("Treat pattern as a regular expression "
+                                                           "(default false: literal text)."))},
+                 {QStringLiteral("case_sensitive"),
+                  schemaProperty("boolean", QStringLiteral("Default false."))},
+                 {QStringLiteral("limit"),
+                  schemaProperty("integer", QStringLiteral("Most matches to return (default 50, "
+                                                           "max 200)."))}},
+                {QStringLiteral("pattern")})};
     }
     ToolInvocation* start(const QJsonObject& args, QObject* parent) override {
         GrepOptions o;
@@ -341,20 +341,44 @@ public:
     ToolSpec spec() const override {
         return {QStringLiteral("get_current_time"),
                 QStringLiteral("The current date and time (UTC and the user's local time)."),
-                schema({})};
+                objectSchema({})};
     }
     ToolInvocation* start(const QJsonObject&, QObject* parent) override {
         const QDateTime utc = m_clock->utcNow();
         const QDateTime local = utc.toLocalTime();
         return new ImmediateInvocation(
-            success({{QStringLiteral("utc"), utc.toString(Qt::ISODate)},
-                     {QStringLiteral("local"), local.toString(Qt::ISODate)},
-                     {QStringLiteral("time_zone"), QString::fromUtf8(local.timeZone().id())}}),
+            ToolResult::success(
+                {{QStringLiteral("utc"), utc.toString(Qt::ISODate)},
+                 {QStringLiteral("local"), local.toString(Qt::ISODate)},
+                 {QStringLiteral("time_zone"), QString::fromUtf8(local.timeZone().id())}}),
             parent);
     }
 
 private:
     Clock* m_clock;
+};
+
+class RouteToSupervisorTool final : public Tool {
+public:
+    ToolSpec spec() const override {
+        return {QString::fromLatin1(kRouteToSupervisor),
+                QStringLiteral(
+                    "Hand this request to the supervisor, which can run commands on the user's "
+                    "servers through workers, read past workers' results and use HTTP and "
+                    "e-mail. Call it instead of answering whenever the answer needs anything "
+                    "you do not already have in this conversation: never guess about a "
+                    "machine's state."),
+                objectSchema({{QStringLiteral("reason"),
+                               schemaProperty("string", QStringLiteral("Why, in a few words."))}})};
+    }
+    ToolInvocation* start(const QJsonObject& args, QObject* parent) override {
+        return new ImmediateInvocation(
+            ToolResult::failure(
+                QStringLiteral("Handed to the supervisor: %1")
+                    .arg(args.value(QStringLiteral("reason")).toString()),
+                {{QStringLiteral("error_code"), QString::fromLatin1(kRouteToSupervisor)}}),
+            parent);
+    }
 };
 
 }  // namespace
@@ -368,6 +392,47 @@ std::unique_ptr<ToolRegistry> makeSupervisorTools(const SupervisorContext& ctx) 
     reg->add(std::make_shared<WorkerMetadataTool>(ctx));
     reg->add(std::make_shared<GrepWorkersTool>(ctx));
     reg->add(std::make_shared<CurrentTimeTool>(ctx.clock));
+    addMemoryTools(reg.get(), {ctx.store, ctx.clock, ctx.ownerId});
+    for (const std::shared_ptr<Tool>& tool : ctx.sharedTools)
+        reg->add(tool);
+    return reg;
+}
+
+QString recentWorkersBlock(const SupervisorContext& ctx, int windowSecs, int limit) {
+    const QDateTime now = ctx.clock->utcNow();
+    const auto jobs = ctx.store->listJobsSince(ctx.ownerId, now.addSecs(-windowSecs), limit);
+    if (!jobs || jobs->isEmpty())
+        return {};
+    QString out = QStringLiteral(
+                      "Workers from the last %1 minutes (newest first). If one of them answers "
+                      "the question, answer from it (read_worker_result for the full output) "
+                      "instead of spawning a new worker:\n")
+                      .arg(windowSecs / 60);
+    for (const WorkerJobRecord& j : jobs.value()) {
+        const qint64 ageSecs = qMax<qint64>(0, j.createdAt.secsTo(now));
+        const QString age = ageSecs < 90 ? QStringLiteral("%1 s ago").arg(ageSecs)
+                                         : QStringLiteral("%1 min ago").arg(ageSecs / 60);
+        QString summary;
+        if (!j.workerId.isEmpty()) {
+            if (const auto meta = ctx.artifacts->metadata(j.workerId, ctx.ownerId))
+                summary = meta->value(QStringLiteral("summary")).toString();
+        }
+        out += QStringLiteral("- worker_id %1 (job %2), %3, %4: %5")
+                   .arg(j.workerId.isEmpty() ? QStringLiteral("(not started)") : j.workerId)
+                   .arg(j.id)
+                   .arg(j.status, age, j.task);
+        if (!summary.isEmpty())
+            out += QStringLiteral(" — ") + summary;
+        out += QLatin1Char('\n');
+    }
+    return out;
+}
+
+std::unique_ptr<ToolRegistry> makeQuickTools(const SupervisorContext& ctx) {
+    auto reg = std::make_unique<ToolRegistry>();
+    reg->add(std::make_shared<CurrentTimeTool>(ctx.clock));
+    addMemoryTools(reg.get(), {ctx.store, ctx.clock, ctx.ownerId});
+    reg->add(std::make_shared<RouteToSupervisorTool>());
     return reg;
 }
 

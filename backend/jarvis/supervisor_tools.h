@@ -4,6 +4,7 @@
 #include "tools/tool.h"
 
 #include <memory>
+#include <vector>
 
 namespace zerg {
 
@@ -25,10 +26,27 @@ struct SupervisorContext {
     qint64 ownerId = 0;
     qint64 runId = 0;
     QString workerModel;
+    // Tools the supervisor shares with the workers (http_request, send_email), added as they are.
+    std::vector<std::shared_ptr<Tool>> sharedTools;
 };
 
+// The error code of route_to_supervisor: the quick path ends and the supervisor takes over.
+inline constexpr char kRouteToSupervisor[] = "route_to_supervisor";
+
 // spawn_worker, list_workers, read_worker_result, read_worker_file, get_worker_metadata,
-// grep_workers (off the calling thread), get_current_time, bound to one run.
+// grep_workers (off the calling thread), get_current_time, the memory tools (remember_fact,
+// forget_fact, recall_facts) and the shared tools, bound to one run.
 [[nodiscard]] std::unique_ptr<ToolRegistry> makeSupervisorTools(const SupervisorContext& ctx);
+
+// The quick path's tools: get_current_time, recall_facts' siblings and route_to_supervisor, which
+// fails with error code kRouteToSupervisor so that the quick loop stops and the supervisor
+// answers instead.
+[[nodiscard]] std::unique_ptr<ToolRegistry> makeQuickTools(const SupervisorContext& ctx);
+
+// The owner's workers started in the last `windowSecs` (at most `limit`, newest first) as a
+// short block for the model's context: worker id, job id, status, age, task and summary, so that
+// a follow-up question reuses a fresh result instead of spawning again. Empty when there are none.
+[[nodiscard]] QString recentWorkersBlock(const SupervisorContext& ctx, int windowSecs = 600,
+                                         int limit = 5);
 
 }  // namespace zerg

@@ -17,6 +17,12 @@ qint64 runIdOf(const Event& e) {
     return e.data.value(QStringLiteral("run_id")).toInteger();
 }
 
+// "quick" or "supervisor"; events without a mode come from the supervisor.
+QString modeOf(const Event& e) {
+    const QString mode = e.data.value(QStringLiteral("mode")).toString();
+    return mode.isEmpty() ? kSupervisor : mode;
+}
+
 }  // namespace
 
 ChatModel::ChatModel(QObject* parent) : QAbstractListModel(parent) {}
@@ -70,7 +76,15 @@ void ChatModel::handleEvent(const Event& e) {
     const qint64 runId = runIdOf(e);
     if (e.name == QLatin1String(events::SupervisorStarted)) {
         if (findAnswerRow(runId) < 0)
-            append({kAssistant, {}, e.at, true, runId, kSupervisor});
+            append({kAssistant, {}, e.at, true, runId, modeOf(e)});
+    } else if (e.name == QLatin1String(events::SupervisorThinking)) {
+        // The quick path handed the request to the supervisor.
+        const int i = findAnswerRow(runId);
+        if (i >= 0 && e.data.contains(QStringLiteral("mode")) && m_rows.at(i).path != modeOf(e)) {
+            m_rows[i].path = modeOf(e);
+            const QModelIndex idx = index(i);
+            Q_EMIT dataChanged(idx, idx, {PathRole});
+        }
     } else if (e.name == QLatin1String(events::SupervisorDelta)) {
         const QString delta = e.data.value(QStringLiteral("delta")).toString();
         if (delta.isEmpty())
@@ -86,8 +100,9 @@ void ChatModel::handleEvent(const Event& e) {
         // The result is authoritative: the streamed text may have missed or split a chunk.
         m_rows[i].text = e.data.value(QStringLiteral("result")).toString();
         m_rows[i].streaming = false;
+        m_rows[i].path = modeOf(e);
         const QModelIndex idx = index(i);
-        Q_EMIT dataChanged(idx, idx, {TextRole, StreamingRole});
+        Q_EMIT dataChanged(idx, idx, {TextRole, StreamingRole, PathRole});
     } else if (e.name == QLatin1String(events::Error)) {
         endStreaming(runId);
         const QString message = e.data.value(QStringLiteral("message")).toString();

@@ -25,7 +25,7 @@ public:
         TimestampRole,                // QDateTime (UTC)
         StreamingRole,                // bool: the answer is still arriving
         RunIdRole,
-        PathRole,  // which agent answered: "supervisor" for now
+        PathRole,  // which path answered: "quick" or "supervisor"
     };
     Q_ENUM(Roles)
 

@@ -579,11 +579,19 @@ void FakeLlmServer::handleRequest(QTcpSocket* socket, const QByteArray& method,
     m_requests.append(request);
     m_requestHeaders.append(headers);
     const QString model = request.value(QStringLiteral("model")).toString();
+    const QString requestText = QString::fromUtf8(body);
     Entry* chosen = nullptr;
     for (Entry& e : m_queue) {
         if (e.used)
             continue;
         const QJsonValue m = e.response.value(QStringLiteral("model"));
+        const QString when = e.response.value(QStringLiteral("when_request_contains")).toString();
+        const QString unless =
+            e.response.value(QStringLiteral("unless_request_contains")).toString();
+        if ((!when.isEmpty() && !requestText.contains(when)) ||
+            (!unless.isEmpty() && requestText.contains(unless))) {
+            continue;
+        }
         if (m.isUndefined() || m.toString() == model) {
             chosen = &e;
             break;

@@ -22,6 +22,9 @@ namespace zerg::test {
 //
 // Response fields (all optional):
 //   "model"             only requests for this model may take the response
+//   "when_request_contains" / "unless_request_contains"
+//                       only requests whose raw body does / does not contain this text (e.g. a
+//                       context block the client must or must not have sent)
 //   "content"           text, streamed in pieces of "chunk_chars" characters (default 3)
 //   "tool_calls"        [{"id", "name", "arguments": object or raw string}], indices 0, 1, ...;
 //                       arguments are streamed in fragments of which none is valid JSON alone

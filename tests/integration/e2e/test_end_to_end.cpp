@@ -43,6 +43,21 @@ QJsonObject withSummary(QJsonObject scenario, const QString& summary) {
     return scenario;
 }
 
+// The conversation of a request without its system messages (prompt, memory, fresh context).
+QJsonArray conversation(const QJsonObject& request) {
+    QJsonArray out;
+    for (const QJsonValue& v : request.value("messages").toArray()) {
+        if (v.toObject().value("role").toString() != QLatin1String("system"))
+            out.append(v);
+    }
+    return out;
+}
+
+QJsonObject when(QJsonObject response, const char* key, const QString& text) {
+    response.insert(QLatin1String(key), text);
+    return response;
+}
+
 QList<QJsonObject> toolMessages(const QJsonObject& request) {
     QList<QJsonObject> out;
     for (const QJsonValue& v : request.value("messages").toArray()) {
@@ -111,6 +126,15 @@ class TestEndToEnd : public QObject {
         return true;
     }
 
+    // The run's last event: worker_summary_ready is asynchronous and may come after it.
+    static QString lastRunEvent(const Session& s) {
+        for (qsizetype i = s.events.size() - 1; i >= 0; --i) {
+            if (s.events.at(i).name != QLatin1String("worker_summary_ready"))
+                return s.events.at(i).name;
+        }
+        return {};
+    }
+
     static QStringList names(const Session& s) {
         QStringList out;
         for (const Event& e : s.events)
@@ -157,7 +181,7 @@ private Q_SLOTS:
                 qPrintable(
                     QStringLiteral("missing or out of order: %1 in %2").arg(m, got.join(u','))));
         }
-        QCOMPARE(got.last(), QStringLiteral("supervisor_complete"));
+        QCOMPARE(lastRunEvent(*s), QStringLiteral("supervisor_complete"));
         // The model's summary arrives on its own time: the roundabout never waits for it.
         QTRY_VERIFY(names(*s).contains(QStringLiteral("worker_summary_ready")));
         QVERIFY(names(*s).indexOf(QStringLiteral("worker_complete")) <
@@ -207,7 +231,7 @@ private Q_SLOTS:
         QCOMPARE(shape.value("status").toString(), QStringLiteral("complete"));
         QCOMPARE(shape.value("worker_id").toString(), workerId);
         const QJsonArray calls =
-            sup.at(1).value("messages").toArray().at(2).toObject().value("tool_calls").toArray();
+            conversation(sup.at(1)).at(1).toObject().value("tool_calls").toArray();
         QCOMPARE(calls.first().toObject().value("id").toString(),
                  results.first().value("tool_call_id").toString());
         // The worker saw the real df output.
@@ -237,7 +261,12 @@ private Q_SLOTS:
         QCOMPARE(last.value("role").toString(), QStringLiteral("user"));
         QCOMPARE(last.value("content").toArray().at(0).toObject().value("type").toString(),
                  QStringLiteral("tool_result"));
-        const Event done = s->events.last();
+        // The last event of the run (the summary may arrive after it: it is asynchronous).
+        Event done;
+        for (const Event& e : s->events) {
+            if (e.name != QLatin1String("worker_summary_ready"))
+                done = e;
+        }
         QCOMPARE(done.name, QStringLiteral("supervisor_complete"));
         QTRY_VERIFY(names(*s).contains(QStringLiteral("worker_summary_ready")));
         // One usage row per model call (2 supervisor + 2 worker + the worker's summary), tied to
@@ -326,11 +355,136 @@ private Q_SLOTS:
         const qint64 thread = s->backend->jarvis()->threadId();
         QVERIFY(ask(*s, QStringLiteral("what did I say?"), &ok, &answer));
         QCOMPARE(s->backend->jarvis()->threadId(), thread);
-        const QJsonArray second = s->llm.requests().at(1).value("messages").toArray();
-        // system, hi, Hello., what did I say?
-        QCOMPARE(second.size(), 4);
-        QCOMPARE(second.at(1).toObject().value("content").toString(), QStringLiteral("hi"));
-        QCOMPARE(second.at(2).toObject().value("content").toString(), QStringLiteral("Hello."));
+        const QJsonArray second = conversation(s->llm.requests().at(1));
+        // hi, Hello., what did I say?
+        QCOMPARE(second.size(), 3);
+        QCOMPARE(second.at(0).toObject().value("content").toString(), QStringLiteral("hi"));
+        QCOMPARE(second.at(1).toObject().value("content").toString(), QStringLiteral("Hello."));
+    }
+
+    // "Check my server health": two workers at once on the real host, one for the disks and one
+    // for the processes; the supervisor synthesizes after both are done.
+    void serverHealthRunsTwoWorkersInParallel() {
+        const QString disk = QStringLiteral("Check disk usage on testbox");
+        const QString procs = QStringLiteral("List the busiest processes on testbox");
+        QJsonObject spawnBoth{
+            {"model", "supervisor-model"},
+            {"tool_calls", QJsonArray{QJsonObject{{"id", "c_disk"},
+                                                  {"name", "spawn_worker"},
+                                                  {"arguments", QJsonObject{{"task", disk}}}},
+                                      QJsonObject{{"id", "c_procs"},
+                                                  {"name", "spawn_worker"},
+                                                  {"arguments", QJsonObject{{"task", procs}}}}}}};
+        const QJsonObject scenario{
+            {"responses",
+             QJsonArray{
+                 spawnBoth,
+                 when(toolCallResponse("worker-model", "w_disk", "ssh_exec",
+                                       {{"host", "testbox"}, {"command", "df -h /"}}),
+                      "when_request_contains", disk),
+                 when(toolCallResponse("worker-model", "w_procs", "ssh_exec",
+                                       {{"host", "testbox"}, {"command", "ps -eo pid,comm"}}),
+                      "when_request_contains", procs),
+                 when(textResponse("worker-model", "testbox: / has room."), "when_request_contains",
+                      disk),
+                 when(textResponse("worker-model", "testbox: sshd is running."),
+                      "when_request_contains", procs),
+                 textResponse("summary-model", "disk fine"),
+                 textResponse("summary-model", "processes fine"),
+                 textResponse("supervisor-model", "## testbox is healthy\n\nDisk and processes."),
+             }}};
+        auto s = open(scenario, m_sshd.knownHostsPath());
+        QVERIFY(s);
+        bool ok = false;
+        QString answer;
+        QVERIFY(ask(*s, QStringLiteral("Check my server health"), &ok, &answer));
+        QVERIFY2(ok, qPrintable(answer));
+        QVERIFY(answer.contains(QStringLiteral("testbox is healthy")));
+
+        const auto jobs = s->backend->store()->listJobs(1, 10);
+        QCOMPARE(jobs->size(), 2);
+        for (const WorkerJobRecord& j : jobs.value())
+            QCOMPARE(j.status, QStringLiteral("success"));
+        // Both workers were started before either finished: they ran in parallel.
+        const QStringList got = names(*s);
+        QCOMPARE(got.count(QStringLiteral("worker_started")), 2);
+        QVERIFY(got.lastIndexOf(QStringLiteral("worker_started")) <
+                got.indexOf(QStringLiteral("worker_complete")));
+        // Per job: spawned < started < tool started < tool completed < complete; and the answer
+        // comes after both workers.
+        for (const WorkerJobRecord& j : jobs.value()) {
+            QStringList mine;
+            for (const Event& e : s->events) {
+                if (e.data.value("job_id").toInteger() == j.id)
+                    mine.append(e.name);
+            }
+            const QStringList order{"worker_spawned", "worker_started", "worker_tool_started",
+                                    "worker_tool_completed", "worker_complete"};
+            qsizetype at = 0;
+            for (const QString& name : order) {
+                at = mine.indexOf(name, at);
+                QVERIFY2(at >= 0, qPrintable(name + QStringLiteral(" in ") + mine.join(u',')));
+            }
+        }
+        QCOMPARE(lastRunEvent(*s), QStringLiteral("supervisor_complete"));
+        QVERIFY(got.lastIndexOf(QStringLiteral("worker_complete")) <
+                got.indexOf(QStringLiteral("supervisor_complete")));
+        // The synthesis request carries both results, each from the real host.
+        const QList<QJsonObject> sup = s->llm.requestsForModel(QStringLiteral("supervisor-model"));
+        QCOMPARE(sup.size(), 2);
+        const QList<QJsonObject> results = toolMessages(sup.at(1));
+        QCOMPARE(results.size(), 2);
+        const QString both =
+            results.at(0).value("content").toString() + results.at(1).value("content").toString();
+        QVERIFY(both.contains(QStringLiteral("/ has room")));
+        QVERIFY(both.contains(QStringLiteral("sshd is running")));
+        QVERIFY(
+            s->backend->artifacts()
+                ->readFile(jobs->at(0).workerId, 1, QStringLiteral("tool_calls/001_ssh_exec.txt"))
+                .ok());
+    }
+
+    // A follow-up within 10 minutes is answered from the earlier worker: the supervisor's
+    // request lists it, so the scenario's answer (which requires that list) is taken, and the
+    // trap response (a second spawn, taken only by a request without the list) stays unused.
+    void aFollowUpReusesTheEarlierWorker() {
+        const QString recent = QStringLiteral("Workers from the last 10 minutes");
+        const QJsonObject scenario{
+            {"responses",
+             QJsonArray{
+                 when(toolCallResponse("supervisor-model", "s1", "spawn_worker",
+                                       {{"task", "Check the backups on testbox"}}),
+                      "unless_request_contains", recent),
+                 toolCallResponse("worker-model", "w1", "ssh_exec",
+                                  {{"host", "testbox"}, {"command", "echo kopia-snapshot-ok"}}),
+                 textResponse("worker-model", "Backups on testbox: kopia-snapshot-ok."),
+                 textResponse("summary-model", "testbox backups OK (kopia-snapshot-ok)"),
+                 textResponse("supervisor-model", "Your backups are fine."),
+                 when(toolCallResponse("supervisor-model", "s2", "spawn_worker",
+                                       {{"task", "Check the backups on testbox again"}}),
+                      "unless_request_contains", recent),
+                 when(textResponse("supervisor-model",
+                                   "Yes: the check a moment ago found kopia-snapshot-ok."),
+                      "when_request_contains", recent),
+             }}};
+        auto s = open(scenario, m_sshd.knownHostsPath());
+        QVERIFY(s);
+        bool ok = false;
+        QString answer;
+        QVERIFY(ask(*s, QStringLiteral("check my backups on testbox"), &ok, &answer));
+        QVERIFY2(ok, qPrintable(answer));
+        QTRY_VERIFY(names(*s).contains(QStringLiteral("worker_summary_ready")));
+        const QString workerId = s->backend->store()->listJobs(1, 5)->first().workerId;
+
+        QVERIFY(ask(*s, QStringLiteral("are my backups working?"), &ok, &answer));
+        QVERIFY2(ok, qPrintable(answer));
+        QCOMPARE(answer, QStringLiteral("Yes: the check a moment ago found kopia-snapshot-ok."));
+        QCOMPARE(s->backend->store()->listJobs(1, 5)->size(), 1);  // no second worker
+        const QList<QJsonObject> sup = s->llm.requestsForModel(QStringLiteral("supervisor-model"));
+        const QString last = QString::fromUtf8(QJsonDocument(sup.last()).toJson());
+        QVERIFY(last.contains(workerId));
+        QVERIFY(last.contains(QStringLiteral("testbox backups OK")));  // the summary
+        QCOMPARE(s->llm.remainingResponses(), 1);                      // the trap
     }
 };
 

@@ -1,101 +1,13 @@
 // The supervisor and its workers with an in-process scripted model, real SQLite and a real
 // artifact folder, and the manual clock driving the roundabout.
-#include "agent/tool_registry.h"
-#include "core/clock.h"
-#include "core/event_bus.h"
-#include "core/json_util.h"
 #include "jarvis/backend.h"
-#include "jarvis/jarvis_service.h"
-#include "jarvis/worker_pool.h"
-#include "scripted_llm.h"
-#include "storage/artifact_store.h"
-#include "storage/database.h"
-#include "storage/store.h"
+#include "jarvis_fixture.h"
 
 #include <QSignalSpy>
-#include <QTemporaryDir>
 #include <QTest>
 
 using namespace zerg;
-using zerg::test::ScriptedLlm;
-
-namespace {
-
-// A tool that runs until cancelled (a command that hangs on a server).
-class HangingTool final : public Tool {
-public:
-    class Call final : public ToolInvocation {
-    public:
-        Call(HangingTool* t, QObject* parent) : ToolInvocation(parent), m_tool(t) {
-            ++m_tool->running;
-        }
-        void cancel() override {
-            if (isFinished())
-                return;
-            --m_tool->running;
-            ++m_tool->cancelled;
-            finish(
-                ToolResult::failure(QStringLiteral("cancelled"),
-                                    {{QStringLiteral("error_code"), QStringLiteral("cancelled")}}));
-        }
-
-    private:
-        HangingTool* m_tool;
-    };
-    ToolSpec spec() const override {
-        return {QStringLiteral("ssh_exec"), QStringLiteral("hangs"),
-                QJsonObject{{"type", "object"}}};
-    }
-    ToolInvocation* start(const QJsonObject&, QObject* parent) override {
-        return new Call(this, parent);
-    }
-    int running = 0;
-    int cancelled = 0;
-};
-
-ToolCall spawn(const QString& id, const QString& task) {
-    return {id, QStringLiteral("spawn_worker"),
-            json::compactString({{QStringLiteral("task"), task}})};
-}
-
-struct Fixture {
-    QTemporaryDir dir;
-    ManualClock clock;
-    EventBus bus{&clock};
-    QStringList events;  // before the services: they publish while shutting down
-    ScriptedLlm llm;
-    ScriptedLlm summaryLlm;  // its own script, so summary calls never take the agents' steps
-    std::unique_ptr<Database> db;
-    std::unique_ptr<Store> store;
-    std::unique_ptr<ArtifactStore> artifacts;
-    std::shared_ptr<HangingTool> tool = std::make_shared<HangingTool>();
-    ToolRegistry tools;
-    std::unique_ptr<WorkerPool> pool;
-    std::unique_ptr<JarvisService> jarvis;
-
-    explicit Fixture(int maxWorkers = 5, bool llmSummary = false) {
-        db = std::move(Database::open(dir.filePath(QStringLiteral("z.sqlite")))).value();
-        store = std::make_unique<Store>(db.get());
-        artifacts = std::make_unique<ArtifactStore>(dir.filePath(QStringLiteral("workers")));
-        tools.add(tool);
-        WorkerDeps deps{store.get(), artifacts.get(), &bus, &clock, &llm, &tools, 6, 1000};
-        if (llmSummary) {
-            deps.summaryLlm = &summaryLlm;
-            deps.summaryModel = QStringLiteral("summary-model");
-        }
-        pool = std::make_unique<WorkerPool>(deps, maxWorkers);
-        JarvisConfig cfg;
-        cfg.model = QStringLiteral("sup");
-        cfg.workerModel = QStringLiteral("wrk");
-        cfg.roundabout = {5, 30, 20};
-        jarvis = std::make_unique<JarvisService>(cfg, store.get(), artifacts.get(), &bus, &clock,
-                                                 &llm, pool.get());
-        QObject::connect(&bus, &EventBus::published, &bus,
-                         [this](const Event& e) { events.append(e.name); });
-    }
-};
-
-}  // namespace
+using namespace zerg::test;
 
 class TestJarvisService : public QObject {
     Q_OBJECT
@@ -353,6 +265,37 @@ private Q_SLOTS:
         auto third = Backend::create(settings, &clock, &llm);
         QVERIFY(third);
         QVERIFY((*third)->recoveryNotice().isEmpty());
+    }
+
+    // A second Zerg on the same data folder (`zerg runs list` next to the app) must not declare
+    // the first one's running jobs interrupted.
+    void aSecondInstanceLeavesLiveJobsAlone() {
+        QTemporaryDir dir;
+        ManualClock clock;
+        ScriptedLlm llm;
+        Settings settings;
+        settings.dataDir = dir.path();
+        settings.hostsFile = dir.filePath(QStringLiteral("no-hosts"));
+        settings.pricingFile = dir.filePath(QStringLiteral("no-pricing.json"));
+        auto created = Backend::create(settings, &clock, &llm);
+        QVERIFY(created);
+        std::unique_ptr<Backend> running = std::move(created).value();
+        Store* store = running->store();
+        const auto job = store->createJob(1, std::nullopt, QStringLiteral("Disk on cube"),
+                                          QStringLiteral("m"), clock.utcNow());
+        QVERIFY(job);
+        QVERIFY(store->markJobStarted(job.value(), QStringLiteral("w-1"), clock.utcNow()));
+        {
+            auto second = Backend::create(settings, &clock, &llm);
+            QVERIFY(second);
+            QVERIFY((*second)->recoveryNotice().isEmpty());
+            QCOMPARE((*second)->store()->job(job.value())->status, QStringLiteral("running"));
+        }
+        QCOMPARE(store->job(job.value())->status, QStringLiteral("running"));
+        running.reset();  // the owner stops (without finishing the job): now it was interrupted
+        auto third = Backend::create(settings, &clock, &llm);
+        QVERIFY(third);
+        QCOMPARE((*third)->store()->job(job.value())->status, QStringLiteral("failed"));
     }
 
     void modelFailureEndsWithAnErrorEvent() {
