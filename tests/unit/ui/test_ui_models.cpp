@@ -39,7 +39,8 @@ public:
             m_bus->publish(QStringLiteral("supervisor_started"), kOwner,
                            {{QStringLiteral("run_id"), runId},
                             {QStringLiteral("thread_id"), 1},
-                            {QStringLiteral("task"), text}});
+                            {QStringLiteral("task"), text},
+                            {QStringLiteral("mode"), mode}});
         }
         return runId;
     }
@@ -54,6 +55,7 @@ public:
     QString problem;
     qint64 nextRunId = 7;
     bool publishStarted = true;
+    QString mode = QStringLiteral("supervisor");  // the path the router picks
 
 private:
     EventBus* m_bus;
@@ -139,6 +141,23 @@ private Q_SLOTS:
         QVERIFY(f.controller.busy());
         QCOMPARE(f.controller.currentRunId(), 7);
         QCOMPARE(busy.count(), 1);
+    }
+
+    // The answer row shows which path answered, and follows a hand-over to the supervisor.
+    void theAnswerShowsItsPath() {
+        Fixture f;
+        f.backend.mode = QStringLiteral("quick");
+        QVERIFY(f.controller.send(QStringLiteral("what time is it?")));
+        QCOMPARE(f.chatData(1, ChatModel::PathRole).toString(), QStringLiteral("quick"));
+        QSignalSpy changed(f.chat(), &ChatModel::dataChanged);
+        f.publish(events::SupervisorThinking,
+                  {{"run_id", 7}, {"mode", "supervisor"}, {"escalated", true}, {"message", "…"}});
+        QCOMPARE(f.chatData(1, ChatModel::PathRole).toString(), QStringLiteral("supervisor"));
+        QCOMPARE(changed.count(), 1);
+        f.publish(events::SupervisorComplete,
+                  {{"run_id", 7}, {"result", "It is noon."}, {"mode", "supervisor"}});
+        QCOMPARE(f.chatData(1, ChatModel::PathRole).toString(), QStringLiteral("supervisor"));
+        QCOMPARE(f.chatData(1, ChatModel::TextRole).toString(), QStringLiteral("It is noon."));
     }
 
     void blankInputIsIgnored() {
