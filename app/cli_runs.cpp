@@ -164,7 +164,7 @@ void printDetails(const QJsonObject& r, Io& io) {
     const QJsonArray workers = r.value(QStringLiteral("workers")).toArray();
     io.out << "\nWorkers\n";
     if (workers.isEmpty())
-        io.out << "  (none: the supervisor answered without a worker)\n";
+        io.out << "  (none: Jarvis answered directly)\n";
     for (const QJsonValue& v : workers) {
         const QJsonObject w = v.toObject();
         const QString id = w.value(QStringLiteral("worker_id")).toString();
