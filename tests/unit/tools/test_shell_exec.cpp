@@ -37,10 +37,12 @@ bool running(const QString& pattern) {
     return p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
 }
 
-// A sleep duration nobody else on the machine uses, so pgrep finds only this test's processes.
+// A sleep duration nobody else on the machine uses (the whole pid, so two test processes at
+// once never match each other's; a fixed-width counter, so no pattern is a prefix of another),
+// so pgrep finds only this test's processes. The dot matches itself in pgrep's regex too.
 QString uniqueSleep() {
-    static int n = 10;
-    return QStringLiteral("%1.%2").arg(600 + QCoreApplication::applicationPid() % 300).arg(++n);
+    static int n = 100;
+    return QStringLiteral("600.%1%2").arg(QCoreApplication::applicationPid()).arg(++n);
 }
 
 }  // namespace
