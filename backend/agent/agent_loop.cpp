@@ -6,6 +6,8 @@
 
 #include <QTimer>
 
+#include <utility>
+
 namespace zerg {
 
 AgentLoop::AgentLoop(LlmProvider* llm, const ToolRegistry* tools, Clock* clock, AgentConfig config,
@@ -76,7 +78,19 @@ void AgentLoop::cancel(const QString& reason) {
     end(Outcome::Cancelled, QStringLiteral("cancelled"), reason);
 }
 
+bool AgentLoop::injectMessage(const ChatMessage& message) {
+    if (m_outcome != Outcome::Running)
+        return false;
+    m_injected.append(message);
+    return true;
+}
+
 void AgentLoop::callModel() {
+    if (!m_injected.isEmpty()) {
+        const QList<ChatMessage> injected = std::exchange(m_injected, {});
+        m_messages.append(injected);
+        Q_EMIT messagesAppended(injected);
+    }
     if (m_iteration >= m_config.maxIterations) {
         end(Outcome::Failed, QStringLiteral("max_iterations"),
             tr("Stopped after %1 model calls without a final answer. The task may be too broad; "

@@ -45,6 +45,10 @@ public:
     void start();
     // Aborts the model call or the running tools; ends with Outcome::Cancelled.
     void cancel(const QString& reason = QStringLiteral("cancelled"));
+    // Adds a message to the conversation just before the next model call (after the running
+    // tools' results), reported by messagesAppended like the others. Returns false when the loop
+    // has ended; a message queued while the model writes its final answer is never sent.
+    bool injectMessage(const ChatMessage& message);
 
     [[nodiscard]] Outcome outcome() const { return m_outcome; }
     [[nodiscard]] QString finalText() const { return m_finalText; }
@@ -90,6 +94,7 @@ private:
     QPointer<ChatReply> m_reply;
     ChatMessage m_pendingAssistant;
     QList<PendingCall> m_calls;
+    QList<ChatMessage> m_injected;  // waiting for the next model call
     int m_iteration = 0;
     Outcome m_outcome = Outcome::Running;
     QString m_finalText;

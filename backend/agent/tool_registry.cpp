@@ -35,4 +35,9 @@ QStringList ToolRegistry::names() const {
     return out;
 }
 
+void ToolRegistry::addAll(const ToolRegistry& other) {
+    for (const std::shared_ptr<Tool>& tool : other.m_tools)
+        add(tool);
+}
+
 }  // namespace zerg

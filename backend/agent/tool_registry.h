@@ -14,6 +14,8 @@ namespace zerg {
 class ToolRegistry {
 public:
     void add(std::shared_ptr<Tool> tool);
+    // Every tool of `other`, shared.
+    void addAll(const ToolRegistry& other);
     [[nodiscard]] Tool* find(const QString& name) const;
     [[nodiscard]] QList<ToolSpec> specs() const;
     [[nodiscard]] QStringList names() const;

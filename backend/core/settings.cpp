@@ -101,6 +101,13 @@ Settings Settings::load() {
     overrideInt(s.ownerId, "ZERG_OWNER_ID");
     overrideInt(s.checkIntervalSeconds, "ZERG_CHECK_INTERVAL_SECONDS");
     overrideInt(s.hardTimeoutSeconds, "ZERG_HARD_TIMEOUT_SECONDS");
+    overrideInt(s.deciderBudget, "ZERG_DECIDER_BUDGET");
+    overrideInt(s.deciderTimeoutSeconds, "ZERG_DECIDER_TIMEOUT_SECONDS");
+    if (qEnvironmentVariableIsSet("ZERG_CANCEL_ON_HARD_TIMEOUT")) {
+        const QString v = qEnvironmentVariable("ZERG_CANCEL_ON_HARD_TIMEOUT").trimmed().toLower();
+        s.cancelOnHardTimeout = !(v == QLatin1String("0") || v == QLatin1String("false") ||
+                                  v == QLatin1String("no") || v == QLatin1String("off"));
+    }
     overrideInt(s.maxIterations, "ZERG_MAX_ITERATIONS");
     overrideInt(s.maxWorkers, "ZERG_MAX_WORKERS");
     overrideInt(s.runTimeoutSeconds, "ZERG_RUN_TIMEOUT_SECONDS");

@@ -16,7 +16,8 @@ struct Settings {
     QString llmApiKey;     // ZERG_LLM_API_KEY, else the secret store (never logged)
     QString model;         // ZERG_MODEL: the supervisor's model
     QString workerModel;   // ZERG_WORKER_MODEL: the workers' model (defaults to model)
-    QString deciderModel;  // ZERG_DECIDER_MODEL: the roundabout decider (defaults to worker's)
+    QString deciderModel;  // ZERG_DECIDER_MODEL: the roundabout decider (defaults to worker's;
+                           // "heuristic" for the rule-based fallback)
     QString summaryModel;  // ZERG_SUMMARY_MODEL: worker summaries and the supervisor's memory
                            // (defaults to the worker's)
     QString quickModel;    // ZERG_QUICK_MODEL: the quick path (defaults to the supervisor's)
@@ -36,11 +37,15 @@ struct Settings {
     qint64 ownerId = 1;                              // ZERG_OWNER_ID: the local user
     int checkIntervalSeconds = 5;  // ZERG_CHECK_INTERVAL_SECONDS: roundabout poll interval
     int hardTimeoutSeconds = 300;  // ZERG_HARD_TIMEOUT_SECONDS: roundabout safety net
-    int maxIterations = 12;        // ZERG_MAX_ITERATIONS: agent loop bound
-    int maxWorkers = 5;            // ZERG_MAX_WORKERS: workers running at once (more wait in order)
-    int runTimeoutSeconds = 60;    // ZERG_RUN_TIMEOUT_SECONDS: a request ends with partial findings
-    int contextWindowTokens = 0;   // ZERG_CONTEXT_WINDOW: 0 = known from the model's name
-    int llmTimeoutSeconds = 120;   // ZERG_LLM_TIMEOUT_SECONDS: one LLM call, idle time allowed
+    bool cancelOnHardTimeout =
+        true;                // ZERG_CANCEL_ON_HARD_TIMEOUT: stop the worker (1) or leave it (0)
+    int deciderBudget = 12;  // ZERG_DECIDER_BUDGET: decider model calls per worker
+    int deciderTimeoutSeconds = 10;  // ZERG_DECIDER_TIMEOUT_SECONDS
+    int maxIterations = 12;          // ZERG_MAX_ITERATIONS: agent loop bound
+    int maxWorkers = 5;           // ZERG_MAX_WORKERS: workers running at once (more wait in order)
+    int runTimeoutSeconds = 60;   // ZERG_RUN_TIMEOUT_SECONDS: a request ends with partial findings
+    int contextWindowTokens = 0;  // ZERG_CONTEXT_WINDOW: 0 = known from the model's name
+    int llmTimeoutSeconds = 120;  // ZERG_LLM_TIMEOUT_SECONDS: one LLM call, idle time allowed
     int toolOutputCapChars = 8000;  // ZERG_TOOL_OUTPUT_CAP: stdout/stderr given to the model
     qint64 toolDiskCapBytes = 16 * 1024 * 1024;  // full output kept on disk up to this size
 

@@ -205,6 +205,13 @@ Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock
     jc.toolOutputCapChars = s.toolOutputCapChars;
     jc.roundabout.checkIntervalSeconds = s.checkIntervalSeconds;
     jc.roundabout.hardTimeoutSeconds = s.hardTimeoutSeconds;
+    jc.roundabout.cancelOnHardTimeout = s.cancelOnHardTimeout;
+    jc.roundabout.deciderCallBudget = s.deciderBudget;
+    jc.roundabout.deciderTimeoutSeconds = s.deciderTimeoutSeconds;
+    // The decider role's model (the worker's unless set); "heuristic" picks the rule-based one.
+    const QString decider = s.modelFor(QStringLiteral("decider"));
+    jc.roundabout.deciderModel =
+        decider.compare(QLatin1String("heuristic"), Qt::CaseInsensitive) == 0 ? QString() : decider;
     b->m_jarvis = new JarvisService(jc, b->m_store.get(), b->m_artifacts.get(), b->m_bus,
                                     b->m_clock, b->m_llm, b->m_pool, b.get());
     return b;

@@ -271,6 +271,7 @@ void JarvisService::startLoop(Route::Mode mode) {
     ctx.runId = m_runId;
     ctx.workerModel = m_config.workerModel.isEmpty() ? m_config.model : m_config.workerModel;
     ctx.sharedTools = m_config.sharedTools;
+    ctx.deciderLlm = m_llm;
     m_tools = quick ? makeQuickTools(ctx) : makeSupervisorTools(ctx);
 
     AgentConfig cfg;

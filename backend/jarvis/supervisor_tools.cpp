@@ -38,7 +38,21 @@ public:
                           {QStringLiteral("model"), ctx.workerModel}});
         Worker* worker =
             ctx.pool->submit({ctx.ownerId, ctx.runId, job.value(), task, ctx.workerModel});
-        m_monitor = new RoundaboutMonitor(worker, ctx.clock, ctx.roundabout, this);
+        const CallMeta meta{QStringLiteral("decider"), QStringLiteral("roundabout"), ctx.ownerId,
+                            ctx.runId, job.value()};
+        m_monitor = new RoundaboutMonitor(
+            worker, ctx.clock, ctx.roundabout,
+            makeDecider(ctx.roundabout, ctx.deciderLlm, ctx.clock, meta, nullptr), this);
+        connect(m_monitor, &RoundaboutMonitor::decided, this,
+                [this, jobId = job.value()](const Decision& d) {
+                    m_ctx.bus->publish(QString::fromLatin1(events::RoundaboutDecision),
+                                       m_ctx.ownerId,
+                                       {{QStringLiteral("run_id"), m_ctx.runId},
+                                        {QStringLiteral("job_id"), jobId},
+                                        {QStringLiteral("decision"), d.actionName()},
+                                        {QStringLiteral("reason"), d.argument},
+                                        {QStringLiteral("source"), d.source}});
+                });
         connect(m_monitor, &RoundaboutMonitor::checked, this,
                 [this, jobId = job.value()](const WorkerSnapshot& s) {
                     m_ctx.bus->publish(

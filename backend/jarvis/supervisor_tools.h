@@ -11,6 +11,7 @@ namespace zerg {
 class ArtifactStore;
 class Clock;
 class EventBus;
+class LlmProvider;
 class Store;
 class ToolRegistry;
 class WorkerPool;
@@ -28,6 +29,8 @@ struct SupervisorContext {
     QString workerModel;
     // Tools the supervisor shares with the workers (http_request, send_email), added as they are.
     std::vector<std::shared_ptr<Tool>> sharedTools;
+    // The roundabout decider's model provider (config in `roundabout`); nullptr: heuristic.
+    LlmProvider* deciderLlm = nullptr;
 };
 
 // The error code of route_to_supervisor: the quick path ends and the supervisor takes over.

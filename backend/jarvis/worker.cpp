@@ -18,6 +18,43 @@ const QStringList kFatalToolErrors = {
     QStringLiteral("host_not_allowed"), QStringLiteral("host_key_changed"),
     QStringLiteral("host_key_unknown"), QStringLiteral("auth_failed")};
 
+// How much of a tool's output the roundabout's decider sees per call.
+constexpr int kOutputExcerptChars = 300;
+
+// The worker's way to say it is stuck: the supervisor's roundabout sees the reason at once and
+// may answer with a message.
+class RequestHelpTool final : public Tool {
+public:
+    explicit RequestHelpTool(Worker* worker) : m_worker(worker) {}
+    ToolSpec spec() const override {
+        return {QStringLiteral("request_help"),
+                QStringLiteral("Tell your supervisor you are stuck or unsure how to go on (e.g. "
+                               "every approach failed, or the task is ambiguous). Say why in one "
+                               "sentence. The supervisor may answer with guidance; keep working "
+                               "meanwhile if you can."),
+                objectSchema({{QStringLiteral("reason"),
+                               schemaProperty("string", QStringLiteral("What blocks you."))}},
+                             {QStringLiteral("reason")})};
+    }
+    ToolInvocation* start(const QJsonObject& args, QObject* parent) override {
+        const QString reason = args.value(QStringLiteral("reason")).toString().simplified();
+        if (reason.isEmpty()) {
+            return new ImmediateInvocation(
+                ToolResult::failure(QStringLiteral("request_help needs a 'reason'.")), parent);
+        }
+        if (m_worker)
+            m_worker->requestHelp(reason);
+        return new ImmediateInvocation(
+            ToolResult::success({{QStringLiteral("note"),
+                                  QStringLiteral("Your supervisor was told. Guidance, if any, "
+                                                 "arrives as a [SUPERVISOR] message.")}}),
+            parent);
+    }
+
+private:
+    QPointer<Worker> m_worker;
+};
+
 QString quoted(const QString& s) {
     QString one = s.simplified();
     if (one.size() > 80)
@@ -153,7 +190,10 @@ void Worker::start() {
     started.insert(QStringLiteral("task"), m_job.task);
     m_deps.bus->publish(QString::fromLatin1(events::WorkerStarted), m_job.ownerId, started);
 
-    const QList<ChatMessage> history{ChatMessage::system(systemPrompt(m_deps.tools->names())),
+    m_tools = std::make_unique<ToolRegistry>();
+    m_tools->addAll(*m_deps.tools);
+    m_tools->add(std::make_shared<RequestHelpTool>(this));
+    const QList<ChatMessage> history{ChatMessage::system(systemPrompt(m_tools->names())),
                                      ChatMessage::user(m_job.task)};
     onMessages(history);
 
@@ -163,7 +203,7 @@ void Worker::start() {
     cfg.toolOutputCapChars = m_deps.toolOutputCapChars;
     cfg.fatalToolErrors = kFatalToolErrors;
     cfg.meta = {QStringLiteral("worker"), m_workerId, m_job.ownerId, m_job.runId, m_job.jobId};
-    m_loop = new AgentLoop(m_deps.llm, m_deps.tools, clock, cfg, history, this);
+    m_loop = new AgentLoop(m_deps.llm, m_tools.get(), clock, cfg, history, this);
     connect(m_loop, &AgentLoop::toolCallStarted, this, &Worker::onToolStarted);
     connect(m_loop, &AgentLoop::toolCallFinished, this, &Worker::onToolFinished);
     connect(m_loop, &AgentLoop::messagesAppended, this, &Worker::onMessages);
@@ -209,6 +249,15 @@ void Worker::onToolFinished(const ToolCall& call, const QJsonObject& args, const
         a.durationMs = durationMs;
         a.outcome = result.ok() ? QStringLiteral("success") : QStringLiteral("failed");
         a.error = result.error();
+        QString output = result.payload.value(QStringLiteral("stdout")).toString();
+        if (output.isEmpty() && result.ok()) {
+            QJsonObject rest = result.payload;
+            rest.remove(QStringLiteral("ok"));
+            output = QString::fromUtf8(json::compact(rest));
+        }
+        a.outputExcerpt = output.size() > kOutputExcerptChars
+                              ? output.left(kOutputExcerptChars) + QChar(0x2026)
+                              : output;
     }
     const int seq = ++m_toolSeq;
     const Result<QString> saved = m_deps.artifacts->saveToolCall(
@@ -411,7 +460,68 @@ WorkerSnapshot Worker::snapshot() const {
     s.error = m_error;
     s.errorCode = m_errorCode;
     s.summary = m_summary;
+    s.helpRequests = m_helpRequests;
     return s;
+}
+
+void Worker::requestHelp(const QString& reason) {
+    m_helpRequests.append(reason);
+    Q_EMIT helpRequested(reason);
+}
+
+bool Worker::sendMessage(const QString& text) {
+    if (!m_loop || snapshot().isTerminal())
+        return false;
+    m_helpRequests.clear();  // answered
+    return m_loop->injectMessage(ChatMessage::user(QStringLiteral("[SUPERVISOR] ") + text));
+}
+
+QString Worker::peek(const QString& target, int maxChars) const {
+    if (m_workerId.isEmpty())
+        return tr("The worker has not started yet.");
+    const QString t = target.trimmed();
+    QString path;
+    if (t.isEmpty() || t == QLatin1String("thread") || t == QLatin1String("thread.jsonl")) {
+        path = QStringLiteral("thread.jsonl");
+    } else if (bool isNumber = false; t.toInt(&isNumber) > 0 && isNumber) {
+        const QString prefix =
+            QStringLiteral("tool_calls/%1_").arg(t.toInt(), 3, 10, QLatin1Char('0'));
+        const auto files = m_deps.artifacts->listFiles(m_workerId, m_job.ownerId);
+        for (const QString& f : files ? files.value() : QStringList()) {
+            if (f.startsWith(prefix))
+                path = f;
+        }
+        if (path.isEmpty())
+            return tr("There is no tool call %1 (yet).").arg(t);
+    } else {
+        path = t;
+    }
+    const Result<QByteArray> bytes = m_deps.artifacts->readFile(m_workerId, m_job.ownerId, path);
+    if (!bytes)
+        return bytes.error().message;
+    const QString text = QString::fromUtf8(bytes.value());
+    if (text.size() <= maxChars)
+        return text;
+    // The newest part of a conversation matters; the start of an output.
+    return path == QLatin1String("thread.jsonl") ? QChar(0x2026) + text.right(maxChars)
+                                                 : text.left(maxChars) + QChar(0x2026);
+}
+
+void Worker::recordCheck(qint64 elapsedSeconds, const QJsonObject& check) {
+    if (m_workerId.isEmpty())
+        return;
+    QString name =
+        QStringLiteral("monitoring/check_%1s.json").arg(elapsedSeconds, 3, 10, QLatin1Char('0'));
+    for (int n = 2; m_checkFiles.contains(name); ++n) {
+        name = QStringLiteral("monitoring/check_%1s_%2.json")
+                   .arg(elapsedSeconds, 3, 10, QLatin1Char('0'))
+                   .arg(n);
+    }
+    m_checkFiles.insert(name);
+    const Result<QString> saved =
+        m_deps.artifacts->writeFile(m_workerId, name, QJsonDocument(check).toJson());
+    if (!saved)
+        qWarning("worker %s: %s", qPrintable(m_workerId), qPrintable(saved.error().message));
 }
 
 }  // namespace zerg

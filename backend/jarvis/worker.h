@@ -4,6 +4,9 @@
 #include "roundabout/monitored_worker.h"
 
 #include <QPointer>
+#include <QSet>
+
+#include <memory>
 
 namespace zerg {
 
@@ -51,6 +54,11 @@ public:
     qint64 jobId() const override { return m_job.jobId; }
     WorkerSnapshot snapshot() const override;
     void stop(const QString& status, const QString& reason) override;
+    QString peek(const QString& target, int maxChars) const override;
+    bool sendMessage(const QString& text) override;
+    void recordCheck(qint64 elapsedSeconds, const QJsonObject& check) override;
+    // request_help: the reason shows in the next snapshot and the roundabout checks at once.
+    void requestHelp(const QString& reason);
     [[nodiscard]] QString workerId() const { return m_workerId; }
     [[nodiscard]] QString status() const { return m_status; }
 
@@ -95,6 +103,9 @@ private:
     int m_toolSeq = 0;
     QHash<QString, int> m_activityIndex;  // call id -> index in m_activity
     QList<ActivityEntry> m_activity;
+    QStringList m_helpRequests;             // not answered yet
+    QSet<QString> m_checkFiles;             // monitoring/ files written, to never overwrite one
+    std::unique_ptr<ToolRegistry> m_tools;  // the shared tools plus request_help
     QPointer<AgentLoop> m_loop;
     QPointer<ChatReply> m_summaryReply;  // a child of this worker while in flight
     quint64 m_summaryTimer = 0;          // Clock::TimerId of the summary timeout

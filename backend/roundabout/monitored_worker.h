@@ -4,6 +4,7 @@
 #include <QList>
 #include <QObject>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
@@ -19,6 +20,7 @@ struct ActivityEntry {
     qint64 durationMs = -1;  // -1 while running
     QString outcome;         // "running", "success", "failed"
     QString error;
+    QString outputExcerpt;  // the start of its output (stdout, else the result), capped
 };
 
 // A point-in-time view of a worker for the roundabout and for status events.
@@ -32,6 +34,7 @@ struct WorkerSnapshot {
     QString error;      // what went wrong when failed
     QString errorCode;  // stable code of the failure (e.g. host_key_changed)
     QString summary;
+    QStringList helpRequests;  // reasons the worker gave with request_help, oldest first
 
     [[nodiscard]] bool isTerminal() const {
         return status == QLatin1String("success") || status == QLatin1String("failed") ||
@@ -47,13 +50,25 @@ public:
     using QObject::QObject;
     [[nodiscard]] virtual qint64 jobId() const = 0;
     [[nodiscard]] virtual WorkerSnapshot snapshot() const = 0;
-    // Really stops the worker (its model call and its running tools); status becomes `reason`.
+    // Really stops the worker (its model call and its running tools, killing a remote command);
+    // its status becomes `status`, with `reason` as the error.
     virtual void stop(const QString& status, const QString& reason) = 0;
+    // Reads the worker's conversation ("thread") or one tool call's output (its number, e.g.
+    // "2", or its file, e.g. "tool_calls/002_ssh_exec.txt"), at most maxChars (the end of the
+    // thread, the start of a file). A readable explanation when there is no such thing.
+    [[nodiscard]] virtual QString peek(const QString& target, int maxChars) const = 0;
+    // Tells the running worker something ("[SUPERVISOR] …" before its next model call); its
+    // pending help requests count as answered. False when it has already ended.
+    virtual bool sendMessage(const QString& text) = 0;
+    // Keeps what one roundabout check saw and decided (monitoring/check_NNNs.json).
+    virtual void recordCheck(qint64 elapsedSeconds, const QJsonObject& check) = 0;
 
 Q_SIGNALS:
     // The worker reached a terminal status. The roundabout reacts at once instead of waiting for
     // its next check.
     void terminated();
+    // The worker called request_help: the roundabout checks at once.
+    void helpRequested(const QString& reason);
 };
 
 }  // namespace zerg

@@ -1,9 +1,14 @@
 #include "roundabout/roundabout_monitor.h"
 
 #include "core/clock.h"
+#include "roundabout/decision_payload.h"
+#include "roundabout/heuristic_decider.h"
+#include "roundabout/llm_decider.h"
 
 #include <QJsonArray>
 #include <QSet>
+
+#include <utility>
 
 namespace zerg {
 namespace {
@@ -50,14 +55,38 @@ QString suggestionFor(const QString& code) {
 
 }  // namespace
 
+Decider* makeDecider(const RoundaboutConfig& config, LlmProvider* llm, Clock* clock,
+                     const CallMeta& meta, QObject* parent) {
+    if (config.deciderModel.isEmpty() || !llm)
+        return new HeuristicDecider(config.heuristicCancelSeconds, parent);
+    LlmDeciderConfig c;
+    c.model = config.deciderModel;
+    c.callBudget = config.deciderCallBudget;
+    c.timeoutMs = config.deciderTimeoutSeconds * 1000;
+    c.meta = meta;
+    return new LlmDecider(llm, clock, c, parent);
+}
+
 RoundaboutMonitor::RoundaboutMonitor(MonitoredWorker* worker, Clock* clock, RoundaboutConfig config,
-                                     QObject* parent)
-    : QObject(parent), m_worker(worker), m_clock(clock), m_config(config) {}
+                                     Decider* decider, QObject* parent)
+    : QObject(parent),
+      m_worker(worker),
+      m_clock(clock),
+      m_config(config),
+      m_decider(decider ? decider : new HeuristicDecider(config.heuristicCancelSeconds)) {
+    m_decider->setParent(this);
+}
 
 void RoundaboutMonitor::start() {
     m_startedMs = m_clock->nowMs();
     if (m_worker) {
         connect(m_worker, &MonitoredWorker::terminated, this, &RoundaboutMonitor::check);
+        connect(m_worker, &MonitoredWorker::helpRequested, this, [this] {
+            if (m_deciding)
+                m_recheck = true;  // right after the decision in progress
+            else
+                check();
+        });
         connect(m_worker, &QObject::destroyed, this, [this] {
             if (!m_done) {
                 finishWith({{QStringLiteral("status"), QStringLiteral("failed")},
@@ -71,7 +100,7 @@ void RoundaboutMonitor::start() {
 void RoundaboutMonitor::cancel(const QString& reason) {
     if (m_done || !m_worker)
         return;
-    m_worker->stop(QStringLiteral("cancelled"), reason);
+    stopWorker(QStringLiteral("cancelled"), reason);
     const WorkerSnapshot s = m_worker->snapshot();
     QJsonObject r = failureShape(m_worker->jobId(), s);
     r.insert(QStringLiteral("status"), QStringLiteral("cancelled"));
@@ -80,41 +109,158 @@ void RoundaboutMonitor::cancel(const QString& reason) {
 }
 
 void RoundaboutMonitor::scheduleCheck() {
+    m_clock->cancel(m_timer);
     m_timer =
         m_clock->callAfter(qint64(m_config.checkIntervalSeconds) * 1000, this, [this] { check(); });
 }
 
+void RoundaboutMonitor::stopWorker(const QString& status, const QString& reason) {
+    // The stop ends the worker synchronously; its terminated() must not finish the roundabout
+    // with the plain failure shape before the caller builds its own.
+    m_stopping = true;
+    m_worker->stop(status, reason);
+    m_stopping = false;
+}
+
 void RoundaboutMonitor::check() {
-    if (m_done || !m_worker)
+    if (m_done || !m_worker || m_stopping)
         return;
-    m_clock->cancel(m_timer);
-    ++m_checks;
     WorkerSnapshot s = m_worker->snapshot();
     if (s.activity.size() > m_config.activityLogMaxEntries) {
         s.activity = s.activity.mid(s.activity.size() - m_config.activityLogMaxEntries);
     }
-    Q_EMIT checked(s);
+    // The worker's end is handled at once, also in the middle of a decision.
+    if (s.isTerminal())
+        ++m_checks;
     if (s.status == QLatin1String("success")) {
+        Q_EMIT checked(s);
         finishWith(completeShape(m_worker->jobId(), s));
         return;
     }
     if (s.isTerminal()) {
+        Q_EMIT checked(s);
         finishWith(failureShape(m_worker->jobId(), s));
         return;
     }
-    const qint64 elapsed = m_clock->nowMs() - m_startedMs;
-    if (elapsed >= qint64(m_config.hardTimeoutSeconds) * 1000) {
-        const QString why = tr("the worker did not finish within %1 s (hard timeout)")
-                                .arg(m_config.hardTimeoutSeconds);
-        m_worker->stop(QStringLiteral("timeout"), why);
-        WorkerSnapshot after = m_worker->snapshot();
-        after.status = QStringLiteral("timeout");
-        after.error = why;
-        after.errorCode = QStringLiteral("timeout");
-        finishWith(failureShape(m_worker->jobId(), after));
+    if (m_deciding)
+        return;  // the next check is scheduled when the decision is in
+    m_clock->cancel(m_timer);
+    ++m_checks;
+    Q_EMIT checked(s);
+    if (m_clock->nowMs() - m_startedMs >= qint64(m_config.hardTimeoutSeconds) * 1000) {
+        hardTimeout(s);
+        return;
+    }
+    const QJsonObject payload =
+        decisionPayload(m_worker->jobId(), s, m_config.activityLogMaxEntries);
+    const QString fingerprint = payloadFingerprint(payload);
+    if (fingerprint == m_lastFingerprint) {
+        // Nothing new since the last decision: asking again would cost a call and say the same.
+        ++m_unchanged;
+        Decision d = Decision::defaultWait(QStringLiteral("nothing new since the last check"));
+        d.source = QStringLiteral("unchanged");
+        record(s, payload, d);
+        scheduleCheck();
+        return;
+    }
+    m_lastFingerprint = fingerprint;
+    ask(s, payload, false);
+}
+
+void RoundaboutMonitor::ask(const WorkerSnapshot& s, const QJsonObject& payload, bool peeked) {
+    m_deciding = true;
+    m_decider->decide(payload, [this, s, payload, peeked](const Decision& d) {
+        onDecision(s, payload, peeked, d);
+    });
+}
+
+void RoundaboutMonitor::onDecision(const WorkerSnapshot& s, const QJsonObject& payload, bool peeked,
+                                   const Decision& d) {
+    m_deciding = false;
+    if (m_done || !m_worker)
+        return;
+    record(s, payload, d);
+    if (d.action != DecisionAction::Wait)
+        Q_EMIT decided(d);
+    switch (d.action) {
+        case DecisionAction::Wait:
+            break;
+        case DecisionAction::Exit: {
+            const QString why = tr("stopped early: the supervisor had its answer");
+            stopWorker(QStringLiteral("cancelled"), why);
+            // The counts are those the decider saw, before the stop ended the running calls.
+            finishWith(earlyExitShape(m_worker->jobId(), s, d.argument));
+            return;
+        }
+        case DecisionAction::Cancel:
+            cancel(d.argument);
+            return;
+        case DecisionAction::Peek:
+            if (!peeked) {
+                // Shown to the decider once, then it decides again; never stored in the thread.
+                const QString content = m_worker->peek(d.argument, m_config.peekMaxChars);
+                ask(s,
+                    decisionPayload(m_worker->jobId(), s, m_config.activityLogMaxEntries,
+                                    d.argument, content),
+                    true);
+                return;
+            }
+            break;  // a second peek in a row: wait
+        case DecisionAction::Message:
+            m_worker->sendMessage(d.argument);
+            break;
+    }
+    if (std::exchange(m_recheck, false)) {
+        m_lastFingerprint.clear();
+        check();
         return;
     }
     scheduleCheck();
+}
+
+void RoundaboutMonitor::record(const WorkerSnapshot& s, const QJsonObject& payload,
+                               const Decision& d) {
+    if (!m_worker)
+        return;
+    const qint64 elapsedSeconds = seconds(m_clock->nowMs() - m_startedMs);
+    m_worker->recordCheck(elapsedSeconds,
+                          {{QStringLiteral("check"), m_checks},
+                           {QStringLiteral("elapsed_seconds"), elapsedSeconds},
+                           {QStringLiteral("status"), s.status},
+                           {QStringLiteral("decider"), m_decider->kind()},
+                           {QStringLiteral("saw"), payload},
+                           {QStringLiteral("decision"), d.toJson()},
+                           {QStringLiteral("counters"), m_decider->counters().toJson()},
+                           {QStringLiteral("unchanged_checks"), m_unchanged}});
+}
+
+void RoundaboutMonitor::hardTimeout(const WorkerSnapshot& s) {
+    const QString why =
+        tr("the worker did not finish within %1 s (hard timeout)").arg(m_config.hardTimeoutSeconds);
+    Decision d = Decision::defaultWait(QStringLiteral("hard timeout"));
+    d.source = QStringLiteral("hard_timeout");
+    record(s, {}, d);
+    if (!m_config.cancelOnHardTimeout) {
+        WorkerSnapshot still = s;
+        still.status = QStringLiteral("timeout");
+        still.error = why;
+        still.errorCode = QStringLiteral("timeout");
+        QJsonObject r = failureShape(m_worker->jobId(), still);
+        r.insert(QStringLiteral("still_running"), true);
+        r.insert(QStringLiteral("suggestion"),
+                 tr("The worker %1 may still be running and keeps its results: look at it later "
+                    "with get_worker_metadata or read_worker_result, and tell the user it is "
+                    "still working.")
+                     .arg(s.workerId));
+        finishWith(r);
+        return;
+    }
+    stopWorker(QStringLiteral("timeout"), why);
+    WorkerSnapshot after = m_worker->snapshot();
+    after.status = QStringLiteral("timeout");
+    after.error = why;
+    after.errorCode = QStringLiteral("timeout");
+    finishWith(failureShape(m_worker->jobId(), after));
 }
 
 void RoundaboutMonitor::finishWith(QJsonObject result) {
@@ -122,8 +268,28 @@ void RoundaboutMonitor::finishWith(QJsonObject result) {
         return;
     m_done = true;
     m_clock->cancel(m_timer);
+    m_decider->abort();
+    m_deciding = false;
     m_result = std::move(result);
     Q_EMIT finished();
+}
+
+QJsonObject RoundaboutMonitor::earlyExitShape(qint64 jobId, const WorkerSnapshot& s,
+                                              const QString& findings) {
+    int completed = 0;
+    int pending = 0;
+    for (const ActivityEntry& a : s.activity)
+        a.outcome == QLatin1String("running") ? ++pending : ++completed;
+    return {{QStringLiteral("status"), QStringLiteral("early_exit")},
+            {QStringLiteral("job_id"), jobId},
+            {QStringLiteral("worker_id"), s.workerId},
+            {QStringLiteral("reason"),
+             QStringLiteral("The supervisor identified the answer in the worker's activity")},
+            {QStringLiteral("partial_findings"), findings},
+            {QStringLiteral("activity_at_exit"),
+             QJsonObject{{QStringLiteral("elapsed_seconds"), seconds(s.elapsedMs)},
+                         {QStringLiteral("completed_operations"), completed},
+                         {QStringLiteral("pending_operations"), pending}}}};
 }
 
 QJsonObject RoundaboutMonitor::completeShape(qint64 jobId, const WorkerSnapshot& s) {

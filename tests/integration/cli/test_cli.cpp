@@ -62,6 +62,8 @@ class TestCli : public QObject {
         env.insert(QStringLiteral("ZERG_LLM_API_KEY"), QStringLiteral("sk-test-secret"));
         env.insert(QStringLiteral("ZERG_MODEL"), QStringLiteral("supervisor-model"));
         env.insert(QStringLiteral("ZERG_WORKER_MODEL"), QStringLiteral("worker-model"));
+        // The scenario scripts no decider answers: the rule-based decider watches the worker.
+        env.insert(QStringLiteral("ZERG_DECIDER_MODEL"), QStringLiteral("heuristic"));
         env.insert(QStringLiteral("ZERG_HOSTS_FILE"),
                    m_sshd.writeHostsFile(QStringLiteral("testbox"), m_sshd.knownHostsPath()));
         return env;

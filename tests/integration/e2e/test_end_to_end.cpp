@@ -102,6 +102,7 @@ class TestEndToEnd : public QObject {
         // Its own model name, so a worker's summary call never takes another request's response.
         settings.summaryModel = QStringLiteral("summary-model");
         settings.checkIntervalSeconds = 1;
+        settings.deciderModel = QStringLiteral("heuristic");  // no decider answers scripted
         auto b = Backend::create(settings);
         if (!b) {
             qWarning("%s", qPrintable(b.error().message));

@@ -44,6 +44,8 @@ private Q_SLOTS:
         env.insert(QStringLiteral("ZERG_LLM_BASE_URL"), llm.baseUrl());
         env.insert(QStringLiteral("ZERG_MODEL"), QStringLiteral("supervisor-model"));
         env.insert(QStringLiteral("ZERG_WORKER_MODEL"), QStringLiteral("worker-model"));
+        // The scenario scripts no decider answers: the rule-based decider watches the worker.
+        env.insert(QStringLiteral("ZERG_DECIDER_MODEL"), QStringLiteral("heuristic"));
         if (haveSshd) {
             env.insert(QStringLiteral("ZERG_HOSTS_FILE"),
                        sshd.writeHostsFile(QStringLiteral("testbox"), sshd.knownHostsPath()));

@@ -4,6 +4,9 @@
 #include <QJsonArray>
 #include <QSignalSpy>
 #include <QTest>
+#include <QTimer>
+
+#include <utility>
 
 using namespace zerg;
 
@@ -27,15 +30,64 @@ public:
         snap.status = status;
         snap.error = reason;
     }
+    QString peek(const QString& target, int maxChars) const override {
+        peeks.append(target);
+        return QStringLiteral("PEEKED %1 (%2)").arg(target).arg(maxChars);
+    }
+    bool sendMessage(const QString& text) override {
+        messages.append(text);
+        return true;
+    }
+    void recordCheck(qint64 elapsedSeconds, const QJsonObject& check) override {
+        checkFiles.append({elapsedSeconds, check});
+    }
     void finishWith(const QString& status) {
         snap.status = status;
         Q_EMIT terminated();
     }
     WorkerSnapshot snap;
     QStringList stops;
+    mutable QStringList peeks;
+    QStringList messages;
+    QList<std::pair<qint64, QJsonObject>> checkFiles;
 
 private:
     Clock* m_clock;
+};
+
+// A decider that answers from a script, asynchronously (next event-loop turn) or never
+// ("hang"), and keeps what it was shown.
+class ScriptedDecider final : public Decider {
+public:
+    void decide(const QJsonObject& payload, Callback done) override {
+        seen.append(payload);
+        ++m_counters.calls;
+        const QString next = script.isEmpty() ? QStringLiteral("wait") : script.takeFirst();
+        if (next == QLatin1String("hang")) {
+            m_pending = std::move(done);
+            return;
+        }
+        Decision d = parseDecision(next).value_or(Decision::defaultWait(QStringLiteral("bad")));
+        d.source = QStringLiteral("llm");
+        m_pending = std::move(done);
+        QTimer::singleShot(0, this, [this, d] {
+            if (auto cb = std::exchange(m_pending, nullptr))
+                cb(d);
+        });
+    }
+    void abort() override {
+        if (m_pending)
+            ++aborted;
+        m_pending = nullptr;
+    }
+    QString kind() const override { return QStringLiteral("llm"); }
+
+    QStringList script;
+    QList<QJsonObject> seen;
+    int aborted = 0;
+
+private:
+    Callback m_pending;
 };
 
 ActivityEntry entry(const QString& host, const QString& cmd, qint64 duration,
@@ -139,6 +191,155 @@ private Q_SLOTS:
         QCOMPARE(worker.stops, QStringList{QStringLiteral("cancelled")});
         QCOMPARE(m.result().value("status").toString(), QStringLiteral("cancelled"));
         QCOMPARE(m.result().value("reason").toString(), QStringLiteral("user asked"));
+    }
+
+    // A running `ls` for 10 s: the decider sees the raw command and its running time, answers
+    // exit with its findings; the worker is stopped and the early-exit shape goes back.
+    void exitStopsTheWorkerAndReturnsTheFindings() {
+        ManualClock clock;
+        FakeWorker worker(&clock);
+        ActivityEntry done = entry(QStringLiteral("cube"), QStringLiteral("echo ping"), 500,
+                                   QStringLiteral("success"));
+        done.outputExcerpt = QStringLiteral("ping");
+        worker.snap.activity = {done};
+        auto* decider = new ScriptedDecider;
+        decider->script = {QStringLiteral("exit: cube is reachable")};
+        RoundaboutMonitor m(&worker, &clock, {5, 300, 20}, decider);
+        QSignalSpy finished(&m, &RoundaboutMonitor::finished);
+        QSignalSpy decided(&m, &RoundaboutMonitor::decided);
+        m.start();
+        clock.advance(5000);
+        QVERIFY(finished.wait());
+        QCOMPARE(worker.stops, QStringList{QStringLiteral("cancelled")});
+        const QJsonObject r = m.result();
+        QCOMPARE(r.value("status").toString(), QStringLiteral("early_exit"));
+        QCOMPARE(r.value("partial_findings").toString(), QStringLiteral("cube is reachable"));
+        QCOMPARE(r.value("activity_at_exit").toObject().value("completed_operations").toInt(), 1);
+        QCOMPARE(decided.count(), 1);
+        QCOMPARE(decider->seen.size(), 1);
+        QCOMPARE(worker.checkFiles.size(), 1);
+        QCOMPARE(worker.checkFiles.first().first, 5);
+        QCOMPARE(worker.checkFiles.first().second.value("decision").toObject().value("action"),
+                 QJsonValue(QStringLiteral("exit")));
+    }
+
+    void cancelDecisionCarriesTheReason() {
+        ManualClock clock;
+        FakeWorker worker(&clock);
+        worker.snap.activity = {entry(QStringLiteral("cube"), QStringLiteral("sleep 600"), -1,
+                                      QStringLiteral("running"))};
+        auto* decider = new ScriptedDecider;
+        decider->script = {QStringLiteral("cancel: sleep makes no progress")};
+        RoundaboutMonitor m(&worker, &clock, {5, 300, 20}, decider);
+        QSignalSpy finished(&m, &RoundaboutMonitor::finished);
+        m.start();
+        clock.advance(5000);
+        QVERIFY(finished.wait());
+        QCOMPARE(worker.stops, QStringList{QStringLiteral("cancelled")});
+        QCOMPARE(m.result().value("status").toString(), QStringLiteral("cancelled"));
+        QCOMPARE(m.result().value("reason").toString(), QStringLiteral("sleep makes no progress"));
+    }
+
+    // peek shows the decider the content once, in a second payload, then monitoring goes on.
+    void peekShowsTheContentOnceThenMonitoringContinues() {
+        ManualClock clock;
+        FakeWorker worker(&clock);
+        worker.snap.activity = {
+            entry(QStringLiteral("cube"), QStringLiteral("df -h"), 30, QStringLiteral("success"))};
+        auto* decider = new ScriptedDecider;
+        decider->script = {QStringLiteral("peek: 1"), QStringLiteral("wait")};
+        RoundaboutMonitor m(&worker, &clock, {5, 300, 20}, decider);
+        m.start();
+        clock.advance(5000);
+        QTRY_COMPARE(decider->seen.size(), 2);
+        QCOMPARE(worker.peeks, QStringList{QStringLiteral("1")});
+        QVERIFY(!decider->seen.at(0).contains(QStringLiteral("peek")));
+        const QJsonObject peek = decider->seen.at(1).value("peek").toObject();
+        QCOMPARE(peek.value("target").toString(), QStringLiteral("1"));
+        QVERIFY(peek.value("content").toString().startsWith(QStringLiteral("PEEKED 1")));
+        QTRY_COMPARE(worker.checkFiles.size(), 2);  // both decisions are on disk
+        QVERIFY(!m.isDone());
+        worker.snap.activity.append(entry(QStringLiteral("cube"), QStringLiteral("du -sh /"), -1,
+                                          QStringLiteral("running")));
+        clock.advance(5000);  // something new: asked again
+        QTRY_COMPARE(decider->seen.size(), 3);
+        QVERIFY(!decider->seen.at(2).contains(QStringLiteral("peek")));
+    }
+
+    // request_help makes the roundabout look at once; a message answer goes to the worker.
+    void helpRequestIsSeenAtOnceAndAnsweredWithAMessage() {
+        ManualClock clock;
+        FakeWorker worker(&clock);
+        auto* decider = new ScriptedDecider;
+        decider->script = {QStringLiteral("message: try df -i, inodes may be full")};
+        RoundaboutMonitor m(&worker, &clock, {5, 300, 20}, decider);
+        m.start();
+        clock.advance(1000);
+        worker.snap.helpRequests = {QStringLiteral("df shows space but writes fail")};
+        Q_EMIT worker.helpRequested(worker.snap.helpRequests.first());
+        QTRY_COMPARE(worker.messages, QStringList{QStringLiteral("try df -i, inodes may be full")});
+        QCOMPARE(decider->seen.size(), 1);  // without waiting for the 5 s check
+        QCOMPARE(decider->seen.first().value("help_requests").toArray().at(0).toString(),
+                 QStringLiteral("df shows space but writes fail"));
+        QVERIFY(!m.isDone());
+    }
+
+    // Checks with nothing new do not ask the decider; it is asked again when the operation
+    // has run twice as long, or when something happens.
+    void unchangedChecksDoNotCallTheDecider() {
+        ManualClock clock;
+        FakeWorker worker(&clock);
+        ActivityEntry du = entry(QStringLiteral("cube"), QStringLiteral("du -sh /var"), -1,
+                                 QStringLiteral("running"));
+        du.startedAtMs = 0;
+        worker.snap.activity = {du};
+        auto* decider = new ScriptedDecider;
+        RoundaboutMonitor m(&worker, &clock, {5, 300, 20}, decider);
+        m.start();
+        for (int i = 0; i < 12; ++i) {  // 5 s ... 60 s
+            clock.advance(5000);
+            QTRY_COMPARE(worker.checkFiles.size(), i + 1);
+        }
+        // Asked at 5 s (new), 10 s (8 s crossed), 20 s (16), 35 s (32): four calls, 12 checks.
+        QCOMPARE(decider->seen.size(), 4);
+        QCOMPARE(m.unchangedChecks(), 8);
+        QCOMPARE(decider->seen.at(1).value("current_operation").toObject().value("running_ms"),
+                 QJsonValue(10000));
+    }
+
+    // The worker ends while the decider is still thinking: the roundabout leaves at once and
+    // the decision is dropped.
+    void completionDuringADecisionLeavesAtOnce() {
+        ManualClock clock;
+        FakeWorker worker(&clock);
+        auto* decider = new ScriptedDecider;
+        decider->script = {QStringLiteral("hang")};
+        RoundaboutMonitor m(&worker, &clock, {5, 300, 20}, decider);
+        QSignalSpy finished(&m, &RoundaboutMonitor::finished);
+        m.start();
+        clock.advance(5000);
+        QCOMPARE(decider->seen.size(), 1);
+        worker.snap.result = QStringLiteral("done");
+        worker.finishWith(QStringLiteral("success"));
+        QCOMPARE(finished.count(), 1);
+        QCOMPARE(decider->aborted, 1);
+        QCOMPARE(m.result().value("status").toString(), QStringLiteral("complete"));
+    }
+
+    // With cancelOnHardTimeout off, the worker is left running and the result says so.
+    void hardTimeoutCanLeaveTheWorkerRunning() {
+        ManualClock clock;
+        FakeWorker worker(&clock);
+        RoundaboutConfig c{5, 20, 20};
+        c.cancelOnHardTimeout = false;
+        RoundaboutMonitor m(&worker, &clock, c);
+        m.start();
+        clock.advance(20000);
+        QVERIFY(m.isDone());
+        QVERIFY(worker.stops.isEmpty());
+        QCOMPARE(m.result().value("status").toString(), QStringLiteral("timeout"));
+        QVERIFY(m.result().value("still_running").toBool());
+        QVERIFY(m.result().value("suggestion").toString().contains(worker.snap.workerId));
     }
 
     void activityLogIsTrimmedToTheNewestEntries() {

@@ -1,0 +1,120 @@
+#include "roundabout/decider.h"
+
+namespace zerg {
+namespace {
+
+struct ActionWord {
+    const char* word;
+    DecisionAction action;
+};
+
+constexpr ActionWord kActions[] = {
+    {"wait", DecisionAction::Wait},       {"exit", DecisionAction::Exit},
+    {"cancel", DecisionAction::Cancel},   {"peek", DecisionAction::Peek},
+    {"message", DecisionAction::Message},
+};
+
+std::optional<DecisionAction> actionFromWord(QStringView word) {
+    for (const ActionWord& a : kActions) {
+        if (word.compare(QLatin1String(a.word), Qt::CaseInsensitive) == 0)
+            return a.action;
+    }
+    return std::nullopt;
+}
+
+bool isQuote(QChar c) {
+    return c == u'`' || c == u'"' || c == u'\'';
+}
+
+// Removes what models commonly wrap a one-line answer in: surrounding whitespace, one pair of
+// backticks or quotes, and one final period (inside or outside the quotes).
+QString unwrap(const QString& answer) {
+    QString t = answer.trimmed();
+    bool periodDropped = false;
+    if (t.endsWith(u'.')) {
+        t.chop(1);
+        t = t.trimmed();
+        periodDropped = true;
+    }
+    if (t.size() >= 2 && isQuote(t.front()) && t.back() == t.front()) {
+        t = t.mid(1, t.size() - 2).trimmed();
+        if (!periodDropped && t.endsWith(u'.')) {
+            t.chop(1);
+            t = t.trimmed();
+        }
+    }
+    return t;
+}
+
+}  // namespace
+
+QString Decision::actionName(DecisionAction action) {
+    for (const ActionWord& a : kActions) {
+        if (a.action == action)
+            return QLatin1String(a.word);
+    }
+    return QStringLiteral("wait");
+}
+
+QJsonObject Decision::toJson() const {
+    QJsonObject o{{QStringLiteral("action"), actionName()}};
+    const auto putIfSet = [&o](const QString& key, const QString& value) {
+        if (!value.isEmpty())
+            o.insert(key, value);
+    };
+    putIfSet(QStringLiteral("argument"), argument);
+    putIfSet(QStringLiteral("source"), source);
+    putIfSet(QStringLiteral("note"), note);
+    putIfSet(QStringLiteral("raw"), raw);
+    // A duration of 0 is a real value (the heuristic answers at once), so it is always written.
+    o.insert(QStringLiteral("duration_ms"), durationMs);
+    return o;
+}
+
+Decision Decision::defaultWait(const QString& note) {
+    Decision d;
+    d.action = DecisionAction::Wait;
+    d.source = QStringLiteral("default");
+    d.note = note;
+    return d;
+}
+
+std::optional<Decision> parseDecision(const QString& answer) {
+    const QString text = unwrap(answer);
+    if (text.isEmpty() || text.contains(u'\n') || text.contains(u'\r'))
+        return std::nullopt;
+
+    const qsizetype colon = text.indexOf(u':');
+    const QStringView word =
+        colon < 0 ? QStringView(text) : QStringView(text).left(colon).trimmed();
+    const std::optional<DecisionAction> action = actionFromWord(word);
+    if (!action)
+        return std::nullopt;
+    const QString argument = colon < 0 ? QString() : text.mid(colon + 1).trimmed();
+
+    Decision d;
+    d.action = *action;
+    d.source = QStringLiteral("llm");
+    d.raw = answer;
+    if (d.action == DecisionAction::Wait) {
+        // "wait: the copy is still running" is a wait; the reason stays in raw only.
+        return d;
+    }
+    if (argument.isEmpty())
+        return std::nullopt;
+    d.argument = argument;
+    if (d.action == DecisionAction::Peek &&
+        argument.compare(QLatin1String("thread"), Qt::CaseInsensitive) == 0)
+        d.argument = QStringLiteral("thread");
+    return d;
+}
+
+QJsonObject DeciderCounters::toJson() const {
+    return {
+        {QStringLiteral("calls"), calls},   {QStringLiteral("timeouts"), timeouts},
+        {QStringLiteral("errors"), errors}, {QStringLiteral("invalid"), invalid},
+        {QStringLiteral("skips"), skips},
+    };
+}
+
+}  // namespace zerg
