@@ -127,7 +127,7 @@ QString payloadFingerprint(const QJsonObject& payload) {
         activity.size() + payload.value(QLatin1String("omitted_entries")).toInteger();
 
     QString outcomes;
-    for (const QJsonValue& v : activity) {
+    for (const QJsonValue v : activity) {
         const QString outcome = v.toObject().value(QLatin1String("outcome")).toString();
         outcomes += outcome.isEmpty() ? QChar(u'?') : outcome.front();
     }

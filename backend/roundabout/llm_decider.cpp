@@ -9,7 +9,7 @@ namespace {
 
 // Reasoning models served locally may put their thinking before the answer.
 QString stripThinking(const QString& text) {
-    const QString t = text.trimmed();
+    QString t = text.trimmed();
     if (!t.startsWith(QLatin1String("<think>")))
         return t;
     const qsizetype end = t.indexOf(QLatin1String("</think>"));

@@ -148,6 +148,37 @@ private Q_SLOTS:
         }
     }
 
+    // A message injected while a tool runs goes into the conversation after the tool's result,
+    // before the next model call, and is reported for persistence.
+    void injectedMessageGoesBeforeTheNextModelCall() {
+        ManualClock clock;
+        ScriptedLlm llm;
+        llm.pushToolCalls(
+            {call(QStringLiteral("c1"), QStringLiteral("probe"), QStringLiteral("{}"))});
+        llm.pushText(QStringLiteral("done"));
+        auto tool = std::make_shared<ManualTool>(QStringLiteral("probe"));
+        ToolRegistry tools;
+        tools.add(tool);
+        AgentLoop loop(&llm, &tools, &clock, {QStringLiteral("m"), 5, 100, {}},
+                       {ChatMessage::user(QStringLiteral("go"))});
+        QSignalSpy done(&loop, &AgentLoop::finished);
+        QSignalSpy appended(&loop, &AgentLoop::messagesAppended);
+        loop.start();
+        QTRY_COMPARE(tool->calls.size(), 1);
+        QVERIFY(loop.injectMessage(ChatMessage::user(QStringLiteral("[SUPERVISOR] try df -i"))));
+        QCOMPARE(llm.requests().size(), 1);  // nothing sent yet
+        tool->calls.at(0)->complete({{"ok", true}});
+        QVERIFY(done.wait());
+        const QList<ChatMessage>& sent = llm.requests().at(1).messages;
+        QCOMPARE(sent.size(), 4);  // go, call, result, the supervisor's message
+        QCOMPARE(sent.at(2).role, ChatMessage::Role::Tool);
+        QCOMPARE(sent.at(3).content, QStringLiteral("[SUPERVISOR] try df -i"));
+        QCOMPARE(appended.count(), 3);  // the tool group, the message, the answer
+        QCOMPARE(appended.at(1).at(0).value<QList<ChatMessage>>().first().content,
+                 QStringLiteral("[SUPERVISOR] try df -i"));
+        QVERIFY(!loop.injectMessage(ChatMessage::user(QStringLiteral("too late"))));
+    }
+
     void parallelCallsRunConcurrentlyAndAnswerInOrder() {
         ManualClock clock;
         ScriptedLlm llm;

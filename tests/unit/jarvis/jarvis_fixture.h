@@ -13,6 +13,7 @@
 #include "storage/database.h"
 #include "storage/store.h"
 
+#include <QPointer>
 #include <QTemporaryDir>
 
 #include <functional>
@@ -37,6 +38,14 @@ public:
                 ToolResult::failure(QStringLiteral("cancelled"),
                                     {{QStringLiteral("error_code"), QStringLiteral("cancelled")}}));
         }
+        // The command ends on its own, with this output.
+        void complete(const QString& stdoutText) {
+            if (isFinished())
+                return;
+            --m_tool->running;
+            finish(ToolResult::success(
+                {{QStringLiteral("exit_code"), 0}, {QStringLiteral("stdout"), stdoutText}}));
+        }
 
     private:
         HangingTool* m_tool;
@@ -46,8 +55,11 @@ public:
                 QJsonObject{{"type", "object"}}};
     }
     ToolInvocation* start(const QJsonObject&, QObject* parent) override {
-        return new Call(this, parent);
+        auto* c = new Call(this, parent);
+        calls.append(c);
+        return c;
     }
+    QList<QPointer<Call>> calls;
     int running = 0;
     int cancelled = 0;
 };
