@@ -180,7 +180,8 @@ private Q_SLOTS:
         QVERIFY(s->tick(1));
         QVERIFY(s->tick(2));
         QVERIFY(s->tick(3));
-        QVERIFY2(s->done->wait(30000), "the run did not finish");
+        // (QSignalSpy::wait would miss a run that already ended during an earlier QTRY.)
+        QTRY_COMPARE_WITH_TIMEOUT(s->done->count(), 1, 30000);
         QVERIFY(s->done->first().at(1).toBool());
 
         const QStringList checks = s->checkFiles();
@@ -220,7 +221,8 @@ private Q_SLOTS:
         QVERIFY(s->backend->jarvis()->ask(QStringLiteral("is testbox online? check it")));
         QTRY_VERIFY_WITH_TIMEOUT(s->requestsFor(QStringLiteral("worker-model")) == 2, 15000);
         QVERIFY(s->tick(1));
-        QVERIFY2(s->done->wait(30000), "the run did not finish");
+        // (QSignalSpy::wait would miss a run that already ended during an earlier QTRY.)
+        QTRY_COMPARE_WITH_TIMEOUT(s->done->count(), 1, 30000);
         QVERIFY(s->done->first().at(1).toBool());
         const QJsonObject shape =
             toolResultOf(s->llm.requestsForModel(QStringLiteral("supervisor-model")).at(1));
@@ -261,7 +263,8 @@ private Q_SLOTS:
         QVERIFY(s->tick(1));     // 5 s: wait
         s->clock.advance(5000);  // 10 s: cancel
         QTRY_VERIFY_WITH_TIMEOUT(!SshdFixture::commandRunning(marker), 2000);
-        QVERIFY2(s->done->wait(30000), "the run did not finish");
+        // (QSignalSpy::wait would miss a run that already ended during an earlier QTRY.)
+        QTRY_COMPARE_WITH_TIMEOUT(s->done->count(), 1, 30000);
         const QJsonObject shape =
             toolResultOf(s->llm.requestsForModel(QStringLiteral("supervisor-model")).at(1));
         QCOMPARE(shape.value("status").toString(), QStringLiteral("cancelled"));
@@ -294,7 +297,8 @@ private Q_SLOTS:
         QVERIFY(s);
         QVERIFY(s->backend->jarvis()->ask(QStringLiteral("check disk on testbox")));
         // No clock advance at all: the failure needs no check to be noticed.
-        QVERIFY2(s->done->wait(30000), "the run did not finish");
+        // (QSignalSpy::wait would miss a run that already ended during an earlier QTRY.)
+        QTRY_COMPARE_WITH_TIMEOUT(s->done->count(), 1, 30000);
         QVERIFY(s->checkFiles().isEmpty());
         QCOMPARE(s->requestsFor(QStringLiteral("decider-model")), 0);
         const QJsonObject shape =
