@@ -142,6 +142,16 @@ void AgentLoop::onReplyFinished() {
         end(Outcome::Completed);
         return;
     }
+    // Over budget: a final answer is still taken (the work is done), more steps are not.
+    if (m_config.tokenBudget > 0 &&
+        m_usage.promptTokens + m_usage.completionTokens > m_config.tokenBudget) {
+        end(Outcome::Failed, QStringLiteral("budget_exceeded"),
+            tr("Stopped: this agent used %1 tokens, over its budget of %2. Raise the budget "
+               "(ZERG_WORKER_TOKEN_BUDGET for workers) or give a narrower task.")
+                .arg(m_usage.promptTokens + m_usage.completionTokens)
+                .arg(m_config.tokenBudget));
+        return;
+    }
     // Every call needs an id to be answered; some servers omit them.
     for (int i = 0; i < msg.toolCalls.size(); ++i) {
         if (msg.toolCalls[i].id.isEmpty()) {
@@ -183,6 +193,9 @@ void AgentLoop::startTools(const ChatMessage& assistant) {
                         .arg(pc.call.name, parseError),
                     {{QStringLiteral("error_code"), QStringLiteral("invalid_arguments")}}),
                 ctx);
+        } else if (std::optional<ToolResult> held =
+                       m_config.toolGuard ? m_config.toolGuard(pc.call, pc.args) : std::nullopt) {
+            inv = new ImmediateInvocation(*held, ctx);
         } else {
             inv = tool->start(pc.args, ctx);
         }

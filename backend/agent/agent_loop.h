@@ -8,6 +8,7 @@
 #include <QPointer>
 
 #include <functional>
+#include <optional>
 
 namespace zerg {
 
@@ -27,6 +28,12 @@ struct AgentConfig {
     // that request only (fresh context such as recent workers and remembered facts). They are not
     // part of messages() and never reported by messagesAppended().
     std::function<QList<ChatMessage>()> contextProvider;
+    // Called before each tool call starts: a result means "do not run it, answer this instead"
+    // (a rule forbids the call); nullopt runs it.
+    std::function<std::optional<ToolResult>(const ToolCall&, const QJsonObject&)> toolGuard;
+    // Tokens (prompt + completion, all calls) this loop may use; 0: no limit. Going over ends the
+    // loop as failed with code "budget_exceeded" (terminal: never restarted).
+    qint64 tokenBudget = 0;
 };
 
 // The ReAct loop: messages -> LLM -> tool calls (run concurrently) -> results -> LLM ... until the

@@ -23,6 +23,7 @@ inline constexpr char WorkerSummaryReady[] = "worker_summary_ready";
 inline constexpr char RoundaboutDecision[] = "roundabout_decision";
 inline constexpr char Error[] = "error";
 inline constexpr char Heartbeat[] = "heartbeat";
+inline constexpr char ViolationDetected[] = "violation_detected";
 }  // namespace events
 
 // One backend event: a name and a JSON payload. The payload always carries owner_id and the ids

@@ -111,6 +111,15 @@ Settings Settings::load() {
     overrideInt(s.maxIterations, "ZERG_MAX_ITERATIONS");
     overrideInt(s.maxWorkers, "ZERG_MAX_WORKERS");
     overrideInt(s.runTimeoutSeconds, "ZERG_RUN_TIMEOUT_SECONDS");
+    overrideInt(s.workerTokenBudget, "ZERG_WORKER_TOKEN_BUDGET");
+    overrideInt(s.runTokenBudget, "ZERG_RUN_TOKEN_BUDGET");
+    overrideString(s.violationRulesFile, "ZERG_VIOLATION_RULES");
+    if (qEnvironmentVariableIsSet("ZERG_RUN_COST_BUDGET_USD")) {
+        bool ok = false;
+        const double v = env("ZERG_RUN_COST_BUDGET_USD").toDouble(&ok);
+        if (ok && v >= 0)
+            s.runCostBudgetUsd = v;
+    }
     overrideInt(s.contextWindowTokens, "ZERG_CONTEXT_WINDOW");
     overrideInt(s.llmTimeoutSeconds, "ZERG_LLM_TIMEOUT_SECONDS");
     overrideInt(s.toolOutputCapChars, "ZERG_TOOL_OUTPUT_CAP");

@@ -42,11 +42,15 @@ struct Settings {
     int deciderBudget = 12;  // ZERG_DECIDER_BUDGET: decider model calls per worker
     int deciderTimeoutSeconds = 10;  // ZERG_DECIDER_TIMEOUT_SECONDS
     int maxIterations = 12;          // ZERG_MAX_ITERATIONS: agent loop bound
-    int maxWorkers = 5;           // ZERG_MAX_WORKERS: workers running at once (more wait in order)
-    int runTimeoutSeconds = 60;   // ZERG_RUN_TIMEOUT_SECONDS: a request ends with partial findings
-    int contextWindowTokens = 0;  // ZERG_CONTEXT_WINDOW: 0 = known from the model's name
-    int llmTimeoutSeconds = 120;  // ZERG_LLM_TIMEOUT_SECONDS: one LLM call, idle time allowed
-    int toolOutputCapChars = 8000;  // ZERG_TOOL_OUTPUT_CAP: stdout/stderr given to the model
+    int maxWorkers = 5;          // ZERG_MAX_WORKERS: workers running at once (more wait in order)
+    int runTimeoutSeconds = 60;  // ZERG_RUN_TIMEOUT_SECONDS: a request ends with partial findings
+    qint64 workerTokenBudget = 300000;  // ZERG_WORKER_TOKEN_BUDGET: tokens one worker may use
+    qint64 runTokenBudget = 1000000;    // ZERG_RUN_TOKEN_BUDGET: tokens of a whole request
+    double runCostBudgetUsd = 0;        // ZERG_RUN_COST_BUDGET_USD: 0 = no cost limit
+    QString violationRulesFile;         // ZERG_VIOLATION_RULES: JSON rules; empty = built-in
+    int contextWindowTokens = 0;        // ZERG_CONTEXT_WINDOW: 0 = known from the model's name
+    int llmTimeoutSeconds = 120;        // ZERG_LLM_TIMEOUT_SECONDS: one LLM call, idle time allowed
+    int toolOutputCapChars = 8000;      // ZERG_TOOL_OUTPUT_CAP: stdout/stderr given to the model
     qint64 toolDiskCapBytes = 16 * 1024 * 1024;  // full output kept on disk up to this size
 
     // Reads QSettings (organization "Zerg", application "zerg") then applies the environment.

@@ -4,7 +4,9 @@
 #include "core/clock.h"
 #include "core/event_bus.h"
 #include "core/secret_store.h"
+#include "jarvis/budget_monitor.h"
 #include "jarvis/jarvis_service.h"
+#include "jarvis/violation_rules.h"
 #include "jarvis/worker_pool.h"
 #include "llm/anthropic_provider.h"
 #include "llm/metered_provider.h"
@@ -189,6 +191,17 @@ Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock
     deps.toolOutputCapChars = s.toolOutputCapChars;
     deps.summaryLlm = b->m_llm;
     deps.summaryModel = s.modelFor(QStringLiteral("summary"));
+    deps.tokenBudget = s.workerTokenBudget;
+    b->m_rules = std::make_unique<ViolationRules>(ViolationRules::defaults());
+    if (!s.violationRulesFile.isEmpty()) {
+        if (auto rules = ViolationRules::loadFile(s.violationRulesFile)) {
+            *b->m_rules = std::move(rules).value();
+        } else {
+            b->m_rulesProblem = rules.error().message;
+            qWarning("zerg: %s", qPrintable(b->m_rulesProblem));
+        }
+    }
+    deps.rules = b->m_rules.get();
     b->m_pool = new WorkerPool(deps, s.maxWorkers, b.get());
 
     JarvisConfig jc;
@@ -214,6 +227,16 @@ Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock
         decider.compare(QLatin1String("heuristic"), Qt::CaseInsensitive) == 0 ? QString() : decider;
     b->m_jarvis = new JarvisService(jc, b->m_store.get(), b->m_artifacts.get(), b->m_bus,
                                     b->m_clock, b->m_llm, b->m_pool, b.get());
+    // Spending limits of a whole request, from every recorded model call.
+    b->m_budget = new BudgetMonitor({s.runTokenBudget, s.runCostBudgetUsd}, b.get());
+    if (auto* metered = qobject_cast<MeteredProvider*>(b->m_llm)) {
+        connect(metered, &MeteredProvider::callRecorded, b->m_budget, &BudgetMonitor::record);
+    }
+    JarvisService* jarvis = b->m_jarvis;
+    connect(b->m_budget, &BudgetMonitor::runOverBudget, jarvis,
+            [jarvis](qint64, qint64 runId, const QString& message) {
+                jarvis->abortRun(runId, QStringLiteral("budget_exceeded"), message);
+            });
     return b;
 }
 

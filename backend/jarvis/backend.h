@@ -15,6 +15,8 @@ class QLockFile;
 namespace zerg {
 
 class ArtifactStore;
+class BudgetMonitor;
+class ViolationRules;
 class Clock;
 class Database;
 class EventBus;
@@ -71,6 +73,9 @@ private:
     std::unique_ptr<ArtifactStore> m_artifacts;
     std::unique_ptr<Pricing> m_pricing;
     std::unique_ptr<ToolRegistry> m_workerTools;
+    std::unique_ptr<ViolationRules> m_rules;
+    BudgetMonitor* m_budget = nullptr;
+    QString m_rulesProblem;
     WorkerPool* m_pool = nullptr;
     JarvisService* m_jarvis = nullptr;
     QString m_hostsProblem;

@@ -119,7 +119,8 @@ Result<qint64> JarvisService::ask(const QString& taskIn) {
     m_mode = route.mode;
     m_runStartedMs = m_clock->nowMs();
     m_usage = {};
-    m_timedOut = false;
+    m_abortCode.clear();
+    m_abortMessage.clear();
     m_bus->publish(QString::fromLatin1(events::SupervisorStarted), m_config.ownerId,
                    {{QStringLiteral("run_id"), m_runId},
                     {QStringLiteral("thread_id"), m_threadId},
@@ -221,7 +222,7 @@ void JarvisService::compactThenStart(Route::Mode mode) {
             !s) {
             qWarning("run %lld: %s", m_runId, qPrintable(s.error().message));
         }
-        if (m_runId != 0 && !m_timedOut)
+        if (m_runId != 0 && m_abortCode.isEmpty())
             startLoop(mode);
     });
     m_compactor->start();
@@ -272,6 +273,9 @@ void JarvisService::startLoop(Route::Mode mode) {
     ctx.workerModel = m_config.workerModel.isEmpty() ? m_config.model : m_config.workerModel;
     ctx.sharedTools = m_config.sharedTools;
     ctx.deciderLlm = m_llm;
+    ctx.preflight.workerModel = ctx.workerModel;
+    ctx.preflight.allowedHosts = m_config.hostAliases;
+    ctx.preflight.artifactsRoot = m_artifacts->rootDir();
     m_tools = quick ? makeQuickTools(ctx) : makeSupervisorTools(ctx);
 
     AgentConfig cfg;
@@ -342,22 +346,39 @@ Result<QJsonObject> JarvisService::runDetails(qint64 runId) const {
 
 void JarvisService::onRunTimeout() {
     m_timeoutTimer = 0;
-    if (m_runId == 0)
+    abortRun(m_runId, QStringLiteral("run_timeout"),
+             tr("This request took longer than %1 s and was stopped (ask again to continue, or "
+                "raise ZERG_RUN_TIMEOUT_SECONDS).")
+                 .arg(m_config.runTimeoutSecs));
+}
+
+void JarvisService::abortRun(qint64 runId, const QString& code, const QString& message) {
+    if (runId == 0 || runId != m_runId || !m_abortCode.isEmpty())
         return;
-    m_timedOut = true;
-    const QString why = tr("the run took longer than %1 s").arg(m_config.runTimeoutSecs);
-    m_pool->stopRun(m_runId, why);
+    m_abortCode = code;
+    m_abortMessage = message;
+    m_pool->stopRun(m_runId, message);
     if (m_loop) {
-        m_loop->cancel(why);  // finished() follows and ends the run as timed out
+        m_loop->cancel(message);  // finished() follows and ends the run with the findings
     } else {
         delete m_compactor;
-        endRun(QStringLiteral("timeout"), partialFindings(), QStringLiteral("run_timeout"));
+        finishAborted();
     }
 }
 
-QString JarvisService::partialFindings() const {
-    QString out =
-        tr("This request took longer than %1 s and was stopped.").arg(m_config.runTimeoutSecs);
+void JarvisService::finishAborted() {
+    const QString text = partialFindings(m_abortMessage);
+    // Kept in the thread, so that the next question can build on what was found.
+    (void)m_store->appendMessage(m_threadId, m_runId, ChatMessage::assistant(text).toJson(),
+                                 m_clock->utcNow());
+    const QString code = m_abortCode;  // endRun clears the member
+    endRun(
+        code == QLatin1String("run_timeout") ? QStringLiteral("timeout") : QStringLiteral("failed"),
+        text, code);
+}
+
+QString JarvisService::partialFindings(const QString& headline) const {
+    QString out = headline;
     const auto jobs = m_store->listJobsForRun(m_config.ownerId, m_runId);
     QStringList lines;
     if (jobs) {
@@ -381,12 +402,10 @@ QString JarvisService::partialFindings() const {
         }
     }
     if (lines.isEmpty()) {
-        out += QLatin1Char(' ') + tr("Nothing was finished yet. Ask again with a narrower request, "
-                                     "or raise ZERG_RUN_TIMEOUT_SECONDS.");
+        out += QLatin1Char(' ') + tr("Nothing was finished yet.");
     } else {
         out += QLatin1Char(' ') + tr("What was found so far:") + QLatin1Char('\n') +
-               lines.join(QLatin1Char('\n')) + QLatin1Char('\n') +
-               tr("Ask again to continue, or raise ZERG_RUN_TIMEOUT_SECONDS.");
+               lines.join(QLatin1Char('\n'));
     }
     return out;
 }
@@ -415,12 +434,8 @@ void JarvisService::onLoopFinished() {
     const Usage u = loop->usage();
     m_usage.promptTokens += u.promptTokens;
     m_usage.completionTokens += u.completionTokens;
-    if (m_timedOut) {
-        const QString text = partialFindings();
-        // Kept in the thread, so that the next question can build on what was found.
-        (void)m_store->appendMessage(m_threadId, m_runId, ChatMessage::assistant(text).toJson(),
-                                     m_clock->utcNow());
-        endRun(QStringLiteral("timeout"), text, QStringLiteral("run_timeout"));
+    if (!m_abortCode.isEmpty()) {
+        finishAborted();
         return;
     }
     if (m_mode == Route::Mode::Quick && loop->errorCode() == QLatin1String(kRouteToSupervisor)) {
@@ -466,7 +481,7 @@ void JarvisService::endRun(const QString& status, const QString& text, const QSt
         qWarning("run %lld: %s", runId, qPrintable(s.error().message));
     }
     m_runId = 0;
-    m_timedOut = false;
+    m_abortCode.clear();
     // Tokens and cost of the whole run (supervisor and workers), from the per-call records.
     QJsonObject usageJson{{QStringLiteral("prompt_tokens"), m_usage.promptTokens},
                           {QStringLiteral("completion_tokens"), m_usage.completionTokens}};
@@ -493,7 +508,7 @@ void JarvisService::endRun(const QString& status, const QString& text, const QSt
                          {QStringLiteral("details"), errorCode},
                          {QStringLiteral("mode"), modeName},
                          {QStringLiteral("status"), status}};
-        if (status == QLatin1String("timeout"))
+        if (status == QLatin1String("timeout") || errorCode == QLatin1String("budget_exceeded"))
             data.insert(QStringLiteral("partial_results"), text);
         m_bus->publish(QString::fromLatin1(events::Error), m_config.ownerId, data);
     }

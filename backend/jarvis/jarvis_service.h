@@ -59,6 +59,9 @@ public:
     [[nodiscard]] Result<qint64> ask(const QString& task);
     void cancelRun(qint64 runId);
     void cancelWorker(qint64 jobId);
+    // Stops a run early with what its workers found so far (a budget monitor's verdict): the
+    // run ends failed with this code, the message heads the findings.
+    void abortRun(qint64 runId, const QString& code, const QString& message);
     [[nodiscard]] bool isBusy() const { return m_runId != 0; }
     [[nodiscard]] qint64 currentRunId() const { return m_runId; }
     [[nodiscard]] qint64 threadId() const { return m_threadId; }
@@ -78,10 +81,11 @@ private:
     void startLoop(Route::Mode mode);
     void onLoopFinished();
     void onRunTimeout();
+    void finishAborted();
     void scheduleHeartbeat();
     void endRun(const QString& status, const QString& text, const QString& errorCode);
     [[nodiscard]] QList<ChatMessage> freshContext() const;
-    [[nodiscard]] QString partialFindings() const;
+    [[nodiscard]] QString partialFindings(const QString& headline) const;
     [[nodiscard]] QString modelFor(Route::Mode mode) const;
 
     JarvisConfig m_config;
@@ -98,7 +102,10 @@ private:
     Route::Mode m_mode = Route::Mode::Supervisor;
     qint64 m_runStartedMs = 0;
     Usage m_usage;  // of the loops that ended during this run (quick then supervisor)
-    bool m_timedOut = false;
+    // Why the run in progress is being stopped early ("run_timeout", "budget_exceeded"), and the
+    // sentence that heads its partial findings. Empty while it runs normally.
+    QString m_abortCode;
+    QString m_abortMessage;
     Clock::TimerId m_timeoutTimer = 0;
     Clock::TimerId m_heartbeatTimer = 0;
     std::unique_ptr<ToolRegistry> m_tools;

@@ -99,11 +99,23 @@ public:
                     "several times in one turn to run workers in parallel (e.g. disk and "
                     "processes on the same host). Before spawning, look at the recent workers "
                     "in your context and list_workers / grep_workers: if one already answered "
-                    "the question, use its result instead of spawning again."),
+                    "the question, use its result instead of spawning again.") +
+                    (m_ctx.preflight.allowedHosts.isEmpty()
+                         ? QStringLiteral(" No SSH host is allowlisted yet.")
+                         : QStringLiteral(" Allowlisted hosts: %1.")
+                               .arg(m_ctx.preflight.allowedHosts.join(QStringLiteral(", ")))),
                 objectSchema(
                     {{QStringLiteral("task"),
                       schemaProperty("string", QStringLiteral("What the worker should do, e.g. "
-                                                              "'Check disk usage on cube'."))}},
+                                                              "'Check disk usage on cube'."))},
+                     {QStringLiteral("hosts"),
+                      QJsonObject{{QStringLiteral("type"), QStringLiteral("array")},
+                                  {QStringLiteral("items"),
+                                   QJsonObject{{QStringLiteral("type"), QStringLiteral("string")}}},
+                                  {QStringLiteral("description"),
+                                   QStringLiteral("The host aliases the worker will use, if any "
+                                                  "(checked against the allowlist before it "
+                                                  "starts).")}}}},
                     {QStringLiteral("task")})};
     }
     ToolInvocation* start(const QJsonObject& args, QObject* parent) override {
@@ -111,6 +123,24 @@ public:
         if (task.isEmpty()) {
             return new ImmediateInvocation(
                 ToolResult::failure(QStringLiteral("spawn_worker needs a non-empty 'task'.")),
+                parent);
+        }
+        QStringList hosts;
+        for (const QJsonValue& h : args.value(QStringLiteral("hosts")).toArray())
+            hosts.append(h.toString());
+        // Preflight: a worker that cannot work is not started (and so never restarted).
+        if (const QStringList problems = m_ctx.preflight.check(hosts); !problems.isEmpty()) {
+            return new ImmediateInvocation(
+                ToolResult{
+                    {{QStringLiteral("ok"), false},
+                     {QStringLiteral("status"), QStringLiteral("failed")},
+                     {QStringLiteral("error_code"), QStringLiteral("preflight_failed")},
+                     {QStringLiteral("error"), QStringLiteral("The worker was not started: ") +
+                                                   problems.join(QLatin1Char(' '))},
+                     {QStringLiteral("failures"), QJsonArray::fromStringList(problems)},
+                     {QStringLiteral("suggestion"),
+                      QStringLiteral("Tell the user what to fix; do not retry before "
+                                     "it is fixed.")}}},
                 parent);
         }
         return new SpawnInvocation(m_ctx, task, parent);

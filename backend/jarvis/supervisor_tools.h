@@ -1,5 +1,6 @@
 #pragma once
 
+#include "jarvis/preflight.h"
 #include "roundabout/roundabout_monitor.h"
 #include "tools/tool.h"
 
@@ -31,6 +32,8 @@ struct SupervisorContext {
     std::vector<std::shared_ptr<Tool>> sharedTools;
     // The roundabout decider's model provider (config in `roundabout`); nullptr: heuristic.
     LlmProvider* deciderLlm = nullptr;
+    // Checked before a worker starts (and the allowlisted hosts named in spawn_worker's help).
+    Preflight preflight;
 };
 
 // The error code of route_to_supervisor: the quick path ends and the supervisor takes over.

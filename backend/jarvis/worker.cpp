@@ -5,10 +5,12 @@
 #include "core/event.h"
 #include "core/event_bus.h"
 #include "core/json_util.h"
+#include "jarvis/violation_rules.h"
 #include "storage/artifact_store.h"
 #include "storage/store.h"
 
 #include <QJsonDocument>
+#include <QTimer>
 
 namespace zerg {
 namespace {
@@ -202,6 +204,12 @@ void Worker::start() {
     cfg.maxIterations = m_deps.maxIterations;
     cfg.toolOutputCapChars = m_deps.toolOutputCapChars;
     cfg.fatalToolErrors = kFatalToolErrors;
+    cfg.tokenBudget = m_deps.tokenBudget;
+    if (m_deps.rules) {
+        cfg.toolGuard = [this](const ToolCall& call, const QJsonObject& args) {
+            return guard(call, args);
+        };
+    }
     cfg.meta = {QStringLiteral("worker"), m_workerId, m_job.ownerId, m_job.runId, m_job.jobId};
     m_loop = new AgentLoop(m_deps.llm, m_tools.get(), clock, cfg, history, this);
     connect(m_loop, &AgentLoop::toolCallStarted, this, &Worker::onToolStarted);
@@ -302,6 +310,64 @@ void Worker::onLoopFinished() {
             complete(QStringLiteral("failed"), {}, m_loop->errorString(), m_loop->errorCode());
             break;
     }
+}
+
+std::optional<ToolResult> Worker::guard(const ToolCall& call, const QJsonObject& args) {
+    const std::optional<Violation> v = m_deps.rules->match(call.name, args);
+    if (!v)
+        return std::nullopt;
+    using A = ViolationRule::Action;
+    QJsonObject e = ids();
+    e.insert(QStringLiteral("rule"), v->rule.name);
+    e.insert(QStringLiteral("action"), ViolationRule::actionName(v->rule.action));
+    e.insert(QStringLiteral("tool"), call.name);
+    e.insert(QStringLiteral("value"), v->value);
+    e.insert(QStringLiteral("notify"), v->rule.action != A::Log && v->rule.action != A::Warn);
+    m_deps.bus->publish(QString::fromLatin1(events::ViolationDetected), m_job.ownerId, e);
+    qWarning("worker %s: rule \"%s\" (%s) matched %s: %s", qPrintable(m_workerId),
+             qPrintable(v->rule.name), qPrintable(ViolationRule::actionName(v->rule.action)),
+             qPrintable(call.name), qPrintable(v->value));
+    switch (v->rule.action) {
+        case A::Log:
+        case A::Notify:
+            return std::nullopt;
+        case A::Warn:
+            if (m_loop) {
+                m_loop->injectMessage(ChatMessage::user(
+                    QStringLiteral("[SUPERVISOR] warning: your call %1 matches the rule \"%2\". "
+                                   "Make sure it is what the task needs.")
+                        .arg(displayFor(call.name, args), v->rule.name)));
+            }
+            return std::nullopt;
+        case A::Pause:
+            return ToolResult::failure(
+                tr("Not run: %1 matches the rule \"%2\" and needs the user's approval. Do not "
+                   "retry it; report what you wanted to run and why, so the user can decide.")
+                    .arg(displayFor(call.name, args), v->rule.name),
+                {{QStringLiteral("error_code"), QStringLiteral("paused")}});
+        case A::Reap: {
+            const QString why = tr("stopped: %1 matches the rule \"%2\"")
+                                    .arg(displayFor(call.name, args), v->rule.name);
+            // After this call's (refused) result is in: the loop is in the middle of starting it.
+            QTimer::singleShot(0, this, [this, why] { fail(QStringLiteral("violation"), why); });
+            return ToolResult::failure(
+                tr("Not run: %1. The worker is being stopped.").arg(why),
+                {{QStringLiteral("error_code"), QStringLiteral("violation")}});
+        }
+    }
+    return std::nullopt;
+}
+
+void Worker::fail(const QString& errorCode, const QString& reason) {
+    if (snapshot().isTerminal())
+        return;
+    m_status = QStringLiteral("failed");
+    m_error = reason;
+    m_errorCode = errorCode;
+    if (m_loop)
+        m_loop->cancel(reason);
+    else
+        complete(QStringLiteral("failed"), {}, reason, errorCode);
 }
 
 void Worker::stop(const QString& status, const QString& reason) {

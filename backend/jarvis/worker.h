@@ -16,6 +16,8 @@ class EventBus;
 class LlmProvider;
 class Store;
 class ToolRegistry;
+class ViolationRules;
+struct Violation;
 
 // What a worker needs from the rest of the backend.
 struct WorkerDeps {
@@ -31,6 +33,9 @@ struct WorkerDeps {
     // result truncated to ~150 characters.
     LlmProvider* summaryLlm = nullptr;
     QString summaryModel;  // Settings::modelFor("summary"); empty: the worker's own model
+    // Checked before each tool call (jarvis/violation_rules.h); nullptr: no rules.
+    const ViolationRules* rules = nullptr;
+    qint64 tokenBudget = 0;  // tokens one worker may use; 0: no limit
 };
 
 // A disposable worker agent: one task, its own AgentLoop, and a complete audit trail on disk
@@ -59,6 +64,9 @@ public:
     void recordCheck(qint64 elapsedSeconds, const QJsonObject& check) override;
     // request_help: the reason shows in the next snapshot and the roundabout checks at once.
     void requestHelp(const QString& reason);
+    // Ends the worker as failed with this error code (e.g. "budget_exceeded", "violation"),
+    // stopping its model call and tools like stop().
+    void fail(const QString& errorCode, const QString& reason);
     [[nodiscard]] QString workerId() const { return m_workerId; }
     [[nodiscard]] QString status() const { return m_status; }
 
@@ -79,6 +87,7 @@ private:
     void onToolFinished(const ToolCall& call, const QJsonObject& args, const ToolResult& result,
                         qint64 durationMs);
     void onMessages(const QList<ChatMessage>& messages);
+    std::optional<ToolResult> guard(const ToolCall& call, const QJsonObject& args);
     void onLoopFinished();
     void complete(const QString& status, const QString& result, const QString& error,
                   const QString& errorCode);

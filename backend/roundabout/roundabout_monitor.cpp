@@ -45,6 +45,20 @@ QString suggestionFor(const QString& code) {
             "SSH authentication failed: tell the user to configure a key for this host "
             "(IdentityFile in the hosts file, or ssh-agent).");
     }
+    if (code == QLatin1String("budget_exceeded")) {
+        return QStringLiteral(
+            "Do not retry: the worker used up its token budget. Report what it found so far and "
+            "suggest a narrower task, or tell the user how to raise the budget.");
+    }
+    if (code == QLatin1String("violation")) {
+        return QStringLiteral(
+            "Do not retry: the worker tried a command that a safety rule forbids. Tell the user "
+            "what it tried and that they must run it themselves if it is really wanted.");
+    }
+    if (code == QLatin1String("preflight_failed")) {
+        return QStringLiteral(
+            "The worker could not start: fix what the preflight check names, then try again.");
+    }
     if (code == QLatin1String("timeout")) {
         return QStringLiteral(
             "The worker ran out of time: report any partial findings and suggest a narrower "

@@ -1,0 +1,36 @@
+#include "jarvis/budget_monitor.h"
+
+#include "storage/store.h"
+
+namespace zerg {
+
+BudgetMonitor::BudgetMonitor(BudgetLimits limits, QObject* parent)
+    : QObject(parent), m_limits(limits) {}
+
+void BudgetMonitor::record(const LlmCallRecord& call) {
+    if (call.runId <= 0 || m_reported.contains(call.runId))
+        return;
+    Totals& t = m_runs[call.runId];
+    t.tokens += call.promptTokens + call.completionTokens;
+    if (call.costUsd)
+        t.costUsd += *call.costUsd;
+    QString message;
+    if (m_limits.runTokens > 0 && t.tokens > m_limits.runTokens) {
+        message = tr("This request used %1 tokens, over its budget of %2, and was stopped. Ask "
+                     "for something narrower, or raise ZERG_RUN_TOKEN_BUDGET.")
+                      .arg(t.tokens)
+                      .arg(m_limits.runTokens);
+    } else if (m_limits.runCostUsd > 0 && t.costUsd > m_limits.runCostUsd) {
+        message = tr("This request cost $%1, over its budget of $%2, and was stopped. Ask for "
+                     "something narrower, or raise ZERG_RUN_COST_BUDGET_USD.")
+                      .arg(t.costUsd, 0, 'f', 4)
+                      .arg(m_limits.runCostUsd, 0, 'f', 2);
+    }
+    if (message.isEmpty())
+        return;
+    m_reported.insert(call.runId);
+    m_runs.remove(call.runId);
+    Q_EMIT runOverBudget(call.ownerId, call.runId, message);
+}
+
+}  // namespace zerg
