@@ -83,6 +83,7 @@ int run(const QStringList& args) {
     }
     std::unique_ptr<Backend> backend = std::move(created).value();
     JarvisBackendAdapter adapter(backend.get());
+    backend->startBackgroundServices();
     auto* controller = new JarvisController(backend->bus(), &adapter, backend->clock(), qApp);
     JarvisController::setInstance(controller);
     if (!backend->recoveryNotice().isEmpty()) {

@@ -114,6 +114,7 @@ Settings Settings::load() {
     overrideInt(s.workerTokenBudget, "ZERG_WORKER_TOKEN_BUDGET");
     overrideInt(s.runTokenBudget, "ZERG_RUN_TOKEN_BUDGET");
     overrideString(s.violationRulesFile, "ZERG_VIOLATION_RULES");
+    overrideInt(s.retentionDays, "ZERG_RETENTION_DAYS");
     if (qEnvironmentVariableIsSet("ZERG_RUN_COST_BUDGET_USD")) {
         bool ok = false;
         const double v = env("ZERG_RUN_COST_BUDGET_USD").toDouble(&ok);

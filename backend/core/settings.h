@@ -48,9 +48,10 @@ struct Settings {
     qint64 runTokenBudget = 1000000;    // ZERG_RUN_TOKEN_BUDGET: tokens of a whole request
     double runCostBudgetUsd = 0;        // ZERG_RUN_COST_BUDGET_USD: 0 = no cost limit
     QString violationRulesFile;         // ZERG_VIOLATION_RULES: JSON rules; empty = built-in
-    int contextWindowTokens = 0;        // ZERG_CONTEXT_WINDOW: 0 = known from the model's name
-    int llmTimeoutSeconds = 120;        // ZERG_LLM_TIMEOUT_SECONDS: one LLM call, idle time allowed
-    int toolOutputCapChars = 8000;      // ZERG_TOOL_OUTPUT_CAP: stdout/stderr given to the model
+    int retentionDays = 90;         // ZERG_RETENTION_DAYS: finished workers' folders kept this long
+    int contextWindowTokens = 0;    // ZERG_CONTEXT_WINDOW: 0 = known from the model's name
+    int llmTimeoutSeconds = 120;    // ZERG_LLM_TIMEOUT_SECONDS: one LLM call, idle time allowed
+    int toolOutputCapChars = 8000;  // ZERG_TOOL_OUTPUT_CAP: stdout/stderr given to the model
     qint64 toolDiskCapBytes = 16 * 1024 * 1024;  // full output kept on disk up to this size
 
     // Reads QSettings (organization "Zerg", application "zerg") then applies the environment.

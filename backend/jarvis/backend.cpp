@@ -5,6 +5,7 @@
 #include "core/event_bus.h"
 #include "core/secret_store.h"
 #include "jarvis/budget_monitor.h"
+#include "jarvis/hygiene_daemon.h"
 #include "jarvis/jarvis_service.h"
 #include "jarvis/violation_rules.h"
 #include "jarvis/worker_pool.h"
@@ -227,6 +228,16 @@ Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock
         decider.compare(QLatin1String("heuristic"), Qt::CaseInsensitive) == 0 ? QString() : decider;
     b->m_jarvis = new JarvisService(jc, b->m_store.get(), b->m_artifacts.get(), b->m_bus,
                                     b->m_clock, b->m_llm, b->m_pool, b.get());
+    if (b->m_instanceLock->isLocked()) {
+        // Only the data folder's owner tidies it: another process's jobs are alive.
+        HygieneConfig hygiene;
+        hygiene.retentionDays = s.retentionDays;
+        hygiene.scratchDir = QDir(s.dataDir).filePath(QStringLiteral("scratch"));
+        // Longer than a worker may legitimately run, so a live worker is never taken for one.
+        hygiene.orphanGraceSeconds = qMax(600, 2 * s.hardTimeoutSeconds);
+        b->m_hygiene = new HygieneDaemon(hygiene, b->m_db.get(), b->m_artifacts.get(), b->m_pool,
+                                         b->m_clock, b.get());
+    }
     // Spending limits of a whole request, from every recorded model call.
     b->m_budget = new BudgetMonitor({s.runTokenBudget, s.runCostBudgetUsd}, b.get());
     if (auto* metered = qobject_cast<MeteredProvider*>(b->m_llm)) {
@@ -238,6 +249,11 @@ Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock
                 jarvis->abortRun(runId, QStringLiteral("budget_exceeded"), message);
             });
     return b;
+}
+
+void Backend::startBackgroundServices() {
+    if (m_hygiene)
+        m_hygiene->start();
 }
 
 }  // namespace zerg

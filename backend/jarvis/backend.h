@@ -16,6 +16,7 @@ namespace zerg {
 
 class ArtifactStore;
 class BudgetMonitor;
+class HygieneDaemon;
 class ViolationRules;
 class Clock;
 class Database;
@@ -38,6 +39,10 @@ public:
                                                                  Clock* clock = nullptr,
                                                                  LlmProvider* llm = nullptr);
     ~Backend() override;
+
+    // What runs in the background of a long-lived process (the app, the server): the hygiene
+    // monitor, once now and then every hour. One-shot CLI commands do not call it.
+    void startBackgroundServices();
 
     [[nodiscard]] const Settings& settings() const { return m_settings; }
     [[nodiscard]] Clock* clock() const { return m_clock; }
@@ -75,6 +80,7 @@ private:
     std::unique_ptr<ToolRegistry> m_workerTools;
     std::unique_ptr<ViolationRules> m_rules;
     BudgetMonitor* m_budget = nullptr;
+    HygieneDaemon* m_hygiene = nullptr;  // only when this process owns the data folder
     QString m_rulesProblem;
     WorkerPool* m_pool = nullptr;
     JarvisService* m_jarvis = nullptr;

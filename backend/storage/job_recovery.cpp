@@ -49,7 +49,8 @@ QString interruptedJobError(bool hadStarted) {
 }
 
 Result<RecoveryReport> recoverInterruptedJobs(Database* db, ArtifactStore* artifacts,
-                                              const QDateTime& now) {
+                                              const QDateTime& now,
+                                              const RecoveryOptions& options) {
     const QString what = QStringLiteral("marking interrupted workers as failed");
     const QString at = timefmt::toIso(now);
     QSqlDatabase conn = db->connection();
@@ -66,28 +67,40 @@ Result<RecoveryReport> recoverInterruptedJobs(Database* db, ArtifactStore* artif
             return e;
         };
         if (!exec(q,
-                  QStringLiteral("SELECT id, worker_id FROM worker_jobs WHERE status IN "
-                                 "('queued', 'running') ORDER BY id"),
+                  QStringLiteral("SELECT id, worker_id, created_at FROM worker_jobs WHERE status "
+                                 "IN ('queued', 'running') ORDER BY id"),
                   {})) {
             return fail();
         }
-        while (q.next())
-            jobs.append({q.value(0).toLongLong(), q.value(1).toString()});
+        const QString before =
+            options.createdBefore.isValid() ? timefmt::toIso(options.createdBefore) : QString();
+        while (q.next()) {
+            const qint64 id = q.value(0).toLongLong();
+            // ISO-8601 UTC strings of one format order like the times they name.
+            if (!before.isEmpty() && q.value(2).toString() >= before)
+                continue;
+            if (options.isLive && options.isLive(id))
+                continue;
+            jobs.append({id, q.value(1).toString()});
+        }
         for (const Interrupted& j : jobs) {
             // The status test again: only rows this transaction saw as unfinished change.
             if (!exec(q,
                       QStringLiteral("UPDATE worker_jobs SET status = 'failed', error = ?, "
                                      "finished_at = ? WHERE id = ? AND status IN ('queued', "
                                      "'running')"),
-                      {interruptedJobError(!j.workerId.isEmpty()), at, j.jobId})) {
+                      {options.jobError.isEmpty() ? interruptedJobError(!j.workerId.isEmpty())
+                                                  : options.jobError,
+                       at, j.jobId})) {
                 return fail();
             }
         }
-        if (!exec(q, QStringLiteral("SELECT id FROM runs WHERE status = 'running' ORDER BY id"),
+        if (options.runs &&
+            !exec(q, QStringLiteral("SELECT id FROM runs WHERE status = 'running' ORDER BY id"),
                   {})) {
             return fail();
         }
-        while (q.next())
+        while (options.runs && q.next())
             report.runIds.append(q.value(0).toLongLong());
         if (!report.runIds.isEmpty() &&
             !exec(q,
@@ -115,7 +128,8 @@ Result<RecoveryReport> recoverInterruptedJobs(Database* db, ArtifactStore* artif
             continue;
         }
         // Not completeWorker(): its duration (start to now) would count the time Zerg was down.
-        const QString error = interruptedJobError(true);
+        const QString error =
+            options.jobError.isEmpty() ? interruptedJobError(true) : options.jobError;
         const Status s = artifacts->updateMetadata(
             j.workerId,
             {{QStringLiteral("status"), QStringLiteral("failed")},

@@ -7,6 +7,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
+
 namespace zerg {
 
 class ArtifactStore;
@@ -20,6 +22,15 @@ struct RecoveryReport {
     [[nodiscard]] bool isEmpty() const { return jobIds.isEmpty() && runIds.isEmpty(); }
 };
 
+// Which unfinished jobs recoverInterruptedJobs() takes, for the periodic hygiene check (at
+// start-up the defaults take them all).
+struct RecoveryOptions {
+    std::function<bool(qint64 jobId)> isLive;  // jobs this says are alive are left alone
+    QDateTime createdBefore;                   // only jobs created before this (invalid: all)
+    bool runs = true;                          // also end runs still marked running
+    QString jobError;                          // the error recorded; empty: interruptedJobError
+};
+
 // The error text recorded for a job that was running (or queued) when Zerg stopped.
 [[nodiscard]] QString interruptedJobError(bool hadStarted);
 
@@ -31,6 +42,7 @@ struct RecoveryReport {
 // agree with the database. A metadata write that fails is only logged: the database is canonical.
 // Call it before anything starts workers. artifacts may be nullptr.
 [[nodiscard]] Result<RecoveryReport> recoverInterruptedJobs(Database* db, ArtifactStore* artifacts,
-                                                            const QDateTime& now);
+                                                            const QDateTime& now,
+                                                            const RecoveryOptions& options = {});
 
 }  // namespace zerg

@@ -56,6 +56,7 @@ private Q_SLOTS:
     void significantSupervisorCascades();
     void dynamicApiErrors();
     void failedSubSupervisorCleansUp();
+    void childThatEndsInsideItsStart();
 };
 
 void TestSupervision::exitReasonStrings() {
@@ -418,6 +419,25 @@ void TestSupervision::failedSubSupervisorCleansUp() {
     QVERIFY(s);
     QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
     QVERIFY(!s);  // the failed sub-supervisor deleted itself
+}
+
+void TestSupervision::childThatEndsInsideItsStart() {
+    Harness h;
+    ChildSpec spec = h.worker("A", RestartType::Transient);
+    int calls = 0;
+    spec.start = [&h, &calls](const QVariant&) {
+        StartResult r = h.startScripted(QStringLiteral("A"));
+        if (++calls == 1)
+            h.child("A")->crash(QStringLiteral("early"));
+        return r;
+    };
+    auto sup = h.start(flags(Strategy::OneForOne, 5, 60), {spec});
+    QVERIFY(sup);
+    // The exit is not lost, and it is handled one turn later, outside the start.
+    QCOMPARE(h.log.take(), L({"start A", "exit A (crash:early)"}));
+    Harness::turns(1);
+    QCOMPARE(h.log.take(), L({"start A"}));
+    QCOMPARE(sup->restartsInWindow(), 1);
 }
 
 QTEST_GUILESS_MAIN(TestSupervision)

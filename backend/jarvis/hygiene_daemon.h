@@ -1,0 +1,52 @@
+#pragma once
+
+#include <QJsonObject>
+#include <QObject>
+#include <QString>
+
+namespace zerg {
+
+class ArtifactStore;
+class Clock;
+class Database;
+class WorkerPool;
+
+struct HygieneConfig {
+    int retentionDays = 90;        // ZERG_RETENTION_DAYS: finished workers' folders kept this long
+    int scratchMaxAgeHours = 24;   // files in the scratch folder older than this go
+    int orphanGraceSeconds = 600;  // a job marked running this long without a live worker
+    int intervalMinutes = 60;      // how often it runs (also once at start)
+    QString scratchDir;            // shell_exec's work folder
+};
+
+// The hygiene monitor (issue 7): removes what nothing needs any more, idempotently, at start and
+// then every interval. Worker folders past their retention, files left in the scratch folder,
+// and jobs the database says are running while no worker of this process runs them (orphans,
+// marked failed with "orphaned: …"). Each pass is reported with ran().
+class HygieneDaemon : public QObject {
+    Q_OBJECT
+public:
+    HygieneDaemon(HygieneConfig config, Database* db, ArtifactStore* artifacts, WorkerPool* pool,
+                  Clock* clock, QObject* parent = nullptr);
+    ~HygieneDaemon() override;
+
+    void start();
+    void stop();
+    // One pass now: {pruned_workers, stale_files, orphaned_jobs, errors: [...]}.
+    QJsonObject runOnce();
+
+Q_SIGNALS:
+    void ran(const QJsonObject& report);
+
+private:
+    void schedule();
+
+    HygieneConfig m_config;
+    Database* m_db;
+    ArtifactStore* m_artifacts;
+    WorkerPool* m_pool;
+    Clock* m_clock;
+    quint64 m_timer = 0;
+};
+
+}  // namespace zerg
