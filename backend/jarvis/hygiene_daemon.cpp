@@ -18,9 +18,9 @@ HygieneDaemon::HygieneDaemon(HygieneConfig config, Database* db, ArtifactStore* 
       m_pool(pool),
       m_clock(clock) {}
 
-HygieneDaemon::~HygieneDaemon() {
-    stop();
-}
+// The timer needs no cancelling: callAfter's context (this) drops it, and the clock may already
+// be gone when the backend deletes its children.
+HygieneDaemon::~HygieneDaemon() = default;
 
 void HygieneDaemon::start() {
     runOnce();
