@@ -24,6 +24,10 @@ inline constexpr char RoundaboutDecision[] = "roundabout_decision";
 inline constexpr char Error[] = "error";
 inline constexpr char Heartbeat[] = "heartbeat";
 inline constexpr char ViolationDetected[] = "violation_detected";
+inline constexpr char ChildStarted[] = "child_started";
+inline constexpr char ChildExited[] = "child_exited";
+inline constexpr char ChildRestarted[] = "child_restarted";
+inline constexpr char SupervisorEscalated[] = "supervisor_escalated";
 }  // namespace events
 
 // One backend event: a name and a JSON payload. The payload always carries owner_id and the ids

@@ -1,5 +1,6 @@
 #include "jarvis/worker.h"
 
+#include "agent/failure_class.h"
 #include "agent/tool_registry.h"
 #include "core/clock.h"
 #include "core/event.h"
@@ -167,7 +168,30 @@ QJsonObject Worker::ids() const {
     return o;
 }
 
+WorkerAttempt::WorkerAttempt(Worker* worker) : m_worker(worker) {}
+
+void WorkerAttempt::requestShutdown() {
+    // The pool's supervisor is stopping (Zerg quits): the worker ends as cancelled, which ends
+    // this attempt with shutdown.
+    if (m_worker && !m_worker->snapshot().isTerminal())
+        m_worker->stop(QStringLiteral("cancelled"), tr("Zerg is shutting down"));
+    if (!hasExited())
+        finish(supervision::ExitReason::shutdown());
+}
+
+void WorkerAttempt::kill() {
+    if (m_worker && !m_worker->snapshot().isTerminal())
+        m_worker->stop(QStringLiteral("cancelled"), tr("killed by its supervisor"));
+    if (!hasExited())
+        finish(supervision::ExitReason::killed());
+}
+
 void Worker::start() {
+    if (WorkerAttempt* a = newAttempt(); a && !a->parent())
+        a->setParent(this);  // no supervisor: the worker keeps its attempts
+}
+
+bool Worker::prepareFirstAttempt() {
     Clock* clock = m_deps.clock;
     m_startedMs = clock->nowMs();
     const QDateTime now = clock->utcNow();
@@ -181,7 +205,7 @@ void Worker::start() {
             QStringLiteral("failed"), {},
             tr("Could not create the worker's artifact folder: %1").arg(created.error().message),
             QStringLiteral("artifacts"));
-        return;
+        return false;
     }
     m_workerId = created.value();
     m_status = QStringLiteral("running");
@@ -191,13 +215,60 @@ void Worker::start() {
     QJsonObject started = ids();
     started.insert(QStringLiteral("task"), m_job.task);
     m_deps.bus->publish(QString::fromLatin1(events::WorkerStarted), m_job.ownerId, started);
-
     m_tools = std::make_unique<ToolRegistry>();
     m_tools->addAll(*m_deps.tools);
     m_tools->add(std::make_shared<RequestHelpTool>(this));
-    const QList<ChatMessage> history{ChatMessage::system(systemPrompt(m_tools->names())),
-                                     ChatMessage::user(m_job.task)};
-    onMessages(history);
+    m_started = true;
+    return true;
+}
+
+QList<ChatMessage> Worker::resumedHistory() const {
+    QList<ChatMessage> history;
+    if (const auto bytes =
+            m_deps.artifacts->readFile(m_workerId, m_job.ownerId, QStringLiteral("thread.jsonl"))) {
+        for (const QByteArray& line : bytes->split('\n')) {
+            if (line.trimmed().isEmpty())
+                continue;
+            if (auto m = ChatMessage::fromJson(QJsonDocument::fromJson(line).object()))
+                history.append(*m);
+        }
+    }
+    return history;
+}
+
+WorkerAttempt* Worker::newAttempt() {
+    if (snapshot().isTerminal())
+        return nullptr;
+    QList<ChatMessage> history;
+    QList<ChatMessage> fresh;  // what this attempt adds to the thread on disk
+    if (!m_started) {
+        if (!prepareFirstAttempt())
+            return nullptr;
+        history = {ChatMessage::system(systemPrompt(m_tools->names())),
+                   ChatMessage::user(m_job.task)};
+        fresh = history;
+    } else {
+        // A restart: resume from the conversation on disk, told why; if it cannot be read back,
+        // start over from the task with the same notice.
+        history = resumedHistory();
+        const bool resumed = history.size() >= 2;
+        if (!resumed) {
+            history = {ChatMessage::system(systemPrompt(m_tools->names())),
+                       ChatMessage::user(m_job.task)};
+        }
+        const ChatMessage notice = ChatMessage::user(
+            QStringLiteral("[SUPERVISOR] You were restarted due to: %1. %2")
+                .arg(m_restartReason,
+                     resumed ? QStringLiteral("Your conversation so far is above; continue the "
+                                              "task from where you left off.")
+                             : QStringLiteral("Your earlier conversation could not be read back; "
+                                              "start the task again.")));
+        history.append(notice);
+        fresh = {notice};
+        m_restarting = false;
+    }
+    onMessages(fresh);
+    ++m_attempts;
 
     AgentConfig cfg;
     cfg.model = m_job.model;
@@ -211,12 +282,22 @@ void Worker::start() {
         };
     }
     cfg.meta = {QStringLiteral("worker"), m_workerId, m_job.ownerId, m_job.runId, m_job.jobId};
-    m_loop = new AgentLoop(m_deps.llm, m_tools.get(), clock, cfg, history, this);
+    m_attempt = new WorkerAttempt(this);
+    m_loop = new AgentLoop(m_deps.llm, m_tools.get(), m_deps.clock, cfg, history, this);
     connect(m_loop, &AgentLoop::toolCallStarted, this, &Worker::onToolStarted);
     connect(m_loop, &AgentLoop::toolCallFinished, this, &Worker::onToolFinished);
     connect(m_loop, &AgentLoop::messagesAppended, this, &Worker::onMessages);
     connect(m_loop, &AgentLoop::finished, this, &Worker::onLoopFinished);
     m_loop->start();
+    return m_attempt;
+}
+
+void Worker::endAttempt(const supervision::ExitReason& reason) {
+    if (WorkerAttempt* a = m_attempt) {
+        m_attempt = nullptr;
+        if (!a->hasExited())
+            a->end(reason);
+    }
 }
 
 void Worker::onMessages(const QList<ChatMessage>& messages) {
@@ -294,21 +375,42 @@ void Worker::onToolFinished(const ToolCall& call, const QJsonObject& args, const
 }
 
 void Worker::onLoopFinished() {
-    if (!m_loop)
+    AgentLoop* loop = m_loop;
+    if (!loop)
         return;
-    switch (m_loop->outcome()) {
+    using supervision::ExitReason;
+    switch (loop->outcome()) {
         case AgentLoop::Outcome::Completed:
-            complete(QStringLiteral("success"), m_loop->finalText(), {}, {});
+            complete(QStringLiteral("success"), loop->finalText(), {}, {});
+            endAttempt(ExitReason::normal());
             break;
         case AgentLoop::Outcome::Cancelled:
             // stop() already decided the status (cancelled or timeout).
             complete(m_status == QLatin1String("running") ? QStringLiteral("cancelled") : m_status,
-                     {}, m_error.isEmpty() ? m_loop->errorString() : m_error, m_errorCode);
+                     {}, m_error.isEmpty() ? loop->errorString() : m_error, m_errorCode);
+            endAttempt(ExitReason::shutdown(m_status));
             break;
         case AgentLoop::Outcome::Failed:
-        case AgentLoop::Outcome::Running:
-            complete(QStringLiteral("failed"), {}, m_loop->errorString(), m_loop->errorCode());
+        case AgentLoop::Outcome::Running: {
+            const QString code = loop->errorCode();
+            const FailureClass cls = classifyFailure(code);
+            const bool retry =
+                m_supervised && m_attempts < kMaxAttempts && m_attempts <= restartsAllowed(cls);
+            if (retry) {
+                // The supervisor restarts this worker (after its backoff); the roundabout sees
+                // it still running.
+                m_restarting = true;
+                m_restartReason = QStringLiteral("%1 (%2 failure: %3)")
+                                      .arg(loop->errorString(), failureClassName(cls), code);
+                m_loop = nullptr;
+                loop->deleteLater();
+                endAttempt(ExitReason::crash(code));
+                return;
+            }
+            complete(QStringLiteral("failed"), {}, loop->errorString(), code);
+            endAttempt(ExitReason::shutdown(code.isEmpty() ? QStringLiteral("failed") : code));
             break;
+        }
     }
 }
 

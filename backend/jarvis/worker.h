@@ -2,6 +2,7 @@
 
 #include "agent/agent_loop.h"
 #include "roundabout/monitored_worker.h"
+#include "supervision/child.h"
 
 #include <QPointer>
 #include <QSet>
@@ -38,6 +39,26 @@ struct WorkerDeps {
     qint64 tokenBudget = 0;  // tokens one worker may use; 0: no limit
 };
 
+class Worker;
+
+// One attempt of a worker under the worker pool's supervisor (supervision/): it exits normal when
+// the worker succeeds, shutdown:<why> when it ends without wanting a restart (cancelled, a
+// terminal or exhausted failure), and crash:<code> when a transient (or first persistent)
+// failure asks the supervisor for a restart, which resumes the worker from its thread.
+class WorkerAttempt final : public supervision::Child {
+    Q_OBJECT
+public:
+    explicit WorkerAttempt(Worker* worker);
+    void requestShutdown() override;
+    void kill() override;
+    void end(const supervision::ExitReason& reason) { finish(reason); }
+    // The worker is going away with the pool: stopping this attempt must not touch it.
+    void detach() { m_worker = nullptr; }
+
+private:
+    QPointer<Worker> m_worker;
+};
+
 // A disposable worker agent: one task, its own AgentLoop, and a complete audit trail on disk
 // (metadata.json, thread.jsonl, tool_calls/NNN_<tool>.txt, result.txt). Its status is decided by
 // the system (loop outcome, fatal tool errors, timeout, cancellation), never by model text.
@@ -56,6 +77,23 @@ public:
     ~Worker() override;  // aborts a summary call still in flight
 
     void start();
+    // Starts the next attempt (the first, or a restart that resumes from thread.jsonl with "You
+    // were restarted due to …"); nullptr when there is nothing to start (already ended, or its
+    // folder could not be created). The caller (the pool's supervisor) owns the attempt.
+    [[nodiscard]] WorkerAttempt* newAttempt();
+    // Under a supervisor, transient failures end the attempt with a crash (restart wanted);
+    // alone (tests, tools) every failure ends the worker.
+    void setSupervised(bool supervised) { m_supervised = supervised; }
+    [[nodiscard]] int attempts() const { return m_attempts; }
+    [[nodiscard]] qint64 ownerId() const { return m_job.ownerId; }
+    // Cuts the link to the current attempt (the pool is being destroyed).
+    void detachAttempt() {
+        if (m_attempt)
+            m_attempt->detach();
+    }
+    [[nodiscard]] bool isRestarting() const { return m_restarting; }
+    // At most this many attempts for transient failures (one retry for persistent ones).
+    static constexpr int kMaxAttempts = 4;
     qint64 jobId() const override { return m_job.jobId; }
     WorkerSnapshot snapshot() const override;
     void stop(const QString& status, const QString& reason) override;
@@ -89,6 +127,9 @@ private:
     void onMessages(const QList<ChatMessage>& messages);
     std::optional<ToolResult> guard(const ToolCall& call, const QJsonObject& args);
     void onLoopFinished();
+    bool prepareFirstAttempt();
+    QList<ChatMessage> resumedHistory() const;
+    void endAttempt(const supervision::ExitReason& reason);
     void complete(const QString& status, const QString& result, const QString& error,
                   const QString& errorCode);
     QJsonObject ids() const;
@@ -116,6 +157,12 @@ private:
     QSet<QString> m_checkFiles;             // monitoring/ files written, to never overwrite one
     std::unique_ptr<ToolRegistry> m_tools;  // the shared tools plus request_help
     QPointer<AgentLoop> m_loop;
+    QPointer<WorkerAttempt> m_attempt;
+    bool m_supervised = false;
+    bool m_started = false;     // the first attempt's set-up (folder, job row, event) is done
+    bool m_restarting = false;  // between a crashed attempt and the next
+    int m_attempts = 0;
+    QString m_restartReason;
     QPointer<ChatReply> m_summaryReply;  // a child of this worker while in flight
     quint64 m_summaryTimer = 0;          // Clock::TimerId of the summary timeout
 };

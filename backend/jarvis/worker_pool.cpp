@@ -1,14 +1,119 @@
 #include "jarvis/worker_pool.h"
 
 #include "core/clock.h"
+#include "core/event.h"
+#include "core/event_bus.h"
 
 namespace zerg {
 
+using namespace supervision;
+
 WorkerPool::WorkerPool(WorkerDeps deps, int maxConcurrent, QObject* parent)
-    : QObject(parent), m_deps(deps), m_max(qMax(1, maxConcurrent)) {}
+    : QObject(parent), m_deps(deps), m_max(qMax(1, maxConcurrent)) {
+    startSupervisor();
+}
+
+WorkerPool::~WorkerPool() {
+    // Zerg is quitting: the attempts end with the supervisor, without touching the workers (our
+    // children, deleted after this) or the event bus (perhaps already gone).
+    for (const QPointer<Worker>& w : std::as_const(m_byJob)) {
+        if (w)
+            w->detachAttempt();
+    }
+    if (m_sup)
+        m_sup->disconnect(this);
+    m_sup.reset();
+}
+
+void WorkerPool::startSupervisor() {
+    SupervisorFlags flags;
+    flags.strategy = Strategy::SimpleOneForOne;
+    flags.intensity = 10;
+    flags.periodSecs = 60;
+    flags.maxChildren = m_max;
+    ChildSpec worker;
+    worker.id = QStringLiteral("worker");
+    worker.restart = RestartType::Transient;
+    worker.shutdown = Shutdown::timeout(5000);
+    worker.backoff = Backoff{1000, 30'000, 0.2, 60'000};
+    worker.start = [this](const QVariant& args) -> StartResult {
+        Worker* w = find(args.toLongLong());
+        WorkerAttempt* attempt = w ? w->newAttempt() : nullptr;
+        return attempt ? StartResult::started(attempt) : StartResult::ignore();
+    };
+    auto created = Supervisor::create(QStringLiteral("workers"), flags, {worker}, m_deps.clock);
+    Q_ASSERT(created);  // the spec above is valid by construction
+    m_sup = std::move(created).value();
+    if (m_random)
+        m_sup->setRandomSource(m_random);
+    (void)m_sup->start();
+    connect(m_sup.get(), &Supervisor::childStarted, this, [this](const QString& id) {
+        if (m_starting > 0 && !m_jobOfChild.contains(id))
+            m_jobOfChild.insert(id, m_starting);
+        publishChildEvent(events::ChildStarted, id, {});
+    });
+    connect(m_sup.get(), &Supervisor::childExited, this,
+            [this](const QString& id, const ExitReason& reason) {
+                publishChildEvent(events::ChildExited, id,
+                                  {{QStringLiteral("reason"), reason.toString()}});
+            });
+    connect(m_sup.get(), &Supervisor::childRestarted, this, [this](const QString& id, int count) {
+        publishChildEvent(events::ChildRestarted, id, {{QStringLiteral("restart_count"), count}});
+    });
+    connect(m_sup.get(), &Supervisor::gaveUp, this,
+            [this](const QString& id, const ExitReason& reason) {
+                publishChildEvent(events::SupervisorEscalated, id,
+                                  {{QStringLiteral("supervisor"), QStringLiteral("workers")},
+                                   {QStringLiteral("reason"), reason.toString()}});
+                // Its children are gone: the workers they ran fail, and a fresh supervisor takes
+                // over for the rest (after this signal has returned).
+                const QSet<qint64> active = m_active;
+                for (qint64 jobId : active) {
+                    if (Worker* w = find(jobId)) {
+                        w->fail(QStringLiteral("supervisor_gave_up"),
+                                tr("Too many workers failed in a short time (more than 10 "
+                                   "restarts in 60 s); this one was stopped with them."));
+                    }
+                }
+                QMetaObject::invokeMethod(
+                    this,
+                    [this] {
+                        m_sup.release()->deleteLater();
+                        startSupervisor();
+                        pump();
+                    },
+                    Qt::QueuedConnection);
+            });
+}
+
+void WorkerPool::setRandomSource(std::function<double()> random) {
+    m_random = std::move(random);
+    if (m_sup)
+        m_sup->setRandomSource(m_random);
+}
+
+qint64 WorkerPool::jobOfChild(const QString& childId) const {
+    return m_jobOfChild.value(childId);
+}
+
+void WorkerPool::publishChildEvent(const char* name, const QString& childId, QJsonObject extra) {
+    const qint64 jobId = jobOfChild(childId);
+    Worker* w = find(jobId);
+    extra.insert(QStringLiteral("child_id"), childId);
+    extra.insert(QStringLiteral("supervisor"), QStringLiteral("workers"));
+    if (jobId > 0)
+        extra.insert(QStringLiteral("job_id"), jobId);
+    if (w && !w->workerId().isEmpty())
+        extra.insert(QStringLiteral("worker_id"), w->workerId());
+    if (const qint64 run = m_runOfJob.value(jobId); run > 0)
+        extra.insert(QStringLiteral("run_id"), run);
+    // Owner-filtered like every event: a child without a job (none so far) belongs to nobody.
+    m_deps.bus->publish(QString::fromLatin1(name), w ? w->ownerId() : 0, extra);
+}
 
 Worker* WorkerPool::submit(const Worker::Job& job) {
     auto* w = new Worker(m_deps, job, this);
+    w->setSupervised(true);
     m_byJob.insert(job.jobId, w);
     m_runOfJob.insert(job.jobId, job.runId);
     connect(w, &Worker::done, this, [this, w, jobId = job.jobId] {
@@ -17,6 +122,9 @@ Worker* WorkerPool::submit(const Worker::Job& job) {
         m_deps.clock->callAfter(60'000, w, [this, w, jobId] {
             m_byJob.remove(jobId);
             m_runOfJob.remove(jobId);
+            for (auto it = m_jobOfChild.begin(); it != m_jobOfChild.end();) {
+                it = it.value() == jobId ? m_jobOfChild.erase(it) : std::next(it);
+            }
             w->deleteLater();
         });
         pump();
@@ -30,6 +138,10 @@ Worker* WorkerPool::find(qint64 jobId) const {
     return m_byJob.value(jobId);
 }
 
+QJsonObject WorkerPool::supervisionSnapshot() const {
+    return m_sup ? m_sup->snapshot() : QJsonObject();
+}
+
 void WorkerPool::stopRun(qint64 runId, const QString& reason) {
     for (auto it = m_runOfJob.cbegin(); it != m_runOfJob.cend(); ++it) {
         if (it.value() != runId)
@@ -40,12 +152,26 @@ void WorkerPool::stopRun(qint64 runId, const QString& reason) {
 }
 
 void WorkerPool::pump() {
-    while (running() < m_max && !m_queue.isEmpty()) {
+    while (m_sup && running() < m_max && !m_queue.isEmpty()) {
         QPointer<Worker> w = m_queue.takeFirst();
         if (!w || w->status() != QLatin1String("queued"))
             continue;
         m_active.insert(w->jobId());
-        w->start();
+        m_starting = w->jobId();  // childStarted comes from inside startDynamicChild
+        const Result<StartedChild> started = m_sup->startDynamicChild(QVariant(w->jobId()));
+        m_starting = 0;
+        if (!started) {
+            if (started.error().code == QLatin1String(errors::MaxChildren)) {
+                // A restarting worker still holds its slot: try again when one ends.
+                m_active.remove(w->jobId());
+                m_queue.prepend(w);
+                return;
+            }
+            w->fail(QStringLiteral("supervisor"),
+                    tr("The worker could not be started: %1").arg(started.error().message));
+            continue;
+        }
+        m_jobOfChild.insert(started->id, w->jobId());
     }
 }
 

@@ -1,21 +1,31 @@
 #pragma once
 
 #include "jarvis/worker.h"
+#include "supervision/supervisor.h"
 
 #include <QHash>
+#include <QJsonObject>
 #include <QList>
 #include <QObject>
 #include <QPointer>
 #include <QSet>
 
+#include <memory>
+
 namespace zerg {
 
-// Runs workers with bounded concurrency (default 5); the rest wait in order. The OTP-style
-// dynamic supervisor replaces this with the supervision-tree issue.
+// Runs workers with bounded concurrency (default 5); the rest wait in order. Running workers are
+// the dynamic children of an OTP-style supervisor ("workers": simple_one_for_one, transient
+// children, max_children = the concurrency, intensity 10 restarts in 60 s, backoff 1 s to 30 s):
+// a worker whose attempt crashes on a transient failure is restarted and resumes from its
+// thread; cancelled, successful and terminally failed workers are not. If the supervisor gives
+// up, the workers it ran fail and a fresh one takes over (as a permanent parent would restart
+// it). child_started / child_exited / child_restarted / supervisor_escalated are published.
 class WorkerPool : public QObject {
     Q_OBJECT
 public:
     WorkerPool(WorkerDeps deps, int maxConcurrent, QObject* parent = nullptr);
+    ~WorkerPool() override;
 
     // Creates the worker (queued) and starts it when a slot is free. The pool owns it; it is
     // deleted a while after it is done, so callers hold it in a QPointer.
@@ -25,16 +35,28 @@ public:
     [[nodiscard]] int queued() const { return int(m_queue.size()); }
     // Stops every worker of a run (cancellation of the run).
     void stopRun(qint64 runId, const QString& reason);
+    // The supervisor's live tree (supervision::Supervisor::snapshot) for the dashboard.
+    [[nodiscard]] QJsonObject supervisionSnapshot() const;
+    [[nodiscard]] supervision::Supervisor* supervisor() const { return m_sup.get(); }
+    // For tests: the backoff's random draw.
+    void setRandomSource(std::function<double()> random);
 
 private:
     void pump();
+    void startSupervisor();
+    void publishChildEvent(const char* name, const QString& childId, QJsonObject extra);
+    [[nodiscard]] qint64 jobOfChild(const QString& childId) const;
 
     WorkerDeps m_deps;
     int m_max;
     QList<QPointer<Worker>> m_queue;
     QHash<qint64, QPointer<Worker>> m_byJob;
     QHash<qint64, qint64> m_runOfJob;
-    QSet<qint64> m_active;  // started and not yet done
+    QHash<QString, qint64> m_jobOfChild;  // dynamic child id -> job id
+    QSet<qint64> m_active;                // started and not yet done
+    std::unique_ptr<supervision::Supervisor> m_sup;
+    std::function<double()> m_random;
+    qint64 m_starting = 0;  // the job being started right now
 };
 
 }  // namespace zerg
