@@ -4,7 +4,9 @@
 #include "core/clock.h"
 #include "core/event_bus.h"
 #include "core/secret_store.h"
+#include "jarvis/app_tree.h"
 #include "jarvis/budget_monitor.h"
+#include "jarvis/health_monitor.h"
 #include "jarvis/hygiene_daemon.h"
 #include "jarvis/jarvis_service.h"
 #include "jarvis/violation_rules.h"
@@ -56,6 +58,10 @@ QString noticeFor(const RecoveryReport& r) {
 Backend::Backend(Settings settings) : m_settings(std::move(settings)) {}
 
 Backend::~Backend() {
+    // The services stop through their tree, in reverse start order (workers are cancelled).
+    if (m_tree)
+        m_tree->stop();
+    delete m_tree;
     // Workers and the supervisor go first: they use the stores below. Then the providers we
     // built, whose last replies may still record usage in the store.
     delete m_jarvis;
@@ -252,8 +258,16 @@ Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock
 }
 
 void Backend::startBackgroundServices() {
-    if (m_hygiene)
-        m_hygiene->start();
+    if (m_tree)
+        return;
+    m_health = new HealthMonitor(m_pool, m_clock, 600, 30, this);
+    m_tree = new AppTree({m_bus, m_clock, m_pool, m_jarvis, m_hygiene, m_health}, this);
+    if (Status s = m_tree->start(); !s)
+        qWarning("zerg: the services did not start: %s", qPrintable(s.error().message));
+}
+
+QJsonObject Backend::supervisionSnapshot() const {
+    return m_tree ? m_tree->snapshot() : m_pool->supervisionSnapshot();
 }
 
 }  // namespace zerg

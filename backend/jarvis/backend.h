@@ -17,6 +17,8 @@ namespace zerg {
 class ArtifactStore;
 class BudgetMonitor;
 class HygieneDaemon;
+class HealthMonitor;
+class AppTree;
 class ViolationRules;
 class Clock;
 class Database;
@@ -43,6 +45,9 @@ public:
     // What runs in the background of a long-lived process (the app, the server): the hygiene
     // monitor, once now and then every hour. One-shot CLI commands do not call it.
     void startBackgroundServices();
+    // The live supervision tree (AppTree::snapshot), or the worker pool's alone when the
+    // background services were not started.
+    [[nodiscard]] QJsonObject supervisionSnapshot() const;
 
     [[nodiscard]] const Settings& settings() const { return m_settings; }
     [[nodiscard]] Clock* clock() const { return m_clock; }
@@ -81,6 +86,8 @@ private:
     std::unique_ptr<ViolationRules> m_rules;
     BudgetMonitor* m_budget = nullptr;
     HygieneDaemon* m_hygiene = nullptr;  // only when this process owns the data folder
+    HealthMonitor* m_health = nullptr;
+    AppTree* m_tree = nullptr;  // long-lived processes only (startBackgroundServices)
     QString m_rulesProblem;
     WorkerPool* m_pool = nullptr;
     JarvisService* m_jarvis = nullptr;

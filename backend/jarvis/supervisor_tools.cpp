@@ -61,6 +61,7 @@ public:
                          {QStringLiteral("job_id"), jobId},
                          {QStringLiteral("worker_id"), s.workerId},
                          {QStringLiteral("status"), s.status},
+                         {QStringLiteral("state"), s.agentState},
                          {QStringLiteral("elapsed_seconds"), double(s.elapsedMs) / 1000.0}});
                 });
         connect(m_monitor, &RoundaboutMonitor::finished, this, [this, jobId = job.value()] {

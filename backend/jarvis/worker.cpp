@@ -282,11 +282,14 @@ WorkerAttempt* Worker::newAttempt() {
         };
     }
     cfg.meta = {QStringLiteral("worker"), m_workerId, m_job.ownerId, m_job.runId, m_job.jobId};
+    m_lastProgressMs = m_deps.clock->nowMs();
     m_attempt = new WorkerAttempt(this);
     m_loop = new AgentLoop(m_deps.llm, m_tools.get(), m_deps.clock, cfg, history, this);
     connect(m_loop, &AgentLoop::toolCallStarted, this, &Worker::onToolStarted);
     connect(m_loop, &AgentLoop::toolCallFinished, this, &Worker::onToolFinished);
     connect(m_loop, &AgentLoop::messagesAppended, this, &Worker::onMessages);
+    connect(m_loop, &AgentLoop::messagesAppended, this,
+            [this] { m_lastProgressMs = m_deps.clock->nowMs(); });
     connect(m_loop, &AgentLoop::finished, this, &Worker::onLoopFinished);
     m_loop->start();
     return m_attempt;
@@ -311,6 +314,7 @@ void Worker::onMessages(const QList<ChatMessage>& messages) {
 }
 
 void Worker::onToolStarted(const ToolCall& call, const QJsonObject& args) {
+    m_lastProgressMs = m_deps.clock->nowMs();
     ActivityEntry a;
     a.tool = call.name;
     a.args = args;
@@ -332,6 +336,7 @@ void Worker::onToolStarted(const ToolCall& call, const QJsonObject& args) {
 
 void Worker::onToolFinished(const ToolCall& call, const QJsonObject& args, const ToolResult& result,
                             qint64 durationMs) {
+    m_lastProgressMs = m_deps.clock->nowMs();
     const int index = m_activityIndex.value(call.id, -1);
     if (index >= 0) {
         ActivityEntry& a = m_activity[index];
@@ -379,39 +384,37 @@ void Worker::onLoopFinished() {
     if (!loop)
         return;
     using supervision::ExitReason;
-    switch (loop->outcome()) {
-        case AgentLoop::Outcome::Completed:
-            complete(QStringLiteral("success"), loop->finalText(), {}, {});
-            endAttempt(ExitReason::normal());
-            break;
-        case AgentLoop::Outcome::Cancelled:
-            // stop() already decided the status (cancelled or timeout).
-            complete(m_status == QLatin1String("running") ? QStringLiteral("cancelled") : m_status,
-                     {}, m_error.isEmpty() ? loop->errorString() : m_error, m_errorCode);
-            endAttempt(ExitReason::shutdown(m_status));
-            break;
-        case AgentLoop::Outcome::Failed:
-        case AgentLoop::Outcome::Running: {
-            const QString code = loop->errorCode();
-            const FailureClass cls = classifyFailure(code);
-            const bool retry =
-                m_supervised && m_attempts < kMaxAttempts && m_attempts <= restartsAllowed(cls);
-            if (retry) {
-                // The supervisor restarts this worker (after its backoff); the roundabout sees
-                // it still running.
-                m_restarting = true;
-                m_restartReason = QStringLiteral("%1 (%2 failure: %3)")
-                                      .arg(loop->errorString(), failureClassName(cls), code);
-                m_loop = nullptr;
-                loop->deleteLater();
-                endAttempt(ExitReason::crash(code));
-                return;
-            }
-            complete(QStringLiteral("failed"), {}, loop->errorString(), code);
-            endAttempt(ExitReason::shutdown(code.isEmpty() ? QStringLiteral("failed") : code));
-            break;
-        }
+    const QString abortCode = std::exchange(m_abortCode, QString());
+    if (loop->outcome() == AgentLoop::Outcome::Completed) {
+        complete(QStringLiteral("success"), loop->finalText(), {}, {});
+        endAttempt(ExitReason::normal());
+        return;
     }
+    if (loop->outcome() == AgentLoop::Outcome::Cancelled && abortCode.isEmpty()) {
+        // stop() already decided the status (cancelled or timeout).
+        complete(m_status == QLatin1String("running") ? QStringLiteral("cancelled") : m_status, {},
+                 m_error.isEmpty() ? loop->errorString() : m_error, m_errorCode);
+        endAttempt(ExitReason::shutdown(m_status));
+        return;
+    }
+    // A failure, or an attempt aborted by abortAttempt() (the health monitor).
+    const QString code = abortCode.isEmpty() ? loop->errorCode() : abortCode;
+    const FailureClass cls = classifyFailure(code);
+    const bool retry =
+        m_supervised && m_attempts < kMaxAttempts && m_attempts <= restartsAllowed(cls);
+    if (retry) {
+        // The supervisor restarts this worker (after its backoff); the roundabout sees it still
+        // running.
+        m_restarting = true;
+        m_restartReason = QStringLiteral("%1 (%2 failure: %3)")
+                              .arg(loop->errorString(), failureClassName(cls), code);
+        m_loop = nullptr;
+        loop->deleteLater();
+        endAttempt(ExitReason::crash(code));
+        return;
+    }
+    complete(QStringLiteral("failed"), {}, loop->errorString(), code);
+    endAttempt(ExitReason::shutdown(code.isEmpty() ? QStringLiteral("failed") : code));
 }
 
 std::optional<ToolResult> Worker::guard(const ToolCall& call, const QJsonObject& args) {
@@ -458,6 +461,13 @@ std::optional<ToolResult> Worker::guard(const ToolCall& call, const QJsonObject&
         }
     }
     return std::nullopt;
+}
+
+void Worker::abortAttempt(const QString& code, const QString& reason) {
+    if (!m_loop || snapshot().isTerminal())
+        return;
+    m_abortCode = code;
+    m_loop->cancel(reason);  // finishes synchronously -> onLoopFinished
 }
 
 void Worker::fail(const QString& errorCode, const QString& reason) {
@@ -510,6 +520,7 @@ void Worker::complete(const QString& status, const QString& result, const QStrin
     }
     QJsonObject e = ids();
     e.insert(QStringLiteral("status"), status);
+    e.insert(QStringLiteral("state"), snapshot().agentState);
     e.insert(QStringLiteral("duration_ms"), m_endedMs - m_startedMs);
     if (!error.isEmpty())
         e.insert(QStringLiteral("error"), error);
@@ -629,6 +640,19 @@ WorkerSnapshot Worker::snapshot() const {
     s.errorCode = m_errorCode;
     s.summary = m_summary;
     s.helpRequests = m_helpRequests;
+    if (m_status == QLatin1String("queued")) {
+        s.agentState = QStringLiteral("idle");
+    } else if (m_status == QLatin1String("running")) {
+        s.agentState = m_restarting                ? QStringLiteral("restarting")
+                       : !m_helpRequests.isEmpty() ? QStringLiteral("waiting for input")
+                                                   : QStringLiteral("working");
+    } else if (m_status == QLatin1String("success")) {
+        s.agentState = QStringLiteral("done");
+    } else if (m_status == QLatin1String("failed") && m_errorCode != QLatin1String("violation")) {
+        s.agentState = QStringLiteral("failed");
+    } else {
+        s.agentState = QStringLiteral("reaped");  // stopped by a rule, a timeout or a person
+    }
     return s;
 }
 

@@ -86,6 +86,12 @@ public:
     void setSupervised(bool supervised) { m_supervised = supervised; }
     [[nodiscard]] int attempts() const { return m_attempts; }
     [[nodiscard]] qint64 ownerId() const { return m_job.ownerId; }
+    // Ends the current attempt as a crash with this code (the health monitor: no progress), so
+    // that its supervisor decides: restart by the failure's class, or fail the worker.
+    void abortAttempt(const QString& code, const QString& reason);
+    // When the worker last made progress (a model answer, a tool call starting or ending), on
+    // the Clock; its start time before any.
+    [[nodiscard]] qint64 lastProgressMs() const { return m_lastProgressMs; }
     // Cuts the link to the current attempt (the pool is being destroyed).
     void detachAttempt() {
         if (m_attempt)
@@ -163,6 +169,8 @@ private:
     bool m_restarting = false;  // between a crashed attempt and the next
     int m_attempts = 0;
     QString m_restartReason;
+    qint64 m_lastProgressMs = 0;
+    QString m_abortCode;  // set by abortAttempt until the cancelled loop has finished
     QPointer<ChatReply> m_summaryReply;  // a child of this worker while in flight
     quint64 m_summaryTimer = 0;          // Clock::TimerId of the summary timeout
 };

@@ -83,6 +83,7 @@ void WorkerPool::startSupervisor() {
                         pump();
                     },
                     Qt::QueuedConnection);
+                Q_EMIT supervisorGaveUp();
             });
 }
 
@@ -138,6 +139,15 @@ Worker* WorkerPool::find(qint64 jobId) const {
     return m_byJob.value(jobId);
 }
 
+QList<Worker*> WorkerPool::activeWorkers() const {
+    QList<Worker*> out;
+    for (qint64 jobId : m_active) {
+        if (Worker* w = find(jobId))
+            out.append(w);
+    }
+    return out;
+}
+
 QJsonObject WorkerPool::supervisionSnapshot() const {
     return m_sup ? m_sup->snapshot() : QJsonObject();
 }
@@ -149,6 +159,17 @@ void WorkerPool::stopRun(qint64 runId, const QString& reason) {
         if (Worker* w = m_byJob.value(it.key()))
             w->stop(QStringLiteral("cancelled"), reason);
     }
+}
+
+void WorkerPool::stopAll(const QString& reason) {
+    const QList<QPointer<Worker>> queued = m_queue;
+    m_queue.clear();
+    for (const QPointer<Worker>& w : queued) {
+        if (w)
+            w->stop(QStringLiteral("cancelled"), reason);
+    }
+    for (Worker* w : activeWorkers())
+        w->stop(QStringLiteral("cancelled"), reason);
 }
 
 void WorkerPool::pump() {

@@ -33,13 +33,22 @@ public:
     [[nodiscard]] Worker* find(qint64 jobId) const;
     [[nodiscard]] int running() const { return int(m_active.size()); }
     [[nodiscard]] int queued() const { return int(m_queue.size()); }
+    // The workers started and not yet done.
+    [[nodiscard]] QList<Worker*> activeWorkers() const;
     // Stops every worker of a run (cancellation of the run).
     void stopRun(qint64 runId, const QString& reason);
+    // Stops every worker, queued or running (Zerg is shutting down).
+    void stopAll(const QString& reason);
     // The supervisor's live tree (supervision::Supervisor::snapshot) for the dashboard.
     [[nodiscard]] QJsonObject supervisionSnapshot() const;
     [[nodiscard]] supervision::Supervisor* supervisor() const { return m_sup.get(); }
     // For tests: the backoff's random draw.
     void setRandomSource(std::function<double()> random);
+
+Q_SIGNALS:
+    // The workers' supervisor exceeded its restart intensity (its workers failed); a fresh one
+    // has taken over.
+    void supervisorGaveUp();
 
 private:
     void pump();

@@ -35,6 +35,9 @@ struct WorkerSnapshot {
     QString errorCode;  // stable code of the failure (e.g. host_key_changed)
     QString summary;
     QStringList helpRequests;  // reasons the worker gave with request_help, oldest first
+    // The agent state shown everywhere (docs/supervision.md): idle, working, waiting for input,
+    // restarting, done, failed, reaped.
+    QString agentState;
 
     [[nodiscard]] bool isTerminal() const {
         return status == QLatin1String("success") || status == QLatin1String("failed") ||
