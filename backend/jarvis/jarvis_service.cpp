@@ -178,16 +178,7 @@ void JarvisService::compactThenStart(Route::Mode mode) {
     }
     const QString model = modelFor(mode);
     const int window = contextWindowFor(model, m_config.contextWindowTokens);
-    const std::unique_ptr<ToolRegistry> tools = makeSupervisorTools({m_store,
-                                                                     m_artifacts,
-                                                                     m_bus,
-                                                                     m_clock,
-                                                                     m_pool,
-                                                                     m_config.roundabout,
-                                                                     m_config.ownerId,
-                                                                     m_runId,
-                                                                     {},
-                                                                     m_config.sharedTools});
+    const std::unique_ptr<ToolRegistry> tools = makeSupervisorTools(supervisorContext());
     const int tokens = estimateTokens(request) + estimateTokens(tools->specs());
     // Past the trigger, the newest turns are kept within the keep budget; the rest of the window
     // is room for the run itself (tool results, the answer).
@@ -233,34 +224,14 @@ QList<ChatMessage> JarvisService::freshContext() const {
     const QString facts = factsBlock({m_store, m_clock, m_config.ownerId});
     if (!facts.isEmpty())
         text += QLatin1Char('\n') + facts;
-    const QString recent =
-        recentWorkersBlock({m_store,
-                            m_artifacts,
-                            m_bus,
-                            m_clock,
-                            m_pool,
-                            m_config.roundabout,
-                            m_config.ownerId,
-                            m_runId,
-                            {},
-                            {}},
-                           m_config.recentWorkersWindowSecs, m_config.recentWorkersLimit);
+    const QString recent = recentWorkersBlock(supervisorContext(), m_config.recentWorkersWindowSecs,
+                                              m_config.recentWorkersLimit);
     if (!recent.isEmpty())
         text += QLatin1Char('\n') + recent;
     return {ChatMessage::system(text)};
 }
 
-void JarvisService::startLoop(Route::Mode mode) {
-    qint64 upTo = 0;
-    Result<QList<ChatMessage>> stored = loadHistory(&upTo);
-    if (!stored) {
-        endRun(QStringLiteral("failed"), stored.error().message, QStringLiteral("db"));
-        return;
-    }
-    const bool quick = mode == Route::Mode::Quick;
-    QList<ChatMessage> history{ChatMessage::system(quick ? quickPrompt() : systemPrompt())};
-    history.append(stored.value());
-
+SupervisorContext JarvisService::supervisorContext() const {
     SupervisorContext ctx;
     ctx.store = m_store;
     ctx.artifacts = m_artifacts;
@@ -276,6 +247,21 @@ void JarvisService::startLoop(Route::Mode mode) {
     ctx.preflight.workerModel = ctx.workerModel;
     ctx.preflight.allowedHosts = m_config.hostAliases;
     ctx.preflight.artifactsRoot = m_artifacts->rootDir();
+    return ctx;
+}
+
+void JarvisService::startLoop(Route::Mode mode) {
+    qint64 upTo = 0;
+    Result<QList<ChatMessage>> stored = loadHistory(&upTo);
+    if (!stored) {
+        endRun(QStringLiteral("failed"), stored.error().message, QStringLiteral("db"));
+        return;
+    }
+    const bool quick = mode == Route::Mode::Quick;
+    QList<ChatMessage> history{ChatMessage::system(quick ? quickPrompt() : systemPrompt())};
+    history.append(stored.value());
+
+    const SupervisorContext ctx = supervisorContext();
     m_tools = quick ? makeQuickTools(ctx) : makeSupervisorTools(ctx);
 
     AgentConfig cfg;

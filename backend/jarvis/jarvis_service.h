@@ -3,6 +3,7 @@
 #include "core/clock.h"
 #include "core/result.h"
 #include "jarvis/intent_router.h"
+#include "jarvis/supervisor_tools.h"
 #include "llm/chat_types.h"
 #include "roundabout/roundabout_monitor.h"
 
@@ -87,6 +88,8 @@ private:
     [[nodiscard]] QList<ChatMessage> freshContext() const;
     [[nodiscard]] QString partialFindings(const QString& headline) const;
     [[nodiscard]] QString modelFor(Route::Mode mode) const;
+    // What the supervisor's tools act on, for the run in progress.
+    [[nodiscard]] SupervisorContext supervisorContext() const;
 
     JarvisConfig m_config;
     Store* m_store;

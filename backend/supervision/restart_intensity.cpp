@@ -9,15 +9,10 @@ qint64 RestartIntensity::toSeconds(qint64 ms) {
 bool RestartIntensity::addRestart(qint64 nowMs) {
     const qint64 now = toSeconds(nowMs);
     const qint64 threshold = now - m_period;
-    QList<qint64> kept;
-    kept.reserve(m_restarts.size() + 1);
-    kept.append(now);
-    for (qint64 r : std::as_const(m_restarts)) {
-        if (r >= threshold)
-            kept.append(r);
-    }
-    m_restarts = kept;
-    return m_restarts.size() <= m_intensity;
+    while (!m_restarts.empty() && m_restarts.front() < threshold)
+        m_restarts.pop_front();
+    m_restarts.push_back(now);
+    return qsizetype(m_restarts.size()) <= m_intensity;
 }
 
 int RestartIntensity::restartsInWindow(qint64 nowMs) const {

@@ -1,6 +1,8 @@
 #pragma once
 
 #include <QList>
+
+#include <deque>
 #include <QtGlobal>
 
 namespace zerg::supervision {
@@ -29,7 +31,9 @@ public:
 private:
     int m_intensity;
     int m_period;
-    QList<qint64> m_restarts;  // newest first, whole seconds
+    // Oldest first, whole seconds. The clock is monotonic, so the entries are in order and the
+    // ones that left the window are at the front: OTP's filter is a pop from the front.
+    std::deque<qint64> m_restarts;
 };
 
 }  // namespace zerg::supervision

@@ -173,11 +173,12 @@ Supervisor::Record* Supervisor::find(const QString& id) const {
 }
 
 Supervisor::Record* Supervisor::findBySerial(quint64 serial) const {
-    for (const auto& r : m_records) {
-        if (r->serial == serial)
-            return r.get();
-    }
-    return nullptr;
+    // Serials are handed out in creation order and records are only appended or erased, so the
+    // vector is sorted by serial: a binary search keeps 10,000 dynamic children cheap.
+    const auto it = std::lower_bound(
+        m_records.begin(), m_records.end(), serial,
+        [](const std::unique_ptr<Record>& r, quint64 s) { return r->serial < s; });
+    return it != m_records.end() && (*it)->serial == serial ? it->get() : nullptr;
 }
 
 Supervisor::Record* Supervisor::findByChild(const Child* child) const {
