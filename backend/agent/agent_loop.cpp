@@ -1,6 +1,9 @@
 #include "agent/agent_loop.h"
 
+#include "agent/context_window.h"
 #include "agent/tool_registry.h"
+#include "agent/xo/xo_supervisor.h"
+#include "agent/xo/xo_util.h"
 #include "core/clock.h"
 #include "core/json_util.h"
 
@@ -17,7 +20,13 @@ AgentLoop::AgentLoop(LlmProvider* llm, const ToolRegistry* tools, Clock* clock, 
       m_tools(tools),
       m_clock(clock),
       m_config(std::move(config)),
-      m_messages(std::move(history)) {}
+      m_messages(std::move(history)) {
+    if (m_config.xo && m_config.xo->enabled) {
+        m_xo = std::make_unique<xo::XoSupervisor>(*m_config.xo);
+        m_xoState.role = m_config.role;
+        m_xoState.contextWindow = m_config.contextWindow;
+    }
+}
 
 AgentLoop::~AgentLoop() {
     if (m_reply) {
@@ -135,6 +144,16 @@ void AgentLoop::onReplyFinished() {
     }
     ChatMessage msg = reply->message();
     msg.role = ChatMessage::Role::Assistant;
+    if (m_xo) {
+        m_xoState.turn = m_iteration;
+        m_xoState.turns.append({m_iteration, msg.content, int(msg.toolCalls.size())});
+        if (m_xoEmergency && !msg.toolCalls.isEmpty()) {
+            // Told to stop and report, it went on acting: its supervisor takes it from here.
+            end(Outcome::Failed, QStringLiteral("xo_emergency"),
+                tr("The agent kept acting after it was told to stop (PACE emergency)."));
+            return;
+        }
+    }
     if (msg.toolCalls.isEmpty()) {
         m_messages.append(msg);
         Q_EMIT messagesAppended({msg});
@@ -217,6 +236,17 @@ void AgentLoop::onToolFinished(int index) {
     if (pc.invocation)
         pc.invocation->deleteLater();
     Q_EMIT toolCallFinished(pc.call, pc.args, pc.result, m_clock->nowMs() - pc.startedMs);
+    if (m_xo) {
+        xo::ToolRecord t;
+        t.turn = m_iteration;
+        t.tool = pc.call.name;
+        t.normalizedArgs = xo::normalizeArgs(pc.args);
+        t.ok = pc.result.ok();
+        t.error = pc.result.error();
+        t.errorCode = pc.result.payload.value(QStringLiteral("error_code")).toString();
+        t.outputDigest = xo::digest(pc.result.payload);
+        m_xoState.tools.append(t);
+    }
     for (const PendingCall& c : m_calls) {
         if (!c.done)
             return;
@@ -249,7 +279,42 @@ void AgentLoop::completeToolBatch() {
         end(Outcome::Failed, fatalCode, fatalError);
         return;
     }
+    if (m_xo && !radioCheck())
+        return;
     callModel();
+}
+
+bool AgentLoop::radioCheck() {
+    m_xoState.contextTokens =
+        estimateTokens(m_messages) + (m_tools ? estimateTokens(m_tools->specs()) : 0);
+    const std::optional<xo::Steering> steering = m_xo->afterIteration(m_xoState);
+    QJsonObject report = m_xo->snapshot();
+    report.insert(QStringLiteral("turn"), m_iteration);
+    if (m_xoState.contextWindow > 0) {
+        report.insert(QStringLiteral("context_fill"),
+                      double(m_xoState.contextTokens) / double(m_xoState.contextWindow));
+    }
+    Q_EMIT xoChecked(report);
+    if (!steering)
+        return true;
+    if (m_xoEmergency && m_xo->shouldEscalate() && !steering->emergency) {
+        return true;  // already told to stop; the next answer decides
+    }
+    if (!steering->emergency && m_xo->shouldEscalate()) {
+        // Steering the agent ignored past the limit: its supervisor decides what to do.
+        end(Outcome::Failed, QStringLiteral("xo_escalated"),
+            tr("The agent ignored its supervisor's steering %1 times (last: %2).")
+                .arg(m_xo->ignoredSteering())
+                .arg(steering->anomaly));
+        return false;
+    }
+    const ChatMessage message = ChatMessage::user(steering->message);
+    m_messages.append(message);
+    Q_EMIT messagesAppended({message});
+    if (steering->emergency)
+        m_xoEmergency = true;
+    Q_EMIT steered(*steering);
+    return true;
 }
 
 void AgentLoop::end(Outcome outcome, const QString& code, const QString& error) {

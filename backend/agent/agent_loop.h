@@ -1,5 +1,6 @@
 #pragma once
 
+#include "agent/xo/xo_types.h"
 #include "llm/llm_provider.h"
 #include "tools/tool.h"
 
@@ -8,12 +9,16 @@
 #include <QPointer>
 
 #include <functional>
+#include <memory>
 #include <optional>
 
 namespace zerg {
 
 class Clock;
 class ToolRegistry;
+namespace xo {
+class XoSupervisor;
+}
 
 struct AgentConfig {
     QString model;
@@ -34,6 +39,11 @@ struct AgentConfig {
     // Tokens (prompt + completion, all calls) this loop may use; 0: no limit. Going over ends the
     // loop as failed with code "budget_exceeded" (terminal: never restarted).
     qint64 tokenBudget = 0;
+    // The XO loop (agent/xo/): radio checks after each iteration that may steer the agent with
+    // one "[SUPERVISOR] …" message. nullopt (or enabled = false): off, at no cost.
+    std::optional<xo::Config> xo;
+    QString role = QStringLiteral("worker");  // for the XO's state and reports
+    int contextWindow = 0;                    // the model's window in tokens (0: unknown)
 };
 
 // The ReAct loop: messages -> LLM -> tool calls (run concurrently) -> results -> LLM ... until the
@@ -74,6 +84,10 @@ Q_SIGNALS:
     void toolCallStarted(const zerg::ToolCall& call, const QJsonObject& args);
     void toolCallFinished(const zerg::ToolCall& call, const QJsonObject& args,
                           const zerg::ToolResult& result, qint64 durationMs);
+    // The XO steered the agent (the message is already in the conversation).
+    void steered(const zerg::xo::Steering& steering);
+    // After each XO radio check: its snapshot ({pace, health, ...}) plus context_fill and turn.
+    void xoChecked(const QJsonObject& report);
     void finished();
 
 private:
@@ -91,6 +105,8 @@ private:
     void startTools(const ChatMessage& assistant);
     void onToolFinished(int index);
     void completeToolBatch();
+    // The XO's check after an iteration; false when it ended the loop (escalation).
+    bool radioCheck();
     void end(Outcome outcome, const QString& code = {}, const QString& error = {});
 
     LlmProvider* m_llm;
@@ -109,6 +125,9 @@ private:
     QString m_errorCode;
     Usage m_usage;
     bool m_started = false;
+    std::unique_ptr<xo::XoSupervisor> m_xo;  // only when the XO is on
+    xo::AgentState m_xoState;
+    bool m_xoEmergency = false;  // told to stop and report: one more answer, no more tools
 };
 
 }  // namespace zerg

@@ -24,6 +24,7 @@ inline constexpr char RoundaboutDecision[] = "roundabout_decision";
 inline constexpr char Error[] = "error";
 inline constexpr char Heartbeat[] = "heartbeat";
 inline constexpr char ViolationDetected[] = "violation_detected";
+inline constexpr char SteeringInjected[] = "steering_injected";
 inline constexpr char ChildStarted[] = "child_started";
 inline constexpr char ChildExited[] = "child_exited";
 inline constexpr char ChildRestarted[] = "child_restarted";

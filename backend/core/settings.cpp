@@ -6,6 +6,8 @@
 #include <QSettings>
 #include <QStandardPaths>
 
+#include <utility>
+
 namespace zerg {
 namespace {
 
@@ -115,6 +117,13 @@ Settings Settings::load() {
     overrideInt(s.runTokenBudget, "ZERG_RUN_TOKEN_BUDGET");
     overrideString(s.violationRulesFile, "ZERG_VIOLATION_RULES");
     overrideInt(s.retentionDays, "ZERG_RETENTION_DAYS");
+    for (auto [target, name] : {std::pair{&s.xoEveryWorker, "ZERG_XO_EVERY_WORKER"},
+                                std::pair{&s.xoEverySupervisor, "ZERG_XO_EVERY_SUPERVISOR"}}) {
+        bool ok = false;
+        const int v = env(name).toInt(&ok);
+        if (qEnvironmentVariableIsSet(name) && ok && v >= 0)
+            *target = v;  // 0 switches the XO off for that role
+    }
     if (qEnvironmentVariableIsSet("ZERG_RUN_COST_BUDGET_USD")) {
         bool ok = false;
         const double v = env("ZERG_RUN_COST_BUDGET_USD").toDouble(&ok);

@@ -49,6 +49,8 @@ struct Settings {
     double runCostBudgetUsd = 0;        // ZERG_RUN_COST_BUDGET_USD: 0 = no cost limit
     QString violationRulesFile;         // ZERG_VIOLATION_RULES: JSON rules; empty = built-in
     int retentionDays = 90;         // ZERG_RETENTION_DAYS: finished workers' folders kept this long
+    int xoEveryWorker = 3;          // ZERG_XO_EVERY_WORKER: XO radio check every N turns; 0 = off
+    int xoEverySupervisor = 3;      // ZERG_XO_EVERY_SUPERVISOR: the same for the supervisor agent
     int contextWindowTokens = 0;    // ZERG_CONTEXT_WINDOW: 0 = known from the model's name
     int llmTimeoutSeconds = 120;    // ZERG_LLM_TIMEOUT_SECONDS: one LLM call, idle time allowed
     int toolOutputCapChars = 8000;  // ZERG_TOOL_OUTPUT_CAP: stdout/stderr given to the model

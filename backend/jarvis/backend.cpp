@@ -199,6 +199,12 @@ Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock
     deps.summaryLlm = b->m_llm;
     deps.summaryModel = s.modelFor(QStringLiteral("summary"));
     deps.tokenBudget = s.workerTokenBudget;
+    deps.contextWindowOverride = s.contextWindowTokens;
+    if (s.xoEveryWorker > 0) {
+        xo::Config x;
+        x.everyTurns = s.xoEveryWorker;
+        deps.xo = x;
+    }
     b->m_rules = std::make_unique<ViolationRules>(ViolationRules::defaults());
     if (!s.violationRulesFile.isEmpty()) {
         if (auto rules = ViolationRules::loadFile(s.violationRulesFile)) {
@@ -219,6 +225,15 @@ Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock
     jc.memoryModel = s.modelFor(QStringLiteral("summary"));
     jc.runTimeoutSecs = s.runTimeoutSeconds;
     jc.contextWindowTokens = s.contextWindowTokens;
+    if (s.xoEverySupervisor > 0) {
+        xo::Config x;
+        x.everyTurns = s.xoEverySupervisor;
+        x.maxTurnsWithoutProgress = 8;  // the supervisor waits on workers: more turns per step
+        x.contingentGuidance = QStringLiteral(
+            "Your workers keep failing the same way: try another approach (another host, command "
+            "or check), or tell the user what blocks you and ask.");
+        jc.xo = x;
+    }
     jc.hostAliases = hosts.aliases();
     jc.sharedTools = {httpTool, emailTool};
     jc.maxIterations = s.maxIterations;

@@ -273,6 +273,11 @@ void JarvisService::startLoop(Route::Mode mode) {
     const QString role = quick ? QStringLiteral("quick") : QStringLiteral("supervisor");
     cfg.meta = {role, QStringLiteral("supervisor"), m_config.ownerId, m_runId, 0};
     cfg.contextProvider = [this] { return freshContext(); };
+    if (!quick) {  // the quick path makes one or two calls: nothing for the XO to watch
+        cfg.xo = m_config.xo;
+        cfg.role = QStringLiteral("supervisor");
+        cfg.contextWindow = contextWindowFor(cfg.model, m_config.contextWindowTokens);
+    }
     m_loop = new AgentLoop(m_llm, m_tools.get(), m_clock, cfg, history, this);
     const qint64 runId = m_runId;
     const QString modeName = Route{mode, {}}.modeName();
@@ -304,6 +309,14 @@ void JarvisService::startLoop(Route::Mode mode) {
                 }
             });
     connect(m_loop, &AgentLoop::finished, this, &JarvisService::onLoopFinished);
+    connect(m_loop, &AgentLoop::steered, this, [this, runId](const xo::Steering& s) {
+        m_bus->publish(QString::fromLatin1(events::SteeringInjected), m_config.ownerId,
+                       {{QStringLiteral("run_id"), runId},
+                        {QStringLiteral("role"), QStringLiteral("supervisor")},
+                        {QStringLiteral("anomaly"), s.anomaly},
+                        {QStringLiteral("message"), s.message},
+                        {QStringLiteral("pace"), xo::paceName(s.pace)}});
+    });
     m_loop->start();
 }
 

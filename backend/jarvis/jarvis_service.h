@@ -1,5 +1,6 @@
 #pragma once
 
+#include "agent/xo/xo_types.h"
 #include "core/clock.h"
 #include "core/result.h"
 #include "jarvis/intent_router.h"
@@ -42,6 +43,7 @@ struct JarvisConfig {
     QStringList hostAliases;  // for routing: naming a host means the supervisor
     // http_request and send_email, shared with the workers.
     std::vector<std::shared_ptr<Tool>> sharedTools;
+    std::optional<xo::Config> xo;  // the XO loop for the supervisor agent; nullopt: off
 };
 
 // The supervisor agent, "one brain" per owner. Finds or creates the owner's long-lived thread

@@ -1,5 +1,6 @@
 #include "jarvis/worker.h"
 
+#include "agent/context_window.h"
 #include "agent/failure_class.h"
 #include "agent/tool_registry.h"
 #include "core/clock.h"
@@ -10,6 +11,7 @@
 #include "storage/artifact_store.h"
 #include "storage/store.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QTimer>
 
@@ -282,6 +284,9 @@ WorkerAttempt* Worker::newAttempt() {
         };
     }
     cfg.meta = {QStringLiteral("worker"), m_workerId, m_job.ownerId, m_job.runId, m_job.jobId};
+    cfg.xo = m_deps.xo;
+    cfg.role = QStringLiteral("worker");
+    cfg.contextWindow = contextWindowFor(m_job.model, m_deps.contextWindowOverride);
     m_lastProgressMs = m_deps.clock->nowMs();
     m_attempt = new WorkerAttempt(this);
     m_loop = new AgentLoop(m_deps.llm, m_tools.get(), m_deps.clock, cfg, history, this);
@@ -291,6 +296,15 @@ WorkerAttempt* Worker::newAttempt() {
     connect(m_loop, &AgentLoop::messagesAppended, this,
             [this] { m_lastProgressMs = m_deps.clock->nowMs(); });
     connect(m_loop, &AgentLoop::finished, this, &Worker::onLoopFinished);
+    connect(m_loop, &AgentLoop::xoChecked, this, &Worker::writeSalute);
+    connect(m_loop, &AgentLoop::steered, this, [this](const xo::Steering& s) {
+        QJsonObject e = ids();
+        e.insert(QStringLiteral("role"), QStringLiteral("worker"));
+        e.insert(QStringLiteral("anomaly"), s.anomaly);
+        e.insert(QStringLiteral("message"), s.message);
+        e.insert(QStringLiteral("pace"), xo::paceName(s.pace));
+        m_deps.bus->publish(QString::fromLatin1(events::SteeringInjected), m_job.ownerId, e);
+    });
     m_loop->start();
     return m_attempt;
 }
@@ -654,6 +668,42 @@ WorkerSnapshot Worker::snapshot() const {
         s.agentState = QStringLiteral("reaped");  // stopped by a rule, a timeout or a person
     }
     return s;
+}
+
+void Worker::writeSalute(const QJsonObject& xoReport) {
+    if (m_workerId.isEmpty())
+        return;
+    QJsonArray hosts;
+    QString lastTool;
+    for (const ActivityEntry& a : std::as_const(m_activity)) {
+        if (!a.host.isEmpty() && !hosts.contains(a.host))
+            hosts.append(a.host);
+        lastTool = a.display;
+    }
+    // The XO's assessment of the worker's health is the one reported (it sees the whole run).
+    const QJsonObject salute{
+        {QStringLiteral("status"),
+         QJsonObject{{QStringLiteral("state"), snapshot().agentState},
+                     {QStringLiteral("health"), xoReport.value(QStringLiteral("health"))}}},
+        {QStringLiteral("activity"),
+         QJsonObject{{QStringLiteral("turn"), xoReport.value(QStringLiteral("turn"))},
+                     {QStringLiteral("tool_calls"), int(m_activity.size())},
+                     {QStringLiteral("last_operation"), lastTool}}},
+        {QStringLiteral("location"), QJsonObject{{QStringLiteral("hosts"), hosts}}},
+        {QStringLiteral("unit"), QJsonObject{{QStringLiteral("agent"), m_workerId},
+                                             {QStringLiteral("role"), QStringLiteral("worker")},
+                                             {QStringLiteral("job_id"), m_job.jobId}}},
+        {QStringLiteral("time"), m_deps.clock->utcNow().toString(Qt::ISODateWithMs)},
+        {QStringLiteral("environment"),
+         QJsonObject{
+             {QStringLiteral("context_fill"), xoReport.value(QStringLiteral("context_fill"))},
+             {QStringLiteral("pace"), xoReport.value(QStringLiteral("pace"))}}},
+        {QStringLiteral("xo"), xoReport}};
+    if (auto s = m_deps.artifacts->writeFile(m_workerId, QStringLiteral("salute.json"),
+                                             QJsonDocument(salute).toJson());
+        !s) {
+        qWarning("worker %s: %s", qPrintable(m_workerId), qPrintable(s.error().message));
+    }
 }
 
 void Worker::requestHelp(const QString& reason) {

@@ -36,7 +36,9 @@ struct WorkerDeps {
     QString summaryModel;  // Settings::modelFor("summary"); empty: the worker's own model
     // Checked before each tool call (jarvis/violation_rules.h); nullptr: no rules.
     const ViolationRules* rules = nullptr;
-    qint64 tokenBudget = 0;  // tokens one worker may use; 0: no limit
+    qint64 tokenBudget = 0;         // tokens one worker may use; 0: no limit
+    std::optional<xo::Config> xo;   // the XO loop for workers; nullopt: off
+    int contextWindowOverride = 0;  // ZERG_CONTEXT_WINDOW; 0: from the model's name
 };
 
 class Worker;
@@ -131,6 +133,8 @@ private:
     void onToolFinished(const ToolCall& call, const QJsonObject& args, const ToolResult& result,
                         qint64 durationMs);
     void onMessages(const QList<ChatMessage>& messages);
+    // SALUTE: salute.json in the worker's folder (the XO's view of it), after each radio check.
+    void writeSalute(const QJsonObject& xoReport);
     std::optional<ToolResult> guard(const ToolCall& call, const QJsonObject& args);
     void onLoopFinished();
     bool prepareFirstAttempt();

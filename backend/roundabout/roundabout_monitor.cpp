@@ -55,6 +55,12 @@ QString suggestionFor(const QString& code) {
             "Do not retry: the worker tried a command that a safety rule forbids. Tell the user "
             "what it tried and that they must run it themselves if it is really wanted.");
     }
+    if (code == QLatin1String("xo_emergency") || code == QLatin1String("xo_escalated")) {
+        return QStringLiteral(
+            "The worker kept going in circles despite its supervisor's steering and was stopped. "
+            "Look at what it tried (read_worker_file thread.jsonl), then try a different approach "
+            "or ask the user.");
+    }
     if (code == QLatin1String("preflight_failed")) {
         return QStringLiteral(
             "The worker could not start: fix what the preflight check names, then try again.");

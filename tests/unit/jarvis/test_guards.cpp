@@ -8,6 +8,7 @@
 #include "jarvis_fixture.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -174,6 +175,61 @@ private Q_SLOTS:
         QCOMPARE(f.tool->calls.size(), 1);
         QCOMPARE(w.snapshot().errorCode, QStringLiteral("budget_exceeded"));
         QVERIFY(w.snapshot().error.contains(QStringLiteral("ZERG_WORKER_TOKEN_BUDGET")));
+    }
+
+    // The XO in a worker: a loop is steered (event, thread on disk) and salute.json reports it.
+    void xoSteersAWorkerAndWritesItsSalute() {
+        Fixture f;
+        class Failing final : public Tool {
+        public:
+            ToolSpec spec() const override {
+                return {QStringLiteral("ssh_exec"), QStringLiteral("x"), objectSchema({})};
+            }
+            ToolInvocation* start(const QJsonObject&, QObject* parent) override {
+                return new ImmediateInvocation(
+                    ToolResult::failure(QStringLiteral("df: command not found"),
+                                        {{QStringLiteral("error_code"), QStringLiteral("x127")}}),
+                    parent);
+            }
+        };
+        ToolRegistry failing;
+        failing.add(std::make_shared<Failing>());
+        WorkerDeps deps{f.store.get(), f.artifacts.get(), &f.bus, &f.clock,
+                        &f.llm,        &failing,          8,      1000};
+        deps.xo = xo::Config{};
+        QList<Event> events;
+        QObject::connect(&f.bus, &EventBus::published, &f.bus,
+                         [&events](const Event& e) { events.append(e); });
+        const auto job = f.store->createJob(1, std::nullopt, QStringLiteral("t"),
+                                            QStringLiteral("wrk"), f.clock.utcNow());
+        for (int i = 0; i < 3; ++i) {
+            f.llm.pushToolCalls({{QStringLiteral("c%1").arg(i), QStringLiteral("ssh_exec"),
+                                  QStringLiteral(R"({"host":"cube","command":"df -h"})")}});
+        }
+        f.llm.pushText(QStringLiteral("df is missing on cube."));
+        Worker w(deps, {1, 0, job.value(), QStringLiteral("t"), QStringLiteral("wrk")});
+        QSignalSpy terminated(&w, &MonitoredWorker::terminated);
+        w.start();
+        QVERIFY(terminated.wait());
+        QCOMPARE(w.snapshot().status, QStringLiteral("success"));
+        const Event* steering = nullptr;
+        for (const Event& e : events) {
+            if (e.name == QLatin1String("steering_injected"))
+                steering = &e;
+        }
+        QVERIFY(steering);
+        QCOMPARE(steering->data.value("job_id").toInteger(), job.value());
+        QVERIFY(
+            steering->data.value("message").toString().startsWith(QStringLiteral("[SUPERVISOR]")));
+        const auto thread = f.artifacts->readFile(w.workerId(), 1, QStringLiteral("thread.jsonl"));
+        QVERIFY(thread->contains("[SUPERVISOR]"));
+        const auto salute = f.artifacts->readFile(w.workerId(), 1, QStringLiteral("salute.json"));
+        QVERIFY(salute);
+        const QJsonObject s = QJsonDocument::fromJson(salute.value()).object();
+        QCOMPARE(s.value("unit").toObject().value("role").toString(), QStringLiteral("worker"));
+        QVERIFY(!s.value("status").toObject().value("health").toString().isEmpty());
+        QVERIFY(!s.value("environment").toObject().value("pace").toString().isEmpty());
+        QCOMPARE(s.value("location").toObject().value("hosts").toArray(), (QJsonArray{"cube"}));
     }
 
     void runBudgetMonitor() {

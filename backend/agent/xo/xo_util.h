@@ -1,0 +1,15 @@
+#pragma once
+
+#include <QJsonObject>
+#include <QString>
+
+namespace zerg::xo {
+
+// A tool call's arguments in a form where "the same call" compares equal: compact JSON with
+// sorted keys (QJsonObject keeps them sorted) and whitespace collapsed inside strings.
+[[nodiscard]] QString normalizeArgs(const QJsonObject& args);
+// A short hash of what a tool returned (its stdout when there is one, else the whole payload
+// without timings), to tell "the same observation again" from new information.
+[[nodiscard]] QString digest(const QJsonObject& payload);
+
+}  // namespace zerg::xo
