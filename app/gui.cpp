@@ -7,9 +7,11 @@
 #include "jarvis/jarvis_service.h"
 #include "llm/ollama_probe.h"
 #include "signal_quit.h"
+#include "tray.h"
 #include "ui/chat_model.h"
 #include "ui/conversation_backend.h"
 #include "ui/jarvis_controller.h"
+#include "ui/tray_state.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -98,6 +100,8 @@ int run(const QStringList& args) {
         return 1;
     }
     auto* window = qobject_cast<QQuickWindow*>(engine.rootObjects().constFirst());
+    TrayState trayState(controller);
+    const Tray tray(&trayState, window);
 
     onTerminationSignal([&] {
         if (backend->jarvis()->isBusy())

@@ -161,11 +161,15 @@ void JarvisController::onEvent(const Event& e) {
         setStatusMessage(e.data.value(QStringLiteral("message")).toString());
     } else if (is(e, events::SupervisorComplete)) {
         runEnded(runId);
+        Q_EMIT answered(runId, true, e.data.value(QStringLiteral("result")).toString());
     } else if (is(e, events::Error)) {
-        if (e.data.value(QStringLiteral("details")).toString() != QLatin1String("cancelled")) {
+        const bool cancelled =
+            e.data.value(QStringLiteral("details")).toString() == QLatin1String("cancelled");
+        if (!cancelled)
             setLastError(e.data.value(QStringLiteral("message")).toString());
-        }
         runEnded(runId);
+        if (!cancelled)
+            Q_EMIT answered(runId, false, e.data.value(QStringLiteral("message")).toString());
     }
 }
 

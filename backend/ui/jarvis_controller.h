@@ -77,6 +77,8 @@ Q_SIGNALS:
     void setupProblemChanged();
     void lastErrorChanged();
     void statusMessageChanged();
+    // A run of this window ended with an answer (ok) or a failure (not for a stop by the user).
+    void answered(qint64 runId, bool ok, const QString& text);
 
 private:
     void onEvent(const Event& event);

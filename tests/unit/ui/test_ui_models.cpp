@@ -6,6 +6,7 @@
 #include "ui/chat_model.h"
 #include "ui/conversation_backend.h"
 #include "ui/jarvis_controller.h"
+#include "ui/tray_state.h"
 #include "ui/worker_list_model.h"
 
 #include <QJSEngine>
@@ -122,6 +123,41 @@ private Q_SLOTS:
                                  "state", "error", "startedAtMs", "durationMs", "exitCode"}) {
             QVERIFY2(calls.values().contains(name), name);
         }
+    }
+
+    // The tray: working while a run goes on; a run that ends while the window is hidden
+    // notifies once and leaves "attention" until the window is shown; a stop notifies nothing.
+    void trayStateFollowsRunsAndTheWindow() {
+        Fixture f;
+        TrayState tray(&f.controller);
+        QSignalSpy notified(&tray, &TrayState::notify);
+        QCOMPARE(tray.stateName(), QStringLiteral("idle"));
+        QVERIFY(f.controller.send(QStringLiteral("check disk")));
+        QCOMPARE(tray.stateName(), QStringLiteral("working"));
+        f.complete(7, QStringLiteral("All fine."));
+        QCOMPARE(tray.stateName(), QStringLiteral("idle"));  // seen in the window
+        QCOMPARE(notified.count(), 0);
+
+        tray.setWindowVisible(false);
+        QVERIFY(f.controller.send(QStringLiteral("check backups")));
+        f.complete(8, QStringLiteral("## Backups on **cube**\n\nThe last snapshot is from 03:00."));
+        QCOMPARE(tray.stateName(), QStringLiteral("attention"));
+        QCOMPARE(notified.count(), 1);
+        QCOMPARE(notified.first().at(0).toString(), QStringLiteral("Jarvis answered"));
+        QCOMPARE(notified.first().at(1).toString(), QStringLiteral("Backups on cube"));
+        QVERIFY(tray.toolTip().contains(QStringLiteral("Backups on cube")));
+        tray.setWindowVisible(true);
+        QCOMPARE(tray.stateName(), QStringLiteral("idle"));
+
+        tray.setWindowVisible(false);
+        QVERIFY(f.controller.send(QStringLiteral("check logs")));
+        f.publish(events::Error, {{"run_id", 9}, {"message", "The model is unreachable."}});
+        QCOMPARE(notified.count(), 2);
+        QCOMPARE(notified.last().at(0).toString(), QStringLiteral("Jarvis could not finish"));
+        QVERIFY(f.controller.send(QStringLiteral("again")));
+        f.controller.stop();
+        f.publish(events::Error, {{"run_id", 10}, {"message", "x"}, {"details", "cancelled"}});
+        QCOMPARE(notified.count(), 2);  // a stop by the user is not news
     }
 
     void sendAppendsUserRowAndStartsStreamingRow() {

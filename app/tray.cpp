@@ -1,0 +1,111 @@
+#include "tray.h"
+
+#include "ui/tray_state.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QMenu>
+#include <QPainter>
+#include <QPixmap>
+#include <QQuickWindow>
+#include <QSystemTrayIcon>
+
+namespace zerg::gui {
+namespace {
+
+// Drawn, not loaded: a monochrome mark (a ring and a Z) that works without an SVG plugin, in
+// black or white to suit the panel; "working" opens the ring, "attention" adds a dot.
+QIcon trayIcon(TrayState::State state, bool light) {
+    QIcon icon;
+    for (int size : {16, 22, 32, 44, 64}) {
+        QPixmap pm(size, size);
+        pm.fill(Qt::transparent);
+        QPainter p(&pm);
+        p.setRenderHint(QPainter::Antialiasing);
+        p.scale(size / 22.0, size / 22.0);
+        QPen pen(light ? Qt::white : Qt::black, 2.0, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin);
+        p.setPen(pen);
+        if (state == TrayState::State::Working)
+            p.drawArc(QRectF(3, 3, 16, 16), 90 * 16, -270 * 16);
+        else
+            p.drawEllipse(QRectF(3, 3, 16, 16));
+        const QPointF z[] = {{7.5, 8}, {14.5, 8}, {7.5, 14}, {14.5, 14}};
+        p.drawPolyline(z, 4);
+        if (state == TrayState::State::Attention) {
+            p.setPen(Qt::NoPen);
+            p.setBrush(light ? Qt::white : Qt::black);
+            p.drawEllipse(QPointF(18, 4), 3.5, 3.5);
+        }
+        icon.addPixmap(pm);
+    }
+    return icon;
+}
+
+}  // namespace
+
+struct Tray::Impl {
+    TrayState* state = nullptr;
+    QQuickWindow* window = nullptr;
+    std::unique_ptr<QSystemTrayIcon> icon;
+    std::unique_ptr<QMenu> menu;
+    bool lightPanel = false;
+
+    void refresh() {
+        icon->setIcon(trayIcon(state->state(), lightPanel));
+        icon->setToolTip(state->toolTip());
+    }
+    void showWindow() {
+        window->show();
+        window->raise();
+        window->requestActivate();
+    }
+};
+
+Tray::Tray(TrayState* state, QQuickWindow* window) : d(std::make_unique<Impl>()) {
+    d->state = state;
+    d->window = window;
+    if (!QSystemTrayIcon::isSystemTrayAvailable() || !window)
+        return;
+    // Panels are usually dark: a light mark unless the palette says the desktop is light.
+    d->lightPanel = QApplication::palette().window().color().lightness() < 128;
+    d->menu = std::make_unique<QMenu>();
+    QAction* open = d->menu->addAction(QObject::tr("Open Jarvis"));
+    QObject::connect(open, &QAction::triggered, [impl = d.get()] { impl->showWindow(); });
+    QAction* dashboard = d->menu->addAction(QObject::tr("Dashboard (not available yet)"));
+    dashboard->setEnabled(false);
+    QAction* pause = d->menu->addAction(QObject::tr("Pause schedules (comes with schedules)"));
+    pause->setEnabled(false);
+    d->menu->addSeparator();
+    QAction* quit = d->menu->addAction(QObject::tr("Quit Zerg"));
+    QObject::connect(quit, &QAction::triggered, [] { QCoreApplication::quit(); });
+
+    d->icon = std::make_unique<QSystemTrayIcon>();
+    d->icon->setContextMenu(d->menu.get());
+    QObject::connect(d->icon.get(), &QSystemTrayIcon::activated,
+                     [impl = d.get()](QSystemTrayIcon::ActivationReason reason) {
+                         if (reason == QSystemTrayIcon::Trigger)
+                             impl->window->isVisible() ? impl->window->hide() : impl->showWindow();
+                     });
+    QObject::connect(state, &TrayState::stateChanged, d->icon.get(),
+                     [impl = d.get()] { impl->refresh(); });
+    QObject::connect(state, &TrayState::notify, d->icon.get(),
+                     [impl = d.get()](const QString& title, const QString& body) {
+                         impl->icon->showMessage(title, body, QSystemTrayIcon::Information, 8000);
+                     });
+    QObject::connect(d->icon.get(), &QSystemTrayIcon::messageClicked,
+                     [impl = d.get()] { impl->showWindow(); });
+    QObject::connect(window, &QWindow::visibleChanged, state,
+                     [state](bool visible) { state->setWindowVisible(visible); });
+    // Closing the window keeps Zerg running in the tray; "Quit Zerg" quits.
+    QApplication::setQuitOnLastWindowClosed(false);
+    d->refresh();
+    d->icon->show();
+}
+
+Tray::~Tray() = default;
+
+bool Tray::available() const {
+    return d->icon != nullptr;
+}
+
+}  // namespace zerg::gui

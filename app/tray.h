@@ -1,0 +1,28 @@
+#pragma once
+
+#include <memory>
+
+class QQuickWindow;
+
+namespace zerg {
+class TrayState;
+}
+
+namespace zerg::gui {
+
+// The system tray icon over TrayState: a monochrome icon for idle / working / needs attention,
+// a menu (Open Jarvis, Dashboard, Pause schedules, Quit) and desktop notifications. Closing the
+// window then hides it to the tray and the backend keeps running; Quit quits. Without a system
+// tray (e.g. a bare X server) nothing is created and closing the window quits, as before.
+class Tray {
+public:
+    Tray(TrayState* state, QQuickWindow* window);
+    ~Tray();
+    [[nodiscard]] bool available() const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> d;
+};
+
+}  // namespace zerg::gui

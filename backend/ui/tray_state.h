@@ -1,0 +1,47 @@
+#pragma once
+
+#include <QObject>
+#include <QString>
+
+namespace zerg {
+
+class JarvisController;
+
+// What the tray icon shows and when it notifies (the desktop glue in app/ only draws it):
+//   idle       nothing running, nothing unseen;
+//   working    a run is in progress;
+//   attention  a run ended (answer or failure) while the window was hidden; cleared when the
+//              window is shown again.
+// A run that ends while the window is hidden raises one notification with the start of the
+// answer (or of the failure).
+class TrayState : public QObject {
+    Q_OBJECT
+public:
+    enum class State { Idle, Working, Attention };
+    Q_ENUM(State)
+
+    explicit TrayState(JarvisController* controller, QObject* parent = nullptr);
+
+    [[nodiscard]] State state() const { return m_state; }
+    [[nodiscard]] QString stateName() const;  // "idle", "working", "attention"
+    [[nodiscard]] QString toolTip() const;
+    // The app tells whether the Jarvis window is on screen.
+    void setWindowVisible(bool visible);
+    [[nodiscard]] bool windowVisible() const { return m_visible; }
+
+Q_SIGNALS:
+    void stateChanged();
+    void notify(const QString& title, const QString& body);
+
+private:
+    void update();
+    void onAnswered(qint64 runId, bool ok, const QString& text);
+
+    JarvisController* m_controller;
+    State m_state = State::Idle;
+    bool m_visible = true;
+    bool m_unseen = false;  // something happened that the user has not seen
+    QString m_lastSummary;
+};
+
+}  // namespace zerg
