@@ -1,0 +1,354 @@
+#include "ui/worker_table_model.h"
+
+#include "core/event.h"
+#include "core/event_bus.h"
+
+#include <QJSEngine>
+#include <QJsonObject>
+#include <QSortFilterProxyModel>
+
+namespace zerg {
+namespace {
+
+WorkerTableModel*& registeredInstance() {
+    static WorkerTableModel* instance = nullptr;
+    return instance;
+}
+
+bool is(const Event& e, const char* name) {
+    return e.name == QLatin1String(name);
+}
+
+// Running and queued workers first when sorting by status: they are what needs attention.
+int statusRank(const QString& status) {
+    static const QStringList order{QStringLiteral("running"),   QStringLiteral("queued"),
+                                   QStringLiteral("failed"),    QStringLiteral("timeout"),
+                                   QStringLiteral("cancelled"), QStringLiteral("success")};
+    const int i = int(order.indexOf(status));
+    return i >= 0 ? i : int(order.size());
+}
+
+bool isTerminal(const QString& status) {
+    return status != QLatin1String("queued") && status != QLatin1String("running");
+}
+
+// Adds host to the comma-separated list unless it is there already; returns whether it changed.
+bool addHost(QString& hosts, const QString& host) {
+    if (host.isEmpty())
+        return false;
+    const QStringList known = hosts.split(QStringLiteral(", "), Qt::SkipEmptyParts);
+    if (known.contains(host))
+        return false;
+    hosts = known.isEmpty() ? host : hosts + QStringLiteral(", ") + host;
+    return true;
+}
+
+}  // namespace
+
+WorkerTableModel::WorkerTableModel(EventBus* bus, DashboardSource* source, qint64 ownerId,
+                                   QObject* parent)
+    : QAbstractTableModel(parent),
+      m_bus(bus),
+      m_source(source),
+      m_ownerId(ownerId),
+      m_proxy(new QSortFilterProxyModel(this)) {
+    m_proxy->setSourceModel(this);
+    m_proxy->setSortRole(SortRole);
+    m_proxy->setFilterRole(FilterRole);
+    // FilterRole is the same in every column; -1 re-filters whichever column changes.
+    m_proxy->setFilterKeyColumn(-1);
+    m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_proxy->setDynamicSortFilter(true);
+    for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved}) {
+        connect(m_proxy, signal, this, &WorkerTableModel::visibleCountChanged);
+    }
+    connect(m_proxy, &QAbstractItemModel::modelReset, this,
+            &WorkerTableModel::visibleCountChanged);
+    connect(m_proxy, &QAbstractItemModel::layoutChanged, this,
+            &WorkerTableModel::visibleCountChanged);
+    connect(m_bus, &EventBus::published, this, &WorkerTableModel::onEvent);
+    reload();
+}
+
+WorkerTableModel::~WorkerTableModel() = default;
+
+void WorkerTableModel::setInstance(WorkerTableModel* instance) {
+    registeredInstance() = instance;
+}
+
+WorkerTableModel* WorkerTableModel::create(QQmlEngine*, QJSEngine*) {
+    WorkerTableModel* instance = registeredInstance();
+    if (!instance) {
+        qCritical(
+            "WorkersTable: no WorkerTableModel was registered with setInstance() before QML "
+            "loaded; the dashboard cannot show workers.");
+        return nullptr;
+    }
+    // The app owns the model; the QML engine must never delete it.
+    QJSEngine::setObjectOwnership(instance, QJSEngine::CppOwnership);
+    return instance;
+}
+
+int WorkerTableModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int WorkerTableModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : kColumnCount;
+}
+
+QVariant WorkerTableModel::data(const QModelIndex& index, int role) const {
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) {
+        return {};
+    }
+    const WorkerRow& w = m_rows.at(index.row());
+    switch (role) {
+        case Qt::DisplayRole:
+            return displayValue(w, index.column());
+        case SortRole:
+            return sortValue(w, index.column());
+        case FilterRole:
+            return QStringList{w.task, w.hosts, w.workerId}.join(QLatin1Char('\n'));
+        case StatusRole:
+            return w.status;
+        case JobIdRole:
+            return w.jobId;
+        case WorkerIdRole:
+            return w.workerId;
+        default:
+            return {};
+    }
+}
+
+QVariant WorkerTableModel::displayValue(const WorkerRow& w, int column) const {
+    switch (column) {
+        case StatusColumn:
+            return w.status;
+        case TaskColumn:
+            return w.task;
+        case HostColumn:
+            return w.hosts;
+        case ToolsColumn:
+            return QString::number(w.toolCalls);
+        case DurationColumn:
+            return formatDuration(w.durationMs);
+        case CostColumn:
+            return formatCost(w.costUsd);
+        default:
+            return {};
+    }
+}
+
+QVariant WorkerTableModel::sortValue(const WorkerRow& w, int column) {
+    switch (column) {
+        case StatusColumn:
+            return statusRank(w.status);
+        case TaskColumn:
+            return w.task.toLower();
+        case HostColumn:
+            return w.hosts.toLower();
+        case ToolsColumn:
+            return w.toolCalls;
+        case DurationColumn:
+            return w.durationMs;
+        case CostColumn:
+            return w.costUsd.value_or(-1.0);  // unknown sorts below free
+        default:
+            return {};
+    }
+}
+
+QVariant WorkerTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    return columnTitle(section);
+}
+
+QString WorkerTableModel::columnTitle(int column) const {
+    switch (column) {
+        case StatusColumn:
+            return tr("Status");
+        case TaskColumn:
+            return tr("Task");
+        case HostColumn:
+            return tr("Host");
+        case ToolsColumn:
+            return tr("Tools");
+        case DurationColumn:
+            return tr("Duration");
+        case CostColumn:
+            return tr("Cost");
+        default:
+            return {};
+    }
+}
+
+QHash<int, QByteArray> WorkerTableModel::roleNames() const {
+    return {{Qt::DisplayRole, "display"}, {SortRole, "sortValue"},
+            {StatusRole, "status"},       {JobIdRole, "jobId"},
+            {WorkerIdRole, "workerId"}};
+}
+
+QAbstractItemModel* WorkerTableModel::rows() const {
+    return m_proxy;
+}
+
+int WorkerTableModel::visibleCount() const {
+    return m_proxy->rowCount();
+}
+
+void WorkerTableModel::setFilterText(const QString& text) {
+    if (text == m_filterText)
+        return;
+    m_filterText = text;
+    m_proxy->setFilterFixedString(text.trimmed());
+    Q_EMIT filterTextChanged();
+    Q_EMIT visibleCountChanged();
+}
+
+void WorkerTableModel::sortBy(int column) {
+    if (column < 0 || column >= kColumnCount) {
+        m_sortColumn = -1;
+        m_sortAscending = false;
+    } else if (column == m_sortColumn) {
+        m_sortAscending = !m_sortAscending;
+    } else {
+        m_sortColumn = column;
+        // Words A-Z first; numbers largest first (the expensive, slow, busy workers).
+        m_sortAscending = column == StatusColumn || column == TaskColumn || column == HostColumn;
+    }
+    m_proxy->sort(m_sortColumn, m_sortAscending ? Qt::AscendingOrder : Qt::DescendingOrder);
+    Q_EMIT sortChanged();
+}
+
+int WorkerTableModel::indexOfJob(qint64 jobId) const {
+    for (int i = 0; i < m_rows.size(); ++i) {
+        if (m_rows.at(i).jobId == jobId)
+            return i;
+    }
+    return -1;
+}
+
+void WorkerTableModel::reload() {
+    Result<QList<WorkerRow>> loaded = m_source->recentWorkers(m_limit);
+    if (!loaded) {
+        const QString message =
+            tr("Could not load the workers: %1 Check the data folder, then reload.")
+                .arg(loaded.error().message);
+        if (message != m_loadError) {
+            m_loadError = message;
+            Q_EMIT loadErrorChanged();
+        }
+        return;
+    }
+    beginResetModel();
+    m_rows = std::move(loaded).value();
+    endResetModel();
+    Q_EMIT countChanged();
+    if (!m_loadError.isEmpty()) {
+        m_loadError.clear();
+        Q_EMIT loadErrorChanged();
+    }
+}
+
+int WorkerTableModel::ensureRow(const Event& e, qint64 jobId) {
+    const int found = indexOfJob(jobId);
+    if (found >= 0)
+        return found;
+    WorkerRow w;
+    w.jobId = jobId;
+    w.status = QStringLiteral("queued");
+    w.startedAt = e.at;
+    beginInsertRows({}, 0, 0);
+    m_rows.prepend(w);
+    endInsertRows();
+    if (m_rows.size() > m_limit) {
+        const int last = int(m_rows.size()) - 1;
+        beginRemoveRows({}, last, last);
+        m_rows.removeLast();
+        endRemoveRows();
+    }
+    Q_EMIT countChanged();
+    return 0;
+}
+
+void WorkerTableModel::changed(int row, int firstColumn, int lastColumn) {
+    Q_EMIT dataChanged(index(row, firstColumn), index(row, lastColumn));
+}
+
+void WorkerTableModel::onEvent(const Event& e) {
+    if (e.ownerId != m_ownerId)
+        return;
+    const bool spawned = is(e, events::WorkerSpawned);
+    const bool started = is(e, events::WorkerStarted);
+    const bool toolStarted = is(e, events::WorkerToolStarted);
+    const bool toolEnded = is(e, events::WorkerToolCompleted) || is(e, events::WorkerToolFailed);
+    const bool complete = is(e, events::WorkerComplete);
+    if (!spawned && !started && !toolStarted && !toolEnded && !complete)
+        return;
+    const qint64 jobId = e.data.value(QStringLiteral("job_id")).toInteger();
+    if (jobId <= 0)
+        return;
+    const int row = ensureRow(e, jobId);
+    WorkerRow& w = m_rows[row];
+    int first = kColumnCount;
+    int last = -1;
+    auto touch = [&](int column) {
+        first = qMin(first, column);
+        last = qMax(last, column);
+    };
+
+    const QString task = e.data.value(QStringLiteral("task")).toString();
+    if (!task.isEmpty() && task != w.task) {
+        w.task = task;
+        touch(TaskColumn);
+    }
+    const QString workerId = e.data.value(QStringLiteral("worker_id")).toString();
+    if (!workerId.isEmpty() && workerId != w.workerId) {
+        w.workerId = workerId;
+        touch(TaskColumn);  // the filter looks at the worker id; the task cell stands for it
+    }
+    QString status;
+    if (started || ((toolStarted || toolEnded) && w.status == QLatin1String("queued"))) {
+        status = QStringLiteral("running");  // a missed start is evident from tool activity
+    } else if (complete) {
+        status = e.data.value(QStringLiteral("status")).toString();
+        if (e.data.contains(QStringLiteral("duration_ms"))) {
+            w.durationMs = e.data.value(QStringLiteral("duration_ms")).toInteger();
+            touch(DurationColumn);
+        }
+    }
+    if (!status.isEmpty() && status != w.status && !isTerminal(w.status)) {
+        w.status = status;
+        touch(StatusColumn);
+    }
+    if (toolStarted) {
+        ++w.toolCalls;
+        touch(ToolsColumn);
+        const QJsonObject args = e.data.value(QStringLiteral("args")).toObject();
+        if (addHost(w.hosts, args.value(QStringLiteral("host")).toString()))
+            touch(HostColumn);
+    }
+    if (last >= 0)
+        changed(row, first, last);
+}
+
+QString WorkerTableModel::formatDuration(qint64 ms) {
+    if (ms < 0)
+        return {};
+    const double seconds = double(ms) / 1000.0;
+    if (seconds < 10)
+        return tr("%1 s").arg(seconds, 0, 'f', 1);
+    if (seconds < 60)
+        return tr("%1 s").arg(qint64(seconds));
+    return tr("%1 min %2 s").arg(qint64(seconds) / 60).arg(qint64(seconds) % 60);
+}
+
+QString WorkerTableModel::formatCost(const std::optional<double>& usd) {
+    if (!usd)
+        return QStringLiteral("?");
+    // Worker calls are often fractions of a cent; two decimals would show most as $0.00.
+    return QLatin1Char('$') + QString::number(*usd, 'f', *usd < 1.0 ? 4 : 2);
+}
+
+}  // namespace zerg

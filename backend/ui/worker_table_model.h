@@ -1,0 +1,115 @@
+#pragma once
+
+#include "ui/dashboard_source.h"
+
+#include <QtQml/qqmlregistration.h>
+#include <QAbstractTableModel>
+#include <QList>
+
+class QQmlEngine;
+class QJSEngine;
+class QSortFilterProxyModel;
+
+namespace zerg {
+
+class EventBus;
+struct Event;
+
+// The dashboard's Workers table (QML singleton `WorkersTable`): the owner's newest workers,
+// loaded from a DashboardSource at start and on reload(), then kept live from worker_* events
+// with row inserts and dataChanged (never a reset per event). New workers appear at the top.
+// QML shows `rows`, a sorted and filtered view of this model; sortColumn -1 is "newest first".
+class WorkerTableModel : public QAbstractTableModel {
+    Q_OBJECT
+    QML_NAMED_ELEMENT(WorkersTable)
+    QML_SINGLETON
+    Q_PROPERTY(QAbstractItemModel* rows READ rows CONSTANT FINAL)
+    Q_PROPERTY(int count READ count NOTIFY countChanged FINAL)
+    Q_PROPERTY(int visibleCount READ visibleCount NOTIFY visibleCountChanged FINAL)
+    Q_PROPERTY(QString filterText READ filterText WRITE setFilterText NOTIFY filterTextChanged
+                   FINAL)
+    Q_PROPERTY(int sortColumn READ sortColumn NOTIFY sortChanged FINAL)
+    Q_PROPERTY(bool sortAscending READ sortAscending NOTIFY sortChanged FINAL)
+    // Non-empty when the last load failed: what happened and what to do.
+    Q_PROPERTY(QString loadError READ loadError NOTIFY loadErrorChanged FINAL)
+
+public:
+    enum Column { StatusColumn, TaskColumn, HostColumn, ToolsColumn, DurationColumn, CostColumn };
+    Q_ENUM(Column)
+    static constexpr int kColumnCount = CostColumn + 1;
+    static constexpr int kDefaultLimit = 500;
+
+    enum Roles {
+        SortRole = Qt::UserRole + 1,  // the raw value of the cell, for sorting
+        FilterRole,                   // task, hosts and worker id, for the text filter
+        StatusRole,                   // the row's status, in every column (for the status dot)
+        JobIdRole,
+        WorkerIdRole,
+    };
+    Q_ENUM(Roles)
+
+    // Loads at once. bus and source must outlive the model; only ownerId's events are shown.
+    WorkerTableModel(EventBus* bus, DashboardSource* source, qint64 ownerId,
+                     QObject* parent = nullptr);
+    ~WorkerTableModel() override;
+
+    // The instance QML's `WorkersTable` refers to. Call before loading QML; the caller owns it.
+    static void setInstance(WorkerTableModel* instance);
+    static WorkerTableModel* create(QQmlEngine* qmlEngine, QJSEngine* jsEngine);
+
+    [[nodiscard]] int rowCount(const QModelIndex& parent = {}) const override;
+    [[nodiscard]] int columnCount(const QModelIndex& parent = {}) const override;
+    [[nodiscard]] QVariant data(const QModelIndex& index, int role) const override;
+    [[nodiscard]] QVariant headerData(int section, Qt::Orientation orientation,
+                                      int role) const override;
+    [[nodiscard]] QHash<int, QByteArray> roleNames() const override;
+
+    [[nodiscard]] QAbstractItemModel* rows() const;
+    [[nodiscard]] QSortFilterProxyModel* proxy() const { return m_proxy; }
+    [[nodiscard]] int count() const { return int(m_rows.size()); }
+    [[nodiscard]] int visibleCount() const;
+    [[nodiscard]] QString filterText() const { return m_filterText; }
+    void setFilterText(const QString& text);
+    [[nodiscard]] int sortColumn() const { return m_sortColumn; }
+    [[nodiscard]] bool sortAscending() const { return m_sortAscending; }
+    [[nodiscard]] QString loadError() const { return m_loadError; }
+    [[nodiscard]] const WorkerRow& at(int row) const { return m_rows.at(row); }
+    [[nodiscard]] int indexOfJob(qint64 jobId) const;
+
+    // Replaces the rows with the source's newest ones (one reset; on failure keeps the old rows).
+    Q_INVOKABLE void reload();
+    // Sorts by the column; the same column again flips the order. -1: newest first.
+    Q_INVOKABLE void sortBy(int column);
+    Q_INVOKABLE QString columnTitle(int column) const;
+
+    // "12 s", "2 min 5 s"; "" while unfinished. "$0.0123"; "?" when unknown.
+    [[nodiscard]] static QString formatDuration(qint64 ms);
+    [[nodiscard]] static QString formatCost(const std::optional<double>& usd);
+
+Q_SIGNALS:
+    void countChanged();
+    void visibleCountChanged();
+    void filterTextChanged();
+    void sortChanged();
+    void loadErrorChanged();
+
+private:
+    void onEvent(const Event& event);
+    int ensureRow(const Event& event, qint64 jobId);
+    void changed(int row, int firstColumn, int lastColumn);
+    [[nodiscard]] QVariant displayValue(const WorkerRow& w, int column) const;
+    [[nodiscard]] static QVariant sortValue(const WorkerRow& w, int column);
+
+    EventBus* m_bus;
+    DashboardSource* m_source;
+    qint64 m_ownerId;
+    int m_limit = kDefaultLimit;
+    QList<WorkerRow> m_rows;  // newest first
+    QSortFilterProxyModel* m_proxy;
+    QString m_filterText;
+    int m_sortColumn = -1;
+    bool m_sortAscending = false;
+    QString m_loadError;
+};
+
+}  // namespace zerg
