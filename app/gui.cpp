@@ -7,16 +7,23 @@
 #include "jarvis/jarvis_service.h"
 #include "llm/ollama_probe.h"
 #include "signal_quit.h"
+#include "storage/artifact_store.h"
+#include "storage/store.h"
 #include "tray.h"
 #include "ui/chat_model.h"
 #include "ui/conversation_backend.h"
+#include "ui/dashboard_source.h"
 #include "ui/jarvis_controller.h"
 #include "ui/tray_state.h"
+#include "ui/worker_table_model.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
 #include <QFileInfo>
+#include <QHash>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QMessageBox>
 #include <QNetworkAccessManager>
 #include <QPointer>
@@ -61,6 +68,108 @@ private:
     QPointer<OllamaProbe> m_probe;
 };
 
+// The dashboard's worker history: jobs from the Store, tool calls and hosts from each worker's
+// artifact folder, cost from the recorded model calls.
+class StoreDashboardSource final : public DashboardSource {
+public:
+    StoreDashboardSource(Store* store, ArtifactStore* artifacts, qint64 ownerId)
+        : m_store(store), m_artifacts(artifacts), m_ownerId(ownerId) {}
+
+    Result<QList<WorkerRow>> recentWorkers(int limit) const override {
+        Result<QList<WorkerJobRecord>> jobs = m_store->listJobs(m_ownerId, limit);
+        if (!jobs)
+            return jobs.error();
+        const QHash<qint64, std::optional<double>> costs = costsByJob(jobs.value());
+        QList<WorkerRow> rows;
+        rows.reserve(jobs.value().size());
+        for (const WorkerJobRecord& job : jobs.value()) {
+            WorkerRow row;
+            row.jobId = job.id;
+            row.workerId = job.workerId;
+            row.task = job.task;
+            row.status = job.status;
+            row.durationMs = job.finishedAt.isValid() ? job.durationMs : -1;
+            row.startedAt = job.createdAt;
+            row.costUsd = costs.value(job.id, std::nullopt);
+            if (!job.workerId.isEmpty())
+                readToolCalls(job.workerId, &row);
+            rows.append(row);
+        }
+        return rows;
+    }
+
+private:
+    // Sums per job; unknown when any call's price is unknown or the job's calls may be older
+    // than the calls read (a partial sum would understate what was spent).
+    QHash<qint64, std::optional<double>> costsByJob(const QList<WorkerJobRecord>& jobs) const {
+        constexpr int kMaxCalls = 20000;
+        QHash<qint64, std::optional<double>> out;
+        const Result<QList<LlmCallRecord>> calls = m_store->listLlmCalls(m_ownerId, kMaxCalls);
+        if (!calls)
+            return out;
+        const bool complete = calls.value().size() < kMaxCalls;
+        const QDateTime oldest =
+            calls.value().isEmpty() ? QDateTime() : calls.value().constLast().createdAt;
+        for (const LlmCallRecord& call : calls.value()) {
+            if (call.jobId <= 0)
+                continue;
+            auto it = out.find(call.jobId);
+            if (it == out.end())
+                it = out.insert(call.jobId, 0.0);
+            if (!it->has_value() || !call.costUsd)
+                *it = std::nullopt;
+            else
+                *it = **it + *call.costUsd;
+        }
+        for (const WorkerJobRecord& job : jobs) {
+            if (!complete && job.createdAt <= oldest)
+                out.insert(job.id, std::nullopt);
+        }
+        return out;
+    }
+
+    // Tool calls are saved as tool_calls/NNN_<tool>.txt with an "arguments: {json}" line.
+    void readToolCalls(const QString& workerId, WorkerRow* row) const {
+        const Result<QStringList> files = m_artifacts->listFiles(workerId, m_ownerId);
+        if (!files)
+            return;
+        QStringList hosts;
+        for (const QString& path : files.value()) {
+            if (!path.startsWith(QLatin1String("tool_calls/")))
+                continue;
+            ++row->toolCalls;
+            const Result<QByteArray> text = m_artifacts->readFile(workerId, m_ownerId, path);
+            if (!text)
+                continue;
+            for (const QByteArray& line : text.value().split('\n')) {
+                if (!line.startsWith("arguments: "))
+                    continue;
+                const QString host = QJsonDocument::fromJson(line.mid(11))
+                                         .object()
+                                         .value(QStringLiteral("host"))
+                                         .toString();
+                if (!host.isEmpty() && !hosts.contains(host))
+                    hosts.append(host);
+                break;
+            }
+        }
+        row->hosts = hosts.join(QStringLiteral(", "));
+    }
+
+    Store* m_store;
+    ArtifactStore* m_artifacts;
+    qint64 m_ownerId;
+};
+
+// Saves the window as PNG to path and quits (exit code 1 when it cannot be saved).
+void saveScreenshotAndQuit(QQuickWindow* window, const QString& path) {
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    const bool saved = window->grabWindow().save(path);
+    if (!saved)
+        qCritical("zerg: could not save the screenshot to %s", qPrintable(path));
+    QCoreApplication::exit(saved ? 0 : 1);
+}
+
 }  // namespace
 
 int run(const QStringList& args) {
@@ -73,8 +182,13 @@ int run(const QStringList& args) {
         QStringLiteral("screenshot"),
         QStringLiteral("After the first run ends, save the window to FILE (PNG) and quit."),
         QStringLiteral("FILE"));
+    const QCommandLineOption pageOpt(
+        QStringLiteral("page"),
+        QStringLiteral("Open on PAGE: jarvis (the chat, default) or dashboard."),
+        QStringLiteral("PAGE"), QStringLiteral("jarvis"));
     parser.addOption(askOpt);
     parser.addOption(shotOpt);
+    parser.addOption(pageOpt);
     parser.process(args);
 
     const Settings settings = Settings::load();
@@ -92,6 +206,10 @@ int run(const QStringList& args) {
         controller->chat()->appendNotice(backend->recoveryNotice(), backend->clock()->utcNow());
     }
     adapter.probe(controller, [controller] { controller->refreshSetup(); });
+    // The dashboard's table is a second QML singleton (`WorkersTable`), registered like `Jarvis`.
+    StoreDashboardSource dashboardSource(backend->store(), backend->artifacts(), settings.ownerId);
+    WorkerTableModel workersTable(backend->bus(), &dashboardSource, settings.ownerId);
+    WorkerTableModel::setInstance(&workersTable);
 
     QQmlApplicationEngine engine;
     engine.load(QUrl(QStringLiteral("qrc:/Zerg/App/Main.qml")));
@@ -100,6 +218,13 @@ int run(const QStringList& args) {
         return 1;
     }
     auto* window = qobject_cast<QQuickWindow*>(engine.rootObjects().constFirst());
+    const QString page = parser.value(pageOpt);
+    if (page != QLatin1String("jarvis") && page != QLatin1String("dashboard")) {
+        qCritical("zerg: unknown --page '%s'; use jarvis or dashboard.", qPrintable(page));
+        return 2;
+    }
+    if (window)
+        window->setProperty("page", page);
     TrayState trayState(controller);
     const Tray tray(&trayState, window);
 
@@ -111,18 +236,19 @@ int run(const QStringList& args) {
 
     const QString shotPath = parser.value(shotOpt);
     if (!shotPath.isEmpty() && window) {
-        QObject::connect(backend->jarvis(), &JarvisService::runFinished, window,
-                         [window, shotPath] {
-                             // Let the final answer render before grabbing the frame.
-                             QTimer::singleShot(500, window, [window, shotPath] {
-                                 QDir().mkpath(QFileInfo(shotPath).absolutePath());
-                                 const bool saved = window->grabWindow().save(shotPath);
-                                 if (!saved)
-                                     qCritical("zerg: could not save the screenshot to %s",
-                                               qPrintable(shotPath));
-                                 QCoreApplication::exit(saved ? 0 : 1);
+        // With a question: once its run ends, after the final answer has rendered. Without one
+        // (a look at the dashboard): once the window has had time to draw its first frames.
+        if (parser.isSet(askOpt)) {
+            QObject::connect(backend->jarvis(), &JarvisService::runFinished, window,
+                             [window, shotPath] {
+                                 QTimer::singleShot(500, window, [window, shotPath] {
+                                     saveScreenshotAndQuit(window, shotPath);
+                                 });
                              });
-                         });
+        } else {
+            QTimer::singleShot(1000, window,
+                               [window, shotPath] { saveScreenshotAndQuit(window, shotPath); });
+        }
     }
     if (parser.isSet(askOpt)) {
         const QString question = parser.value(askOpt);
@@ -130,6 +256,7 @@ int run(const QStringList& args) {
     }
     const int code = QApplication::exec();
     JarvisController::setInstance(nullptr);
+    WorkerTableModel::setInstance(nullptr);
     return code;
 }
 

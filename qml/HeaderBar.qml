@@ -1,10 +1,15 @@
 import QtQuick
+import QtQuick.Controls.Basic
 import QtQuick.Layouts
 import Zerg.Backend
 
-// Title and the idle/working state.
+// Title, the idle/working state and the switch between the chat and the dashboard.
 Rectangle {
     id: root
+
+    property string page: "jarvis"
+
+    signal pageToggled()
 
     implicitHeight: 52
     color: Theme.surface
@@ -29,7 +34,7 @@ Rectangle {
             }
         }
         Text {
-            text: qsTr("Jarvis")
+            text: root.page === "jarvis" ? qsTr("Jarvis") : qsTr("Dashboard")
             color: Theme.text
             font.pixelSize: 16
             font.weight: Font.DemiBold
@@ -44,6 +49,16 @@ Rectangle {
                               : qsTr("Idle")
             color: Theme.textMuted
             font.pixelSize: 13
+        }
+        Button {
+            Layout.leftMargin: 10
+            implicitHeight: 32
+            text: root.page === "jarvis" ? qsTr("Dashboard") : qsTr("Jarvis")
+            font.pixelSize: 13
+            onClicked: root.pageToggled()
+            ToolTip.visible: hovered
+            ToolTip.delay: 600
+            ToolTip.text: qsTr("Ctrl+D")
         }
     }
     Rectangle {

@@ -3,22 +3,45 @@ import QtQuick.Controls.Basic
 import QtQuick.Layouts
 import Zerg.Backend
 
-// The Jarvis window: header, conversation, activity ticker while workers run, composer.
+// The Jarvis window: header, conversation, activity ticker while workers run, composer. The
+// header's Dashboard button (Ctrl+D) switches to the power-user dashboard and back.
 ApplicationWindow {
     id: window
+
+    property string page: "jarvis"  // or "dashboard"; app/gui.cpp sets it for --page
+
+    function togglePage() {
+        page = page === "jarvis" ? "dashboard" : "jarvis"
+        if (page === "jarvis")
+            composer.focusInput()
+    }
 
     width: 960
     height: 680
     minimumWidth: 560
     minimumHeight: 420
     visible: true
-    title: qsTr("Zerg — Jarvis")
+    title: page === "jarvis" ? qsTr("Zerg — Jarvis") : qsTr("Zerg — Dashboard")
     color: Theme.window
 
-    header: HeaderBar {}
+    header: HeaderBar {
+        page: window.page
+        onPageToggled: window.togglePage()
+    }
+
+    Shortcut {
+        sequence: "Ctrl+D"
+        onActivated: window.togglePage()
+    }
+
+    Dashboard {
+        anchors.fill: parent
+        visible: window.page === "dashboard"
+    }
 
     ColumnLayout {
         anchors.fill: parent
+        visible: window.page === "jarvis"
         spacing: 0
 
         SetupCard {

@@ -18,8 +18,8 @@ struct WorkerRow {
     QString status;  // queued | running | success | failed | timeout | cancelled
     QString hosts;   // the hosts its tools ran on, comma-separated; empty: none (local only)
     int toolCalls = 0;
-    qint64 durationMs = -1;  // -1: not finished
-    QDateTime startedAt;     // when the job was created (queued rows have no start yet)
+    qint64 durationMs = -1;         // -1: not finished
+    QDateTime startedAt;            // when the job was created (queued rows have no start yet)
     std::optional<double> costUsd;  // nullopt: unknown (not the same as free)
 };
 

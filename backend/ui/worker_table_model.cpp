@@ -62,8 +62,7 @@ WorkerTableModel::WorkerTableModel(EventBus* bus, DashboardSource* source, qint6
     for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved}) {
         connect(m_proxy, signal, this, &WorkerTableModel::visibleCountChanged);
     }
-    connect(m_proxy, &QAbstractItemModel::modelReset, this,
-            &WorkerTableModel::visibleCountChanged);
+    connect(m_proxy, &QAbstractItemModel::modelReset, this, &WorkerTableModel::visibleCountChanged);
     connect(m_proxy, &QAbstractItemModel::layoutChanged, this,
             &WorkerTableModel::visibleCountChanged);
     connect(m_bus, &EventBus::published, this, &WorkerTableModel::onEvent);
@@ -184,8 +183,10 @@ QString WorkerTableModel::columnTitle(int column) const {
 }
 
 QHash<int, QByteArray> WorkerTableModel::roleNames() const {
-    return {{Qt::DisplayRole, "display"}, {SortRole, "sortValue"},
-            {StatusRole, "status"},       {JobIdRole, "jobId"},
+    return {{Qt::DisplayRole, "display"},
+            {SortRole, "sortValue"},
+            {StatusRole, "status"},
+            {JobIdRole, "jobId"},
             {WorkerIdRole, "workerId"}};
 }
 

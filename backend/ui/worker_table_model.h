@@ -26,8 +26,8 @@ class WorkerTableModel : public QAbstractTableModel {
     Q_PROPERTY(QAbstractItemModel* rows READ rows CONSTANT FINAL)
     Q_PROPERTY(int count READ count NOTIFY countChanged FINAL)
     Q_PROPERTY(int visibleCount READ visibleCount NOTIFY visibleCountChanged FINAL)
-    Q_PROPERTY(QString filterText READ filterText WRITE setFilterText NOTIFY filterTextChanged
-                   FINAL)
+    Q_PROPERTY(
+        QString filterText READ filterText WRITE setFilterText NOTIFY filterTextChanged FINAL)
     Q_PROPERTY(int sortColumn READ sortColumn NOTIFY sortChanged FINAL)
     Q_PROPERTY(bool sortAscending READ sortAscending NOTIFY sortChanged FINAL)
     // Non-empty when the last load failed: what happened and what to do.

@@ -1,5 +1,6 @@
 // The real app, offscreen: one question answered through the loopback LLM server (and a worker
-// on the real sshd), then a screenshot of the Jarvis window in build/screenshots/jarvis.png.
+// on the real sshd), then a screenshot of the Jarvis window in build/screenshots/jarvis.png, and
+// the app opened again on the dashboard (build/screenshots/dashboard.png).
 #include "fake_llm_server.h"
 #include "sshd_fixture.h"
 
@@ -79,6 +80,27 @@ private Q_SLOTS:
                 colours.insert(image.pixel(x, y));
         }
         QVERIFY2(colours.size() > 10, "the screenshot looks blank");
+
+        // The same data opened on the dashboard: the Workers table read back from storage.
+        const QString dashboardShot = QStringLiteral(ZERG_SCREENSHOT_DIR "/dashboard.png");
+        QFile::remove(dashboardShot);
+        QProcess dashboard;
+        dashboard.setProcessEnvironment(env);
+        dashboard.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        QSignalSpy dashboardFinished(&dashboard, &QProcess::finished);
+        dashboard.start(QStringLiteral(ZERG_EXE),
+                        {QStringLiteral("--page"), QStringLiteral("dashboard"),
+                         QStringLiteral("--screenshot"), dashboardShot});
+        QVERIFY(dashboard.waitForStarted(10000));
+        if (!dashboardFinished.wait(60000)) {
+            dashboard.kill();
+            QFAIL("the app did not open the dashboard and take its screenshot");
+        }
+        QCOMPARE(dashboard.exitCode(), 0);
+        const QImage dashboardImage(dashboardShot);
+        QVERIFY2(!dashboardImage.isNull(), qPrintable(dashboardShot));
+        QVERIFY(dashboardImage.size() == image.size());
+        QVERIFY2(dashboardImage != image, "the dashboard looks like the chat");
     }
 };
 

@@ -1,0 +1,87 @@
+import QtQuick
+import QtQuick.Controls.Basic
+import QtQuick.Layouts
+
+// The power-user dashboard: one tab per page. Only Workers exists so far; the others say so.
+Rectangle {
+    id: root
+
+    color: Theme.window
+
+    component NotYet: Item {
+        Text {
+            anchors.centerIn: parent
+            text: qsTr("Not available yet in this build.")
+            color: Theme.textMuted
+            font.pixelSize: Theme.fontSize
+        }
+    }
+
+    ColumnLayout {
+        anchors.fill: parent
+        spacing: 0
+
+        TabBar {
+            id: tabs
+
+            Layout.fillWidth: true
+            leftPadding: 12
+            background: Rectangle { color: Theme.surface }
+
+            Repeater {
+                model: [qsTr("Workers"), qsTr("Worker detail"), qsTr("Threads"),
+                        qsTr("Supervision tree"), qsTr("Costs"), qsTr("Schedules"),
+                        qsTr("Hosts"), qsTr("Settings")]
+
+                TabButton {
+                    id: tab
+
+                    required property string modelData
+
+                    text: modelData
+                    width: implicitWidth
+                    font.pixelSize: 13
+                    contentItem: Text {
+                        text: tab.text
+                        font: tab.font
+                        color: tab.checked ? Theme.text : Theme.textMuted
+                        horizontalAlignment: Text.AlignHCenter
+                        verticalAlignment: Text.AlignVCenter
+                    }
+                    background: Rectangle {
+                        color: tab.hovered && !tab.checked ? Theme.tickerBackground : Theme.surface
+                        Rectangle {
+                            anchors.left: parent.left
+                            anchors.right: parent.right
+                            anchors.bottom: parent.bottom
+                            height: 2
+                            visible: tab.checked
+                            color: Theme.accent
+                        }
+                    }
+                }
+            }
+        }
+        Rectangle {
+            Layout.fillWidth: true
+            Layout.preferredHeight: 1
+            color: Theme.border
+        }
+
+        StackLayout {
+            Layout.fillWidth: true
+            Layout.fillHeight: true
+            currentIndex: tabs.currentIndex
+
+            WorkersPage {}
+
+            NotYet {}  // Worker detail
+            NotYet {}  // Threads
+            NotYet {}  // Supervision tree
+            NotYet {}  // Costs
+            NotYet {}  // Schedules
+            NotYet {}  // Hosts
+            NotYet {}  // Settings
+        }
+    }
+}

@@ -1,0 +1,303 @@
+// The dashboard's Workers table: rows loaded from a fake DashboardSource, then kept live from
+// events published on a real EventBus; sorting, filtering and unknown costs as QML sees them.
+#include "core/clock.h"
+#include "core/event.h"
+#include "core/event_bus.h"
+#include "ui/dashboard_source.h"
+#include "ui/worker_table_model.h"
+
+#include <QAbstractItemModelTester>
+#include <QJsonObject>
+#include <QRegularExpression>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QTest>
+
+using namespace zerg;
+
+namespace {
+
+constexpr qint64 kOwner = 1;
+
+class FakeSource final : public DashboardSource {
+public:
+    Result<QList<WorkerRow>> recentWorkers(int limit) const override {
+        ++calls;
+        lastLimit = limit;
+        if (!failure.isEmpty())
+            return Error{QStringLiteral("io"), failure};
+        return rows.mid(0, limit);
+    }
+
+    QList<WorkerRow> rows;
+    QString failure;
+    mutable int calls = 0;
+    mutable int lastLimit = 0;
+};
+
+WorkerRow row(qint64 job, const QString& task, const QString& status, const QString& hosts,
+              int tools, qint64 durationMs, std::optional<double> cost) {
+    WorkerRow w;
+    w.jobId = job;
+    w.workerId = QStringLiteral("w-%1").arg(job);
+    w.task = task;
+    w.status = status;
+    w.hosts = hosts;
+    w.toolCalls = tools;
+    w.durationMs = durationMs;
+    w.startedAt = QDateTime::fromMSecsSinceEpoch(job * 1000, Qt::UTC);
+    w.costUsd = cost;
+    return w;
+}
+
+struct Fixture {
+    explicit Fixture(QList<WorkerRow> initial = {}) {
+        source.rows = std::move(initial);
+        model = std::make_unique<WorkerTableModel>(&bus, &source, kOwner);
+        // Checks every signal the model and its view emit against the model contract.
+        tester = std::make_unique<QAbstractItemModelTester>(
+            model.get(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        proxyTester = std::make_unique<QAbstractItemModelTester>(
+            model->rows(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    }
+
+    void publish(const char* name, QJsonObject data, qint64 owner = kOwner) {
+        bus.publish(QString::fromLatin1(name), owner, std::move(data));
+    }
+
+    // The text of the view (sorted and filtered) as QML shows it.
+    QString cell(int row, int column) const {
+        const QAbstractItemModel* v = model->rows();
+        return v->data(v->index(row, column), Qt::DisplayRole).toString();
+    }
+    QStringList tasks() const {
+        QStringList out;
+        for (int r = 0; r < model->rows()->rowCount(); ++r)
+            out << cell(r, WorkerTableModel::TaskColumn);
+        return out;
+    }
+
+    ManualClock clock;
+    EventBus bus{&clock};
+    FakeSource source;
+    std::unique_ptr<WorkerTableModel> model;
+    std::unique_ptr<QAbstractItemModelTester> tester;
+    std::unique_ptr<QAbstractItemModelTester> proxyTester;
+};
+
+QList<WorkerRow> threeRows() {
+    return {row(3, "check disk on web1", "success", "web1", 2, 4200, 0.0031),
+            row(2, "restart nginx", "failed", "web2, web3", 5, 61000, std::nullopt),
+            row(1, "uptime of db", "success", "db", 1, 900, 0.25)};
+}
+
+}  // namespace
+
+class TestWorkerTableModel : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void loadsTheNewestRowsFromTheSource() {
+        Fixture f(threeRows());
+        QCOMPARE(f.source.calls, 1);
+        QCOMPARE(f.source.lastLimit, WorkerTableModel::kDefaultLimit);
+        QCOMPARE(f.model->count(), 3);
+        QCOMPARE(f.model->columnCount(), 6);
+        QCOMPARE(f.tasks(), (QStringList{"check disk on web1", "restart nginx", "uptime of db"}));
+        QCOMPARE(f.cell(0, WorkerTableModel::StatusColumn), QStringLiteral("success"));
+        QCOMPARE(f.cell(1, WorkerTableModel::HostColumn), QStringLiteral("web2, web3"));
+        QCOMPARE(f.cell(1, WorkerTableModel::ToolsColumn), QStringLiteral("5"));
+        QCOMPARE(f.cell(0, WorkerTableModel::DurationColumn), QStringLiteral("4.2 s"));
+        QCOMPARE(f.cell(1, WorkerTableModel::DurationColumn), QStringLiteral("1 min 1 s"));
+        QCOMPARE(f.cell(0, WorkerTableModel::CostColumn), QStringLiteral("$0.0031"));
+        QCOMPARE(f.cell(2, WorkerTableModel::CostColumn), QStringLiteral("$0.2500"));
+        QCOMPARE(f.model->columnTitle(WorkerTableModel::CostColumn), QStringLiteral("Cost"));
+        QVERIFY(f.model->loadError().isEmpty());
+    }
+
+    void unknownCostIsAQuestionMarkNotZero() {
+        Fixture f(threeRows());
+        QCOMPARE(f.cell(1, WorkerTableModel::CostColumn), QStringLiteral("?"));
+        QCOMPARE(WorkerTableModel::formatCost(0.0), QStringLiteral("$0.0000"));
+        QCOMPARE(WorkerTableModel::formatCost(std::nullopt), QStringLiteral("?"));
+        QCOMPARE(WorkerTableModel::formatCost(12.5), QStringLiteral("$12.50"));
+    }
+
+    void aFailedLoadKeepsTheRowsAndSaysWhatToDo() {
+        Fixture f(threeRows());
+        f.source.failure = QStringLiteral("database is locked.");
+        QSignalSpy errors(f.model.get(), &WorkerTableModel::loadErrorChanged);
+        f.model->reload();
+        QCOMPARE(errors.count(), 1);
+        QVERIFY(f.model->loadError().contains(QStringLiteral("database is locked.")));
+        QVERIFY(f.model->loadError().contains(QStringLiteral("reload")));
+        QCOMPARE(f.model->count(), 3);
+
+        f.source.failure.clear();
+        f.source.rows.removeLast();
+        f.model->reload();
+        QVERIFY(f.model->loadError().isEmpty());
+        QCOMPARE(f.model->count(), 2);
+    }
+
+    void liveEventsInsertAtTheTopAndUpdateInPlace() {
+        Fixture f(threeRows());
+        QSignalSpy resets(f.model.get(), &QAbstractItemModel::modelReset);
+        QSignalSpy inserts(f.model.get(), &QAbstractItemModel::rowsInserted);
+        QSignalSpy changes(f.model.get(), &QAbstractItemModel::dataChanged);
+
+        f.publish(events::WorkerSpawned, {{"run_id", 9}, {"job_id", 4}, {"task", "df -h on web4"}});
+        QCOMPARE(inserts.count(), 1);
+        QCOMPARE(f.model->count(), 4);
+        QCOMPARE(f.cell(0, WorkerTableModel::TaskColumn), QStringLiteral("df -h on web4"));
+        QCOMPARE(f.cell(0, WorkerTableModel::StatusColumn), QStringLiteral("queued"));
+        QCOMPARE(f.cell(0, WorkerTableModel::DurationColumn), QString());
+        QCOMPARE(f.cell(0, WorkerTableModel::CostColumn), QStringLiteral("?"));
+
+        f.publish(events::WorkerStarted,
+                  {{"run_id", 9}, {"job_id", 4}, {"worker_id", "w-4"}, {"task", "df -h on web4"}});
+        QCOMPARE(f.cell(0, WorkerTableModel::StatusColumn), QStringLiteral("running"));
+        QCOMPARE(f.model->at(0).workerId, QStringLiteral("w-4"));
+
+        const QJsonObject args{{"host", "web4"}, {"command", "df -h"}};
+        f.publish(events::WorkerToolStarted, {{"run_id", 9},
+                                              {"job_id", 4},
+                                              {"call_id", "c1"},
+                                              {"tool", "ssh_exec"},
+                                              {"args", args}});
+        f.publish(events::WorkerToolCompleted,
+                  {{"run_id", 9}, {"job_id", 4}, {"call_id", "c1"}, {"tool", "ssh_exec"}});
+        f.publish(events::WorkerToolStarted, {{"run_id", 9},
+                                              {"job_id", 4},
+                                              {"call_id", "c2"},
+                                              {"tool", "ssh_exec"},
+                                              {"args", QJsonObject{{"host", "web5"}}}});
+        f.publish(events::WorkerToolFailed,
+                  {{"run_id", 9}, {"job_id", 4}, {"call_id", "c2"}, {"error", "timeout"}});
+        f.publish(events::WorkerToolStarted, {{"run_id", 9},
+                                              {"job_id", 4},
+                                              {"call_id", "c3"},
+                                              {"tool", "ssh_exec"},
+                                              {"args", args}});
+        QCOMPARE(f.cell(0, WorkerTableModel::ToolsColumn), QStringLiteral("3"));
+        QCOMPARE(f.cell(0, WorkerTableModel::HostColumn), QStringLiteral("web4, web5"));
+
+        f.publish(events::WorkerComplete,
+                  {{"run_id", 9}, {"job_id", 4}, {"status", "success"}, {"duration_ms", 12500}});
+        QCOMPARE(f.cell(0, WorkerTableModel::StatusColumn), QStringLiteral("success"));
+        QCOMPARE(f.cell(0, WorkerTableModel::DurationColumn), QStringLiteral("12 s"));
+
+        // A late event must not bring a finished worker back to life.
+        f.publish(events::WorkerStarted, {{"run_id", 9}, {"job_id", 4}, {"worker_id", "w-4"}});
+        QCOMPARE(f.cell(0, WorkerTableModel::StatusColumn), QStringLiteral("success"));
+
+        QCOMPARE(inserts.count(), 1);
+        QCOMPARE(resets.count(), 0);
+        QVERIFY(changes.count() >= 5);
+        for (const QList<QVariant>& c : changes) {
+            QCOMPARE(c.at(0).toModelIndex().row(), 0);  // only the live row changed
+        }
+        QCOMPARE(f.model->count(), 4);
+    }
+
+    void aMissedSpawnStillMakesARow() {
+        Fixture f;
+        f.publish(events::WorkerToolStarted, {{"run_id", 9},
+                                              {"job_id", 8},
+                                              {"call_id", "c1"},
+                                              {"tool", "ssh_exec"},
+                                              {"args", QJsonObject{{"host", "db"}}}});
+        QCOMPARE(f.model->count(), 1);
+        QCOMPARE(f.cell(0, WorkerTableModel::StatusColumn), QStringLiteral("running"));
+        QCOMPARE(f.cell(0, WorkerTableModel::HostColumn), QStringLiteral("db"));
+    }
+
+    void ignoresOtherOwnersAndOtherEvents() {
+        Fixture f(threeRows());
+        f.publish(events::WorkerSpawned, {{"run_id", 9}, {"job_id", 4}, {"task", "x"}}, 2);
+        f.publish(events::SupervisorDelta, {{"run_id", 9}, {"job_id", 4}, {"delta", "hi"}});
+        f.publish(events::WorkerSpawned, {{"run_id", 9}, {"task", "no job id"}});
+        QCOMPARE(f.model->count(), 3);
+    }
+
+    void sortsByAnyColumnAndBackToNewestFirst() {
+        Fixture f(threeRows());
+        QCOMPARE(f.model->sortColumn(), -1);
+
+        f.model->sortBy(WorkerTableModel::TaskColumn);
+        QVERIFY(f.model->sortAscending());
+        QCOMPARE(f.tasks(), (QStringList{"check disk on web1", "restart nginx", "uptime of db"}));
+        f.model->sortBy(WorkerTableModel::TaskColumn);
+        QVERIFY(!f.model->sortAscending());
+        QCOMPARE(f.tasks(), (QStringList{"uptime of db", "restart nginx", "check disk on web1"}));
+
+        f.model->sortBy(WorkerTableModel::DurationColumn);  // longest first
+        QCOMPARE(f.tasks(), (QStringList{"restart nginx", "check disk on web1", "uptime of db"}));
+        f.model->sortBy(WorkerTableModel::ToolsColumn);
+        QCOMPARE(f.tasks(), (QStringList{"restart nginx", "check disk on web1", "uptime of db"}));
+        f.model->sortBy(WorkerTableModel::CostColumn);  // unknown below every known cost
+        QCOMPARE(f.tasks(), (QStringList{"uptime of db", "check disk on web1", "restart nginx"}));
+        f.model->sortBy(WorkerTableModel::StatusColumn);  // failures before successes
+        QCOMPARE(f.tasks().constFirst(), QStringLiteral("restart nginx"));
+
+        // A live row joins its place in the current order; running comes first by status.
+        f.publish(events::WorkerSpawned, {{"run_id", 9}, {"job_id", 4}, {"task", "zz new"}});
+        f.publish(events::WorkerStarted, {{"run_id", 9}, {"job_id", 4}, {"worker_id", "w-4"}});
+        QCOMPARE(f.tasks().constFirst(), QStringLiteral("zz new"));
+
+        f.model->sortBy(-1);
+        QCOMPARE(f.model->sortColumn(), -1);
+        QCOMPARE(f.tasks(),
+                 (QStringList{"zz new", "check disk on web1", "restart nginx", "uptime of db"}));
+    }
+
+    void filtersOnTaskHostAndWorkerId() {
+        Fixture f(threeRows());
+        QSignalSpy visible(f.model.get(), &WorkerTableModel::visibleCountChanged);
+        f.model->setFilterText(QStringLiteral("NGINX"));
+        QCOMPARE(f.tasks(), QStringList{"restart nginx"});
+        QCOMPARE(f.model->visibleCount(), 1);
+        QVERIFY(!visible.isEmpty());
+        f.model->setFilterText(QStringLiteral("web3"));  // a host
+        QCOMPARE(f.tasks(), QStringList{"restart nginx"});
+        f.model->setFilterText(QStringLiteral("w-1"));  // a worker id
+        QCOMPARE(f.tasks(), QStringList{"uptime of db"});
+        f.model->setFilterText(QStringLiteral("nothing like it"));
+        QCOMPARE(f.model->visibleCount(), 0);
+        QCOMPARE(f.model->count(), 3);
+
+        // A live row shows up once it matches (its worker id arrives with worker_started).
+        f.model->setFilterText(QStringLiteral("w-7"));
+        f.publish(events::WorkerSpawned, {{"run_id", 9}, {"job_id", 7}, {"task", "later"}});
+        QCOMPARE(f.model->visibleCount(), 0);
+        f.publish(events::WorkerStarted, {{"run_id", 9}, {"job_id", 7}, {"worker_id", "w-7"}});
+        QCOMPARE(f.tasks(), QStringList{"later"});
+
+        f.model->setFilterText({});
+        QCOMPARE(f.model->visibleCount(), 4);
+    }
+
+    void keepsAtMostTheLimitOfRows() {
+        QList<WorkerRow> many;
+        for (qint64 job = WorkerTableModel::kDefaultLimit + 10; job > 0; --job)
+            many << row(job, QStringLiteral("task %1").arg(job), "success", {}, 0, 10, 0.0);
+        Fixture f(many);
+        QCOMPARE(f.model->count(), WorkerTableModel::kDefaultLimit);
+        f.publish(events::WorkerSpawned, {{"run_id", 9}, {"job_id", 9999}, {"task", "newest"}});
+        QCOMPARE(f.model->count(), WorkerTableModel::kDefaultLimit);
+        QCOMPARE(f.cell(0, WorkerTableModel::TaskColumn), QStringLiteral("newest"));
+        QCOMPARE(f.model->indexOfJob(11), -1);  // the oldest loaded row made room
+    }
+
+    void qmlSingletonNeedsARegisteredInstance() {
+        QTest::ignoreMessage(QtCriticalMsg,
+                             QRegularExpression("no WorkerTableModel was registered"));
+        QCOMPARE(WorkerTableModel::create(nullptr, nullptr), nullptr);
+        Fixture f;
+        WorkerTableModel::setInstance(f.model.get());
+        QCOMPARE(WorkerTableModel::create(nullptr, nullptr), f.model.get());
+        WorkerTableModel::setInstance(nullptr);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestWorkerTableModel)
+#include "test_worker_table_model.moc"
