@@ -14,6 +14,7 @@
 #include "ui/conversation_backend.h"
 #include "ui/dashboard_source.h"
 #include "ui/jarvis_controller.h"
+#include "ui/supervision_tree_model.h"
 #include "ui/tray_state.h"
 #include "ui/worker_table_model.h"
 
@@ -184,7 +185,8 @@ int run(const QStringList& args) {
         QStringLiteral("FILE"));
     const QCommandLineOption pageOpt(
         QStringLiteral("page"),
-        QStringLiteral("Open on PAGE: jarvis (the chat, default) or dashboard."),
+        QStringLiteral("Open on PAGE: jarvis (the chat, default), dashboard or supervision (the "
+                       "dashboard's supervision tree)."),
         QStringLiteral("PAGE"), QStringLiteral("jarvis"));
     parser.addOption(askOpt);
     parser.addOption(shotOpt);
@@ -210,6 +212,9 @@ int run(const QStringList& args) {
     StoreDashboardSource dashboardSource(backend->store(), backend->artifacts(), settings.ownerId);
     WorkerTableModel workersTable(backend->bus(), &dashboardSource, settings.ownerId);
     WorkerTableModel::setInstance(&workersTable);
+    SupervisionTreeModel supervisionTree([b = backend.get()] { return b->supervisionSnapshot(); },
+                                         backend->bus());
+    SupervisionTreeModel::setInstance(&supervisionTree);
 
     QQmlApplicationEngine engine;
     engine.load(QUrl(QStringLiteral("qrc:/Zerg/App/Main.qml")));
@@ -219,12 +224,18 @@ int run(const QStringList& args) {
     }
     auto* window = qobject_cast<QQuickWindow*>(engine.rootObjects().constFirst());
     const QString page = parser.value(pageOpt);
-    if (page != QLatin1String("jarvis") && page != QLatin1String("dashboard")) {
-        qCritical("zerg: unknown --page '%s'; use jarvis or dashboard.", qPrintable(page));
+    if (page != QLatin1String("jarvis") && page != QLatin1String("dashboard") &&
+        page != QLatin1String("supervision")) {
+        qCritical("zerg: unknown --page '%s'; use jarvis, dashboard or supervision.",
+                  qPrintable(page));
         return 2;
     }
-    if (window)
-        window->setProperty("page", page);
+    if (window) {
+        const bool tree = page == QLatin1String("supervision");
+        window->setProperty("page", tree ? QStringLiteral("dashboard") : page);
+        if (tree)
+            window->setProperty("dashboardTab", 3);
+    }
     TrayState trayState(controller);
     const Tray tray(&trayState, window);
 
@@ -257,6 +268,7 @@ int run(const QStringList& args) {
     const int code = QApplication::exec();
     JarvisController::setInstance(nullptr);
     WorkerTableModel::setInstance(nullptr);
+    SupervisionTreeModel::setInstance(nullptr);
     return code;
 }
 

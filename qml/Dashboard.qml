@@ -2,11 +2,14 @@ import QtQuick
 import QtQuick.Controls.Basic
 import QtQuick.Layouts
 
-// The power-user dashboard: one tab per page. Only Workers exists so far; the others say so.
+// The power-user dashboard: one tab per page. Workers and the supervision tree exist so far;
+// the others say so.
 Rectangle {
     id: root
 
     color: Theme.window
+
+    property alias currentTab: tabs.currentIndex
 
     component NotYet: Item {
         Text {
@@ -77,7 +80,7 @@ Rectangle {
 
             NotYet {}  // Worker detail
             NotYet {}  // Threads
-            NotYet {}  // Supervision tree
+            SupervisionPage {}
             NotYet {}  // Costs
             NotYet {}  // Schedules
             NotYet {}  // Hosts

@@ -9,6 +9,7 @@ ApplicationWindow {
     id: window
 
     property string page: "jarvis"  // or "dashboard"; app/gui.cpp sets it for --page
+    property int dashboardTab: 0     // the dashboard's first tab (--page supervision: 3)
 
     function togglePage() {
         page = page === "jarvis" ? "dashboard" : "jarvis"
@@ -36,6 +37,7 @@ ApplicationWindow {
 
     Dashboard {
         anchors.fill: parent
+        currentTab: window.dashboardTab
         visible: window.page === "dashboard"
     }
 

@@ -1,6 +1,7 @@
 // The real app, offscreen: one question answered through the loopback LLM server (and a worker
 // on the real sshd), then a screenshot of the Jarvis window in build/screenshots/jarvis.png, and
-// the app opened again on the dashboard (build/screenshots/dashboard.png).
+// the app opened again on the dashboard (build/screenshots/dashboard.png) and on its supervision
+// tree (build/screenshots/supervision.png).
 #include "fake_llm_server.h"
 #include "sshd_fixture.h"
 
@@ -101,6 +102,26 @@ private Q_SLOTS:
         QVERIFY2(!dashboardImage.isNull(), qPrintable(dashboardShot));
         QVERIFY(dashboardImage.size() == image.size());
         QVERIFY2(dashboardImage != image, "the dashboard looks like the chat");
+
+        // And its supervision tree page (build/screenshots/supervision.png).
+        const QString treeShot = QStringLiteral(ZERG_SCREENSHOT_DIR "/supervision.png");
+        QFile::remove(treeShot);
+        QProcess tree;
+        tree.setProcessEnvironment(env);
+        tree.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        QSignalSpy treeFinished(&tree, &QProcess::finished);
+        tree.start(QStringLiteral(ZERG_EXE),
+                   {QStringLiteral("--page"), QStringLiteral("supervision"),
+                    QStringLiteral("--screenshot"), treeShot});
+        QVERIFY(tree.waitForStarted(10000));
+        if (!treeFinished.wait(60000)) {
+            tree.kill();
+            QFAIL("the app did not open the supervision tree and take its screenshot");
+        }
+        QCOMPARE(tree.exitCode(), 0);
+        const QImage treeImage(treeShot);
+        QVERIFY2(!treeImage.isNull(), qPrintable(treeShot));
+        QVERIFY2(treeImage != dashboardImage, "the tree page looks like the Workers page");
     }
 };
 
