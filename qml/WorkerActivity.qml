@@ -73,13 +73,13 @@ Column {
         }
     }
 
-    // This worker's calls (the model keeps each worker's calls together). The role "state"
-    // would clash with Item.state, so roles are read through the model object here.
+    // This worker's calls, through a live view of the activity model that holds only them (so
+    // a new call creates one delegate, not one per ticker row). The role "state" would clash
+    // with Item.state, so roles are read through the model object here.
     Repeater {
-        model: Jarvis.activity
+        model: Jarvis.activity.callsFor(root.jobId)
         delegate: ToolCallLine {
             required property var model
-            visible: model.jobId === root.jobId
             anchors.left: parent?.left
             anchors.right: parent?.right
             anchors.leftMargin: 12

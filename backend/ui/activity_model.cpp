@@ -1,5 +1,8 @@
 #include "ui/activity_model.h"
 
+#include <QPointer>
+#include <QSortFilterProxyModel>
+
 #include "core/event.h"
 #include "ui/worker_list_model.h"
 
@@ -225,7 +228,40 @@ void ActivityModel::removeRun(qint64 runId) {
     m_workers->removeRun(runId);
 }
 
+namespace {
+
+// Rows of one job, in the source's order.
+class JobCallsModel final : public QSortFilterProxyModel {
+public:
+    JobCallsModel(qint64 jobId, QObject* parent) : QSortFilterProxyModel(parent), m_jobId(jobId) {}
+
+protected:
+    bool filterAcceptsRow(int row, const QModelIndex& parent) const override {
+        return sourceModel()->index(row, 0, parent).data(ActivityModel::JobIdRole).toLongLong() ==
+               m_jobId;
+    }
+
+private:
+    qint64 m_jobId;
+};
+
+}  // namespace
+
+QAbstractItemModel* ActivityModel::callsFor(qint64 jobId) {
+    QPointer<QSortFilterProxyModel>& proxy = m_callsByJob[jobId];
+    if (!proxy) {
+        proxy = new JobCallsModel(jobId, this);
+        proxy->setSourceModel(this);
+    }
+    return proxy;
+}
+
 void ActivityModel::clear() {
+    for (const QPointer<QSortFilterProxyModel>& p : std::as_const(m_callsByJob)) {
+        if (p)
+            p->deleteLater();
+    }
+    m_callsByJob.clear();
     if (!m_rows.isEmpty()) {
         beginResetModel();
         m_rows.clear();

@@ -5,7 +5,10 @@
 
 #include <QtQml/qqmlregistration.h>
 #include <QAbstractListModel>
+#include <QHash>
 #include <QList>
+#include <QPointer>
+#include <QSortFilterProxyModel>
 #include <QVariant>
 
 namespace zerg {
@@ -62,6 +65,11 @@ public:
 
     // Applies one event of a run this model shows; events of other kinds are ignored.
     void handleEvent(const Event& event);
+    // The calls of one worker, as a live filtered view of this model (owned by it, kept until
+    // clear()). Each ticker row shows its own worker's calls through one, so a new call touches
+    // one worker's list instead of every row's delegates.
+    Q_INVOKABLE QAbstractItemModel* callsFor(qint64 jobId);
+
     void clear();
 
 Q_SIGNALS:
@@ -71,6 +79,7 @@ Q_SIGNALS:
     void clockMsChanged();
 
 private:
+    QHash<qint64, QPointer<QSortFilterProxyModel>> m_callsByJob;  // callsFor()
     struct Call {
         qint64 runId = 0;
         qint64 jobId = 0;

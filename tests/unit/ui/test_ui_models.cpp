@@ -408,6 +408,8 @@ private Q_SLOTS:
 
         // A second worker interleaves; each worker's calls stay together.
         f.spawn(7, 2, QStringLiteral("Check memory"));
+        QAbstractItemModel* callsBefore = f.activity()->callsFor(2);
+        QCOMPARE(callsBefore->rowCount(), 0);
         f.toolStarted(7, 2, QStringLiteral("m1"), QStringLiteral("ssh_exec cube \"free -m\""));
         f.toolStarted(7, 1, QStringLiteral("c2"), QStringLiteral("ssh_exec cube \"du -sh /var\""));
         f.publish(events::WorkerToolFailed, {{"run_id", 7},
@@ -418,6 +420,15 @@ private Q_SLOTS:
                                              {"exit_code", 1},
                                              {"error", "permission denied"}});
         QCOMPARE(f.activity()->count(), 3);
+        // Each ticker row reads its own worker's calls through callsFor(): live, and only them.
+        QAbstractItemModel* calls1 = f.activity()->callsFor(1);
+        QAbstractItemModel* calls2 = f.activity()->callsFor(2);
+        QCOMPARE(f.activity()->callsFor(1), calls1);  // one view per worker, kept
+        QCOMPARE(calls1->rowCount(), 2);
+        QCOMPARE(calls2->rowCount(), 1);
+        QCOMPARE(calls2->index(0, 0).data(ActivityModel::CallIdRole).toString(),
+                 QStringLiteral("m1"));
+        QCOMPARE(callsBefore->rowCount(), 1);  // created before the call came: live
         QCOMPARE(f.callData(0, ActivityModel::CallIdRole).toString(), QStringLiteral("c1"));
         QCOMPARE(f.callData(1, ActivityModel::CallIdRole).toString(), QStringLiteral("c2"));
         QCOMPARE(f.callData(2, ActivityModel::CallIdRole).toString(), QStringLiteral("m1"));
