@@ -3,8 +3,8 @@ import QtQuick.Controls.Basic
 import QtQuick.Layouts
 import Zerg.Backend
 
-// One worker in the ticker: "Worker: <task>", its state and elapsed time, Cancel while it runs,
-// and its tool calls.
+// One worker in the ticker: "Worker: <task>", its state and elapsed time, Details (the worker in
+// the dashboard), Cancel while it runs, and its tool calls.
 Column {
     id: root
 
@@ -13,6 +13,7 @@ Column {
     required property string status
     required property int elapsedSeconds
     required property string error
+    required property string workerId
 
     readonly property bool isActive: status === "queued" || status === "running"
 
@@ -44,6 +45,34 @@ Column {
             color: root.status === "success" ? Theme.success
                  : root.isActive ? Theme.textMuted : Theme.danger
             font.pixelSize: 12
+        }
+        Button {
+            id: detailsButton
+            visible: root.workerId.length > 0
+            text: qsTr("Details")
+            flat: true
+            padding: 4
+            leftPadding: 10
+            rightPadding: 10
+            font.pixelSize: 12
+            Accessible.name: qsTr("Show this worker in the dashboard")
+            // The dashboard's Workers page, filtered to this worker.
+            onClicked: {
+                WorkersTable.filterText = root.workerId
+                ApplicationWindow.window.dashboardTab = 0
+                ApplicationWindow.window.page = "dashboard"
+            }
+            contentItem: Text {
+                text: detailsButton.text
+                font: detailsButton.font
+                color: Theme.accent
+                horizontalAlignment: Text.AlignHCenter
+                verticalAlignment: Text.AlignVCenter
+            }
+            background: Rectangle {
+                radius: 6
+                color: detailsButton.hovered ? Theme.tickerBackground : "transparent"
+            }
         }
         Button {
             id: cancelButton
