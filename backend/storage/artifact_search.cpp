@@ -210,8 +210,8 @@ public:
     [[nodiscard]] const char* find(const char* from, const char* end) const {
         if (m_folded)
             return m_fold.find(from, end);
-        const void* at = ::memmem(from, size_t(end - from), m_needle.constData(),
-                                  size_t(m_needle.size()));
+        const void* at =
+            ::memmem(from, size_t(end - from), m_needle.constData(), size_t(m_needle.size()));
         return at ? static_cast<const char*>(at) : end;
     }
     // Text mode: the next match at or after `from`; -1 when none.
@@ -341,8 +341,8 @@ Result<GrepReport> grepWorkers(const QString& rootDir, const GrepOptions& option
     GrepReport report;
     if (options.ownerId <= 0)
         return report;
-    const Fd root(::open(QFile::encodeName(rootDir).constData(),
-                         O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+    const Fd root(
+        ::open(QFile::encodeName(rootDir).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
     if (!root.valid())
         return report;  // no workers yet
     // Folder names start with the UTC start time: reverse name order is newest first.

@@ -2,8 +2,8 @@
 
 #include <QList>
 
-#include <deque>
 #include <QtGlobal>
+#include <deque>
 
 namespace zerg::supervision {
 

@@ -175,9 +175,9 @@ Supervisor::Record* Supervisor::find(const QString& id) const {
 Supervisor::Record* Supervisor::findBySerial(quint64 serial) const {
     // Serials are handed out in creation order and records are only appended or erased, so the
     // vector is sorted by serial: a binary search keeps 10,000 dynamic children cheap.
-    const auto it = std::lower_bound(
-        m_records.begin(), m_records.end(), serial,
-        [](const std::unique_ptr<Record>& r, quint64 s) { return r->serial < s; });
+    const auto it =
+        std::lower_bound(m_records.begin(), m_records.end(), serial,
+                         [](const std::unique_ptr<Record>& r, quint64 s) { return r->serial < s; });
     return it != m_records.end() && (*it)->serial == serial ? it->get() : nullptr;
 }
 
