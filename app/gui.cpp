@@ -100,32 +100,20 @@ public:
     }
 
 private:
-    // Sums per job; unknown when any call's price is unknown or the job's calls may be older
-    // than the calls read (a partial sum would understate what was spent).
+    // Summed by the database; unknown when any of the job's calls has an unknown price, or when
+    // none was recorded.
     QHash<qint64, std::optional<double>> costsByJob(const QList<WorkerJobRecord>& jobs) const {
-        constexpr int kMaxCalls = 20000;
         QHash<qint64, std::optional<double>> out;
-        const Result<QList<LlmCallRecord>> calls = m_store->listLlmCalls(m_ownerId, kMaxCalls);
-        if (!calls)
+        if (jobs.isEmpty())
             return out;
-        const bool complete = calls.value().size() < kMaxCalls;
-        const QDateTime oldest =
-            calls.value().isEmpty() ? QDateTime() : calls.value().constLast().createdAt;
-        for (const LlmCallRecord& call : calls.value()) {
-            if (call.jobId <= 0)
-                continue;
-            auto it = out.find(call.jobId);
-            if (it == out.end())
-                it = out.insert(call.jobId, 0.0);
-            if (!it->has_value() || !call.costUsd)
-                *it = std::nullopt;
-            else
-                *it = **it + *call.costUsd;
-        }
-        for (const WorkerJobRecord& job : jobs) {
-            if (!complete && job.createdAt <= oldest)
-                out.insert(job.id, std::nullopt);
-        }
+        qint64 oldest = jobs.constFirst().id;
+        for (const WorkerJobRecord& job : jobs)
+            oldest = qMin(oldest, job.id);
+        const Result<QHash<qint64, UsageTotals>> usage = m_store->usageByJob(m_ownerId, oldest);
+        if (!usage)
+            return out;
+        for (auto it = usage->cbegin(); it != usage->cend(); ++it)
+            out.insert(it.key(), it.value().costUsd);
         return out;
     }
 

@@ -156,17 +156,18 @@ LlmCallRecord llmCallFrom(const QSqlQuery& q) {
     return c;
 }
 
-UsageTotals usageFrom(const QSqlQuery& q) {
+// The kUsageSums columns, starting at column `first` of the row.
+UsageTotals usageFrom(const QSqlQuery& q, int first = 0) {
     UsageTotals t;
-    t.calls = q.value(0).toLongLong();
-    t.promptTokens = q.value(1).toLongLong();
-    t.completionTokens = q.value(2).toLongLong();
-    t.cachedTokens = q.value(3).toLongLong();
-    t.cacheWriteTokens = q.value(4).toLongLong();
-    t.reasoningTokens = q.value(5).toLongLong();
-    t.unknownCostCalls = q.value(7).toLongLong();
+    t.calls = q.value(first).toLongLong();
+    t.promptTokens = q.value(first + 1).toLongLong();
+    t.completionTokens = q.value(first + 2).toLongLong();
+    t.cachedTokens = q.value(first + 3).toLongLong();
+    t.cacheWriteTokens = q.value(first + 4).toLongLong();
+    t.reasoningTokens = q.value(first + 5).toLongLong();
+    t.unknownCostCalls = q.value(first + 7).toLongLong();
     if (t.unknownCostCalls == 0)
-        t.costUsd = q.value(6).toDouble();
+        t.costUsd = q.value(first + 6).toDouble();
     return t;
 }
 
@@ -716,6 +717,22 @@ Result<UsageTotals> Store::usageForOwner(qint64 ownerId, const QDateTime& since)
                        q.lastError());
     }
     return usageFrom(q);
+}
+
+Result<QHash<qint64, UsageTotals>> Store::usageByJob(qint64 ownerId, qint64 fromJobId) {
+    QSqlQuery q(m_db->connection());
+    // kUsageSums with the job id in front: "SELECT job_id, COUNT(*), ... GROUP BY job_id".
+    const QString sql = QStringLiteral("SELECT job_id, ") + kUsageSums.mid(7) +
+                        QStringLiteral("WHERE owner_id = ? AND job_id >= ? GROUP BY job_id");
+    if (!exec(q, sql, {ownerId, qMax<qint64>(1, fromJobId)})) {
+        return dbError(
+            QStringLiteral("adding up the usage of the workers of owner %1").arg(ownerId),
+            q.lastError());
+    }
+    QHash<qint64, UsageTotals> out;
+    while (q.next())
+        out.insert(q.value(0).toLongLong(), usageFrom(q, 1));
+    return out;
 }
 
 Result<QList<LlmCallRecord>> Store::listLlmCalls(qint64 ownerId, int limit,

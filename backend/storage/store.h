@@ -3,6 +3,7 @@
 #include "core/result.h"
 
 #include <QDateTime>
+#include <QHash>
 #include <QJsonObject>
 #include <QList>
 #include <QString>
@@ -201,6 +202,8 @@ public:
     [[nodiscard]] Result<UsageTotals> usageForRun(qint64 runId);
     // Totals of the owner's calls made at or after `since` (an invalid `since`: all of them).
     [[nodiscard]] Result<UsageTotals> usageForOwner(qint64 ownerId, const QDateTime& since);
+    // Totals per worker job of the owner's calls made by jobs with an id of at least fromJobId.
+    [[nodiscard]] Result<QHash<qint64, UsageTotals>> usageByJob(qint64 ownerId, qint64 fromJobId);
     // The owner's calls, newest first, optionally only those of one run.
     [[nodiscard]] Result<QList<LlmCallRecord>> listLlmCalls(
         qint64 ownerId, int limit, std::optional<qint64> runId = std::nullopt);

@@ -231,6 +231,41 @@ private Q_SLOTS:
         QVERIFY(store.listJobsForRun(1, 424242)->isEmpty());
     }
 
+    // Usage per worker job, summed by the database: unknown cost once any call's price is unknown.
+    void usageByJobSumsEachJobsCalls() {
+        Fixture f = fixture();
+        QVERIFY(f.threadId > 0);
+        Store& store = *f.store;
+        const auto a = store.createJob(1, std::nullopt, QStringLiteral("a"), {}, kT0);
+        const auto b = store.createJob(1, std::nullopt, QStringLiteral("b"), {}, kT0);
+        const auto c = store.createJob(1, std::nullopt, QStringLiteral("c"), {}, kT0);
+        QVERIFY(a && b && c);
+        auto call = [&](qint64 job, qint64 prompt, std::optional<double> cost) {
+            LlmCallRecord r;
+            r.ownerId = 1;
+            r.jobId = job;
+            r.promptTokens = prompt;
+            r.completionTokens = 1;
+            r.costUsd = cost;
+            r.status = QStringLiteral("ok");
+            r.createdAt = kT0;
+            return store.recordLlmCall(r).ok();
+        };
+        QVERIFY(call(a.value(), 10, 0.25) && call(a.value(), 20, 0.5));
+        QVERIFY(call(b.value(), 5, 0.1) && call(b.value(), 5, std::nullopt));
+        QVERIFY(call(c.value(), 7, 0.01));
+        const auto usage = store.usageByJob(1, b.value());
+        QVERIFY(usage);
+        QCOMPARE(usage->size(), 2);  // a is older than the first job asked for
+        QCOMPARE(usage->value(b.value()).calls, 2);
+        QVERIFY(!usage->value(b.value()).costUsd);
+        QCOMPARE(*usage->value(c.value()).costUsd, 0.01);
+        const auto all = store.usageByJob(1, 0);
+        QCOMPARE(all->value(a.value()).promptTokens, 30);
+        QCOMPARE(*all->value(a.value()).costUsd, 0.75);
+        QVERIFY(store.usageByJob(2, 0)->isEmpty());  // owners apart
+    }
+
     void jobsSinceIncludeTheBoundaryNewestFirst() {
         Fixture f = fixture();
         QVERIFY(f.threadId > 0);
