@@ -5,6 +5,7 @@
 #include "jarvis/health_monitor.h"
 #include "jarvis/hygiene_daemon.h"
 #include "jarvis/jarvis_service.h"
+#include "jarvis/supervisor_events.h"
 #include "jarvis/worker_pool.h"
 
 #include <QJsonArray>
@@ -140,17 +141,7 @@ void AppTree::watch(Supervisor* sup) {
         extra.insert(QStringLiteral("child_id"), id);
         m_s.bus->publish(QString::fromLatin1(event), 0, extra);
     };
-    connect(sup, &Supervisor::childStarted, this,
-            [publish](const QString& id) { publish(events::ChildStarted, id, {}); });
-    connect(sup, &Supervisor::childExited, this, [publish](const QString& id, const ExitReason& r) {
-        publish(events::ChildExited, id, {{QStringLiteral("reason"), r.toString()}});
-    });
-    connect(sup, &Supervisor::childRestarted, this, [publish](const QString& id, int n) {
-        publish(events::ChildRestarted, id, {{QStringLiteral("restart_count"), n}});
-    });
-    connect(sup, &Supervisor::gaveUp, this, [publish](const QString& id, const ExitReason& r) {
-        publish(events::SupervisorEscalated, id, {{QStringLiteral("reason"), r.toString()}});
-    });
+    forwardSupervisorEvents(sup, this, publish);
 }
 
 Status AppTree::start() {

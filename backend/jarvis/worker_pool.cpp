@@ -3,6 +3,7 @@
 #include "core/clock.h"
 #include "core/event.h"
 #include "core/event_bus.h"
+#include "jarvis/supervisor_events.h"
 
 namespace zerg {
 
@@ -47,44 +48,36 @@ void WorkerPool::startSupervisor() {
     if (m_random)
         m_sup->setRandomSource(m_random);
     (void)m_sup->start();
+    // Connected first: the job of a new child is known before its child_started goes out.
     connect(m_sup.get(), &Supervisor::childStarted, this, [this](const QString& id) {
         if (m_starting > 0 && !m_jobOfChild.contains(id))
             m_jobOfChild.insert(id, m_starting);
-        publishChildEvent(events::ChildStarted, id, {});
     });
-    connect(m_sup.get(), &Supervisor::childExited, this,
-            [this](const QString& id, const ExitReason& reason) {
-                publishChildEvent(events::ChildExited, id,
-                                  {{QStringLiteral("reason"), reason.toString()}});
-            });
-    connect(m_sup.get(), &Supervisor::childRestarted, this, [this](const QString& id, int count) {
-        publishChildEvent(events::ChildRestarted, id, {{QStringLiteral("restart_count"), count}});
+    forwardSupervisorEvents(m_sup.get(), this,
+                            [this](const char* event, const QString& id, QJsonObject data) {
+                                publishChildEvent(event, id, std::move(data));
+                            });
+    connect(m_sup.get(), &Supervisor::gaveUp, this, [this] {
+        // Its children are gone: the workers they ran fail, and a fresh supervisor takes
+        // over for the rest (after this signal has returned).
+        const QSet<qint64> active = m_active;
+        for (qint64 jobId : active) {
+            if (Worker* w = find(jobId)) {
+                w->fail(QStringLiteral("supervisor_gave_up"),
+                        tr("Too many workers failed in a short time (more than 10 "
+                           "restarts in 60 s); this one was stopped with them."));
+            }
+        }
+        QMetaObject::invokeMethod(
+            this,
+            [this] {
+                m_sup.release()->deleteLater();
+                startSupervisor();
+                pump();
+            },
+            Qt::QueuedConnection);
+        Q_EMIT supervisorGaveUp();
     });
-    connect(m_sup.get(), &Supervisor::gaveUp, this,
-            [this](const QString& id, const ExitReason& reason) {
-                publishChildEvent(events::SupervisorEscalated, id,
-                                  {{QStringLiteral("supervisor"), QStringLiteral("workers")},
-                                   {QStringLiteral("reason"), reason.toString()}});
-                // Its children are gone: the workers they ran fail, and a fresh supervisor takes
-                // over for the rest (after this signal has returned).
-                const QSet<qint64> active = m_active;
-                for (qint64 jobId : active) {
-                    if (Worker* w = find(jobId)) {
-                        w->fail(QStringLiteral("supervisor_gave_up"),
-                                tr("Too many workers failed in a short time (more than 10 "
-                                   "restarts in 60 s); this one was stopped with them."));
-                    }
-                }
-                QMetaObject::invokeMethod(
-                    this,
-                    [this] {
-                        m_sup.release()->deleteLater();
-                        startSupervisor();
-                        pump();
-                    },
-                    Qt::QueuedConnection);
-                Q_EMIT supervisorGaveUp();
-            });
 }
 
 void WorkerPool::setRandomSource(std::function<double()> random) {
