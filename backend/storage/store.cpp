@@ -213,6 +213,21 @@ Status ensureOwnerIn(QSqlDatabase db, qint64 ownerId, const QString& name, const
     return Ok{};
 }
 
+// Reads "seq, body, created_at, run_id" rows.
+Result<QList<StoredMessage>> storedMessagesFrom(QSqlQuery& q, qint64 threadId, const QString& what) {
+    QList<StoredMessage> out;
+    while (q.next()) {
+        Result<QJsonObject> body = messageBody(q, 0, 1, threadId);
+        if (!body)
+            return body.error();
+        out.append(StoredMessage{q.value(0).toLongLong(), std::move(body).value(),
+                                 timefmt::fromIso(q.value(2).toString()), q.value(3).toLongLong()});
+    }
+    if (q.lastError().isValid())
+        return dbError(what, q.lastError());
+    return out;
+}
+
 }  // namespace
 
 Store::Store(Database* db) : m_db(db) {
@@ -346,21 +361,25 @@ Result<QList<StoredMessage>> Store::loadMessagesAfter(qint64 threadId, qint64 af
         QStringLiteral("loading the messages of thread %1 after %2").arg(threadId).arg(afterSeq);
     QSqlQuery q(m_db->connection());
     if (!exec(q,
-              QStringLiteral("SELECT seq, body FROM messages WHERE thread_id = ? AND seq > ? "
-                             "ORDER BY seq"),
+              QStringLiteral("SELECT seq, body, created_at, run_id FROM messages "
+                             "WHERE thread_id = ? AND seq > ? ORDER BY seq"),
               {threadId, afterSeq})) {
         return dbError(what, q.lastError());
     }
-    QList<StoredMessage> out;
-    while (q.next()) {
-        Result<QJsonObject> body = messageBody(q, 0, 1, threadId);
-        if (!body)
-            return body.error();
-        out.append(StoredMessage{q.value(0).toLongLong(), std::move(body).value()});
-    }
-    if (q.lastError().isValid())
+    return storedMessagesFrom(q, threadId, what);
+}
+
+Result<QList<StoredMessage>> Store::loadMessagesForRun(qint64 threadId, qint64 runId) {
+    const QString what =
+        QStringLiteral("loading the messages of run %1 of thread %2").arg(runId).arg(threadId);
+    QSqlQuery q(m_db->connection());
+    if (!exec(q,
+              QStringLiteral("SELECT seq, body, created_at, run_id FROM messages "
+                             "WHERE thread_id = ? AND run_id = ? ORDER BY seq"),
+              {threadId, runId})) {
         return dbError(what, q.lastError());
-    return out;
+    }
+    return storedMessagesFrom(q, threadId, what);
 }
 
 Status Store::saveMemory(qint64 threadId, qint64 upToSeq, const QString& summary,
@@ -732,6 +751,31 @@ Result<QHash<qint64, UsageTotals>> Store::usageByJob(qint64 ownerId, qint64 from
     QHash<qint64, UsageTotals> out;
     while (q.next())
         out.insert(q.value(0).toLongLong(), usageFrom(q, 1));
+    return out;
+}
+
+Result<QList<UsageBucket>> Store::usageByHour(qint64 ownerId, const QDateTime& since) {
+    // created_at is ISO 8601 in UTC ("2026-11-21T10:05:00.123Z"): its first 13 characters name
+    // the hour.
+    const QString sql = QStringLiteral("SELECT SUBSTR(created_at, 1, 13) AS hour, model, role, ") +
+                        kUsageSums.mid(7) +
+                        QStringLiteral("WHERE owner_id = ? AND created_at >= ? "
+                                       "GROUP BY hour, model, role ORDER BY hour, model, role");
+    QSqlQuery q(m_db->connection());
+    if (!exec(q, sql, {ownerId, since.isValid() ? timefmt::toIso(since) : QString()})) {
+        return dbError(QStringLiteral("adding up the usage of owner %1 by hour").arg(ownerId),
+                       q.lastError());
+    }
+    QList<UsageBucket> out;
+    while (q.next()) {
+        UsageBucket b;
+        b.hour = QDateTime::fromString(q.value(0).toString() + QStringLiteral(":00:00Z"),
+                                       Qt::ISODate);
+        b.model = q.value(1).toString();
+        b.role = q.value(2).toString();
+        b.totals = usageFrom(q, 3);
+        out.append(b);
+    }
     return out;
 }
 

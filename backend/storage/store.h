@@ -112,6 +112,16 @@ struct ThreadMemory {
 struct StoredMessage {
     qint64 seq = 0;
     QJsonObject body;
+    QDateTime createdAt;
+    qint64 runId = 0;  // 0: not part of a run
+};
+
+// The model calls of one UTC hour, one model and one role, added up (the dashboard's costs).
+struct UsageBucket {
+    QDateTime hour;  // UTC, the start of the hour
+    QString model;
+    QString role;  // supervisor, worker, decider, summary
+    UsageTotals totals;
 };
 
 // Repositories over the Database: owners, the supervisor thread, its messages and compacted
@@ -141,6 +151,8 @@ public:
     [[nodiscard]] Result<QList<QJsonObject>> loadMessages(qint64 threadId);
     // The messages with seq > afterSeq, in append order (what a memory summary does not cover).
     [[nodiscard]] Result<QList<StoredMessage>> loadMessagesAfter(qint64 threadId, qint64 afterSeq);
+    // The messages of one run of the thread, in order.
+    [[nodiscard]] Result<QList<StoredMessage>> loadMessagesForRun(qint64 threadId, qint64 runId);
 
     // Records a compacted summary of the thread's messages 1..upToSeq. Older summaries stay
     // (history); the newest one applies.
@@ -204,6 +216,9 @@ public:
     [[nodiscard]] Result<UsageTotals> usageForOwner(qint64 ownerId, const QDateTime& since);
     // Totals per worker job of the owner's calls made by jobs with an id of at least fromJobId.
     [[nodiscard]] Result<QHash<qint64, UsageTotals>> usageByJob(qint64 ownerId, qint64 fromJobId);
+    // The owner's calls made at or after `since`, added up per UTC hour, model and role, oldest
+    // first (an invalid `since`: all of them).
+    [[nodiscard]] Result<QList<UsageBucket>> usageByHour(qint64 ownerId, const QDateTime& since);
     // The owner's calls, newest first, optionally only those of one run.
     [[nodiscard]] Result<QList<LlmCallRecord>> listLlmCalls(
         qint64 ownerId, int limit, std::optional<qint64> runId = std::nullopt);
