@@ -50,14 +50,6 @@ std::optional<HostsConfig> loadHosts(const Settings& s, const HostsIo& io, int* 
     return std::move(loaded).value();
 }
 
-QString knownHostsFor(const HostEntry& e, const Settings& s) {
-    return e.knownHostsFile.isEmpty() ? s.knownHostsFile : e.knownHostsFile;
-}
-
-QString targetOf(const HostEntry& e) {
-    return QStringLiteral("%1@%2:%3").arg(e.user, e.hostName).arg(e.port);
-}
-
 int list(QStringList args, const HostsIo& io) {
     const bool json = args.removeAll(QStringLiteral("--json")) > 0;
     if (!args.isEmpty())
@@ -71,7 +63,7 @@ int list(QStringList args, const HostsIo& io) {
     QJsonArray rows;
     for (const QString& alias : hosts->aliases()) {
         const HostEntry e = *hosts->find(alias);
-        const QString knownHosts = knownHostsFor(e, s);
+        const QString knownHosts = e.knownHostsOr(s.knownHostsFile);
         rows.append(
             QJsonObject{{QStringLiteral("alias"), alias},
                         {QStringLiteral("host"), e.hostName},
@@ -94,7 +86,7 @@ int list(QStringList args, const HostsIo& io) {
     int targetWidth = 6;
     for (const QString& alias : hosts->aliases()) {
         aliasWidth = std::max(aliasWidth, int(alias.size()));
-        targetWidth = std::max(targetWidth, int(targetOf(*hosts->find(alias)).size()));
+        targetWidth = std::max(targetWidth, int(hosts->find(alias)->target().size()));
     }
     if (!rows.isEmpty()) {
         *io.out << QStringLiteral("ALIAS").leftJustified(aliasWidth + 2)
@@ -107,7 +99,7 @@ int list(QStringList args, const HostsIo& io) {
                                 ? QStringLiteral("known")
                                 : QStringLiteral("not known (run: zerg hosts trust %1)").arg(alias);
         *io.out << alias.leftJustified(aliasWidth + 2)
-                << targetOf(*hosts->find(alias)).leftJustified(targetWidth + 2) << key << '\n';
+                << hosts->find(alias)->target().leftJustified(targetWidth + 2) << key << '\n';
     }
     io.out->flush();
     return 0;
@@ -142,7 +134,7 @@ int trust(QStringList args, const HostsIo& io) {
         return 1;
     }
 
-    HostTrust trust(*entry, knownHostsFor(*entry, s));
+    HostTrust trust(*entry, entry->knownHostsOr(s.knownHostsFile));
     const auto check = trust.check();
     if (!check) {
         *io.err << "zerg hosts: " << check.error().message << '\n';
@@ -242,7 +234,7 @@ int import(QStringList args, const HostsIo& io) {
     if (auto hosts = HostsConfig::loadFile(s.hostsFile)) {
         for (const QString& alias : *imported) {
             const HostEntry e = *hosts->find(alias);
-            if (!HostKeys::isRecorded(e, knownHostsFor(e, s))) {
+            if (!HostKeys::isRecorded(e, e.knownHostsOr(s.knownHostsFile))) {
                 *io.out << QStringLiteral(
                                "The host key of %1 is not known yet: run `zerg hosts "
                                "trust %1` before using it.\n")

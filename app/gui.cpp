@@ -1,5 +1,6 @@
 #include "gui.h"
 
+#include "appearance.h"
 #include "core/clock.h"
 #include "core/event_bus.h"
 #include "core/settings.h"
@@ -9,10 +10,12 @@
 #include "signal_quit.h"
 #include "storage/artifact_store.h"
 #include "storage/store.h"
+#include "tour.h"
 #include "tray.h"
 #include "ui/chat_model.h"
 #include "ui/conversation_backend.h"
 #include "ui/dashboard_source.h"
+#include "ui/hosts_model.h"
 #include "ui/jarvis_controller.h"
 #include "ui/supervision_tree_model.h"
 #include "ui/tray_state.h"
@@ -171,14 +174,24 @@ int run(const QStringList& args) {
         QStringLiteral("screenshot"),
         QStringLiteral("After the first run ends, save the window to FILE (PNG) and quit."),
         QStringLiteral("FILE"));
+    QStringList pageNames;
+    for (const Page& p : pages())
+        pageNames.append(p.name);
     const QCommandLineOption pageOpt(
         QStringLiteral("page"),
-        QStringLiteral("Open on PAGE: jarvis (the chat, default), dashboard or supervision (the "
-                       "dashboard's supervision tree)."),
+        QStringLiteral("Open on PAGE: %1 (jarvis, the chat, by default).")
+            .arg(pageNames.join(QStringLiteral(", "))),
         QStringLiteral("PAGE"), QStringLiteral("jarvis"));
+    const QCommandLineOption tourOpt(
+        QStringLiteral("tour"),
+        QStringLiteral("After the first run ends (or at once without --ask), save a screenshot of "
+                       "every page as DIR/<page>.png, and the chat in the dark theme as "
+                       "DIR/jarvis-dark.png, then quit."),
+        QStringLiteral("DIR"));
     parser.addOption(askOpt);
     parser.addOption(shotOpt);
     parser.addOption(pageOpt);
+    parser.addOption(tourOpt);
     parser.process(args);
 
     const Settings settings = Settings::load();
@@ -203,6 +216,11 @@ int run(const QStringList& args) {
     SupervisionTreeModel supervisionTree([b = backend.get()] { return b->supervisionSnapshot(); },
                                          backend->bus());
     SupervisionTreeModel::setInstance(&supervisionTree);
+    HostsModel hosts(settings, backend->clock());
+    HostsModel::setInstance(&hosts);
+
+    Appearance appearance(qEnvironmentVariable("ZERG_THEME"));
+    Appearance::setInstance(&appearance);
 
     QQmlApplicationEngine engine;
     engine.load(QUrl(QStringLiteral("qrc:/Zerg/App/Main.qml")));
@@ -211,19 +229,14 @@ int run(const QStringList& args) {
         return 1;
     }
     auto* window = qobject_cast<QQuickWindow*>(engine.rootObjects().constFirst());
-    const QString page = parser.value(pageOpt);
-    if (page != QLatin1String("jarvis") && page != QLatin1String("dashboard") &&
-        page != QLatin1String("supervision")) {
-        qCritical("zerg: unknown --page '%s'; use jarvis, dashboard or supervision.",
-                  qPrintable(page));
+    const Page* page = findPage(parser.value(pageOpt));
+    if (!page) {
+        qCritical("zerg: unknown --page '%s'; use one of: %s.", qPrintable(parser.value(pageOpt)),
+                  qPrintable(pageNames.join(QStringLiteral(", "))));
         return 2;
     }
-    if (window) {
-        const bool tree = page == QLatin1String("supervision");
-        window->setProperty("page", tree ? QStringLiteral("dashboard") : page);
-        if (tree)
-            window->setProperty("dashboardTab", 3);
-    }
+    if (window)
+        showPage(window, *page);
     TrayState trayState(controller);
     const Tray tray(&trayState, window);
 
@@ -233,21 +246,33 @@ int run(const QStringList& args) {
         QCoreApplication::quit();
     });
 
-    const QString shotPath = parser.value(shotOpt);
-    if (!shotPath.isEmpty() && window) {
-        // With a question: once its run ends, after the final answer has rendered. Without one
-        // (a look at the dashboard): once the window has had time to draw its first frames.
+    // With a question: once its run ends, after the final answer has rendered. Without one (a look
+    // at stored data): once the window has had time to draw its first frames.
+    const auto whenReady = [&](std::function<void()> then) {
         if (parser.isSet(askOpt)) {
             QObject::connect(backend->jarvis(), &JarvisService::runFinished, window,
-                             [window, shotPath] {
-                                 QTimer::singleShot(500, window, [window, shotPath] {
-                                     saveScreenshotAndQuit(window, shotPath);
-                                 });
-                             });
+                             [window, then] { QTimer::singleShot(500, window, then); });
         } else {
-            QTimer::singleShot(1000, window,
-                               [window, shotPath] { saveScreenshotAndQuit(window, shotPath); });
+            QTimer::singleShot(1000, window, then);
         }
+    };
+    const QString shotPath = parser.value(shotOpt);
+    if (!shotPath.isEmpty() && window)
+        whenReady([window, shotPath] { saveScreenshotAndQuit(window, shotPath); });
+    const QString tourDir = parser.value(tourOpt);
+    if (!tourDir.isEmpty() && window) {
+        whenReady([&, window, tourDir] {
+            QList<TourStep> steps;
+            for (const Page& p : pages())
+                steps.append({p.name, [window, p] { showPage(window, p); }});
+            steps.append({QStringLiteral("jarvis-dark"), [window, &appearance] {
+                              appearance.setMode(QStringLiteral("dark"));
+                              showPage(window, *findPage(QStringLiteral("jarvis")));
+                          }});
+            steps.append({QStringLiteral("workers-dark"),
+                          [window] { showPage(window, *findPage(QStringLiteral("workers"))); }});
+            runTour(window, tourDir, steps);
+        });
     }
     if (parser.isSet(askOpt)) {
         const QString question = parser.value(askOpt);
@@ -257,6 +282,7 @@ int run(const QStringList& args) {
     JarvisController::setInstance(nullptr);
     WorkerTableModel::setInstance(nullptr);
     SupervisionTreeModel::setInstance(nullptr);
+    HostsModel::setInstance(nullptr);
     return code;
 }
 

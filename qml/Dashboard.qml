@@ -83,7 +83,7 @@ Rectangle {
             SupervisionPage {}
             NotYet {}  // Costs
             NotYet {}  // Schedules
-            NotYet {}  // Hosts
+            HostsPage {}
             NotYet {}  // Settings
         }
     }

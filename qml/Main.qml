@@ -24,6 +24,21 @@ ApplicationWindow {
     visible: true
     title: page === "jarvis" ? qsTr("Zerg — Jarvis") : qsTr("Zerg — Dashboard")
     color: Theme.window
+    // Controls of the Basic style take their colours from the palette: keep them on the theme.
+    palette.window: Theme.window
+    palette.base: Theme.surface
+    palette.alternateBase: Theme.tickerBackground
+    palette.text: Theme.text
+    palette.windowText: Theme.text
+    palette.buttonText: Theme.text
+    palette.button: Theme.surface
+    palette.mid: Theme.border
+    palette.dark: Theme.textMuted
+    palette.highlight: Theme.accent
+    palette.highlightedText: "#ffffff"
+    palette.placeholderText: Theme.textFaint
+    palette.toolTipBase: Theme.surface
+    palette.toolTipText: Theme.text
 
     header: HeaderBar {
         page: window.page

@@ -1,27 +1,31 @@
 pragma Singleton
 import QtQuick
+import Zerg.App
 
 // Colours, sizes and fonts of the Jarvis window, in one place so the pieces stay consistent.
 QtObject {
-    readonly property color window: "#f4f5f7"
-    readonly property color surface: "#ffffff"
-    readonly property color border: "#e1e4e8"
-    readonly property color text: "#1f2328"
-    readonly property color textMuted: "#656d76"
-    readonly property color textFaint: "#8c959f"
-    readonly property color accent: "#3d6fd9"
-    readonly property color accentHover: "#2f5fc7"
-    readonly property color userBubble: "#e6eeff"
-    readonly property color userBubbleBorder: "#c9d8fb"
-    readonly property color success: "#1a7f37"
-    readonly property color danger: "#cf222e"
-    readonly property color dangerBubble: "#fdeeee"
-    readonly property color dangerBorder: "#f5c2c5"
-    readonly property color dangerText: "#86181d"
-    readonly property color working: "#bf8700"
-    readonly property color idle: "#2da44e"
-    readonly property color tickerBackground: "#fbfbfc"
-    readonly property color codeBackground: "#e9ecf0"
+    // Follows the system unless Settings say light or dark (see Appearance).
+    readonly property bool dark: Appearance.dark
+
+    readonly property color window: dark ? "#16191d" : "#f4f5f7"
+    readonly property color surface: dark ? "#1e2227" : "#ffffff"
+    readonly property color border: dark ? "#30363d" : "#e1e4e8"
+    readonly property color text: dark ? "#e6edf3" : "#1f2328"
+    readonly property color textMuted: dark ? "#9da7b3" : "#656d76"
+    readonly property color textFaint: dark ? "#7d8590" : "#8c959f"
+    readonly property color accent: dark ? "#4f8cf0" : "#3d6fd9"
+    readonly property color accentHover: dark ? "#6a9ef3" : "#2f5fc7"
+    readonly property color userBubble: dark ? "#1d2b45" : "#e6eeff"
+    readonly property color userBubbleBorder: dark ? "#2c4370" : "#c9d8fb"
+    readonly property color success: dark ? "#3fb950" : "#1a7f37"
+    readonly property color danger: dark ? "#f85149" : "#cf222e"
+    readonly property color dangerBubble: dark ? "#3a1d1f" : "#fdeeee"
+    readonly property color dangerBorder: dark ? "#6e2b2e" : "#f5c2c5"
+    readonly property color dangerText: dark ? "#ffa198" : "#86181d"
+    readonly property color working: dark ? "#d29922" : "#bf8700"
+    readonly property color idle: dark ? "#3fb950" : "#2da44e"
+    readonly property color tickerBackground: dark ? "#1a1e23" : "#fbfbfc"
+    readonly property color codeBackground: dark ? "#2a3038" : "#e9ecf0"
 
     readonly property int radius: 10
     readonly property int spacing: 12

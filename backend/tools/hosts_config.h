@@ -19,6 +19,15 @@ struct HostEntry {
     QString user;               // User, default: the current user
     QStringList identityFiles;  // IdentityFile lines in order, "~" expanded
     QString knownHostsFile;     // first UserKnownHostsFile, "~" expanded; empty: the default
+
+    // The known_hosts file that applies: the host's own, else the default given.
+    [[nodiscard]] QString knownHostsOr(const QString& defaultFile) const {
+        return knownHostsFile.isEmpty() ? defaultFile : knownHostsFile;
+    }
+    // "user@host:port", as the hosts list shows it.
+    [[nodiscard]] QString target() const {
+        return QStringLiteral("%1@%2:%3").arg(user, hostName).arg(port);
+    }
 };
 
 // The allowlist of SSH hosts: a file in a subset of the OpenSSH client config format.

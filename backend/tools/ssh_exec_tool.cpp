@@ -141,8 +141,7 @@ ToolInvocation* SshExecTool::start(const QJsonObject& args, QObject* parent) {
     SshTarget target;
     target.host = *entry;
     target.connectTimeoutSecs = m_opts.connectTimeoutSecs;
-    target.knownHostsFile =
-        entry->knownHostsFile.isEmpty() ? m_opts.defaultKnownHostsFile : entry->knownHostsFile;
+    target.knownHostsFile = entry->knownHostsOr(m_opts.defaultKnownHostsFile);
     target.sshDir = m_opts.sshDir;
     target.hostsFile = m_hosts.sourcePath();
     SshCall call;

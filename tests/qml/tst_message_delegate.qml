@@ -1,0 +1,66 @@
+import QtQuick
+import QtTest
+import Zerg.App
+import "util.js" as Util
+
+// One chat message: who and when, which path answered, Markdown for Jarvis, plain text for the
+// user and for errors, a quiet line for notices.
+TestCase {
+    name: "MessageDelegate"
+    when: windowShown
+    visible: true
+    width: 900
+    height: 400
+
+    Component {
+        id: delegate
+        MessageDelegate { width: 860 }
+    }
+
+    function make(role, text, path) {
+        return createTemporaryObject(delegate, this, {
+            index: 0, role: role, text: text, timestamp: new Date(2026, 10, 21, 9, 30),
+            streaming: false, runId: 1, path: path || ""
+        })
+    }
+
+    function editors(item) {
+        return Util.findAll(item, k => k.textFormat !== undefined && k.readOnly === true)
+    }
+
+    function test_assistantIsMarkdownWithItsPath() {
+        const m = make("assistant", "## Disk\n\n`/` is **91%** full.", "quick")
+        verify(Util.hasText(m, "Jarvis"))
+        verify(Util.hasText(m, "quick"))
+        const e = editors(m)
+        compare(e.length, 1)
+        compare(e[0].textFormat, TextEdit.MarkdownText)
+        verify(e[0].getText(0, e[0].length).indexOf("91%") >= 0)
+        verify(e[0].getText(0, e[0].length).indexOf("**") < 0)  // rendered, not shown raw
+    }
+
+    function test_userIsPlainAndOnTheRight() {
+        const m = make("user", "is **web1** ok?")
+        verify(Util.hasText(m, "You"))
+        verify(!Util.hasText(m, "supervisor"))
+        const e = editors(m)
+        compare(e[0].textFormat, TextEdit.PlainText)
+        compare(e[0].getText(0, e[0].length), "is **web1** ok?")
+        const bubble = e[0].parent
+        verify(bubble.mapToItem(m, 0, 0).x > m.width / 2, "the user's bubble sits right")
+    }
+
+    function test_errorIsTinted() {
+        const m = make("error", "The model server is unreachable.")
+        verify(Util.hasText(m, "Something went wrong"))
+        const e = editors(m)
+        compare(e[0].color, Theme.dangerText)
+    }
+
+    function test_noticeIsOneQuietLine() {
+        const m = make("notice", "Stopped: cancelled by you.")
+        verify(Util.hasText(m, "Stopped: cancelled by you."))
+        verify(!Util.hasText(m, "Jarvis"))
+        verify(!Util.hasText(m, "You"))
+    }
+}
