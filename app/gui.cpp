@@ -6,7 +6,6 @@
 #include "core/settings.h"
 #include "jarvis/backend.h"
 #include "jarvis/jarvis_service.h"
-#include "llm/ollama_probe.h"
 #include "signal_quit.h"
 #include "storage/artifact_store.h"
 #include "storage/store.h"
@@ -14,10 +13,13 @@
 #include "tray.h"
 #include "ui/chat_model.h"
 #include "ui/conversation_backend.h"
+#include "ui/costs_model.h"
 #include "ui/dashboard_source.h"
 #include "ui/hosts_model.h"
 #include "ui/jarvis_controller.h"
+#include "ui/settings_model.h"
 #include "ui/supervision_tree_model.h"
+#include "ui/thread_inspector_model.h"
 #include "ui/tray_state.h"
 #include "ui/worker_table_model.h"
 
@@ -29,8 +31,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QMessageBox>
-#include <QNetworkAccessManager>
-#include <QPointer>
+#include <QProcess>
 #include <QQmlApplicationEngine>
 #include <QQuickWindow>
 #include <QTimer>
@@ -50,26 +51,10 @@ public:
     }
     void cancelRun(qint64 runId) override { m_backend->jarvis()->cancelRun(runId); }
     void cancelWorker(qint64 jobId) override { m_backend->jarvis()->cancelWorker(jobId); }
-    QString setupProblem() const override {
-        const QString problem = m_backend->settings().providerProblem();
-        if (problem.isEmpty() || !m_probe || !m_probe->isFinished())
-            return problem;
-        return problem + QLatin1Char(' ') + m_probe->advice();
-    }
-    // Without a configured provider, looks for a local Ollama and calls done() with the result.
-    void probe(QObject* owner, std::function<void()> done) {
-        const Settings& s = m_backend->settings();
-        if (s.hasProvider() || !s.llmBaseUrl.isEmpty())
-            return;
-        auto* nam = new QNetworkAccessManager(owner);
-        m_probe = new OllamaProbe(nam, s.ollamaUrl, m_backend->clock(), 1500, owner);
-        QObject::connect(m_probe, &OllamaProbe::finished, owner, std::move(done));
-        m_probe->start();
-    }
+    QString setupProblem() const override { return m_backend->settings().providerProblem(); }
 
 private:
     Backend* m_backend;
-    QPointer<OllamaProbe> m_probe;
 };
 
 // The dashboard's worker history: jobs from the Store, tool calls and hosts from each worker's
@@ -153,6 +138,16 @@ private:
     qint64 m_ownerId;
 };
 
+// Starts Zerg again when it is destroyed, if asked to: declared before the backend, so the new
+// process starts after this one has let go of the data folder's lock.
+struct RestartOnExit {
+    bool wanted = false;
+    ~RestartOnExit() {
+        if (wanted && !QProcess::startDetached(QCoreApplication::applicationFilePath(), {}))
+            qCritical("zerg: could not start again; start Zerg yourself.");
+    }
+};
+
 // Saves the window as PNG to path and quits (exit code 1 when it cannot be saved).
 void saveScreenshotAndQuit(QQuickWindow* window, const QString& path) {
     QDir().mkpath(QFileInfo(path).absolutePath());
@@ -195,6 +190,7 @@ int run(const QStringList& args) {
     parser.process(args);
 
     const Settings settings = Settings::load();
+    RestartOnExit restart;
     auto created = Backend::create(settings);
     if (!created) {
         QMessageBox::critical(nullptr, QObject::tr("Zerg cannot start"), created.error().message);
@@ -208,7 +204,6 @@ int run(const QStringList& args) {
     if (!backend->recoveryNotice().isEmpty()) {
         controller->chat()->appendNotice(backend->recoveryNotice(), backend->clock()->utcNow());
     }
-    adapter.probe(controller, [controller] { controller->refreshSetup(); });
     // The dashboard's table is a second QML singleton (`WorkersTable`), registered like `Jarvis`.
     StoreDashboardSource dashboardSource(backend->store(), backend->artifacts(), settings.ownerId);
     WorkerTableModel workersTable(backend->bus(), &dashboardSource, settings.ownerId);
@@ -218,9 +213,21 @@ int run(const QStringList& args) {
     SupervisionTreeModel::setInstance(&supervisionTree);
     HostsModel hosts(settings, backend->clock());
     HostsModel::setInstance(&hosts);
+    CostsModel costs(backend->store(), settings.ownerId, backend->clock(), backend->bus());
+    CostsModel::setInstance(&costs);
+    ThreadInspectorModel threadInspector(backend->store(), settings.ownerId, backend->bus());
+    ThreadInspectorModel::setInstance(&threadInspector);
+    SettingsModel settingsModel(settings, nullptr, backend->clock());
+    SettingsModel::setInstance(&settingsModel);
+    QObject::connect(&settingsModel, &SettingsModel::restartRequested, qApp, [&restart] {
+        restart.wanted = true;
+        QCoreApplication::quit();
+    });
 
-    Appearance appearance(qEnvironmentVariable("ZERG_THEME"));
+    Appearance appearance(settings.theme);
     Appearance::setInstance(&appearance);
+    QObject::connect(&settingsModel, &SettingsModel::themeChanged, &appearance,
+                     &Appearance::setMode);
 
     QQmlApplicationEngine engine;
     engine.load(QUrl(QStringLiteral("qrc:/Zerg/App/Main.qml")));
@@ -283,6 +290,9 @@ int run(const QStringList& args) {
     WorkerTableModel::setInstance(nullptr);
     SupervisionTreeModel::setInstance(nullptr);
     HostsModel::setInstance(nullptr);
+    CostsModel::setInstance(nullptr);
+    SettingsModel::setInstance(nullptr);
+    ThreadInspectorModel::setInstance(nullptr);
     return code;
 }
 

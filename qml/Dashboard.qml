@@ -79,12 +79,12 @@ Rectangle {
             WorkersPage {}
 
             NotYet {}  // Worker detail
-            NotYet {}  // Threads
+            ThreadsPage {}
             SupervisionPage {}
-            NotYet {}  // Costs
+            CostsPage {}
             NotYet {}  // Schedules
             HostsPage {}
-            NotYet {}  // Settings
+            SettingsPage {}
         }
     }
 }

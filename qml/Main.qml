@@ -31,7 +31,7 @@ ApplicationWindow {
     palette.text: Theme.text
     palette.windowText: Theme.text
     palette.buttonText: Theme.text
-    palette.button: Theme.surface
+    palette.button: Theme.codeBackground
     palette.mid: Theme.border
     palette.dark: Theme.textMuted
     palette.highlight: Theme.accent

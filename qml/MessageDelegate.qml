@@ -1,4 +1,5 @@
 import QtQuick
+import QtQuick.Controls.Basic
 import QtQuick.Layouts
 import Zerg.App
 import Zerg.Backend
@@ -15,6 +16,7 @@ Item {
     required property bool streaming
     required property real runId
     required property string path
+    required property var blocks  // a finished answer cut at its code blocks (ChatModel)
 
     readonly property bool isUser: role === "user"
     readonly property bool isError: role === "error"
@@ -96,7 +98,8 @@ Item {
             Layout.preferredWidth: root.isUser
                                    ? Math.min(maxWidth, measure.advanceWidth + 2 * padding + 2)
                                    : maxWidth
-            implicitHeight: body.implicitHeight + 2 * padding
+            implicitHeight: (root.blocks.length > 0 ? blockColumn.implicitHeight
+                                                    : body.implicitHeight) + 2 * padding
             radius: Theme.radius
             color: root.isUser ? Theme.userBubble : root.isError ? Theme.dangerBubble
                                                                  : "transparent"
@@ -121,10 +124,11 @@ Item {
             TextEdit {
                 id: body
 
+                visible: root.blocks.length === 0
                 x: bubble.padding
                 y: bubble.padding
                 width: bubble.width - 2 * bubble.padding
-                text: root.text
+                text: visible ? root.text : ""
                 // Jarvis's answers are Markdown; the user's words and errors are shown as typed.
                 textFormat: root.role === "assistant" ? TextEdit.MarkdownText : TextEdit.PlainText
                 readOnly: true
@@ -145,6 +149,128 @@ Item {
                 HoverHandler {
                     enabled: body.hoveredLink.length > 0
                     cursorShape: Qt.PointingHandCursor
+                }
+            }
+
+            // A finished answer: Markdown between code blocks, each code block with Copy.
+            Column {
+                id: blockColumn
+
+                visible: root.blocks.length > 0
+                width: bubble.width
+                spacing: 8
+
+                Repeater {
+                    model: root.blocks
+
+                    delegate: Item {
+                        id: part
+
+                        required property var modelData
+                        readonly property bool isCode: modelData.code
+
+                        width: blockColumn.width
+                        implicitHeight: isCode ? codeBlock.implicitHeight : markdown.implicitHeight
+
+                        TextEdit {
+                            id: markdown
+
+                            visible: !part.isCode
+                            width: parent.width
+                            text: part.isCode ? "" : part.modelData.text
+                            textFormat: TextEdit.MarkdownText
+                            readOnly: true
+                            selectByMouse: true
+                            wrapMode: TextEdit.Wrap
+                            color: Theme.text
+                            selectionColor: Theme.accent
+                            selectedTextColor: "white"
+                            font.pixelSize: Theme.fontSize
+                            onLinkActivated: link => Qt.openUrlExternally(link)
+
+                            MarkdownStyler {
+                                document: part.isCode ? null : markdown.textDocument
+                                codeBackground: Theme.codeBackground
+                                borderColor: Theme.border
+                            }
+                            HoverHandler {
+                                enabled: markdown.hoveredLink.length > 0
+                                cursorShape: Qt.PointingHandCursor
+                            }
+                        }
+
+                        // A code block: its language, the code in monospace, and Copy.
+                        Rectangle {
+                            id: codeBlock
+
+                            visible: part.isCode
+                            width: parent.width
+                            implicitHeight: codeText.implicitHeight + 40
+                            radius: 6
+                            color: Theme.codeBackground
+                            border.color: Theme.border
+
+                            Text {
+                                x: 12
+                                y: 7
+                                text: part.isCode ? part.modelData.language : ""
+                                color: Theme.textFaint
+                                font.pixelSize: Theme.smallFontSize
+                            }
+                            Button {
+                                id: copyButton
+
+                                property bool copied: false
+
+                                anchors.right: parent.right
+                                anchors.top: parent.top
+                                anchors.margins: 3
+                                flat: true
+                                padding: 2
+                                leftPadding: 8
+                                rightPadding: 8
+                                font.pixelSize: Theme.smallFontSize
+                                text: copied ? qsTr("Copied") : qsTr("Copy")
+                                Accessible.name: qsTr("Copy this code")
+                                onClicked: {
+                                    Clipboard.copy(codeText.text)
+                                    copied = true
+                                    copiedTimer.restart()
+                                }
+                                contentItem: Text {
+                                    text: copyButton.text
+                                    font: copyButton.font
+                                    color: Theme.accent
+                                }
+                                background: Rectangle {
+                                    radius: 4
+                                    color: copyButton.hovered ? Theme.surface : "transparent"
+                                }
+                                Timer {
+                                    id: copiedTimer
+                                    interval: 1500
+                                    onTriggered: copyButton.copied = false
+                                }
+                            }
+                            TextEdit {
+                                id: codeText
+
+                                x: 12
+                                y: 28
+                                width: parent.width - 24
+                                text: part.isCode ? part.modelData.text : ""
+                                textFormat: TextEdit.PlainText
+                                readOnly: true
+                                selectByMouse: true
+                                wrapMode: TextEdit.WrapAnywhere
+                                color: Theme.text
+                                selectionColor: Theme.accent
+                                selectedTextColor: "white"
+                                font.family: Theme.monoFamily
+                                font.pixelSize: Theme.fontSize - 1
+                            }
+                        }
+                    }
                 }
             }
         }

@@ -2,14 +2,24 @@
 
 #include "core/secret_store.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QUrl>
 
+#include <cmath>
+#include <optional>
+#include <type_traits>
 #include <utility>
 
 namespace zerg {
 namespace {
+
+using Kind = SettingField::Kind;
+
+// QSettings key of the note that a webhook URL is in the secret store (see saveSecret()).
+const QString kWebhookStoredKey = QStringLiteral("webhook/url_in_secret_store");
 
 QString env(const char* name) {
     return qEnvironmentVariable(name);
@@ -30,16 +40,419 @@ void overrideInt(Int& target, const char* name) {
         target = Int(v);
 }
 
+QString tr(const char* text) {
+    return QCoreApplication::translate("zerg::Settings", text);
+}
+
+QString label(const SettingField& f) {
+    return QCoreApplication::translate("zerg::SettingField", f.label);
+}
+
+SettingField make(const char* key, const char* env, const char* section, const char* label,
+                  const char* help, Kind kind, SettingField::Member member) {
+    SettingField f;
+    f.key = QString::fromLatin1(key);
+    f.env = QString::fromLatin1(env);
+    f.section = QString::fromLatin1(section);
+    f.label = label;
+    f.help = help;
+    f.kind = kind;
+    f.member = member;
+    return f;
+}
+
+SettingField text(const char* key, const char* env, const char* section, const char* label,
+                  const char* help, QString Settings::*member, Kind kind = Kind::Text) {
+    return make(key, env, section, label, help, kind, member);
+}
+
+template <typename T>
+SettingField number(const char* key, const char* env, const char* section, const char* label,
+                    const char* help, T Settings::*member, double min, double max) {
+    SettingField f = make(key, env, section, label, help,
+                          std::is_same_v<T, double> ? Kind::Real : Kind::Int, member);
+    f.min = min;
+    f.max = max;
+    return f;
+}
+
+SettingField choice(const char* key, const char* env, const char* section, const char* label,
+                    const char* help, QString Settings::*member, QStringList choices) {
+    SettingField f = make(key, env, section, label, help, Kind::Choice, member);
+    f.choices = std::move(choices);
+    return f;
+}
+
+QList<SettingField> makeFields() {
+    const auto* p = "provider";
+    const auto* r = "roundabout";
+    const auto* b = "budgets";
+    const auto* n = "notifications";
+    constexpr double kWeek = 7 * 24 * 3600;
+    constexpr double kManyTokens = 1e12;
+    QList<SettingField> f{
+        choice("llm/provider", "ZERG_LLM_PROVIDER", p,
+               QT_TRANSLATE_NOOP("zerg::SettingField", "Provider"),
+               QT_TRANSLATE_NOOP(
+                   "zerg::SettingField",
+                   "OpenAI-compatible: OpenAI, Ollama, llama.cpp, vLLM, LM Studio, OpenRouter and "
+                   "more. Anthropic: Anthropic's own API."),
+               &Settings::llmProvider, {QStringLiteral("openai"), QStringLiteral("anthropic")}),
+        text("llm/base_url", "ZERG_LLM_BASE_URL", p,
+             QT_TRANSLATE_NOOP("zerg::SettingField", "Base URL"),
+             QT_TRANSLATE_NOOP("zerg::SettingField",
+                               "…/v1 for OpenAI-compatible servers (http://127.0.0.1:11434/v1 for "
+                               "Ollama), https://api.anthropic.com for Anthropic."),
+             &Settings::llmBaseUrl, Kind::Url),
+        text("llm/model", "ZERG_MODEL", p,
+             QT_TRANSLATE_NOOP("zerg::SettingField", "Supervisor model"),
+             QT_TRANSLATE_NOOP("zerg::SettingField", "The model Jarvis thinks with."),
+             &Settings::model),
+        text("llm/worker_model", "ZERG_WORKER_MODEL", p,
+             QT_TRANSLATE_NOOP("zerg::SettingField", "Worker model"),
+             QT_TRANSLATE_NOOP("zerg::SettingField", "Empty: the supervisor model."),
+             &Settings::workerModel),
+        text("llm/decider_model", "ZERG_DECIDER_MODEL", p,
+             QT_TRANSLATE_NOOP("zerg::SettingField", "Decider model"),
+             QT_TRANSLATE_NOOP("zerg::SettingField",
+                               "Watches running workers. Empty: the worker model; heuristic: "
+                               "the rule-based decider."),
+             &Settings::deciderModel),
+        text("llm/summary_model", "ZERG_SUMMARY_MODEL", p,
+             QT_TRANSLATE_NOOP("zerg::SettingField", "Summary model"),
+             QT_TRANSLATE_NOOP("zerg::SettingField", "Empty: the worker model."),
+             &Settings::summaryModel),
+        text("llm/quick_model", "ZERG_QUICK_MODEL", p,
+             QT_TRANSLATE_NOOP("zerg::SettingField", "Quick model"),
+             QT_TRANSLATE_NOOP("zerg::SettingField",
+                               "Time, small talk, questions about the conversation. Empty: the "
+                               "supervisor model."),
+             &Settings::quickModel),
+
+        number("roundabout/check_interval_seconds", "ZERG_CHECK_INTERVAL_SECONDS", r,
+               QT_TRANSLATE_NOOP("zerg::SettingField", "Check interval (seconds)"),
+               QT_TRANSLATE_NOOP("zerg::SettingField",
+                                 "How often the supervisor looks at a running worker."),
+               &Settings::checkIntervalSeconds, 1, 3600),
+        number("roundabout/hard_timeout_seconds", "ZERG_HARD_TIMEOUT_SECONDS", r,
+               QT_TRANSLATE_NOOP("zerg::SettingField", "Hard timeout (seconds)"),
+               QT_TRANSLATE_NOOP("zerg::SettingField", "The longest a worker is waited for."),
+               &Settings::hardTimeoutSeconds, 1, kWeek),
+        make("roundabout/cancel_on_hard_timeout", "ZERG_CANCEL_ON_HARD_TIMEOUT", r,
+             QT_TRANSLATE_NOOP("zerg::SettingField", "Stop a worker at the hard timeout"),
+             QT_TRANSLATE_NOOP("zerg::SettingField",
+                               "Off: it keeps running and the supervisor is told how to look at "
+                               "it later."),
+             Kind::Bool, &Settings::cancelOnHardTimeout),
+        number("roundabout/decider_budget", "ZERG_DECIDER_BUDGET", r,
+               QT_TRANSLATE_NOOP("zerg::SettingField", "Decider calls per worker"), "",
+               &Settings::deciderBudget, 1, 1000),
+        number("roundabout/decider_timeout_seconds", "ZERG_DECIDER_TIMEOUT_SECONDS", r,
+               QT_TRANSLATE_NOOP("zerg::SettingField", "Decider timeout (seconds)"),
+               QT_TRANSLATE_NOOP("zerg::SettingField", "A later answer counts as wait."),
+               &Settings::deciderTimeoutSeconds, 1, 600),
+
+        number("xo/every_worker", "ZERG_XO_EVERY_WORKER", "xo",
+               QT_TRANSLATE_NOOP("zerg::SettingField", "Worker radio check every N turns"),
+               QT_TRANSLATE_NOOP("zerg::SettingField", "0 switches the XO off for workers."),
+               &Settings::xoEveryWorker, 0, 1000),
+        number("xo/every_supervisor", "ZERG_XO_EVERY_SUPERVISOR", "xo",
+               QT_TRANSLATE_NOOP("zerg::SettingField", "Supervisor radio check every N turns"),
+               QT_TRANSLATE_NOOP("zerg::SettingField",
+                                 "0 switches the XO off for the supervisor agent."),
+               &Settings::xoEverySupervisor, 0, 1000),
+
+        number("budgets/run_timeout_seconds", "ZERG_RUN_TIMEOUT_SECONDS", b,
+               QT_TRANSLATE_NOOP("zerg::SettingField", "Request timeout (seconds)"),
+               QT_TRANSLATE_NOOP("zerg::SettingField",
+                                 "A request then answers with what its workers found so far."),
+               &Settings::runTimeoutSeconds, 1, kWeek),
+        number("budgets/worker_token_budget", "ZERG_WORKER_TOKEN_BUDGET", b,
+               QT_TRANSLATE_NOOP("zerg::SettingField", "Tokens per worker"), "",
+               &Settings::workerTokenBudget, 1, kManyTokens),
+        number("budgets/run_token_budget", "ZERG_RUN_TOKEN_BUDGET", b,
+               QT_TRANSLATE_NOOP("zerg::SettingField", "Tokens per request"), "",
+               &Settings::runTokenBudget, 1, kManyTokens),
+        number("budgets/run_cost_budget_usd", "ZERG_RUN_COST_BUDGET_USD", b,
+               QT_TRANSLATE_NOOP("zerg::SettingField", "Cost per request (USD)"),
+               QT_TRANSLATE_NOOP("zerg::SettingField", "0: no cost limit."),
+               &Settings::runCostBudgetUsd, 0, 1e6),
+
+        text("smtp/host", "ZERG_SMTP_HOST", n,
+             QT_TRANSLATE_NOOP("zerg::SettingField", "SMTP server"),
+             QT_TRANSLATE_NOOP("zerg::SettingField", "For send_email. Empty: no e-mail."),
+             &Settings::smtpHost),
+        number("smtp/port", "ZERG_SMTP_PORT", n,
+               QT_TRANSLATE_NOOP("zerg::SettingField", "SMTP port"),
+               QT_TRANSLATE_NOOP("zerg::SettingField", "0: the TLS mode's default."),
+               &Settings::smtpPort, 0, 65535),
+        choice("smtp/tls", "ZERG_SMTP_TLS", n, QT_TRANSLATE_NOOP("zerg::SettingField", "SMTP TLS"),
+               "", &Settings::smtpTls,
+               {QStringLiteral("starttls"), QStringLiteral("implicit"), QStringLiteral("none")}),
+        text("smtp/user", "ZERG_SMTP_USER", n, QT_TRANSLATE_NOOP("zerg::SettingField", "SMTP user"),
+             "", &Settings::smtpUser),
+        text("smtp/from", "ZERG_SMTP_FROM", n,
+             QT_TRANSLATE_NOOP("zerg::SettingField", "Sender address"), "", &Settings::smtpFrom),
+        choice("webhook/format", "ZERG_WEBHOOK_FORMAT", n,
+               QT_TRANSLATE_NOOP("zerg::SettingField", "Webhook format"), "",
+               &Settings::webhookFormat,
+               {QStringLiteral("json"), QStringLiteral("slack"), QStringLiteral("discord"),
+                QStringLiteral("ntfy")}),
+
+        choice("ui/theme", "ZERG_THEME", "appearance",
+               QT_TRANSLATE_NOOP("zerg::SettingField", "Theme"), "", &Settings::theme,
+               {QStringLiteral("system"), QStringLiteral("light"), QStringLiteral("dark")}),
+
+        text("data_dir", "ZERG_DATA_DIR", "storage",
+             QT_TRANSLATE_NOOP("zerg::SettingField", "Data folder"),
+             QT_TRANSLATE_NOOP("zerg::SettingField",
+                               "The database and the workers' folders. Set ZERG_DATA_DIR to "
+                               "use another one."),
+             &Settings::dataDir),
+        number("storage/retention_days", "ZERG_RETENTION_DAYS", "storage",
+               QT_TRANSLATE_NOOP("zerg::SettingField", "Keep finished workers (days)"), "",
+               &Settings::retentionDays, 1, 36500),
+    };
+    for (SettingField& field : f) {
+        field.appliesLive = field.key == QLatin1String("ui/theme");
+        field.readOnly = field.key == QLatin1String("data_dir");
+    }
+    return f;
+}
+
+// "12", "1e3" and 12.0 are numbers; "12 s" and 1.5 (for a whole number) are not.
+std::optional<double> toNumber(const QVariant& value, bool whole) {
+    bool ok = false;
+    double v = 0;
+    if (value.typeId() == QMetaType::QString || value.typeId() == QMetaType::QByteArray) {
+        const QString s = value.toString().trimmed();
+        v = whole ? double(s.toLongLong(&ok)) : s.toDouble(&ok);
+        if (!ok && whole) {
+            v = s.toDouble(&ok);  // "1e3"
+        }
+    } else {
+        v = value.toDouble(&ok);
+    }
+    if (!ok || !std::isfinite(v) || (whole && v != std::floor(v)))
+        return std::nullopt;
+    return v;
+}
+
+QString formatBound(double v) {
+    return QString::number(v, 'f', 0);
+}
+
+void assign(Settings& s, const SettingField& f, const QVariant& v) {
+    std::visit(
+        [&](auto member) {
+            using T = std::remove_reference_t<decltype(s.*member)>;
+            if constexpr (std::is_same_v<T, QString>) {
+                s.*member = v.toString();
+            } else if constexpr (std::is_same_v<T, bool>) {
+                s.*member = v.toBool();
+            } else if constexpr (std::is_same_v<T, double>) {
+                s.*member = v.toDouble();
+            } else {
+                s.*member = T(v.toLongLong());
+            }
+        },
+        f.member);
+}
+
+// The environment keeps its long-standing rules: text is taken as it is (a wrong provider is
+// reported by providerProblem()), a switch is off only for 0/false/no/off, and a number outside
+// the field's range is ignored.
+void applyEnvironment(Settings& s, const SettingField& f) {
+    const QByteArray name = f.env.toLatin1();
+    if (!qEnvironmentVariableIsSet(name.constData()))
+        return;
+    const QString raw = env(name.constData());
+    switch (f.kind) {
+        case Kind::Text:
+        case Kind::Url:
+        case Kind::Choice:
+            assign(s, f, raw);
+            return;
+        case Kind::Bool: {
+            const QString v = raw.trimmed().toLower();
+            assign(s, f,
+                   !(v == QLatin1String("0") || v == QLatin1String("false") ||
+                     v == QLatin1String("no") || v == QLatin1String("off")));
+            return;
+        }
+        case Kind::Int:
+        case Kind::Real:
+            if (const auto v = Settings::validate(f.key, raw)) {
+                assign(s, f, v.value());
+            } else {
+                qWarning("zerg: ignoring %s: %s", name.constData(), qPrintable(v.error().message));
+            }
+            return;
+    }
+}
+
 }  // namespace
+
+const QList<SettingField>& Settings::fields() {
+    static const QList<SettingField> table = makeFields();
+    return table;
+}
+
+const SettingField* Settings::field(const QString& key) {
+    for (const SettingField& f : fields()) {
+        if (f.key == key)
+            return &f;
+    }
+    return nullptr;
+}
+
+Result<QVariant> Settings::validate(const QString& key, const QVariant& value) {
+    const SettingField* f = field(key);
+    if (!f) {
+        return Error{QStringLiteral("unknown_setting"),
+                     tr("There is no setting called '%1'.").arg(key)};
+    }
+    const QString text = value.toString().trimmed();
+    switch (f->kind) {
+        case Kind::Text:
+            return QVariant(text);
+        case Kind::Url: {
+            if (text.isEmpty())
+                return QVariant(text);
+            if (!isWebUrl(text)) {
+                return Error{QStringLiteral("invalid_url"),
+                             tr("'%1' is not a web address. Enter one that starts with http:// "
+                                "or https:// and names a server, for example "
+                                "https://api.openai.com/v1.")
+                                 .arg(text)};
+            }
+            return QVariant(text);
+        }
+        case Kind::Int:
+        case Kind::Real: {
+            const bool whole = f->kind == Kind::Int;
+            const std::optional<double> v = toNumber(value, whole);
+            const QString range =
+                whole ? tr("%1 takes a whole number from %2 to %3.")
+                            .arg(label(*f), formatBound(f->min), formatBound(f->max))
+                      : tr("%1 takes a number from %2 to %3.")
+                            .arg(label(*f), formatBound(f->min), formatBound(f->max));
+            if (!v) {
+                return Error{QStringLiteral("not_a_number"),
+                             tr("'%1' is not a number. %2").arg(text, range)};
+            }
+            if (*v < f->min || *v > f->max) {
+                return Error{QStringLiteral("out_of_range"),
+                             tr("%1 is out of range. %2").arg(text, range)};
+            }
+            return whole ? QVariant(qlonglong(*v)) : QVariant(*v);
+        }
+        case Kind::Bool: {
+            if (value.typeId() == QMetaType::Bool)
+                return value;
+            const QString v = text.toLower();
+            for (const char* yes : {"1", "true", "yes", "on"}) {
+                if (v == QLatin1String(yes))
+                    return QVariant(true);
+            }
+            for (const char* no : {"0", "false", "no", "off"}) {
+                if (v == QLatin1String(no))
+                    return QVariant(false);
+            }
+            return Error{
+                QStringLiteral("not_a_switch"),
+                tr("'%1' is neither on nor off. %2 takes true or false.").arg(text, label(*f))};
+        }
+        case Kind::Choice: {
+            const QString v = text.toLower();
+            if (f->choices.contains(v))
+                return QVariant(v);
+            return Error{QStringLiteral("unknown_choice"),
+                         tr("'%1' is not a choice for %2. Choose one of: %3.")
+                             .arg(text, label(*f), f->choices.join(QStringLiteral(", ")))};
+        }
+    }
+    return Error{QStringLiteral("unknown_setting"),
+                 tr("There is no setting called '%1'.").arg(key)};
+}
+
+bool Settings::isWebUrl(const QString& text) {
+    const QUrl url(text.trimmed(), QUrl::StrictMode);
+    const QString scheme = url.scheme().toLower();
+    return url.isValid() && !url.host().isEmpty() &&
+           (scheme == QLatin1String("http") || scheme == QLatin1String("https"));
+}
+
+Status Settings::saveValue(const QString& key, const QVariant& value) {
+    const SettingField* f = field(key);
+    if (!f) {
+        return Error{QStringLiteral("unknown_setting"),
+                     tr("There is no setting called '%1'.").arg(key)};
+    }
+    if (f->readOnly) {
+        return Error{QStringLiteral("read_only"),
+                     tr("%1 cannot be changed in the app. Set %2 in the environment Zerg starts "
+                        "from instead.")
+                         .arg(label(*f), f->env)};
+    }
+    QSettings q(QStringLiteral("Zerg"), QStringLiteral("zerg"));
+    if (!value.isValid() || value.toString().trimmed().isEmpty()) {
+        q.remove(key);
+    } else {
+        const Result<QVariant> v = validate(key, value);
+        if (!v)
+            return v.error();
+        q.setValue(key, v.value());
+    }
+    q.sync();
+    if (q.status() != QSettings::NoError) {
+        return Error{QStringLiteral("io"),
+                     tr("Could not save the setting to %1. Check that the file and its folder "
+                        "are writable by you.")
+                         .arg(q.fileName())};
+    }
+    return Ok{};
+}
+
+QString Settings::envOverride(const QString& key) {
+    const SettingField* f = field(key);
+    if (!f || !qEnvironmentVariableIsSet(f->env.toLatin1().constData()))
+        return {};
+    return f->env;
+}
+
+QVariant Settings::value(const QString& key) const {
+    const SettingField* f = field(key);
+    if (!f)
+        return {};
+    return std::visit([this](auto member) { return QVariant::fromValue(this->*member); },
+                      f->member);
+}
+
+Status Settings::saveSecret(SecretStore& store, const QString& name, const QString& value) {
+    const Status written = value.isEmpty() ? store.remove(name) : store.write(name, value);
+    if (!written || name != webhookUrlSecretName())
+        return written;
+    QSettings q(QStringLiteral("Zerg"), QStringLiteral("zerg"));
+    if (value.isEmpty()) {
+        q.remove(kWebhookStoredKey);
+    } else {
+        q.setValue(kWebhookStoredKey, true);
+    }
+    q.sync();
+    if (q.status() != QSettings::NoError) {
+        return Error{QStringLiteral("io"),
+                     tr("The secret was saved, but Zerg could not note that in %1. Check that "
+                        "the file and its folder are writable by you.")
+                         .arg(q.fileName())};
+    }
+    return Ok{};
+}
 
 Settings Settings::load() {
     Settings s;
     QSettings q(QStringLiteral("Zerg"), QStringLiteral("zerg"));
-    s.dataDir = q.value(QStringLiteral("data_dir"),
-                        QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
-                    .toString();
-    if (s.dataDir.isEmpty())
-        s.dataDir = QDir::homePath() + QStringLiteral("/.local/share/zerg");
+    s.dataDir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
     s.hostsFile = q.value(QStringLiteral("ssh/hosts_file"),
                           QDir::homePath() + QStringLiteral("/.config/zerg/hosts"))
                       .toString();
@@ -47,43 +460,32 @@ Settings Settings::load() {
                                QDir::homePath() + QStringLiteral("/.ssh/known_hosts"))
                            .toString();
     s.configDir = QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation);
-    s.llmProvider = q.value(QStringLiteral("llm/provider"), s.llmProvider).toString();
-    s.llmBaseUrl = q.value(QStringLiteral("llm/base_url")).toString();
-    s.model = q.value(QStringLiteral("llm/model")).toString();
-    s.workerModel = q.value(QStringLiteral("llm/worker_model")).toString();
-    s.deciderModel = q.value(QStringLiteral("llm/decider_model")).toString();
-    s.summaryModel = q.value(QStringLiteral("llm/summary_model")).toString();
-    s.quickModel = q.value(QStringLiteral("llm/quick_model")).toString();
     s.pricingFile = q.value(QStringLiteral("llm/pricing_file")).toString();
-    s.checkIntervalSeconds =
-        q.value(QStringLiteral("roundabout/check_interval_seconds"), s.checkIntervalSeconds)
-            .toInt();
-    s.hardTimeoutSeconds =
-        q.value(QStringLiteral("roundabout/hard_timeout_seconds"), s.hardTimeoutSeconds).toInt();
+    for (const SettingField& f : fields()) {
+        const QVariant stored = q.value(f.key);
+        if (!stored.isValid())
+            continue;
+        if (const Result<QVariant> v = validate(f.key, stored)) {
+            assign(s, f, v.value());
+        } else {
+            qWarning("zerg: ignoring the setting %s in %s: %s", qPrintable(f.key),
+                     qPrintable(q.fileName()), qPrintable(v.error().message));
+        }
+    }
+    if (s.dataDir.isEmpty())
+        s.dataDir = QDir::homePath() + QStringLiteral("/.local/share/zerg");
 
-    overrideString(s.dataDir, "ZERG_DATA_DIR");
+    for (const SettingField& f : fields())
+        applyEnvironment(s, f);
     overrideString(s.hostsFile, "ZERG_HOSTS_FILE");
     overrideString(s.knownHostsFile, "ZERG_KNOWN_HOSTS");
     overrideString(s.configDir, "ZERG_CONFIG_DIR");
-    overrideString(s.llmProvider, "ZERG_LLM_PROVIDER");
-    overrideString(s.llmBaseUrl, "ZERG_LLM_BASE_URL");
     overrideString(s.llmApiKey, "ZERG_LLM_API_KEY");
-    overrideString(s.model, "ZERG_MODEL");
-    overrideString(s.workerModel, "ZERG_WORKER_MODEL");
-    overrideString(s.deciderModel, "ZERG_DECIDER_MODEL");
-    overrideString(s.summaryModel, "ZERG_SUMMARY_MODEL");
-    overrideString(s.quickModel, "ZERG_QUICK_MODEL");
     overrideString(s.pricingFile, "ZERG_PRICING_FILE");
     overrideString(s.ollamaUrl, "ZERG_OLLAMA_URL");
     overrideString(s.shellSandbox, "ZERG_SHELL_SANDBOX");
-    overrideString(s.smtpHost, "ZERG_SMTP_HOST");
-    overrideInt(s.smtpPort, "ZERG_SMTP_PORT");
-    overrideString(s.smtpTls, "ZERG_SMTP_TLS");
-    overrideString(s.smtpUser, "ZERG_SMTP_USER");
-    overrideString(s.smtpFrom, "ZERG_SMTP_FROM");
     overrideString(s.smtpCaFile, "ZERG_SMTP_CA_FILE");
     overrideString(s.webhookUrl, "ZERG_WEBHOOK_URL");
-    overrideString(s.webhookFormat, "ZERG_WEBHOOK_FORMAT");
     if (qEnvironmentVariableIsSet("ZERG_LLM_MAX_RETRIES")) {
         bool ok = false;
         const int n = qEnvironmentVariableIntValue("ZERG_LLM_MAX_RETRIES", &ok);
@@ -91,45 +493,31 @@ Settings Settings::load() {
             s.llmMaxRetries = n;
     }
     s.llmProvider = s.llmProvider.trimmed().toLower();
+    s.theme = s.theme.trimmed().toLower();
+    if (!field(QStringLiteral("ui/theme"))->choices.contains(s.theme))
+        s.theme = QStringLiteral("system");
     if (s.pricingFile.isEmpty() && !s.configDir.isEmpty()) {
         s.pricingFile = QDir(s.configDir).filePath(QStringLiteral("pricing.json"));
     }
-    // The key: the environment wins; else the keychain (or the user-only fallback file).
-    if (s.llmApiKey.isEmpty() && !s.configDir.isEmpty() && !s.llmBaseUrl.isEmpty()) {
+    // Secrets: the environment wins; else the keychain (or the user-only fallback file).
+    const bool wantKey = s.llmApiKey.isEmpty() && !s.llmBaseUrl.isEmpty();
+    const bool wantWebhook =
+        !qEnvironmentVariableIsSet("ZERG_WEBHOOK_URL") && q.value(kWebhookStoredKey).toBool();
+    if (!s.configDir.isEmpty() && (wantKey || wantWebhook)) {
         const SecretStore secrets(s.configDir, SecretStore::backendFromEnvironment());
-        if (const auto key = secrets.read(s.apiKeySecretName()))
-            s.llmApiKey = key.value();
+        if (wantKey) {
+            if (const auto key = secrets.read(s.apiKeySecretName()))
+                s.llmApiKey = key.value();
+        }
+        if (wantWebhook) {
+            if (const auto url = secrets.read(webhookUrlSecretName()))
+                s.webhookUrl = url.value();
+        }
     }
     overrideInt(s.ownerId, "ZERG_OWNER_ID");
-    overrideInt(s.checkIntervalSeconds, "ZERG_CHECK_INTERVAL_SECONDS");
-    overrideInt(s.hardTimeoutSeconds, "ZERG_HARD_TIMEOUT_SECONDS");
-    overrideInt(s.deciderBudget, "ZERG_DECIDER_BUDGET");
-    overrideInt(s.deciderTimeoutSeconds, "ZERG_DECIDER_TIMEOUT_SECONDS");
-    if (qEnvironmentVariableIsSet("ZERG_CANCEL_ON_HARD_TIMEOUT")) {
-        const QString v = qEnvironmentVariable("ZERG_CANCEL_ON_HARD_TIMEOUT").trimmed().toLower();
-        s.cancelOnHardTimeout = !(v == QLatin1String("0") || v == QLatin1String("false") ||
-                                  v == QLatin1String("no") || v == QLatin1String("off"));
-    }
     overrideInt(s.maxIterations, "ZERG_MAX_ITERATIONS");
     overrideInt(s.maxWorkers, "ZERG_MAX_WORKERS");
-    overrideInt(s.runTimeoutSeconds, "ZERG_RUN_TIMEOUT_SECONDS");
-    overrideInt(s.workerTokenBudget, "ZERG_WORKER_TOKEN_BUDGET");
-    overrideInt(s.runTokenBudget, "ZERG_RUN_TOKEN_BUDGET");
     overrideString(s.violationRulesFile, "ZERG_VIOLATION_RULES");
-    overrideInt(s.retentionDays, "ZERG_RETENTION_DAYS");
-    for (auto [target, name] : {std::pair{&s.xoEveryWorker, "ZERG_XO_EVERY_WORKER"},
-                                std::pair{&s.xoEverySupervisor, "ZERG_XO_EVERY_SUPERVISOR"}}) {
-        bool ok = false;
-        const int v = env(name).toInt(&ok);
-        if (qEnvironmentVariableIsSet(name) && ok && v >= 0)
-            *target = v;  // 0 switches the XO off for that role
-    }
-    if (qEnvironmentVariableIsSet("ZERG_RUN_COST_BUDGET_USD")) {
-        bool ok = false;
-        const double v = env("ZERG_RUN_COST_BUDGET_USD").toDouble(&ok);
-        if (ok && v >= 0)
-            s.runCostBudgetUsd = v;
-    }
     overrideInt(s.contextWindowTokens, "ZERG_CONTEXT_WINDOW");
     overrideInt(s.llmTimeoutSeconds, "ZERG_LLM_TIMEOUT_SECONDS");
     overrideInt(s.toolOutputCapChars, "ZERG_TOOL_OUTPUT_CAP");

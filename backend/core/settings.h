@@ -1,8 +1,48 @@
 #pragma once
 
+#include "core/result.h"
+
+#include <QList>
 #include <QString>
+#include <QStringList>
+#include <QVariant>
+
+#include <variant>
 
 namespace zerg {
+
+class SecretStore;
+struct Settings;
+
+// One user-editable setting: where it is stored (QSettings key), the environment variable that
+// overrides it, and how a value is checked. Settings::fields() lists them; load(), saveValue()
+// and the Settings page all go through this table so that keys, variables and rules cannot drift.
+struct SettingField {
+    enum class Kind {
+        Text,    // any string; empty = unset
+        Url,     // an http:// or https:// URL; empty = unset
+        Int,     // a whole number in [min, max]
+        Real,    // a number in [min, max]
+        Bool,    // true / false (also 1/0, yes/no, on/off)
+        Choice,  // one of choices
+    };
+    using Member = std::variant<QString Settings::*, int Settings::*, qint64 Settings::*,
+                                double Settings::*, bool Settings::*>;
+
+    QString key;             // QSettings key, e.g. "llm/base_url"
+    QString env;             // the ZERG_* variable that wins over it
+    QString section;         // provider | roundabout | xo | budgets | notifications | appearance |
+                             // storage
+    const char* label = "";  // English, translated in the context "zerg::SettingField"
+    const char* help = "";   // English, may be empty; translated like label
+    Kind kind = Kind::Text;
+    Member member;   // where load() puts the value
+    double min = 0;  // Int and Real
+    double max = 0;
+    QStringList choices;       // Choice
+    bool appliesLive = false;  // takes effect without a restart (the theme)
+    bool readOnly = false;     // shown but not editable in the app (the data folder)
+};
 
 // Effective configuration: QSettings in the platform's standard location, overridden by ZERG_*
 // environment variables (see README "Configuration"). A plain value type, read once at start.
@@ -55,9 +95,34 @@ struct Settings {
     int llmTimeoutSeconds = 120;    // ZERG_LLM_TIMEOUT_SECONDS: one LLM call, idle time allowed
     int toolOutputCapChars = 8000;  // ZERG_TOOL_OUTPUT_CAP: stdout/stderr given to the model
     qint64 toolDiskCapBytes = 16 * 1024 * 1024;  // full output kept on disk up to this size
+    QString theme = QStringLiteral("system");    // ZERG_THEME: system|light|dark (else system)
 
     // Reads QSettings (organization "Zerg", application "zerg") then applies the environment.
     [[nodiscard]] static Settings load();
+
+    // The user-editable fields, in the order the Settings page shows them.
+    [[nodiscard]] static const QList<SettingField>& fields();
+    // The field stored under key, or nullptr.
+    [[nodiscard]] static const SettingField* field(const QString& key);
+    // value checked against the field's kind and range, normalized (trimmed text, a number, a
+    // bool, a lower-case choice). Errors say what is wrong and what is allowed.
+    [[nodiscard]] static Result<QVariant> validate(const QString& key, const QVariant& value);
+    // An absolute http:// or https:// URL with a host.
+    [[nodiscard]] static bool isWebUrl(const QString& text);
+    // Validates and writes value to the QSettings key that load() reads. An empty or null value
+    // removes the key, so the default applies again. Read-only fields are refused.
+    [[nodiscard]] static Status saveValue(const QString& key, const QVariant& value);
+    // The environment variable that currently wins over the field (set, even if empty), or "".
+    [[nodiscard]] static QString envOverride(const QString& key);
+    // This Settings' value of the field (a QString, int, qint64, double or bool); null if unknown.
+    [[nodiscard]] QVariant value(const QString& key) const;
+
+    // The secret-store key of send_webhook's default target URL (it may carry a token).
+    [[nodiscard]] static QString webhookUrlSecretName() { return QStringLiteral("webhook_url"); }
+    // Writes (or with an empty value removes) a secret in store. For webhookUrlSecretName() it
+    // also notes in QSettings that one is stored, so that load() asks the keychain only then.
+    [[nodiscard]] static Status saveSecret(SecretStore& store, const QString& name,
+                                           const QString& value);
 
     // True when an LLM endpoint and a model are configured.
     [[nodiscard]] bool hasProvider() const { return !llmBaseUrl.isEmpty() && !model.isEmpty(); }

@@ -166,8 +166,9 @@ UsageTotals usageFrom(const QSqlQuery& q, int first = 0) {
     t.cacheWriteTokens = q.value(first + 4).toLongLong();
     t.reasoningTokens = q.value(first + 5).toLongLong();
     t.unknownCostCalls = q.value(first + 7).toLongLong();
+    t.knownCostUsd = q.value(first + 6).toDouble();
     if (t.unknownCostCalls == 0)
-        t.costUsd = q.value(first + 6).toDouble();
+        t.costUsd = t.knownCostUsd;
     return t;
 }
 
@@ -214,7 +215,8 @@ Status ensureOwnerIn(QSqlDatabase db, qint64 ownerId, const QString& name, const
 }
 
 // Reads "seq, body, created_at, run_id" rows.
-Result<QList<StoredMessage>> storedMessagesFrom(QSqlQuery& q, qint64 threadId, const QString& what) {
+Result<QList<StoredMessage>> storedMessagesFrom(QSqlQuery& q, qint64 threadId,
+                                                const QString& what) {
     QList<StoredMessage> out;
     while (q.next()) {
         Result<QJsonObject> body = messageBody(q, 0, 1, threadId);
@@ -759,8 +761,9 @@ Result<QList<UsageBucket>> Store::usageByHour(qint64 ownerId, const QDateTime& s
     // the hour.
     const QString sql = QStringLiteral("SELECT SUBSTR(created_at, 1, 13) AS hour, model, role, ") +
                         kUsageSums.mid(7) +
-                        QStringLiteral("WHERE owner_id = ? AND created_at >= ? "
-                                       "GROUP BY hour, model, role ORDER BY hour, model, role");
+                        QStringLiteral(
+                            "WHERE owner_id = ? AND created_at >= ? "
+                            "GROUP BY hour, model, role ORDER BY hour, model, role");
     QSqlQuery q(m_db->connection());
     if (!exec(q, sql, {ownerId, since.isValid() ? timefmt::toIso(since) : QString()})) {
         return dbError(QStringLiteral("adding up the usage of owner %1 by hour").arg(ownerId),
@@ -769,8 +772,8 @@ Result<QList<UsageBucket>> Store::usageByHour(qint64 ownerId, const QDateTime& s
     QList<UsageBucket> out;
     while (q.next()) {
         UsageBucket b;
-        b.hour = QDateTime::fromString(q.value(0).toString() + QStringLiteral(":00:00Z"),
-                                       Qt::ISODate);
+        b.hour =
+            QDateTime::fromString(q.value(0).toString() + QStringLiteral(":00:00Z"), Qt::ISODate);
         b.model = q.value(1).toString();
         b.role = q.value(2).toString();
         b.totals = usageFrom(q, 3);

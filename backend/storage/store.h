@@ -88,6 +88,7 @@ struct UsageTotals {
     // what was spent). 0.0 when there were no calls.
     std::optional<double> costUsd;
     qint64 unknownCostCalls = 0;
+    double knownCostUsd = 0.0;  // the sum over the calls whose price is known
 };
 
 // One core fact the supervisor keeps about an owner's world (table agent_state), e.g.

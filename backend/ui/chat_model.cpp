@@ -1,6 +1,7 @@
 #include "ui/chat_model.h"
 
 #include "core/event.h"
+#include "ui/markdown_blocks.h"
 
 #include <QJsonObject>
 
@@ -50,6 +51,8 @@ QVariant ChatModel::data(const QModelIndex& index, int role) const {
             return r.runId;
         case PathRole:
             return r.path;
+        case BlocksRole:
+            return r.role == kAssistant && !r.streaming ? blocksForQml(r.text) : QVariantList();
         default:
             return {};
     }
@@ -57,7 +60,8 @@ QVariant ChatModel::data(const QModelIndex& index, int role) const {
 
 QHash<int, QByteArray> ChatModel::roleNames() const {
     return {{RoleRole, "role"},           {TextRole, "text"},   {TimestampRole, "timestamp"},
-            {StreamingRole, "streaming"}, {RunIdRole, "runId"}, {PathRole, "path"}};
+            {StreamingRole, "streaming"}, {RunIdRole, "runId"}, {PathRole, "path"},
+            {BlocksRole, "blocks"}};
 }
 
 void ChatModel::appendUser(const QString& text, const QDateTime& at) {
@@ -102,7 +106,7 @@ void ChatModel::handleEvent(const Event& e) {
         m_rows[i].streaming = false;
         m_rows[i].path = modeOf(e);
         const QModelIndex idx = index(i);
-        Q_EMIT dataChanged(idx, idx, {TextRole, StreamingRole, PathRole});
+        Q_EMIT dataChanged(idx, idx, {TextRole, StreamingRole, PathRole, BlocksRole});
     } else if (e.name == QLatin1String(events::Error)) {
         endStreaming(runId);
         const QString message = e.data.value(QStringLiteral("message")).toString();
@@ -152,7 +156,7 @@ void ChatModel::endStreaming(qint64 runId) {
     }
     m_rows[i].streaming = false;
     const QModelIndex idx = index(i);
-    Q_EMIT dataChanged(idx, idx, {StreamingRole});
+    Q_EMIT dataChanged(idx, idx, {StreamingRole, BlocksRole});
 }
 
 }  // namespace zerg

@@ -26,6 +26,9 @@ public:
         StreamingRole,                // bool: the answer is still arriving
         RunIdRole,
         PathRole,  // which path answered: "quick" or "supervisor"
+        // A finished answer cut at its fenced code blocks: [{code, text, language}] (see
+        // markdown_blocks.h); empty while it streams and for other roles.
+        BlocksRole,
     };
     Q_ENUM(Roles)
 

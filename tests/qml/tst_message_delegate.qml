@@ -17,10 +17,10 @@ TestCase {
         MessageDelegate { width: 860 }
     }
 
-    function make(role, text, path) {
+    function make(role, text, path, blocks) {
         return createTemporaryObject(delegate, this, {
             index: 0, role: role, text: text, timestamp: new Date(2026, 10, 21, 9, 30),
-            streaming: false, runId: 1, path: path || ""
+            streaming: false, runId: 1, path: path || "", blocks: blocks || []
         })
     }
 
@@ -32,11 +32,34 @@ TestCase {
         const m = make("assistant", "## Disk\n\n`/` is **91%** full.", "quick")
         verify(Util.hasText(m, "Jarvis"))
         verify(Util.hasText(m, "quick"))
-        const e = editors(m)
+        const e = editors(m).filter(k => k.visible)
         compare(e.length, 1)
         compare(e[0].textFormat, TextEdit.MarkdownText)
+        verify(!Util.button(m, "Copy"))
         verify(e[0].getText(0, e[0].length).indexOf("91%") >= 0)
         verify(e[0].getText(0, e[0].length).indexOf("**") < 0)  // rendered, not shown raw
+    }
+
+    // A finished answer with a code block: Markdown around it, the code in monospace, and Copy
+    // puts exactly the code on the clipboard.
+    function test_codeBlockWithCopy() {
+        const text = "Run:\n```bash\ndf -h /var\n```\nThen compare."
+        const m = make("assistant", text, "supervisor", [
+            {code: false, text: "Run:", language: ""},
+            {code: true, text: "df -h /var", language: "bash"},
+            {code: false, text: "Then compare.", language: ""}])
+        verify(Util.hasText(m, "bash"))
+        const mono = Util.findAll(m, k => k.visible && k.textFormat === TextEdit.PlainText
+                                          && k.font.family === Theme.monoFamily)
+        compare(mono.length, 1)
+        compare(mono[0].text, "df -h /var")
+        const copy = Util.button(m, "Copy")
+        verify(copy)
+        waitForRendering(m)
+        mouseClick(copy)
+        tryVerify(() => Util.hasText(m, "Copied"))
+        compare(Clipboard.text(), "df -h /var")
+        verify(Util.hasText(m, "Then compare."))
     }
 
     function test_userIsPlainAndOnTheRight() {

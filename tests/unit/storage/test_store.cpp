@@ -259,6 +259,7 @@ private Q_SLOTS:
         QCOMPARE(usage->size(), 2);  // a is older than the first job asked for
         QCOMPARE(usage->value(b.value()).calls, 2);
         QVERIFY(!usage->value(b.value()).costUsd);
+        QCOMPARE(usage->value(b.value()).knownCostUsd, 0.1);  // the priced part, kept apart
         QCOMPARE(*usage->value(c.value()).costUsd, 0.01);
         const auto all = store.usageByJob(1, 0);
         QCOMPARE(all->value(a.value()).promptTokens, 30);

@@ -1,0 +1,556 @@
+#include "ui/costs_model.h"
+
+#include "core/event.h"
+#include "core/event_bus.h"
+#include "storage/store.h"
+
+#include <QHash>
+#include <QJSEngine>
+#include <QLocale>
+
+#include <algorithm>
+#include <functional>
+#include <utility>
+
+namespace zerg {
+namespace {
+
+CostsModel*& registeredInstance() {
+    static CostsModel* instance = nullptr;
+    return instance;
+}
+
+QString groupedNumber(qint64 n) {
+    return QLocale().toString(n);
+}
+
+QString percent(double fraction) {
+    return CostsModel::tr("%1%", "a share in percent").arg(qRound(fraction * 100.0));
+}
+
+double ratio(double part, double whole) {
+    return whole > 0.0 ? part / whole : 0.0;
+}
+
+// How many days apart the chart's date labels are, so that they fit under narrow bars. Counted
+// back from today, which is always labelled.
+int labelEvery(int days) {
+    if (days <= 10)
+        return 1;
+    if (days <= 31)
+        return 5;
+    if (days <= 92)
+        return 15;
+    return 30;
+}
+
+// Adds up the buckets per key, largest token use first, with each row's shares of the whole.
+QList<CostGroupRow> groupRows(const QHash<QString, CostSums>& groups,
+                              const std::function<QString(const QString&)>& nameOf) {
+    CostSums all;
+    QList<CostGroupRow> rows;
+    for (auto it = groups.cbegin(); it != groups.cend(); ++it) {
+        all.add(it.value());
+        rows.append(CostGroupRow{it.key(), nameOf(it.key()), it.value()});
+    }
+    for (CostGroupRow& r : rows) {
+        r.costShare = ratio(r.sums.knownCostUsd, all.knownCostUsd);
+        r.tokenShare = ratio(double(r.sums.tokens()), double(all.tokens()));
+    }
+    std::sort(rows.begin(), rows.end(), [](const CostGroupRow& a, const CostGroupRow& b) {
+        if (a.sums.tokens() != b.sums.tokens())
+            return a.sums.tokens() > b.sums.tokens();
+        return a.key < b.key;
+    });
+    return rows;
+}
+
+// Emits dataChanged for each run of rows that differ between old and fresh (same length).
+template <typename Row>
+void emitChangedRuns(const QList<Row>& old, const QList<Row>& fresh,
+                     const std::function<void(int, int)>& changed) {
+    int first = -1;
+    for (int i = 0; i <= fresh.size(); ++i) {
+        const bool differs = i < fresh.size() && !(old.at(i) == fresh.at(i));
+        if (differs && first < 0)
+            first = i;
+        if (!differs && first >= 0) {
+            changed(first, i - 1);
+            first = -1;
+        }
+    }
+}
+
+}  // namespace
+
+// ---- CostSums ---------------------------------------------------------------------------------
+
+void CostSums::add(const UsageTotals& t) {
+    calls += t.calls;
+    promptTokens += t.promptTokens;
+    completionTokens += t.completionTokens;
+    unknownCostCalls += t.unknownCostCalls;
+    knownCostUsd += t.knownCostUsd;
+}
+
+void CostSums::add(const CostSums& o) {
+    calls += o.calls;
+    promptTokens += o.promptTokens;
+    completionTokens += o.completionTokens;
+    unknownCostCalls += o.unknownCostCalls;
+    knownCostUsd += o.knownCostUsd;
+}
+
+// ---- CostDaysModel ----------------------------------------------------------------------------
+
+CostDaysModel::CostDaysModel(QObject* parent) : QAbstractListModel(parent) {}
+
+int CostDaysModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+QVariant CostDaysModel::data(const QModelIndex& index, int role) const {
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const CostDayRow& d = m_rows.at(index.row());
+    switch (role) {
+        case DateRole:
+            return d.date.toString(Qt::ISODate);
+        case Qt::DisplayRole:
+        case LabelRole:
+            return d.label;
+        case ShowLabelRole:
+            return d.showLabel;
+        case CallsRole:
+            return d.sums.calls;
+        case TokensRole:
+            return d.sums.tokens();
+        case PromptTokensRole:
+            return d.sums.promptTokens;
+        case CompletionTokensRole:
+            return d.sums.completionTokens;
+        case CostRole:
+            return d.sums.knownCostUsd;
+        case CostKnownRole:
+            return d.sums.costKnown();
+        case CostTextRole:
+            return CostsModel::costText(d.sums);
+        case TokensTextRole:
+            return groupedNumber(d.sums.tokens());
+        case UnknownCallsRole:
+            return d.sums.unknownCostCalls;
+        case BarFractionRole:
+            return m_metric == CostMetric::Cost ? d.costFraction : d.tokenFraction;
+        case ToolTipRole: {
+            const QString day = QLocale().toString(d.date, QLocale::LongFormat);
+            if (d.sums.calls == 0)
+                return CostsModel::tr("%1\nNo model calls").arg(day);
+            const QString calls = d.sums.calls == 1
+                                      ? CostsModel::tr("1 call")
+                                      : CostsModel::tr("%1 calls").arg(groupedNumber(d.sums.calls));
+            return CostsModel::tr("%1\n%2 tokens in %3\nCost: %4")
+                .arg(day, groupedNumber(d.sums.tokens()), calls, CostsModel::costText(d.sums));
+        }
+        default:
+            return {};
+    }
+}
+
+QHash<int, QByteArray> CostDaysModel::roleNames() const {
+    return {{DateRole, "date"},
+            {LabelRole, "label"},
+            {ShowLabelRole, "showLabel"},
+            {CallsRole, "calls"},
+            {TokensRole, "tokens"},
+            {PromptTokensRole, "promptTokens"},
+            {CompletionTokensRole, "completionTokens"},
+            {CostRole, "cost"},
+            {CostKnownRole, "costKnown"},
+            {CostTextRole, "costText"},
+            {TokensTextRole, "tokensText"},
+            {UnknownCallsRole, "unknownCalls"},
+            {BarFractionRole, "barFraction"},
+            {ToolTipRole, "toolTip"}};
+}
+
+void CostDaysModel::setRows(QList<CostDayRow> rows) {
+    if (rows.size() != m_rows.size()) {
+        beginResetModel();
+        m_rows = std::move(rows);
+        endResetModel();
+        Q_EMIT countChanged();
+        return;
+    }
+    const QList<CostDayRow> old = std::exchange(m_rows, std::move(rows));
+    emitChangedRuns(old, m_rows,
+                    [this](int first, int last) { Q_EMIT dataChanged(index(first), index(last)); });
+}
+
+void CostDaysModel::setMetric(CostMetric metric) {
+    if (metric == m_metric)
+        return;
+    m_metric = metric;
+    if (!m_rows.isEmpty())
+        Q_EMIT dataChanged(index(0), index(int(m_rows.size()) - 1), {BarFractionRole});
+}
+
+// ---- CostBreakdownModel -----------------------------------------------------------------------
+
+CostBreakdownModel::CostBreakdownModel(QObject* parent) : QAbstractListModel(parent) {}
+
+int CostBreakdownModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+QVariant CostBreakdownModel::data(const QModelIndex& index, int role) const {
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const CostGroupRow& r = m_rows.at(index.row());
+    const double share = m_metric == CostMetric::Cost ? r.costShare : r.tokenShare;
+    switch (role) {
+        case KeyRole:
+            return r.key;
+        case Qt::DisplayRole:
+        case NameRole:
+            return r.name;
+        case CallsRole:
+            return r.sums.calls;
+        case PromptTokensRole:
+            return r.sums.promptTokens;
+        case CompletionTokensRole:
+            return r.sums.completionTokens;
+        case TokensRole:
+            return r.sums.tokens();
+        case CallsTextRole:
+            return groupedNumber(r.sums.calls);
+        case PromptTokensTextRole:
+            return groupedNumber(r.sums.promptTokens);
+        case CompletionTokensTextRole:
+            return groupedNumber(r.sums.completionTokens);
+        case CostRole:
+            return r.sums.knownCostUsd;
+        case CostKnownRole:
+            return r.sums.costKnown();
+        case CostTextRole:
+            return CostsModel::costText(r.sums);
+        case ShareRole:
+            return share;
+        case ShareTextRole:
+            return percent(share);
+        default:
+            return {};
+    }
+}
+
+QHash<int, QByteArray> CostBreakdownModel::roleNames() const {
+    return {{KeyRole, "key"},
+            {NameRole, "name"},
+            {CallsRole, "calls"},
+            {PromptTokensRole, "promptTokens"},
+            {CompletionTokensRole, "completionTokens"},
+            {TokensRole, "tokens"},
+            {CallsTextRole, "callsText"},
+            {PromptTokensTextRole, "promptTokensText"},
+            {CompletionTokensTextRole, "completionTokensText"},
+            {CostRole, "cost"},
+            {CostKnownRole, "costKnown"},
+            {CostTextRole, "costText"},
+            {ShareRole, "share"},
+            {ShareTextRole, "shareText"}};
+}
+
+void CostBreakdownModel::setRows(QList<CostGroupRow> rows) {
+    if (rows.size() != m_rows.size()) {
+        beginResetModel();
+        m_rows = std::move(rows);
+        endResetModel();
+        Q_EMIT countChanged();
+        return;
+    }
+    const QList<CostGroupRow> old = std::exchange(m_rows, std::move(rows));
+    emitChangedRuns(old, m_rows,
+                    [this](int first, int last) { Q_EMIT dataChanged(index(first), index(last)); });
+}
+
+void CostBreakdownModel::setMetric(CostMetric metric) {
+    if (metric == m_metric)
+        return;
+    m_metric = metric;
+    if (!m_rows.isEmpty()) {
+        Q_EMIT dataChanged(index(0), index(int(m_rows.size()) - 1), {ShareRole, ShareTextRole});
+    }
+}
+
+// ---- CostsModel -------------------------------------------------------------------------------
+
+CostsModel::CostsModel(Store* store, qint64 ownerId, Clock* clock, EventBus* bus, QObject* parent)
+    : QObject(parent),
+      m_store(store),
+      m_ownerId(ownerId),
+      m_clock(clock),
+      m_bus(bus),
+      m_days(new CostDaysModel(this)),
+      m_byModel(new CostBreakdownModel(this)),
+      m_byAgent(new CostBreakdownModel(this)) {
+    connect(m_bus, &EventBus::published, this, &CostsModel::onEvent);
+    refresh();
+}
+
+CostsModel::~CostsModel() {
+    // The clock may outlive the model; its callbacks are tied to `this` as context anyway.
+    if (m_pendingRefresh)
+        m_clock->cancel(m_pendingRefresh);
+    if (m_midnightTimer)
+        m_clock->cancel(m_midnightTimer);
+}
+
+void CostsModel::setInstance(CostsModel* instance) {
+    registeredInstance() = instance;
+}
+
+CostsModel* CostsModel::create(QQmlEngine*, QJSEngine*) {
+    CostsModel* instance = registeredInstance();
+    if (!instance) {
+        qCritical(
+            "Costs: no CostsModel was registered with setInstance() before QML loaded; the "
+            "dashboard cannot show costs.");
+        return nullptr;
+    }
+    // The app owns the model; the QML engine must never delete it.
+    QJSEngine::setObjectOwnership(instance, QJSEngine::CppOwnership);
+    return instance;
+}
+
+void CostsModel::setTimeZone(const QTimeZone& zone) {
+    m_zone = zone;
+    refresh();
+}
+
+void CostsModel::setRangeDays(int days) {
+    if (days == m_rangeDays || days < 1 || days > kMaxRangeDays)
+        return;
+    m_rangeDays = days;
+    Q_EMIT rangeDaysChanged();
+    refresh();
+}
+
+QVariantList CostsModel::rangeChoices() const {
+    return {7, 30, 90};
+}
+
+QString CostsModel::metric() const {
+    return m_metric == CostMetric::Cost ? QStringLiteral("cost") : QStringLiteral("tokens");
+}
+
+void CostsModel::setMetric(const QString& metric) {
+    CostMetric next;
+    if (metric == QLatin1String("cost"))
+        next = CostMetric::Cost;
+    else if (metric == QLatin1String("tokens"))
+        next = CostMetric::Tokens;
+    else
+        return;
+    if (next == m_metric)
+        return;
+    m_metric = next;
+    m_days->setMetric(next);
+    m_byModel->setMetric(next);
+    m_byAgent->setMetric(next);
+    Q_EMIT metricChanged();
+    Q_EMIT axisChanged();
+}
+
+QString CostsModel::emptyText() const {
+    if (hasData())
+        return {};
+    if (!m_anyCallsEver)
+        return tr("No model calls recorded yet.");
+    return tr("No model calls in the last %1 days. Choose a longer range to see older ones.")
+        .arg(m_rangeDays);
+}
+
+QString CostsModel::totalCallsText() const {
+    return groupedNumber(m_totals.calls);
+}
+
+QString CostsModel::totalTokensText() const {
+    return groupedNumber(m_totals.tokens());
+}
+
+QString CostsModel::unknownNote() const {
+    if (m_totals.unknownCostCalls == 0)
+        return {};
+    if (m_totals.unknownCostCalls == 1) {
+        return tr(
+            "1 call had no known price (model not in the price table); its cost is not "
+            "included.");
+    }
+    return tr("%1 calls had no known price (model not in the price table); their cost is not "
+              "included.")
+        .arg(groupedNumber(m_totals.unknownCostCalls));
+}
+
+QString CostsModel::axisMaxText() const {
+    if (m_metric == CostMetric::Cost)
+        return formatUsd(m_maxDayCost);
+    return tr("%1 tokens").arg(compactNumber(m_maxDayTokens));
+}
+
+QDateTime CostsModel::inZone(const QDateTime& utc) const {
+    return m_zone ? utc.toTimeZone(*m_zone) : utc.toLocalTime();
+}
+
+QDateTime CostsModel::startOfDay(const QDate& date) const {
+    return m_zone ? date.startOfDay(*m_zone) : date.startOfDay(Qt::LocalTime);
+}
+
+void CostsModel::refresh() {
+    if (m_pendingRefresh) {
+        m_clock->cancel(m_pendingRefresh);
+        m_pendingRefresh = 0;
+    }
+    const QDateTime now = m_clock->utcNow();
+    const QDate today = inZone(now).date();
+    const QDate first = today.addDays(-(m_rangeDays - 1));
+    const QDateTime since = startOfDay(first).toUTC();
+    armMidnight(now, today);
+
+    Result<QList<UsageBucket>> buckets = m_store->usageByHour(m_ownerId, since);
+    if (!buckets) {
+        setLoadError(tr("Could not load the model usage: %1").arg(buckets.error().message));
+        return;
+    }
+
+    QList<CostDayRow> days(m_rangeDays);
+    const int every = labelEvery(m_rangeDays);
+    const QString dayFormat = m_rangeDays <= 10 ? tr("ddd d", "a chart day label; a QDate format")
+                                                : tr("MMM d", "a chart day label; a QDate format");
+    for (int i = 0; i < m_rangeDays; ++i) {
+        CostDayRow& d = days[i];
+        d.date = first.addDays(i);
+        d.label = QLocale().toString(d.date, dayFormat);
+        d.showLabel = (m_rangeDays - 1 - i) % every == 0;
+    }
+    QHash<QString, CostSums> perModel;
+    QHash<QString, CostSums> perRole;
+    CostSums totals;
+    for (const UsageBucket& b : std::as_const(buckets.value())) {
+        // Buckets are UTC hours; in a zone with a half-hour offset the first one can start
+        // before `since` (its calls do not), and a clock set back can record calls after now.
+        const qint64 at = first.daysTo(inZone(b.hour).date());
+        const int index = int(std::clamp<qint64>(at, 0, m_rangeDays - 1));
+        days[index].sums.add(b.totals);
+        perModel[b.model].add(b.totals);
+        perRole[b.role].add(b.totals);
+        totals.add(b.totals);
+    }
+    double maxCost = 0.0;
+    qint64 maxTokens = 0;
+    for (const CostDayRow& d : std::as_const(days)) {
+        maxCost = std::max(maxCost, d.sums.knownCostUsd);
+        maxTokens = std::max(maxTokens, d.sums.tokens());
+    }
+    for (CostDayRow& d : days) {
+        d.costFraction = ratio(d.sums.knownCostUsd, maxCost);
+        d.tokenFraction = ratio(double(d.sums.tokens()), double(maxTokens));
+    }
+
+    bool anyEver = totals.calls > 0;
+    if (!anyEver) {
+        // Only asked when the window is empty, to tell "never used" from "not lately".
+        Result<UsageTotals> all = m_store->usageForOwner(m_ownerId, QDateTime());
+        anyEver = all && all->calls > 0;
+    }
+
+    m_days->setRows(std::move(days));
+    m_byModel->setRows(groupRows(perModel, [](const QString& model) {
+        return model.isEmpty() ? tr("(no model name)") : model;
+    }));
+    m_byAgent->setRows(groupRows(perRole, &CostsModel::roleName));
+
+    const bool totalsDiffer = !(totals == m_totals) || anyEver != m_anyCallsEver;
+    const bool axisDiffers = maxCost != m_maxDayCost || maxTokens != m_maxDayTokens;
+    m_totals = totals;
+    m_anyCallsEver = anyEver;
+    m_maxDayCost = maxCost;
+    m_maxDayTokens = maxTokens;
+    if (totalsDiffer)
+        Q_EMIT totalsChanged();
+    if (axisDiffers)
+        Q_EMIT axisChanged();
+    setLoadError({});
+}
+
+void CostsModel::setLoadError(const QString& message) {
+    if (message == m_loadError)
+        return;
+    m_loadError = message;
+    Q_EMIT loadErrorChanged();
+}
+
+void CostsModel::armMidnight(const QDateTime& nowUtc, const QDate& today) {
+    if (m_midnightTimer)
+        m_clock->cancel(m_midnightTimer);
+    // A second past midnight, so the refresh is surely on the new day.
+    const qint64 delay = nowUtc.msecsTo(startOfDay(today.addDays(1)).toUTC()) + 1000;
+    m_midnightTimer = m_clock->callAfter(qMax<qint64>(delay, 1000), this, [this] {
+        m_midnightTimer = 0;
+        refresh();
+    });
+}
+
+void CostsModel::onEvent(const Event& e) {
+    if (e.ownerId != m_ownerId)
+        return;
+    // The moments after which new model calls are in the store.
+    if (e.name == QLatin1String(events::SupervisorComplete) ||
+        e.name == QLatin1String(events::WorkerComplete) || e.name == QLatin1String(events::Error)) {
+        scheduleRefresh();
+    }
+}
+
+void CostsModel::scheduleRefresh() {
+    if (m_pendingRefresh)
+        return;
+    m_pendingRefresh = m_clock->callAfter(kRefreshDelayMs, this, [this] {
+        m_pendingRefresh = 0;
+        refresh();
+    });
+}
+
+QString CostsModel::formatUsd(double usd) {
+    if (usd == 0.0)
+        return QStringLiteral("$0");
+    // Model calls are often fractions of a cent; two decimals would show most as $0.00.
+    return QLatin1Char('$') + QString::number(usd, 'f', usd < 1.0 ? 4 : 2);
+}
+
+QString CostsModel::costText(const CostSums& sums) {
+    if (sums.unknownCostCalls == 0)
+        return formatUsd(sums.knownCostUsd);
+    if (sums.unknownCostCalls == sums.calls)
+        return tr("unknown");
+    return tr("%1 + unknown").arg(formatUsd(sums.knownCostUsd));
+}
+
+QString CostsModel::compactNumber(qint64 n) {
+    if (n < 1000)
+        return QString::number(n);
+    if (n < 1000000)
+        return tr("%1k").arg(QString::number(double(n) / 1e3, 'f', n < 100000 ? 1 : 0));
+    return tr("%1M").arg(QString::number(double(n) / 1e6, 'f', n < 100000000 ? 1 : 0));
+}
+
+QString CostsModel::roleName(const QString& role) {
+    if (role == QLatin1String("supervisor"))
+        return tr("Supervisor");
+    if (role == QLatin1String("worker"))
+        return tr("Worker");
+    if (role == QLatin1String("decider"))
+        return tr("Roundabout decider");
+    if (role == QLatin1String("summary"))
+        return tr("Summaries");
+    return role.isEmpty() ? tr("(no role)") : role;
+}
+
+}  // namespace zerg

@@ -1,0 +1,26 @@
+#pragma once
+
+#include <QList>
+#include <QString>
+#include <QVariantList>
+
+namespace zerg {
+
+// A message cut at its fenced code blocks, so the chat can draw each code block apart (monospace,
+// with a Copy button) and the rest as Markdown.
+struct MarkdownBlock {
+    bool code = false;
+    QString text;      // Markdown, or the code without its fences
+    QString language;  // the fence's info string's first word ("bash"); empty when none
+};
+
+// CommonMark fences: a line of three or more ` or ~ indented by at most three spaces opens a
+// block, and a line of at least as many of the same character (and nothing else) closes it. An
+// unclosed fence runs to the end, as CommonMark says. Text blocks that are only blank lines are
+// dropped.
+[[nodiscard]] QList<MarkdownBlock> splitFencedCode(const QString& markdown);
+
+// The same as a list of {code, text, language} maps, for QML.
+[[nodiscard]] QVariantList blocksForQml(const QString& markdown);
+
+}  // namespace zerg

@@ -1,0 +1,568 @@
+#include "ui/settings_model.h"
+
+#include "core/clock.h"
+#include "llm/ollama_probe.h"
+
+#include <QCoreApplication>
+#include <QHash>
+#include <QJSEngine>
+#include <QNetworkAccessManager>
+
+#include <limits>
+
+namespace zerg {
+namespace {
+
+using Kind = SettingField::Kind;
+
+const QString kSecretPrefix = QStringLiteral("secret/");
+const QString kApiKeyRow = QStringLiteral("secret/api_key");
+const QString kProviderKey = QStringLiteral("llm/provider");
+const QString kBaseUrlKey = QStringLiteral("llm/base_url");
+const QString kModelKey = QStringLiteral("llm/model");
+const QString kOpenAiUrl = QStringLiteral("https://api.openai.com/v1");
+const QString kAnthropicUrl = QStringLiteral("https://api.anthropic.com");
+
+SettingsModel*& registeredInstance() {
+    static SettingsModel* instance = nullptr;
+    return instance;
+}
+
+QString fieldText(const char* text) {
+    return QCoreApplication::translate("zerg::SettingField", text);
+}
+
+QString sectionTitle(const QString& section) {
+    if (section == QLatin1String("provider"))
+        return SettingsModel::tr("Provider and models");
+    if (section == QLatin1String("roundabout"))
+        return SettingsModel::tr("Roundabout");
+    if (section == QLatin1String("xo"))
+        return SettingsModel::tr("XO");
+    if (section == QLatin1String("budgets"))
+        return SettingsModel::tr("Budgets");
+    if (section == QLatin1String("notifications"))
+        return SettingsModel::tr("Notifications");
+    if (section == QLatin1String("appearance"))
+        return SettingsModel::tr("Appearance");
+    if (section == QLatin1String("storage"))
+        return SettingsModel::tr("Storage");
+    return section;
+}
+
+QString choiceLabel(const QString& value) {
+    static const QHash<QString, const char*> labels{
+        {QStringLiteral("openai"), QT_TRANSLATE_NOOP("zerg::SettingsModel", "OpenAI-compatible")},
+        {QStringLiteral("anthropic"), QT_TRANSLATE_NOOP("zerg::SettingsModel", "Anthropic")},
+        {QStringLiteral("system"), QT_TRANSLATE_NOOP("zerg::SettingsModel", "System")},
+        {QStringLiteral("light"), QT_TRANSLATE_NOOP("zerg::SettingsModel", "Light")},
+        {QStringLiteral("dark"), QT_TRANSLATE_NOOP("zerg::SettingsModel", "Dark")},
+        {QStringLiteral("starttls"), QT_TRANSLATE_NOOP("zerg::SettingsModel", "STARTTLS")},
+        {QStringLiteral("implicit"), QT_TRANSLATE_NOOP("zerg::SettingsModel", "Implicit TLS")},
+        {QStringLiteral("none"), QT_TRANSLATE_NOOP("zerg::SettingsModel", "None (unencrypted)")},
+        {QStringLiteral("json"), QT_TRANSLATE_NOOP("zerg::SettingsModel", "JSON")},
+        {QStringLiteral("slack"), QT_TRANSLATE_NOOP("zerg::SettingsModel", "Slack")},
+        {QStringLiteral("discord"), QT_TRANSLATE_NOOP("zerg::SettingsModel", "Discord")},
+        {QStringLiteral("ntfy"), QT_TRANSLATE_NOOP("zerg::SettingsModel", "ntfy")},
+    };
+    const char* label = labels.value(value, nullptr);
+    return label ? SettingsModel::tr(label) : value;
+}
+
+QString controlOf(const SettingField& f) {
+    if (f.readOnly)
+        return QStringLiteral("readonly");
+    switch (f.kind) {
+        case Kind::Bool:
+            return QStringLiteral("switch");
+        case Kind::Choice:
+            return QStringLiteral("combo");
+        case Kind::Int:
+            // A SpinBox holds an int; larger ranges (token budgets) are typed.
+            return f.max <= std::numeric_limits<int>::max() ? QStringLiteral("spin")
+                                                            : QStringLiteral("text");
+        default:
+            return QStringLiteral("text");
+    }
+}
+
+QString asText(const QVariant& v) {
+    return v.toString();
+}
+
+}  // namespace
+
+SettingsModel::SettingsModel(const Settings& effective, QObject* parent)
+    : SettingsModel(effective, nullptr, nullptr, parent) {}
+
+SettingsModel::SettingsModel(const Settings& effective, QNetworkAccessManager* nam, Clock* clock,
+                             QObject* parent)
+    : QAbstractListModel(parent),
+      m_effective(effective),
+      m_secrets(effective.configDir, SecretStore::backendFromEnvironment()),
+      m_nam(nam),
+      m_clock(clock),
+      m_ollamaUrl(effective.ollamaUrl) {
+    while (m_ollamaUrl.endsWith(QLatin1Char('/')))
+        m_ollamaUrl.chop(1);
+    for (const SettingField& f : Settings::fields()) {
+        Row row;
+        row.key = f.key;
+        row.field = &f;
+        row.value = effective.value(f.key);
+        m_rows.append(row);
+    }
+    addSecretRow(effective.apiKeySecretName(), QStringLiteral("ZERG_LLM_API_KEY"), kBaseUrlKey);
+    addSecretRow(QStringLiteral("smtp_password"), QString(), QStringLiteral("smtp/user"));
+    addSecretRow(Settings::webhookUrlSecretName(), QStringLiteral("ZERG_WEBHOOK_URL"),
+                 QStringLiteral("smtp/from"));
+    for (int i = 0; i < m_rows.size(); ++i) {
+        if (!m_rows.at(i).field)
+            refreshSecret(i);
+    }
+}
+
+SettingsModel::~SettingsModel() = default;
+
+void SettingsModel::addSecretRow(const QString& name, const QString& env, const QString& after) {
+    Row row;
+    row.key = name.endsWith(QLatin1String("_api_key")) ? kApiKeyRow : kSecretPrefix + name;
+    row.secretName = name;
+    row.secretEnv = env;
+    m_rows.insert(rowOf(after) + 1, row);
+}
+
+void SettingsModel::setInstance(SettingsModel* instance) {
+    registeredInstance() = instance;
+}
+
+SettingsModel* SettingsModel::create(QQmlEngine*, QJSEngine*) {
+    SettingsModel* instance = registeredInstance();
+    if (!instance) {
+        qCritical(
+            "AppSettings: no SettingsModel was registered with setInstance() before QML loaded; "
+            "the Settings page cannot show anything.");
+        return nullptr;
+    }
+    // The app owns the model; the QML engine must never delete it.
+    QJSEngine::setObjectOwnership(instance, QJSEngine::CppOwnership);
+    return instance;
+}
+
+int SettingsModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+QHash<int, QByteArray> SettingsModel::roleNames() const {
+    return {
+        {KeyRole, "key"},
+        {SectionRole, "section"},
+        {SectionTitleRole, "sectionTitle"},
+        {SectionStartRole, "sectionStart"},
+        {LabelRole, "label"},
+        {HelpRole, "help"},
+        {ControlRole, "control"},
+        {ValueRole, "value"},
+        {DefaultValueRole, "defaultValue"},
+        {ChoicesRole, "choices"},
+        {ChoiceLabelsRole, "choiceLabels"},
+        {MinimumRole, "minimum"},
+        {MaximumRole, "maximum"},
+        {EnvOverrideRole, "envOverride"},
+        {EnvNoteRole, "envNote"},
+        {EditableRole, "editable"},
+        {ErrorRole, "error"},
+        {SecretNameRole, "secretName"},
+        {SecretStoredRole, "secretStored"},
+    };
+}
+
+QVariant SettingsModel::data(const QModelIndex& index, int role) const {
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) {
+        return {};
+    }
+    const Row& row = m_rows.at(index.row());
+    const SettingField* f = row.field;
+    // A secret row belongs to the section of the row above it.
+    auto sectionOf = [this](int i) {
+        while (i > 0 && !m_rows.at(i).field)
+            --i;
+        return m_rows.at(i).field ? m_rows.at(i).field->section : QString();
+    };
+    switch (role) {
+        case KeyRole:
+            return row.key;
+        case SectionRole:
+            return sectionOf(index.row());
+        case SectionTitleRole:
+            return sectionTitle(sectionOf(index.row()));
+        case SectionStartRole:
+            return index.row() == 0 || sectionOf(index.row() - 1) != sectionOf(index.row());
+        case LabelRole:
+            if (f)
+                return fieldText(f->label);
+            if (row.key == kApiKeyRow)
+                return tr("API key");
+            if (row.secretName == QLatin1String("smtp_password"))
+                return tr("SMTP password");
+            return tr("Webhook URL");
+        case HelpRole:
+            if (f)
+                return *f->help ? fieldText(f->help) : QString();
+            if (row.key == kApiKeyRow)
+                return tr(
+                    "Sent only to the base URL above. Leave empty for a server that needs "
+                    "none (a local Ollama).");
+            if (row.secretName == Settings::webhookUrlSecretName())
+                return tr(
+                    "send_webhook's default target. Kept as a secret: such URLs often carry "
+                    "a token.");
+            return {};
+        case ControlRole:
+            return f ? controlOf(*f) : QStringLiteral("secret");
+        case ValueRole:
+            return f ? row.value : QVariant(secretStatus(row));
+        case DefaultValueRole:
+            return defaultText(row);
+        case ChoicesRole:
+            return f ? f->choices : QStringList();
+        case ChoiceLabelsRole: {
+            QStringList labels;
+            if (f) {
+                for (const QString& c : f->choices)
+                    labels.append(choiceLabel(c));
+            }
+            return labels;
+        }
+        case MinimumRole:
+            return f ? f->min : 0.0;
+        case MaximumRole:
+            return f ? f->max : 0.0;
+        case EnvOverrideRole:
+            return envOf(row);
+        case EnvNoteRole:
+            return envNote(row);
+        case EditableRole:
+            return envOf(row).isEmpty() && !(f && f->readOnly);
+        case ErrorRole:
+            return row.error;
+        case SecretNameRole:
+            return row.secretName;
+        case SecretStoredRole:
+            return row.secretStored;
+        default:
+            return {};
+    }
+}
+
+QString SettingsModel::envOf(const Row& row) const {
+    if (row.field)
+        return Settings::envOverride(row.key);
+    if (!row.secretEnv.isEmpty() && qEnvironmentVariableIsSet(row.secretEnv.toLatin1().constData()))
+        return row.secretEnv;
+    return {};
+}
+
+QString SettingsModel::envNote(const Row& row) const {
+    const QString env = envOf(row);
+    if (env.isEmpty())
+        return {};
+    return tr("Set by %1 in the environment, which wins over this setting. Change or unset it "
+              "there, then restart Zerg.")
+        .arg(env);
+}
+
+QVariant SettingsModel::defaultText(const Row& row) const {
+    if (!row.field || row.field->readOnly)
+        return QString();
+    const QVariant d = Settings().value(row.key);
+    if (row.field->kind == Kind::Choice)
+        return choiceLabel(d.toString());
+    if (row.field->kind == Kind::Bool)
+        return d.toBool() ? tr("on") : tr("off");
+    return asText(d);
+}
+
+QString SettingsModel::secretStatus(const Row& row) const {
+    if (!envOf(row).isEmpty())
+        return tr("Set in the environment.");
+    return row.secretStored ? tr("Stored in %1.").arg(m_secrets.location()) : tr("Not set.");
+}
+
+void SettingsModel::refreshSecret(int i) {
+    Row& row = m_rows[i];
+    const Result<QString> stored = m_secrets.read(row.secretName);
+    row.secretStored = stored && !stored.value().isEmpty();
+    if (!stored)
+        row.error = stored.error().message;
+}
+
+int SettingsModel::rowOf(const QString& key) const {
+    for (int i = 0; i < m_rows.size(); ++i) {
+        if (m_rows.at(i).key == key)
+            return i;
+    }
+    return -1;
+}
+
+QVariant SettingsModel::valueOf(const QString& key) const {
+    const int i = rowOf(key);
+    return i < 0 ? QVariant() : data(index(i), ValueRole);
+}
+
+QString SettingsModel::errorOf(const QString& key) const {
+    const int i = rowOf(key);
+    return i < 0 ? QString() : m_rows.at(i).error;
+}
+
+QString SettingsModel::theme() const {
+    return valueOf(QStringLiteral("ui/theme")).toString();
+}
+
+QString SettingsModel::secretLocation() const {
+    return m_secrets.location();
+}
+
+void SettingsModel::setRowError(int i, const QString& error) {
+    if (m_rows.at(i).error == error)
+        return;
+    m_rows[i].error = error;
+    Q_EMIT dataChanged(index(i), index(i), {ErrorRole});
+}
+
+bool SettingsModel::setValue(const QString& key, const QVariant& value) {
+    const int i = rowOf(key);
+    if (i < 0 || !m_rows.at(i).field) {
+        qWarning("AppSettings.setValue: '%s' is not a setting; secrets go through setSecret().",
+                 qPrintable(key));
+        return false;
+    }
+    const SettingField& f = *m_rows.at(i).field;
+    if (!envOf(m_rows.at(i)).isEmpty()) {
+        setRowError(i, envNote(m_rows.at(i)));
+        return false;
+    }
+    const bool reset = !value.isValid() || value.toString().trimmed().isEmpty();
+    QVariant normalized = Settings().value(key);  // an empty value means the default
+    if (!reset) {
+        const Result<QVariant> checked = Settings::validate(key, value);
+        if (!checked) {
+            setRowError(i, checked.error().message);
+            return false;
+        }
+        normalized = checked.value();
+    }
+    if (asText(normalized) == asText(m_rows.at(i).value)) {
+        setRowError(i, QString());
+        return true;
+    }
+    if (const Status saved = Settings::saveValue(key, reset ? QVariant() : normalized); !saved) {
+        setRowError(i, saved.error().message);
+        return false;
+    }
+    m_rows[i].value = normalized;
+    m_rows[i].error.clear();
+    Q_EMIT dataChanged(index(i), index(i), {ValueRole, ErrorRole});
+    if (key == kProviderKey) {
+        // The key is per provider: the row now stands for the new provider's key.
+        const int k = rowOf(kApiKeyRow);
+        m_rows[k].secretName = QStringLiteral("%1_api_key").arg(normalized.toString());
+        refreshSecret(k);
+        Q_EMIT dataChanged(index(k), index(k));
+    }
+    if (f.appliesLive) {
+        Q_EMIT themeChanged(normalized.toString());
+    } else {
+        updateRestartNeeded();
+    }
+    return true;
+}
+
+bool SettingsModel::setSecret(const QString& name, const QString& value) {
+    int i = -1;
+    for (int r = 0; r < m_rows.size(); ++r) {
+        if (!m_rows.at(r).field && m_rows.at(r).secretName == name)
+            i = r;
+    }
+    if (i < 0) {
+        qWarning("AppSettings.setSecret: '%s' is not a secret of these settings.",
+                 qPrintable(name));
+        return false;
+    }
+    if (!envOf(m_rows.at(i)).isEmpty()) {
+        setRowError(i, envNote(m_rows.at(i)));
+        return false;
+    }
+    const QString secret = value.trimmed();
+    if (name == Settings::webhookUrlSecretName() && !secret.isEmpty() &&
+        !Settings::isWebUrl(secret)) {
+        // The message leaves the value out: a webhook URL is a secret.
+        setRowError(i, tr("That is not a web address. A webhook URL starts with https:// (or "
+                          "http://) and names a server, for example https://hooks.slack.com/…"));
+        return false;
+    }
+    if (const Status saved = Settings::saveSecret(m_secrets, name, secret); !saved) {
+        setRowError(i, saved.error().message);
+        return false;
+    }
+    m_rows[i].secretStored = !secret.isEmpty();
+    m_rows[i].error.clear();
+    Q_EMIT dataChanged(index(i), index(i), {ValueRole, ErrorRole, SecretStoredRole});
+    m_secretChanged = true;
+    updateRestartNeeded();
+    return true;
+}
+
+void SettingsModel::updateRestartNeeded() {
+    bool needed = m_secretChanged;
+    for (const Row& row : std::as_const(m_rows)) {
+        if (row.field && !row.field->appliesLive &&
+            asText(row.value) != asText(m_effective.value(row.key))) {
+            needed = true;
+        }
+    }
+    if (needed == m_restartNeeded)
+        return;
+    m_restartNeeded = needed;
+    Q_EMIT restartNeededChanged();
+}
+
+void SettingsModel::setSetupResult(const QString& error) {
+    m_setupError = error;
+    m_setupSaved = error.isEmpty();
+    Q_EMIT setupChanged();
+}
+
+bool SettingsModel::applySetup(const QString& provider, const QString& baseUrl,
+                               const QString& model, const QString& apiKey, bool keyRequired) {
+    for (const QString& key : {kProviderKey, kBaseUrlKey, kModelKey}) {
+        const QString env = Settings::envOverride(key);
+        if (!env.isEmpty()) {
+            setSetupResult(tr("%1 is set in the environment Zerg starts from, and it wins over "
+                              "this choice. Unset it (or change it there), then restart Zerg.")
+                               .arg(env));
+            return false;
+        }
+    }
+    if (model.trimmed().isEmpty()) {
+        setSetupResult(tr("Enter the name of the model to use."));
+        return false;
+    }
+    if (!Settings::isWebUrl(baseUrl)) {
+        setSetupResult(tr("'%1' is not a web address. Enter the server's address with http:// "
+                          "or https://, for example http://127.0.0.1:8080/v1.")
+                           .arg(baseUrl.trimmed()));
+        return false;
+    }
+    const QString secretName = QStringLiteral("%1_api_key").arg(provider);
+    const bool keyFromEnv = qEnvironmentVariableIsSet("ZERG_LLM_API_KEY");
+    if (keyRequired && apiKey.trimmed().isEmpty() && !keyFromEnv) {
+        const Result<QString> stored = m_secrets.read(secretName);
+        if (!stored || stored.value().isEmpty()) {
+            setSetupResult(provider == QLatin1String("anthropic")
+                               ? tr("Enter your Anthropic API key (console.anthropic.com, "
+                                    "Settings › API keys).")
+                               : tr("Enter your OpenAI API key (platform.openai.com, API "
+                                    "keys)."));
+            return false;
+        }
+    }
+
+    const QString oldUrl = valueOf(kBaseUrlKey).toString();
+    QStringList failures;
+    auto save = [&](const QString& key, const QString& value) {
+        if (!setValue(key, value))
+            failures.append(errorOf(key));
+    };
+    save(kProviderKey, provider);
+    save(kBaseUrlKey, baseUrl.trimmed());
+    save(kModelKey, model.trimmed());
+    if (failures.isEmpty() && oldUrl != valueOf(kBaseUrlKey).toString()) {
+        // Per-role models named another server's models; they follow the new model now.
+        for (const char* key : {"llm/worker_model", "llm/quick_model", "llm/summary_model"})
+            save(QString::fromLatin1(key), QString());
+        if (valueOf(QStringLiteral("llm/decider_model")).toString() != QLatin1String("heuristic")) {
+            save(QStringLiteral("llm/decider_model"), QString());
+        }
+    }
+    const bool removeStale = !keyRequired && m_rows.at(rowOf(kApiKeyRow)).secretStored;
+    if (failures.isEmpty() && !keyFromEnv && (!apiKey.trimmed().isEmpty() || removeStale)) {
+        // Without a key, a stored one is removed: it was meant for another server.
+        if (!setSecret(secretName, apiKey))
+            failures.append(errorOf(kApiKeyRow));
+    }
+    if (!failures.isEmpty()) {
+        setSetupResult(failures.join(QLatin1Char(' ')));
+        return false;
+    }
+    setSetupResult(QString());
+    return true;
+}
+
+bool SettingsModel::useOllama(const QString& url, const QString& model) {
+    QString base = url.trimmed().isEmpty() ? m_ollamaUrl : url.trimmed();
+    if (!Settings::isWebUrl(base)) {
+        setSetupResult(tr("'%1' is not a web address. Ollama listens on "
+                          "http://127.0.0.1:11434 unless you changed it.")
+                           .arg(base));
+        return false;
+    }
+    if (model.trimmed().isEmpty()) {
+        setSetupResult(
+            tr("Choose one of Ollama's models. If it has none yet, pull one first, "
+               "for example: ollama pull qwen2.5:7b"));
+        return false;
+    }
+    while (base.endsWith(QLatin1Char('/')))
+        base.chop(1);
+    if (!base.endsWith(QLatin1String("/v1")))
+        base += QStringLiteral("/v1");
+    return applySetup(QStringLiteral("openai"), base, model, QString(), false);
+}
+
+bool SettingsModel::useOpenAi(const QString& apiKey, const QString& model) {
+    const QString m = model.trimmed().isEmpty() ? openAiDefaultModel() : model;
+    return applySetup(QStringLiteral("openai"), kOpenAiUrl, m, apiKey, true);
+}
+
+bool SettingsModel::useAnthropic(const QString& apiKey, const QString& model) {
+    const QString m = model.trimmed().isEmpty() ? anthropicDefaultModel() : model;
+    return applySetup(QStringLiteral("anthropic"), kAnthropicUrl, m, apiKey, true);
+}
+
+bool SettingsModel::useCustom(const QString& baseUrl, const QString& apiKey, const QString& model) {
+    if (baseUrl.trimmed().isEmpty()) {
+        setSetupResult(
+            tr("Enter the server's address, for example http://127.0.0.1:8080/v1 "
+               "(llama.cpp, vLLM, LM Studio and OpenRouter all speak OpenAI's API)."));
+        return false;
+    }
+    return applySetup(QStringLiteral("openai"), baseUrl, model, apiKey, false);
+}
+
+void SettingsModel::detectOllama() {
+    if (m_probe)
+        return;
+    if (!m_nam)
+        m_nam = new QNetworkAccessManager(this);
+    if (!m_clock)
+        m_clock = new SystemClock(this);
+    m_probe = new OllamaProbe(m_nam, m_ollamaUrl, m_clock, 1500, this);
+    connect(m_probe, &OllamaProbe::finished, this, [this] {
+        OllamaProbe* probe = m_probe;
+        m_ollamaFound = probe->found();
+        m_ollamaModels = probe->models();
+        m_ollamaChecked = true;
+        m_probe = nullptr;
+        probe->deleteLater();
+        Q_EMIT ollamaChanged();
+    });
+    Q_EMIT ollamaChanged();
+    m_probe->start();
+}
+
+void SettingsModel::requestRestart() {
+    Q_EMIT restartRequested();
+}
+
+}  // namespace zerg

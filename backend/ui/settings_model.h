@@ -1,0 +1,179 @@
+#pragma once
+
+#include "core/secret_store.h"
+#include "core/settings.h"
+#include "llm/ollama_probe.h"
+
+#include <QtQml/qqmlregistration.h>
+#include <QAbstractListModel>
+#include <QList>
+#include <QPointer>
+#include <QStringList>
+
+class QQmlEngine;
+class QJSEngine;
+class QNetworkAccessManager;
+
+namespace zerg {
+
+class Clock;
+
+// The dashboard's Settings page and the first-run setup card (QML singleton `AppSettings`).
+// One row per editable setting (Settings::fields()) plus the secrets (API key, SMTP password,
+// webhook URL), in page order with section headers. setValue() validates and writes to the
+// QSettings keys Settings::load() reads; a setting its ZERG_* variable overrides is shown with
+// that variable and refused. Secrets are write-only: rows say where they are stored, never what.
+// The backend is built once at start, so most changes apply after a restart (restartNeeded);
+// the theme applies at once (themeChanged).
+class SettingsModel : public QAbstractListModel {
+    Q_OBJECT
+    QML_NAMED_ELEMENT(AppSettings)
+    QML_SINGLETON
+    Q_PROPERTY(int count READ count CONSTANT FINAL)
+    Q_PROPERTY(bool restartNeeded READ restartNeeded NOTIFY restartNeededChanged FINAL)
+    // system | light | dark: the saved theme (or ZERG_THEME's).
+    Q_PROPERTY(QString theme READ theme NOTIFY themeChanged FINAL)
+    // Where setSecret() puts secrets: "the system keychain" or "file … (readable by you only)".
+    Q_PROPERTY(QString secretLocation READ secretLocation CONSTANT FINAL)
+    // The first-run setup: after a use*() call, its error (empty on success) and whether it saved.
+    Q_PROPERTY(QString setupError READ setupError NOTIFY setupChanged FINAL)
+    Q_PROPERTY(bool setupSaved READ setupSaved NOTIFY setupChanged FINAL)
+    Q_PROPERTY(QString openAiDefaultModel READ openAiDefaultModel CONSTANT FINAL)
+    Q_PROPERTY(QString anthropicDefaultModel READ anthropicDefaultModel CONSTANT FINAL)
+    // detectOllama(): running, finished at least once, and what it found.
+    Q_PROPERTY(bool ollamaDetecting READ ollamaDetecting NOTIFY ollamaChanged FINAL)
+    Q_PROPERTY(bool ollamaChecked READ ollamaChecked NOTIFY ollamaChanged FINAL)
+    Q_PROPERTY(bool ollamaFound READ ollamaFound NOTIFY ollamaChanged FINAL)
+    Q_PROPERTY(QStringList ollamaModels READ ollamaModels NOTIFY ollamaChanged FINAL)
+    Q_PROPERTY(QString ollamaUrl READ ollamaUrl NOTIFY ollamaChanged FINAL)
+
+public:
+    enum Roles {
+        KeyRole = Qt::UserRole + 1,  // the QSettings key; "secret/<name>" for secrets
+        SectionRole,                 // provider | roundabout | xo | budgets | ...
+        SectionTitleRole,            // "Provider and models", …
+        SectionStartRole,            // true on the first row of a section
+        LabelRole,
+        HelpRole,
+        ControlRole,       // text | spin | switch | combo | secret | readonly: what QML shows
+        ValueRole,         // QString, qlonglong, double or bool; for secrets the status text
+        DefaultValueRole,  // the built-in default as text ("" when none)
+        ChoicesRole,       // combo: the stored values
+        ChoiceLabelsRole,  // combo: what the user reads
+        MinimumRole,       // spin
+        MaximumRole,
+        EnvOverrideRole,   // the ZERG_* variable that wins over this row, or ""
+        EnvNoteRole,       // the sentence the page shows for it
+        EditableRole,      // false when overridden by the environment or read-only
+        ErrorRole,         // the last validation or save error of this row, or ""
+        SecretNameRole,    // secrets: the name setSecret() takes
+        SecretStoredRole,  // secrets: whether one is stored
+    };
+    Q_ENUM(Roles)
+
+    // effective: the settings the running backend was built from (Settings::load() at start);
+    // they give the values shown and tell what needs a restart. nam and clock (for
+    // detectOllama()) must outlive the model; without them it makes its own.
+    SettingsModel(const Settings& effective, QNetworkAccessManager* nam, Clock* clock,
+                  QObject* parent = nullptr);
+    explicit SettingsModel(const Settings& effective, QObject* parent = nullptr);
+    ~SettingsModel() override;
+
+    // The instance QML's `AppSettings` refers to. Call before loading QML; the caller owns it.
+    static void setInstance(SettingsModel* instance);
+    static SettingsModel* create(QQmlEngine* qmlEngine, QJSEngine* jsEngine);
+
+    [[nodiscard]] int rowCount(const QModelIndex& parent = {}) const override;
+    [[nodiscard]] QVariant data(const QModelIndex& index, int role) const override;
+    [[nodiscard]] QHash<int, QByteArray> roleNames() const override;
+
+    [[nodiscard]] int count() const { return int(m_rows.size()); }
+    [[nodiscard]] bool restartNeeded() const { return m_restartNeeded; }
+    [[nodiscard]] QString theme() const;
+    [[nodiscard]] QString secretLocation() const;
+    [[nodiscard]] QString setupError() const { return m_setupError; }
+    [[nodiscard]] bool setupSaved() const { return m_setupSaved; }
+    [[nodiscard]] static QString openAiDefaultModel() { return QStringLiteral("gpt-4o-mini"); }
+    [[nodiscard]] static QString anthropicDefaultModel() {
+        return QStringLiteral("claude-sonnet-4-5");
+    }
+    [[nodiscard]] bool ollamaDetecting() const { return m_probe != nullptr; }
+    [[nodiscard]] bool ollamaChecked() const { return m_ollamaChecked; }
+    [[nodiscard]] bool ollamaFound() const { return m_ollamaFound; }
+    [[nodiscard]] QStringList ollamaModels() const { return m_ollamaModels; }
+    [[nodiscard]] QString ollamaUrl() const { return m_ollamaUrl; }
+
+    // The row of a key ("llm/model", "secret/smtp_password"), or -1.
+    [[nodiscard]] int rowOf(const QString& key) const;
+    // The value shown for key (never a secret's value).
+    Q_INVOKABLE QVariant valueOf(const QString& key) const;
+    // The row's current error, or "".
+    Q_INVOKABLE QString errorOf(const QString& key) const;
+
+    // Validates and saves; on failure the row's error says why and nothing is written. An empty
+    // text value goes back to the default. Refused for rows the environment overrides.
+    Q_INVOKABLE bool setValue(const QString& key, const QVariant& value);
+    // Stores a secret (the provider's API key, "smtp_password", "webhook_url"); an empty value
+    // removes it. The value is never kept by the model.
+    Q_INVOKABLE bool setSecret(const QString& name, const QString& value);
+
+    // The first-run choices: validate, save provider, base URL and model (and the key), then a
+    // restart connects. Without a key, a stored OpenAI-compatible key is removed so that it is
+    // never sent to a different server. On failure setupError says why.
+    Q_INVOKABLE bool useOllama(const QString& url, const QString& model);
+    Q_INVOKABLE bool useOpenAi(const QString& apiKey, const QString& model);
+    Q_INVOKABLE bool useAnthropic(const QString& apiKey, const QString& model);
+    Q_INVOKABLE bool useCustom(const QString& baseUrl, const QString& apiKey, const QString& model);
+
+    // Looks for a local Ollama at the configured ZERG_OLLAMA_URL (never blocks).
+    Q_INVOKABLE void detectOllama();
+    // The "Restart now" buttons: emits restartRequested() for the app to act on.
+    Q_INVOKABLE void requestRestart();
+
+Q_SIGNALS:
+    void restartNeededChanged();
+    void themeChanged(const QString& theme);
+    void setupChanged();
+    void ollamaChanged();
+    void restartRequested();
+
+private:
+    struct Row {
+        QString key;
+        const SettingField* field = nullptr;  // null for secrets
+        QString secretName;
+        QString secretEnv;  // the variable that wins over the secret, or ""
+        bool secretStored = false;
+        QVariant value;
+        QString error;
+    };
+
+    void addSecretRow(const QString& name, const QString& env, const QString& after);
+    [[nodiscard]] QString secretStatus(const Row& row) const;
+    [[nodiscard]] QString envNote(const Row& row) const;
+    [[nodiscard]] QString envOf(const Row& row) const;
+    [[nodiscard]] QVariant defaultText(const Row& row) const;
+    void refreshSecret(int row);
+    void setRowError(int row, const QString& error);
+    void updateRestartNeeded();
+    void setSetupResult(const QString& error);
+    bool applySetup(const QString& provider, const QString& baseUrl, const QString& model,
+                    const QString& apiKey, bool keyRequired);
+
+    Settings m_effective;
+    SecretStore m_secrets;
+    QNetworkAccessManager* m_nam;
+    Clock* m_clock;
+    QList<Row> m_rows;
+    bool m_secretChanged = false;
+    bool m_restartNeeded = false;
+    QString m_setupError;
+    bool m_setupSaved = false;
+    QPointer<OllamaProbe> m_probe;
+    bool m_ollamaChecked = false;
+    bool m_ollamaFound = false;
+    QStringList m_ollamaModels;
+    QString m_ollamaUrl;
+};
+
+}  // namespace zerg

@@ -1,0 +1,276 @@
+#pragma once
+
+#include "storage/store.h"
+
+#include <QtQml/qqmlregistration.h>
+#include <QAbstractListModel>
+#include <QHash>
+#include <QList>
+#include <QVariantMap>
+
+class QQmlEngine;
+class QJSEngine;
+
+namespace zerg {
+
+class EventBus;
+struct Event;
+
+// One run in the Threads page's list, with the figures that take extra queries (tokens and cost
+// from llm_calls, the number of workers) loaded lazily when a view first asks for them: the list
+// holds up to 200 runs but a view shows a screenful.
+struct ThreadRunView {
+    RunRecord run;
+    bool detailsLoaded = false;
+    bool detailsFailed = false;
+    UsageTotals usage;
+    int workerCount = 0;
+};
+
+// The runs of the owner's supervisor thread, newest first. Owned by ThreadInspectorModel.
+class ThreadRunListModel : public QAbstractListModel {
+    Q_OBJECT
+    QML_ELEMENT
+    QML_UNCREATABLE("ThreadRunListModel is owned by ThreadInspector; use ThreadInspector.runs.")
+    Q_PROPERTY(int count READ count NOTIFY countChanged FINAL)
+
+public:
+    enum Roles {
+        RunIdRole = Qt::UserRole + 1,
+        TaskRole,
+        ModeRole,       // quick | supervisor | background
+        ModeLabelRole,  // the mode for people ("Quick")
+        StatusRole,     // running | success | failed | cancelled | timeout
+        StartedAtRole,  // local time, text
+        DurationRole,   // text; "" while running
+        TokensRole,     // prompt + completion tokens of every call of the run (qint64)
+        TokensTextRole,
+        CostRole,  // "$0.0123"; "unknown" when any call's price is unknown; "—" without calls
+        WorkerCountRole,
+        ErrorRole,
+    };
+    Q_ENUM(Roles)
+
+    ThreadRunListModel(Store* store, qint64 ownerId, QObject* parent = nullptr);
+
+    [[nodiscard]] int rowCount(const QModelIndex& parent = {}) const override;
+    [[nodiscard]] QVariant data(const QModelIndex& index, int role) const override;
+    [[nodiscard]] QHash<int, QByteArray> roleNames() const override;
+    [[nodiscard]] int count() const { return int(m_rows.size()); }
+
+    // The row of the run; -1 when it is not in the list.
+    Q_INVOKABLE int indexOfRun(qint64 runId) const;
+    // The row with its lazy details loaded.
+    [[nodiscard]] const ThreadRunView& at(int row) const;
+
+    void reset(const QList<RunRecord>& runs);
+    // Inserts at the top; drops the oldest row beyond limit.
+    void prepend(const RunRecord& run, int limit);
+    // Replaces the run record, forgets the lazy details and reports the row changed.
+    void update(int row, const RunRecord& run);
+    // Forgets the lazy details (new model calls or workers) and reports them changed.
+    void invalidateDetails(int row);
+
+Q_SIGNALS:
+    void countChanged();
+
+private:
+    void ensureDetails(int row) const;
+
+    Store* m_store;
+    qint64 m_ownerId;
+    mutable QList<ThreadRunView> m_rows;
+};
+
+// One entry of a run's transcript. An assistant message that calls tools becomes its text (if
+// any) followed by one tool_call entry per call.
+struct ThreadMessageRow {
+    qint64 seq = 0;
+    QString kind;       // user | assistant | tool_call | tool_result | system
+    QString title;      // the tool's name for tool_call / tool_result; the role for odd ones
+    QString text;       // capped (see ThreadInspectorModel::kMaxTextChars)
+    QString arguments;  // tool_call: the arguments as indented JSON (capped)
+    QString callId;     // tool_call / tool_result: pairs a result with its call
+    QString time;       // local time, text
+    bool truncated = false;
+    bool summarized = false;  // folded into the thread's memory summary
+};
+
+// The transcript of the selected run, in order. Owned by ThreadInspectorModel.
+class ThreadMessageListModel : public QAbstractListModel {
+    Q_OBJECT
+    QML_ELEMENT
+    QML_UNCREATABLE(
+        "ThreadMessageListModel is owned by ThreadInspector; use ThreadInspector.messages.")
+    Q_PROPERTY(int count READ count NOTIFY countChanged FINAL)
+
+public:
+    enum Roles {
+        SeqRole = Qt::UserRole + 1,
+        KindRole,
+        TitleRole,
+        TextRole,
+        ArgumentsRole,
+        CallIdRole,
+        TimeRole,
+        TruncatedRole,
+        SummarizedRole,
+    };
+    Q_ENUM(Roles)
+
+    explicit ThreadMessageListModel(QObject* parent = nullptr);
+
+    [[nodiscard]] int rowCount(const QModelIndex& parent = {}) const override;
+    [[nodiscard]] QVariant data(const QModelIndex& index, int role) const override;
+    [[nodiscard]] QHash<int, QByteArray> roleNames() const override;
+    [[nodiscard]] int count() const { return int(m_rows.size()); }
+    [[nodiscard]] const ThreadMessageRow& at(int row) const { return m_rows.at(row); }
+
+    void reset(QList<ThreadMessageRow> rows);
+    void append(const QList<ThreadMessageRow>& rows);
+
+Q_SIGNALS:
+    void countChanged();
+
+private:
+    QList<ThreadMessageRow> m_rows;
+};
+
+// The worker jobs the selected run spawned, oldest first. Owned by ThreadInspectorModel.
+class ThreadWorkerListModel : public QAbstractListModel {
+    Q_OBJECT
+    QML_ELEMENT
+    QML_UNCREATABLE(
+        "ThreadWorkerListModel is owned by ThreadInspector; use ThreadInspector.workers.")
+    Q_PROPERTY(int count READ count NOTIFY countChanged FINAL)
+
+public:
+    enum Roles {
+        JobIdRole = Qt::UserRole + 1,
+        WorkerIdRole,  // "" while queued
+        TaskRole,
+        StatusRole,  // queued | running | success | failed | cancelled | timeout
+        DurationRole,
+        ErrorRole,
+    };
+    Q_ENUM(Roles)
+
+    explicit ThreadWorkerListModel(QObject* parent = nullptr);
+
+    [[nodiscard]] int rowCount(const QModelIndex& parent = {}) const override;
+    [[nodiscard]] QVariant data(const QModelIndex& index, int role) const override;
+    [[nodiscard]] QHash<int, QByteArray> roleNames() const override;
+    [[nodiscard]] int count() const { return int(m_rows.size()); }
+    [[nodiscard]] const WorkerJobRecord& at(int row) const { return m_rows.at(row); }
+    [[nodiscard]] int indexOfJob(qint64 jobId) const;
+
+    void reset(QList<WorkerJobRecord> rows);
+    void append(const WorkerJobRecord& job);
+    void update(int row, const WorkerJobRecord& job);
+
+Q_SIGNALS:
+    void countChanged();
+
+private:
+    QList<WorkerJobRecord> m_rows;
+};
+
+// The dashboard's Threads page (QML singleton `ThreadInspector`): the runs of the owner's
+// long-lived supervisor thread (newest 200), the selected run's transcript and the workers it
+// spawned, and the thread's memory summary. Reads the Store on the GUI thread (indexed queries):
+// the runs at start and on reload(), a run's messages and workers only when it is selected.
+// Kept live from supervisor_* and worker_* events of this owner, with row inserts and
+// dataChanged; a transcript grows by appending the messages it has not shown yet.
+class ThreadInspectorModel : public QObject {
+    Q_OBJECT
+    QML_NAMED_ELEMENT(ThreadInspector)
+    QML_SINGLETON
+    Q_PROPERTY(zerg::ThreadRunListModel* runs READ runs CONSTANT FINAL)
+    Q_PROPERTY(zerg::ThreadMessageListModel* messages READ messages CONSTANT FINAL)
+    Q_PROPERTY(zerg::ThreadWorkerListModel* workers READ workers CONSTANT FINAL)
+    Q_PROPERTY(qint64 selectedRunId READ selectedRunId NOTIFY selectedRunIdChanged FINAL)
+    Q_PROPERTY(bool hasSelection READ hasSelection NOTIFY selectedRunIdChanged FINAL)
+    // The selected run's header: runId, task, mode, modeLabel, status, startedAt, duration,
+    // tokens, tokensText, cost, costKnown, error. Empty when nothing is selected.
+    Q_PROPERTY(QVariantMap selectedRun READ selectedRun NOTIFY selectedRunChanged FINAL)
+    // The newest compacted summary of the thread's older turns; "" when never compacted.
+    Q_PROPERTY(QString memorySummary READ memorySummary NOTIFY memorySummaryChanged FINAL)
+    // Non-empty when the last load failed: what happened and what to do.
+    Q_PROPERTY(QString loadError READ loadError NOTIFY loadErrorChanged FINAL)
+
+public:
+    static constexpr int kRunLimit = 200;
+    static constexpr int kMaxTextChars = 4000;
+
+    // Loads the runs at once. store and bus must outlive the model; only ownerId's runs and
+    // events are shown. Never creates the thread: it is found through the owner's runs.
+    ThreadInspectorModel(Store* store, qint64 ownerId, EventBus* bus, QObject* parent = nullptr);
+    ~ThreadInspectorModel() override;
+
+    // The instance QML's `ThreadInspector` refers to. Call before loading QML; the caller owns it.
+    static void setInstance(ThreadInspectorModel* instance);
+    static ThreadInspectorModel* create(QQmlEngine* qmlEngine, QJSEngine* jsEngine);
+
+    [[nodiscard]] ThreadRunListModel* runs() const { return m_runs; }
+    [[nodiscard]] ThreadMessageListModel* messages() const { return m_messages; }
+    [[nodiscard]] ThreadWorkerListModel* workers() const { return m_workers; }
+    [[nodiscard]] qint64 selectedRunId() const { return m_selected.run.id; }
+    [[nodiscard]] bool hasSelection() const { return m_selected.run.id > 0; }
+    [[nodiscard]] QVariantMap selectedRun() const;
+    // The selected run's row in `runs`; -1 when nothing is selected or it is not listed.
+    Q_INVOKABLE int selectedRow() const;
+    [[nodiscard]] QString memorySummary() const { return m_memorySummary; }
+    [[nodiscard]] QString loadError() const { return m_loadError; }
+
+    // Replaces the runs with the newest ones (one reset; on failure keeps the old rows) and
+    // reloads the selected run.
+    Q_INVOKABLE void reload();
+    // Shows the run's transcript and workers; <= 0 clears the selection. Another owner's run
+    // is "not found".
+    Q_INVOKABLE void selectRun(qint64 runId);
+    // Selects the run shown in that row of `runs` (the list's current row); out of range: none.
+    Q_INVOKABLE void selectRow(int row);
+
+    // "$0.0123", "$1.25"; "unknown" for nullopt (never "$0"); "—" when the run made no calls.
+    [[nodiscard]] static QString formatCost(const UsageTotals& usage);
+    // Caps text at kMaxTextChars, adding "… (N more characters)"; sets *truncated.
+    [[nodiscard]] static QString capText(const QString& text, bool* truncated = nullptr);
+    // The transcript entries of one stored message. callNames maps tool_call ids to tool names
+    // (filled from assistant messages, read for tool results).
+    [[nodiscard]] static QList<ThreadMessageRow> toRows(const StoredMessage& message,
+                                                        qint64 memoryUpToSeq,
+                                                        QHash<QString, QString>& callNames);
+
+Q_SIGNALS:
+    void selectedRunIdChanged();
+    void selectedRunChanged();
+    void memorySummaryChanged();
+    void loadErrorChanged();
+
+private:
+    void onEvent(const Event& event);
+    // A run's record, tokens, cost or messages may have changed.
+    void onRunChanged(qint64 runId);
+    void refreshRunRow(qint64 runId);
+    void refreshSelected();
+    // Appends the selected run's messages not shown yet; replace: shows them from the start.
+    void loadNewMessages(bool replace);
+    void loadMemory();
+    void setLoadError(const QString& message);
+
+    Store* m_store;
+    qint64 m_ownerId;
+    EventBus* m_bus;
+    ThreadRunListModel* m_runs;
+    ThreadMessageListModel* m_messages;
+    ThreadWorkerListModel* m_workers;
+    ThreadRunView m_selected;  // run.id 0: none
+    qint64 m_lastSeq = 0;      // the newest message of the selected run shown so far
+    QHash<QString, QString> m_callNames;
+    qint64 m_threadId = 0;  // the owner's supervisor thread, from its runs
+    qint64 m_memoryUpToSeq = 0;
+    QString m_memorySummary;
+    QString m_loadError;
+};
+
+}  // namespace zerg

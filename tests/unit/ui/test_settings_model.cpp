@@ -1,0 +1,428 @@
+#include "core/clock.h"
+#include "core/secret_store.h"
+#include "core/settings.h"
+#include "http_stub.h"
+#include "temp_env.h"
+#include "ui/settings_model.h"
+
+#include <QMetaProperty>
+#include <QNetworkAccessManager>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace zerg;
+
+// The Settings page and the first-run setup card's model. QSettings and the secrets file live in
+// a temporary folder (the developer's configuration is never touched); secrets use the file
+// backend there, never the keychain.
+class TestSettingsModel : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+
+    static void clearEnvironment() {
+        for (const SettingField& f : Settings::fields())
+            qunsetenv(f.env.toLatin1().constData());
+        for (const char* name : {"ZERG_LLM_API_KEY", "ZERG_WEBHOOK_URL", "ZERG_OLLAMA_URL"})
+            qunsetenv(name);
+    }
+
+    QString configDir() const { return m_dir.filePath(QStringLiteral("config")); }
+
+    static QString stored(const QString& key) {
+        return QSettings(QStringLiteral("Zerg"), QStringLiteral("zerg")).value(key).toString();
+    }
+
+    static QVariant role(const SettingsModel& m, const QString& key, int role) {
+        return m.data(m.index(m.rowOf(key)), role);
+    }
+
+    // Every role of every row and every property: none may carry the secret.
+    static void verifyNowhere(const SettingsModel& m, const QString& secret) {
+        const QList<int> roles = m.roleNames().keys();
+        for (int row = 0; row < m.rowCount(); ++row) {
+            for (int r : roles) {
+                const QVariant v = m.data(m.index(row), r);
+                const QString text = v.typeId() == QMetaType::QStringList
+                                         ? v.toStringList().join(QLatin1Char(' '))
+                                         : v.toString();
+                QVERIFY2(!text.contains(secret), qPrintable(m.roleNames().value(r)));
+            }
+        }
+        const QMetaObject* meta = m.metaObject();
+        for (int i = 0; i < meta->propertyCount(); ++i) {
+            const QVariant v = meta->property(i).read(&m);
+            const QString text = v.typeId() == QMetaType::QStringList
+                                     ? v.toStringList().join(QLatin1Char(' '))
+                                     : v.toString();
+            QVERIFY2(!text.contains(secret), meta->property(i).name());
+        }
+    }
+
+private Q_SLOTS:
+    void initTestCase() {
+        QVERIFY(m_dir.isValid());
+        for (auto format : {QSettings::NativeFormat, QSettings::IniFormat}) {
+            QSettings::setPath(format, QSettings::UserScope,
+                               m_dir.filePath(QStringLiteral("user")));
+            QSettings::setPath(format, QSettings::SystemScope,
+                               m_dir.filePath(QStringLiteral("system")));
+        }
+    }
+
+    void init() {
+        clearEnvironment();
+        qputenv("ZERG_SECRET_BACKEND", "file");
+        qputenv("ZERG_CONFIG_DIR", configDir().toUtf8());
+        QSettings q(QStringLiteral("Zerg"), QStringLiteral("zerg"));
+        QVERIFY2(q.fileName().startsWith(m_dir.path()), qPrintable(q.fileName()));
+        q.clear();
+        q.sync();
+        QFile::remove(QDir(configDir()).filePath(QStringLiteral("secrets.json")));
+    }
+
+    void cleanupTestCase() {
+        clearEnvironment();
+        qunsetenv("ZERG_SECRET_BACKEND");
+        qunsetenv("ZERG_CONFIG_DIR");
+    }
+
+    void rowsFollowTheFieldTableWithSecretsInTheirSections() {
+        const SettingsModel m(Settings::load());
+        QCOMPARE(m.count(), Settings::fields().size() + 3);
+        for (const SettingField& f : Settings::fields())
+            QVERIFY2(m.rowOf(f.key) >= 0, qPrintable(f.key));
+        QVERIFY(role(m, QStringLiteral("llm/provider"), SettingsModel::SectionStartRole).toBool());
+        QVERIFY(!role(m, QStringLiteral("llm/model"), SettingsModel::SectionStartRole).toBool());
+        QCOMPARE(role(m, QStringLiteral("llm/provider"), SettingsModel::SectionTitleRole),
+                 QVariant(QStringLiteral("Provider and models")));
+        // The API key sits right under the base URL, in the provider section.
+        QCOMPARE(m.rowOf(QStringLiteral("secret/api_key")),
+                 m.rowOf(QStringLiteral("llm/base_url")) + 1);
+        QCOMPARE(role(m, QStringLiteral("secret/api_key"), SettingsModel::SectionRole),
+                 QVariant(QStringLiteral("provider")));
+        QCOMPARE(role(m, QStringLiteral("secret/api_key"), SettingsModel::SecretNameRole),
+                 QVariant(QStringLiteral("openai_api_key")));
+        QCOMPARE(role(m, QStringLiteral("secret/webhook_url"), SettingsModel::SectionRole),
+                 QVariant(QStringLiteral("notifications")));
+        QCOMPARE(role(m, QStringLiteral("secret/smtp_password"), SettingsModel::ControlRole),
+                 QVariant(QStringLiteral("secret")));
+        QCOMPARE(role(m, QStringLiteral("secret/api_key"), SettingsModel::ValueRole),
+                 QVariant(QStringLiteral("Not set.")));
+        // The controls QML shows.
+        QCOMPARE(role(m, QStringLiteral("data_dir"), SettingsModel::ControlRole),
+                 QVariant(QStringLiteral("readonly")));
+        QVERIFY(!role(m, QStringLiteral("data_dir"), SettingsModel::EditableRole).toBool());
+        QCOMPARE(role(m, QStringLiteral("roundabout/check_interval_seconds"),
+                      SettingsModel::ControlRole),
+                 QVariant(QStringLiteral("spin")));
+        QCOMPARE(role(m, QStringLiteral("budgets/run_token_budget"), SettingsModel::ControlRole),
+                 QVariant(QStringLiteral("text")));
+        QCOMPARE(role(m, QStringLiteral("ui/theme"), SettingsModel::ChoiceLabelsRole),
+                 QVariant(QStringList{QStringLiteral("System"), QStringLiteral("Light"),
+                                      QStringLiteral("Dark")}));
+        QCOMPARE(
+            role(m, QStringLiteral("roundabout/check_interval_seconds"), SettingsModel::ValueRole)
+                .toInt(),
+            5);
+        QVERIFY(!m.restartNeeded());
+    }
+
+    void aBadUrlIsRefusedWithAnErrorOnItsRow() {
+        SettingsModel m(Settings::load());
+        QSignalSpy changed(&m, &QAbstractItemModel::dataChanged);
+        QVERIFY(!m.setValue(QStringLiteral("llm/base_url"), QStringLiteral("ftp://example.com")));
+        QVERIFY2(m.errorOf(QStringLiteral("llm/base_url")).contains(QStringLiteral("https://")),
+                 qPrintable(m.errorOf(QStringLiteral("llm/base_url"))));
+        QCOMPARE(changed.size(), 1);
+        QCOMPARE(changed.at(0).at(0).toModelIndex().row(), m.rowOf(QStringLiteral("llm/base_url")));
+        QCOMPARE(Settings::load().llmBaseUrl, QString());
+        QVERIFY(!m.restartNeeded());
+        // A good value clears the error and is saved.
+        QVERIFY(m.setValue(QStringLiteral("llm/base_url"), QStringLiteral("https://x.example/v1")));
+        QCOMPARE(m.errorOf(QStringLiteral("llm/base_url")), QString());
+        QCOMPARE(Settings::load().llmBaseUrl, QStringLiteral("https://x.example/v1"));
+    }
+
+    void outOfRangeNumbersAndUnknownChoicesAreRefused() {
+        SettingsModel m(Settings::load());
+        const QString interval = QStringLiteral("roundabout/check_interval_seconds");
+        QVERIFY(!m.setValue(interval, 0));
+        QVERIFY(m.errorOf(interval).contains(QStringLiteral("from 1 to 3600")));
+        QVERIFY(!m.setValue(interval, QStringLiteral("soon")));
+        QVERIFY(m.errorOf(interval).contains(QStringLiteral("not a number")));
+        QVERIFY(!m.setValue(QStringLiteral("llm/provider"), QStringLiteral("gemini")));
+        QVERIFY(m.errorOf(QStringLiteral("llm/provider"))
+                    .contains(QStringLiteral("openai, anthropic")));
+        QCOMPARE(m.valueOf(interval).toInt(), 5);
+        QCOMPARE(m.valueOf(QStringLiteral("llm/provider")), QVariant(QStringLiteral("openai")));
+        QVERIFY(QSettings(QStringLiteral("Zerg"), QStringLiteral("zerg")).allKeys().isEmpty());
+        QVERIFY(!m.restartNeeded());
+    }
+
+    void aSavedValueIsLoadedAndNeedsARestart() {
+        SettingsModel m(Settings::load());
+        QSignalSpy restart(&m, &SettingsModel::restartNeededChanged);
+        QSignalSpy theme(&m, &SettingsModel::themeChanged);
+        const QString interval = QStringLiteral("roundabout/check_interval_seconds");
+        QVERIFY(m.setValue(interval, 9));
+        QCOMPARE(Settings::load().checkIntervalSeconds, 9);
+        QCOMPARE(m.valueOf(interval).toInt(), 9);
+        QVERIFY(m.restartNeeded());
+        QCOMPARE(restart.size(), 1);
+        QVERIFY(m.setValue(QStringLiteral("roundabout/cancel_on_hard_timeout"), false));
+        QCOMPARE(Settings::load().cancelOnHardTimeout, false);
+        QVERIFY(
+            m.setValue(QStringLiteral("budgets/run_token_budget"), QStringLiteral("3000000000")));
+        QCOMPARE(Settings::load().runTokenBudget, qint64(3000000000));
+        // Back to what the running backend uses: nothing to restart for.
+        QVERIFY(m.setValue(interval, 5));
+        QVERIFY(m.setValue(QStringLiteral("roundabout/cancel_on_hard_timeout"), true));
+        QVERIFY(m.setValue(QStringLiteral("budgets/run_token_budget"), QString()));
+        QVERIFY(!m.restartNeeded());
+        QCOMPARE(restart.size(), 2);
+        QCOMPARE(theme.size(), 0);
+    }
+
+    void theThemeAppliesLiveWithoutARestart() {
+        SettingsModel m(Settings::load());
+        QSignalSpy theme(&m, &SettingsModel::themeChanged);
+        QSignalSpy restart(&m, &SettingsModel::restartNeededChanged);
+        QCOMPARE(m.theme(), QStringLiteral("system"));
+        QVERIFY(m.setValue(QStringLiteral("ui/theme"), QStringLiteral("dark")));
+        QCOMPARE(theme.size(), 1);
+        QCOMPARE(theme.at(0).at(0).toString(), QStringLiteral("dark"));
+        QCOMPARE(m.theme(), QStringLiteral("dark"));
+        QCOMPARE(Settings::load().theme, QStringLiteral("dark"));
+        QVERIFY(!m.restartNeeded());
+        QCOMPARE(restart.size(), 0);
+        QVERIFY(!m.setValue(QStringLiteral("ui/theme"), QStringLiteral("purple")));
+        QVERIFY(m.setValue(QStringLiteral("ui/theme"), QStringLiteral("dark")));  // unchanged
+        QCOMPARE(theme.size(), 1);
+    }
+
+    void anEnvironmentOverrideIsShownAndRefused() {
+        qputenv("ZERG_MODEL", "env-model");
+        SettingsModel m(Settings::load());
+        const QString key = QStringLiteral("llm/model");
+        QCOMPARE(role(m, key, SettingsModel::EnvOverrideRole),
+                 QVariant(QStringLiteral("ZERG_MODEL")));
+        QVERIFY(!role(m, key, SettingsModel::EditableRole).toBool());
+        QVERIFY(role(m, key, SettingsModel::EnvNoteRole)
+                    .toString()
+                    .contains(QStringLiteral("Set by ZERG_MODEL in the environment, which wins")));
+        QCOMPARE(m.valueOf(key), QVariant(QStringLiteral("env-model")));
+        QVERIFY(!m.setValue(key, QStringLiteral("other")));
+        QVERIFY(m.errorOf(key).contains(QStringLiteral("ZERG_MODEL")));
+        QVERIFY(!QSettings(QStringLiteral("Zerg"), QStringLiteral("zerg")).contains(key));
+        // Other rows stay editable.
+        QVERIFY(role(m, QStringLiteral("llm/worker_model"), SettingsModel::EditableRole).toBool());
+        QCOMPARE(role(m, QStringLiteral("llm/worker_model"), SettingsModel::EnvOverrideRole),
+                 QVariant(QString()));
+
+        qputenv("ZERG_LLM_API_KEY", "sk-env-1234");
+        SettingsModel withKey(Settings::load());
+        QVERIFY(!withKey.setSecret(QStringLiteral("openai_api_key"), QStringLiteral("sk-other")));
+        QVERIFY(withKey.errorOf(QStringLiteral("secret/api_key"))
+                    .contains(QStringLiteral("ZERG_LLM_API_KEY")));
+        verifyNowhere(withKey, QStringLiteral("sk-env-1234"));
+    }
+
+    void aSecretGoesToTheStoreAndIsNeverShown() {
+        SettingsModel m(Settings::load());
+        const QString secret = QStringLiteral("sk-zerg-settings-secret-9876");
+        QSignalSpy changed(&m, &QAbstractItemModel::dataChanged);
+        QVERIFY(m.setSecret(QStringLiteral("openai_api_key"), secret));
+        QVERIFY(changed.size() >= 1);
+        const SecretStore store(configDir(), SecretStore::Backend::File);
+        QCOMPARE(store.read(QStringLiteral("openai_api_key")).value(), secret);
+        QVERIFY(QFile::exists(QDir(configDir()).filePath(QStringLiteral("secrets.json"))));
+        QVERIFY(
+            role(m, QStringLiteral("secret/api_key"), SettingsModel::SecretStoredRole).toBool());
+        QVERIFY2(
+            role(m, QStringLiteral("secret/api_key"), SettingsModel::ValueRole)
+                .toString()
+                .startsWith(QStringLiteral("Stored in file ")),
+            qPrintable(
+                role(m, QStringLiteral("secret/api_key"), SettingsModel::ValueRole).toString()));
+        QVERIFY(m.restartNeeded());
+        verifyNowhere(m, secret);
+        // Nothing of it in QSettings either.
+        QFile conf(QSettings(QStringLiteral("Zerg"), QStringLiteral("zerg")).fileName());
+        if (conf.open(QIODevice::ReadOnly))
+            QVERIFY(!conf.readAll().contains(secret.toUtf8()));
+
+        // A fresh model (a restart) sees that one is stored.
+        const SettingsModel again(Settings::load());
+        QVERIFY(role(again, QStringLiteral("secret/api_key"), SettingsModel::SecretStoredRole)
+                    .toBool());
+        verifyNowhere(again, secret);
+
+        // An empty value removes it.
+        QVERIFY(m.setSecret(QStringLiteral("openai_api_key"), QString()));
+        QCOMPARE(store.read(QStringLiteral("openai_api_key")).value(), QString());
+        QCOMPARE(role(m, QStringLiteral("secret/api_key"), SettingsModel::ValueRole),
+                 QVariant(QStringLiteral("Not set.")));
+        QVERIFY(!m.setSecret(QStringLiteral("some_other_secret"), secret));
+    }
+
+    void aBadWebhookUrlIsRefusedWithoutRepeatingIt() {
+        SettingsModel m(Settings::load());
+        QVERIFY(!m.setSecret(QStringLiteral("webhook_url"),
+                             QStringLiteral("hooks.example.com/TOKEN-4242")));
+        const QString error = m.errorOf(QStringLiteral("secret/webhook_url"));
+        QVERIFY(error.contains(QStringLiteral("https://")));
+        QVERIFY(!error.contains(QStringLiteral("TOKEN-4242")));
+        QVERIFY(m.setSecret(QStringLiteral("webhook_url"),
+                            QStringLiteral("https://hooks.example.com/TOKEN-4242")));
+        QCOMPARE(Settings::load().webhookUrl,
+                 QStringLiteral("https://hooks.example.com/TOKEN-4242"));
+        verifyNowhere(m, QStringLiteral("TOKEN-4242"));
+    }
+
+    void useOpenAiWritesProviderUrlModelAndKey() {
+        SettingsModel m(Settings::load());
+        QSignalSpy setup(&m, &SettingsModel::setupChanged);
+        QVERIFY(m.useOpenAi(QStringLiteral("sk-openai-1"), QString()));
+        QCOMPARE(setup.size(), 1);
+        QVERIFY(m.setupSaved());
+        QCOMPARE(m.setupError(), QString());
+        QCOMPARE(stored(QStringLiteral("llm/base_url")),
+                 QStringLiteral("https://api.openai.com/v1"));
+        QCOMPARE(stored(QStringLiteral("llm/model")), QStringLiteral("gpt-4o-mini"));
+        const Settings s = Settings::load();
+        QCOMPARE(s.llmProvider, QStringLiteral("openai"));
+        QVERIFY(s.hasProvider());
+        QCOMPARE(s.llmApiKey, QStringLiteral("sk-openai-1"));
+        QVERIFY(m.restartNeeded());
+        QCOMPARE(m.valueOf(QStringLiteral("llm/model")), QVariant(QStringLiteral("gpt-4o-mini")));
+        verifyNowhere(m, QStringLiteral("sk-openai-1"));
+    }
+
+    void useOpenAiWithoutAKeyAsksForOne() {
+        SettingsModel m(Settings::load());
+        QVERIFY(!m.useOpenAi(QString(), QStringLiteral("gpt-4o")));
+        QVERIFY(!m.setupSaved());
+        QVERIFY(m.setupError().contains(QStringLiteral("OpenAI API key")));
+        QVERIFY(QSettings(QStringLiteral("Zerg"), QStringLiteral("zerg")).allKeys().isEmpty());
+        QVERIFY(!m.restartNeeded());
+        // A key stored earlier is enough.
+        QVERIFY(m.setSecret(QStringLiteral("openai_api_key"), QStringLiteral("sk-earlier")));
+        QVERIFY(m.useOpenAi(QString(), QStringLiteral("gpt-4o")));
+        QCOMPARE(Settings::load().llmApiKey, QStringLiteral("sk-earlier"));
+    }
+
+    void useAnthropicStoresTheAnthropicKey() {
+        SettingsModel m(Settings::load());
+        QVERIFY(m.useAnthropic(QStringLiteral("sk-ant-7"), QString()));
+        const Settings s = Settings::load();
+        QCOMPARE(s.llmProvider, QStringLiteral("anthropic"));
+        QCOMPARE(s.llmBaseUrl, QStringLiteral("https://api.anthropic.com"));
+        QCOMPARE(s.model, SettingsModel::anthropicDefaultModel());
+        QCOMPARE(s.llmApiKey, QStringLiteral("sk-ant-7"));
+        const SecretStore store(configDir(), SecretStore::Backend::File);
+        QCOMPARE(store.read(QStringLiteral("anthropic_api_key")).value(),
+                 QStringLiteral("sk-ant-7"));
+        QCOMPARE(role(m, QStringLiteral("secret/api_key"), SettingsModel::SecretNameRole),
+                 QVariant(QStringLiteral("anthropic_api_key")));
+    }
+
+    void useCustomWritesTheUrlAndDropsOtherServersSettings() {
+        {
+            SettingsModel before(Settings::load());
+            QVERIFY(before.useOpenAi(QStringLiteral("sk-real-openai"), QString()));
+            QVERIFY(before.setValue(QStringLiteral("llm/worker_model"),
+                                    QStringLiteral("gpt-4.1-mini")));
+            QVERIFY(
+                before.setValue(QStringLiteral("llm/decider_model"), QStringLiteral("heuristic")));
+        }
+        SettingsModel m(Settings::load());
+        QVERIFY(!m.useCustom(QStringLiteral("localhost:8080"), QString(), QStringLiteral("q")));
+        QVERIFY(m.setupError().contains(QStringLiteral("not a web address")));
+        QVERIFY(!m.useCustom(QStringLiteral("http://127.0.0.1:8080/v1"), QString(), QString()));
+        QVERIFY(m.setupError().contains(QStringLiteral("model")));
+        QVERIFY(m.useCustom(QStringLiteral("http://127.0.0.1:8080/v1/"), QString(),
+                            QStringLiteral("qwen2.5-7b")));
+        const Settings s = Settings::load();
+        QCOMPARE(s.llmProvider, QStringLiteral("openai"));
+        QCOMPARE(s.llmBaseUrl, QStringLiteral("http://127.0.0.1:8080/v1"));
+        QCOMPARE(s.model, QStringLiteral("qwen2.5-7b"));
+        // The OpenAI key is never sent to the new server; its models are not asked for there.
+        QCOMPARE(s.llmApiKey, QString());
+        QCOMPARE(s.workerModel, QString());
+        QCOMPARE(s.deciderModel, QStringLiteral("heuristic"));
+        QVERIFY(m.restartNeeded());
+
+        QVERIFY(m.useCustom(QStringLiteral("https://openrouter.example/api/v1"),
+                            QStringLiteral("sk-or-1"), QStringLiteral("x/y")));
+        QCOMPARE(Settings::load().llmApiKey, QStringLiteral("sk-or-1"));
+    }
+
+    void setupIsRefusedWhileTheEnvironmentDecides() {
+        qputenv("ZERG_LLM_BASE_URL", "http://127.0.0.1:9/v1");
+        SettingsModel m(Settings::load());
+        QVERIFY(!m.useOpenAi(QStringLiteral("sk-1"), QString()));
+        QVERIFY(m.setupError().contains(QStringLiteral("ZERG_LLM_BASE_URL")));
+        QVERIFY(QSettings(QStringLiteral("Zerg"), QStringLiteral("zerg")).allKeys().isEmpty());
+    }
+
+    void detectsALocalOllamaAndUsesItsModel() {
+        zerg::test::HttpStub ollama;
+        QVERIFY(ollama.start());
+        ollama.route("GET", "/api/tags", 200,
+                     R"({"models":[{"name":"qwen2.5:7b"},{"name":"llama3.2:3b"}]})");
+        qputenv("ZERG_OLLAMA_URL", (ollama.baseUrl() + QStringLiteral("/")).toUtf8());
+        SystemClock clock;
+        QNetworkAccessManager nam;
+        SettingsModel m(Settings::load(), &nam, &clock);
+        QCOMPARE(m.ollamaUrl(), ollama.baseUrl());
+        QVERIFY(!m.ollamaChecked());
+        QSignalSpy changed(&m, &SettingsModel::ollamaChanged);
+        m.detectOllama();
+        QVERIFY(m.ollamaDetecting());
+        QTRY_VERIFY(m.ollamaChecked());
+        QVERIFY(!m.ollamaDetecting());
+        QVERIFY(m.ollamaFound());
+        QCOMPARE(m.ollamaModels(),
+                 (QStringList{QStringLiteral("qwen2.5:7b"), QStringLiteral("llama3.2:3b")}));
+        QCOMPARE(changed.size(), 2);
+
+        QVERIFY(!m.useOllama(QString(), QString()));
+        QVERIFY(m.setupError().contains(QStringLiteral("ollama pull")));
+        QVERIFY(m.useOllama(QString(), QStringLiteral("llama3.2:3b")));
+        const Settings s = Settings::load();
+        QCOMPARE(s.llmProvider, QStringLiteral("openai"));
+        QCOMPARE(s.llmBaseUrl, ollama.baseUrl() + QStringLiteral("/v1"));
+        QCOMPARE(s.model, QStringLiteral("llama3.2:3b"));
+        QVERIFY(s.hasProvider());
+    }
+
+    void noOllamaIsReportedAsNotFound() {
+        qputenv("ZERG_OLLAMA_URL",
+                QStringLiteral("http://127.0.0.1:%1").arg(zerg::test::freeLoopbackPort()).toUtf8());
+        SettingsModel m(Settings::load());
+        m.detectOllama();
+        QTRY_VERIFY(m.ollamaChecked());
+        QVERIFY(!m.ollamaFound());
+        QVERIFY(m.ollamaModels().isEmpty());
+    }
+
+    void restartNowAsksTheApp() {
+        SettingsModel m(Settings::load());
+        QSignalSpy restart(&m, &SettingsModel::restartRequested);
+        m.requestRestart();
+        QCOMPARE(restart.size(), 1);
+    }
+
+    void theSingletonIsTheRegisteredInstance() {
+        SettingsModel m(Settings::load());
+        SettingsModel::setInstance(&m);
+        QCOMPARE(SettingsModel::create(nullptr, nullptr), &m);
+        SettingsModel::setInstance(nullptr);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSettingsModel)
+#include "test_settings_model.moc"

@@ -1,0 +1,484 @@
+// The dashboard's Threads page model over a real Store on a temporary SQLite file: the owner's
+// runs with tokens, cost (known, unknown, none) and workers; a selected run's transcript with tool
+// calls and results; the memory summary; and live updates from events on a real EventBus.
+#include "core/clock.h"
+#include "core/event.h"
+#include "core/event_bus.h"
+#include "storage/database.h"
+#include "storage/store.h"
+#include "ui/thread_inspector_model.h"
+
+#include <QAbstractItemModelTester>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSignalSpy>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace zerg;
+
+namespace {
+
+constexpr qint64 kOwner = 1;
+constexpr qint64 kOther = 2;
+const QDateTime kT0(QDate(2026, 1, 1), QTime(12, 0), Qt::UTC);
+
+QJsonObject userMessage(const QString& text) {
+    return {{"role", "user"}, {"content", text}};
+}
+QJsonObject assistantText(const QString& text) {
+    return {{"role", "assistant"}, {"content", text}};
+}
+QJsonObject assistantCall(const QString& id, const QString& name, const QString& args) {
+    return {{"role", "assistant"},
+            {"content", QJsonValue()},
+            {"tool_calls", QJsonArray{QJsonObject{
+                               {"id", id},
+                               {"type", "function"},
+                               {"function", QJsonObject{{"name", name}, {"arguments", args}}}}}}};
+}
+QJsonObject toolResult(const QString& id, const QString& content) {
+    return {{"role", "tool"}, {"tool_call_id", id}, {"content", content}};
+}
+
+// A database with two owners. Owner 1: run A (quick, one priced call), run B (supervisor: a
+// spawn_worker call and its result, two jobs, one priced and one unpriced call), run C
+// (running, no calls yet), and a memory summary over A's messages. Owner 2: one run.
+struct Fixture {
+    Fixture() {
+        auto opened = Database::open(dir.filePath(QStringLiteral("zerg.sqlite")), kT0);
+        if (!opened)
+            qFatal("%s", qPrintable(opened.error().message));
+        db = std::move(opened).value();
+        store = std::make_unique<Store>(db.get());
+        threadId = store->findOrCreateSupervisorThread(kOwner, "Jarvis", kT0)->id;
+        otherThreadId = store->findOrCreateSupervisorThread(kOther, "Jarvis", kT0)->id;
+
+        runA = store->createRun(kOwner, threadId, "what time is it", kT0, "quick").value();
+        append(runA, userMessage("what time is it"), 0);
+        append(runA, assistantText("It is noon."), 1);
+        call(runA, 0, 120, 30, 0.002);
+        (void)store->finishRun(runA, "success", "It is noon.", {}, kT0.addSecs(2), 120, 30);
+
+        runB = store->createRun(kOwner, threadId, "check disk on cube", kT0.addSecs(60)).value();
+        append(runB, userMessage("check disk on cube"), 60);
+        append(runB, assistantCall("call_1", "spawn_worker", R"({"task":"df -h on cube"})"), 61);
+        append(runB, toolResult("call_1", R"({"status":"complete","result":"42% used"})"), 90);
+        append(runB, assistantText("The disk on cube is 42% full."), 91);
+        jobB1 = store->createJob(kOwner, runB, "df -h on cube", "gpt-x", kT0.addSecs(61)).value();
+        (void)store->markJobStarted(jobB1, "2026-01-01T12-01-01_df-cube", kT0.addSecs(62));
+        (void)store->finishJob(jobB1, "success", {}, kT0.addSecs(89));
+        jobB2 = store->createJob(kOwner, runB, "du on cube", "gpt-x", kT0.addSecs(63)).value();
+        call(runB, 0, 1000, 200, 0.01);
+        call(runB, jobB1, 500, 100, std::nullopt);  // a model without a known price
+        (void)store->finishRun(runB, "success", "The disk on cube is 42% full.", {},
+                               kT0.addSecs(92), 1000, 200);
+
+        runC = store->createRun(kOwner, threadId, "restart nginx", kT0.addSecs(120)).value();
+        append(runC, userMessage("restart nginx"), 120);
+
+        (void)store->saveMemory(threadId, 2, "The user asked the time; it was noon.",
+                                kT0.addSecs(100));
+
+        otherRun = store->createRun(kOther, otherThreadId, "someone else's secret", kT0).value();
+        append(otherRun, userMessage("someone else's secret"), 0, otherThreadId);
+    }
+
+    void append(qint64 run, const QJsonObject& body, int secs, qint64 thread = 0) {
+        if (!store->appendMessage(thread ? thread : threadId, run, body, kT0.addSecs(secs)))
+            qFatal("appendMessage failed");
+    }
+    void call(qint64 run, qint64 job, qint64 prompt, qint64 completion,
+              std::optional<double> cost) {
+        LlmCallRecord c;
+        c.ownerId = kOwner;
+        c.runId = run;
+        c.jobId = job;
+        c.role = job ? "worker" : "supervisor";
+        c.agent = "supervisor";
+        c.provider = "openai";
+        c.model = "gpt-x";
+        c.promptTokens = prompt;
+        c.completionTokens = completion;
+        c.costUsd = cost;
+        c.status = "ok";
+        c.createdAt = kT0;
+        if (!store->recordLlmCall(c))
+            qFatal("recordLlmCall failed");
+    }
+
+    // Builds the model (after the rows above exist) and checks its models against the contract.
+    ThreadInspectorModel& model() {
+        if (!m) {
+            m = std::make_unique<ThreadInspectorModel>(store.get(), kOwner, &bus);
+            for (QAbstractItemModel* sub : {static_cast<QAbstractItemModel*>(m->runs()),
+                                            static_cast<QAbstractItemModel*>(m->messages()),
+                                            static_cast<QAbstractItemModel*>(m->workers())}) {
+                testers.push_back(std::make_unique<QAbstractItemModelTester>(
+                    sub, QAbstractItemModelTester::FailureReportingMode::QtTest));
+            }
+        }
+        return *m;
+    }
+
+    void publish(const char* name, QJsonObject data, qint64 owner = kOwner) {
+        bus.publish(QString::fromLatin1(name), owner, std::move(data));
+    }
+
+    QVariant run(int row, int role) { return model().runs()->index(row).data(role); }
+    QStringList runColumn(int role) {
+        QStringList out;
+        for (int r = 0; r < model().runs()->rowCount(); ++r)
+            out << run(r, role).toString();
+        return out;
+    }
+    QStringList messageColumn(int role) {
+        QStringList out;
+        for (int r = 0; r < model().messages()->rowCount(); ++r)
+            out << model().messages()->index(r).data(role).toString();
+        return out;
+    }
+    QStringList workerColumn(int role) {
+        QStringList out;
+        for (int r = 0; r < model().workers()->rowCount(); ++r)
+            out << model().workers()->index(r).data(role).toString();
+        return out;
+    }
+
+    QTemporaryDir dir;
+    std::unique_ptr<Database> db;
+    std::unique_ptr<Store> store;
+    ManualClock clock{kT0.addSecs(300)};
+    EventBus bus{&clock};
+    qint64 threadId = 0, otherThreadId = 0;
+    qint64 runA = 0, runB = 0, runC = 0, otherRun = 0;
+    qint64 jobB1 = 0, jobB2 = 0;
+    std::unique_ptr<ThreadInspectorModel> m;
+    std::vector<std::unique_ptr<QAbstractItemModelTester>> testers;
+};
+
+using Runs = ThreadRunListModel;
+using Messages = ThreadMessageListModel;
+using Workers = ThreadWorkerListModel;
+
+}  // namespace
+
+class TestThreadInspectorModel : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void listsTheOwnersRunsNewestFirst() {
+        Fixture f;
+        ThreadInspectorModel& m = f.model();
+        QVERIFY(m.loadError().isEmpty());
+        QCOMPARE(m.runs()->count(), 3);  // never owner 2's
+        QCOMPARE(f.runColumn(Runs::TaskRole),
+                 (QStringList{"restart nginx", "check disk on cube", "what time is it"}));
+        QCOMPARE(f.runColumn(Runs::ModeRole), (QStringList{"supervisor", "supervisor", "quick"}));
+        QCOMPARE(f.run(2, Runs::ModeLabelRole).toString(), QStringLiteral("Quick"));
+        QCOMPARE(f.runColumn(Runs::StatusRole), (QStringList{"running", "success", "success"}));
+        QCOMPARE(f.runColumn(Runs::DurationRole), (QStringList{"", "32 s", "2.0 s"}));
+        QCOMPARE(f.run(1, Runs::StartedAtRole).toString(),
+                 kT0.addSecs(60).toLocalTime().toString("yyyy-MM-dd HH:mm"));
+        QCOMPARE(f.run(1, Runs::RunIdRole).toLongLong(), f.runB);
+        // Tokens of every call of the run, the worker's included.
+        QCOMPARE(f.run(1, Runs::TokensRole).toLongLong(), qint64(1800));
+        QCOMPARE(f.run(2, Runs::TokensRole).toLongLong(), qint64(150));
+        QCOMPARE(f.run(1, Runs::WorkerCountRole).toInt(), 2);
+        QCOMPARE(f.run(2, Runs::WorkerCountRole).toInt(), 0);
+    }
+
+    void unknownCostIsUnknownNeverZero() {
+        Fixture f;
+        // Run B has one call without a price: its total is unknown, not $0.01.
+        QCOMPARE(f.runColumn(Runs::CostRole), (QStringList{"—", "unknown", "$0.0020"}));
+
+        UsageTotals u;
+        QCOMPARE(ThreadInspectorModel::formatCost(u), QStringLiteral("—"));
+        u.calls = 2;
+        u.costUsd = std::nullopt;
+        QCOMPARE(ThreadInspectorModel::formatCost(u), QStringLiteral("unknown"));
+        u.costUsd = 0.0;
+        QCOMPARE(ThreadInspectorModel::formatCost(u), QStringLiteral("$0.0000"));
+        u.costUsd = 3.5;
+        QCOMPARE(ThreadInspectorModel::formatCost(u), QStringLiteral("$3.50"));
+
+        ThreadInspectorModel& m = f.model();
+        m.selectRun(f.runB);
+        QCOMPARE(m.selectedRun().value("cost").toString(), QStringLiteral("unknown"));
+        QCOMPARE(m.selectedRun().value("costKnown").toBool(), false);
+        m.selectRun(f.runA);
+        QCOMPARE(m.selectedRun().value("cost").toString(), QStringLiteral("$0.0020"));
+        QCOMPARE(m.selectedRun().value("costKnown").toBool(), true);
+    }
+
+    void selectingARunShowsItsTranscriptAndWorkers() {
+        Fixture f;
+        ThreadInspectorModel& m = f.model();
+        QCOMPARE(m.selectedRunId(), qint64(0));
+        QVERIFY(m.selectedRun().isEmpty());
+        QSignalSpy selected(&m, &ThreadInspectorModel::selectedRunIdChanged);
+
+        m.selectRun(f.runB);
+        QCOMPARE(selected.count(), 1);
+        QCOMPARE(m.selectedRunId(), f.runB);
+        const QVariantMap header = m.selectedRun();
+        QCOMPARE(header.value("task").toString(), QStringLiteral("check disk on cube"));
+        QCOMPARE(header.value("modeLabel").toString(), QStringLiteral("Supervisor"));
+        QCOMPARE(header.value("status").toString(), QStringLiteral("success"));
+        QCOMPARE(header.value("duration").toString(), QStringLiteral("32 s"));
+        QCOMPARE(header.value("tokens").toLongLong(), qint64(1800));
+
+        QCOMPARE(f.messageColumn(Messages::KindRole),
+                 (QStringList{"user", "tool_call", "tool_result", "assistant"}));
+        QCOMPARE(f.messageColumn(Messages::TitleRole),
+                 (QStringList{"", "spawn_worker", "spawn_worker", ""}));
+        QCOMPARE(f.messageColumn(Messages::TextRole)[0], QStringLiteral("check disk on cube"));
+        // The call's arguments and the JSON result, indented for reading.
+        QCOMPARE(f.messageColumn(Messages::ArgumentsRole)[1],
+                 QStringLiteral("{\n    \"task\": \"df -h on cube\"\n}"));
+        QCOMPARE(
+            f.messageColumn(Messages::TextRole)[2],
+            QStringLiteral("{\n    \"result\": \"42% used\",\n    \"status\": \"complete\"\n}"));
+        QCOMPARE(f.messageColumn(Messages::CallIdRole)[1], QStringLiteral("call_1"));
+        QCOMPARE(f.messageColumn(Messages::CallIdRole)[2], QStringLiteral("call_1"));
+        QCOMPARE(f.messageColumn(Messages::TextRole)[3],
+                 QStringLiteral("The disk on cube is 42% full."));
+        QCOMPARE(f.messageColumn(Messages::TimeRole)[2],
+                 kT0.addSecs(90).toLocalTime().toString("HH:mm:ss"));
+        QCOMPARE(f.messageColumn(Messages::SummarizedRole),
+                 (QStringList{"false", "false", "false", "false"}));
+
+        QCOMPARE(f.workerColumn(Workers::TaskRole), (QStringList{"df -h on cube", "du on cube"}));
+        QCOMPARE(f.workerColumn(Workers::WorkerIdRole),
+                 (QStringList{"2026-01-01T12-01-01_df-cube", ""}));
+        QCOMPARE(f.workerColumn(Workers::StatusRole), (QStringList{"success", "queued"}));
+        QCOMPARE(f.workerColumn(Workers::DurationRole), (QStringList{"27 s", ""}));
+
+        // Another run replaces both lists; selecting nothing clears them.
+        m.selectRun(f.runA);
+        QCOMPARE(f.messageColumn(Messages::KindRole), (QStringList{"user", "assistant"}));
+        QCOMPARE(m.workers()->count(), 0);
+        m.selectRun(0);
+        QCOMPARE(m.selectedRunId(), qint64(0));
+        QCOMPARE(m.messages()->count(), 0);
+        QCOMPARE(selected.count(), 3);
+
+        // The page selects by the list's current row.
+        m.selectRow(1);
+        QCOMPARE(m.selectedRunId(), f.runB);
+        QCOMPARE(m.runs()->indexOfRun(f.runB), 1);
+        m.selectRow(7);
+        QCOMPARE(m.selectedRunId(), qint64(0));
+    }
+
+    void theMemorySummaryIsShownAndMarksWhatItCovers() {
+        Fixture f;
+        ThreadInspectorModel& m = f.model();
+        QCOMPARE(m.memorySummary(), QStringLiteral("The user asked the time; it was noon."));
+        m.selectRun(f.runA);
+        QCOMPARE(f.messageColumn(Messages::SummarizedRole), (QStringList{"true", "true"}));
+
+        // A later compaction (the next run's start) moves the line and updates the note.
+        QSignalSpy changed(&m, &ThreadInspectorModel::memorySummaryChanged);
+        QVERIFY(f.store->saveMemory(f.threadId, 4, "Time asked; cube's disk checked.", kT0));
+        f.publish(events::SupervisorComplete, {{"run_id", f.runC}});
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(m.memorySummary(), QStringLiteral("Time asked; cube's disk checked."));
+    }
+
+    void longTextsAreCappedWithTheRestCounted() {
+        Fixture f;
+        const QString big(ThreadInspectorModel::kMaxTextChars + 1234, QLatin1Char('x'));
+        const qint64 run = f.store->createRun(kOwner, f.threadId, "cat a log", kT0).value();
+        f.append(run, assistantCall("c9", "shell_exec", R"({"cmd":"cat /var/log/syslog"})"), 1);
+        f.append(run, toolResult("c9", big), 2);
+        ThreadInspectorModel& m = f.model();
+        m.selectRun(run);
+        QCOMPARE(m.messages()->count(), 2);
+        const QString shown = f.messageColumn(Messages::TextRole)[1];
+        QVERIFY(shown.startsWith(big.left(ThreadInspectorModel::kMaxTextChars)));
+        QVERIFY(shown.endsWith(QStringLiteral("… (1234 more characters)")));
+        QVERIFY(shown.size() < ThreadInspectorModel::kMaxTextChars + 40);
+        QCOMPARE(m.messages()->at(1).truncated, true);
+        QCOMPARE(m.messages()->at(0).truncated, false);
+        QCOMPARE(m.messages()->at(1).title, QStringLiteral("shell_exec"));
+
+        bool cut = true;
+        QCOMPARE(ThreadInspectorModel::capText("short", &cut), QStringLiteral("short"));
+        QCOMPARE(cut, false);
+    }
+
+    void anotherOwnersRunsStayHidden() {
+        Fixture f;
+        ThreadInspectorModel& m = f.model();
+        m.selectRun(f.otherRun);
+        QCOMPARE(m.selectedRunId(), qint64(0));
+        QCOMPARE(m.messages()->count(), 0);
+        QVERIFY(m.loadError().contains(QStringLiteral("not found")));
+        QVERIFY(m.loadError().contains(QStringLiteral("Pick a run")));
+
+        QSignalSpy inserts(m.runs(), &QAbstractItemModel::rowsInserted);
+        f.publish(events::SupervisorStarted,
+                  {{"run_id", f.otherRun}, {"task", "someone else's secret"}}, kOther);
+        // Even an event claiming this owner does not show another owner's stored run.
+        f.publish(events::SupervisorStarted, {{"run_id", f.otherRun}, {"task", "x"}});
+        QCOMPARE(inserts.count(), 0);
+        QCOMPARE(m.runs()->count(), 3);
+        QVERIFY(!f.runColumn(Runs::TaskRole).contains(QStringLiteral("someone else's secret")));
+    }
+
+    void aRunStartingIsInsertedAtTheTopWithoutAReset() {
+        Fixture f;
+        ThreadInspectorModel& m = f.model();
+        m.selectRun(f.runB);
+        QSignalSpy resets(m.runs(), &QAbstractItemModel::modelReset);
+        QSignalSpy inserts(m.runs(), &QAbstractItemModel::rowsInserted);
+        QSignalSpy messageResets(m.messages(), &QAbstractItemModel::modelReset);
+
+        const qint64 run =
+            f.store->createRun(kOwner, f.threadId, "uptime of db", kT0.addSecs(200)).value();
+        f.publish(events::SupervisorStarted, {{"run_id", run},
+                                              {"thread_id", f.threadId},
+                                              {"task", "uptime of db"},
+                                              {"mode", "supervisor"}});
+        QCOMPARE(inserts.count(), 1);
+        QCOMPARE(inserts.at(0).at(1).toInt(), 0);
+        QCOMPARE(inserts.at(0).at(2).toInt(), 0);
+        QCOMPARE(resets.count(), 0);
+        QCOMPARE(messageResets.count(), 0);
+        QCOMPARE(m.runs()->count(), 4);
+        QCOMPARE(f.run(0, Runs::TaskRole).toString(), QStringLiteral("uptime of db"));
+        QCOMPARE(f.run(0, Runs::StatusRole).toString(), QStringLiteral("running"));
+        QCOMPARE(m.selectedRunId(), f.runB);  // the user's choice stays
+
+        // The same start again (a replayed event) adds nothing.
+        f.publish(events::SupervisorStarted, {{"run_id", run}, {"task", "uptime of db"}});
+        QCOMPARE(m.runs()->count(), 4);
+    }
+
+    void aRunEndingUpdatesItsRowAndGrowsItsTranscript() {
+        Fixture f;
+        ThreadInspectorModel& m = f.model();
+        m.selectRun(f.runC);
+        QCOMPARE(m.messages()->count(), 1);
+        QCOMPARE(f.run(0, Runs::CostRole).toString(), QStringLiteral("—"));
+        QSignalSpy resets(m.runs(), &QAbstractItemModel::modelReset);
+        QSignalSpy changes(m.runs(), &QAbstractItemModel::dataChanged);
+        QSignalSpy messageResets(m.messages(), &QAbstractItemModel::modelReset);
+        QSignalSpy messageInserts(m.messages(), &QAbstractItemModel::rowsInserted);
+        QSignalSpy header(&m, &ThreadInspectorModel::selectedRunChanged);
+
+        // The supervisor thinks: its call's result is in the thread.
+        f.append(f.runC, assistantCall("c2", "list_workers", "{}"), 130);
+        f.append(f.runC, toolResult("c2", "[]"), 131);
+        f.call(f.runC, 0, 300, 40, 0.004);
+        f.publish(events::SupervisorThinking, {{"run_id", f.runC}, {"iteration", 2}});
+        QCOMPARE(messageInserts.count(), 1);
+        QCOMPARE(f.messageColumn(Messages::KindRole),
+                 (QStringList{"user", "tool_call", "tool_result"}));
+        QCOMPARE(f.run(0, Runs::CostRole).toString(), QStringLiteral("$0.0040"));
+
+        f.append(f.runC, assistantText("nginx restarted."), 150);
+        QVERIFY(f.store->finishRun(f.runC, "success", "nginx restarted.", {}, kT0.addSecs(150)));
+        f.publish(events::SupervisorComplete,
+                  {{"run_id", f.runC}, {"result", "nginx restarted."}, {"duration_ms", 30000}});
+        QCOMPARE(resets.count(), 0);
+        QCOMPARE(messageResets.count(), 0);
+        QVERIFY(changes.count() >= 2);
+        QCOMPARE(changes.last().at(0).value<QModelIndex>().row(), 0);
+        QCOMPARE(f.run(0, Runs::StatusRole).toString(), QStringLiteral("success"));
+        QCOMPARE(f.run(0, Runs::DurationRole).toString(), QStringLiteral("30 s"));
+        QCOMPARE(messageInserts.count(), 2);
+        QCOMPARE(f.messageColumn(Messages::KindRole),
+                 (QStringList{"user", "tool_call", "tool_result", "assistant"}));
+        QVERIFY(header.count() >= 2);
+        QCOMPARE(m.selectedRun().value("status").toString(), QStringLiteral("success"));
+        QCOMPARE(m.selectedRun().value("duration").toString(), QStringLiteral("30 s"));
+
+        // A failure updates the row too (another run, not selected: no transcript work).
+        const qint64 failing = f.store->createRun(kOwner, f.threadId, "boom", kT0).value();
+        f.publish(events::SupervisorStarted, {{"run_id", failing}, {"task", "boom"}});
+        QVERIFY(f.store->finishRun(failing, "failed", {}, "model unreachable", kT0.addSecs(5)));
+        f.publish(events::Error, {{"run_id", failing}, {"status", "failed"}});
+        QCOMPARE(f.run(0, Runs::StatusRole).toString(), QStringLiteral("failed"));
+        QCOMPARE(f.run(0, Runs::ErrorRole).toString(), QStringLiteral("model unreachable"));
+        QCOMPARE(messageInserts.count(), 2);
+    }
+
+    void workerEventsUpdateTheSelectedRunsWorkers() {
+        Fixture f;
+        ThreadInspectorModel& m = f.model();
+        m.selectRun(f.runC);
+        QCOMPARE(m.workers()->count(), 0);
+        QCOMPARE(f.run(0, Runs::WorkerCountRole).toInt(), 0);
+        QSignalSpy resets(m.workers(), &QAbstractItemModel::modelReset);
+        QSignalSpy runChanges(m.runs(), &QAbstractItemModel::dataChanged);
+
+        const qint64 job =
+            f.store->createJob(kOwner, f.runC, "restart nginx on web1", "gpt-x", kT0.addSecs(125))
+                .value();
+        f.publish(events::WorkerSpawned,
+                  {{"run_id", f.runC}, {"job_id", job}, {"task", "restart nginx on web1"}});
+        QCOMPARE(f.workerColumn(Workers::TaskRole), (QStringList{"restart nginx on web1"}));
+        QCOMPARE(f.workerColumn(Workers::StatusRole), (QStringList{"queued"}));
+        QCOMPARE(runChanges.count(), 1);
+        QCOMPARE(f.run(0, Runs::WorkerCountRole).toInt(), 1);
+
+        f.publish(events::WorkerStarted,
+                  {{"run_id", f.runC}, {"job_id", job}, {"worker_id", "w-nginx"}});
+        QCOMPARE(f.workerColumn(Workers::WorkerIdRole), (QStringList{"w-nginx"}));
+        QCOMPARE(f.workerColumn(Workers::StatusRole), (QStringList{"running"}));
+        f.publish(events::WorkerComplete, {{"run_id", f.runC},
+                                           {"job_id", job},
+                                           {"worker_id", "w-nginx"},
+                                           {"status", "failed"},
+                                           {"duration_ms", 4200},
+                                           {"error", "permission denied"}});
+        QCOMPARE(f.workerColumn(Workers::StatusRole), (QStringList{"failed"}));
+        QCOMPARE(f.workerColumn(Workers::DurationRole), (QStringList{"4.2 s"}));
+        QCOMPARE(f.workerColumn(Workers::ErrorRole), (QStringList{"permission denied"}));
+        QCOMPARE(resets.count(), 0);
+
+        // A worker of a run that is not selected only changes that run's count.
+        const qint64 other = f.store->createJob(kOwner, f.runB, "more", "gpt-x", kT0).value();
+        f.publish(events::WorkerSpawned, {{"run_id", f.runB}, {"job_id", other}});
+        QCOMPARE(m.workers()->count(), 1);
+        QCOMPARE(f.run(1, Runs::WorkerCountRole).toInt(), 3);
+    }
+
+    void aFailedLoadSaysWhatHappenedAndWhatToDo() {
+        Fixture f;
+        ThreadInspectorModel& m = f.model();
+        QCOMPARE(m.runs()->count(), 3);
+        QSqlQuery q(f.db->connection());
+        QVERIFY(q.exec(QStringLiteral("ALTER TABLE runs RENAME TO runs_elsewhere")));
+        QSignalSpy errors(&m, &ThreadInspectorModel::loadErrorChanged);
+        m.reload();
+        QCOMPARE(errors.count(), 1);
+        QVERIFY(m.loadError().startsWith(QStringLiteral("Could not load the runs:")));
+        QVERIFY(m.loadError().contains(QStringLiteral("then reload")));
+        QCOMPARE(m.runs()->count(), 3);  // what was shown stays
+
+        QVERIFY(q.exec(QStringLiteral("ALTER TABLE runs_elsewhere RENAME TO runs")));
+        m.reload();
+        QVERIFY(m.loadError().isEmpty());
+    }
+
+    void anOwnerWithoutRunsHasNothingAndNoThreadIsCreated() {
+        Fixture f;
+        constexpr qint64 kNew = 3;
+        ThreadInspectorModel m(f.store.get(), kNew, &f.bus);
+        QCOMPARE(m.runs()->count(), 0);
+        QVERIFY(m.memorySummary().isEmpty());
+        QVERIFY(m.loadError().isEmpty());
+        QSqlQuery q(f.db->connection());
+        QVERIFY(q.exec(QStringLiteral("SELECT COUNT(*) FROM threads WHERE owner_id = 3")));
+        QVERIFY(q.next());
+        QCOMPARE(q.value(0).toInt(), 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestThreadInspectorModel)
+#include "test_thread_inspector_model.moc"
