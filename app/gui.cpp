@@ -21,6 +21,7 @@
 #include "ui/supervision_tree_model.h"
 #include "ui/thread_inspector_model.h"
 #include "ui/tray_state.h"
+#include "ui/worker_detail_model.h"
 #include "ui/worker_table_model.h"
 
 #include <QApplication>
@@ -217,6 +218,9 @@ int run(const QStringList& args) {
     CostsModel::setInstance(&costs);
     ThreadInspectorModel threadInspector(backend->store(), settings.ownerId, backend->bus());
     ThreadInspectorModel::setInstance(&threadInspector);
+    WorkerDetailModel workerDetail(backend->artifacts(), backend->store(), settings.ownerId,
+                                   backend->bus());
+    WorkerDetailModel::setInstance(&workerDetail);
     SettingsModel settingsModel(settings, nullptr, backend->clock());
     SettingsModel::setInstance(&settingsModel);
     QObject::connect(&settingsModel, &SettingsModel::restartRequested, qApp, [&restart] {
@@ -270,8 +274,18 @@ int run(const QStringList& args) {
     if (!tourDir.isEmpty() && window) {
         whenReady([&, window, tourDir] {
             QList<TourStep> steps;
-            for (const Page& p : pages())
-                steps.append({p.name, [window, p] { showPage(window, p); }});
+            for (const Page& p : pages()) {
+                steps.append({p.name, [&, window, p] {
+                                  // The worker detail page shows the newest worker.
+                                  if (p.name == QLatin1String("worker-detail")) {
+                                      const auto newest =
+                                          backend->store()->listJobs(settings.ownerId, 1);
+                                      if (newest && !newest->isEmpty())
+                                          workerDetail.openJob(newest->constFirst().id);
+                                  }
+                                  showPage(window, p);
+                              }});
+            }
             steps.append({QStringLiteral("jarvis-dark"), [window, &appearance] {
                               appearance.setMode(QStringLiteral("dark"));
                               showPage(window, *findPage(QStringLiteral("jarvis")));
@@ -293,6 +307,7 @@ int run(const QStringList& args) {
     CostsModel::setInstance(nullptr);
     SettingsModel::setInstance(nullptr);
     ThreadInspectorModel::setInstance(nullptr);
+    WorkerDetailModel::setInstance(nullptr);
     return code;
 }
 

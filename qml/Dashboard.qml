@@ -1,9 +1,9 @@
 import QtQuick
 import QtQuick.Controls.Basic
 import QtQuick.Layouts
+import Zerg.Backend
 
-// The power-user dashboard: one tab per page. Workers and the supervision tree exist so far;
-// the others say so.
+// The power-user dashboard: one tab per page. A page whose backend does not exist yet says so.
 Rectangle {
     id: root
 
@@ -76,10 +76,17 @@ Rectangle {
             Layout.fillHeight: true
             currentIndex: tabs.currentIndex
 
-            WorkersPage {}
+            WorkersPage {
+                onWorkerOpened: tabs.currentIndex = 1
+            }
 
-            NotYet {}  // Worker detail
-            ThreadsPage {}
+            WorkerDetailPage {}
+            ThreadsPage {
+                onWorkerOpened: workerId => {
+                    WorkerDetail.open(workerId)
+                    tabs.currentIndex = 1
+                }
+            }
             SupervisionPage {}
             CostsPage {}
             NotYet {}  // Schedules

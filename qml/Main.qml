@@ -53,6 +53,9 @@ ApplicationWindow {
     Dashboard {
         anchors.fill: parent
         currentTab: window.dashboardTab
+        // A tab the user picked becomes the window's, so that opening a tab from elsewhere (the
+        // ticker's Details) always switches.
+        onCurrentTabChanged: window.dashboardTab = currentTab
         visible: window.page === "dashboard"
     }
 

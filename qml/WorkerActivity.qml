@@ -56,10 +56,10 @@ Column {
             rightPadding: 10
             font.pixelSize: 12
             Accessible.name: qsTr("Show this worker in the dashboard")
-            // The dashboard's Workers page, filtered to this worker.
+            // The dashboard's Worker detail page, on this worker.
             onClicked: {
-                WorkersTable.filterText = root.workerId
-                ApplicationWindow.window.dashboardTab = 0
+                WorkerDetail.open(root.workerId)
+                ApplicationWindow.window.dashboardTab = 1
                 ApplicationWindow.window.page = "dashboard"
             }
             contentItem: Text {

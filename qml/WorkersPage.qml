@@ -1,3 +1,4 @@
+pragma ComponentBehavior: Bound
 import QtQuick
 import QtQuick.Controls.Basic
 import QtQuick.Layouts
@@ -7,6 +8,18 @@ import Zerg.Backend
 // Bound to the `WorkersTable` singleton; its `rows` is the sorted, filtered view.
 Item {
     id: root
+
+    // A row was opened (double-click or Enter) in the Worker detail page: the dashboard switches
+    // to that tab.
+    signal workerOpened()
+
+    function openRow(row: int) {
+        if (row < 0)
+            return
+        const rows = WorkersTable.rows
+        WorkerDetail.openJob(rows.data(rows.index(row, 0), WorkersTable.JobIdRole))
+        root.workerOpened()
+    }
 
     // Fixed widths for the narrow columns; the task column takes the rest.
     readonly property var fixedWidths: [120, 0, 160, 70, 100, 90]
@@ -154,6 +167,13 @@ Item {
                 columnWidthProvider: column => root.columnWidth(column)
                 onWidthChanged: forceLayout()
                 ScrollBar.vertical: ScrollBar {}
+                // Arrow keys move the current row; Enter opens it.
+                selectionModel: ItemSelectionModel { model: table.model }
+                activeFocusOnTab: true
+                Accessible.role: Accessible.Table
+                Accessible.name: qsTr("Workers; press Enter to open the current one")
+                Keys.onReturnPressed: root.openRow(table.currentRow)
+                Keys.onEnterPressed: root.openRow(table.currentRow)
 
                 delegate: Rectangle {
                     id: cell
@@ -164,7 +184,12 @@ Item {
                     required property string status
 
                     implicitHeight: 32
-                    color: row % 2 === 0 ? Theme.surface : Theme.tickerBackground
+                    color: table.activeFocus && row === table.currentRow ? Theme.userBubble
+                         : row % 2 === 0 ? Theme.surface : Theme.tickerBackground
+
+                    TapHandler {
+                        onDoubleTapped: root.openRow(cell.row)
+                    }
 
                     Row {
                         anchors.fill: parent
@@ -188,7 +213,9 @@ Item {
                             color: cell.column === 5 && cell.display === "?" ? Theme.textFaint
                                                                              : Theme.text
                             font.pixelSize: 13
+                            // qmllint disable type
                             font.family: cell.column >= 3 ? Theme.monoFamily : Qt.application.font.family
+                            // qmllint enable type
                         }
                     }
                 }

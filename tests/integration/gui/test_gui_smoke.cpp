@@ -1,11 +1,13 @@
-// The real app, offscreen: one question answered through the loopback LLM server (and a worker
-// on the real sshd), then a screenshot of the Jarvis window in build/screenshots/jarvis.png, and
-// the app opened again on the dashboard (build/screenshots/dashboard.png) and on its supervision
-// tree (build/screenshots/supervision.png).
+// The GUI tour: the real app, offscreen, answers one question through the loopback LLM server (and
+// a worker on the real sshd), then visits every page and saves build/screenshots/<page>.png (the
+// names the README lists), and the chat and Workers page in the dark theme. Each screenshot must
+// be a drawn page, different from every other one.
 #include "fake_llm_server.h"
 #include "sshd_fixture.h"
 
+#include <QDir>
 #include <QFile>
+#include <QHash>
 #include <QImage>
 #include <QJsonArray>
 #include <QProcess>
@@ -52,8 +54,15 @@ private Q_SLOTS:
             env.insert(QStringLiteral("ZERG_HOSTS_FILE"),
                        sshd.writeHostsFile(QStringLiteral("testbox"), sshd.knownHostsPath()));
         }
-        const QString shot = QStringLiteral(ZERG_SCREENSHOT_DIR "/jarvis.png");
-        QFile::remove(shot);
+        const QDir shots(QStringLiteral(ZERG_SCREENSHOT_DIR));
+        const QStringList pages{QStringLiteral("jarvis"),        QStringLiteral("workers"),
+                                QStringLiteral("worker-detail"), QStringLiteral("threads"),
+                                QStringLiteral("supervision"),   QStringLiteral("costs"),
+                                QStringLiteral("schedules"),     QStringLiteral("hosts"),
+                                QStringLiteral("settings"),      QStringLiteral("jarvis-dark"),
+                                QStringLiteral("workers-dark")};
+        for (const QString& page : pages)
+            QFile::remove(shots.filePath(page + QStringLiteral(".png")));
 
         QProcess app;
         app.setProcessEnvironment(env);
@@ -61,67 +70,38 @@ private Q_SLOTS:
         QSignalSpy finished(&app, &QProcess::finished);
         app.start(QStringLiteral(ZERG_EXE),
                   {QStringLiteral("--ask"), QStringLiteral("check disk usage on testbox"),
-                   QStringLiteral("--screenshot"), shot});
+                   QStringLiteral("--tour"), shots.path()});
         QVERIFY(app.waitForStarted(10000));
-        if (!finished.wait(120000)) {
+        if (!finished.wait(180000)) {
             app.kill();
-            QFAIL("the app did not finish the run and take its screenshot");
+            QFAIL("the app did not finish the run and its tour");
         }
         QCOMPARE(app.exitCode(), 0);
         QVERIFY(!llm.requests().isEmpty());
         QCOMPARE(llm.remainingResponses(), 0);  // every scripted answer was asked for
 
-        QImage image(shot);
-        QVERIFY2(!image.isNull(), qPrintable(shot));
-        QVERIFY(image.width() >= 600 && image.height() >= 400);
-        // Not a blank frame: the chat rendered text in more than one colour.
-        QSet<QRgb> colours;
-        for (int y = 0; y < image.height(); y += 4) {
-            for (int x = 0; x < image.width(); x += 4)
-                colours.insert(image.pixel(x, y));
+        QHash<QString, QImage> images;
+        for (const QString& page : pages) {
+            const QString path = shots.filePath(page + QStringLiteral(".png"));
+            const QImage image(path);
+            QVERIFY2(!image.isNull(), qPrintable(path));
+            QVERIFY(image.width() >= 600 && image.height() >= 400);
+            // Not a blank frame: text in more than one colour.
+            QSet<QRgb> colours;
+            for (int y = 0; y < image.height(); y += 4) {
+                for (int x = 0; x < image.width(); x += 4)
+                    colours.insert(image.pixel(x, y));
+            }
+            QVERIFY2(colours.size() > 10, qPrintable(page + QStringLiteral(" looks blank")));
+            for (auto it = images.cbegin(); it != images.cend(); ++it) {
+                QVERIFY2(it.value() != image,
+                         qPrintable(page + QStringLiteral(" looks like ") + it.key()));
+            }
+            images.insert(page, image);
         }
-        QVERIFY2(colours.size() > 10, "the screenshot looks blank");
-
-        // The same data opened on the dashboard: the Workers table read back from storage.
-        const QString dashboardShot = QStringLiteral(ZERG_SCREENSHOT_DIR "/dashboard.png");
-        QFile::remove(dashboardShot);
-        QProcess dashboard;
-        dashboard.setProcessEnvironment(env);
-        dashboard.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-        QSignalSpy dashboardFinished(&dashboard, &QProcess::finished);
-        dashboard.start(QStringLiteral(ZERG_EXE),
-                        {QStringLiteral("--page"), QStringLiteral("dashboard"),
-                         QStringLiteral("--screenshot"), dashboardShot});
-        QVERIFY(dashboard.waitForStarted(10000));
-        if (!dashboardFinished.wait(60000)) {
-            dashboard.kill();
-            QFAIL("the app did not open the dashboard and take its screenshot");
-        }
-        QCOMPARE(dashboard.exitCode(), 0);
-        const QImage dashboardImage(dashboardShot);
-        QVERIFY2(!dashboardImage.isNull(), qPrintable(dashboardShot));
-        QVERIFY(dashboardImage.size() == image.size());
-        QVERIFY2(dashboardImage != image, "the dashboard looks like the chat");
-
-        // And its supervision tree page (build/screenshots/supervision.png).
-        const QString treeShot = QStringLiteral(ZERG_SCREENSHOT_DIR "/supervision.png");
-        QFile::remove(treeShot);
-        QProcess tree;
-        tree.setProcessEnvironment(env);
-        tree.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-        QSignalSpy treeFinished(&tree, &QProcess::finished);
-        tree.start(QStringLiteral(ZERG_EXE),
-                   {QStringLiteral("--page"), QStringLiteral("supervision"),
-                    QStringLiteral("--screenshot"), treeShot});
-        QVERIFY(tree.waitForStarted(10000));
-        if (!treeFinished.wait(60000)) {
-            tree.kill();
-            QFAIL("the app did not open the supervision tree and take its screenshot");
-        }
-        QCOMPARE(tree.exitCode(), 0);
-        const QImage treeImage(treeShot);
-        QVERIFY2(!treeImage.isNull(), qPrintable(treeShot));
-        QVERIFY2(treeImage != dashboardImage, "the tree page looks like the Workers page");
+        // The dark theme is dark: the window's corner pixel, light before, dark after.
+        QVERIFY(qGray(images.value(QStringLiteral("jarvis")).pixel(2, 200)) > 160);
+        QVERIFY(qGray(images.value(QStringLiteral("jarvis-dark")).pixel(2, 200)) < 80);
     }
 };
 

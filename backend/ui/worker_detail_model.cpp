@@ -1,0 +1,679 @@
+#include "ui/worker_detail_model.h"
+
+#include "core/event.h"
+#include "core/event_bus.h"
+#include "storage/store.h"
+#include "ui/worker_table_model.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJSEngine>
+
+#include <utility>
+
+namespace zerg {
+
+using namespace artifact_views;
+
+namespace {
+
+WorkerDetailModel*& registeredInstance() {
+    static WorkerDetailModel* instance = nullptr;
+    return instance;
+}
+
+bool is(const Event& e, const char* name) {
+    return e.name == QLatin1String(name);
+}
+
+QString formatElapsed(qint64 seconds) {
+    if (seconds < 60)
+        return WorkerDetailModel::tr("%1 s").arg(seconds);
+    return WorkerDetailModel::tr("%1 min %2 s").arg(seconds / 60).arg(seconds % 60);
+}
+
+QVariantMap fileRow(const FileTreeRow& r) {
+    return {{QStringLiteral("path"), r.path},   {QStringLiteral("name"), r.name},
+            {QStringLiteral("depth"), r.depth}, {QStringLiteral("isDir"), r.isDir},
+            {QStringLiteral("size"), r.size},   {QStringLiteral("sizeText"), r.sizeText}};
+}
+
+QVariantMap checkRow(const CheckRow& r) {
+    return {{QStringLiteral("path"), r.path},
+            {QStringLiteral("elapsedSeconds"), r.elapsedSeconds},
+            {QStringLiteral("elapsedText"), formatElapsed(r.elapsedSeconds)},
+            {QStringLiteral("check"), r.check},
+            {QStringLiteral("decision"), r.decision},
+            {QStringLiteral("reason"), r.reason},
+            {QStringLiteral("source"), r.source},
+            {QStringLiteral("raw"), r.raw},
+            {QStringLiteral("status"), r.status}};
+}
+
+QList<QVariantMap> threadRows(const QList<ThreadEntry>& entries) {
+    QList<QVariantMap> rows;
+    rows.reserve(entries.size());
+    int previousLine = -1;
+    int part = 0;
+    for (const ThreadEntry& e : entries) {
+        part = e.line == previousLine ? part + 1 : 0;
+        previousLine = e.line;
+        // Line and part: a growing thread keeps the keys of what was there, so rows only append.
+        rows.append({{QStringLiteral("key"), QStringLiteral("%1:%2").arg(e.line).arg(part)},
+                     {QStringLiteral("line"), e.line},
+                     {QStringLiteral("kind"), e.kind},
+                     {QStringLiteral("role"), e.role},
+                     {QStringLiteral("text"), e.text},
+                     {QStringLiteral("toolName"), e.toolName},
+                     {QStringLiteral("toolArgs"), e.toolArgs},
+                     {QStringLiteral("toolCallId"), e.toolCallId},
+                     {QStringLiteral("raw"), e.raw}});
+    }
+    return rows;
+}
+
+QVariantMap toolCallMap(const ToolCallView& v) {
+    return {{QStringLiteral("tool"), v.tool},
+            {QStringLiteral("callId"), v.callId},
+            {QStringLiteral("finishedAt"), v.finishedAt},
+            {QStringLiteral("arguments"), v.arguments},
+            {QStringLiteral("result"), v.result},
+            {QStringLiteral("error"), v.error},
+            {QStringLiteral("hasExitCode"), v.exitCode.has_value()},
+            {QStringLiteral("exitCode"), v.exitCode.value_or(0)},
+            {QStringLiteral("hasDuration"), v.durationMs.has_value()},
+            {QStringLiteral("durationMs"), v.durationMs.value_or(0)},
+            {QStringLiteral("durationText"),
+             v.durationMs ? WorkerTableModel::formatDuration(*v.durationMs) : QString()},
+            {QStringLiteral("hasStdout"), v.hasStdout},
+            {QStringLiteral("stdout"), v.stdoutText},
+            {QStringLiteral("hasStderr"), v.hasStderr},
+            {QStringLiteral("stderr"), v.stderrText},
+            {QStringLiteral("other"), v.other}};
+}
+
+bool isCheckFile(const QString& path) {
+    return viewKindFor(path) == QLatin1String("check");
+}
+
+// Runs on the pool: the worker's metadata, its files with sizes, and the checks not read yet.
+WorkerDetailModel::FolderRead readFolder(const ArtifactStore& store, qint64 ownerId,
+                                         const QString& workerId, quint64 generation,
+                                         const QSet<QString>& knownChecks,
+                                         const WorkerDetailModel::ReadHook& hook) {
+    WorkerDetailModel::FolderRead r;
+    r.generation = generation;
+    r.workerId = workerId;
+    if (hook)
+        hook(workerId, QString());
+    Result<QJsonObject> meta = store.metadata(workerId, ownerId);
+    if (!meta) {
+        r.error = meta.error();
+        return r;
+    }
+    r.metadata = std::move(meta).value();
+    const Result<QStringList> files = store.listFiles(workerId, ownerId);
+    if (!files) {
+        r.error = files.error();
+        return r;
+    }
+    const QString dir = store.workerDir(workerId) + QLatin1Char('/');
+    QList<QPair<QString, QByteArray>> checks;
+    for (const QString& path : files.value()) {
+        r.files.append({path, QFileInfo(dir + path).size()});
+        if (isCheckFile(path) && !knownChecks.contains(path)) {
+            // Check files are written once and never change: each is read only once.
+            const Result<QByteArray> bytes = store.readFile(workerId, ownerId, path);
+            checks.append({path, bytes ? bytes.value() : QByteArray()});
+        }
+    }
+    r.newChecks = parseChecks(checks);
+    return r;
+}
+
+// Runs on the pool: one file, at most kMaxShownBytes of it, parsed for its view kind.
+WorkerDetailModel::FileRead readOneFile(const ArtifactStore& store, qint64 ownerId,
+                                        const QString& workerId, const QString& path,
+                                        quint64 generation,
+                                        const WorkerDetailModel::ReadHook& hook) {
+    WorkerDetailModel::FileRead r;
+    r.generation = generation;
+    r.workerId = workerId;
+    r.path = path;
+    r.kind = viewKindFor(path);
+    if (hook)
+        hook(workerId, path);
+    // listFiles is owner-checked and lists only regular files inside the folder (no symlinks):
+    // a path it names is safe to open, and it is the list the page shows.
+    const Result<QStringList> files = store.listFiles(workerId, ownerId);
+    if (!files) {
+        r.error = files.error().message;
+        return r;
+    }
+    if (!files->contains(path)) {
+        r.error =
+            WorkerDetailModel::tr(
+                "%1 is no longer in this worker's folder. Reload to see the files it has now.")
+                .arg(path);
+        return r;
+    }
+    const QString dir = QFileInfo(store.workerDir(workerId)).canonicalFilePath();
+    const QFileInfo info(store.workerDir(workerId) + QLatin1Char('/') + path);
+    if (!info.canonicalFilePath().startsWith(dir + QLatin1Char('/'))) {
+        r.error = WorkerDetailModel::tr(
+                      "%1 leads outside the worker's folder and is not shown. Inspect the folder "
+                      "by hand: %2")
+                      .arg(path, QDir::toNativeSeparators(store.workerDir(workerId)));
+        return r;
+    }
+    QFile file(info.canonicalFilePath());
+    if (!file.open(QIODevice::ReadOnly)) {
+        r.error =
+            WorkerDetailModel::tr("Cannot read %1: %2. Check the file's permissions, then reload.")
+                .arg(QDir::toNativeSeparators(file.fileName()), file.errorString());
+        return r;
+    }
+    r.size = file.size();
+    QByteArray bytes = file.read(kMaxShownBytes);
+    r.truncated = r.size > bytes.size();
+    if (r.truncated && r.kind == QLatin1String("thread")) {
+        // A cut line would look corrupt: show whole lines only.
+        const qsizetype lastNewline = bytes.lastIndexOf('\n');
+        if (lastNewline >= 0)
+            bytes.truncate(lastNewline + 1);
+    }
+    QStringList notes;
+    if (r.kind == QLatin1String("json") || r.kind == QLatin1String("check")) {
+        const PrettyText p = prettyJson(bytes);
+        r.text = p.text;
+        // A cut JSON file is never valid; the truncation note says why.
+        if (!p.note.isEmpty() && !r.truncated)
+            notes << p.note;
+        if (r.kind == QLatin1String("check"))
+            r.check = parseCheck(path, bytes);
+    } else {
+        r.text = QString::fromUtf8(bytes);
+        if (r.kind == QLatin1String("thread"))
+            r.thread = parseThread(bytes);
+        else if (r.kind == QLatin1String("toolcall"))
+            r.toolCall = parseToolCall(bytes);
+    }
+    if (r.truncated) {
+        notes << WorkerDetailModel::tr(
+                     "Showing the first %1 of %2. The whole file is %3; open it in an editor to "
+                     "see the rest.")
+                     .arg(formatSize(bytes.size()), formatSize(r.size),
+                          QDir::toNativeSeparators(info.canonicalFilePath()));
+    }
+    r.note = notes.join(QLatin1Char(' '));
+    return r;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// DetailRowsModel
+
+DetailRowsModel::DetailRowsModel(QList<QByteArray> roles, QByteArray keyRole, QObject* parent)
+    : QAbstractListModel(parent),
+      m_roles(std::move(roles)),
+      m_keyRole(QString::fromLatin1(keyRole)) {}
+
+int DetailRowsModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+QVariant DetailRowsModel::data(const QModelIndex& index, int role) const {
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const int i = role - (Qt::UserRole + 1);
+    if (i < 0 || i >= m_roles.size())
+        return {};
+    return m_rows.at(index.row()).value(QString::fromLatin1(m_roles.at(i)));
+}
+
+QHash<int, QByteArray> DetailRowsModel::roleNames() const {
+    QHash<int, QByteArray> names;
+    for (int i = 0; i < m_roles.size(); ++i)
+        names.insert(Qt::UserRole + 1 + i, m_roles.at(i));
+    return names;
+}
+
+QVariantMap DetailRowsModel::get(int row) const {
+    return row >= 0 && row < m_rows.size() ? m_rows.at(row) : QVariantMap();
+}
+
+int DetailRowsModel::indexOf(const QString& key) const {
+    return int(findKey(key, 0));
+}
+
+QString DetailRowsModel::keyOf(const QVariantMap& row) const {
+    return row.value(m_keyRole).toString();
+}
+
+qsizetype DetailRowsModel::findKey(const QString& key, qsizetype from) const {
+    for (qsizetype i = from; i < m_rows.size(); ++i) {
+        if (keyOf(m_rows.at(i)) == key)
+            return i;
+    }
+    return -1;
+}
+
+void DetailRowsModel::setRows(QList<QVariantMap> rows) {
+    const qsizetype before = m_rows.size();
+    qsizetype i = 0;
+    for (; i < rows.size(); ++i) {
+        const QString key = keyOf(rows.at(i));
+        if (i < m_rows.size() && keyOf(m_rows.at(i)) == key) {
+            if (m_rows.at(i) != rows.at(i)) {
+                m_rows[i] = rows.at(i);
+                Q_EMIT dataChanged(index(int(i)), index(int(i)));
+            }
+            continue;
+        }
+        const qsizetype later = findKey(key, i + 1);
+        if (later >= 0) {
+            // The rows between are gone; the row itself is then handled as an unchanged one.
+            beginRemoveRows({}, int(i), int(later - 1));
+            m_rows.remove(i, later - i);
+            endRemoveRows();
+            --i;
+            continue;
+        }
+        beginInsertRows({}, int(i), int(i));
+        m_rows.insert(i, rows.at(i));
+        endInsertRows();
+    }
+    if (m_rows.size() > rows.size()) {
+        beginRemoveRows({}, int(rows.size()), int(m_rows.size() - 1));
+        m_rows.resize(rows.size());
+        endRemoveRows();
+    }
+    if (m_rows.size() != before)
+        Q_EMIT countChanged();
+}
+
+// ---------------------------------------------------------------------------------------------
+// WorkerDetailModel
+
+WorkerDetailModel::WorkerDetailModel(ArtifactStore* artifacts, Store* store, qint64 ownerId,
+                                     EventBus* bus, QObject* parent)
+    : QObject(parent),
+      m_artifacts(artifacts),
+      m_store(store),
+      m_ownerId(ownerId),
+      m_bus(bus),
+      m_files(new DetailRowsModel({"path", "name", "depth", "isDir", "sizeText", "size"}, "path",
+                                  this)),
+      m_conversation(new DetailRowsModel(
+          {"key", "line", "kind", "role", "text", "toolName", "toolArgs", "toolCallId", "raw"},
+          "key", this)),
+      m_timeline(new DetailRowsModel({"path", "elapsedSeconds", "elapsedText", "check", "decision",
+                                      "reason", "source", "raw", "status"},
+                                     "path", this)) {
+    // Reads are short file reads; two threads let a new selection start while a slow one ends.
+    m_pool.setMaxThreadCount(2);
+    if (m_bus)
+        connect(m_bus, &EventBus::published, this, &WorkerDetailModel::onEvent);
+}
+
+WorkerDetailModel::~WorkerDetailModel() {
+    // Pool tasks post their results to this object: they must be done before it goes.
+    m_pool.waitForDone();
+}
+
+void WorkerDetailModel::setInstance(WorkerDetailModel* instance) {
+    registeredInstance() = instance;
+}
+
+WorkerDetailModel* WorkerDetailModel::create(QQmlEngine*, QJSEngine*) {
+    WorkerDetailModel* instance = registeredInstance();
+    if (!instance) {
+        qCritical(
+            "WorkerDetail: no WorkerDetailModel was registered with setInstance() before QML "
+            "loaded; the dashboard cannot show a worker's files.");
+        return nullptr;
+    }
+    // The app owns the model; the QML engine must never delete it.
+    QJSEngine::setObjectOwnership(instance, QJSEngine::CppOwnership);
+    return instance;
+}
+
+void WorkerDetailModel::setReadHookForTest(ReadHook hook) {
+    m_readHook = std::move(hook);
+}
+
+void WorkerDetailModel::waitForReadsForTest() {
+    m_pool.waitForDone();
+}
+
+void WorkerDetailModel::open(const QString& workerId) {
+    const QString id = workerId.trimmed();
+    clearSelection();
+    clearWorker();
+    m_workerId = id;
+    if (!ArtifactStore::isValidWorkerId(id)) {
+        setLoading(false);
+        setError(
+            tr("'%1' is not a worker id. Open a worker from the Workers tab instead.").arg(id));
+        Q_EMIT workerChanged();
+        return;
+    }
+    if (m_store) {
+        // The index knows the job even when the folder is gone (shown until the folder is read).
+        const Result<WorkerJobRecord> job = m_store->findJobByWorkerId(m_ownerId, id);
+        if (job) {
+            m_jobId = job->id;
+            m_task = job->task;
+            m_status = job->status;
+        }
+    }
+    setError({});
+    setLoading(true);
+    Q_EMIT workerChanged();
+    startFolderRead(true);
+}
+
+void WorkerDetailModel::openJob(qint64 jobId) {
+    if (!m_store) {
+        clearSelection();
+        clearWorker();
+        setError(tr("Jobs cannot be looked up here (no database). Open the worker by its id."));
+        Q_EMIT workerChanged();
+        return;
+    }
+    const Result<WorkerJobRecord> job = m_store->job(jobId);
+    // Another owner's job is "not found", exactly like a missing one.
+    if (!job || job->ownerId != m_ownerId) {
+        clearSelection();
+        clearWorker();
+        setLoading(false);
+        setError(tr("No worker job %1 for this user: it does not exist. Pick a worker in the "
+                    "Workers tab.")
+                     .arg(jobId));
+        Q_EMIT workerChanged();
+        return;
+    }
+    if (job->workerId.isEmpty()) {
+        clearSelection();
+        clearWorker();
+        m_jobId = jobId;
+        m_task = job->task;
+        m_status = job->status;
+        setLoading(false);
+        setError(tr("This job has not started a worker yet (status: %1), so there are no files "
+                    "to show. The page opens the worker as soon as it starts.")
+                     .arg(job->status));
+        Q_EMIT workerChanged();
+        return;
+    }
+    open(job->workerId);
+}
+
+void WorkerDetailModel::selectFile(const QString& path) {
+    if (m_workerId.isEmpty() || !m_hasWorker)
+        return;
+    const int row = m_files->indexOf(path);
+    if (row >= 0 && m_files->get(row).value(QStringLiteral("isDir")).toBool())
+        return;  // folders only structure the tree
+    m_selectedPath = path;
+    m_selectedSize = -1;
+    startFileRead(path, false);
+}
+
+void WorkerDetailModel::reload() {
+    if (m_workerId.isEmpty() || !ArtifactStore::isValidWorkerId(m_workerId))
+        return;
+    if (!m_hasWorker) {
+        open(m_workerId);
+        return;
+    }
+    requestRefresh();
+    if (!m_selectedPath.isEmpty())
+        startFileRead(m_selectedPath, true);
+}
+
+void WorkerDetailModel::close() {
+    clearSelection();
+    clearWorker();
+    setLoading(false);
+    setError({});
+    Q_EMIT workerChanged();
+}
+
+void WorkerDetailModel::clearWorker() {
+    ++m_folderGeneration;  // a read still in flight is for the previous worker
+    m_refreshPending = false;
+    m_workerId.clear();
+    m_jobId = 0;
+    m_task.clear();
+    m_status.clear();
+    m_summary.clear();
+    m_workerError.clear();
+    m_startedAt.clear();
+    m_durationText.clear();
+    m_hasWorker = false;
+    m_fileSizes.clear();
+    m_checks.clear();
+    m_knownChecks.clear();
+    m_files->setRows({});
+    m_timeline->setRows({});
+}
+
+void WorkerDetailModel::clearSelection() {
+    ++m_fileGeneration;
+    m_selectedPath.clear();
+    m_selectedSize = -1;
+    m_viewKind.clear();
+    m_text.clear();
+    m_note.clear();
+    m_truncated = false;
+    m_fileError.clear();
+    m_fileLoading = false;
+    m_toolCall.clear();
+    m_check.clear();
+    m_conversation->setRows({});
+    Q_EMIT selectionChanged();
+}
+
+void WorkerDetailModel::setLoading(bool loading) {
+    if (loading == m_loading)
+        return;
+    m_loading = loading;
+    Q_EMIT loadingChanged();
+}
+
+void WorkerDetailModel::setError(const QString& error) {
+    if (error == m_error)
+        return;
+    m_error = error;
+    Q_EMIT errorChanged();
+}
+
+void WorkerDetailModel::startFolderRead(bool firstRead) {
+    const quint64 generation = ++m_folderGeneration;
+    ++m_foldersInFlight;
+    m_pool.start([this, store = *m_artifacts, owner = m_ownerId, id = m_workerId, generation,
+                  known = m_knownChecks, hook = m_readHook, firstRead] {
+        FolderRead r = readFolder(store, owner, id, generation, known, hook);
+        QMetaObject::invokeMethod(
+            this, [this, r = std::move(r), firstRead] { onFolderRead(r, firstRead); },
+            Qt::QueuedConnection);
+    });
+}
+
+void WorkerDetailModel::requestRefresh() {
+    // Coalesced: events come in bursts, one read after the burst sees all of it.
+    if (m_foldersInFlight > 0) {
+        m_refreshPending = true;
+        return;
+    }
+    startFolderRead(false);
+}
+
+QString WorkerDetailModel::notFoundMessage(const QString& workerId, const Error& e) const {
+    if (e.code != QLatin1String("not_found"))
+        return e.message;
+    if (m_store && m_store->findJobByWorkerId(m_ownerId, workerId)) {
+        return tr(
+            "This worker's folder is gone: it was removed by the retention policy "
+            "(ZERG_RETENTION_DAYS) or deleted by hand. Its job is still listed in the "
+            "Workers tab, but its files cannot be shown; pick another worker.");
+    }
+    return tr("No worker '%1' for this user: it does not exist, or its folder was removed by the "
+              "retention policy (ZERG_RETENTION_DAYS). Pick a worker in the Workers tab.")
+        .arg(workerId);
+}
+
+void WorkerDetailModel::onFolderRead(const FolderRead& r, bool firstRead) {
+    --m_foldersInFlight;
+    if (r.generation == m_folderGeneration && r.workerId == m_workerId) {
+        setLoading(false);
+        if (r.error) {
+            const QString id = m_workerId;
+            const qint64 jobId = m_jobId;
+            const QString task = m_task;
+            const QString status = m_status;
+            clearSelection();
+            clearWorker();
+            // Keep what the index knew, so the page still says which worker this was.
+            m_workerId = id;
+            m_jobId = jobId;
+            m_task = task;
+            m_status = status;
+            setError(notFoundMessage(id, *r.error));
+            Q_EMIT workerChanged();
+        } else {
+            const QJsonObject& m = r.metadata;
+            m_task = m.value(QStringLiteral("task")).toString();
+            m_status = m.value(QStringLiteral("status")).toString();
+            m_summary = m.value(QStringLiteral("summary")).toString();
+            m_workerError = m.value(QStringLiteral("error")).toString();
+            if (const qint64 job = m.value(QStringLiteral("job_id")).toInteger(); job > 0)
+                m_jobId = job;
+            const QDateTime started = QDateTime::fromString(
+                m.value(QStringLiteral("started_at")).toString(), Qt::ISODateWithMs);
+            m_startedAt =
+                started.isValid()
+                    ? started.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))
+                    : QString();
+            const QJsonValue duration = m.value(QStringLiteral("duration_ms"));
+            m_durationText = duration.isDouble()
+                                 ? WorkerTableModel::formatDuration(duration.toInteger())
+                                 : QString();
+            m_hasWorker = true;
+            setError({});
+
+            m_fileSizes.clear();
+            for (const auto& [path, size] : r.files)
+                m_fileSizes.insert(path, size);
+            QList<QVariantMap> rows;
+            for (const FileTreeRow& row : buildFileTree(r.files))
+                rows.append(fileRow(row));
+            m_files->setRows(std::move(rows));
+
+            for (const CheckRow& c : r.newChecks) {
+                if (!m_knownChecks.contains(c.path)) {
+                    m_knownChecks.insert(c.path);
+                    m_checks.append(c);
+                }
+            }
+            sortChecks(m_checks);
+            QList<QVariantMap> timeline;
+            for (const CheckRow& c : std::as_const(m_checks))
+                timeline.append(checkRow(c));
+            m_timeline->setRows(std::move(timeline));
+            Q_EMIT workerChanged();
+
+            if (firstRead && m_selectedPath.isEmpty()) {
+                const QString first = chooseDefaultFile();
+                if (!first.isEmpty())
+                    selectFile(first);
+            } else if (!m_selectedPath.isEmpty() && !m_fileLoading &&
+                       m_fileSizes.value(m_selectedPath, -1) != m_selectedSize) {
+                startFileRead(m_selectedPath, true);  // it grew (thread.jsonl) or went away
+            }
+        }
+    }
+    if (m_refreshPending && m_foldersInFlight == 0 && m_hasWorker) {
+        m_refreshPending = false;
+        startFolderRead(false);
+    }
+}
+
+QString WorkerDetailModel::chooseDefaultFile() const {
+    for (const char* name : {"thread.jsonl", "result.txt", "metadata.json"}) {
+        if (m_fileSizes.contains(QLatin1String(name)))
+            return QLatin1String(name);
+    }
+    return {};
+}
+
+void WorkerDetailModel::startFileRead(const QString& path, bool keepShown) {
+    const quint64 generation = ++m_fileGeneration;
+    m_fileLoading = true;
+    if (!keepShown) {
+        // Never show the previous file's content under the new file's name.
+        m_viewKind = viewKindFor(path);
+        m_text.clear();
+        m_note.clear();
+        m_truncated = false;
+        m_fileError.clear();
+        m_toolCall.clear();
+        m_check.clear();
+        m_conversation->setRows({});
+    }
+    Q_EMIT selectionChanged();
+    m_pool.start([this, store = *m_artifacts, owner = m_ownerId, id = m_workerId, path, generation,
+                  hook = m_readHook] {
+        FileRead r = readOneFile(store, owner, id, path, generation, hook);
+        QMetaObject::invokeMethod(
+            this, [this, r = std::move(r)] { onFileRead(r); }, Qt::QueuedConnection);
+    });
+}
+
+void WorkerDetailModel::onFileRead(const FileRead& r) {
+    // Only the newest request counts: an older, slower read must not replace it.
+    if (r.generation != m_fileGeneration || r.workerId != m_workerId)
+        return;
+    m_fileLoading = false;
+    m_viewKind = r.kind;
+    m_text = r.text;
+    m_note = r.note;
+    m_truncated = r.truncated;
+    m_fileError = r.error;
+    m_selectedSize = r.error.isEmpty() ? r.size : -1;
+    m_toolCall = r.kind == QLatin1String("toolcall") && r.error.isEmpty() ? toolCallMap(r.toolCall)
+                                                                          : QVariantMap();
+    m_check =
+        r.kind == QLatin1String("check") && r.error.isEmpty() ? checkRow(r.check) : QVariantMap();
+    m_conversation->setRows(r.kind == QLatin1String("thread") ? threadRows(r.thread)
+                                                              : QList<QVariantMap>());
+    Q_EMIT selectionChanged();
+}
+
+void WorkerDetailModel::onEvent(const Event& e) {
+    if (e.ownerId != m_ownerId)
+        return;
+    const bool started = is(e, events::WorkerStarted);
+    if (!started && !is(e, events::WorkerToolCompleted) && !is(e, events::WorkerToolFailed) &&
+        !is(e, events::WorkerStatusUpdate) && !is(e, events::WorkerComplete) &&
+        !is(e, events::WorkerSummaryReady)) {
+        return;
+    }
+    const QString workerId = e.data.value(QStringLiteral("worker_id")).toString();
+    const qint64 jobId = e.data.value(QStringLiteral("job_id")).toInteger();
+    if (started && m_workerId.isEmpty() && m_jobId > 0 && jobId == m_jobId && !workerId.isEmpty()) {
+        open(workerId);  // the job the page waits for has its folder now
+        return;
+    }
+    if (!m_hasWorker)
+        return;
+    const bool ours =
+        workerId.isEmpty() ? (m_jobId > 0 && jobId == m_jobId) : workerId == m_workerId;
+    if (ours)
+        requestRefresh();
+}
+
+}  // namespace zerg

@@ -1,0 +1,476 @@
+// The dashboard's Worker detail page model over a real Store (SQLite in a temp folder) and a real
+// ArtifactStore: a worker's folder as a tree, its files rendered by kind, the roundabout
+// timeline, "not found" for missing and foreign workers, newest-request-wins, live refresh.
+#include "core/clock.h"
+#include "core/event.h"
+#include "core/event_bus.h"
+#include "storage/artifact_store.h"
+#include "storage/database.h"
+#include "storage/store.h"
+#include "ui/worker_detail_model.h"
+
+#include <QAbstractItemModelTester>
+#include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSemaphore>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <atomic>
+#include <memory>
+
+using namespace zerg;
+
+namespace {
+
+constexpr qint64 kOwner = 1;
+constexpr qint64 kOtherOwner = 2;
+
+QJsonObject msg(const QString& role, const QString& content) {
+    return {{QStringLiteral("role"), role}, {QStringLiteral("content"), content}};
+}
+
+QJsonObject toolCallMsg(const QString& id, const QString& tool, const QString& args) {
+    return {{QStringLiteral("role"), QStringLiteral("assistant")},
+            {QStringLiteral("content"), QJsonValue()},
+            {QStringLiteral("tool_calls"),
+             QJsonArray{QJsonObject{
+                 {QStringLiteral("id"), id},
+                 {QStringLiteral("type"), QStringLiteral("function")},
+                 {QStringLiteral("function"), QJsonObject{{QStringLiteral("name"), tool},
+                                                          {QStringLiteral("arguments"), args}}}}}}};
+}
+
+QJsonObject toolResultMsg(const QString& id, const QString& tool, const QString& content) {
+    return {{QStringLiteral("role"), QStringLiteral("tool")},
+            {QStringLiteral("content"), content},
+            {QStringLiteral("tool_call_id"), id},
+            {QStringLiteral("name"), tool}};
+}
+
+QByteArray toolCallFile(int exitCode, const QByteArray& out, const QByteArray& err) {
+    return "tool: ssh_exec\ncall_id: call_1\nfinished_at: 2026-01-01T12:00:03.000Z\n"
+           "duration_ms: 1200\narguments: {\"command\":\"df -h\",\"host\":\"cube\"}\n"
+           "result: {\"exit_code\":" +
+           QByteArray::number(exitCode) + ",\"ok\":true}\n\n--- stdout ---\n" + out +
+           "\n\n--- stderr ---\n" + err + "\n";
+}
+
+QByteArray checkFile(int number, qint64 elapsed, const QString& action, const QString& argument) {
+    return QJsonDocument(QJsonObject{{QStringLiteral("check"), number},
+                                     {QStringLiteral("elapsed_seconds"), elapsed},
+                                     {QStringLiteral("status"), QStringLiteral("running")},
+                                     {QStringLiteral("decider"), QStringLiteral("llm")},
+                                     {QStringLiteral("decision"),
+                                      QJsonObject{{QStringLiteral("action"), action},
+                                                  {QStringLiteral("argument"), argument},
+                                                  {QStringLiteral("source"), QStringLiteral("llm")},
+                                                  {QStringLiteral("duration_ms"), 40}}}})
+        .toJson();
+}
+
+QStringList column(const DetailRowsModel* m, const char* role) {
+    QStringList out;
+    for (int i = 0; i < m->count(); ++i)
+        out << m->get(i).value(QString::fromLatin1(role)).toString();
+    return out;
+}
+
+struct Fixture {
+    Fixture() {
+        QVERIFY(dir.isValid());
+        auto opened = Database::open(dir.filePath(QStringLiteral("zerg.db")), clock.utcNow());
+        QVERIFY2(opened.ok(), opened.ok() ? "" : qPrintable(opened.error().message));
+        db = std::move(opened).value();
+        store = std::make_unique<Store>(db.get());
+        artifacts = std::make_unique<ArtifactStore>(dir.filePath(QStringLiteral("workers")));
+        model = std::make_unique<WorkerDetailModel>(artifacts.get(), store.get(), kOwner, &bus);
+        for (DetailRowsModel* m : {model->files(), model->conversation(), model->timeline()}) {
+            testers.push_back(std::make_unique<QAbstractItemModelTester>(
+                m, QAbstractItemModelTester::FailureReportingMode::QtTest));
+        }
+    }
+
+    // A finished worker with everything a real one leaves: thread, tool call, checks, salute.
+    // Returns the worker id; jobId is set.
+    QString makeWorker(qint64 owner, const QString& task, bool finished = true) {
+        const QDateTime now = clock.utcNow();
+        const Result<qint64> job = store->createJob(owner, std::nullopt, task, "m", now);
+        if (!job)
+            qFatal("createJob: %s", qPrintable(job.error().message));
+        jobId = job.value();
+        const Result<QString> id =
+            artifacts->createWorker(owner, task, now, {{QStringLiteral("job_id"), jobId}});
+        if (!id)
+            qFatal("createWorker: %s", qPrintable(id.error().message));
+        const QString w = id.value();
+        if (!store->markJobStarted(jobId, w, now))
+            qFatal("markJobStarted failed");
+        const QList<QJsonObject> thread{
+            msg(QStringLiteral("system"), QStringLiteral("You are a worker.")),
+            msg(QStringLiteral("user"), task),
+            toolCallMsg(QStringLiteral("call_1"), QStringLiteral("ssh_exec"),
+                        QStringLiteral("{\"host\":\"cube\",\"command\":\"df -h\"}")),
+            toolResultMsg(QStringLiteral("call_1"), QStringLiteral("ssh_exec"),
+                          QStringLiteral("{\"exit_code\":1,\"stdout\":\"sda1 40%\"}")),
+        };
+        for (const QJsonObject& line : thread) {
+            if (!artifacts->appendThreadMessage(w, line))
+                qFatal("appendThreadMessage failed");
+        }
+        bool ok = artifacts
+                      ->saveToolCall(w, 1, QStringLiteral("ssh_exec"),
+                                     toolCallFile(1, "sda1 40%", "df: /mnt: denied"))
+                      .ok();
+        // Written out of order, as a restarted roundabout might: the timeline sorts them.
+        ok = ok && artifacts
+                       ->writeFile(w, QStringLiteral("monitoring/check_010s.json"),
+                                   checkFile(2, 10, QStringLiteral("exit"),
+                                             QStringLiteral("disk is 40% full")))
+                       .ok();
+        ok = ok && artifacts
+                       ->writeFile(w, QStringLiteral("monitoring/check_005s.json"),
+                                   checkFile(1, 5, QStringLiteral("wait"), {}))
+                       .ok();
+        ok = ok &&
+             artifacts
+                 ->writeFile(
+                     w, QStringLiteral("salute.json"),
+                     QByteArray("{'status':{'state':'done','health':'ok'}}").replace('\'', '"'))
+                 .ok();
+        if (finished) {
+            ok = ok && artifacts
+                           ->appendThreadMessage(w, msg(QStringLiteral("assistant"),
+                                                        QStringLiteral("Disk is 40% full.")))
+                           .ok();
+            ok = ok && artifacts->saveResult(w, QStringLiteral("Disk is 40% full.")).ok();
+            ok =
+                ok && artifacts->completeWorker(w, QStringLiteral("success"), now.addSecs(12)).ok();
+        }
+        if (!ok)
+            qFatal("writing the worker's files failed");
+        return w;
+    }
+
+    void publish(const char* name, const QString& workerId, qint64 owner = kOwner) {
+        bus.publish(QString::fromLatin1(name), owner,
+                    {{QStringLiteral("worker_id"), workerId}, {QStringLiteral("job_id"), jobId}});
+    }
+
+    // Lets every read started so far deliver its result (or be dropped as stale).
+    void settle() {
+        model->waitForReadsForTest();
+        QCoreApplication::sendPostedEvents(model.get(), QEvent::MetaCall);
+    }
+
+    QTemporaryDir dir;
+    ManualClock clock;
+    EventBus bus{&clock};
+    std::unique_ptr<Database> db;
+    std::unique_ptr<Store> store;
+    std::unique_ptr<ArtifactStore> artifacts;
+    std::unique_ptr<WorkerDetailModel> model;
+    std::vector<std::unique_ptr<QAbstractItemModelTester>> testers;
+    qint64 jobId = 0;
+};
+
+}  // namespace
+
+class TestWorkerDetailModel : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void opensAWorkerAsATreeWithItsConversation() {
+        Fixture f;
+        const QString id = f.makeWorker(kOwner, QStringLiteral("Check the disk on cube"));
+        f.model->open(id);
+        QVERIFY(f.model->loading());
+        QTRY_VERIFY(f.model->hasWorker());
+        QVERIFY(!f.model->loading());
+        QCOMPARE(f.model->error(), QString());
+        QCOMPARE(f.model->workerId(), id);
+        QCOMPARE(f.model->jobId(), f.jobId);
+        QCOMPARE(f.model->task(), QStringLiteral("Check the disk on cube"));
+        QCOMPARE(f.model->status(), QStringLiteral("success"));
+        QCOMPARE(f.model->durationText(), QStringLiteral("12 s"));
+
+        QStringList tree;
+        for (int i = 0; i < f.model->files()->count(); ++i) {
+            const QVariantMap r = f.model->files()->get(i);
+            tree << QString(r.value("depth").toInt() * 2, QLatin1Char(' ')) +
+                        r.value("name").toString() + (r.value("isDir").toBool() ? "/" : "");
+        }
+        QCOMPARE(tree, (QStringList{"monitoring/", "  check_005s.json", "  check_010s.json",
+                                    "tool_calls/", "  001_ssh_exec.txt", "metadata.json",
+                                    "result.txt", "salute.json", "thread.jsonl"}));
+
+        // The conversation is what opens first.
+        QTRY_COMPARE(f.model->selectedPath(), QStringLiteral("thread.jsonl"));
+        QTRY_COMPARE(f.model->viewKind(), QStringLiteral("thread"));
+        QTRY_COMPARE(f.model->conversation()->count(), 5);
+        DetailRowsModel* c = f.model->conversation();
+        QCOMPARE(column(c, "kind"),
+                 (QStringList{"message", "message", "tool_call", "tool_result", "message"}));
+        QCOMPARE(c->get(2).value("toolName").toString(), QStringLiteral("ssh_exec"));
+        QVERIFY(c->get(2).value("toolArgs").toString().contains("\"command\": \"df -h\""));
+        QVERIFY(c->get(3).value("text").toString().contains("\"stdout\": \"sda1 40%\""));
+        QCOMPARE(c->get(4).value("text").toString(), QStringLiteral("Disk is 40% full."));
+
+        // The roundabout timeline is there without selecting anything, in elapsed order.
+        QCOMPARE(column(f.model->timeline(), "elapsedSeconds"), (QStringList{"5", "10"}));
+        QCOMPARE(column(f.model->timeline(), "decision"), (QStringList{"wait", "exit"}));
+        QCOMPARE(f.model->timeline()->get(1).value("reason").toString(),
+                 QStringLiteral("disk is 40% full"));
+        QCOMPARE(f.model->timeline()->get(1).value("source").toString(), QStringLiteral("llm"));
+    }
+
+    void openJobResolvesTheWorker() {
+        Fixture f;
+        const QString id = f.makeWorker(kOwner, QStringLiteral("uptime"));
+        f.model->openJob(f.jobId);
+        QTRY_VERIFY(f.model->hasWorker());
+        QCOMPARE(f.model->workerId(), id);
+        QCOMPARE(f.model->task(), QStringLiteral("uptime"));
+    }
+
+    void toolCallShowsStdoutAndStderrApart() {
+        Fixture f;
+        const QString id = f.makeWorker(kOwner, QStringLiteral("disk"));
+        f.model->open(id);
+        QTRY_VERIFY(f.model->hasWorker());
+        f.model->selectFile(QStringLiteral("tool_calls/001_ssh_exec.txt"));
+        QCOMPARE(f.model->viewKind(), QStringLiteral("toolcall"));
+        QTRY_VERIFY(!f.model->fileLoading());
+        const QVariantMap t = f.model->toolCall();
+        QCOMPARE(t.value("tool").toString(), QStringLiteral("ssh_exec"));
+        QCOMPARE(t.value("stdout").toString(), QStringLiteral("sda1 40%"));
+        QCOMPARE(t.value("stderr").toString(), QStringLiteral("df: /mnt: denied"));
+        QVERIFY(t.value("hasExitCode").toBool());
+        QCOMPARE(t.value("exitCode").toInt(), 1);
+        QCOMPARE(t.value("durationMs").toLongLong(), 1200);
+        QVERIFY(t.value("arguments").toString().contains("\"host\": \"cube\""));
+        QCOMPARE(f.model->conversation()->count(), 0);
+    }
+
+    void jsonAndChecksAreIndented() {
+        Fixture f;
+        const QString id = f.makeWorker(kOwner, QStringLiteral("disk"));
+        f.model->open(id);
+        QTRY_VERIFY(f.model->hasWorker());
+        f.model->selectFile(QStringLiteral("salute.json"));
+        QTRY_VERIFY(!f.model->fileLoading());
+        QCOMPARE(f.model->viewKind(), QStringLiteral("json"));
+        QVERIFY2(f.model->text().contains("\n    \"status\": {"), qPrintable(f.model->text()));
+        QCOMPARE(f.model->note(), QString());
+
+        f.model->selectFile(QStringLiteral("monitoring/check_010s.json"));
+        QTRY_VERIFY(!f.model->fileLoading());
+        QCOMPARE(f.model->viewKind(), QStringLiteral("check"));
+        QCOMPARE(f.model->check().value("decision").toString(), QStringLiteral("exit"));
+        QVERIFY(f.model->text().contains("\"elapsed_seconds\": 10"));
+        QVERIFY(f.model->toolCall().isEmpty());
+    }
+
+    void aLargeFileIsCutAndSaysSo() {
+        Fixture f;
+        const QString id = f.makeWorker(kOwner, QStringLiteral("big"));
+        QVERIFY(f.artifacts->saveResult(id, QString(600 * 1024, QLatin1Char('x'))));
+        f.model->open(id);
+        QTRY_VERIFY(f.model->hasWorker());
+        f.model->selectFile(QStringLiteral("result.txt"));
+        QTRY_VERIFY(!f.model->fileLoading());
+        QVERIFY(f.model->truncated());
+        QCOMPARE(f.model->text().size(), 512 * 1024);
+        QVERIFY2(
+            f.model->note().contains(QStringLiteral("Showing the first 512.0 KiB of 600.0 KiB")),
+            qPrintable(f.model->note()));
+    }
+
+    void aMissingWorkerIsNotFound() {
+        Fixture f;
+        f.model->open(QStringLiteral("2020-01-01T00-00-00_nothing"));
+        QTRY_VERIFY(!f.model->error().isEmpty());
+        QVERIFY(!f.model->hasWorker());
+        QVERIFY(!f.model->loading());
+        QVERIFY2(
+            f.model->error().contains(QStringLiteral("No worker '2020-01-01T00-00-00_nothing'")),
+            qPrintable(f.model->error()));
+        QVERIFY(f.model->error().contains(QStringLiteral("Workers tab")));
+        QCOMPARE(f.model->files()->count(), 0);
+
+        f.model->open(QStringLiteral("../etc"));
+        QVERIFY(f.model->error().contains(QStringLiteral("not a worker id")));
+    }
+
+    void aRemovedFolderPointsAtRetention() {
+        Fixture f;
+        const QString id = f.makeWorker(kOwner, QStringLiteral("old"));
+        QVERIFY(QDir(f.artifacts->workerDir(id)).removeRecursively());
+        f.model->openJob(f.jobId);
+        QTRY_VERIFY(!f.model->error().isEmpty());
+        QVERIFY2(f.model->error().contains(QStringLiteral("folder is gone")),
+                 qPrintable(f.model->error()));
+        QVERIFY(f.model->error().contains(QStringLiteral("ZERG_RETENTION_DAYS")));
+        // The index still says which worker it was.
+        QCOMPARE(f.model->task(), QStringLiteral("old"));
+        QCOMPARE(f.model->files()->count(), 0);
+    }
+
+    void anotherOwnersWorkerIsNeverShown() {
+        Fixture f;
+        const QString theirs = f.makeWorker(kOtherOwner, QStringLiteral("their secret task"));
+        const qint64 theirJob = f.jobId;
+        f.model->open(theirs);
+        QTRY_VERIFY(!f.model->error().isEmpty());
+        QVERIFY(f.model->error().contains(QStringLiteral("No worker")));
+        QVERIFY(!f.model->hasWorker());
+        QCOMPARE(f.model->task(), QString());
+        QCOMPARE(f.model->files()->count(), 0);
+        QCOMPARE(f.model->timeline()->count(), 0);
+        f.model->selectFile(QStringLiteral("thread.jsonl"));
+        QCOMPARE(f.model->selectedPath(), QString());
+
+        f.model->openJob(theirJob);
+        QVERIFY(f.model->error().contains(QStringLiteral("No worker job")));
+        QCOMPARE(f.model->task(), QString());
+    }
+
+    void theNewestSelectionWins() {
+        Fixture f;
+        const QString id = f.makeWorker(kOwner, QStringLiteral("disk"));
+        f.model->open(id);
+        QTRY_VERIFY(f.model->hasWorker());
+        QTRY_VERIFY(!f.model->fileLoading());
+
+        // Hold the read of A back until B is shown, then let it finish: A must not replace B.
+        QSemaphore releaseA;
+        f.model->setReadHookForTest([&](const QString&, const QString& path) {
+            if (path == QLatin1String("salute.json"))
+                releaseA.acquire();
+        });
+        f.model->selectFile(QStringLiteral("salute.json"));
+        f.model->selectFile(QStringLiteral("result.txt"));
+        QTRY_VERIFY(!f.model->fileLoading());
+        QCOMPARE(f.model->selectedPath(), QStringLiteral("result.txt"));
+        QCOMPARE(f.model->text(), QStringLiteral("Disk is 40% full."));
+        releaseA.release();
+        f.settle();
+        QCOMPARE(f.model->selectedPath(), QStringLiteral("result.txt"));
+        QCOMPARE(f.model->viewKind(), QStringLiteral("text"));
+        QCOMPARE(f.model->text(), QStringLiteral("Disk is 40% full."));
+        f.model->setReadHookForTest({});
+    }
+
+    void theNewestWorkerWins() {
+        Fixture f;
+        const QString first = f.makeWorker(kOwner, QStringLiteral("first"));
+        f.clock.advance(2000);
+        const QString second = f.makeWorker(kOwner, QStringLiteral("second"));
+        QSemaphore releaseFirst;
+        f.model->setReadHookForTest([&](const QString& workerId, const QString& path) {
+            if (workerId == first && path.isEmpty())
+                releaseFirst.acquire();
+        });
+        f.model->open(first);
+        f.model->open(second);
+        QTRY_VERIFY(f.model->hasWorker());
+        QCOMPARE(f.model->task(), QStringLiteral("second"));
+        releaseFirst.release();
+        f.settle();
+        QCOMPARE(f.model->workerId(), second);
+        QCOMPARE(f.model->task(), QStringLiteral("second"));
+        f.model->setReadHookForTest({});
+    }
+
+    void liveEventsRefreshTheOpenWorker() {
+        Fixture f;
+        const QString id = f.makeWorker(kOwner, QStringLiteral("live"), false);
+        f.model->open(id);
+        QTRY_VERIFY(f.model->hasWorker());
+        QCOMPARE(f.model->status(), QStringLiteral("running"));
+        QTRY_COMPARE(f.model->conversation()->count(), 4);
+        QCOMPARE(f.model->timeline()->count(), 2);
+        QSignalSpy reset(f.model->conversation(), &QAbstractItemModel::modelReset);
+        QSignalSpy inserted(f.model->files(), &QAbstractItemModel::rowsInserted);
+
+        // A second tool call lands: the tree and the open conversation grow in place.
+        QVERIFY(f.artifacts->saveToolCall(id, 2, QStringLiteral("ssh_exec"),
+                                          toolCallFile(0, "up 3 days", "")));
+        QVERIFY(f.artifacts->appendThreadMessage(
+            id, toolResultMsg(QStringLiteral("call_2"), QStringLiteral("ssh_exec"), "up 3 days")));
+        f.publish(events::WorkerToolCompleted, id);
+        QTRY_VERIFY(f.model->files()->indexOf(QStringLiteral("tool_calls/002_ssh_exec.txt")) >= 0);
+        QTRY_COMPARE(f.model->conversation()->count(), 5);
+        QCOMPARE(reset.count(), 0);
+        QCOMPARE(inserted.count(), 1);
+
+        // A new check and the end of the worker.
+        QVERIFY(f.artifacts->writeFile(id, QStringLiteral("monitoring/check_015s.json"),
+                                       checkFile(3, 15, QStringLiteral("exit"), "done")));
+        QVERIFY(f.artifacts->completeWorker(id, QStringLiteral("success"),
+                                            f.clock.utcNow().addSecs(20)));
+        f.publish(events::WorkerComplete, id);
+        QTRY_COMPARE(f.model->status(), QStringLiteral("success"));
+        QTRY_COMPARE(f.model->timeline()->count(), 3);
+        QCOMPARE(f.model->timeline()->get(2).value("elapsedSeconds").toInt(), 15);
+    }
+
+    void liveRefreshesAreCoalescedAndFiltered() {
+        Fixture f;
+        const QString id = f.makeWorker(kOwner, QStringLiteral("busy"), false);
+        const QString other = f.makeWorker(kOwner, QStringLiteral("other"), false);
+        f.model->open(id);
+        QTRY_VERIFY(f.model->hasWorker());
+        f.settle();
+
+        std::atomic<int> folderReads{0};
+        QSemaphore gate;
+        f.model->setReadHookForTest([&](const QString&, const QString& path) {
+            if (path.isEmpty()) {
+                ++folderReads;
+                gate.acquire();
+            }
+        });
+        // Events of another owner or another worker change nothing.
+        f.publish(events::WorkerStatusUpdate, id, kOtherOwner);
+        f.publish(events::WorkerStatusUpdate, other);
+        f.publish(events::Heartbeat, id);
+        QCOMPARE(folderReads.load(), 0);
+
+        // A burst: one read in flight, one pending, no more.
+        for (int i = 0; i < 6; ++i)
+            f.publish(events::WorkerStatusUpdate, id);
+        gate.release(100);
+        QTRY_COMPARE(folderReads.load(), 2);
+        f.settle();
+        f.settle();
+        QCOMPARE(folderReads.load(), 2);
+        f.model->setReadHookForTest({});
+    }
+
+    void aJobThatHasNotStartedOpensWhenItStarts() {
+        Fixture f;
+        const Result<qint64> job = f.store->createJob(
+            kOwner, std::nullopt, QStringLiteral("queued task"), "m", f.clock.utcNow());
+        QVERIFY(job.ok());
+        f.model->openJob(job.value());
+        QVERIFY(f.model->error().contains(QStringLiteral("has not started a worker yet")));
+        QCOMPARE(f.model->task(), QStringLiteral("queued task"));
+
+        const Result<QString> id =
+            f.artifacts->createWorker(kOwner, QStringLiteral("queued task"), f.clock.utcNow());
+        QVERIFY(id.ok());
+        f.bus.publish(
+            QString::fromLatin1(events::WorkerStarted), kOwner,
+            {{QStringLiteral("worker_id"), id.value()}, {QStringLiteral("job_id"), job.value()}});
+        QTRY_VERIFY(f.model->hasWorker());
+        QCOMPARE(f.model->workerId(), id.value());
+        QCOMPARE(f.model->error(), QString());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestWorkerDetailModel)
+#include "test_worker_detail_model.moc"
