@@ -80,12 +80,20 @@ public:
             row.status = job.status;
             row.durationMs = job.finishedAt.isValid() ? job.durationMs : -1;
             row.startedAt = job.createdAt;
+            row.runningSince = job.startedAt;
             row.costUsd = costs.value(job.id, std::nullopt);
             if (!job.workerId.isEmpty())
                 readToolCalls(job.workerId, &row);
             rows.append(row);
         }
         return rows;
+    }
+
+    std::optional<double> jobCost(qint64 jobId) const override {
+        const Result<QHash<qint64, UsageTotals>> usage = m_store->usageByJob(m_ownerId, jobId);
+        if (!usage || !usage->contains(jobId))
+            return std::nullopt;
+        return usage->value(jobId).costUsd;
     }
 
 private:
@@ -208,6 +216,7 @@ int run(const QStringList& args) {
     // The dashboard's table is a second QML singleton (`WorkersTable`), registered like `Jarvis`.
     StoreDashboardSource dashboardSource(backend->store(), backend->artifacts(), settings.ownerId);
     WorkerTableModel workersTable(backend->bus(), &dashboardSource, settings.ownerId);
+    workersTable.setClock(backend->clock());
     WorkerTableModel::setInstance(&workersTable);
     SupervisionTreeModel supervisionTree([b = backend.get()] { return b->supervisionSnapshot(); },
                                          backend->bus());

@@ -20,6 +20,7 @@ struct WorkerRow {
     int toolCalls = 0;
     qint64 durationMs = -1;         // -1: not finished
     QDateTime startedAt;            // when the job was created (queued rows have no start yet)
+    QDateTime runningSince;         // when the worker started; invalid while queued
     std::optional<double> costUsd;  // nullopt: unknown (not the same as free)
 };
 
@@ -30,6 +31,12 @@ public:
     virtual ~DashboardSource() = default;
     // The owner's newest workers, newest first, at most limit.
     [[nodiscard]] virtual Result<QList<WorkerRow>> recentWorkers(int limit) const = 0;
+    // What one job's model calls cost so far (nullopt: unknown, or no source for it). Asked when
+    // a worker shown live completes, so its cost appears without a reload.
+    [[nodiscard]] virtual std::optional<double> jobCost(qint64 jobId) const {
+        Q_UNUSED(jobId);
+        return std::nullopt;
+    }
 };
 
 }  // namespace zerg

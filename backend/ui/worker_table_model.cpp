@@ -1,11 +1,14 @@
 #include "ui/worker_table_model.h"
 
+#include "core/clock.h"
 #include "core/event.h"
 #include "core/event_bus.h"
 
 #include <QJSEngine>
 #include <QJsonObject>
 #include <QSortFilterProxyModel>
+
+#include <algorithm>
 
 namespace zerg {
 namespace {
@@ -130,12 +133,46 @@ QVariant WorkerTableModel::displayValue(const WorkerRow& w, int column) const {
         case ToolsColumn:
             return QString::number(w.toolCalls);
         case DurationColumn:
+            if (w.durationMs < 0 && m_clock && w.runningSince.isValid() &&
+                w.status == QLatin1String("running")) {
+                // Still running: the time so far, marked as such.
+                return formatDuration(qMax<qint64>(0, w.runningSince.msecsTo(m_clock->utcNow()))) +
+                       QChar(0x2026);
+            }
             return formatDuration(w.durationMs);
         case CostColumn:
             return formatCost(w.costUsd);
         default:
             return {};
     }
+}
+
+void WorkerTableModel::setClock(Clock* clock) {
+    m_clock = clock;
+    scheduleTick();
+}
+
+void WorkerTableModel::scheduleTick() {
+    if (!m_clock || m_tickArmed)
+        return;
+    const bool anyRunning = std::any_of(m_rows.cbegin(), m_rows.cend(), [](const WorkerRow& w) {
+        return w.status == QLatin1String("running") && w.runningSince.isValid();
+    });
+    if (!anyRunning)
+        return;
+    m_tickArmed = true;
+    m_clock->callAfter(1000, this, [this] {
+        m_tickArmed = false;
+        tick();
+    });
+}
+
+void WorkerTableModel::tick() {
+    for (int i = 0; i < m_rows.size(); ++i) {
+        if (m_rows.at(i).status == QLatin1String("running") && m_rows.at(i).runningSince.isValid())
+            changed(i, DurationColumn, DurationColumn);
+    }
+    scheduleTick();
 }
 
 QVariant WorkerTableModel::sortValue(const WorkerRow& w, int column) {
@@ -246,6 +283,7 @@ void WorkerTableModel::reload() {
     m_rows = std::move(loaded).value();
     endResetModel();
     Q_EMIT countChanged();
+    scheduleTick();
     if (!m_loadError.isEmpty()) {
         m_loadError.clear();
         Q_EMIT loadErrorChanged();
@@ -312,12 +350,16 @@ void WorkerTableModel::onEvent(const Event& e) {
     QString status;
     if (started || ((toolStarted || toolEnded) && w.status == QLatin1String("queued"))) {
         status = QStringLiteral("running");  // a missed start is evident from tool activity
+        if (!w.runningSince.isValid())
+            w.runningSince = e.at;
     } else if (complete) {
         status = e.data.value(QStringLiteral("status")).toString();
         if (e.data.contains(QStringLiteral("duration_ms"))) {
             w.durationMs = e.data.value(QStringLiteral("duration_ms")).toInteger();
             touch(DurationColumn);
         }
+        w.costUsd = m_source->jobCost(jobId);
+        touch(CostColumn);
     }
     if (!status.isEmpty() && status != w.status && !isTerminal(w.status)) {
         w.status = status;
@@ -332,6 +374,8 @@ void WorkerTableModel::onEvent(const Event& e) {
     }
     if (last >= 0)
         changed(row, first, last);
+    if (started)
+        scheduleTick();
 }
 
 QString WorkerTableModel::formatDuration(qint64 ms) {

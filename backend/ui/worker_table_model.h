@@ -12,6 +12,7 @@ class QSortFilterProxyModel;
 
 namespace zerg {
 
+class Clock;
 class EventBus;
 struct Event;
 
@@ -76,6 +77,10 @@ public:
     [[nodiscard]] const WorkerRow& at(int row) const { return m_rows.at(row); }
     [[nodiscard]] int indexOfJob(qint64 jobId) const;
 
+    // Running workers' durations then count up once a second on this clock (not owned; null: they
+    // show nothing until they finish).
+    void setClock(Clock* clock);
+
     // Replaces the rows with the source's newest ones (one reset; on failure keeps the old rows).
     Q_INVOKABLE void reload();
     // Sorts by the column; the same column again flips the order. -1: newest first.
@@ -98,10 +103,14 @@ private:
     int ensureRow(const Event& event, qint64 jobId);
     void changed(int row, int firstColumn, int lastColumn);
     [[nodiscard]] QVariant displayValue(const WorkerRow& w, int column) const;
+    void scheduleTick();
+    void tick();
     [[nodiscard]] static QVariant sortValue(const WorkerRow& w, int column);
 
     EventBus* m_bus;
     DashboardSource* m_source;
+    Clock* m_clock = nullptr;
+    bool m_tickArmed = false;
     qint64 m_ownerId;
     int m_limit = kDefaultLimit;
     QList<WorkerRow> m_rows;  // newest first

@@ -29,7 +29,10 @@ public:
         return rows.mid(0, limit);
     }
 
+    std::optional<double> jobCost(qint64 jobId) const override { return costs.value(jobId); }
+
     QList<WorkerRow> rows;
+    QHash<qint64, std::optional<double>> costs;
     QString failure;
     mutable int calls = 0;
     mutable int lastLimit = 0;
@@ -197,6 +200,48 @@ private Q_SLOTS:
             QCOMPARE(c.at(0).toModelIndex().row(), 0);  // only the live row changed
         }
         QCOMPARE(f.model->count(), 4);
+    }
+
+    // A worker that appeared live gets its cost when it completes, without a reload.
+    void aLiveWorkerGetsItsCostWhenItCompletes() {
+        Fixture f;
+        f.publish(events::WorkerSpawned, {{"run_id", 9}, {"job_id", 4}, {"task", "df -h"}});
+        QCOMPARE(f.cell(0, WorkerTableModel::CostColumn), QStringLiteral("?"));
+        f.source.costs.insert(4, 0.0125);
+        f.publish(events::WorkerComplete, {{"run_id", 9},
+                                           {"job_id", 4},
+                                           {"worker_id", "w-4"},
+                                           {"status", "success"},
+                                           {"duration_ms", 2500}});
+        QCOMPARE(f.cell(0, WorkerTableModel::CostColumn), QStringLiteral("$0.0125"));
+        QCOMPARE(f.source.calls, 1);  // no reload
+    }
+
+    // A running worker's duration counts up on the clock, once a second, and stops at the end.
+    void runningDurationTicksOnTheClock() {
+        Fixture f;
+        f.model->setClock(&f.clock);
+        f.publish(events::WorkerSpawned, {{"run_id", 9}, {"job_id", 4}, {"task", "df -h"}});
+        QCOMPARE(f.cell(0, WorkerTableModel::DurationColumn), QString());  // queued: nothing
+        f.publish(events::WorkerStarted,
+                  {{"run_id", 9}, {"job_id", 4}, {"worker_id", "w-4"}, {"task", "df -h"}});
+        QCOMPARE(f.cell(0, WorkerTableModel::DurationColumn), QStringLiteral("0.0 s…"));
+        QSignalSpy changed(f.model.get(), &QAbstractItemModel::dataChanged);
+        f.clock.advance(3000);
+        QCOMPARE(changed.size(), 3);  // one per second
+        QCOMPARE(changed.last().at(0).value<QModelIndex>().column(),
+                 int(WorkerTableModel::DurationColumn));
+        QCOMPARE(f.cell(0, WorkerTableModel::DurationColumn), QStringLiteral("3.0 s…"));
+        f.publish(events::WorkerComplete, {{"run_id", 9},
+                                           {"job_id", 4},
+                                           {"worker_id", "w-4"},
+                                           {"status", "success"},
+                                           {"duration_ms", 3100}});
+        QCOMPARE(f.cell(0, WorkerTableModel::DurationColumn), QStringLiteral("3.1 s"));
+        changed.clear();
+        f.clock.advance(5000);  // the tick already armed finds nothing running and stops
+        f.clock.advance(5000);
+        QCOMPARE(changed.size(), 0);
     }
 
     void aMissedSpawnStillMakesARow() {
