@@ -105,8 +105,20 @@ Column {
     // This worker's calls, through a live view of the activity model that holds only them (so
     // a new call creates one delegate, not one per ticker row). The role "state" would clash
     // with Item.state, so roles are read through the model object here.
+    // The worker's newest calls (JobCalls keeps the ticker short), after a count of older ones.
+    readonly property JobCalls calls: Jarvis.activity.callsFor(root.jobId)
+
+    Text {
+        visible: root.calls && root.calls.hidden > 0
+        leftPadding: 12
+        text: root.calls ? (root.calls.hidden === 1 ? qsTr("… 1 earlier call")
+                                                    : qsTr("… %1 earlier calls").arg(root.calls.hidden))
+                         : ""
+        color: Theme.textFaint
+        font.pixelSize: Theme.smallFontSize + 1
+    }
     Repeater {
-        model: Jarvis.activity.callsFor(root.jobId)
+        model: root.calls
         delegate: ToolCallLine {
             required property var model
             anchors.left: parent?.left

@@ -73,6 +73,8 @@ QVariant ActivityModel::data(const QModelIndex& index, int role) const {
             return c.durationMs >= 0 ? c.durationMs : qMax<qint64>(0, m_clockMs - c.startedAtMs);
         case ExitCodeRole:
             return c.exitCode;
+        case OrdinalRole:
+            return c.ordinal;
         default:
             return {};
     }
@@ -89,7 +91,8 @@ QHash<int, QByteArray> ActivityModel::roleNames() const {
             {ErrorRole, "error"},
             {StartedAtMsRole, "startedAtMs"},
             {DurationMsRole, "durationMs"},
-            {ExitCodeRole, "exitCode"}};
+            {ExitCodeRole, "exitCode"},
+            {OrdinalRole, "ordinal"}};
 }
 
 bool ActivityModel::active() const {
@@ -190,6 +193,7 @@ void ActivityModel::onToolStarted(const Event& e, qint64 runId, qint64 jobId) {
     c.display = str(e, "display");
     c.state = kRunning;
     c.startedAtMs = m_clock->nowMs();
+    c.ordinal = ++m_callCount[jobId];
     m_clockMs = c.startedAtMs;
     Q_EMIT clockMsChanged();
     const int at = insertionRowFor(jobId);
@@ -197,6 +201,8 @@ void ActivityModel::onToolStarted(const Event& e, qint64 runId, qint64 jobId) {
     m_rows.insert(at, c);
     endInsertRows();
     Q_EMIT countChanged();
+    if (const QPointer<JobCallsModel> calls = m_callsByJob.value(jobId))
+        calls->refresh();
 }
 
 void ActivityModel::onToolFinished(const Event& e, qint64 jobId, bool ok) {
@@ -228,40 +234,48 @@ void ActivityModel::removeRun(qint64 runId) {
     m_workers->removeRun(runId);
 }
 
-namespace {
+JobCallsModel::JobCallsModel(qint64 jobId, const ActivityModel* activity, QObject* parent)
+    : QSortFilterProxyModel(parent), m_jobId(jobId), m_activity(activity) {
+    m_hidden = hidden();
+}
 
-// Rows of one job, in the source's order.
-class JobCallsModel final : public QSortFilterProxyModel {
-public:
-    JobCallsModel(qint64 jobId, QObject* parent) : QSortFilterProxyModel(parent), m_jobId(jobId) {}
+int JobCallsModel::hidden() const {
+    return qMax(0, m_activity->callCount(m_jobId) - kShown);
+}
 
-protected:
-    bool filterAcceptsRow(int row, const QModelIndex& parent) const override {
-        return sourceModel()->index(row, 0, parent).data(ActivityModel::JobIdRole).toLongLong() ==
-               m_jobId;
+void JobCallsModel::refresh() {
+    if (m_activity->callCount(m_jobId) > kShown)
+        invalidateFilter();  // only this worker's rows are looked at again
+    const int now = hidden();
+    if (now != m_hidden) {
+        m_hidden = now;
+        Q_EMIT hiddenChanged();
     }
+}
 
-private:
-    qint64 m_jobId;
-};
+bool JobCallsModel::filterAcceptsRow(int row, const QModelIndex& parent) const {
+    const QModelIndex i = sourceModel()->index(row, 0, parent);
+    if (i.data(ActivityModel::JobIdRole).toLongLong() != m_jobId)
+        return false;
+    return i.data(ActivityModel::OrdinalRole).toInt() > m_activity->callCount(m_jobId) - kShown;
+}
 
-}  // namespace
-
-QAbstractItemModel* ActivityModel::callsFor(qint64 jobId) {
-    QPointer<QSortFilterProxyModel>& proxy = m_callsByJob[jobId];
+JobCallsModel* ActivityModel::callsFor(qint64 jobId) {
+    QPointer<JobCallsModel>& proxy = m_callsByJob[jobId];
     if (!proxy) {
-        proxy = new JobCallsModel(jobId, this);
+        proxy = new JobCallsModel(jobId, this, this);
         proxy->setSourceModel(this);
     }
     return proxy;
 }
 
 void ActivityModel::clear() {
-    for (const QPointer<QSortFilterProxyModel>& p : std::as_const(m_callsByJob)) {
+    for (const QPointer<JobCallsModel>& p : std::as_const(m_callsByJob)) {
         if (p)
             p->deleteLater();
     }
     m_callsByJob.clear();
+    m_callCount.clear();
     if (!m_rows.isEmpty()) {
         beginResetModel();
         m_rows.clear();

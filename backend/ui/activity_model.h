@@ -19,6 +19,36 @@ struct Event;
 // of the current run's workers, grouped by worker (a worker's calls are contiguous rows, workers
 // in the order they were spawned). Rows stay until the run ends, then the ticker clears.
 // Running calls' durations follow the injected Clock, re-armed every second while anything runs.
+class ActivityModel;
+
+// The calls of one worker in the ticker: the newest kShown of them (a worker that makes hundreds
+// of calls keeps a short ticker); `hidden` counts the older ones left out.
+class JobCallsModel final : public QSortFilterProxyModel {
+    Q_OBJECT
+    QML_NAMED_ELEMENT(JobCalls)
+    QML_UNCREATABLE("Made by Jarvis.activity.callsFor().")
+    Q_PROPERTY(int hidden READ hidden NOTIFY hiddenChanged FINAL)
+
+public:
+    static constexpr int kShown = 8;
+
+    JobCallsModel(qint64 jobId, const ActivityModel* activity, QObject* parent);
+    [[nodiscard]] int hidden() const;
+    // The job has a new call: the oldest shown one may have to go.
+    void refresh();
+
+Q_SIGNALS:
+    void hiddenChanged();
+
+protected:
+    bool filterAcceptsRow(int row, const QModelIndex& parent) const override;
+
+private:
+    qint64 m_jobId;
+    const ActivityModel* m_activity;
+    int m_hidden = 0;
+};
+
 class ActivityModel : public QAbstractListModel {
     Q_OBJECT
     QML_ELEMENT
@@ -45,6 +75,7 @@ public:
         StartedAtMsRole,  // Clock::nowMs() when the call started
         DurationMsRole,   // final duration, or the time so far while running
         ExitCodeRole,     // int, or null when the call did not report one
+        OrdinalRole,      // 1 for the worker's first call in this run, 2 for its second, ...
     };
     Q_ENUM(Roles)
 
@@ -68,7 +99,9 @@ public:
     // The calls of one worker, as a live filtered view of this model (owned by it, kept until
     // clear()). Each ticker row shows its own worker's calls through one, so a new call touches
     // one worker's list instead of every row's delegates.
-    Q_INVOKABLE QAbstractItemModel* callsFor(qint64 jobId);
+    Q_INVOKABLE zerg::JobCallsModel* callsFor(qint64 jobId);
+    // How many calls the job has made in this run.
+    [[nodiscard]] int callCount(qint64 jobId) const { return m_callCount.value(jobId); }
 
     void clear();
 
@@ -79,7 +112,8 @@ Q_SIGNALS:
     void clockMsChanged();
 
 private:
-    QHash<qint64, QPointer<QSortFilterProxyModel>> m_callsByJob;  // callsFor()
+    QHash<qint64, QPointer<JobCallsModel>> m_callsByJob;  // callsFor()
+    QHash<qint64, int> m_callCount;
     struct Call {
         qint64 runId = 0;
         qint64 jobId = 0;
@@ -91,6 +125,7 @@ private:
         qint64 startedAtMs = 0;
         qint64 durationMs = -1;  // -1 while running
         QVariant exitCode;
+        int ordinal = 0;  // 1 for the job's first call, 2 for its second, ...
     };
 
     void onWorkerEvent(const Event& e, qint64 runId, qint64 jobId);

@@ -70,4 +70,29 @@ TestCase {
         testSupport.publish("supervisor_complete", {run_id: run, result: "ok", mode: "supervisor"})
         tryCompare(Jarvis, "busy", false)
     }
+
+    // A worker that makes many calls shows its newest 8 and counts the rest.
+    function test_manyCallsStayShort() {
+        verify(Jarvis.send("look at every log"))
+        const run = Jarvis.currentRunId
+        const t = createTemporaryObject(ticker, this)
+        testSupport.publish("worker_spawned", {run_id: run, job_id: 21, task: "read the logs"})
+        testSupport.publish("worker_started", {run_id: run, job_id: 21, worker_id: "w21",
+                                               task: "read the logs"})
+        for (let i = 1; i <= 11; ++i) {
+            testSupport.publish("worker_tool_started", {run_id: run, job_id: 21, worker_id: "w21",
+                                                        call_id: "k" + i, seq: i, tool: "shell_exec",
+                                                        display: "shell_exec tail log" + i})
+            testSupport.publish("worker_tool_completed", {run_id: run, job_id: 21, worker_id: "w21",
+                                                          call_id: "k" + i, seq: i, tool: "shell_exec",
+                                                          duration_ms: 10, exit_code: 0})
+        }
+        tryVerify(() => Util.hasText(t, "… 3 earlier calls"))
+        const lines = Util.texts(t).filter(x => x.indexOf("shell_exec tail log") === 0)
+        compare(lines.length, 8)
+        compare(lines[0], "shell_exec tail log4")
+        compare(lines[7], "shell_exec tail log11")
+        testSupport.publish("supervisor_complete", {run_id: run, result: "ok", mode: "supervisor"})
+        tryCompare(Jarvis, "busy", false)
+    }
 }
