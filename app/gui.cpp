@@ -14,10 +14,10 @@
 #include "ui/chat_model.h"
 #include "ui/conversation_backend.h"
 #include "ui/costs_model.h"
-#include "ui/dashboard_source.h"
 #include "ui/hosts_model.h"
 #include "ui/jarvis_controller.h"
 #include "ui/settings_model.h"
+#include "ui/store_dashboard_source.h"
 #include "ui/supervision_tree_model.h"
 #include "ui/thread_inspector_model.h"
 #include "ui/tray_state.h"
@@ -28,9 +28,6 @@
 #include <QCommandLineParser>
 #include <QDir>
 #include <QFileInfo>
-#include <QHash>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QMessageBox>
 #include <QProcess>
 #include <QQmlApplicationEngine>
@@ -56,95 +53,6 @@ public:
 
 private:
     Backend* m_backend;
-};
-
-// The dashboard's worker history: jobs from the Store, tool calls and hosts from each worker's
-// artifact folder, cost from the recorded model calls.
-class StoreDashboardSource final : public DashboardSource {
-public:
-    StoreDashboardSource(Store* store, ArtifactStore* artifacts, qint64 ownerId)
-        : m_store(store), m_artifacts(artifacts), m_ownerId(ownerId) {}
-
-    Result<QList<WorkerRow>> recentWorkers(int limit) const override {
-        Result<QList<WorkerJobRecord>> jobs = m_store->listJobs(m_ownerId, limit);
-        if (!jobs)
-            return jobs.error();
-        const QHash<qint64, std::optional<double>> costs = costsByJob(jobs.value());
-        QList<WorkerRow> rows;
-        rows.reserve(jobs.value().size());
-        for (const WorkerJobRecord& job : jobs.value()) {
-            WorkerRow row;
-            row.jobId = job.id;
-            row.workerId = job.workerId;
-            row.task = job.task;
-            row.status = job.status;
-            row.durationMs = job.finishedAt.isValid() ? job.durationMs : -1;
-            row.startedAt = job.createdAt;
-            row.runningSince = job.startedAt;
-            row.costUsd = costs.value(job.id, std::nullopt);
-            if (!job.workerId.isEmpty())
-                readToolCalls(job.workerId, &row);
-            rows.append(row);
-        }
-        return rows;
-    }
-
-    std::optional<double> jobCost(qint64 jobId) const override {
-        const Result<QHash<qint64, UsageTotals>> usage = m_store->usageByJob(m_ownerId, jobId);
-        if (!usage || !usage->contains(jobId))
-            return std::nullopt;
-        return usage->value(jobId).costUsd;
-    }
-
-private:
-    // Summed by the database; unknown when any of the job's calls has an unknown price, or when
-    // none was recorded.
-    QHash<qint64, std::optional<double>> costsByJob(const QList<WorkerJobRecord>& jobs) const {
-        QHash<qint64, std::optional<double>> out;
-        if (jobs.isEmpty())
-            return out;
-        qint64 oldest = jobs.constFirst().id;
-        for (const WorkerJobRecord& job : jobs)
-            oldest = qMin(oldest, job.id);
-        const Result<QHash<qint64, UsageTotals>> usage = m_store->usageByJob(m_ownerId, oldest);
-        if (!usage)
-            return out;
-        for (auto it = usage->cbegin(); it != usage->cend(); ++it)
-            out.insert(it.key(), it.value().costUsd);
-        return out;
-    }
-
-    // Tool calls are saved as tool_calls/NNN_<tool>.txt with an "arguments: {json}" line.
-    void readToolCalls(const QString& workerId, WorkerRow* row) const {
-        const Result<QStringList> files = m_artifacts->listFiles(workerId, m_ownerId);
-        if (!files)
-            return;
-        QStringList hosts;
-        for (const QString& path : files.value()) {
-            if (!path.startsWith(QLatin1String("tool_calls/")))
-                continue;
-            ++row->toolCalls;
-            const Result<QByteArray> text = m_artifacts->readFile(workerId, m_ownerId, path);
-            if (!text)
-                continue;
-            for (const QByteArray& line : text.value().split('\n')) {
-                if (!line.startsWith("arguments: "))
-                    continue;
-                const QString host = QJsonDocument::fromJson(line.mid(11))
-                                         .object()
-                                         .value(QStringLiteral("host"))
-                                         .toString();
-                if (!host.isEmpty() && !hosts.contains(host))
-                    hosts.append(host);
-                break;
-            }
-        }
-        row->hosts = hosts.join(QStringLiteral(", "));
-    }
-
-    Store* m_store;
-    ArtifactStore* m_artifacts;
-    qint64 m_ownerId;
 };
 
 // Starts Zerg again when it is destroyed, if asked to: declared before the backend, so the new

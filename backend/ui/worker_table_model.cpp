@@ -147,6 +147,29 @@ QVariant WorkerTableModel::displayValue(const WorkerRow& w, int column) const {
     }
 }
 
+void WorkerTableModel::applyActivity(const QHash<qint64, WorkerActivitySummary>& byJob) {
+    int first = -1;
+    int last = -1;
+    for (int i = 0; i < m_rows.size(); ++i) {
+        WorkerRow& w = m_rows[i];
+        const auto it = byJob.constFind(w.jobId);
+        if (it == byJob.cend())
+            continue;
+        // Events may have counted calls made after the folder was read: keep the larger count.
+        const int tools = qMax(w.toolCalls, it->toolCalls);
+        bool changedRow = tools != w.toolCalls;
+        w.toolCalls = tools;
+        for (const QString& host : it->hosts.split(QStringLiteral(", "), Qt::SkipEmptyParts))
+            changedRow = addHost(w.hosts, host) || changedRow;
+        if (changedRow) {
+            first = first < 0 ? i : first;
+            last = i;
+        }
+    }
+    if (last >= 0)
+        Q_EMIT dataChanged(index(first, HostColumn), index(last, ToolsColumn));
+}
+
 void WorkerTableModel::setClock(Clock* clock) {
     m_clock = clock;
     scheduleTick();
@@ -284,6 +307,11 @@ void WorkerTableModel::reload() {
     endResetModel();
     Q_EMIT countChanged();
     scheduleTick();
+    const quint64 generation = ++m_loadGeneration;
+    m_source->loadActivity(m_rows, this, [this, generation](const auto& byJob) {
+        if (generation == m_loadGeneration)  // a newer reload supersedes this one
+            applyActivity(byJob);
+    });
     if (!m_loadError.isEmpty()) {
         m_loadError.clear();
         Q_EMIT loadErrorChanged();

@@ -105,12 +105,15 @@ private:
     [[nodiscard]] QVariant displayValue(const WorkerRow& w, int column) const;
     void scheduleTick();
     void tick();
+    // Tool calls and hosts read from the workers' folders (loadActivity), one dataChanged.
+    void applyActivity(const QHash<qint64, WorkerActivitySummary>& byJob);
     [[nodiscard]] static QVariant sortValue(const WorkerRow& w, int column);
 
     EventBus* m_bus;
     DashboardSource* m_source;
     Clock* m_clock = nullptr;
     bool m_tickArmed = false;
+    quint64 m_loadGeneration = 0;
     qint64 m_ownerId;
     int m_limit = kDefaultLimit;
     QList<WorkerRow> m_rows;  // newest first

@@ -30,7 +30,13 @@ public:
     }
 
     std::optional<double> jobCost(qint64 jobId) const override { return costs.value(jobId); }
+    void loadActivity(const QList<WorkerRow>& rows, QObject*, ActivityDone done) override {
+        activityAskedFor = int(rows.size());
+        pendingActivity.append(std::move(done));
+    }
 
+    int activityAskedFor = 0;
+    QList<ActivityDone> pendingActivity;
     QList<WorkerRow> rows;
     QHash<qint64, std::optional<double>> costs;
     QString failure;
@@ -242,6 +248,49 @@ private Q_SLOTS:
         f.clock.advance(5000);  // the tick already armed finds nothing running and stops
         f.clock.advance(5000);
         QCOMPARE(changed.size(), 0);
+    }
+
+    // Tool calls and hosts arrive after the rows (read off the GUI thread): one dataChanged, no
+    // reset; an answer to an older load is dropped; live counts are not lowered.
+    void activityFillsInAfterTheRows() {
+        QList<WorkerRow> rows = threeRows();
+        for (WorkerRow& w : rows) {
+            w.toolCalls = 0;
+            w.hosts.clear();
+        }
+        Fixture f(rows);
+        QCOMPARE(f.source.activityAskedFor, 3);
+        QCOMPARE(f.source.pendingActivity.size(), 1);
+        QCOMPARE(f.cell(0, WorkerTableModel::ToolsColumn), QStringLiteral("0"));
+        QSignalSpy changed(f.model.get(), &QAbstractItemModel::dataChanged);
+        QSignalSpy reset(f.model.get(), &QAbstractItemModel::modelReset);
+        f.source.pendingActivity.takeFirst()(
+            {{3, WorkerActivitySummary{2, QStringLiteral("web1, web2")}},
+             {1, WorkerActivitySummary{1, QStringLiteral("db")}}});
+        QCOMPARE(changed.size(), 1);
+        QCOMPARE(reset.size(), 0);
+        QCOMPARE(f.cell(0, WorkerTableModel::ToolsColumn), QStringLiteral("2"));
+        QCOMPARE(f.cell(0, WorkerTableModel::HostColumn), QStringLiteral("web1, web2"));
+        QCOMPARE(f.cell(2, WorkerTableModel::HostColumn), QStringLiteral("db"));
+        QCOMPARE(f.cell(1, WorkerTableModel::ToolsColumn), QStringLiteral("0"));
+
+        // A live call on job 1, then a reload whose folder read is older than the first one's.
+        f.publish(events::WorkerToolStarted, {{"run_id", 9},
+                                              {"job_id", 1},
+                                              {"worker_id", "w-1"},
+                                              {"call_id", "c9"},
+                                              {"tool", "ssh_exec"},
+                                              {"args", QJsonObject{{"host", "db2"}}}});
+        QCOMPARE(f.cell(2, WorkerTableModel::ToolsColumn), QStringLiteral("2"));
+        f.model->reload();
+        f.model->reload();
+        QCOMPARE(f.source.pendingActivity.size(), 2);
+        changed.clear();
+        f.source.pendingActivity.takeFirst()({{3, WorkerActivitySummary{9, QStringLiteral("x")}}});
+        QCOMPARE(changed.size(), 0);  // superseded by the second reload
+        f.source.pendingActivity.takeFirst()({{1, WorkerActivitySummary{1, QStringLiteral("db")}}});
+        QCOMPARE(changed.size(), 1);
+        QCOMPARE(f.cell(2, WorkerTableModel::HostColumn), QStringLiteral("db"));
     }
 
     void aMissedSpawnStillMakesARow() {
