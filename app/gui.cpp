@@ -13,16 +13,9 @@
 #include "tray.h"
 #include "ui/chat_model.h"
 #include "ui/conversation_backend.h"
-#include "ui/costs_model.h"
-#include "ui/hosts_model.h"
+#include "ui/dashboard_models.h"
 #include "ui/jarvis_controller.h"
-#include "ui/settings_model.h"
-#include "ui/store_dashboard_source.h"
-#include "ui/supervision_tree_model.h"
-#include "ui/thread_inspector_model.h"
 #include "ui/tray_state.h"
-#include "ui/worker_detail_model.h"
-#include "ui/worker_table_model.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -121,33 +114,17 @@ int run(const QStringList& args) {
     if (!backend->recoveryNotice().isEmpty()) {
         controller->chat()->appendNotice(backend->recoveryNotice(), backend->clock()->utcNow());
     }
-    // The dashboard's table is a second QML singleton (`WorkersTable`), registered like `Jarvis`.
-    StoreDashboardSource dashboardSource(backend->store(), backend->artifacts(), settings.ownerId);
-    WorkerTableModel workersTable(backend->bus(), &dashboardSource, settings.ownerId);
-    workersTable.setClock(backend->clock());
-    WorkerTableModel::setInstance(&workersTable);
-    SupervisionTreeModel supervisionTree([b = backend.get()] { return b->supervisionSnapshot(); },
-                                         backend->bus());
-    SupervisionTreeModel::setInstance(&supervisionTree);
-    HostsModel hosts(settings, backend->clock());
-    HostsModel::setInstance(&hosts);
-    CostsModel costs(backend->store(), settings.ownerId, backend->clock(), backend->bus());
-    CostsModel::setInstance(&costs);
-    ThreadInspectorModel threadInspector(backend->store(), settings.ownerId, backend->bus());
-    ThreadInspectorModel::setInstance(&threadInspector);
-    WorkerDetailModel workerDetail(backend->artifacts(), backend->store(), settings.ownerId,
-                                   backend->bus());
-    WorkerDetailModel::setInstance(&workerDetail);
-    SettingsModel settingsModel(settings, nullptr, backend->clock());
-    SettingsModel::setInstance(&settingsModel);
-    QObject::connect(&settingsModel, &SettingsModel::restartRequested, qApp, [&restart] {
+    DashboardModels dashboard({backend->bus(), backend->clock(), backend->store(),
+                               backend->artifacts(), settings,
+                               [b = backend.get()] { return b->supervisionSnapshot(); }});
+    QObject::connect(&dashboard.settings(), &SettingsModel::restartRequested, qApp, [&restart] {
         restart.wanted = true;
         QCoreApplication::quit();
     });
 
     Appearance appearance(settings.theme);
     Appearance::setInstance(&appearance);
-    QObject::connect(&settingsModel, &SettingsModel::themeChanged, &appearance,
+    QObject::connect(&dashboard.settings(), &SettingsModel::themeChanged, &appearance,
                      &Appearance::setMode);
 
     QQmlApplicationEngine engine;
@@ -198,7 +175,7 @@ int run(const QStringList& args) {
                                       const auto newest =
                                           backend->store()->listJobs(settings.ownerId, 1);
                                       if (newest && !newest->isEmpty())
-                                          workerDetail.openJob(newest->constFirst().id);
+                                          dashboard.workerDetail().openJob(newest->constFirst().id);
                                   }
                                   showPage(window, p);
                               }});
@@ -218,13 +195,7 @@ int run(const QStringList& args) {
     }
     const int code = QApplication::exec();
     JarvisController::setInstance(nullptr);
-    WorkerTableModel::setInstance(nullptr);
-    SupervisionTreeModel::setInstance(nullptr);
-    HostsModel::setInstance(nullptr);
-    CostsModel::setInstance(nullptr);
-    SettingsModel::setInstance(nullptr);
-    ThreadInspectorModel::setInstance(nullptr);
-    WorkerDetailModel::setInstance(nullptr);
+    Appearance::setInstance(nullptr);
     return code;
 }
 

@@ -14,19 +14,23 @@
 #include "core/clock.h"
 #include "core/event.h"
 #include "core/event_bus.h"
+#include "core/settings.h"
+#include "storage/artifact_store.h"
+#include "storage/database.h"
+#include "storage/store.h"
 #include "ui/conversation_backend.h"
-#include "ui/dashboard_source.h"
+#include "ui/dashboard_models.h"
 #include "ui/jarvis_controller.h"
-#include "ui/supervision_tree_model.h"
-#include "ui/worker_table_model.h"
 
 #include <QElapsedTimer>
 #include <QGuiApplication>
 #include <QQmlApplicationEngine>
 #include <QQuickWindow>
+#include <QTemporaryDir>
 #include <QTimer>
 
 #include <cstdio>
+#include <memory>
 #include <vector>
 
 using namespace zerg;
@@ -50,11 +54,6 @@ public:
 
 private:
     EventBus* m_bus;
-};
-
-class EmptySource final : public DashboardSource {
-public:
-    Result<QList<WorkerRow>> recentWorkers(int) const override { return QList<WorkerRow>{}; }
 };
 
 struct Figures {
@@ -168,11 +167,21 @@ int main(int argc, char** argv) {
     FakeConversation conversation(&bus);
     JarvisController controller(&bus, &conversation, &clock);
     JarvisController::setInstance(&controller);
-    EmptySource source;
-    WorkerTableModel table(&bus, &source, kOwner);
-    WorkerTableModel::setInstance(&table);
-    SupervisionTreeModel tree([] { return QJsonObject(); }, &bus);
-    SupervisionTreeModel::setInstance(&tree);
+    // Every dashboard page over an empty store in a temporary folder, as the app builds them.
+    QTemporaryDir dir;
+    auto opened = Database::open(dir.filePath(QStringLiteral("zerg.db")), clock.utcNow());
+    if (!dir.isValid() || !opened) {
+        std::fprintf(stderr, "cannot create a temporary database\n");
+        return 1;
+    }
+    const std::unique_ptr<Database> db = std::move(opened).value();
+    Store store(db.get());
+    ArtifactStore artifacts(dir.filePath(QStringLiteral("workers")));
+    Settings settings;
+    settings.ownerId = kOwner;
+    settings.dataDir = dir.path();
+    settings.hostsFile = dir.filePath(QStringLiteral("hosts"));
+    const DashboardModels dashboard({&bus, &clock, &store, &artifacts, settings, {}});
 
     QQmlApplicationEngine engine;
     QQuickWindow fallback;  // --models-only: a window that shows nothing
@@ -201,7 +210,5 @@ int main(int argc, char** argv) {
     std::printf("\n  worst p99 under load: %.2f ms (target < 16 ms)   %s\n", p99,
                 p99 < 16.0 ? "met" : "NOT met");
     JarvisController::setInstance(nullptr);
-    WorkerTableModel::setInstance(nullptr);
-    SupervisionTreeModel::setInstance(nullptr);
     return 0;
 }

@@ -1,9 +1,12 @@
 #include "ui/chat_model.h"
 
+#include "core/clock.h"
 #include "core/event.h"
 #include "ui/markdown_blocks.h"
 
 #include <QJsonObject>
+
+#include <utility>
 
 namespace zerg {
 namespace {
@@ -26,7 +29,19 @@ QString modeOf(const Event& e) {
 
 }  // namespace
 
-ChatModel::ChatModel(QObject* parent) : QAbstractListModel(parent) {}
+ChatModel::ChatModel(Clock* clock, QObject* parent) : QAbstractListModel(parent), m_clock(clock) {}
+
+void ChatModel::flushStreamed() {
+    m_flushArmed = false;
+    const QSet<qint64> runs = std::exchange(m_streamedRuns, {});
+    for (qint64 runId : runs) {
+        const int i = findAnswerRow(runId);
+        if (i >= 0 && m_rows.at(i).streaming) {
+            const QModelIndex idx = index(i);
+            Q_EMIT dataChanged(idx, idx, {TextRole});
+        }
+    }
+}
 
 int ChatModel::rowCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : int(m_rows.size());
@@ -97,8 +112,16 @@ void ChatModel::handleEvent(const Event& e) {
         if (!m_rows[i].streaming)
             return;  // the final text has already been set
         m_rows[i].text.append(delta);
-        const QModelIndex idx = index(i);
-        Q_EMIT dataChanged(idx, idx, {TextRole});
+        if (!m_clock) {
+            const QModelIndex idx = index(i);
+            Q_EMIT dataChanged(idx, idx, {TextRole});
+            return;
+        }
+        m_streamedRuns.insert(runId);
+        if (!m_flushArmed) {
+            m_flushArmed = true;
+            m_clock->callAfter(kFrameMs, this, [this] { flushStreamed(); });
+        }
     } else if (e.name == QLatin1String(events::SupervisorComplete)) {
         const int i = answerRow(runId, e.at);
         // The result is authoritative: the streamed text may have missed or split a chunk.

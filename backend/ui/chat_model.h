@@ -4,9 +4,11 @@
 #include <QAbstractListModel>
 #include <QDateTime>
 #include <QList>
+#include <QSet>
 
 namespace zerg {
 
+class Clock;
 struct Event;
 
 // The Jarvis conversation as the chat list shows it: one row per message. A view over the
@@ -32,7 +34,11 @@ public:
     };
     Q_ENUM(Roles)
 
-    explicit ChatModel(QObject* parent = nullptr);
+    // Streamed text reaches views at most once per frame (kFrameMs on clock): the Markdown of a
+    // long answer is laid out again on every update, so per-token updates would cost O(n²).
+    // Without a clock, every delta is shown at once.
+    static constexpr qint64 kFrameMs = 16;
+    explicit ChatModel(Clock* clock = nullptr, QObject* parent = nullptr);
 
     [[nodiscard]] int rowCount(const QModelIndex& parent = {}) const override;
     [[nodiscard]] QVariant data(const QModelIndex& index, int role) const override;
@@ -65,8 +71,13 @@ private:
     int answerRow(qint64 runId, const QDateTime& at);
     [[nodiscard]] int findAnswerRow(qint64 runId) const;
     void endStreaming(qint64 runId);
+    // Shows the text streamed since the last frame.
+    void flushStreamed();
 
+    Clock* m_clock;
     QList<Row> m_rows;
+    QSet<qint64> m_streamedRuns;  // runs whose answer grew since the last frame
+    bool m_flushArmed = false;
 };
 
 }  // namespace zerg

@@ -31,7 +31,7 @@ JarvisController::JarvisController(EventBus* bus, ConversationBackend* backend, 
       m_bus(bus),
       m_backend(backend),
       m_clock(clock),
-      m_chat(new ChatModel(this)),
+      m_chat(new ChatModel(clock, this)),
       m_activity(new ActivityModel(clock, this)),
       m_setupProblem(backend->setupProblem()) {
     connect(m_bus, &EventBus::published, this, &JarvisController::onEvent);

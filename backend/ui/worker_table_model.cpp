@@ -9,6 +9,7 @@
 #include <QSortFilterProxyModel>
 
 #include <algorithm>
+#include <utility>
 
 namespace zerg {
 namespace {
@@ -326,6 +327,9 @@ int WorkerTableModel::ensureRow(const Event& e, qint64 jobId) {
     w.jobId = jobId;
     w.status = QStringLiteral("queued");
     w.startedAt = e.at;
+    // Inserted complete, so that no change has to follow the insertion.
+    w.task = e.data.value(QStringLiteral("task")).toString();
+    w.workerId = e.data.value(QStringLiteral("worker_id")).toString();
     beginInsertRows({}, 0, 0);
     m_rows.prepend(w);
     endInsertRows();
@@ -340,7 +344,30 @@ int WorkerTableModel::ensureRow(const Event& e, qint64 jobId) {
 }
 
 void WorkerTableModel::changed(int row, int firstColumn, int lastColumn) {
-    Q_EMIT dataChanged(index(row, firstColumn), index(row, lastColumn));
+    if (!m_clock) {
+        Q_EMIT dataChanged(index(row, firstColumn), index(row, lastColumn));
+        return;
+    }
+    // Once per frame: by job id, since rows move when new workers are inserted at the top.
+    auto [it, added] = m_dirty.try_emplace(m_rows.at(row).jobId, firstColumn, lastColumn);
+    if (!added) {
+        it->second.first = qMin(it->second.first, firstColumn);
+        it->second.second = qMax(it->second.second, lastColumn);
+    }
+    if (!m_flushArmed) {
+        m_flushArmed = true;
+        m_clock->callAfter(kFrameMs, this, [this] { flushChanges(); });
+    }
+}
+
+void WorkerTableModel::flushChanges() {
+    m_flushArmed = false;
+    const auto dirty = std::exchange(m_dirty, {});
+    for (const auto& [jobId, columns] : dirty) {
+        const int row = indexOfJob(jobId);
+        if (row >= 0)
+            Q_EMIT dataChanged(index(row, columns.first), index(row, columns.second));
+    }
 }
 
 void WorkerTableModel::onEvent(const Event& e) {

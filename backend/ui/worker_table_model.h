@@ -6,6 +6,9 @@
 #include <QAbstractTableModel>
 #include <QList>
 
+#include <map>
+#include <utility>
+
 class QQmlEngine;
 class QJSEngine;
 class QSortFilterProxyModel;
@@ -39,6 +42,7 @@ public:
     Q_ENUM(Column)
     static constexpr int kColumnCount = CostColumn + 1;
     static constexpr int kDefaultLimit = 500;
+    static constexpr qint64 kFrameMs = 16;  // with a clock, changes are announced per frame
 
     enum Roles {
         SortRole = Qt::UserRole + 1,  // the raw value of the cell, for sorting
@@ -77,8 +81,9 @@ public:
     [[nodiscard]] const WorkerRow& at(int row) const { return m_rows.at(row); }
     [[nodiscard]] int indexOfJob(qint64 jobId) const;
 
-    // Running workers' durations then count up once a second on this clock (not owned; null: they
-    // show nothing until they finish).
+    // Running workers' durations then count up once a second on this clock, and changed cells
+    // are announced once per frame (not owned; null: durations show nothing until the end, and
+    // every change is announced at once).
     void setClock(Clock* clock);
 
     // Replaces the rows with the source's newest ones (one reset; on failure keeps the old rows).
@@ -101,7 +106,9 @@ Q_SIGNALS:
 private:
     void onEvent(const Event& event);
     int ensureRow(const Event& event, qint64 jobId);
+    // Announces changed cells: at once without a clock, else once per frame (kFrameMs).
     void changed(int row, int firstColumn, int lastColumn);
+    void flushChanges();
     [[nodiscard]] QVariant displayValue(const WorkerRow& w, int column) const;
     void scheduleTick();
     void tick();
@@ -114,6 +121,8 @@ private:
     Clock* m_clock = nullptr;
     bool m_tickArmed = false;
     quint64 m_loadGeneration = 0;
+    std::map<qint64, std::pair<int, int>> m_dirty;  // job id -> first and last changed column
+    bool m_flushArmed = false;
     qint64 m_ownerId;
     int m_limit = kDefaultLimit;
     QList<WorkerRow> m_rows;  // newest first

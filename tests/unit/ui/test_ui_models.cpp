@@ -217,12 +217,36 @@ private Q_SLOTS:
                  QStringLiteral("## Disk usage\n\n78% used"));
         QCOMPARE(inserted.count(), 0);
         QCOMPARE(reset.count(), 0);
-        QCOMPARE(changed.count(), 3);
-        for (const QList<QVariant>& args : changed) {
-            QCOMPARE(args.at(0).toModelIndex().row(), 1);
-            QCOMPARE(args.at(1).toModelIndex().row(), 1);
-            QCOMPARE(args.at(2).value<QList<int>>(), QList<int>{ChatModel::TextRole});
-        }
+        // Views hear of it once per frame, not once per token.
+        QCOMPARE(changed.count(), 0);
+        f.clock.advance(ChatModel::kFrameMs);
+        QCOMPARE(changed.count(), 1);
+        const QList<QVariant> args = changed.takeFirst();
+        QCOMPARE(args.at(0).toModelIndex().row(), 1);
+        QCOMPARE(args.at(1).toModelIndex().row(), 1);
+        QCOMPARE(args.at(2).value<QList<int>>(), QList<int>{ChatModel::TextRole});
+        f.delta(7, QStringLiteral("."));
+        f.clock.advance(ChatModel::kFrameMs - 1);
+        QCOMPARE(changed.count(), 0);
+        f.clock.advance(1);
+        QCOMPARE(changed.count(), 1);
+        f.clock.advance(1000);  // nothing new: nothing more
+        QCOMPARE(changed.count(), 1);
+    }
+
+    // The final answer is shown at once, without waiting for the frame, and the pending frame
+    // does not announce the finished row again.
+    void completeDoesNotWaitForTheFrame() {
+        Fixture f;
+        QVERIFY(f.controller.send(QStringLiteral("hi")));
+        QSignalSpy changed(f.chat(), &QAbstractItemModel::dataChanged);
+        f.delta(7, QStringLiteral("Disk is 78"));
+        f.complete(7, QStringLiteral("Disk is 78% used."));
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(f.chatData(1, ChatModel::TextRole).toString(),
+                 QStringLiteral("Disk is 78% used."));
+        f.clock.advance(ChatModel::kFrameMs);
+        QCOMPARE(changed.count(), 1);
     }
 
     void completeSetsAuthoritativeTextAndEndsRun() {

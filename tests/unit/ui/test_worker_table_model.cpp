@@ -232,6 +232,7 @@ private Q_SLOTS:
         f.publish(events::WorkerStarted,
                   {{"run_id", 9}, {"job_id", 4}, {"worker_id", "w-4"}, {"task", "df -h"}});
         QCOMPARE(f.cell(0, WorkerTableModel::DurationColumn), QStringLiteral("0.0 s…"));
+        f.clock.advance(WorkerTableModel::kFrameMs);  // the start's own change
         QSignalSpy changed(f.model.get(), &QAbstractItemModel::dataChanged);
         f.clock.advance(3000);
         QCOMPARE(changed.size(), 3);  // one per second
@@ -244,6 +245,7 @@ private Q_SLOTS:
                                            {"status", "success"},
                                            {"duration_ms", 3100}});
         QCOMPARE(f.cell(0, WorkerTableModel::DurationColumn), QStringLiteral("3.1 s"));
+        f.clock.advance(WorkerTableModel::kFrameMs);
         changed.clear();
         f.clock.advance(5000);  // the tick already armed finds nothing running and stops
         f.clock.advance(5000);
@@ -291,6 +293,36 @@ private Q_SLOTS:
         f.source.pendingActivity.takeFirst()({{1, WorkerActivitySummary{1, QStringLiteral("db")}}});
         QCOMPARE(changed.size(), 1);
         QCOMPARE(f.cell(2, WorkerTableModel::HostColumn), QStringLiteral("db"));
+    }
+
+    // With a clock, a burst of events on several workers is announced once per frame: one
+    // dataChanged per changed row, covering every changed column, even as rows move.
+    void changesAreAnnouncedOncePerFrame() {
+        Fixture f(threeRows());
+        f.model->setClock(&f.clock);
+        QSignalSpy changed(f.model.get(), &QAbstractItemModel::dataChanged);
+        for (int i = 0; i < 5; ++i) {
+            f.publish(events::WorkerToolStarted, {{"run_id", 9},
+                                                  {"job_id", 3},
+                                                  {"worker_id", "w-3"},
+                                                  {"call_id", QStringLiteral("c%1").arg(i)},
+                                                  {"args", QJsonObject{{"host", "web9"}}}});
+        }
+        f.publish(events::WorkerComplete,
+                  {{"run_id", 9}, {"job_id", 1}, {"status", "failed"}, {"duration_ms", 10}});
+        f.publish(events::WorkerSpawned, {{"run_id", 9}, {"job_id", 8}, {"task", "new"}});
+        QCOMPARE(changed.size(), 0);
+        f.clock.advance(WorkerTableModel::kFrameMs);
+        QCOMPARE(changed.size(), 2);
+        QSet<int> rows;
+        for (const QList<QVariant>& args : changed) {
+            rows.insert(args.at(0).toModelIndex().row());
+            QCOMPARE(args.at(0).toModelIndex().row(), args.at(1).toModelIndex().row());
+        }
+        QCOMPARE(rows, (QSet<int>{1, 3}));  // jobs 3 and 1, one row lower since job 8 came in
+        QCOMPARE(f.model->data(f.model->index(1, WorkerTableModel::ToolsColumn), Qt::DisplayRole)
+                     .toString(),
+                 QStringLiteral("7"));
     }
 
     void aMissedSpawnStillMakesARow() {

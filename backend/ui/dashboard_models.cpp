@@ -1,0 +1,35 @@
+#include "ui/dashboard_models.h"
+
+namespace zerg {
+
+DashboardModels::DashboardModels(const Deps& d)
+    : m_source(d.store, d.artifacts, d.settings.ownerId),
+      m_workers(d.bus, &m_source, d.settings.ownerId),
+      m_workerDetail(d.artifacts, d.store, d.settings.ownerId, d.bus),
+      m_threads(d.store, d.settings.ownerId, d.bus),
+      m_tree(
+          d.supervisionSnapshot ? d.supervisionSnapshot : [] { return QJsonObject(); }, d.bus),
+      m_costs(d.store, d.settings.ownerId, d.clock, d.bus),
+      m_hosts(d.settings, d.clock),
+      m_settings(d.settings, nullptr, d.clock) {
+    m_workers.setClock(d.clock);
+    WorkerTableModel::setInstance(&m_workers);
+    WorkerDetailModel::setInstance(&m_workerDetail);
+    ThreadInspectorModel::setInstance(&m_threads);
+    SupervisionTreeModel::setInstance(&m_tree);
+    CostsModel::setInstance(&m_costs);
+    HostsModel::setInstance(&m_hosts);
+    SettingsModel::setInstance(&m_settings);
+}
+
+DashboardModels::~DashboardModels() {
+    WorkerTableModel::setInstance(nullptr);
+    WorkerDetailModel::setInstance(nullptr);
+    ThreadInspectorModel::setInstance(nullptr);
+    SupervisionTreeModel::setInstance(nullptr);
+    CostsModel::setInstance(nullptr);
+    HostsModel::setInstance(nullptr);
+    SettingsModel::setInstance(nullptr);
+}
+
+}  // namespace zerg

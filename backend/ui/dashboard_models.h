@@ -1,0 +1,59 @@
+#pragma once
+
+#include "core/settings.h"
+#include "ui/costs_model.h"
+#include "ui/hosts_model.h"
+#include "ui/settings_model.h"
+#include "ui/store_dashboard_source.h"
+#include "ui/supervision_tree_model.h"
+#include "ui/thread_inspector_model.h"
+#include "ui/worker_detail_model.h"
+#include "ui/worker_table_model.h"
+
+#include <QJsonObject>
+
+#include <functional>
+
+namespace zerg {
+
+class ArtifactStore;
+class Clock;
+class EventBus;
+class Store;
+
+// Every dashboard page's model, made in one place and registered as the QML singletons the pages
+// bind to (WorkersTable, WorkerDetail, ThreadInspector, SupervisionTree, Costs, Hosts,
+// AppSettings); unregistered when destroyed. The app and the UI benchmark build the same set.
+class DashboardModels {
+public:
+    struct Deps {
+        EventBus* bus = nullptr;
+        Clock* clock = nullptr;
+        Store* store = nullptr;
+        ArtifactStore* artifacts = nullptr;
+        Settings settings;
+        std::function<QJsonObject()> supervisionSnapshot;  // the live tree; empty: none
+    };
+
+    // Everything in deps must outlive this. Create before QML loads.
+    explicit DashboardModels(const Deps& deps);
+    ~DashboardModels();
+    DashboardModels(const DashboardModels&) = delete;
+    DashboardModels& operator=(const DashboardModels&) = delete;
+
+    [[nodiscard]] WorkerTableModel& workers() { return m_workers; }
+    [[nodiscard]] WorkerDetailModel& workerDetail() { return m_workerDetail; }
+    [[nodiscard]] SettingsModel& settings() { return m_settings; }
+
+private:
+    StoreDashboardSource m_source;
+    WorkerTableModel m_workers;
+    WorkerDetailModel m_workerDetail;
+    ThreadInspectorModel m_threads;
+    SupervisionTreeModel m_tree;
+    CostsModel m_costs;
+    HostsModel m_hosts;
+    SettingsModel m_settings;
+};
+
+}  // namespace zerg
