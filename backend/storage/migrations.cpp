@@ -151,6 +151,75 @@ QList<Migration> buildAll() {
             QStringLiteral("CREATE INDEX ix_thread_memory_thread ON thread_memory (thread_id, id)"),
         }});
 
+    // Schedules (cron text in an IANA time zone; parsing is schedule/'s business, storage keeps
+    // text), the history of their runs, the task inbox background runs deliver to, and the
+    // owner's "pause all" switch. Flags are INTEGER 0/1 with a CHECK: the one boolean spelling
+    // both engines store and compare alike. next_run_at is a cache the scheduler writes; the
+    // partial index serves its "what is due" query. schedule_runs.scheduled_for is the cron
+    // instant (NULL for a manual run). Deleting a schedule deletes its runs and detaches its
+    // inbox items in the repository (ScheduleStore::deleteSchedule), so no ON DELETE clauses.
+    list.append(Migration{
+        4,
+        QStringLiteral("schedules, schedule runs, task inbox"),
+        {
+            QStringLiteral("CREATE TABLE schedules ("
+                           " id {{ID_PK}},"
+                           " owner_id BIGINT NOT NULL REFERENCES owners(id),"
+                           " name TEXT NOT NULL,"
+                           " task TEXT NOT NULL,"
+                           " cron TEXT NOT NULL,"
+                           " time_zone TEXT NOT NULL,"
+                           " enabled INTEGER NOT NULL DEFAULT 1 CHECK (enabled IN (0, 1)),"
+                           " catch_up INTEGER NOT NULL DEFAULT 0 CHECK (catch_up IN (0, 1)),"
+                           " created_at TEXT NOT NULL,"
+                           " updated_at TEXT NOT NULL,"
+                           " last_run_at TEXT,"
+                           " next_run_at TEXT,"
+                           " UNIQUE (owner_id, name))"),
+            QStringLiteral("CREATE INDEX ix_schedules_due ON schedules (next_run_at)"
+                           " WHERE enabled = 1"),
+
+            QStringLiteral("CREATE TABLE schedule_runs ("
+                           " id {{ID_PK}},"
+                           " schedule_id BIGINT NOT NULL REFERENCES schedules(id),"
+                           " owner_id BIGINT NOT NULL REFERENCES owners(id),"
+                           " run_id BIGINT REFERENCES runs(id),"
+                           " trigger TEXT NOT NULL CHECK (trigger IN ('cron', 'manual',"
+                           " 'catch_up')),"
+                           " scheduled_for TEXT,"
+                           " started_at TEXT NOT NULL,"
+                           " finished_at TEXT,"
+                           " status TEXT NOT NULL CHECK (status IN ('running', 'success',"
+                           " 'failed', 'cancelled', 'timeout', 'skipped')),"
+                           " severity TEXT CHECK (severity IN ('info', 'warning', 'critical')),"
+                           " summary TEXT,"
+                           " error TEXT)"),
+            QStringLiteral(
+                "CREATE INDEX ix_schedule_runs_schedule ON schedule_runs (schedule_id, id)"),
+            QStringLiteral("CREATE INDEX ix_schedule_runs_run ON schedule_runs (run_id)"),
+
+            // body is Markdown.
+            QStringLiteral("CREATE TABLE inbox_items ("
+                           " id {{ID_PK}},"
+                           " owner_id BIGINT NOT NULL REFERENCES owners(id),"
+                           " run_id BIGINT REFERENCES runs(id),"
+                           " schedule_id BIGINT REFERENCES schedules(id),"
+                           " title TEXT NOT NULL,"
+                           " body TEXT NOT NULL,"
+                           " severity TEXT NOT NULL CHECK (severity IN ('info', 'warning',"
+                           " 'critical')),"
+                           " created_at TEXT NOT NULL,"
+                           " read_at TEXT)"),
+            QStringLiteral(
+                "CREATE INDEX ix_inbox_owner_read ON inbox_items (owner_id, read_at, id)"),
+            QStringLiteral("CREATE INDEX ix_inbox_schedule ON inbox_items (schedule_id)"),
+
+            QStringLiteral("CREATE TABLE schedule_state ("
+                           " owner_id BIGINT PRIMARY KEY REFERENCES owners(id),"
+                           " paused INTEGER NOT NULL DEFAULT 0 CHECK (paused IN (0, 1)),"
+                           " updated_at TEXT NOT NULL)"),
+        }});
+
     return list;
 }
 

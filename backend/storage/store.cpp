@@ -2,6 +2,7 @@
 
 #include "core/json_util.h"
 #include "storage/database.h"
+#include "storage/sql_util.h"
 #include "storage/time_format.h"
 
 #include <QSqlDatabase>
@@ -11,6 +12,8 @@
 
 namespace zerg {
 namespace {
+
+using namespace sql;
 
 const QString kSupervisor = QStringLiteral("supervisor");
 
@@ -31,72 +34,6 @@ const QString kUsageSums = QStringLiteral(
     "COALESCE(SUM(cached_tokens), 0), COALESCE(SUM(cache_write_tokens), 0), "
     "COALESCE(SUM(reasoning_tokens), 0), COALESCE(SUM(cost_usd), 0), "
     "COALESCE(SUM(CASE WHEN cost_usd IS NULL THEN 1 ELSE 0 END), 0) FROM llm_calls ");
-
-Error dbError(const QString& what, const QSqlError& e) {
-    return Error{QStringLiteral("db"),
-                 QStringLiteral("Database error while %1: %2. Check that the data folder is "
-                                "writable and the disk is not full.")
-                     .arg(what, e.text())};
-}
-
-Error notFound(const QString& what) {
-    return Error{QStringLiteral("not_found"), what};
-}
-
-Error invalid(const QString& what) {
-    return Error{QStringLiteral("invalid_argument"), what};
-}
-
-// Prepared statement with positional values only: nothing from the caller is spliced into SQL.
-bool exec(QSqlQuery& q, const QString& sql, const QVariantList& values = {}) {
-    if (!q.prepare(sql))
-        return false;
-    for (const QVariant& v : values)
-        q.addBindValue(v);
-    return q.exec();
-}
-
-QVariant idOrNull(std::optional<qint64> id) {
-    return id && *id > 0 ? QVariant(*id) : QVariant();
-}
-
-QVariant textOrNull(const QString& s) {
-    return s.isEmpty() ? QVariant() : QVariant(s);
-}
-
-// Qt Sql binds a null QString as SQL NULL; NOT NULL text columns get "" instead.
-QVariant text(const QString& s) {
-    return s.isNull() ? QVariant(QStringLiteral("")) : QVariant(s);
-}
-
-QDateTime timeAt(const QSqlQuery& q, int column) {
-    return timefmt::fromIso(q.value(column).toString());
-}
-
-// Rolls back unless committed. Declare it before the queries of the same scope so that they
-// are destroyed (and their statements reset) before the rollback.
-class Transaction {
-public:
-    explicit Transaction(QSqlDatabase db) : m_db(std::move(db)) { m_began = m_db.transaction(); }
-    ~Transaction() {
-        if (m_began && !m_committed)
-            m_db.rollback();
-    }
-    Transaction(const Transaction&) = delete;
-    Transaction& operator=(const Transaction&) = delete;
-
-    [[nodiscard]] bool began() const { return m_began; }
-    [[nodiscard]] bool commit() {
-        m_committed = m_db.commit();
-        return m_committed;
-    }
-    [[nodiscard]] QSqlError lastError() const { return m_db.lastError(); }
-
-private:
-    QSqlDatabase m_db;
-    bool m_began = false;
-    bool m_committed = false;
-};
 
 RunRecord runFrom(const QSqlQuery& q) {
     RunRecord r;
@@ -196,22 +133,6 @@ Error invalidMode(const QString& mode) {
 
 qint64 durationBetween(const QDateTime& from, const QDateTime& to) {
     return from.isValid() && to.isValid() ? qMax<qint64>(0, from.msecsTo(to)) : 0;
-}
-
-Status ensureOwnerIn(QSqlDatabase db, qint64 ownerId, const QString& name, const QDateTime& now) {
-    if (ownerId <= 0)
-        return invalid(
-            QStringLiteral("Owner id %1 is not valid; owner ids start at 1.").arg(ownerId));
-    QSqlQuery q(db);
-    // ON CONFLICT ... DO NOTHING: SQLite >= 3.24 and PostgreSQL spell it the same.
-    if (!exec(q,
-              QStringLiteral("INSERT INTO owners (id, name, created_at) VALUES (?, ?, ?) "
-                             "ON CONFLICT (id) DO NOTHING"),
-              {ownerId, name.isEmpty() ? QStringLiteral("owner %1").arg(ownerId) : name,
-               timefmt::toIso(now)})) {
-        return dbError(QStringLiteral("creating owner %1").arg(ownerId), q.lastError());
-    }
-    return Ok{};
 }
 
 // Reads "seq, body, created_at, run_id" rows.

@@ -1,0 +1,107 @@
+#pragma once
+
+#include "core/result.h"
+#include "storage/time_format.h"
+
+#include <QDateTime>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QVariant>
+
+#include <optional>
+
+// What the repositories over the Database (Store, ScheduleStore) share: errors phrased for the
+// user, prepared statements, NULL handling, transactions and owner rows.
+namespace zerg::sql {
+
+[[nodiscard]] inline Error dbError(const QString& what, const QSqlError& e) {
+    return Error{QStringLiteral("db"),
+                 QStringLiteral("Database error while %1: %2. Check that the data folder is "
+                                "writable and the disk is not full.")
+                     .arg(what, e.text())};
+}
+
+[[nodiscard]] inline Error notFound(const QString& what) {
+    return Error{QStringLiteral("not_found"), what};
+}
+
+[[nodiscard]] inline Error invalid(const QString& what) {
+    return Error{QStringLiteral("invalid_argument"), what};
+}
+
+// Prepared statement with positional values only: nothing from the caller is spliced into SQL.
+[[nodiscard]] inline bool exec(QSqlQuery& q, const QString& sql, const QVariantList& values = {}) {
+    if (!q.prepare(sql))
+        return false;
+    for (const QVariant& v : values)
+        q.addBindValue(v);
+    return q.exec();
+}
+
+[[nodiscard]] inline QVariant idOrNull(std::optional<qint64> id) {
+    return id && *id > 0 ? QVariant(*id) : QVariant();
+}
+
+[[nodiscard]] inline QVariant textOrNull(const QString& s) {
+    return s.isEmpty() ? QVariant() : QVariant(s);
+}
+
+[[nodiscard]] inline QVariant timeOrNull(const QDateTime& t) {
+    return t.isValid() ? QVariant(timefmt::toIso(t)) : QVariant();
+}
+
+// Qt Sql binds a null QString as SQL NULL; NOT NULL text columns get "" instead.
+[[nodiscard]] inline QVariant text(const QString& s) {
+    return s.isNull() ? QVariant(QStringLiteral("")) : QVariant(s);
+}
+
+[[nodiscard]] inline QDateTime timeAt(const QSqlQuery& q, int column) {
+    return timefmt::fromIso(q.value(column).toString());
+}
+
+// Rolls back unless committed. Declare it before the queries of the same scope so that they
+// are destroyed (and their statements reset) before the rollback.
+class Transaction {
+public:
+    explicit Transaction(QSqlDatabase db) : m_db(std::move(db)) { m_began = m_db.transaction(); }
+    ~Transaction() {
+        if (m_began && !m_committed)
+            m_db.rollback();
+    }
+    Transaction(const Transaction&) = delete;
+    Transaction& operator=(const Transaction&) = delete;
+
+    [[nodiscard]] bool began() const { return m_began; }
+    [[nodiscard]] bool commit() {
+        m_committed = m_db.commit();
+        return m_committed;
+    }
+    [[nodiscard]] QSqlError lastError() const { return m_db.lastError(); }
+
+private:
+    QSqlDatabase m_db;
+    bool m_began = false;
+    bool m_committed = false;
+};
+
+// Creates the owner row if it is missing ("owner N" when no name is given).
+[[nodiscard]] inline Status ensureOwnerIn(QSqlDatabase db, qint64 ownerId, const QString& name,
+                                          const QDateTime& now) {
+    if (ownerId <= 0) {
+        return invalid(
+            QStringLiteral("Owner id %1 is not valid; owner ids start at 1.").arg(ownerId));
+    }
+    QSqlQuery q(db);
+    // ON CONFLICT ... DO NOTHING: SQLite >= 3.24 and PostgreSQL spell it the same.
+    if (!exec(q,
+              QStringLiteral("INSERT INTO owners (id, name, created_at) VALUES (?, ?, ?) "
+                             "ON CONFLICT (id) DO NOTHING"),
+              {ownerId, name.isEmpty() ? QStringLiteral("owner %1").arg(ownerId) : name,
+               timefmt::toIso(now)})) {
+        return dbError(QStringLiteral("creating owner %1").arg(ownerId), q.lastError());
+    }
+    return Ok{};
+}
+
+}  // namespace zerg::sql
