@@ -1,6 +1,8 @@
 import QtQuick
+import Zerg.App
 
-// A small rotating arc: "something is running" without relying on an emoji font.
+// A small rotating arc: "something is running" without relying on an emoji font. The arc is
+// painted once; only its rotation animates.
 Item {
     id: root
 
@@ -10,19 +12,11 @@ Item {
     implicitWidth: 14
     implicitHeight: 14
 
-    Canvas {
-        id: canvas
+    ArcItem {
         anchors.fill: parent
-        onPaint: {
-            const ctx = getContext("2d")
-            ctx.reset()
-            ctx.lineWidth = 2
-            ctx.lineCap = "round"
-            ctx.strokeStyle = root.color
-            ctx.beginPath()
-            ctx.arc(width / 2, height / 2, Math.min(width, height) / 2 - 1.5, 0, Math.PI * 1.4)
-            ctx.stroke()
-        }
+        color: root.color
+        lineWidth: 2
+
         RotationAnimator on rotation {
             from: 0
             to: 360
@@ -31,5 +25,4 @@ Item {
             running: root.running && root.visible
         }
     }
-    onColorChanged: canvas.requestPaint()
 }
