@@ -1,0 +1,291 @@
+// The schedule runner on a ManualClock over a real SQLite ScheduleStore, with a fake supervisor:
+// next runs in the schedule's time zone, firing on time, severity and the inbox, a busy
+// supervisor, catch-up at start, pause, run now, edits.
+#include "core/clock.h"
+#include "schedule/schedule_service.h"
+#include "storage/database.h"
+#include "storage/schedule_store.h"
+#include "storage/store.h"
+
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <memory>
+
+using namespace zerg;
+
+namespace {
+
+constexpr qint64 kOwner = 1;
+
+// Creates real background runs in the Store (schedule runs and inbox items refer to them).
+class FakeRunner final : public BackgroundRunner {
+public:
+    Result<qint64> startBackgroundRun(const QString& task) override {
+        if (busy)
+            return Error{QStringLiteral("busy"), QStringLiteral("still working")};
+        if (!failure.isEmpty())
+            return Error{QStringLiteral("no_provider"), failure};
+        const auto thread = store->findOrCreateSupervisorThread(kOwner, {}, clock->utcNow());
+        const Result<qint64> run = store->createRun(kOwner, thread->id, task, clock->utcNow(),
+                                                    QStringLiteral("background"));
+        if (run) {
+            tasks.append(task);
+            lastRun = run.value();
+        }
+        return run;
+    }
+    Store* store = nullptr;
+    Clock* clock = nullptr;
+    bool busy = false;
+    QString failure;
+    QStringList tasks;
+    qint64 lastRun = 0;
+};
+
+QDateTime utc(int y, int mo, int d, int h, int mi) {
+    return QDateTime(QDate(y, mo, d), QTime(h, mi), Qt::UTC);
+}
+
+struct Fixture {
+    // 2026-03-27 04:00 UTC is 05:00 in Berlin (CET, before the change on the 29th).
+    explicit Fixture(QDateTime start = utc(2026, 3, 27, 4, 0)) : clock(start) {
+        QVERIFY(dir.isValid());
+        auto opened = Database::open(dir.filePath(QStringLiteral("zerg.db")), clock.utcNow());
+        QVERIFY(opened.ok());
+        db = std::move(opened).value();
+        store = std::make_unique<ScheduleStore>(db.get());
+        runStore = std::make_unique<Store>(db.get());
+        runner.store = runStore.get();
+        runner.clock = &clock;
+        makeService();
+    }
+    void makeService() {
+        service = std::make_unique<ScheduleService>(kOwner, store.get(), &runner, &clock);
+    }
+    QList<ScheduleRunRecord> runs(qint64 scheduleId) {
+        return store->listScheduleRuns(kOwner, scheduleId, 50).value();
+    }
+
+    QTemporaryDir dir;
+    ManualClock clock;
+    std::unique_ptr<Database> db;
+    std::unique_ptr<ScheduleStore> store;
+    std::unique_ptr<Store> runStore;
+    FakeRunner runner;
+    std::unique_ptr<ScheduleService> service;
+};
+
+}  // namespace
+
+class TestScheduleService : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void createValidatesAndComputesTheNextRun() {
+        Fixture f;
+        f.service->start();
+        const auto bad = f.service->createSchedule(QStringLiteral("x"), QStringLiteral("t"),
+                                                   QStringLiteral("0 25 * * *"),
+                                                   QStringLiteral("Europe/Berlin"));
+        QCOMPARE(bad.error().code, QStringLiteral("invalid_cron"));
+        const auto zone =
+            f.service->createSchedule(QStringLiteral("x"), QStringLiteral("t"),
+                                      QStringLiteral("0 6 * * *"), QStringLiteral("Mars/Olympus"));
+        QCOMPARE(zone.error().code, QStringLiteral("invalid_time_zone"));
+        QVERIFY(zone.error().message.contains(QStringLiteral("Europe/Berlin")));
+
+        const auto s = f.service->createSchedule(
+            QStringLiteral("morning"), QStringLiteral("check all servers"),
+            QStringLiteral(" 0 6 * * * "), QStringLiteral("Europe/Berlin"));
+        QVERIFY2(s, s ? "" : qPrintable(s.error().message));
+        QCOMPARE(s->cron, QStringLiteral("0 6 * * *"));
+        QCOMPARE(s->nextRunAt, utc(2026, 3, 27, 5, 0));  // 06:00 CET
+        const QList<QDateTime> next = f.service->nextRuns(s.value(), 3);
+        QCOMPARE(next, (QList<QDateTime>{utc(2026, 3, 27, 5, 0), utc(2026, 3, 28, 5, 0),
+                                         utc(2026, 3, 29, 4, 0)}));  // 06:00 CEST after the change
+        const auto dup = f.service->createSchedule(QStringLiteral("morning"), QStringLiteral("t"),
+                                                   QStringLiteral("@daily"), {});
+        QCOMPARE(dup.error().code, QStringLiteral("conflict"));
+    }
+
+    void firesOnTimeAndDeliversToTheInbox() {
+        Fixture f;
+        f.service->start();
+        const auto s = f.service->createSchedule(
+            QStringLiteral("morning"), QStringLiteral("check all servers"),
+            QStringLiteral("0 6 * * *"), QStringLiteral("Europe/Berlin"));
+        QVERIFY(s);
+        QSignalSpy started(f.service.get(), &ScheduleService::scheduleRunStarted);
+        QSignalSpy delivered(f.service.get(), &ScheduleService::delivered);
+        f.clock.advance(59 * 60 * 1000);  // 05:59 Berlin
+        QCOMPARE(f.runner.tasks.size(), 0);
+        f.clock.advance(60 * 1000);  // 06:00
+        QCOMPARE(f.runner.tasks, QStringList{QStringLiteral("check all servers")});
+        QCOMPARE(started.size(), 1);
+        const QList<ScheduleRunRecord> runs = f.runs(s->id);
+        QCOMPARE(runs.size(), 1);
+        QCOMPARE(runs.at(0).trigger, QStringLiteral("cron"));
+        QCOMPARE(runs.at(0).scheduledFor, utc(2026, 3, 27, 5, 0));
+        QCOMPARE(runs.at(0).runId, f.runner.lastRun);
+        QCOMPARE(runs.at(0).status, QStringLiteral("running"));
+        QCOMPARE(f.store->schedule(kOwner, s->id)->nextRunAt, utc(2026, 3, 28, 5, 0));
+
+        const qint64 run = f.runner.lastRun;
+        f.service->runFinished(run, QStringLiteral("success"),
+                               QStringLiteral("## Disk on web1\n\n/var is 97% full.\n\n"
+                                              "**Severity:** critical"),
+                               false);
+        QCOMPARE(delivered.size(), 1);
+        const InboxItem item = delivered.at(0).at(0).value<InboxItem>();
+        QCOMPARE(item.title, QStringLiteral("morning"));
+        QCOMPARE(item.severity, QStringLiteral("critical"));
+        QCOMPARE(item.runId, run);
+        QVERIFY(item.body.contains(QStringLiteral("97% full")));
+        const ScheduleRunRecord done = f.runs(s->id).at(0);
+        QCOMPARE(done.status, QStringLiteral("success"));
+        QCOMPARE(done.severity, QStringLiteral("critical"));
+        QCOMPARE(done.summary, QStringLiteral("Disk on web1"));
+        QCOMPARE(f.store->unreadCount(kOwner).value(), 1);
+
+        // The next day, 06:00 again; a run nobody scheduled is ignored.
+        f.service->runFinished(999, QStringLiteral("success"), QStringLiteral("x"), false);
+        QCOMPARE(delivered.size(), 1);
+        f.clock.advance(24 * 3600 * 1000);
+        QCOMPARE(f.runner.tasks.size(), 2);
+    }
+
+    void severityFallsBackToWarningWhenSomethingFailed_data() {
+        QTest::addColumn<QString>("status");
+        QTest::addColumn<QString>("answer");
+        QTest::addColumn<bool>("workerFailed");
+        QTest::addColumn<QString>("severity");
+        QTest::newRow("none given, all fine") << "success"
+                                              << "All good." << false << "info";
+        QTest::newRow("none given, a worker failed") << "success"
+                                                     << "Partly." << true << "warning";
+        QTest::newRow("info but a worker failed") << "success"
+                                                  << "Severity: info" << true << "warning";
+        QTest::newRow("critical stays") << "success"
+                                        << "severity: CRITICAL" << true << "critical";
+        QTest::newRow("run failed") << "failed"
+                                    << "model unreachable" << false << "warning";
+        QTest::newRow("model says warning") << "success"
+                                            << "> Severity: warning" << false << "warning";
+    }
+    void severityFallsBackToWarningWhenSomethingFailed() {
+        QFETCH(QString, status);
+        QFETCH(QString, answer);
+        QFETCH(bool, workerFailed);
+        QFETCH(QString, severity);
+        Fixture f;
+        f.service->start();
+        const auto s = f.service->createSchedule(QStringLiteral("c"), QStringLiteral("t"),
+                                                 QStringLiteral("@hourly"), QStringLiteral("UTC"));
+        QVERIFY(s);
+        QVERIFY(f.service->runNow(s->id));
+        QCOMPARE(f.runner.tasks.size(), 1);
+        f.service->runFinished(f.runner.lastRun, status, answer, workerFailed);
+        const ScheduleRunRecord run = f.runs(s->id).at(0);
+        QCOMPARE(run.trigger, QStringLiteral("manual"));
+        QCOMPARE(run.severity, severity);
+        QCOMPARE(run.status, status);
+        QCOMPARE(f.store->listInbox(kOwner, 5).value().at(0).severity, severity);
+    }
+
+    void aBusySupervisorMakesTheScheduleWait() {
+        Fixture f;
+        f.service->start();
+        const auto s =
+            f.service->createSchedule(QStringLiteral("c"), QStringLiteral("t"),
+                                      QStringLiteral("*/30 * * * *"), QStringLiteral("UTC"));
+        QVERIFY(s);
+        f.runner.busy = true;
+        f.clock.advance(30 * 60 * 1000);
+        QCOMPARE(f.runner.tasks.size(), 0);
+        QVERIFY(f.runs(s->id).isEmpty());  // nothing recorded while waiting
+        f.runner.busy = false;
+        f.service->runFinished(7, QStringLiteral("success"), QStringLiteral("user's run"), false);
+        QCOMPARE(f.runner.tasks.size(), 1);
+        QCOMPARE(f.runs(s->id).at(0).scheduledFor, utc(2026, 3, 27, 4, 30));
+
+        // A supervisor that cannot start at all: recorded as failed, no run.
+        f.runner.failure = QStringLiteral("No language model is configured.");
+        QVERIFY(f.service->runNow(s->id));
+        const ScheduleRunRecord failed = f.runs(s->id).at(0);
+        QCOMPARE(failed.status, QStringLiteral("failed"));
+        QCOMPARE(failed.error, QStringLiteral("No language model is configured."));
+    }
+
+    void missedRunsAtStartCatchUpOnceOnlyWhenAsked() {
+        Fixture f;
+        // Two schedules whose 06:00 run passed while Zerg was not running (next_run_at stored).
+        const qint64 keen =
+            f.store
+                ->createSchedule(kOwner, QStringLiteral("keen"), QStringLiteral("a"),
+                                 QStringLiteral("0 6 * * *"), QStringLiteral("UTC"), true, true,
+                                 f.clock.utcNow())
+                .value();
+        const qint64 lazy =
+            f.store
+                ->createSchedule(kOwner, QStringLiteral("lazy"), QStringLiteral("b"),
+                                 QStringLiteral("0 6 * * *"), QStringLiteral("UTC"), true, false,
+                                 f.clock.utcNow())
+                .value();
+        QVERIFY(f.store->setNextRun(keen, utc(2026, 3, 26, 6, 0)));
+        QVERIFY(f.store->setNextRun(lazy, utc(2026, 3, 26, 6, 0)));
+        f.service->start();
+        QCOMPARE(f.runner.tasks, QStringList{QStringLiteral("a")});
+        QCOMPARE(f.runs(keen).at(0).trigger, QStringLiteral("catch_up"));
+        QCOMPARE(f.runs(keen).at(0).scheduledFor, utc(2026, 3, 26, 6, 0));
+        QVERIFY(f.runs(lazy).isEmpty());
+        QCOMPARE(f.store->schedule(kOwner, keen)->nextRunAt, utc(2026, 3, 27, 6, 0));
+        QCOMPARE(f.store->schedule(kOwner, lazy)->nextRunAt, utc(2026, 3, 27, 6, 0));
+    }
+
+    void pauseStopsEverythingAndSkipsWhatWasMissed() {
+        Fixture f;
+        f.service->start();
+        const auto s =
+            f.service->createSchedule(QStringLiteral("c"), QStringLiteral("t"),
+                                      QStringLiteral("0 * * * *"), QStringLiteral("UTC"));
+        QVERIFY(s);
+        QVERIFY(f.service->setPaused(true));
+        QVERIFY(f.service->isPaused());
+        f.clock.advance(3 * 3600 * 1000);  // 07:00
+        QCOMPARE(f.runner.tasks.size(), 0);
+        QVERIFY(f.service->setPaused(false));
+        QCOMPARE(f.runner.tasks.size(), 0);  // missed runs are not made up
+        QCOMPARE(f.store->schedule(kOwner, s->id)->nextRunAt, utc(2026, 3, 27, 8, 0));
+        f.clock.advance(3600 * 1000);
+        QCOMPARE(f.runner.tasks.size(), 1);
+    }
+
+    void editsTakeEffectAndDisabledSchedulesNeverFire() {
+        Fixture f;
+        f.service->start();
+        const auto s = f.service->createSchedule(QStringLiteral("c"), QStringLiteral("t"),
+                                                 QStringLiteral("@daily"), QStringLiteral("UTC"));
+        QVERIFY(s);
+        SchedulePatch weekly;
+        weekly.cron = QStringLiteral("0 9 * * MON");
+        const auto changed = f.service->updateSchedule(s->id, weekly);
+        QVERIFY(changed);
+        QCOMPARE(changed->nextRunAt, utc(2026, 3, 30, 9, 0));  // the next Monday
+        SchedulePatch badZone;
+        badZone.timeZone = QStringLiteral("Nowhere/Land");
+        QCOMPARE(f.service->updateSchedule(s->id, badZone).error().code,
+                 QStringLiteral("invalid_time_zone"));
+        SchedulePatch off;
+        off.enabled = false;
+        QVERIFY(f.service->updateSchedule(s->id, off));
+        QVERIFY(!f.store->schedule(kOwner, s->id)->nextRunAt.isValid());
+        f.clock.advance(8 * 24 * 3600 * 1000LL);
+        QCOMPARE(f.runner.tasks.size(), 0);
+        QVERIFY(f.service->deleteSchedule(s->id));
+        QCOMPARE(f.store->listSchedules(kOwner)->size(), 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestScheduleService)
+#include "test_schedule_service.moc"
