@@ -16,9 +16,11 @@
 #include "llm/openai_provider.h"
 #include "llm/pricing.h"
 #include "llm/retrying_provider.h"
+#include "schedule/schedule_service.h"
 #include "storage/artifact_store.h"
 #include "storage/database.h"
 #include "storage/job_recovery.h"
+#include "storage/schedule_store.h"
 #include "storage/store.h"
 #include "tools/hosts_config.h"
 #include "tools/http_request_tool.h"
@@ -30,6 +32,8 @@
 #include <QDir>
 #include <QLockFile>
 #include <QNetworkAccessManager>
+
+#include <algorithm>
 
 namespace zerg {
 
@@ -264,6 +268,24 @@ Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock
     if (auto* metered = qobject_cast<MeteredProvider*>(b->m_llm)) {
         connect(metered, &MeteredProvider::callRecorded, b->m_budget, &BudgetMonitor::record);
     }
+    // Schedules: background runs through the supervisor, answers to the inbox.
+    b->m_schedules = std::make_unique<ScheduleStore>(b->m_db.get());
+    b->m_scheduler =
+        new ScheduleService(s.ownerId, b->m_schedules.get(), b->m_jarvis, b->m_clock, b.get());
+    Store* store = b->m_store.get();
+    ScheduleService* scheduler = b->m_scheduler;
+    connect(b->m_jarvis, &JarvisService::runFinished, scheduler,
+            [store, scheduler, owner = s.ownerId](qint64 runId, bool, const QString& text) {
+                const Result<RunRecord> run = store->run(runId);
+                const Result<QList<WorkerJobRecord>> jobs = store->listJobsForRun(owner, runId);
+                const bool workerFailed =
+                    jobs && std::any_of(jobs->cbegin(), jobs->cend(), [](const WorkerJobRecord& j) {
+                        return j.status == QLatin1String("failed") ||
+                               j.status == QLatin1String("timeout");
+                    });
+                scheduler->runFinished(runId, run ? run->status : QStringLiteral("failed"), text,
+                                       workerFailed);
+            });
     JarvisService* jarvis = b->m_jarvis;
     connect(b->m_budget, &BudgetMonitor::runOverBudget, jarvis,
             [jarvis](qint64, qint64 runId, const QString& message) {
@@ -279,6 +301,8 @@ void Backend::startBackgroundServices() {
     m_tree = new AppTree({m_bus, m_clock, m_pool, m_jarvis, m_hygiene, m_health}, this);
     if (Status s = m_tree->start(); !s)
         qWarning("zerg: the services did not start: %s", qPrintable(s.error().message));
+    if (m_instanceLock->isLocked())
+        m_scheduler->start();  // another process on this data folder runs them already
 }
 
 QJsonObject Backend::supervisionSnapshot() const {

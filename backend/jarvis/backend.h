@@ -20,6 +20,8 @@ class HygieneDaemon;
 class HealthMonitor;
 class AppTree;
 class ViolationRules;
+class ScheduleService;
+class ScheduleStore;
 class Clock;
 class Database;
 class EventBus;
@@ -43,7 +45,8 @@ public:
     ~Backend() override;
 
     // What runs in the background of a long-lived process (the app, the server): the hygiene
-    // monitor, once now and then every hour. One-shot CLI commands do not call it.
+    // monitor, once now and then every hour, and the schedules (in the data folder's owner only).
+    // One-shot CLI commands do not call it.
     void startBackgroundServices();
     // The live supervision tree (AppTree::snapshot), or the worker pool's alone when the
     // background services were not started.
@@ -56,6 +59,10 @@ public:
     [[nodiscard]] ArtifactStore* artifacts() const { return m_artifacts.get(); }
     [[nodiscard]] JarvisService* jarvis() const { return m_jarvis; }
     [[nodiscard]] WorkerPool* pool() const { return m_pool; }
+    // The owner's schedules and inbox (the schedules only fire after startBackgroundServices(),
+    // and only in the process that owns the data folder).
+    [[nodiscard]] ScheduleStore* schedules() const { return m_schedules.get(); }
+    [[nodiscard]] ScheduleService* scheduler() const { return m_scheduler; }
     // Why the hosts file could not be read (the app still runs; ssh_exec then allows no host).
     [[nodiscard]] QString hostsProblem() const { return m_hostsProblem; }
     // Why the user's price table override was not used (the built-in table applies then).
@@ -91,6 +98,8 @@ private:
     QString m_rulesProblem;
     WorkerPool* m_pool = nullptr;
     JarvisService* m_jarvis = nullptr;
+    std::unique_ptr<ScheduleStore> m_schedules;
+    ScheduleService* m_scheduler = nullptr;
     QString m_hostsProblem;
     QString m_pricingProblem;
     QString m_recoveryNotice;

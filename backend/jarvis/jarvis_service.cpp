@@ -78,7 +78,28 @@ QString JarvisService::modelFor(Route::Mode mode) const {
     return m_config.model;
 }
 
-Result<qint64> JarvisService::ask(const QString& taskIn) {
+Result<qint64> JarvisService::ask(const QString& task) {
+    return start(task, false);
+}
+
+Result<qint64> JarvisService::startBackgroundRun(const QString& task) {
+    return start(task, true);
+}
+
+QString JarvisService::backgroundRequest(const QString& task) {
+    return tr("[SCHEDULED CHECK] %1\n\nThis runs in the background: nobody is waiting in the "
+              "chat, and your answer goes to the user's task inbox. Check what is asked, then "
+              "answer briefly with what you found. End with a line of its own saying how urgent "
+              "it is: \"Severity: info\" (nothing needs doing), \"Severity: warning\" (needs "
+              "attention soon) or \"Severity: critical\" (needs attention now).")
+        .arg(task);
+}
+
+QString JarvisService::modeName() const {
+    return m_background ? QStringLiteral("background") : Route{m_mode, {}}.modeName();
+}
+
+Result<qint64> JarvisService::start(const QString& taskIn, bool background) {
     const QString task = taskIn.trimmed();
     if (task.isEmpty())
         return Error{QStringLiteral("empty"), tr("Type a question first.")};
@@ -102,13 +123,16 @@ Result<qint64> JarvisService::ask(const QString& taskIn) {
     if (!tail)
         return tail.error();
     const bool hasHistory = memory.value().has_value() || !tail->isEmpty();
-    const Route route = m_router.route(task, hasHistory);
+    // A scheduled check always goes to the supervisor: it is about machines.
+    const Route route = background ? Route{Route::Mode::Supervisor, QStringLiteral("scheduled")}
+                                   : m_router.route(task, hasHistory);
 
     const Result<qint64> run =
-        m_store->createRun(m_config.ownerId, m_threadId, task, now, route.modeName());
+        m_store->createRun(m_config.ownerId, m_threadId, task, now,
+                           background ? QStringLiteral("background") : route.modeName());
     if (!run)
         return run.error();
-    const ChatMessage user = ChatMessage::user(task);
+    const ChatMessage user = ChatMessage::user(background ? backgroundRequest(task) : task);
     if (auto seq = m_store->appendMessage(m_threadId, run.value(), user.toJson(), now); !seq) {
         const QString why = seq.error().message;
         (void)m_store->finishRun(run.value(), QStringLiteral("failed"), {}, why, now);
@@ -117,6 +141,7 @@ Result<qint64> JarvisService::ask(const QString& taskIn) {
 
     m_runId = run.value();
     m_mode = route.mode;
+    m_background = background;
     m_runStartedMs = m_clock->nowMs();
     m_usage = {};
     m_abortCode.clear();
@@ -125,7 +150,7 @@ Result<qint64> JarvisService::ask(const QString& taskIn) {
                    {{QStringLiteral("run_id"), m_runId},
                     {QStringLiteral("thread_id"), m_threadId},
                     {QStringLiteral("task"), task},
-                    {QStringLiteral("mode"), route.modeName()},
+                    {QStringLiteral("mode"), modeName()},
                     {QStringLiteral("route_reason"), route.reason}});
     if (m_config.runTimeoutSecs > 0) {
         m_timeoutTimer = m_clock->callAfter(qint64(m_config.runTimeoutSecs) * 1000, this,
@@ -190,7 +215,7 @@ void JarvisService::compactThenStart(Route::Mode mode) {
     }
     m_bus->publish(QString::fromLatin1(events::SupervisorThinking), m_config.ownerId,
                    {{QStringLiteral("run_id"), m_runId},
-                    {QStringLiteral("mode"), Route{mode, {}}.modeName()},
+                    {QStringLiteral("mode"), modeName()},
                     {QStringLiteral("message"), tr("Condensing older conversation…")}});
     CompactionRequest req;
     req.model = m_config.memoryModel.isEmpty() ? m_config.model : m_config.memoryModel;
@@ -280,7 +305,7 @@ void JarvisService::startLoop(Route::Mode mode) {
     }
     m_loop = new AgentLoop(m_llm, m_tools.get(), m_clock, cfg, history, this);
     const qint64 runId = m_runId;
-    const QString modeName = Route{mode, {}}.modeName();
+    const QString modeName = this->modeName();
     connect(m_loop, &AgentLoop::llmCallStarted, this, [this, runId, modeName](int iteration) {
         m_bus->publish(QString::fromLatin1(events::SupervisorThinking), m_config.ownerId,
                        {{QStringLiteral("run_id"), runId},
@@ -472,7 +497,7 @@ void JarvisService::endRun(const QString& status, const QString& text, const QSt
     m_timeoutTimer = m_heartbeatTimer = 0;
     const bool ok = status == QLatin1String("success");
     const qint64 durationMs = m_clock->nowMs() - m_runStartedMs;
-    const QString modeName = Route{m_mode, {}}.modeName();
+    const QString modeName = this->modeName();
     if (Status s =
             m_store->finishRun(runId, status, ok ? text : QString(), ok ? QString() : text,
                                m_clock->utcNow(), m_usage.promptTokens, m_usage.completionTokens);

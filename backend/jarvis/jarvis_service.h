@@ -7,6 +7,7 @@
 #include "jarvis/supervisor_tools.h"
 #include "llm/chat_types.h"
 #include "roundabout/roundabout_monitor.h"
+#include "schedule/background_runner.h"
 
 #include <QObject>
 #include <QPointer>
@@ -51,15 +52,20 @@ struct JarvisConfig {
 // keeps the history within the model's context window (older turns folded into a stored
 // memory), runs the agent loop with fresh context (recent workers, remembered facts), enforces
 // the run timeout and reports every step on the EventBus.
-class JarvisService : public QObject {
+class JarvisService : public QObject, public BackgroundRunner {
     Q_OBJECT
 public:
     JarvisService(JarvisConfig config, Store* store, ArtifactStore* artifacts, EventBus* bus,
                   Clock* clock, LlmProvider* llm, WorkerPool* pool, QObject* parent = nullptr);
     ~JarvisService() override;
 
-    // Starts a run. Errors: empty task, a run already in progress, storage failure.
+    // Starts a run. Errors: empty task, a run already in progress ("busy"), storage failure.
     [[nodiscard]] Result<qint64> ask(const QString& task);
+    // A scheduled check: a supervisor run in background mode (mode "background", no routing),
+    // asked to end with a severity line (backgroundRequest). Same errors as ask().
+    [[nodiscard]] Result<qint64> startBackgroundRun(const QString& task) override;
+    // The message a scheduled check puts in the thread: the task and how to answer.
+    [[nodiscard]] static QString backgroundRequest(const QString& task);
     void cancelRun(qint64 runId);
     void cancelWorker(qint64 jobId);
     // Stops a run early with what its workers found so far (a budget monitor's verdict): the
@@ -80,6 +86,9 @@ Q_SIGNALS:
 
 private:
     [[nodiscard]] Result<QList<ChatMessage>> loadHistory(qint64* memoryUpToSeq);
+    [[nodiscard]] Result<qint64> start(const QString& task, bool background);
+    // "quick", "supervisor" or "background": the current run's mode, as events name it.
+    [[nodiscard]] QString modeName() const;
     void compactThenStart(Route::Mode mode);
     void startLoop(Route::Mode mode);
     void onLoopFinished();
@@ -105,6 +114,7 @@ private:
     // The run in progress (m_runId == 0: none).
     qint64 m_runId = 0;
     Route::Mode m_mode = Route::Mode::Supervisor;
+    bool m_background = false;  // the current run is a scheduled check
     qint64 m_runStartedMs = 0;
     Usage m_usage;  // of the loops that ended during this run (quick then supervisor)
     // Why the run in progress is being stopped early ("run_timeout", "budget_exceeded"), and the

@@ -2,6 +2,7 @@
 
 #include "core/clock.h"
 #include "core/result.h"
+#include "schedule/background_runner.h"
 #include "storage/schedule_store.h"
 
 #include <QCoreApplication>
@@ -12,15 +13,6 @@
 #include <optional>
 
 namespace zerg {
-
-// Starts a supervisor run in the background (no chat turn) for a schedule. JarvisService in the
-// app; a fake in tests. An error with code "busy" means "not now": the schedule waits and is
-// offered again when a run finishes.
-class BackgroundRunner {
-public:
-    virtual ~BackgroundRunner() = default;
-    [[nodiscard]] virtual Result<qint64> startBackgroundRun(const QString& task) = 0;
-};
 
 // What a background run's answer says about its findings: info, warning or critical.
 enum class Severity { Info, Warning, Critical };

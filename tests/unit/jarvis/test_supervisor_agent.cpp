@@ -5,6 +5,9 @@
 #include "jarvis/backend.h"
 #include "jarvis/supervisor_tools.h"
 #include "jarvis_fixture.h"
+#include "schedule/schedule_service.h"
+#include "storage/schedule_store.h"
+#include "storage/store.h"
 
 #include <QJsonArray>
 #include <QSignalSpy>
@@ -119,6 +122,39 @@ private Q_SLOTS:
         }
         QVERIFY(escalated);
         QVERIFY(escalated->data.value("message").toString().contains(QStringLiteral("supervisor")));
+    }
+
+    // A scheduled check: a background run that skips routing (even for small talk), asks the
+    // supervisor for a severity line, is named "background" in the run and its events, and
+    // is refused with "busy" while another run is in progress.
+    void backgroundRunsGoToTheSupervisorAndAskForASeverity() {
+        Fixture f;
+        QList<Event> events;
+        record(f, &events);
+        f.llm.pushText(QStringLiteral("All disks fine.\n\nSeverity: info"));
+        QSignalSpy done(f.jarvis.get(), &JarvisService::runFinished);
+        const Result<qint64> run = f.jarvis->startBackgroundRun(QStringLiteral("hello there"));
+        QVERIFY(run);
+        QCOMPARE(f.jarvis->startBackgroundRun(QStringLiteral("again")).error().code,
+                 QStringLiteral("busy"));
+        QCOMPARE(f.jarvis->ask(QStringLiteral("what time is it?")).error().code,
+                 QStringLiteral("busy"));
+        QVERIFY(done.wait());
+        QCOMPARE(done.first().at(2).toString(),
+                 QStringLiteral("All disks fine.\n\nSeverity: info"));
+        const ChatRequest& req = f.llm.requests().first();
+        QCOMPARE(req.meta.role, QStringLiteral("supervisor"));  // no quick path
+        QVERIFY(toolNames(req).contains(QStringLiteral("spawn_worker")));
+        QVERIFY(allText(req).contains(QStringLiteral("[SCHEDULED CHECK] hello there")));
+        QVERIFY(allText(req).contains(QStringLiteral("Severity: critical")));
+        QCOMPARE(f.store->run(run.value())->mode, QStringLiteral("background"));
+        QCOMPARE(f.store->run(run.value())->task, QStringLiteral("hello there"));
+        QCOMPARE(
+            lastEvent(events, QStringLiteral("supervisor_started"))->data.value("mode").toString(),
+            QStringLiteral("background"));
+        QCOMPARE(
+            lastEvent(events, QStringLiteral("supervisor_complete"))->data.value("mode").toString(),
+            QStringLiteral("background"));
     }
 
     // The run timeout ends the run with what its workers found so far: finished workers are
@@ -297,6 +333,50 @@ private Q_SLOTS:
         QVERIFY(sent.contains(QStringLiteral("remember that cube holds the backups")));
         QVERIFY(sent.contains(QStringLiteral("Noted: cube holds the backups.")));
         QCOMPARE((*second)->store()->loadMessages(threadId)->size(), 4);
+    }
+
+    // A schedule in the real backend: at its time the supervisor runs it in the background, and
+    // the answer lands in the inbox with the severity the model gave; a scheduled run waits
+    // while the user's own request is in progress.
+    void aScheduleRunsInTheBackendAndReachesTheInbox() {
+        QTemporaryDir dir;
+        ManualClock clock(QDateTime(QDate(2026, 11, 21), QTime(5, 0), Qt::UTC));
+        ScriptedLlm llm;
+        Settings settings;
+        settings.dataDir = dir.path();
+        settings.hostsFile = dir.filePath(QStringLiteral("no-hosts"));
+        settings.pricingFile = dir.filePath(QStringLiteral("no-pricing.json"));
+        settings.model = QStringLiteral("m");
+        settings.runTimeoutSeconds = 0;
+        auto backend = Backend::create(settings, &clock, &llm);
+        QVERIFY(backend);
+        Backend& b = *backend.value();
+        b.startBackgroundServices();
+        const auto s = b.scheduler()->createSchedule(
+            QStringLiteral("morning check"), QStringLiteral("check the disks"),
+            QStringLiteral("0 6 * * *"), QStringLiteral("UTC"));
+        QVERIFY2(s, s ? "" : qPrintable(s.error().message));
+        QSignalSpy delivered(b.scheduler(), &ScheduleService::delivered);
+
+        // The user asks something just before 06:00. The model's answer arrives through the event
+        // loop, so the user's run is still going when the clock reaches 06:00.
+        llm.pushText(QStringLiteral("It is 05:59."));
+        llm.pushText(QStringLiteral("Disks: /var is at 91%.\n\nSeverity: warning"));
+        QSignalSpy finished(b.jarvis(), &JarvisService::runFinished);
+        QVERIFY(b.jarvis()->ask(QStringLiteral("what time is it?")));
+        clock.advance(3600 * 1000);
+        QCOMPARE(b.schedules()->listScheduleRuns(1, s->id, 5)->size(), 0);  // waiting
+        QTRY_COMPARE(finished.size(), 2);  // the user's run, then the scheduled one
+        QCOMPARE(finished.at(0).at(2).toString(), QStringLiteral("It is 05:59."));
+        QCOMPARE(delivered.size(), 1);
+        const InboxItem item = delivered.first().first().value<InboxItem>();
+        QCOMPARE(item.title, QStringLiteral("morning check"));
+        QCOMPARE(item.severity, QStringLiteral("warning"));
+        QVERIFY(item.body.contains(QStringLiteral("91%")));
+        const auto runs = b.schedules()->listScheduleRuns(1, s->id, 5);
+        QCOMPARE(runs->size(), 1);
+        QCOMPARE(runs->first().status, QStringLiteral("success"));
+        QCOMPARE(b.store()->run(runs->first().runId)->mode, QStringLiteral("background"));
     }
 
     // Owner 2 cannot list, read, grep or see the events or runs of owner 1.

@@ -1,0 +1,18 @@
+#pragma once
+
+#include "core/result.h"
+
+#include <QString>
+
+namespace zerg {
+
+// Starts a supervisor run in the background (no chat turn) for a schedule. JarvisService in the
+// app; a fake in tests. An error with code "busy" means "not now": the schedule waits and is
+// offered again when a run finishes.
+class BackgroundRunner {
+public:
+    virtual ~BackgroundRunner() = default;
+    [[nodiscard]] virtual Result<qint64> startBackgroundRun(const QString& task) = 0;
+};
+
+}  // namespace zerg
