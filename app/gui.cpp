@@ -6,6 +6,7 @@
 #include "core/settings.h"
 #include "jarvis/backend.h"
 #include "jarvis/jarvis_service.h"
+#include "schedule/alert_channels.h"
 #include "signal_quit.h"
 #include "storage/artifact_store.h"
 #include "storage/store.h"
@@ -144,6 +145,7 @@ int run(const QStringList& args) {
         showPage(window, *page);
     TrayState trayState(controller);
     const Tray tray(&trayState, window);
+    QObject::connect(backend->alerts(), &AlertChannels::notify, &trayState, &TrayState::alert);
 
     onTerminationSignal([&] {
         if (backend->jarvis()->isBusy())

@@ -74,7 +74,13 @@ struct Settings {
     QString smtpCaFile;  // ZERG_SMTP_CA_FILE: extra CA bundle (PEM) for a private SMTP server
     QString webhookUrl;  // ZERG_WEBHOOK_URL: send_webhook's default target (a secret)
     QString webhookFormat = QStringLiteral("json");  // ZERG_WEBHOOK_FORMAT: slack|discord|ntfy|json
-    qint64 ownerId = 1;                              // ZERG_OWNER_ID: the local user
+    // Where a scheduled check's result goes besides the task inbox, per severity: a comma list
+    // of notification, email, webhook (ZERG_ALERT_INFO / _WARNING / _CRITICAL).
+    QString alertInfo;
+    QString alertWarning = QStringLiteral("notification");
+    QString alertCritical = QStringLiteral("notification,email,webhook");
+    QString alertEmailTo;          // ZERG_ALERT_EMAIL: the address e-mail alerts go to; empty: none
+    qint64 ownerId = 1;            // ZERG_OWNER_ID: the local user
     int checkIntervalSeconds = 5;  // ZERG_CHECK_INTERVAL_SECONDS: roundabout poll interval
     int hardTimeoutSeconds = 300;  // ZERG_HARD_TIMEOUT_SECONDS: roundabout safety net
     bool cancelOnHardTimeout =

@@ -16,6 +16,7 @@
 #include "llm/openai_provider.h"
 #include "llm/pricing.h"
 #include "llm/retrying_provider.h"
+#include "schedule/alert_channels.h"
 #include "schedule/schedule_service.h"
 #include "storage/artifact_store.h"
 #include "storage/database.h"
@@ -189,7 +190,8 @@ Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock
     if (!s.webhookUrl.isEmpty()) {
         webhook.targets = {{QStringLiteral("default"), s.webhookUrl, s.webhookFormat}};
     }
-    b->m_workerTools->add(std::make_shared<SendWebhookTool>(webhook));
+    const auto webhookTool = std::make_shared<SendWebhookTool>(webhook);
+    b->m_workerTools->add(webhookTool);
 
     WorkerDeps deps;
     deps.store = b->m_store.get();
@@ -272,6 +274,21 @@ Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock
     b->m_schedules = std::make_unique<ScheduleStore>(b->m_db.get());
     b->m_scheduler =
         new ScheduleService(s.ownerId, b->m_schedules.get(), b->m_jarvis, b->m_clock, b.get());
+    AlertRouting routing;
+    const auto channels = [](const QString& text, const char* env, const QStringList& fallback) {
+        const Result<QStringList> parsed = AlertRouting::parseChannels(text);
+        if (parsed)
+            return parsed.value();
+        qWarning("zerg: %s: %s", env, qPrintable(parsed.error().message));
+        return fallback;
+    };
+    routing.info = channels(s.alertInfo, "ZERG_ALERT_INFO", routing.info);
+    routing.warning = channels(s.alertWarning, "ZERG_ALERT_WARNING", routing.warning);
+    routing.critical = channels(s.alertCritical, "ZERG_ALERT_CRITICAL", routing.critical);
+    routing.emailTo = s.alertEmailTo;
+    routing.webhookConfigured = !s.webhookUrl.isEmpty();
+    b->m_alerts = new AlertChannels(routing, emailTool, webhookTool, b.get());
+    connect(b->m_scheduler, &ScheduleService::delivered, b->m_alerts, &AlertChannels::deliver);
     Store* store = b->m_store.get();
     ScheduleService* scheduler = b->m_scheduler;
     connect(b->m_jarvis, &JarvisService::runFinished, scheduler,

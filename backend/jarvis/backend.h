@@ -20,6 +20,7 @@ class HygieneDaemon;
 class HealthMonitor;
 class AppTree;
 class ViolationRules;
+class AlertChannels;
 class ScheduleService;
 class ScheduleStore;
 class Clock;
@@ -63,6 +64,8 @@ public:
     // and only in the process that owns the data folder).
     [[nodiscard]] ScheduleStore* schedules() const { return m_schedules.get(); }
     [[nodiscard]] ScheduleService* scheduler() const { return m_scheduler; }
+    // Sends scheduled results on the channels of their severity (notify() is for the tray).
+    [[nodiscard]] AlertChannels* alerts() const { return m_alerts; }
     // Why the hosts file could not be read (the app still runs; ssh_exec then allows no host).
     [[nodiscard]] QString hostsProblem() const { return m_hostsProblem; }
     // Why the user's price table override was not used (the built-in table applies then).
@@ -100,6 +103,7 @@ private:
     JarvisService* m_jarvis = nullptr;
     std::unique_ptr<ScheduleStore> m_schedules;
     ScheduleService* m_scheduler = nullptr;
+    AlertChannels* m_alerts = nullptr;
     QString m_hostsProblem;
     QString m_pricingProblem;
     QString m_recoveryNotice;

@@ -70,6 +70,13 @@ void TrayState::onAnswered(qint64, bool ok, const QString& text) {
     update();
 }
 
+void TrayState::alert(const QString& title, const QString& body, const QString& severity) {
+    if (severity != QLatin1String("info"))
+        m_unseen = true;
+    Q_EMIT notify(title, body);
+    update();
+}
+
 void TrayState::update() {
     State next = State::Idle;
     if (m_controller->busy())

@@ -10,8 +10,8 @@ class JarvisController;
 // What the tray icon shows and when it notifies (the desktop glue in app/ only draws it):
 //   idle       nothing running, nothing unseen;
 //   working    a run is in progress;
-//   attention  a run ended (answer or failure) while the window was hidden; cleared when the
-//              window is shown again.
+//   attention  a run ended (answer or failure) while the window was hidden, or a scheduled
+//              check raised a warning or critical alert; cleared when the window is shown again.
 // A run that ends while the window is hidden raises one notification with the start of the
 // answer (or of the failure).
 class TrayState : public QObject {
@@ -25,6 +25,9 @@ public:
     [[nodiscard]] State state() const { return m_state; }
     [[nodiscard]] QString stateName() const;  // "idle", "working", "attention"
     [[nodiscard]] QString toolTip() const;
+    // A scheduled check's alert (AlertChannels::notify): always a notification; a warning or a
+    // critical one also needs attention until the window is shown.
+    void alert(const QString& title, const QString& body, const QString& severity);
     // The app tells whether the Jarvis window is on screen.
     void setWindowVisible(bool visible);
     [[nodiscard]] bool windowVisible() const { return m_visible; }

@@ -160,6 +160,25 @@ private Q_SLOTS:
         QCOMPARE(notified.count(), 2);  // a stop by the user is not news
     }
 
+    // Scheduled checks' alerts: always a notification; warning and critical need attention.
+    void trayAlertsFromScheduledChecks() {
+        Fixture f;
+        TrayState tray(&f.controller);
+        QSignalSpy notified(&tray, &TrayState::notify);
+        tray.alert(QStringLiteral("morning check"), QStringLiteral("All fine."),
+                   QStringLiteral("info"));
+        QCOMPARE(notified.count(), 1);
+        QCOMPARE(tray.stateName(), QStringLiteral("idle"));
+        tray.alert(QStringLiteral("[CRITICAL] morning check"), QStringLiteral("/var at 99%"),
+                   QStringLiteral("critical"));
+        QCOMPARE(notified.count(), 2);
+        QCOMPARE(notified.last().at(0).toString(), QStringLiteral("[CRITICAL] morning check"));
+        QCOMPARE(tray.stateName(), QStringLiteral("attention"));
+        tray.setWindowVisible(false);
+        tray.setWindowVisible(true);  // seen
+        QCOMPARE(tray.stateName(), QStringLiteral("idle"));
+    }
+
     void sendAppendsUserRowAndStartsStreamingRow() {
         Fixture f;
         QSignalSpy busy(&f.controller, &JarvisController::busyChanged);
