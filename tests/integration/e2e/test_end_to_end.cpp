@@ -4,10 +4,14 @@
 #include "core/event_bus.h"
 #include "core/json_util.h"
 #include "fake_llm_server.h"
+#include "http_stub.h"
 #include "jarvis/backend.h"
 #include "jarvis/jarvis_service.h"
+#include "schedule/schedule_service.h"
+#include "smtp_server.h"
 #include "sshd_fixture.h"
 #include "storage/artifact_store.h"
+#include "storage/schedule_store.h"
 #include "storage/store.h"
 
 #include <QDir>
@@ -20,6 +24,8 @@
 
 using namespace zerg;
 using zerg::test::FakeLlmServer;
+using zerg::test::HttpStub;
+using zerg::test::SmtpServer;
 using zerg::test::SshdFixture;
 
 namespace {
@@ -84,7 +90,8 @@ class TestEndToEnd : public QObject {
 
     // A backend on a fresh data dir, talking to a fresh fake LLM server with this scenario.
     std::unique_ptr<Session> open(const QJsonObject& scenario, const QString& knownHosts,
-                                  const QString& provider = QStringLiteral("openai")) {
+                                  const QString& provider = QStringLiteral("openai"),
+                                  const std::function<void(Settings&)>& tweak = {}) {
         auto s = std::make_unique<Session>();
         if (!s->llm.start())
             return nullptr;
@@ -103,6 +110,8 @@ class TestEndToEnd : public QObject {
         settings.summaryModel = QStringLiteral("summary-model");
         settings.checkIntervalSeconds = 1;
         settings.deciderModel = QStringLiteral("heuristic");  // no decider answers scripted
+        if (tweak)
+            tweak(settings);
         auto b = Backend::create(settings);
         if (!b) {
             qWarning("%s", qPrintable(b.error().message));
@@ -240,6 +249,92 @@ private Q_SLOTS:
         QCOMPARE(wrk.size(), 2);
         QVERIFY(toolMessages(wrk.at(1)).first().value("content").toString().contains(
             QStringLiteral("Filesystem")));
+    }
+
+    // A scheduled check end to end: the schedule runs through the supervisor in the background,
+    // a worker runs df on the real sshd, the answer comes back critical, lands in the task inbox
+    // and goes out by e-mail (a real SMTP server on loopback) and webhook (a loopback receiver).
+    void aScheduledCheckReachesTheInboxEmailAndWebhook() {
+        QString why;
+        if (SmtpServer::findPython(&why).isEmpty())
+            QSKIP(qPrintable(why));
+        SmtpServer smtp;
+        QVERIFY2(smtp.start(&why), qPrintable(why));
+        HttpStub hook;
+        QVERIFY(hook.start());
+        hook.route("POST", "/alerts", 200, "{}");
+        const QJsonObject scenario{
+            {"responses",
+             QJsonArray{
+                 QJsonObject{
+                     {"model", "supervisor-model"},
+                     {"when_request_contains", "[SCHEDULED CHECK]"},
+                     {"tool_calls",
+                      QJsonArray{QJsonObject{
+                          {"id", "call_sched_1"},
+                          {"name", "spawn_worker"},
+                          {"arguments", QJsonObject{{"task", "Check disk usage on testbox"}}}}}}},
+                 QJsonObject{
+                     {"model", "worker-model"},
+                     {"tool_calls",
+                      QJsonArray{QJsonObject{
+                          {"id", "call_w_1"},
+                          {"name", "ssh_exec"},
+                          {"arguments", QJsonObject{{"host", "testbox"}, {"command", "df -h"}}}}}}},
+                 QJsonObject{{"model", "worker-model"},
+                             {"content", "testbox: df -h ran; / is at 99%."}},
+                 QJsonObject{{"model", "supervisor-model"},
+                             {"content",
+                              "## Disk on testbox\n\n/ is at 99%: clean it up now."
+                              "\n\nSeverity: critical"}},
+                 QJsonObject{{"model", "summary-model"}, {"content", "df on testbox: 99%."}}}}};
+        auto s = open(scenario, m_sshd.knownHostsPath(), QStringLiteral("openai"),
+                      [&](Settings& settings) {
+                          settings.smtpHost = QStringLiteral("127.0.0.1");
+                          settings.smtpPort = smtp.port();
+                          settings.smtpTls = QStringLiteral("none");
+                          settings.smtpFrom = QStringLiteral("zerg@example.org");
+                          settings.alertEmailTo = QStringLiteral("oncall@example.org");
+                          settings.webhookUrl = hook.baseUrl() + QStringLiteral("/alerts");
+                          settings.webhookFormat = QStringLiteral("json");
+                      });
+        QVERIFY(s);
+        s->backend->startBackgroundServices();
+        ScheduleService* scheduler = s->backend->scheduler();
+        const auto schedule = scheduler->createSchedule(
+            QStringLiteral("disk watch"), QStringLiteral("check disk usage on testbox"),
+            QStringLiteral("0 6 * * *"), QStringLiteral("UTC"));
+        QVERIFY2(schedule, schedule ? "" : qPrintable(schedule.error().message));
+        QSignalSpy delivered(scheduler, &ScheduleService::delivered);
+        QVERIFY(scheduler->runNow(schedule->id));
+        QVERIFY(delivered.wait(90000));
+
+        const InboxItem item = delivered.first().first().value<InboxItem>();
+        QCOMPARE(item.title, QStringLiteral("disk watch"));
+        QCOMPARE(item.severity, QStringLiteral("critical"));
+        QVERIFY(item.body.contains(QStringLiteral("/ is at 99%")));
+        QCOMPARE(s->backend->schedules()->unreadCount(1).value(), 1);
+        const auto runs = s->backend->schedules()->listScheduleRuns(1, schedule->id, 5);
+        QCOMPARE(runs->first().status, QStringLiteral("success"));
+        QCOMPARE(runs->first().trigger, QStringLiteral("manual"));
+        QCOMPARE(s->backend->store()->run(item.runId)->mode, QStringLiteral("background"));
+        // The worker really ran df on the test server.
+        const QList<QJsonObject> wrk = s->llm.requestsForModel(QStringLiteral("worker-model"));
+        QCOMPARE(wrk.size(), 2);
+        QVERIFY(toolMessages(wrk.at(1)).first().value("content").toString().contains(
+            QStringLiteral("Filesystem")));
+
+        QTRY_COMPARE_WITH_TIMEOUT(smtp.messages().size(), 1, 30000);
+        QCOMPARE(smtp.messages().first().value("rcpt_tos").toArray(),
+                 QJsonArray{"oncall@example.org"});
+        QCOMPARE(smtp.messages().first().value("subject").toString(),
+                 QStringLiteral("Zerg: [CRITICAL] disk watch"));
+        QTRY_COMPARE_WITH_TIMEOUT(hook.requests().size(), 1, 30000);
+        QCOMPARE(QJsonDocument::fromJson(hook.requests().first().body)
+                     .object()
+                     .value("title")
+                     .toString(),
+                 QStringLiteral("[CRITICAL] disk watch"));
     }
 
     void anthropicProviderEndToEndWithUsageRecorded() {
