@@ -274,6 +274,7 @@ Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock
     b->m_schedules = std::make_unique<ScheduleStore>(b->m_db.get());
     b->m_scheduler =
         new ScheduleService(s.ownerId, b->m_schedules.get(), b->m_jarvis, b->m_clock, b.get());
+    b->m_jarvis->setScheduler(b->m_scheduler, b->m_schedules.get());  // the schedule tools
     AlertRouting routing;
     const auto channels = [](const QString& text, const char* env, const QStringList& fallback) {
         const Result<QStringList> parsed = AlertRouting::parseChannels(text);

@@ -56,7 +56,9 @@ QString JarvisService::systemPrompt() {
         "at the recent workers listed in your context and use list_workers or grep_workers for "
         "older ones: a fresh result that answers the question is reused, not repeated. Record "
         "lasting facts about the user's machines with remember_fact. Use http_request for web "
-        "endpoints and send_email only when the user asks for a message to be sent. Workers "
+        "endpoints and send_email only when the user asks for a message to be sent. Recurring "
+        "checks are schedules: create them with schedule_task, change them with update_schedule "
+        "(\"weekly instead of daily\" is a new cron, not a second schedule). Workers "
         "report back once; then synthesize a clear, concise answer for a person (Markdown is "
         "rendered). If a worker failed, say what failed and what the user can do; never invent "
         "results.");
@@ -272,7 +274,16 @@ SupervisorContext JarvisService::supervisorContext() const {
     ctx.preflight.workerModel = ctx.workerModel;
     ctx.preflight.allowedHosts = m_config.hostAliases;
     ctx.preflight.artifactsRoot = m_artifacts->rootDir();
+    if (!m_background) {
+        ctx.scheduler = m_scheduler;
+        ctx.schedules = m_schedules;
+    }
     return ctx;
+}
+
+void JarvisService::setScheduler(ScheduleService* scheduler, ScheduleStore* schedules) {
+    m_scheduler = scheduler;
+    m_schedules = schedules;
 }
 
 void JarvisService::startLoop(Route::Mode mode) {

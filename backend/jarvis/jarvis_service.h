@@ -22,6 +22,8 @@ class ArtifactStore;
 class EventBus;
 class LlmProvider;
 class MemoryCompactor;
+class ScheduleService;
+class ScheduleStore;
 class Store;
 class Tool;
 class ToolRegistry;
@@ -77,6 +79,9 @@ public:
     // The seed's run endpoint for this owner (jarvis/run_details.h); other owners' runs are
     // "not_found".
     [[nodiscard]] Result<QJsonObject> runDetails(qint64 runId) const;
+    // The owner's schedule runner and its store (not owned): the user's runs get the schedule
+    // tools. Scheduled checks do not, so that a check cannot reschedule itself.
+    void setScheduler(ScheduleService* scheduler, ScheduleStore* schedules);
 
     [[nodiscard]] static QString systemPrompt();
     [[nodiscard]] static QString quickPrompt();
@@ -109,6 +114,8 @@ private:
     Clock* m_clock;
     LlmProvider* m_llm;
     WorkerPool* m_pool;
+    ScheduleService* m_scheduler = nullptr;
+    ScheduleStore* m_schedules = nullptr;
     IntentRouter m_router;
     qint64 m_threadId = 0;
     // The run in progress (m_runId == 0: none).

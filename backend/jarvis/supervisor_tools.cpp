@@ -5,6 +5,7 @@
 #include "core/event.h"
 #include "core/event_bus.h"
 #include "jarvis/memory_tools.h"
+#include "jarvis/schedule_tools.h"
 #include "jarvis/worker_pool.h"
 #include "storage/artifact_search.h"
 #include "storage/artifact_store.h"
@@ -438,6 +439,8 @@ std::unique_ptr<ToolRegistry> makeSupervisorTools(const SupervisorContext& ctx) 
     reg->add(std::make_shared<GrepWorkersTool>(ctx));
     reg->add(std::make_shared<CurrentTimeTool>(ctx.clock));
     addMemoryTools(reg.get(), {ctx.store, ctx.clock, ctx.ownerId});
+    if (ctx.scheduler && ctx.schedules)
+        addScheduleTools(reg.get(), {ctx.scheduler, ctx.schedules, ctx.ownerId});
     for (const std::shared_ptr<Tool>& tool : ctx.sharedTools)
         reg->add(tool);
     return reg;

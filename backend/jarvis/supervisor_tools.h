@@ -13,6 +13,8 @@ class ArtifactStore;
 class Clock;
 class EventBus;
 class LlmProvider;
+class ScheduleService;
+class ScheduleStore;
 class Store;
 class ToolRegistry;
 class WorkerPool;
@@ -34,6 +36,9 @@ struct SupervisorContext {
     LlmProvider* deciderLlm = nullptr;
     // Checked before a worker starts (and the allowlisted hosts named in spawn_worker's help).
     Preflight preflight;
+    // The owner's schedule runner and its store; both set: the schedule tools are offered.
+    ScheduleService* scheduler = nullptr;
+    ScheduleStore* schedules = nullptr;
 };
 
 // The error code of route_to_supervisor: the quick path ends and the supervisor takes over.
@@ -41,7 +46,8 @@ inline constexpr char kRouteToSupervisor[] = "route_to_supervisor";
 
 // spawn_worker, list_workers, read_worker_result, read_worker_file, get_worker_metadata,
 // grep_workers (off the calling thread), get_current_time, the memory tools (remember_fact,
-// forget_fact, recall_facts) and the shared tools, bound to one run.
+// forget_fact, recall_facts), the schedule tools (schedule_task, list_schedules, update_schedule,
+// delete_schedule; when ctx has a scheduler) and the shared tools, bound to one run.
 [[nodiscard]] std::unique_ptr<ToolRegistry> makeSupervisorTools(const SupervisorContext& ctx);
 
 // The quick path's tools: get_current_time, recall_facts' siblings and route_to_supervisor, which

@@ -59,6 +59,7 @@ ScheduleService::ScheduleService(qint64 ownerId, ScheduleStore* store, Backgroun
     : QObject(parent), m_ownerId(ownerId), m_store(store), m_runner(runner), m_clock(clock) {}
 
 void ScheduleService::start() {
+    m_started = true;
     const QDateTime now = m_clock->utcNow();
     const Result<QList<ScheduleRecord>> all = m_store->listSchedules(m_ownerId);
     if (!all) {
@@ -171,6 +172,11 @@ Status ScheduleService::runNow(qint64 scheduleId) {
     const Result<ScheduleRecord> s = m_store->schedule(m_ownerId, scheduleId);
     if (!s)
         return s.error();
+    if (!m_started) {
+        return Error{QStringLiteral("not_running"),
+                     tr("Schedules run in the Zerg app that owns this data folder, and it is not "
+                        "this process. Use Run now there.")};
+    }
     m_waiting.append(Pending{scheduleId, QStringLiteral("manual"), {}});
     launchWaiting();
     return Ok{};
@@ -286,7 +292,9 @@ void ScheduleService::arm() {
         m_clock->cancel(m_timer);
         m_timer = 0;
     }
-    if (isPaused())
+    // Only a started runner fires: one-shot commands and a second process on the same data
+    // folder may edit schedules, but the owner of the folder runs them.
+    if (!m_started || isPaused())
         return;
     const Result<QList<ScheduleRecord>> all = m_store->listSchedules(m_ownerId);
     if (!all)

@@ -39,7 +39,8 @@ public:
     ScheduleService(qint64 ownerId, ScheduleStore* store, BackgroundRunner* runner, Clock* clock,
                     QObject* parent = nullptr);
 
-    // Computes next runs, catches up missed ones, arms the timer. Call once.
+    // Computes next runs, catches up missed ones, arms the timer. Call once, in the process that
+    // owns the data folder; before it, schedules can be edited but never fire (runNow included).
     void start();
 
     // Validates the cron expression and the time zone (an IANA id such as "Europe/Berlin"; empty:
@@ -92,6 +93,7 @@ private:
     BackgroundRunner* m_runner;
     Clock* m_clock;
     Clock::TimerId m_timer = 0;
+    bool m_started = false;
     QHash<qint64, qint64> m_scheduleRunByRun;  // supervisor run id -> schedule run id
     QList<Pending> m_waiting;                  // due while the runner was busy, in order
 };

@@ -261,6 +261,24 @@ private Q_SLOTS:
         QCOMPARE(f.runner.tasks.size(), 1);
     }
 
+    // Without start() (a one-shot command, a second process), schedules are kept but never fire.
+    void nothingFiresBeforeStart() {
+        Fixture f;
+        const auto s =
+            f.service->createSchedule(QStringLiteral("c"), QStringLiteral("t"),
+                                      QStringLiteral("*/5 * * * *"), QStringLiteral("UTC"));
+        QVERIFY(s);
+        QVERIFY(s->nextRunAt.isValid());
+        f.clock.advance(3600 * 1000);
+        QCOMPARE(f.runner.tasks.size(), 0);
+        QCOMPARE(f.service->runNow(s->id).error().code, QStringLiteral("not_running"));
+        QCOMPARE(f.runner.tasks.size(), 0);
+        f.service->start();
+        QCOMPARE(f.runner.tasks.size(), 0);  // missed without catch-up: skipped
+        f.clock.advance(5 * 60 * 1000);
+        QCOMPARE(f.runner.tasks.size(), 1);
+    }
+
     void editsTakeEffectAndDisabledSchedulesNeverFire() {
         Fixture f;
         f.service->start();
