@@ -144,7 +144,7 @@ int run(const QStringList& args) {
     if (window)
         showPage(window, *page);
     TrayState trayState(controller);
-    const Tray tray(&trayState, window);
+    const Tray tray(&trayState, window, backend->scheduler());
     QObject::connect(backend->alerts(), &AlertChannels::notify, &trayState, &TrayState::alert);
 
     onTerminationSignal([&] {

@@ -1,5 +1,6 @@
 #include "tray.h"
 
+#include "schedule/schedule_service.h"
 #include "ui/tray_state.h"
 
 #include <QAction>
@@ -61,7 +62,8 @@ struct Tray::Impl {
     }
 };
 
-Tray::Tray(TrayState* state, QQuickWindow* window) : d(std::make_unique<Impl>()) {
+Tray::Tray(TrayState* state, QQuickWindow* window, ScheduleService* scheduler)
+    : d(std::make_unique<Impl>()) {
     d->state = state;
     d->window = window;
     if (!QSystemTrayIcon::isSystemTrayAvailable() || !window)
@@ -71,10 +73,29 @@ Tray::Tray(TrayState* state, QQuickWindow* window) : d(std::make_unique<Impl>())
     d->menu = std::make_unique<QMenu>();
     QAction* open = d->menu->addAction(QObject::tr("Open Jarvis"));
     QObject::connect(open, &QAction::triggered, [impl = d.get()] { impl->showWindow(); });
-    QAction* dashboard = d->menu->addAction(QObject::tr("Dashboard (not available yet)"));
-    dashboard->setEnabled(false);
-    QAction* pause = d->menu->addAction(QObject::tr("Pause schedules (comes with schedules)"));
-    pause->setEnabled(false);
+    QAction* dashboard = d->menu->addAction(QObject::tr("Dashboard"));
+    QObject::connect(dashboard, &QAction::triggered, [impl = d.get()] {
+        impl->window->setProperty("page", QStringLiteral("dashboard"));
+        impl->showWindow();
+    });
+    QAction* pause = d->menu->addAction(QObject::tr("Pause schedules"));
+    pause->setCheckable(true);
+    pause->setEnabled(scheduler != nullptr);
+    if (scheduler) {
+        pause->setChecked(scheduler->isPaused());
+        QObject::connect(pause, &QAction::toggled, scheduler, [scheduler, pause](bool paused) {
+            if (Status s = scheduler->setPaused(paused); !s) {
+                qWarning("zerg: %s", qPrintable(s.error().message));
+                const QSignalBlocker block(pause);
+                pause->setChecked(!paused);
+            }
+        });
+        // Paused or resumed elsewhere (the Schedules page): the menu follows.
+        QObject::connect(scheduler, &ScheduleService::schedulesChanged, pause, [scheduler, pause] {
+            const QSignalBlocker block(pause);
+            pause->setChecked(scheduler->isPaused());
+        });
+    }
     d->menu->addSeparator();
     QAction* quit = d->menu->addAction(QObject::tr("Quit Zerg"));
     QObject::connect(quit, &QAction::triggered, [] { QCoreApplication::quit(); });

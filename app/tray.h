@@ -5,8 +5,9 @@
 class QQuickWindow;
 
 namespace zerg {
+class ScheduleService;
 class TrayState;
-}
+}  // namespace zerg
 
 namespace zerg::gui {
 
@@ -16,7 +17,8 @@ namespace zerg::gui {
 // tray (e.g. a bare X server) nothing is created and closing the window quits, as before.
 class Tray {
 public:
-    Tray(TrayState* state, QQuickWindow* window);
+    // scheduler: for "Pause schedules" (null: the item is disabled).
+    Tray(TrayState* state, QQuickWindow* window, ScheduleService* scheduler = nullptr);
     ~Tray();
     [[nodiscard]] bool available() const;
 
