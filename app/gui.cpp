@@ -117,7 +117,18 @@ int run(const QStringList& args) {
     }
     DashboardModels dashboard({backend->bus(), backend->clock(), backend->store(),
                                backend->artifacts(), settings,
-                               [b = backend.get()] { return b->supervisionSnapshot(); }});
+                               [b = backend.get()] { return b->supervisionSnapshot(); },
+                               backend->schedules(), backend->scheduler()});
+    // A reply to an inbox item continues the conversation, with that result quoted.
+    QObject::connect(&dashboard.inbox(), &InboxModel::replyRequested, controller,
+                     [controller, clock = backend->clock()](const QString& text) {
+                         if (!controller->send(text)) {
+                             controller->chat()->appendNotice(
+                                 QObject::tr("Jarvis is still working on the previous request; "
+                                             "send your reply again when it has answered."),
+                                 clock->utcNow());
+                         }
+                     });
     QObject::connect(&dashboard.settings(), &SettingsModel::restartRequested, qApp, [&restart] {
         restart.wanted = true;
         QCoreApplication::quit();
@@ -182,7 +193,12 @@ int run(const QStringList& args) {
                                   showPage(window, p);
                               }});
             }
+            steps.append({QStringLiteral("inbox"), [window] {
+                              showPage(window, *findPage(QStringLiteral("jarvis")));
+                              window->setProperty("inboxOpen", true);
+                          }});
             steps.append({QStringLiteral("jarvis-dark"), [window, &appearance] {
+                              window->setProperty("inboxOpen", false);
                               appearance.setMode(QStringLiteral("dark"));
                               showPage(window, *findPage(QStringLiteral("jarvis")));
                           }});

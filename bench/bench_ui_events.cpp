@@ -17,6 +17,7 @@
 #include "core/settings.h"
 #include "storage/artifact_store.h"
 #include "storage/database.h"
+#include "storage/schedule_store.h"
 #include "storage/store.h"
 #include "ui/conversation_backend.h"
 #include "ui/dashboard_models.h"
@@ -181,7 +182,8 @@ int main(int argc, char** argv) {
     settings.ownerId = kOwner;
     settings.dataDir = dir.path();
     settings.hostsFile = dir.filePath(QStringLiteral("hosts"));
-    const DashboardModels dashboard({&bus, &clock, &store, &artifacts, settings, {}});
+    ScheduleStore schedules(db.get());
+    const DashboardModels dashboard({&bus, &clock, &store, &artifacts, settings, {}, &schedules});
 
     QQmlApplicationEngine engine;
     QQuickWindow fallback;  // --models-only: a window that shows nothing

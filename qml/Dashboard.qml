@@ -89,7 +89,7 @@ Rectangle {
             }
             SupervisionPage {}
             CostsPage {}
-            NotYet {}  // Schedules
+            SchedulesPage {}
             HostsPage {}
             SettingsPage {}
         }

@@ -10,6 +10,7 @@ Rectangle {
     property string page: "jarvis"
 
     signal pageToggled()
+    signal inboxToggled()
 
     implicitHeight: 52
     color: Theme.surface
@@ -51,7 +52,23 @@ Rectangle {
             font.pixelSize: 13
         }
         Button {
+            id: inboxButton
+
             Layout.leftMargin: 10
+            implicitHeight: 32
+            text: Inbox.unreadCount > 0 ? qsTr("Inbox (%1)").arg(Inbox.unreadCount)
+                                        : qsTr("Inbox")
+            font.pixelSize: 13
+            font.weight: Inbox.unreadCount > 0 ? Font.DemiBold : Font.Normal
+            onClicked: root.inboxToggled()
+            Accessible.name: Inbox.unreadCount > 0
+                             ? qsTr("Task inbox, %1 unread").arg(Inbox.unreadCount)
+                             : qsTr("Task inbox")
+            ToolTip.visible: hovered
+            ToolTip.delay: 600
+            ToolTip.text: qsTr("Results of scheduled checks (Ctrl+I)")
+        }
+        Button {
             implicitHeight: 32
             text: root.page === "jarvis" ? qsTr("Dashboard") : qsTr("Jarvis")
             font.pixelSize: 13

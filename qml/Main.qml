@@ -10,6 +10,8 @@ ApplicationWindow {
 
     property string page: "jarvis"  // or "dashboard"; app/gui.cpp sets it for --page
     property int dashboardTab: 0     // the dashboard's first tab (--page supervision: 3)
+    property bool inboxOpen: false   // the task inbox drawer (app/tour.cpp opens it for its shot)
+    onInboxOpenChanged: inboxOpen ? inboxDrawer.open() : inboxDrawer.close()
 
     function togglePage() {
         page = page === "jarvis" ? "dashboard" : "jarvis"
@@ -43,11 +45,45 @@ ApplicationWindow {
     header: HeaderBar {
         page: window.page
         onPageToggled: window.togglePage()
+        onInboxToggled: inboxDrawer.visible ? inboxDrawer.close() : inboxDrawer.open()
     }
 
     Shortcut {
         sequence: "Ctrl+D"
         onActivated: window.togglePage()
+    }
+    Shortcut {
+        sequence: "Ctrl+I"
+        onActivated: inboxDrawer.visible ? inboxDrawer.close() : inboxDrawer.open()
+    }
+
+    // The task inbox slides in from the right, over either page.
+    Drawer {
+        id: inboxDrawer
+
+        edge: Qt.RightEdge
+        width: Math.min(440, window.width * 0.9)
+        height: window.height
+        background: Rectangle {
+            color: Theme.surface
+            Rectangle {
+                width: 1
+                height: parent.height
+                color: Theme.border
+            }
+        }
+        onOpened: inbox.forceActiveFocus()
+        onClosed: {
+            if (window.page === "jarvis")
+                composer.focusInput()
+        }
+
+        InboxPanel {
+            id: inbox
+
+            anchors.fill: parent
+            onCloseRequested: inboxDrawer.close()
+        }
     }
 
     Dashboard {

@@ -10,6 +10,8 @@ DashboardModels::DashboardModels(const Deps& d)
       m_tree(
           d.supervisionSnapshot ? d.supervisionSnapshot : [] { return QJsonObject(); }, d.bus),
       m_costs(d.store, d.settings.ownerId, d.clock, d.bus),
+      m_schedules(d.scheduler, d.schedules, d.settings.ownerId, d.clock),
+      m_inbox(d.schedules, d.scheduler, d.settings.ownerId, d.clock),
       m_hosts(d.settings, d.clock),
       m_settings(d.settings, nullptr, d.clock) {
     m_workers.setClock(d.clock);
@@ -18,6 +20,8 @@ DashboardModels::DashboardModels(const Deps& d)
     ThreadInspectorModel::setInstance(&m_threads);
     SupervisionTreeModel::setInstance(&m_tree);
     CostsModel::setInstance(&m_costs);
+    SchedulesModel::setInstance(&m_schedules);
+    InboxModel::setInstance(&m_inbox);
     HostsModel::setInstance(&m_hosts);
     SettingsModel::setInstance(&m_settings);
 }
@@ -28,6 +32,8 @@ DashboardModels::~DashboardModels() {
     ThreadInspectorModel::setInstance(nullptr);
     SupervisionTreeModel::setInstance(nullptr);
     CostsModel::setInstance(nullptr);
+    SchedulesModel::setInstance(nullptr);
+    InboxModel::setInstance(nullptr);
     HostsModel::setInstance(nullptr);
     SettingsModel::setInstance(nullptr);
 }

@@ -3,6 +3,8 @@
 #include "core/settings.h"
 #include "ui/costs_model.h"
 #include "ui/hosts_model.h"
+#include "ui/inbox_model.h"
+#include "ui/schedules_model.h"
 #include "ui/settings_model.h"
 #include "ui/store_dashboard_source.h"
 #include "ui/supervision_tree_model.h"
@@ -22,8 +24,9 @@ class EventBus;
 class Store;
 
 // Every dashboard page's model, made in one place and registered as the QML singletons the pages
-// bind to (WorkersTable, WorkerDetail, ThreadInspector, SupervisionTree, Costs, Hosts,
-// AppSettings); unregistered when destroyed. The app and the UI benchmark build the same set.
+// bind to (WorkersTable, WorkerDetail, ThreadInspector, SupervisionTree, Costs, Schedules, Hosts,
+// AppSettings, and the Jarvis window's Inbox); unregistered when destroyed. The app and the UI
+// benchmark build the same set.
 class DashboardModels {
 public:
     struct Deps {
@@ -33,6 +36,8 @@ public:
         ArtifactStore* artifacts = nullptr;
         Settings settings;
         std::function<QJsonObject()> supervisionSnapshot;  // the live tree; empty: none
+        ScheduleStore* schedules = nullptr;                // the schedules and the task inbox
+        ScheduleService* scheduler = nullptr;  // null: schedules are shown but cannot run here
     };
 
     // Everything in deps must outlive this. Create before QML loads.
@@ -44,6 +49,7 @@ public:
     [[nodiscard]] WorkerTableModel& workers() { return m_workers; }
     [[nodiscard]] WorkerDetailModel& workerDetail() { return m_workerDetail; }
     [[nodiscard]] SettingsModel& settings() { return m_settings; }
+    [[nodiscard]] InboxModel& inbox() { return m_inbox; }
 
 private:
     StoreDashboardSource m_source;
@@ -52,6 +58,8 @@ private:
     ThreadInspectorModel m_threads;
     SupervisionTreeModel m_tree;
     CostsModel m_costs;
+    SchedulesModel m_schedules;
+    InboxModel m_inbox;
     HostsModel m_hosts;
     SettingsModel m_settings;
 };

@@ -2,17 +2,26 @@
 // with the backend itself replaced by fakes: a ConversationBackend that starts runs the way
 // JarvisService does (supervisor_started published from inside ask()), and a DashboardSource
 // with fixed rows. `testSupport` lets the QML tests publish events and read what the UI asked.
+// Schedules and the task inbox are real (a ScheduleService over a ScheduleStore on a temporary
+// SQLite file, with a fake supervisor); `scheduleSupport` delivers results and reads replies.
 #include "core/clock.h"
 #include "core/event_bus.h"
+#include "schedule/schedule_service.h"
+#include "storage/database.h"
+#include "storage/schedule_store.h"
+#include "storage/store.h"
 #include "ui/conversation_backend.h"
 #include "ui/dashboard_source.h"
+#include "ui/inbox_model.h"
 #include "ui/jarvis_controller.h"
+#include "ui/schedules_model.h"
 #include "ui/worker_table_model.h"
 
 #include <QtQml/qqmlextensionplugin.h>
 #include <QJsonObject>
 #include <QQmlContext>
 #include <QQmlEngine>
+#include <QTemporaryDir>
 #include <QtQuickTest>
 
 #include <memory>
@@ -58,7 +67,56 @@ public:
     QList<WorkerRow> rows;
 };
 
+// Starts real runs in the Store, as JarvisService would, so that results reach the inbox.
+class FakeRunner final : public BackgroundRunner {
+public:
+    Result<qint64> startBackgroundRun(const QString& task) override {
+        const auto thread = store->findOrCreateSupervisorThread(kOwner, {}, clock->utcNow());
+        if (!thread)
+            return thread.error();
+        const Result<qint64> run = store->createRun(kOwner, thread->id, task, clock->utcNow(),
+                                                    QStringLiteral("background"));
+        if (run)
+            lastRun = run.value();
+        return run;
+    }
+    Store* store = nullptr;
+    Clock* clock = nullptr;
+    qint64 lastRun = 0;
+};
+
 }  // namespace
+
+// What the schedule and inbox tests drive and inspect, as the context property
+// `scheduleSupport`.
+class ScheduleSupport : public QObject {
+    Q_OBJECT
+public:
+    ScheduleSupport(ScheduleService* service, ScheduleStore* store, FakeRunner* runner,
+                    InboxModel* inbox, QObject* parent)
+        : QObject(parent), m_service(service), m_store(store), m_runner(runner) {
+        connect(inbox, &InboxModel::replyRequested, this,
+                [this](const QString& text) { m_replies.append(text); });
+    }
+
+    // Runs the schedule called name now and finishes it with answer: a new inbox item.
+    Q_INVOKABLE bool deliver(const QString& name, const QString& answer) {
+        const Result<ScheduleRecord> schedule = m_store->findSchedule(kOwner, name);
+        m_runner->lastRun = 0;
+        if (!schedule || !m_service->runNow(schedule->id).ok() || m_runner->lastRun == 0)
+            return false;
+        m_service->runFinished(m_runner->lastRun, QStringLiteral("success"), answer, false);
+        m_runner->lastRun = 0;
+        return true;
+    }
+    Q_INVOKABLE QStringList replies() const { return m_replies; }
+
+private:
+    ScheduleService* m_service;
+    ScheduleStore* m_store;
+    FakeRunner* m_runner;
+    QStringList m_replies;
+};
 
 // What the QML tests drive and inspect, as the context property `testSupport`.
 class TestSupport : public QObject {
@@ -110,13 +168,69 @@ public Q_SLOTS:
         engine->rootContext()->setContextProperty(
             QStringLiteral("testSupport"),
             new TestSupport(&m_bus, m_conversation.get(), m_controller.get(), engine));
+        setUpSchedules(engine);
     }
     void cleanupTestCase() {
         JarvisController::setInstance(nullptr);
         WorkerTableModel::setInstance(nullptr);
+        SchedulesModel::setInstance(nullptr);
+        InboxModel::setInstance(nullptr);
     }
 
 private:
+    // Schedules and the inbox over a temporary database: one schedule ("web disks", 06:00 in
+    // Berlin), two results (an unread critical one and an older read one).
+    // Called for each test file's engine: every file starts from the same fresh data.
+    void setUpSchedules(QQmlEngine* engine) {
+        m_inbox.reset();
+        m_schedules.reset();
+        m_scheduler.reset();
+        m_runStore.reset();
+        m_scheduleStore.reset();
+        m_db.reset();
+        auto opened = Database::open(
+            m_dir.filePath(QStringLiteral("zerg-%1.db").arg(++m_databases)), m_clock.utcNow());
+        if (!opened) {
+            qFatal("tst_components: cannot open the test database: %s",
+                   qPrintable(opened.error().message));
+        }
+        m_db = std::move(opened).value();
+        m_scheduleStore = std::make_unique<ScheduleStore>(m_db.get());
+        m_runStore = std::make_unique<Store>(m_db.get());
+        m_runner.store = m_runStore.get();
+        m_runner.clock = &m_clock;
+        m_scheduler =
+            std::make_unique<ScheduleService>(kOwner, m_scheduleStore.get(), &m_runner, &m_clock);
+        m_scheduler->start();
+        const QTimeZone berlin("Europe/Berlin");
+        (void)m_scheduler->createSchedule(
+            QStringLiteral("web disks"), QStringLiteral("Check disk space on web1 and web2."),
+            QStringLiteral("0 6 * * *"), QStringLiteral("Europe/Berlin"));
+        const QDateTime now = m_clock.utcNow();
+        const Result<qint64> old = m_scheduleStore->addInboxItem(
+            kOwner, std::nullopt, std::nullopt, QStringLiteral("certificates"),
+            QStringLiteral("All certificates are valid for more than 30 days."),
+            QStringLiteral("info"), now.addSecs(-3 * 3600));
+        if (old)
+            (void)m_scheduleStore->markRead(kOwner, old.value(), now);
+        (void)m_scheduleStore->addInboxItem(
+            kOwner, std::nullopt, std::nullopt, QStringLiteral("disks"),
+            QStringLiteral("## Disk space\n\n**web1**: `/var` is 97% full.\n\nSeverity: critical"),
+            QStringLiteral("critical"), now.addSecs(-600));
+        m_schedules = std::make_unique<SchedulesModel>(m_scheduler.get(), m_scheduleStore.get(),
+                                                       kOwner, &m_clock);
+        m_schedules->setDisplayTimeZone(berlin);
+        SchedulesModel::setInstance(m_schedules.get());
+        m_inbox = std::make_unique<InboxModel>(m_scheduleStore.get(), m_scheduler.get(), kOwner,
+                                               &m_clock);
+        m_inbox->setDisplayTimeZone(berlin);
+        InboxModel::setInstance(m_inbox.get());
+        engine->rootContext()->setContextProperty(
+            QStringLiteral("scheduleSupport"),
+            new ScheduleSupport(m_scheduler.get(), m_scheduleStore.get(), &m_runner, m_inbox.get(),
+                                engine));
+    }
+
     static WorkerRow row(qint64 job, const QString& task, const QString& status,
                          const QString& hosts, int tools, qint64 durationMs,
                          std::optional<double> cost) {
@@ -139,6 +253,15 @@ private:
     std::unique_ptr<JarvisController> m_controller;
     FakeDashboard m_dashboard;
     std::unique_ptr<WorkerTableModel> m_table;
+    QTemporaryDir m_dir;
+    int m_databases = 0;
+    std::unique_ptr<Database> m_db;
+    std::unique_ptr<ScheduleStore> m_scheduleStore;
+    std::unique_ptr<Store> m_runStore;
+    FakeRunner m_runner;
+    std::unique_ptr<ScheduleService> m_scheduler;
+    std::unique_ptr<SchedulesModel> m_schedules;
+    std::unique_ptr<InboxModel> m_inbox;
 };
 
 QUICK_TEST_MAIN_WITH_SETUP(zerg_components, Setup)

@@ -59,8 +59,8 @@ private Q_SLOTS:
                                 QStringLiteral("worker-detail"), QStringLiteral("threads"),
                                 QStringLiteral("supervision"),   QStringLiteral("costs"),
                                 QStringLiteral("schedules"),     QStringLiteral("hosts"),
-                                QStringLiteral("settings"),      QStringLiteral("jarvis-dark"),
-                                QStringLiteral("workers-dark")};
+                                QStringLiteral("settings"),      QStringLiteral("inbox"),
+                                QStringLiteral("jarvis-dark"),   QStringLiteral("workers-dark")};
         for (const QString& page : pages)
             QFile::remove(shots.filePath(page + QStringLiteral(".png")));
 

@@ -1,0 +1,262 @@
+#include "ui/inbox_model.h"
+
+#include "core/clock.h"
+#include "schedule/schedule_service.h"
+#include "ui/schedules_model.h"
+
+#include <QJSEngine>
+#include <QLocale>
+#include <QRegularExpression>
+
+namespace zerg {
+namespace {
+
+InboxModel*& registeredInstance() {
+    static InboxModel* instance = nullptr;
+    return instance;
+}
+
+// Cuts text to at most max characters, at a blank when one is near the end, marked with "…".
+QString cut(const QString& text, int max) {
+    if (text.size() <= max)
+        return text;
+    QString head = text.left(max - 1);
+    const qsizetype blank = head.lastIndexOf(QRegularExpression(QStringLiteral("\\s")));
+    if (blank > max * 3 / 4)
+        head.truncate(blank);
+    return head.trimmed() + QChar(0x2026);
+}
+
+}  // namespace
+
+InboxModel::InboxModel(ScheduleStore* store, ScheduleService* service, qint64 ownerId, Clock* clock,
+                       QObject* parent)
+    : QAbstractListModel(parent),
+      m_store(store),
+      m_ownerId(ownerId),
+      m_clock(clock),
+      m_zone(QTimeZone::systemTimeZone()) {
+    if (service)
+        connect(service, &ScheduleService::delivered, this, &InboxModel::onDelivered);
+    reload();
+}
+
+InboxModel::~InboxModel() = default;
+
+void InboxModel::setInstance(InboxModel* instance) {
+    registeredInstance() = instance;
+}
+
+InboxModel* InboxModel::create(QQmlEngine*, QJSEngine*) {
+    InboxModel* instance = registeredInstance();
+    if (!instance) {
+        qCritical(
+            "Inbox: no InboxModel was registered with setInstance() before QML loaded; the task "
+            "inbox cannot show results.");
+        return nullptr;
+    }
+    // The app owns the model; the QML engine must never delete it.
+    QJSEngine::setObjectOwnership(instance, QJSEngine::CppOwnership);
+    return instance;
+}
+
+int InboxModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : int(m_items.size());
+}
+
+QVariant InboxModel::data(const QModelIndex& index, int role) const {
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const InboxItem& item = m_items.at(index.row());
+    switch (role) {
+        case ItemIdRole:
+            return item.id;
+        case Qt::DisplayRole:
+        case TitleRole:
+            return item.title;
+        case SeverityRole:
+            return item.severity;
+        case CreatedTextRole:
+            return SchedulesModel::formatWhen(item.createdAt, m_clock->utcNow(), m_zone);
+        case ReadRole:
+            return item.isRead();
+        case ExcerptRole:
+            return excerptOf(item.body);
+        case BodyRole:
+            return item.body;
+        default:
+            return {};
+    }
+}
+
+QHash<int, QByteArray> InboxModel::roleNames() const {
+    return {
+        {ItemIdRole, "itemId"},     {TitleRole, "title"},
+        {SeverityRole, "severity"}, {CreatedTextRole, "createdText"},
+        {ReadRole, "read"},         {ExcerptRole, "excerpt"},
+        {BodyRole, "body"},
+    };
+}
+
+QString InboxModel::currentCreatedText() const {
+    return SchedulesModel::formatWhen(m_current.createdAt, m_clock->utcNow(), m_zone);
+}
+
+int InboxModel::indexOf(qint64 itemId) const {
+    for (int i = 0; i < m_items.size(); ++i) {
+        if (m_items.at(i).id == itemId)
+            return i;
+    }
+    return -1;
+}
+
+qint64 InboxModel::idAt(int row) const {
+    return row >= 0 && row < m_items.size() ? m_items.at(row).id : 0;
+}
+
+void InboxModel::setDisplayTimeZone(const QTimeZone& zone) {
+    m_zone = zone;
+    if (!m_items.isEmpty())
+        Q_EMIT dataChanged(index(0), index(int(m_items.size()) - 1), {CreatedTextRole});
+    Q_EMIT currentChanged();
+}
+
+void InboxModel::setError(const QString& error) {
+    if (error == m_error)
+        return;
+    m_error = error;
+    Q_EMIT errorChanged();
+}
+
+void InboxModel::setUnread(int unread) {
+    if (unread == m_unread)
+        return;
+    m_unread = unread;
+    Q_EMIT unreadCountChanged();
+}
+
+void InboxModel::reload() {
+    const Result<QList<InboxItem>> listed = m_store->listInbox(m_ownerId, kLimit);
+    if (!listed) {
+        setError(tr("Could not read the task inbox: %1. Check that the data folder is readable, "
+                    "then reopen the inbox.")
+                     .arg(listed.error().message));
+        return;
+    }
+    setError({});
+    const int before = int(m_items.size());
+    beginResetModel();
+    m_items = listed.value();
+    endResetModel();
+    if (m_items.size() != before)
+        Q_EMIT countChanged();
+    // The store counts every unread item, also those older than the kLimit loaded.
+    if (const Result<int> unread = m_store->unreadCount(m_ownerId))
+        setUnread(unread.value());
+}
+
+void InboxModel::onDelivered(const InboxItem& item) {
+    if (item.ownerId != m_ownerId || indexOf(item.id) >= 0)
+        return;
+    beginInsertRows({}, 0, 0);
+    m_items.prepend(item);
+    endInsertRows();
+    Q_EMIT countChanged();
+    setUnread(m_unread + (item.isRead() ? 0 : 1));
+}
+
+QString InboxModel::open(qint64 itemId) {
+    const int i = indexOf(itemId);
+    if (i < 0) {
+        return tr("That result is no longer in the inbox. Close it and pick another one.");
+    }
+    m_current = m_items.at(i);
+    Q_EMIT currentChanged();
+    if (m_current.isRead())
+        return {};
+    const QDateTime now = m_clock->utcNow();
+    if (const Status read = m_store->markRead(m_ownerId, itemId, now); !read) {
+        const QString message =
+            tr("Could not mark the result as read: %1. Check that the data folder is writable.")
+                .arg(read.error().message);
+        setError(message);
+        return message;
+    }
+    m_items[i].readAt = now;
+    m_current.readAt = now;
+    Q_EMIT dataChanged(index(i), index(i), {ReadRole});
+    setUnread(qMax(0, m_unread - 1));
+    return {};
+}
+
+void InboxModel::close() {
+    if (m_current.id == 0)
+        return;
+    m_current = InboxItem{};
+    Q_EMIT currentChanged();
+}
+
+QString InboxModel::markAllRead() {
+    const QDateTime now = m_clock->utcNow();
+    if (const Result<int> marked = m_store->markAllRead(m_ownerId, now); !marked) {
+        const QString message =
+            tr("Could not mark the results as read: %1. Check that the data folder is writable.")
+                .arg(marked.error().message);
+        setError(message);
+        return message;
+    }
+    int first = -1;
+    int last = -1;
+    for (int i = 0; i < m_items.size(); ++i) {
+        if (m_items.at(i).isRead())
+            continue;
+        m_items[i].readAt = now;
+        first = first < 0 ? i : first;
+        last = i;
+    }
+    if (last >= 0)
+        Q_EMIT dataChanged(index(first), index(last), {ReadRole});
+    setUnread(0);
+    return {};
+}
+
+QString InboxModel::reply(qint64 itemId, const QString& text) {
+    if (text.trimmed().isEmpty())
+        return tr("Write what you want to know or have done about this result, then send.");
+    const int i = indexOf(itemId);
+    if (i < 0)
+        return tr("That result is no longer in the inbox, so there is nothing to reply to.");
+    Q_EMIT replyRequested(replyText(m_items.at(i), text, m_zone));
+    return {};
+}
+
+QString InboxModel::replyText(const InboxItem& item, const QString& userText,
+                              const QTimeZone& zone) {
+    const QString title = item.title.trimmed().isEmpty() ? tr("Scheduled check") : item.title;
+    const QString when =
+        QLocale().toString(item.createdAt.toTimeZone(zone), QStringLiteral("ddd d MMM yyyy HH:mm"));
+    QStringList quoted;
+    const QString body = cut(item.body.trimmed(), kQuotedChars);
+    for (const QString& line : body.split(QLatin1Char('\n')))
+        quoted.append(line.trimmed().isEmpty() ? QStringLiteral(">") : QStringLiteral("> ") + line);
+    return tr("About the scheduled check \"%1\" (%2), which found:\n%3\n\n%4")
+        .arg(title, when, quoted.join(QLatin1Char('\n')), userText.trimmed());
+}
+
+QString InboxModel::excerptOf(const QString& markdown) {
+    QStringList words;
+    for (QString line : markdown.split(QLatin1Char('\n'))) {
+        line = line.trimmed();
+        while (line.startsWith(QLatin1Char('#')) || line.startsWith(QLatin1Char('>')))
+            line.remove(0, 1);
+        line.remove(QLatin1Char('*'));
+        line.remove(QLatin1Char('`'));
+        line = line.simplified();
+        // The severity is shown next to the title already.
+        if (!line.isEmpty() && !severityIn(line).has_value())
+            words.append(line);
+    }
+    return cut(words.join(QLatin1Char(' ')), kExcerptChars);
+}
+
+}  // namespace zerg

@@ -1,0 +1,429 @@
+#include "ui/schedules_model.h"
+
+#include "core/clock.h"
+#include "schedule/cron_expression.h"
+#include "schedule/schedule_service.h"
+#include "ui/worker_table_model.h"
+
+#include <QJSEngine>
+#include <QLocale>
+#include <QSet>
+
+namespace zerg {
+namespace {
+
+SchedulesModel*& registeredInstance() {
+    static SchedulesModel* instance = nullptr;
+    return instance;
+}
+
+// As the service reads it: empty is the system's zone.
+QTimeZone zoneOf(const QString& id) {
+    return id.isEmpty() ? QTimeZone::systemTimeZone() : QTimeZone(id.toUtf8());
+}
+
+QString triggerText(const QString& trigger) {
+    if (trigger == QLatin1String("cron"))
+        return SchedulesModel::tr("scheduled");
+    if (trigger == QLatin1String("manual"))
+        return SchedulesModel::tr("run now");
+    if (trigger == QLatin1String("catch_up"))
+        return SchedulesModel::tr("catch-up");
+    return trigger;
+}
+
+}  // namespace
+
+SchedulesModel::SchedulesModel(ScheduleService* service, ScheduleStore* store, qint64 ownerId,
+                               Clock* clock, QObject* parent)
+    : QAbstractListModel(parent),
+      m_service(service),
+      m_store(store),
+      m_ownerId(ownerId),
+      m_clock(clock),
+      m_zone(QTimeZone::systemTimeZone()) {
+    if (m_service) {
+        connect(m_service, &ScheduleService::schedulesChanged, this, &SchedulesModel::refresh);
+        connect(m_service, &ScheduleService::scheduleRunStarted, this, &SchedulesModel::refresh);
+        connect(m_service, &ScheduleService::delivered, this, &SchedulesModel::refresh);
+    }
+    refresh();
+    armTick();
+}
+
+SchedulesModel::~SchedulesModel() = default;
+
+void SchedulesModel::setInstance(SchedulesModel* instance) {
+    registeredInstance() = instance;
+}
+
+SchedulesModel* SchedulesModel::create(QQmlEngine*, QJSEngine*) {
+    SchedulesModel* instance = registeredInstance();
+    if (!instance) {
+        qCritical(
+            "Schedules: no SchedulesModel was registered with setInstance() before QML loaded; "
+            "the Schedules page cannot show schedules.");
+        return nullptr;
+    }
+    // The app owns the model; the QML engine must never delete it.
+    QJSEngine::setObjectOwnership(instance, QJSEngine::CppOwnership);
+    return instance;
+}
+
+int SchedulesModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+QVariant SchedulesModel::data(const QModelIndex& index, int role) const {
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    return value(m_rows.at(index.row()), role);
+}
+
+QVariant SchedulesModel::value(const Row& row, int role) {
+    const ScheduleRecord& s = row.record;
+    switch (role) {
+        case Qt::DisplayRole:
+        case NameRole:
+            return s.name;
+        case ScheduleIdRole:
+            return s.id;
+        case TaskRole:
+            return s.task;
+        case CronRole:
+            return s.cron;
+        case DescriptionRole:
+            return row.description;
+        case TimeZoneRole:
+            return s.timeZone;
+        case EnabledRole:
+            return s.enabled;
+        case CatchUpRole:
+            return s.catchUp;
+        case NextRunTextRole:
+            return row.nextRunText;
+        case NextRunsRole:
+            return row.nextRuns;
+        case LastRunTextRole:
+            return row.lastRunText;
+        case LastStatusRole:
+            return row.lastStatus;
+        case LastSeverityRole:
+            return row.lastSeverity;
+        default:
+            return {};
+    }
+}
+
+QHash<int, QByteArray> SchedulesModel::roleNames() const {
+    return {
+        {ScheduleIdRole, "scheduleId"},
+        {NameRole, "name"},
+        {TaskRole, "task"},
+        {CronRole, "cron"},
+        {DescriptionRole, "description"},
+        {TimeZoneRole, "timeZone"},
+        {EnabledRole, "enabled"},
+        {CatchUpRole, "catchUp"},
+        {NextRunTextRole, "nextRunText"},
+        {NextRunsRole, "nextRuns"},
+        {LastRunTextRole, "lastRunText"},
+        {LastStatusRole, "lastStatus"},
+        {LastSeverityRole, "lastSeverity"},
+    };
+}
+
+QString SchedulesModel::systemTimeZone() const {
+    return QString::fromUtf8(QTimeZone::systemTimeZoneId());
+}
+
+int SchedulesModel::indexOf(qint64 scheduleId) const {
+    for (int i = 0; i < m_rows.size(); ++i) {
+        if (m_rows.at(i).record.id == scheduleId)
+            return i;
+    }
+    return -1;
+}
+
+QVariantMap SchedulesModel::selected() const {
+    const int i = indexOf(m_selectedId);
+    QVariantMap out;
+    if (i < 0)
+        return out;
+    const QHash<int, QByteArray> names = roleNames();
+    for (auto it = names.cbegin(); it != names.cend(); ++it)
+        out.insert(QString::fromLatin1(it.value()), value(m_rows.at(i), it.key()));
+    return out;
+}
+
+void SchedulesModel::setDisplayTimeZone(const QTimeZone& zone) {
+    m_zone = zone;
+    refresh();
+}
+
+void SchedulesModel::select(qint64 scheduleId) {
+    const qint64 id = indexOf(scheduleId) >= 0 ? scheduleId : 0;
+    if (id == m_selectedId)
+        return;
+    m_selectedId = id;
+    Q_EMIT selectedChanged();
+    refreshHistory();
+}
+
+QString SchedulesModel::formatWhen(const QDateTime& when, const QDateTime& now,
+                                   const QTimeZone& zone) {
+    if (!when.isValid())
+        return {};
+    const QDateTime local = when.toTimeZone(zone);
+    const bool thisYear = local.date().year() == now.toTimeZone(zone).date().year();
+    return QLocale().toString(local, thisYear ? QStringLiteral("ddd d MMM HH:mm")
+                                              : QStringLiteral("ddd d MMM yyyy HH:mm"));
+}
+
+SchedulesModel::Row SchedulesModel::makeRow(const ScheduleRecord& record,
+                                            const QDateTime& now) const {
+    Row row;
+    row.record = record;
+    const Result<CronExpression> cron = CronExpression::parse(record.cron);
+    row.description = cron ? cron->describe() : record.cron;
+    if (cron) {
+        for (const QDateTime& next : cron->nextRuns(now, zoneOf(record.timeZone), kNextRuns))
+            row.nextRuns.append(formatWhen(next, now, m_zone));
+    }
+    if (!record.enabled)
+        row.nextRunText = tr("off");
+    else if (row.nextRuns.isEmpty())
+        row.nextRunText = tr("never");
+    else
+        row.nextRunText = row.nextRuns.constFirst();
+    if (const Result<QList<ScheduleRunRecord>> last =
+            m_store->listScheduleRuns(m_ownerId, record.id, 1);
+        last && !last->isEmpty()) {
+        const ScheduleRunRecord& run = last->constFirst();
+        row.lastRunText = formatWhen(run.startedAt, now, m_zone);
+        row.lastStatus = run.status;
+        row.lastSeverity = run.severity;
+    }
+    return row;
+}
+
+void SchedulesModel::setLoadError(const QString& error) {
+    if (error == m_loadError)
+        return;
+    m_loadError = error;
+    Q_EMIT loadErrorChanged();
+}
+
+void SchedulesModel::refresh() {
+    const Result<QList<ScheduleRecord>> listed = m_store->listSchedules(m_ownerId);
+    if (!listed) {
+        setLoadError(tr("Could not read the schedules: %1. Check that the data folder is "
+                        "readable, then reopen the page.")
+                         .arg(listed.error().message));
+        return;
+    }
+    setLoadError({});
+    bool paused = false;
+    if (m_service) {
+        paused = m_service->isPaused();
+    } else if (const Result<bool> stored = m_store->isPaused(m_ownerId)) {
+        paused = stored.value();
+    }
+    if (paused != m_paused) {
+        m_paused = paused;
+        Q_EMIT pausedChanged();
+    }
+
+    const QDateTime now = m_clock->utcNow();
+    QList<Row> fresh;
+    QSet<qint64> freshIds;
+    for (const ScheduleRecord& record : listed.value()) {
+        fresh.append(makeRow(record, now));
+        freshIds.insert(record.id);
+    }
+    const int before = int(m_rows.size());
+    const QVariantMap selectedBefore = selected();
+
+    if (!m_loaded) {
+        beginResetModel();
+        m_rows = fresh;
+        endResetModel();
+        m_loaded = true;
+    } else {
+        for (int i = int(m_rows.size()) - 1; i >= 0; --i) {
+            if (freshIds.contains(m_rows.at(i).record.id))
+                continue;
+            beginRemoveRows({}, i, i);
+            m_rows.removeAt(i);
+            endRemoveRows();
+        }
+        const QHash<int, QByteArray> roles = roleNames();
+        for (int i = 0; i < fresh.size(); ++i) {
+            const int at = indexOf(fresh.at(i).record.id);
+            if (at < 0) {
+                beginInsertRows({}, i, i);
+                m_rows.insert(i, fresh.at(i));
+                endInsertRows();
+                continue;
+            }
+            if (at != i) {  // renamed: rows before i are already in place, so at > i
+                beginMoveRows({}, at, at, {}, i);
+                m_rows.move(at, i);
+                endMoveRows();
+            }
+            QList<int> changed;
+            for (auto it = roles.cbegin(); it != roles.cend(); ++it) {
+                if (value(m_rows.at(i), it.key()) != value(fresh.at(i), it.key()))
+                    changed.append(it.key());
+            }
+            m_rows[i] = fresh.at(i);
+            if (!changed.isEmpty()) {
+                if (changed.contains(NameRole))
+                    changed.append(Qt::DisplayRole);
+                Q_EMIT dataChanged(index(i), index(i), changed);
+            }
+        }
+    }
+    if (m_rows.size() != before)
+        Q_EMIT countChanged();
+    if (m_selectedId != 0 && indexOf(m_selectedId) < 0) {
+        m_selectedId = 0;
+        Q_EMIT selectedChanged();
+    } else if (selected() != selectedBefore) {
+        Q_EMIT selectedChanged();
+    }
+    refreshHistory();
+}
+
+QVariantList SchedulesModel::historyFor(qint64 scheduleId) const {
+    QVariantList out;
+    if (scheduleId <= 0)
+        return out;
+    const Result<QList<ScheduleRunRecord>> runs =
+        m_store->listScheduleRuns(m_ownerId, scheduleId, kHistoryLimit);
+    if (!runs)
+        return out;
+    const QDateTime now = m_clock->utcNow();
+    for (const ScheduleRunRecord& run : runs.value()) {
+        const bool finished = run.finishedAt.isValid() && run.startedAt.isValid();
+        out.append(QVariantMap{
+            {QStringLiteral("trigger"), triggerText(run.trigger)},
+            {QStringLiteral("scheduledFor"), formatWhen(run.scheduledFor, now, m_zone)},
+            {QStringLiteral("started"), formatWhen(run.startedAt, now, m_zone)},
+            {QStringLiteral("duration"),
+             finished ? WorkerTableModel::formatDuration(run.startedAt.msecsTo(run.finishedAt))
+                      : QString()},
+            {QStringLiteral("status"), run.status},
+            {QStringLiteral("severity"), run.severity},
+            {QStringLiteral("summary"), run.summary},
+            {QStringLiteral("error"), run.error},
+        });
+    }
+    return out;
+}
+
+void SchedulesModel::refreshHistory() {
+    const QVariantList history = historyFor(m_selectedId);
+    if (history == m_history)
+        return;
+    m_history = history;
+    Q_EMIT historyChanged();
+}
+
+void SchedulesModel::armTick() {
+    // At the start of each minute: runs are whole minutes, so that is when a next run passes.
+    const qint64 intoMinute = m_clock->utcNow().toMSecsSinceEpoch() % kRefreshMs;
+    m_clock->callAfter(kRefreshMs - intoMinute, this, [this] {
+        refresh();
+        armTick();
+    });
+}
+
+QString SchedulesModel::notHere() const {
+    return tr(
+        "Schedules run in the Zerg app that owns the data folder; change them there (or "
+        "quit the other instance and restart this one).");
+}
+
+QString SchedulesModel::create(const QString& name, const QString& task, const QString& cron,
+                               const QString& timeZone, bool catchUp) {
+    if (!m_service)
+        return notHere();
+    const Result<ScheduleRecord> created =
+        m_service->createSchedule(name, task, cron, timeZone.trimmed(), catchUp);
+    if (!created)
+        return created.error().message;
+    select(created->id);
+    return {};
+}
+
+QString SchedulesModel::update(qint64 scheduleId, const QVariantMap& fields) {
+    if (!m_service)
+        return notHere();
+    SchedulePatch patch;
+    for (auto it = fields.cbegin(); it != fields.cend(); ++it) {
+        const QString& key = it.key();
+        if (key == QLatin1String("name"))
+            patch.name = it.value().toString();
+        else if (key == QLatin1String("task"))
+            patch.task = it.value().toString();
+        else if (key == QLatin1String("cron"))
+            patch.cron = it.value().toString();
+        else if (key == QLatin1String("timeZone"))  // empty: the system's, as in create()
+            patch.timeZone = it.value().toString().trimmed().isEmpty()
+                                 ? systemTimeZone()
+                                 : it.value().toString().trimmed();
+        else if (key == QLatin1String("enabled"))
+            patch.enabled = it.value().toBool();
+        else if (key == QLatin1String("catchUp"))
+            patch.catchUp = it.value().toBool();
+        else
+            return tr("'%1' is not a field of a schedule. Change name, task, cron, timeZone, "
+                      "enabled or catchUp.")
+                .arg(key);
+    }
+    const Result<ScheduleRecord> updated = m_service->updateSchedule(scheduleId, patch);
+    return updated ? QString() : updated.error().message;
+}
+
+QString SchedulesModel::remove(qint64 scheduleId) {
+    if (!m_service)
+        return notHere();
+    const Status removed = m_service->deleteSchedule(scheduleId);
+    return removed ? QString() : removed.error().message;
+}
+
+QString SchedulesModel::setEnabled(qint64 scheduleId, bool enabled) {
+    return update(scheduleId, {{QStringLiteral("enabled"), enabled}});
+}
+
+QString SchedulesModel::runNow(qint64 scheduleId) {
+    if (!m_service)
+        return notHere();
+    const Status started = m_service->runNow(scheduleId);
+    // A run that could not start is recorded as failed without a signal: show it.
+    refresh();
+    return started ? QString() : started.error().message;
+}
+
+QString SchedulesModel::setPaused(bool paused) {
+    if (!m_service)
+        return notHere();
+    const Status set = m_service->setPaused(paused);
+    return set ? QString() : set.error().message;
+}
+
+QVariantMap SchedulesModel::describeCron(const QString& text) const {
+    if (text.trimmed().isEmpty()) {
+        return {{QStringLiteral("ok"), false},
+                {QStringLiteral("text"),
+                 tr("Say when to run, e.g. '0 6 * * *' for 06:00 every day or '*/15 * * * *' "
+                    "for every 15 minutes.")}};
+    }
+    const Result<CronExpression> cron = CronExpression::parse(text);
+    if (!cron)
+        return {{QStringLiteral("ok"), false}, {QStringLiteral("text"), cron.error().message}};
+    return {{QStringLiteral("ok"), true}, {QStringLiteral("text"), cron->describe()}};
+}
+
+}  // namespace zerg

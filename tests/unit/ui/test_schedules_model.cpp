@@ -1,0 +1,407 @@
+// The Schedules page's model over a real SQLite ScheduleStore and a real ScheduleService (fake
+// supervisor, ManualClock): the actions and their error texts, next-run texts in a fixed zone,
+// the run history, and live updates without a reset after the first load.
+#include "core/clock.h"
+#include "schedule/schedule_service.h"
+#include "storage/database.h"
+#include "storage/schedule_store.h"
+#include "storage/store.h"
+#include "ui/schedules_model.h"
+
+#include <QAbstractItemModelTester>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <memory>
+
+using namespace zerg;
+
+namespace {
+
+constexpr qint64 kOwner = 1;
+
+// Starts real runs in the Store, as JarvisService would (schedule runs refer to them).
+class FakeRunner final : public BackgroundRunner {
+public:
+    Result<qint64> startBackgroundRun(const QString& task) override {
+        if (!failure.isEmpty())
+            return Error{QStringLiteral("no_provider"), failure};
+        const auto thread = store->findOrCreateSupervisorThread(kOwner, {}, clock->utcNow());
+        const Result<qint64> run = store->createRun(kOwner, thread->id, task, clock->utcNow(),
+                                                    QStringLiteral("background"));
+        if (run)
+            lastRun = run.value();
+        return run;
+    }
+    Store* store = nullptr;
+    Clock* clock = nullptr;
+    QString failure;
+    qint64 lastRun = 0;
+};
+
+QDateTime utc(int y, int mo, int d, int h, int mi) {
+    return QDateTime(QDate(y, mo, d), QTime(h, mi), Qt::UTC);
+}
+
+const QString kBerlin = QStringLiteral("Europe/Berlin");
+
+struct Fixture {
+    // Saturday 21 November 2026, 10:00 UTC (11:00 in Berlin).
+    Fixture() : clock(utc(2026, 11, 21, 10, 0)) {
+        QVERIFY(dir.isValid());
+        auto opened = Database::open(dir.filePath(QStringLiteral("zerg.db")), clock.utcNow());
+        QVERIFY(opened.ok());
+        db = std::move(opened).value();
+        store = std::make_unique<ScheduleStore>(db.get());
+        runStore = std::make_unique<Store>(db.get());
+        runner.store = runStore.get();
+        runner.clock = &clock;
+        service = std::make_unique<ScheduleService>(kOwner, store.get(), &runner, &clock);
+        service->start();
+    }
+    void makeModel(ScheduleService* withService) {
+        model = std::make_unique<SchedulesModel>(withService, store.get(), kOwner, &clock);
+        model->setDisplayTimeZone(QTimeZone(kBerlin.toUtf8()));
+        tester = std::make_unique<QAbstractItemModelTester>(
+            model.get(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    }
+    void makeModel() { makeModel(service.get()); }
+    QVariant at(int row, SchedulesModel::Roles role) const {
+        return model->data(model->index(row), role);
+    }
+    qint64 idOf(const QString& name) const { return store->findSchedule(kOwner, name)->id; }
+
+    QTemporaryDir dir;
+    ManualClock clock;
+    std::unique_ptr<Database> db;
+    std::unique_ptr<ScheduleStore> store;
+    std::unique_ptr<Store> runStore;
+    FakeRunner runner;
+    std::unique_ptr<ScheduleService> service;
+    std::unique_ptr<SchedulesModel> model;
+    std::unique_ptr<QAbstractItemModelTester> tester;
+};
+
+}  // namespace
+
+class TestSchedulesModel : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() { QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedKingdom)); }
+
+    void loadsByNameAndShowsWhenEachRuns() {
+        Fixture f;
+        QVERIFY(f.service->createSchedule(QStringLiteral("web disks"), QStringLiteral("check df"),
+                                          QStringLiteral("0 6 * * *"), kBerlin));
+        QVERIFY(f.service->createSchedule(QStringLiteral("certs"), QStringLiteral("check TLS"),
+                                          QStringLiteral("30 9 * * 1-5"),
+                                          QStringLiteral("America/New_York")));
+        f.makeModel();
+        QCOMPARE(f.model->count(), 2);
+        QCOMPARE(f.at(0, SchedulesModel::NameRole).toString(), QStringLiteral("certs"));
+        QCOMPARE(f.at(1, SchedulesModel::NameRole).toString(), QStringLiteral("web disks"));
+        QCOMPARE(f.at(1, SchedulesModel::TaskRole).toString(), QStringLiteral("check df"));
+        QCOMPARE(f.at(1, SchedulesModel::CronRole).toString(), QStringLiteral("0 6 * * *"));
+        QCOMPARE(f.at(1, SchedulesModel::DescriptionRole).toString(),
+                 QStringLiteral("every day at 06:00"));
+        QCOMPARE(f.at(1, SchedulesModel::TimeZoneRole).toString(), kBerlin);
+        QVERIFY(f.at(1, SchedulesModel::EnabledRole).toBool());
+        QVERIFY(!f.at(1, SchedulesModel::CatchUpRole).toBool());
+        // 06:00 in Berlin, shown in Berlin: tomorrow, Sunday.
+        QCOMPARE(f.at(1, SchedulesModel::NextRunTextRole).toString(),
+                 QStringLiteral("Sun 22 Nov 06:00"));
+        QCOMPARE(
+            f.at(1, SchedulesModel::NextRunsRole).toStringList(),
+            (QStringList{QStringLiteral("Sun 22 Nov 06:00"), QStringLiteral("Mon 23 Nov 06:00"),
+                         QStringLiteral("Tue 24 Nov 06:00"), QStringLiteral("Wed 25 Nov 06:00"),
+                         QStringLiteral("Thu 26 Nov 06:00")}));
+        // 09:30 New York on weekdays is 15:30 in Berlin; the next is Monday.
+        QCOMPARE(f.at(0, SchedulesModel::NextRunTextRole).toString(),
+                 QStringLiteral("Mon 23 Nov 15:30"));
+        QCOMPARE(f.at(0, SchedulesModel::LastRunTextRole).toString(), QString());
+        QCOMPARE(f.at(0, SchedulesModel::LastStatusRole).toString(), QString());
+        QCOMPARE(f.model->roleNames().value(SchedulesModel::ScheduleIdRole),
+                 QByteArray("scheduleId"));
+        QVERIFY(!f.model->systemTimeZone().isEmpty());
+    }
+
+    void createThroughTheModelInsertsWithoutAReset() {
+        Fixture f;
+        QVERIFY(f.service->createSchedule(QStringLiteral("b"), QStringLiteral("t"),
+                                          QStringLiteral("@daily"), kBerlin));
+        f.makeModel();
+        QSignalSpy reset(f.model.get(), &QAbstractItemModel::modelReset);
+        QSignalSpy inserted(f.model.get(), &QAbstractItemModel::rowsInserted);
+        QSignalSpy count(f.model.get(), &SchedulesModel::countChanged);
+
+        QCOMPARE(f.model->create(QStringLiteral("a"), QStringLiteral("uptime on web1"),
+                                 QStringLiteral("*/15 * * * *"), kBerlin, true),
+                 QString());
+        QCOMPARE(inserted.size(), 1);
+        QCOMPARE(inserted.at(0).at(1).toInt(), 0);  // "a" sorts before "b"
+        QCOMPARE(count.size(), 1);
+        QCOMPARE(f.model->count(), 2);
+        QCOMPARE(f.at(0, SchedulesModel::DescriptionRole).toString(),
+                 QStringLiteral("every 15 minutes"));
+        QVERIFY(f.at(0, SchedulesModel::CatchUpRole).toBool());
+        QCOMPARE(f.at(0, SchedulesModel::NextRunTextRole).toString(),
+                 QStringLiteral("Sat 21 Nov 11:15"));
+        // The new schedule is selected for the detail pane.
+        QCOMPARE(f.model->selectedId(), f.idOf(QStringLiteral("a")));
+        QCOMPARE(f.model->selected().value(QStringLiteral("name")).toString(), QStringLiteral("a"));
+        // An empty zone means the system's.
+        QCOMPARE(f.model->create(QStringLiteral("c"), QStringLiteral("t"),
+                                 QStringLiteral("@hourly"), QString(), false),
+                 QString());
+        QCOMPARE(f.at(2, SchedulesModel::TimeZoneRole).toString(), f.model->systemTimeZone());
+        QCOMPARE(reset.size(), 0);
+    }
+
+    void actionsReturnTheServicesMessages() {
+        Fixture f;
+        f.makeModel();
+        QSignalSpy inserted(f.model.get(), &QAbstractItemModel::rowsInserted);
+        const QString badCron = f.model->create(QStringLiteral("x"), QStringLiteral("t"),
+                                                QStringLiteral("0 25 * * *"), kBerlin, false);
+        QVERIFY(badCron.contains(QStringLiteral("hour")));
+        QVERIFY(badCron.contains(QStringLiteral("0 6 * * *")));  // shows a valid example
+        const QString badZone =
+            f.model->create(QStringLiteral("x"), QStringLiteral("t"), QStringLiteral("@daily"),
+                            QStringLiteral("Mars/Olympus"), false);
+        QVERIFY(badZone.contains(QStringLiteral("Mars/Olympus")));
+        QVERIFY(badZone.contains(QStringLiteral("Europe/Berlin")));
+        QVERIFY(!f.model
+                     ->create(QStringLiteral(" "), QStringLiteral("t"), QStringLiteral("@daily"),
+                              kBerlin, false)
+                     .isEmpty());
+        QCOMPARE(f.model->create(QStringLiteral("x"), QStringLiteral("t"), QStringLiteral("@daily"),
+                                 kBerlin, false),
+                 QString());
+        const QString duplicate = f.model->create(QStringLiteral("x"), QStringLiteral("t"),
+                                                  QStringLiteral("@daily"), kBerlin, false);
+        QVERIFY(!duplicate.isEmpty());
+        QCOMPARE(inserted.size(), 1);
+        QCOMPARE(f.model->count(), 1);
+
+        const qint64 id = f.idOf(QStringLiteral("x"));
+        QVERIFY(f.model->update(id, {{QStringLiteral("colour"), QStringLiteral("red")}})
+                    .contains(QStringLiteral("colour")));
+        QVERIFY(f.model->update(id, {{QStringLiteral("cron"), QStringLiteral("61 * * * *")}})
+                    .contains(QStringLiteral("minute")));
+        QCOMPARE(f.at(0, SchedulesModel::CronRole).toString(), QStringLiteral("@daily"));
+        QVERIFY(!f.model->remove(id + 100).isEmpty());
+        QVERIFY(!f.model->runNow(id + 100).isEmpty());
+        QVERIFY(!f.model->setEnabled(id + 100, false).isEmpty());
+    }
+
+    void updatesAnnounceChangedRowsAndMoveRenamedOnes() {
+        Fixture f;
+        for (const QString& name :
+             {QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c")}) {
+            QVERIFY(f.service->createSchedule(name, QStringLiteral("t"),
+                                              QStringLiteral("0 6 * * *"), kBerlin));
+        }
+        f.makeModel();
+        QSignalSpy reset(f.model.get(), &QAbstractItemModel::modelReset);
+        QSignalSpy changed(f.model.get(), &QAbstractItemModel::dataChanged);
+        QSignalSpy moved(f.model.get(), &QAbstractItemModel::rowsMoved);
+        const qint64 b = f.idOf(QStringLiteral("b"));
+
+        QCOMPARE(f.model->update(b, {{QStringLiteral("cron"), QStringLiteral("0 7 * * 1")},
+                                     {QStringLiteral("task"), QStringLiteral("t")},
+                                     {QStringLiteral("timeZone"), kBerlin}}),
+                 QString());
+        QCOMPARE(changed.size(), 1);  // only b's row
+        QCOMPARE(changed.at(0).at(0).toModelIndex().row(), 1);
+        const auto roles = changed.at(0).at(2).value<QList<int>>();
+        QVERIFY(roles.contains(SchedulesModel::CronRole));
+        QVERIFY(roles.contains(SchedulesModel::NextRunTextRole));
+        QVERIFY(!roles.contains(SchedulesModel::NameRole));
+        QCOMPARE(f.at(1, SchedulesModel::DescriptionRole).toString(),
+                 QStringLiteral("at 07:00 on Monday"));
+        QCOMPARE(f.at(1, SchedulesModel::NextRunTextRole).toString(),
+                 QStringLiteral("Mon 23 Nov 07:00"));
+
+        // Renamed to sort last: the row moves, keeping its id.
+        QCOMPARE(f.model->update(b, {{QStringLiteral("name"), QStringLiteral("z")}}), QString());
+        QCOMPARE(moved.size(), 1);
+        QCOMPARE(f.at(2, SchedulesModel::NameRole).toString(), QStringLiteral("z"));
+        QCOMPARE(f.at(2, SchedulesModel::ScheduleIdRole).toLongLong(), b);
+        QCOMPARE(f.at(1, SchedulesModel::NameRole).toString(), QStringLiteral("c"));
+
+        // An empty zone is the system's.
+        QCOMPARE(f.model->update(b, {{QStringLiteral("timeZone"), QString()}}), QString());
+        QCOMPARE(f.at(2, SchedulesModel::TimeZoneRole).toString(), f.model->systemTimeZone());
+        QCOMPARE(f.model->update(b, {{QStringLiteral("timeZone"), kBerlin}}), QString());
+
+        // Disabled: no next run; enabled again: back.
+        QCOMPARE(f.model->setEnabled(b, false), QString());
+        QVERIFY(!f.at(2, SchedulesModel::EnabledRole).toBool());
+        QCOMPARE(f.at(2, SchedulesModel::NextRunTextRole).toString(), QStringLiteral("off"));
+        QCOMPARE(f.model->setEnabled(b, true), QString());
+        QCOMPARE(f.at(2, SchedulesModel::NextRunTextRole).toString(),
+                 QStringLiteral("Mon 23 Nov 07:00"));
+
+        // Deleted: the row goes, and so does the selection.
+        f.model->select(b);
+        QCOMPARE(f.model->selectedId(), b);
+        QSignalSpy removed(f.model.get(), &QAbstractItemModel::rowsRemoved);
+        QSignalSpy selection(f.model.get(), &SchedulesModel::selectedChanged);
+        QCOMPARE(f.model->remove(b), QString());
+        QCOMPARE(removed.size(), 1);
+        QCOMPARE(removed.at(0).at(1).toInt(), 2);
+        QCOMPARE(f.model->count(), 2);
+        QCOMPARE(f.model->selectedId(), 0);
+        QVERIFY(f.model->selected().isEmpty());
+        QCOMPARE(selection.size(), 1);
+        QCOMPARE(reset.size(), 0);
+    }
+
+    void nextRunTextsMoveOnOnceAMinute() {
+        Fixture f;
+        QVERIFY(f.service->createSchedule(QStringLiteral("a"), QStringLiteral("t"),
+                                          QStringLiteral("0 6 * * *"), kBerlin));
+        f.makeModel();
+        // Paused, so the schedule does not fire: only the model's own minute tick updates it.
+        QSignalSpy paused(f.model.get(), &SchedulesModel::pausedChanged);
+        QCOMPARE(f.model->setPaused(true), QString());
+        QVERIFY(f.model->paused());
+        QCOMPARE(paused.size(), 1);
+        QSignalSpy changed(f.model.get(), &QAbstractItemModel::dataChanged);
+        // To 05:59:30 Berlin on Sunday: still Sunday's run.
+        f.clock.advance(f.clock.utcNow().msecsTo(utc(2026, 11, 22, 4, 59)) + 30 * 1000);
+        QCOMPARE(f.at(0, SchedulesModel::NextRunTextRole).toString(),
+                 QStringLiteral("Sun 22 Nov 06:00"));
+        QCOMPARE(changed.size(), 0);  // the minutes before changed nothing
+        f.clock.advance(30 * 1000);   // 06:00
+        QCOMPARE(changed.size(), 1);
+        QCOMPARE(f.at(0, SchedulesModel::NextRunTextRole).toString(),
+                 QStringLiteral("Mon 23 Nov 06:00"));
+        QCOMPARE(f.at(0, SchedulesModel::NextRunsRole).toStringList().size(),
+                 SchedulesModel::kNextRuns);
+        QCOMPARE(f.at(0, SchedulesModel::LastStatusRole).toString(), QString());  // did not run
+
+        QCOMPARE(f.model->setPaused(false), QString());
+        QVERIFY(!f.model->paused());
+        QCOMPARE(paused.size(), 2);
+    }
+
+    void runNowShowsTheRunAndItsOutcomeLive() {
+        Fixture f;
+        QVERIFY(f.service->createSchedule(QStringLiteral("disks"), QStringLiteral("check df"),
+                                          QStringLiteral("0 6 * * *"), kBerlin));
+        f.makeModel();
+        const qint64 id = f.idOf(QStringLiteral("disks"));
+        QSignalSpy reset(f.model.get(), &QAbstractItemModel::modelReset);
+        QSignalSpy changed(f.model.get(), &QAbstractItemModel::dataChanged);
+        QSignalSpy history(f.model.get(), &SchedulesModel::historyChanged);
+        f.model->select(id);
+        QVERIFY(f.model->history().isEmpty());
+
+        QCOMPARE(f.model->runNow(id), QString());
+        QVERIFY(f.runner.lastRun > 0);
+        QVERIFY(changed.size() >= 1);
+        QCOMPARE(f.at(0, SchedulesModel::LastStatusRole).toString(), QStringLiteral("running"));
+        QCOMPARE(f.at(0, SchedulesModel::LastRunTextRole).toString(),
+                 QStringLiteral("Sat 21 Nov 11:00"));
+        QCOMPARE(history.size(), 1);
+        QCOMPARE(f.model->history().size(), 1);
+        QVariantMap run = f.model->history().at(0).toMap();
+        QCOMPARE(run.value(QStringLiteral("trigger")).toString(), QStringLiteral("run now"));
+        QCOMPARE(run.value(QStringLiteral("status")).toString(), QStringLiteral("running"));
+        QCOMPARE(run.value(QStringLiteral("started")).toString(),
+                 QStringLiteral("Sat 21 Nov 11:00"));
+        QCOMPARE(run.value(QStringLiteral("scheduledFor")).toString(), QString());  // manual
+        QCOMPARE(run.value(QStringLiteral("duration")).toString(), QString());
+
+        // The supervisor answers 12 s later: the outcome arrives with the delivery.
+        f.clock.advance(12 * 1000);
+        f.service->runFinished(f.runner.lastRun, QStringLiteral("success"),
+                               QStringLiteral("## /var on web1 is 91% full\n\nSeverity: warning"),
+                               false);
+        QCOMPARE(f.at(0, SchedulesModel::LastStatusRole).toString(), QStringLiteral("success"));
+        QCOMPARE(f.at(0, SchedulesModel::LastSeverityRole).toString(), QStringLiteral("warning"));
+        QCOMPARE(history.size(), 2);
+        run = f.model->history().at(0).toMap();
+        QCOMPARE(run.value(QStringLiteral("status")).toString(), QStringLiteral("success"));
+        QCOMPARE(run.value(QStringLiteral("severity")).toString(), QStringLiteral("warning"));
+        QCOMPARE(run.value(QStringLiteral("summary")).toString(),
+                 QStringLiteral("/var on web1 is 91% full"));
+        QCOMPARE(run.value(QStringLiteral("duration")).toString(), QStringLiteral("12 s"));
+
+        // A run the supervisor cannot start shows its error in the history.
+        f.runner.failure = QStringLiteral("No language model is configured. Open Settings.");
+        QCOMPARE(f.model->runNow(id), QString());
+        QCOMPARE(f.at(0, SchedulesModel::LastStatusRole).toString(), QStringLiteral("failed"));
+        QCOMPARE(f.model->history().size(), 2);
+        QCOMPARE(f.model->history().at(0).toMap().value(QStringLiteral("error")).toString(),
+                 f.runner.failure);
+        // historyFor reads any schedule's runs.
+        QCOMPARE(f.model->historyFor(id).size(), 2);
+        QCOMPARE(reset.size(), 0);
+    }
+
+    void aScheduledRunUpdatesItsRow() {
+        Fixture f;
+        QVERIFY(f.service->createSchedule(QStringLiteral("a"), QStringLiteral("t"),
+                                          QStringLiteral("0 12 * * *"), kBerlin));
+        f.makeModel();
+        QSignalSpy changed(f.model.get(), &QAbstractItemModel::dataChanged);
+        f.clock.advance(60 * 60 * 1000);  // 12:00 Berlin: fires
+        QVERIFY(f.runner.lastRun > 0);
+        QCOMPARE(f.at(0, SchedulesModel::LastStatusRole).toString(), QStringLiteral("running"));
+        QCOMPARE(f.at(0, SchedulesModel::NextRunTextRole).toString(),
+                 QStringLiteral("Sun 22 Nov 12:00"));
+        QVERIFY(!changed.isEmpty());
+        f.model->select(f.idOf(QStringLiteral("a")));
+        QCOMPARE(f.model->history().at(0).toMap().value(QStringLiteral("trigger")).toString(),
+                 QStringLiteral("scheduled"));
+        QCOMPARE(f.model->history().at(0).toMap().value(QStringLiteral("scheduledFor")).toString(),
+                 QStringLiteral("Sat 21 Nov 12:00"));
+    }
+
+    void describesCronForTheForm() {
+        Fixture f;
+        f.makeModel();
+        QVariantMap d = f.model->describeCron(QStringLiteral("*/15 * * * *"));
+        QVERIFY(d.value(QStringLiteral("ok")).toBool());
+        QCOMPARE(d.value(QStringLiteral("text")).toString(), QStringLiteral("every 15 minutes"));
+        d = f.model->describeCron(QStringLiteral("0 6 * *"));
+        QVERIFY(!d.value(QStringLiteral("ok")).toBool());
+        QVERIFY(!d.value(QStringLiteral("text")).toString().isEmpty());
+        d = f.model->describeCron(QStringLiteral("  "));
+        QVERIFY(!d.value(QStringLiteral("ok")).toBool());
+        QVERIFY(d.value(QStringLiteral("text")).toString().contains(QStringLiteral("0 6 * * *")));
+    }
+
+    void withoutARunnerItShowsButRefusesChanges() {
+        Fixture f;
+        QVERIFY(f.service->createSchedule(QStringLiteral("a"), QStringLiteral("t"),
+                                          QStringLiteral("@daily"), kBerlin));
+        f.makeModel(nullptr);
+        QCOMPARE(f.model->count(), 1);
+        const qint64 id = f.idOf(QStringLiteral("a"));
+        const QString why = f.model->runNow(id);
+        QVERIFY(why.contains(QStringLiteral("data folder")));
+        QCOMPARE(f.model->create(QStringLiteral("b"), QStringLiteral("t"), QStringLiteral("@daily"),
+                                 kBerlin, false),
+                 why);
+        QCOMPARE(f.model->setPaused(true), why);
+        QCOMPARE(f.model->remove(id), why);
+        QCOMPARE(f.model->count(), 1);
+    }
+
+    void formatsTimesInTheDisplayZone() {
+        const QDateTime now = utc(2026, 11, 21, 10, 0);
+        const QTimeZone tokyo("Asia/Tokyo");
+        QCOMPARE(SchedulesModel::formatWhen(utc(2026, 11, 22, 21, 30), now, tokyo),
+                 QStringLiteral("Mon 23 Nov 06:30"));
+        QCOMPARE(SchedulesModel::formatWhen(utc(2027, 1, 4, 0, 0), now, tokyo),
+                 QStringLiteral("Mon 4 Jan 2027 09:00"));
+        QCOMPARE(SchedulesModel::formatWhen(QDateTime(), now, tokyo), QString());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSchedulesModel)
+#include "test_schedules_model.moc"
