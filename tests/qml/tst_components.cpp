@@ -15,12 +15,14 @@
 #include "ui/inbox_model.h"
 #include "ui/jarvis_controller.h"
 #include "ui/schedules_model.h"
+#include "ui/settings_model.h"
 #include "ui/worker_table_model.h"
 
 #include <QtQml/qqmlextensionplugin.h>
 #include <QJsonObject>
 #include <QQmlContext>
 #include <QQmlEngine>
+#include <QSettings>
 #include <QTemporaryDir>
 #include <QtQuickTest>
 
@@ -169,8 +171,10 @@ public Q_SLOTS:
             QStringLiteral("testSupport"),
             new TestSupport(&m_bus, m_conversation.get(), m_controller.get(), engine));
         setUpSchedules(engine);
+        setUpSettings();
     }
     void cleanupTestCase() {
+        SettingsModel::setInstance(nullptr);
         JarvisController::setInstance(nullptr);
         WorkerTableModel::setInstance(nullptr);
         SchedulesModel::setInstance(nullptr);
@@ -178,6 +182,25 @@ public Q_SLOTS:
     }
 
 private:
+    // The settings and the setup card's choices, saved into a temporary folder: never the
+    // user's configuration or keychain. Ollama is looked for on a port nothing listens on.
+    void setUpSettings() {
+        for (auto format : {QSettings::NativeFormat, QSettings::IniFormat}) {
+            QSettings::setPath(format, QSettings::UserScope,
+                               m_dir.filePath(QStringLiteral("user")));
+            QSettings::setPath(format, QSettings::SystemScope,
+                               m_dir.filePath(QStringLiteral("system")));
+        }
+        qputenv("ZERG_SECRET_BACKEND", "file");
+        qputenv("ZERG_CONFIG_DIR", m_dir.filePath(QStringLiteral("config")).toUtf8());
+        Settings effective;
+        effective.configDir = m_dir.filePath(QStringLiteral("config"));
+        effective.ollamaUrl = QStringLiteral("http://127.0.0.1:9");  // discard: nothing answers
+        m_settings.reset();
+        m_settings = std::make_unique<SettingsModel>(effective, nullptr, &m_clock);
+        SettingsModel::setInstance(m_settings.get());
+    }
+
     // Schedules and the inbox over a temporary database: one schedule ("web disks", 06:00 in
     // Berlin), two results (an unread critical one and an older read one).
     // Called for each test file's engine: every file starts from the same fresh data.
@@ -262,6 +285,7 @@ private:
     std::unique_ptr<ScheduleService> m_scheduler;
     std::unique_ptr<SchedulesModel> m_schedules;
     std::unique_ptr<InboxModel> m_inbox;
+    std::unique_ptr<SettingsModel> m_settings;
 };
 
 QUICK_TEST_MAIN_WITH_SETUP(zerg_components, Setup)
