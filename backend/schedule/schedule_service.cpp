@@ -61,6 +61,11 @@ ScheduleService::ScheduleService(qint64 ownerId, ScheduleStore* store, Backgroun
 void ScheduleService::start() {
     m_started = true;
     const QDateTime now = m_clock->utcNow();
+    // Runs a previous Zerg left running ended with it.
+    const Result<int> interrupted = m_store->failRunningScheduleRuns(
+        m_ownerId, tr("Interrupted: Zerg stopped while this check was running."), now);
+    if (!interrupted)
+        qWarning("schedules: %s", qPrintable(interrupted.error().message));
     const Result<QList<ScheduleRecord>> all = m_store->listSchedules(m_ownerId);
     if (!all) {
         qWarning("schedules: %s", qPrintable(all.error().message));

@@ -551,6 +551,20 @@ Status ScheduleStore::finishScheduleRun(qint64 scheduleRunId, const QString& sta
     return Ok{};
 }
 
+Result<int> ScheduleStore::failRunningScheduleRuns(qint64 ownerId, const QString& error,
+                                                   const QDateTime& now) {
+    QSqlQuery q(m_db->connection());
+    if (!exec(q,
+              QStringLiteral("UPDATE schedule_runs SET status = 'failed', error = ?, "
+                             "finished_at = ? WHERE owner_id = ? AND status = 'running'"),
+              {text(error), timefmt::toIso(now), ownerId})) {
+        return dbError(
+            QStringLiteral("closing the interrupted schedule runs of owner %1").arg(ownerId),
+            q.lastError());
+    }
+    return q.numRowsAffected();
+}
+
 Result<ScheduleRunRecord> ScheduleStore::scheduleRun(qint64 ownerId, qint64 scheduleRunId) {
     QSqlQuery q(m_db->connection());
     if (!exec(q,

@@ -123,6 +123,10 @@ public:
                                            const std::optional<QString>& severity,
                                            const QString& summary, const QString& error,
                                            const QDateTime& now);
+    // Runs still marked running for the owner end as failed with this error (at start-up, in the
+    // process that owns the data folder: their process is gone). Returns how many.
+    [[nodiscard]] Result<int> failRunningScheduleRuns(qint64 ownerId, const QString& error,
+                                                      const QDateTime& now);
     [[nodiscard]] Result<ScheduleRunRecord> scheduleRun(qint64 ownerId, qint64 scheduleRunId);
     // Newest first, at most limit (>= 1).
     [[nodiscard]] Result<QList<ScheduleRunRecord>> listScheduleRuns(qint64 ownerId,

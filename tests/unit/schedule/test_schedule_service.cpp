@@ -261,6 +261,23 @@ private Q_SLOTS:
         QCOMPARE(f.runner.tasks.size(), 1);
     }
 
+    // A run left running by a Zerg that stopped ends as failed at the next start.
+    void runsOfAStoppedZergEndAsInterrupted() {
+        Fixture f;
+        f.service->start();
+        const auto s = f.service->createSchedule(QStringLiteral("c"), QStringLiteral("t"),
+                                                 QStringLiteral("@daily"), QStringLiteral("UTC"));
+        QVERIFY(s);
+        QVERIFY(f.service->runNow(s->id));
+        QCOMPARE(f.runs(s->id).at(0).status, QStringLiteral("running"));
+        f.makeService();  // Zerg starts again; the old run never finished
+        f.service->start();
+        const ScheduleRunRecord run = f.runs(s->id).at(0);
+        QCOMPARE(run.status, QStringLiteral("failed"));
+        QVERIFY(run.error.startsWith(QStringLiteral("Interrupted")));
+        QVERIFY(run.finishedAt.isValid());
+    }
+
     // Without start() (a one-shot command, a second process), schedules are kept but never fire.
     void nothingFiresBeforeStart() {
         Fixture f;
