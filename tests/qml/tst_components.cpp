@@ -6,6 +6,7 @@
 // SQLite file, with a fake supervisor); `scheduleSupport` delivers results and reads replies.
 #include "core/clock.h"
 #include "core/event_bus.h"
+#include "recording_runner.h"
 #include "schedule/schedule_service.h"
 #include "storage/database.h"
 #include "storage/schedule_store.h"
@@ -69,23 +70,7 @@ public:
     QList<WorkerRow> rows;
 };
 
-// Starts real runs in the Store, as JarvisService would, so that results reach the inbox.
-class FakeRunner final : public BackgroundRunner {
-public:
-    Result<qint64> startBackgroundRun(const QString& task) override {
-        const auto thread = store->findOrCreateSupervisorThread(kOwner, {}, clock->utcNow());
-        if (!thread)
-            return thread.error();
-        const Result<qint64> run = store->createRun(kOwner, thread->id, task, clock->utcNow(),
-                                                    QStringLiteral("background"));
-        if (run)
-            lastRun = run.value();
-        return run;
-    }
-    Store* store = nullptr;
-    Clock* clock = nullptr;
-    qint64 lastRun = 0;
-};
+using FakeRunner = zerg::test::RecordingRunner;
 
 }  // namespace
 

@@ -10,6 +10,7 @@
 #include "jarvis/jarvis_service.h"
 #include "jarvis/schedule_tools.h"
 #include "jarvis/supervisor_tools.h"
+#include "recording_runner.h"
 #include "schedule/schedule_service.h"
 #include "scripted_llm.h"
 #include "storage/database.h"
@@ -36,21 +37,7 @@ QDateTime utc(int y, int mo, int d, int h, int mi) {
     return QDateTime(QDate(y, mo, d), QTime(h, mi), Qt::UTC);
 }
 
-// Creates real background runs in the Store, as the supervisor would.
-class FakeRunner final : public BackgroundRunner {
-public:
-    Result<qint64> startBackgroundRun(const QString& task) override {
-        const auto thread = store->findOrCreateSupervisorThread(kOwner, {}, clock->utcNow());
-        const Result<qint64> run = store->createRun(kOwner, thread->id, task, clock->utcNow(),
-                                                    QStringLiteral("background"));
-        if (run)
-            lastRun = run.value();
-        return run;
-    }
-    Store* store = nullptr;
-    Clock* clock = nullptr;
-    qint64 lastRun = 0;
-};
+using FakeRunner = zerg::test::RecordingRunner;
 
 struct Fixture {
     // 2026-03-27 04:00 UTC is 05:00 in Berlin (CET; summer time starts on the 29th).

@@ -2,6 +2,7 @@
 // next runs in the schedule's time zone, firing on time, severity and the inbox, a busy
 // supervisor, catch-up at start, pause, run now, edits.
 #include "core/clock.h"
+#include "recording_runner.h"
 #include "schedule/schedule_service.h"
 #include "storage/database.h"
 #include "storage/schedule_store.h"
@@ -19,30 +20,7 @@ namespace {
 
 constexpr qint64 kOwner = 1;
 
-// Creates real background runs in the Store (schedule runs and inbox items refer to them).
-class FakeRunner final : public BackgroundRunner {
-public:
-    Result<qint64> startBackgroundRun(const QString& task) override {
-        if (busy)
-            return Error{QStringLiteral("busy"), QStringLiteral("still working")};
-        if (!failure.isEmpty())
-            return Error{QStringLiteral("no_provider"), failure};
-        const auto thread = store->findOrCreateSupervisorThread(kOwner, {}, clock->utcNow());
-        const Result<qint64> run = store->createRun(kOwner, thread->id, task, clock->utcNow(),
-                                                    QStringLiteral("background"));
-        if (run) {
-            tasks.append(task);
-            lastRun = run.value();
-        }
-        return run;
-    }
-    Store* store = nullptr;
-    Clock* clock = nullptr;
-    bool busy = false;
-    QString failure;
-    QStringList tasks;
-    qint64 lastRun = 0;
-};
+using FakeRunner = zerg::test::RecordingRunner;
 
 QDateTime utc(int y, int mo, int d, int h, int mi) {
     return QDateTime(QDate(y, mo, d), QTime(h, mi), Qt::UTC);

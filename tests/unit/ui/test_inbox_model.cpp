@@ -1,6 +1,7 @@
 // The task inbox's model over a real SQLite ScheduleStore and a real ScheduleService (fake
 // supervisor, ManualClock): order, unread count, reading, the reply's context, live delivery.
 #include "core/clock.h"
+#include "recording_runner.h"
 #include "schedule/schedule_service.h"
 #include "storage/database.h"
 #include "storage/schedule_store.h"
@@ -20,20 +21,7 @@ namespace {
 
 constexpr qint64 kOwner = 1;
 
-class FakeRunner final : public BackgroundRunner {
-public:
-    Result<qint64> startBackgroundRun(const QString& task) override {
-        const auto thread = store->findOrCreateSupervisorThread(kOwner, {}, clock->utcNow());
-        const Result<qint64> run = store->createRun(kOwner, thread->id, task, clock->utcNow(),
-                                                    QStringLiteral("background"));
-        if (run)
-            lastRun = run.value();
-        return run;
-    }
-    Store* store = nullptr;
-    Clock* clock = nullptr;
-    qint64 lastRun = 0;
-};
+using FakeRunner = zerg::test::RecordingRunner;
 
 QDateTime utc(int y, int mo, int d, int h, int mi) {
     return QDateTime(QDate(y, mo, d), QTime(h, mi), Qt::UTC);

@@ -2,6 +2,7 @@
 // supervisor, ManualClock): the actions and their error texts, next-run texts in a fixed zone,
 // the run history, and live updates without a reset after the first load.
 #include "core/clock.h"
+#include "recording_runner.h"
 #include "schedule/schedule_service.h"
 #include "storage/database.h"
 #include "storage/schedule_store.h"
@@ -21,24 +22,7 @@ namespace {
 
 constexpr qint64 kOwner = 1;
 
-// Starts real runs in the Store, as JarvisService would (schedule runs refer to them).
-class FakeRunner final : public BackgroundRunner {
-public:
-    Result<qint64> startBackgroundRun(const QString& task) override {
-        if (!failure.isEmpty())
-            return Error{QStringLiteral("no_provider"), failure};
-        const auto thread = store->findOrCreateSupervisorThread(kOwner, {}, clock->utcNow());
-        const Result<qint64> run = store->createRun(kOwner, thread->id, task, clock->utcNow(),
-                                                    QStringLiteral("background"));
-        if (run)
-            lastRun = run.value();
-        return run;
-    }
-    Store* store = nullptr;
-    Clock* clock = nullptr;
-    QString failure;
-    qint64 lastRun = 0;
-};
+using FakeRunner = zerg::test::RecordingRunner;
 
 QDateTime utc(int y, int mo, int d, int h, int mi) {
     return QDateTime(QDate(y, mo, d), QTime(h, mi), Qt::UTC);
