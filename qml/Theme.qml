@@ -34,14 +34,4 @@ QtObject {
     readonly property int fontSize: 14
     readonly property int smallFontSize: 11
     readonly property string monoFamily: "DejaVu Sans Mono"
-
-    // "1.8 s", "12 s", "2 min 5 s": durations in the ticker.
-    function formatDuration(ms: real): string {
-        const seconds = ms / 1000
-        if (seconds < 10)
-            return qsTr("%1 s").arg(seconds.toFixed(1))
-        if (seconds < 60)
-            return qsTr("%1 s").arg(Math.floor(seconds))
-        return qsTr("%1 min %2 s").arg(Math.floor(seconds / 60)).arg(Math.floor(seconds % 60))
-    }
 }

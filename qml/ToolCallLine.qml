@@ -9,7 +9,7 @@ RowLayout {
     property string display
     property string callState  // running | done | failed
     property string error
-    property real durationMs
+    property string durationText  // "1.8 s"; "3 s…" while running (ActivityModel)
     property var exitCode
 
     readonly property bool isRunning: callState === "running"
@@ -49,8 +49,8 @@ RowLayout {
         elide: Text.ElideRight
         text: {
             if (root.isRunning)
-                return qsTr("%1 s…").arg(Math.floor(root.durationMs / 1000))
-            const took = Theme.formatDuration(root.durationMs)
+                return root.durationText
+            const took = root.durationText
             if (!root.isFailed)
                 return qsTr("(%1)").arg(took)
             const why = root.error.length > 0

@@ -11,7 +11,7 @@ Column {
     required property real jobId
     required property string task
     required property string status
-    required property int elapsedSeconds
+    required property string elapsedText
     required property string error
     required property string workerId
 
@@ -32,7 +32,7 @@ Column {
         }
         Text {
             text: {
-                const t = Theme.formatDuration(root.elapsedSeconds * 1000)
+                const t = root.elapsedText
                 switch (root.status) {
                 case "queued": return qsTr("queued")
                 case "running": return qsTr("running · %1").arg(t)
@@ -127,7 +127,7 @@ Column {
             display: model.display
             callState: model.state
             error: model.error
-            durationMs: model.durationMs
+            durationText: model.durationText
             exitCode: model.exitCode
         }
     }

@@ -1,10 +1,11 @@
 #include "ui/activity_model.h"
 
+#include "core/event.h"
+#include "ui/duration_format.h"
+#include "ui/worker_list_model.h"
+
 #include <QPointer>
 #include <QSortFilterProxyModel>
-
-#include "core/event.h"
-#include "ui/worker_list_model.h"
 
 #include <QJsonObject>
 
@@ -71,6 +72,10 @@ QVariant ActivityModel::data(const QModelIndex& index, int role) const {
             return c.startedAtMs;
         case DurationMsRole:
             return c.durationMs >= 0 ? c.durationMs : qMax<qint64>(0, m_clockMs - c.startedAtMs);
+        case DurationTextRole:
+            return c.durationMs >= 0
+                       ? formatDuration(c.durationMs)
+                       : tr("%1 s…").arg(qMax<qint64>(0, m_clockMs - c.startedAtMs) / 1000);
         case ExitCodeRole:
             return c.exitCode;
         case OrdinalRole:
@@ -91,6 +96,7 @@ QHash<int, QByteArray> ActivityModel::roleNames() const {
             {ErrorRole, "error"},
             {StartedAtMsRole, "startedAtMs"},
             {DurationMsRole, "durationMs"},
+            {DurationTextRole, "durationText"},
             {ExitCodeRole, "exitCode"},
             {OrdinalRole, "ordinal"}};
 }
@@ -142,14 +148,14 @@ void ActivityModel::onWorkerEvent(const Event& e, qint64 runId, qint64 jobId) {
     if (is(e, events::WorkerStarted)) {
         status = kRunning;
         w.anchorMs = now;
-        roles << WorkerListModel::ElapsedSecondsRole;
+        roles << WorkerListModel::ElapsedSecondsRole << WorkerListModel::ElapsedTextRole;
     } else if (is(e, events::WorkerStatusUpdate)) {
         status = str(e, "status");
         if (!WorkerListModel::isTerminal(status)) {
             // The worker's own clock is authoritative; keep ticking from there.
             const double elapsed = e.data.value(QStringLiteral("elapsed_seconds")).toDouble();
             w.anchorMs = now - qint64(elapsed * 1000.0);
-            roles << WorkerListModel::ElapsedSecondsRole;
+            roles << WorkerListModel::ElapsedSecondsRole << WorkerListModel::ElapsedTextRole;
         }
     } else if (is(e, events::WorkerComplete)) {
         status = str(e, "status");
@@ -157,7 +163,8 @@ void ActivityModel::onWorkerEvent(const Event& e, qint64 runId, qint64 jobId) {
                         ? integer(e, "duration_ms")
                         : qMax<qint64>(0, now - w.anchorMs);
         w.error = str(e, "error");
-        roles << WorkerListModel::ElapsedSecondsRole << WorkerListModel::ErrorRole;
+        roles << WorkerListModel::ElapsedSecondsRole << WorkerListModel::ElapsedTextRole
+              << WorkerListModel::ErrorRole;
     } else if (w.status == QLatin1String("queued") &&
                (is(e, events::WorkerToolStarted) || is(e, events::WorkerToolCompleted) ||
                 is(e, events::WorkerToolFailed))) {
@@ -219,7 +226,8 @@ void ActivityModel::onToolFinished(const Event& e, qint64 jobId, bool ok) {
         c.exitCode = e.data.value(QStringLiteral("exit_code")).toInt();
     }
     const QModelIndex idx = index(i);
-    Q_EMIT dataChanged(idx, idx, {StateRole, DurationMsRole, ErrorRole, ExitCodeRole});
+    Q_EMIT dataChanged(idx, idx,
+                       {StateRole, DurationMsRole, DurationTextRole, ErrorRole, ExitCodeRole});
 }
 
 void ActivityModel::removeRun(qint64 runId) {
@@ -332,7 +340,7 @@ void ActivityModel::tick() {
         if (m_rows.at(i).state != kRunning)
             continue;
         const QModelIndex idx = index(i);
-        Q_EMIT dataChanged(idx, idx, {DurationMsRole});
+        Q_EMIT dataChanged(idx, idx, {DurationMsRole, DurationTextRole});
     }
     m_workers->tick(m_clockMs);
     refreshState();

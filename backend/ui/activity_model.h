@@ -72,10 +72,11 @@ public:
         DisplayRole,  // one line, e.g. ssh_exec testbox "df -h"
         StateRole,    // running | done | failed
         ErrorRole,
-        StartedAtMsRole,  // Clock::nowMs() when the call started
-        DurationMsRole,   // final duration, or the time so far while running
-        ExitCodeRole,     // int, or null when the call did not report one
-        OrdinalRole,      // 1 for the worker's first call in this run, 2 for its second, ...
+        StartedAtMsRole,   // Clock::nowMs() when the call started
+        DurationMsRole,    // final duration, or the time so far while running
+        DurationTextRole,  // "1.8 s" when finished, "3 s…" (whole seconds) while running
+        ExitCodeRole,      // int, or null when the call did not report one
+        OrdinalRole,       // 1 for the worker's first call in this run, 2 for its second, ...
     };
     Q_ENUM(Roles)
 

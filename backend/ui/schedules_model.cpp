@@ -3,6 +3,7 @@
 #include "core/clock.h"
 #include "schedule/cron_expression.h"
 #include "schedule/schedule_service.h"
+#include "ui/duration_format.h"
 #include "ui/worker_table_model.h"
 
 #include <QJSEngine>
@@ -311,8 +312,7 @@ QVariantList SchedulesModel::historyFor(qint64 scheduleId) const {
             {QStringLiteral("scheduledFor"), formatWhen(run.scheduledFor, now, m_zone)},
             {QStringLiteral("started"), formatWhen(run.startedAt, now, m_zone)},
             {QStringLiteral("duration"),
-             finished ? WorkerTableModel::formatDuration(run.startedAt.msecsTo(run.finishedAt))
-                      : QString()},
+             finished ? formatDuration(run.startedAt.msecsTo(run.finishedAt)) : QString()},
             {QStringLiteral("status"), run.status},
             {QStringLiteral("severity"), run.severity},
             {QStringLiteral("summary"), run.summary},

@@ -2,6 +2,7 @@
 
 #include "core/event.h"
 #include "core/event_bus.h"
+#include "ui/duration_format.h"
 #include "ui/worker_table_model.h"
 
 #include <QJSEngine>
@@ -55,7 +56,7 @@ QString startedText(const QDateTime& at) {
 
 // "" while the run (or job) is still going: its duration is not known yet.
 QString durationText(const QDateTime& finishedAt, qint64 durationMs) {
-    return finishedAt.isValid() ? WorkerTableModel::formatDuration(durationMs) : QString();
+    return finishedAt.isValid() ? formatDuration(durationMs) : QString();
 }
 
 // Every call's tokens when the calls were recorded, else what the run itself counted.

@@ -3,6 +3,7 @@
 #include "core/event.h"
 #include "core/event_bus.h"
 #include "storage/store.h"
+#include "ui/duration_format.h"
 #include "ui/worker_table_model.h"
 
 #include <QDir>
@@ -74,23 +75,23 @@ QList<QVariantMap> threadRows(const QList<ThreadEntry>& entries) {
 }
 
 QVariantMap toolCallMap(const ToolCallView& v) {
-    return {{QStringLiteral("tool"), v.tool},
-            {QStringLiteral("callId"), v.callId},
-            {QStringLiteral("finishedAt"), v.finishedAt},
-            {QStringLiteral("arguments"), v.arguments},
-            {QStringLiteral("result"), v.result},
-            {QStringLiteral("error"), v.error},
-            {QStringLiteral("hasExitCode"), v.exitCode.has_value()},
-            {QStringLiteral("exitCode"), v.exitCode.value_or(0)},
-            {QStringLiteral("hasDuration"), v.durationMs.has_value()},
-            {QStringLiteral("durationMs"), v.durationMs.value_or(0)},
-            {QStringLiteral("durationText"),
-             v.durationMs ? WorkerTableModel::formatDuration(*v.durationMs) : QString()},
-            {QStringLiteral("hasStdout"), v.hasStdout},
-            {QStringLiteral("stdout"), v.stdoutText},
-            {QStringLiteral("hasStderr"), v.hasStderr},
-            {QStringLiteral("stderr"), v.stderrText},
-            {QStringLiteral("other"), v.other}};
+    return {
+        {QStringLiteral("tool"), v.tool},
+        {QStringLiteral("callId"), v.callId},
+        {QStringLiteral("finishedAt"), v.finishedAt},
+        {QStringLiteral("arguments"), v.arguments},
+        {QStringLiteral("result"), v.result},
+        {QStringLiteral("error"), v.error},
+        {QStringLiteral("hasExitCode"), v.exitCode.has_value()},
+        {QStringLiteral("exitCode"), v.exitCode.value_or(0)},
+        {QStringLiteral("hasDuration"), v.durationMs.has_value()},
+        {QStringLiteral("durationMs"), v.durationMs.value_or(0)},
+        {QStringLiteral("durationText"), v.durationMs ? formatDuration(*v.durationMs) : QString()},
+        {QStringLiteral("hasStdout"), v.hasStdout},
+        {QStringLiteral("stdout"), v.stdoutText},
+        {QStringLiteral("hasStderr"), v.hasStderr},
+        {QStringLiteral("stderr"), v.stderrText},
+        {QStringLiteral("other"), v.other}};
 }
 
 bool isCheckFile(const QString& path) {
@@ -559,9 +560,7 @@ void WorkerDetailModel::onFolderRead(const FolderRead& r, bool firstRead) {
                     ? started.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))
                     : QString();
             const QJsonValue duration = m.value(QStringLiteral("duration_ms"));
-            m_durationText = duration.isDouble()
-                                 ? WorkerTableModel::formatDuration(duration.toInteger())
-                                 : QString();
+            m_durationText = duration.isDouble() ? formatDuration(duration.toInteger()) : QString();
             m_hasWorker = true;
             setError({});
 

@@ -1,5 +1,7 @@
 #include "ui/worker_list_model.h"
 
+#include "ui/duration_format.h"
+
 namespace zerg {
 
 WorkerListModel::WorkerListModel(QObject* parent) : QAbstractListModel(parent) {}
@@ -23,10 +25,10 @@ QVariant WorkerListModel::data(const QModelIndex& index, int role) const {
             return w.task;
         case StatusRole:
             return w.status;
-        case ElapsedSecondsRole: {
-            const qint64 ms = w.finalMs >= 0 ? w.finalMs : qMax<qint64>(0, m_nowMs - w.anchorMs);
-            return int(ms / 1000);
-        }
+        case ElapsedSecondsRole:
+            return int(elapsedMs(w) / 1000);
+        case ElapsedTextRole:
+            return formatDuration(elapsedMs(w) / 1000 * 1000);
         case ErrorRole:
             return w.error;
         case RunIdRole:
@@ -37,9 +39,13 @@ QVariant WorkerListModel::data(const QModelIndex& index, int role) const {
 }
 
 QHash<int, QByteArray> WorkerListModel::roleNames() const {
-    return {{JobIdRole, "jobId"}, {WorkerIdRole, "workerId"},
-            {TaskRole, "task"},   {StatusRole, "status"},
-            {ErrorRole, "error"}, {ElapsedSecondsRole, "elapsedSeconds"},
+    return {{JobIdRole, "jobId"},
+            {WorkerIdRole, "workerId"},
+            {TaskRole, "task"},
+            {StatusRole, "status"},
+            {ErrorRole, "error"},
+            {ElapsedSecondsRole, "elapsedSeconds"},
+            {ElapsedTextRole, "elapsedText"},
             {RunIdRole, "runId"}};
 }
 
@@ -87,7 +93,7 @@ void WorkerListModel::tick(qint64 nowMs) {
     for (int i = 0; i < m_rows.size(); ++i) {
         if (m_rows.at(i).finalMs < 0) {
             const QModelIndex idx = index(i);
-            Q_EMIT dataChanged(idx, idx, {ElapsedSecondsRole});
+            Q_EMIT dataChanged(idx, idx, {ElapsedSecondsRole, ElapsedTextRole});
         }
     }
 }

@@ -21,6 +21,7 @@ public:
         TaskRole,
         StatusRole,  // queued | running | success | failed | timeout | cancelled
         ElapsedSecondsRole,
+        ElapsedTextRole,  // the elapsed whole seconds as a duration ("12 s", "2 min 5 s")
         ErrorRole,
         RunIdRole,
     };
@@ -66,6 +67,11 @@ Q_SIGNALS:
     void countChanged();
 
 private:
+    // The final duration once ended, else the time so far.
+    [[nodiscard]] qint64 elapsedMs(const Worker& w) const {
+        return w.finalMs >= 0 ? w.finalMs : qMax<qint64>(0, m_nowMs - w.anchorMs);
+    }
+
     QList<Worker> m_rows;
     qint64 m_nowMs = 0;
 };

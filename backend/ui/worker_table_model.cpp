@@ -3,6 +3,7 @@
 #include "core/clock.h"
 #include "core/event.h"
 #include "core/event_bus.h"
+#include "ui/duration_format.h"
 
 #include <QJSEngine>
 #include <QJsonObject>
@@ -431,17 +432,6 @@ void WorkerTableModel::onEvent(const Event& e) {
         changed(row, first, last);
     if (started)
         scheduleTick();
-}
-
-QString WorkerTableModel::formatDuration(qint64 ms) {
-    if (ms < 0)
-        return {};
-    const double seconds = double(ms) / 1000.0;
-    if (seconds < 10)
-        return tr("%1 s").arg(seconds, 0, 'f', 1);
-    if (seconds < 60)
-        return tr("%1 s").arg(qint64(seconds));
-    return tr("%1 min %2 s").arg(qint64(seconds) / 60).arg(qint64(seconds) % 60);
 }
 
 QString WorkerTableModel::formatCost(const std::optional<double>& usd) {

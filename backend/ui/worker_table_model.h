@@ -92,8 +92,7 @@ public:
     Q_INVOKABLE void sortBy(int column);
     Q_INVOKABLE QString columnTitle(int column) const;
 
-    // "12 s", "2 min 5 s"; "" while unfinished. "$0.0123"; "?" when unknown.
-    [[nodiscard]] static QString formatDuration(qint64 ms);
+    // "$0.0123"; "?" when unknown.
     [[nodiscard]] static QString formatCost(const std::optional<double>& usd);
 
 Q_SIGNALS:

@@ -5,6 +5,7 @@
 #include "ui/activity_model.h"
 #include "ui/chat_model.h"
 #include "ui/conversation_backend.h"
+#include "ui/duration_format.h"
 #include "ui/jarvis_controller.h"
 #include "ui/tray_state.h"
 #include "ui/worker_list_model.h"
@@ -119,8 +120,9 @@ private Q_SLOTS:
             QVERIFY2(chat.values().contains(name), name);
         }
         const QHash<int, QByteArray> calls = f.activity()->roleNames();
-        for (const char* name : {"jobId", "workerId", "workerTask", "callId", "tool", "display",
-                                 "state", "error", "startedAtMs", "durationMs", "exitCode"}) {
+        for (const char* name :
+             {"jobId", "workerId", "workerTask", "callId", "tool", "display", "state", "error",
+              "startedAtMs", "durationMs", "durationText", "exitCode"}) {
             QVERIFY2(calls.values().contains(name), name);
         }
     }
@@ -545,11 +547,14 @@ private Q_SLOTS:
         QCOMPARE(f.callData(0, ActivityModel::DurationMsRole).toLongLong(), 1000);
         QCOMPARE(changed.count(), 1);
         QCOMPARE(changed.at(0).at(2).value<QList<int>>(),
-                 QList<int>{ActivityModel::DurationMsRole});
+                 (QList<int>{ActivityModel::DurationMsRole, ActivityModel::DurationTextRole}));
+        QCOMPARE(f.callData(0, ActivityModel::DurationTextRole).toString(), QStringLiteral("1 s…"));
 
         f.clock.advance(9500);
         QCOMPARE(f.callData(0, ActivityModel::DurationMsRole).toLongLong(), 10000);
         QCOMPARE(f.workerData(0, WorkerListModel::ElapsedSecondsRole).toInt(), 10);
+        QCOMPARE(f.workerData(0, WorkerListModel::ElapsedTextRole).toString(),
+                 QStringLiteral("10 s"));
 
         // The worker's own elapsed time re-anchors the header.
         f.publish(events::WorkerStatusUpdate,
@@ -570,6 +575,24 @@ private Q_SLOTS:
         f.clock.advance(5000);
         QCOMPARE(clockMs.count(), ticks);
         QCOMPARE(f.callData(0, ActivityModel::DurationMsRole).toLongLong(), 11500);
+        QCOMPARE(f.callData(0, ActivityModel::DurationTextRole).toString(), QStringLiteral("11 s"));
+        QCOMPARE(f.workerData(0, WorkerListModel::ElapsedTextRole).toString(),
+                 QStringLiteral("16 s"));
+    }
+
+    void durationsAreFormattedOnce_data() {
+        QTest::addColumn<qint64>("ms");
+        QTest::addColumn<QString>("text");
+        QTest::newRow("unfinished") << qint64(-1) << QString();
+        QTest::newRow("zero") << qint64(0) << QStringLiteral("0.0 s");
+        QTest::newRow("tenths") << qint64(1840) << QStringLiteral("1.8 s");
+        QTest::newRow("whole seconds") << qint64(12900) << QStringLiteral("12 s");
+        QTest::newRow("minutes") << qint64(125000) << QStringLiteral("2 min 5 s");
+    }
+    void durationsAreFormattedOnce() {
+        QFETCH(qint64, ms);
+        QFETCH(QString, text);
+        QCOMPARE(formatDuration(ms), text);
     }
 
     void singletonIsTheRegisteredInstanceOwnedByCpp() {

@@ -1,0 +1,11 @@
+#pragma once
+
+#include <QString>
+
+namespace zerg {
+
+// A duration as every view shows it: "1.8 s" under 10 s, "12 s", "2 min 5 s"; "" when negative
+// (not finished).
+[[nodiscard]] QString formatDuration(qint64 ms);
+
+}  // namespace zerg
