@@ -6,8 +6,8 @@
 // SQLite file, with a fake supervisor); `scheduleSupport` delivers results and reads replies.
 #include "core/clock.h"
 #include "core/event_bus.h"
-#include "recording_runner.h"
 #include "schedule/schedule_service.h"
+#include "schedule_fixture.h"
 #include "storage/database.h"
 #include "storage/schedule_store.h"
 #include "storage/store.h"

@@ -10,8 +10,8 @@
 #include "jarvis/jarvis_service.h"
 #include "jarvis/schedule_tools.h"
 #include "jarvis/supervisor_tools.h"
-#include "recording_runner.h"
 #include "schedule/schedule_service.h"
+#include "schedule_fixture.h"
 #include "scripted_llm.h"
 #include "storage/database.h"
 #include "storage/schedule_store.h"
@@ -37,19 +37,9 @@ QDateTime utc(int y, int mo, int d, int h, int mi) {
     return QDateTime(QDate(y, mo, d), QTime(h, mi), Qt::UTC);
 }
 
-using FakeRunner = zerg::test::RecordingRunner;
-
-struct Fixture {
+struct Fixture : zerg::test::ScheduleFixture {
     // 2026-03-27 04:00 UTC is 05:00 in Berlin (CET; summer time starts on the 29th).
-    Fixture() : clock(utc(2026, 3, 27, 4, 0)) {
-        db = std::move(Database::open(dir.filePath(QStringLiteral("zerg.db")), clock.utcNow()))
-                 .value();
-        store = std::make_unique<ScheduleStore>(db.get());
-        runStore = std::make_unique<Store>(db.get());
-        runner.store = runStore.get();
-        runner.clock = &clock;
-        service = std::make_unique<ScheduleService>(kOwner, store.get(), &runner, &clock);
-        service->start();
+    Fixture() : ScheduleFixture(utc(2026, 3, 27, 4, 0)) {
         addScheduleTools(&tools, {service.get(), store.get(), kOwner});
     }
 
@@ -71,13 +61,6 @@ struct Fixture {
                      {"time_zone", "Europe/Berlin"}});
     }
 
-    QTemporaryDir dir;
-    ManualClock clock;
-    std::unique_ptr<Database> db;
-    std::unique_ptr<ScheduleStore> store;
-    std::unique_ptr<Store> runStore;
-    FakeRunner runner;
-    std::unique_ptr<ScheduleService> service;
     ToolRegistry tools;
 };
 

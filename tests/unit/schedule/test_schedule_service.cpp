@@ -2,8 +2,8 @@
 // next runs in the schedule's time zone, firing on time, severity and the inbox, a busy
 // supervisor, catch-up at start, pause, run now, edits.
 #include "core/clock.h"
-#include "recording_runner.h"
 #include "schedule/schedule_service.h"
+#include "schedule_fixture.h"
 #include "storage/database.h"
 #include "storage/schedule_store.h"
 #include "storage/store.h"
@@ -20,39 +20,17 @@ namespace {
 
 constexpr qint64 kOwner = 1;
 
-using FakeRunner = zerg::test::RecordingRunner;
-
 QDateTime utc(int y, int mo, int d, int h, int mi) {
     return QDateTime(QDate(y, mo, d), QTime(h, mi), Qt::UTC);
 }
 
-struct Fixture {
+struct Fixture : zerg::test::ScheduleFixture {
     // 2026-03-27 04:00 UTC is 05:00 in Berlin (CET, before the change on the 29th).
-    explicit Fixture(QDateTime start = utc(2026, 3, 27, 4, 0)) : clock(start) {
-        QVERIFY(dir.isValid());
-        auto opened = Database::open(dir.filePath(QStringLiteral("zerg.db")), clock.utcNow());
-        QVERIFY(opened.ok());
-        db = std::move(opened).value();
-        store = std::make_unique<ScheduleStore>(db.get());
-        runStore = std::make_unique<Store>(db.get());
-        runner.store = runStore.get();
-        runner.clock = &clock;
-        makeService();
-    }
-    void makeService() {
-        service = std::make_unique<ScheduleService>(kOwner, store.get(), &runner, &clock);
-    }
+    explicit Fixture(const QDateTime& start = utc(2026, 3, 27, 4, 0))
+        : ScheduleFixture(start, false) {}
     QList<ScheduleRunRecord> runs(qint64 scheduleId) {
         return store->listScheduleRuns(kOwner, scheduleId, 50).value();
     }
-
-    QTemporaryDir dir;
-    ManualClock clock;
-    std::unique_ptr<Database> db;
-    std::unique_ptr<ScheduleStore> store;
-    std::unique_ptr<Store> runStore;
-    FakeRunner runner;
-    std::unique_ptr<ScheduleService> service;
 };
 
 }  // namespace

@@ -1,8 +1,8 @@
 // The task inbox's model over a real SQLite ScheduleStore and a real ScheduleService (fake
 // supervisor, ManualClock): order, unread count, reading, the reply's context, live delivery.
 #include "core/clock.h"
-#include "recording_runner.h"
 #include "schedule/schedule_service.h"
+#include "schedule_fixture.h"
 #include "storage/database.h"
 #include "storage/schedule_store.h"
 #include "storage/store.h"
@@ -21,27 +21,14 @@ namespace {
 
 constexpr qint64 kOwner = 1;
 
-using FakeRunner = zerg::test::RecordingRunner;
-
 QDateTime utc(int y, int mo, int d, int h, int mi) {
     return QDateTime(QDate(y, mo, d), QTime(h, mi), Qt::UTC);
 }
 
 const QTimeZone kBerlin("Europe/Berlin");
 
-struct Fixture {
-    Fixture() : clock(utc(2026, 11, 21, 10, 0)) {
-        QVERIFY(dir.isValid());
-        auto opened = Database::open(dir.filePath(QStringLiteral("zerg.db")), clock.utcNow());
-        QVERIFY(opened.ok());
-        db = std::move(opened).value();
-        store = std::make_unique<ScheduleStore>(db.get());
-        runStore = std::make_unique<Store>(db.get());
-        runner.store = runStore.get();
-        runner.clock = &clock;
-        service = std::make_unique<ScheduleService>(kOwner, store.get(), &runner, &clock);
-        service->start();
-    }
+struct Fixture : zerg::test::ScheduleFixture {
+    Fixture() : ScheduleFixture(utc(2026, 11, 21, 10, 0)) {}
     // An item created minutesAgo before the fixture's start.
     qint64 add(const QString& title, const QString& body, const QString& severity, int minutesAgo,
                qint64 owner = kOwner) {
@@ -60,13 +47,6 @@ struct Fixture {
         return model->data(model->index(row), role);
     }
 
-    QTemporaryDir dir;
-    ManualClock clock;
-    std::unique_ptr<Database> db;
-    std::unique_ptr<ScheduleStore> store;
-    std::unique_ptr<Store> runStore;
-    FakeRunner runner;
-    std::unique_ptr<ScheduleService> service;
     std::unique_ptr<InboxModel> model;
     std::unique_ptr<QAbstractItemModelTester> tester;
 };

@@ -2,8 +2,8 @@
 // supervisor, ManualClock): the actions and their error texts, next-run texts in a fixed zone,
 // the run history, and live updates without a reset after the first load.
 #include "core/clock.h"
-#include "recording_runner.h"
 #include "schedule/schedule_service.h"
+#include "schedule_fixture.h"
 #include "storage/database.h"
 #include "storage/schedule_store.h"
 #include "storage/store.h"
@@ -22,28 +22,15 @@ namespace {
 
 constexpr qint64 kOwner = 1;
 
-using FakeRunner = zerg::test::RecordingRunner;
-
 QDateTime utc(int y, int mo, int d, int h, int mi) {
     return QDateTime(QDate(y, mo, d), QTime(h, mi), Qt::UTC);
 }
 
 const QString kBerlin = QStringLiteral("Europe/Berlin");
 
-struct Fixture {
+struct Fixture : zerg::test::ScheduleFixture {
     // Saturday 21 November 2026, 10:00 UTC (11:00 in Berlin).
-    Fixture() : clock(utc(2026, 11, 21, 10, 0)) {
-        QVERIFY(dir.isValid());
-        auto opened = Database::open(dir.filePath(QStringLiteral("zerg.db")), clock.utcNow());
-        QVERIFY(opened.ok());
-        db = std::move(opened).value();
-        store = std::make_unique<ScheduleStore>(db.get());
-        runStore = std::make_unique<Store>(db.get());
-        runner.store = runStore.get();
-        runner.clock = &clock;
-        service = std::make_unique<ScheduleService>(kOwner, store.get(), &runner, &clock);
-        service->start();
-    }
+    Fixture() : ScheduleFixture(utc(2026, 11, 21, 10, 0)) {}
     void makeModel(ScheduleService* withService) {
         model = std::make_unique<SchedulesModel>(withService, store.get(), kOwner, &clock);
         model->setDisplayTimeZone(QTimeZone(kBerlin.toUtf8()));
@@ -56,13 +43,6 @@ struct Fixture {
     }
     qint64 idOf(const QString& name) const { return store->findSchedule(kOwner, name)->id; }
 
-    QTemporaryDir dir;
-    ManualClock clock;
-    std::unique_ptr<Database> db;
-    std::unique_ptr<ScheduleStore> store;
-    std::unique_ptr<Store> runStore;
-    FakeRunner runner;
-    std::unique_ptr<ScheduleService> service;
     std::unique_ptr<SchedulesModel> model;
     std::unique_ptr<QAbstractItemModelTester> tester;
 };

@@ -2,9 +2,15 @@
 
 #include "core/clock.h"
 #include "schedule/background_runner.h"
+#include "schedule/schedule_service.h"
+#include "storage/database.h"
+#include "storage/schedule_store.h"
 #include "storage/store.h"
 
 #include <QStringList>
+#include <QTemporaryDir>
+
+#include <memory>
 
 namespace zerg::test {
 
@@ -37,6 +43,36 @@ public:
     QString failure;    // non-empty: fail to start with this message
     QStringList tasks;
     qint64 lastRun = 0;
+};
+
+// A temporary SQLite database with the schedule store, the run store, a RecordingRunner and a
+// ScheduleService for owner 1, on a ManualClock that starts at `start`.
+struct ScheduleFixture {
+    explicit ScheduleFixture(const QDateTime& start, bool startService = true) : clock(start) {
+        auto opened = Database::open(dir.filePath(QStringLiteral("zerg.db")), clock.utcNow());
+        if (!dir.isValid() || !opened)
+            qFatal("ScheduleFixture: cannot create the test database");
+        db = std::move(opened).value();
+        store = std::make_unique<ScheduleStore>(db.get());
+        runStore = std::make_unique<Store>(db.get());
+        runner.store = runStore.get();
+        runner.clock = &clock;
+        makeService();
+        if (startService)
+            service->start();
+    }
+    // A new runner on the same database, not started (as after a restart of Zerg).
+    void makeService() {
+        service = std::make_unique<ScheduleService>(1, store.get(), &runner, &clock);
+    }
+
+    QTemporaryDir dir;
+    ManualClock clock;
+    std::unique_ptr<Database> db;
+    std::unique_ptr<ScheduleStore> store;
+    std::unique_ptr<Store> runStore;
+    RecordingRunner runner;
+    std::unique_ptr<ScheduleService> service;
 };
 
 }  // namespace zerg::test
