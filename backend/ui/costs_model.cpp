@@ -1,5 +1,7 @@
 #include "ui/costs_model.h"
 
+#include "ui/qml_instance.h"
+
 #include "core/event.h"
 #include "core/event_bus.h"
 #include "storage/store.h"
@@ -14,11 +16,6 @@
 
 namespace zerg {
 namespace {
-
-CostsModel*& registeredInstance() {
-    static CostsModel* instance = nullptr;
-    return instance;
-}
 
 QString groupedNumber(qint64 n) {
     return QLocale().toString(n);
@@ -305,20 +302,11 @@ CostsModel::~CostsModel() {
 }
 
 void CostsModel::setInstance(CostsModel* instance) {
-    registeredInstance() = instance;
+    QmlInstance<CostsModel>::set(instance);
 }
 
 CostsModel* CostsModel::create(QQmlEngine*, QJSEngine*) {
-    CostsModel* instance = registeredInstance();
-    if (!instance) {
-        qCritical(
-            "Costs: no CostsModel was registered with setInstance() before QML loaded; the "
-            "dashboard cannot show costs.");
-        return nullptr;
-    }
-    // The app owns the model; the QML engine must never delete it.
-    QJSEngine::setObjectOwnership(instance, QJSEngine::CppOwnership);
-    return instance;
+    return QmlInstance<CostsModel>::get("Costs", "CostsModel");
 }
 
 void CostsModel::setTimeZone(const QTimeZone& zone) {

@@ -1,5 +1,7 @@
 #include "ui/hosts_model.h"
 
+#include "ui/qml_instance.h"
+
 #include "tools/host_trust.h"
 #include "tools/ssh_pool.h"
 #include "tools/ssh_session_worker.h"
@@ -12,8 +14,6 @@
 
 namespace zerg {
 namespace {
-
-QPointer<HostsModel> g_instance;
 
 QString fingerprintOf(const ServerKey& key) {
     return key.type + QLatin1Char(' ') + key.sha256;
@@ -29,16 +29,11 @@ HostsModel::HostsModel(Settings settings, Clock* clock, QObject* parent)
 HostsModel::~HostsModel() = default;
 
 void HostsModel::setInstance(HostsModel* instance) {
-    g_instance = instance;
+    QmlInstance<HostsModel>::set(instance);
 }
 
 HostsModel* HostsModel::create(QQmlEngine*, QJSEngine*) {
-    if (!g_instance) {
-        qCritical("Hosts: no HostsModel was registered with setInstance() before QML loaded.");
-        return nullptr;
-    }
-    QQmlEngine::setObjectOwnership(g_instance, QQmlEngine::CppOwnership);
-    return g_instance;
+    return QmlInstance<HostsModel>::get("Hosts", "HostsModel");
 }
 
 int HostsModel::rowCount(const QModelIndex& parent) const {

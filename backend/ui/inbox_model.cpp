@@ -1,5 +1,7 @@
 #include "ui/inbox_model.h"
 
+#include "ui/qml_instance.h"
+
 #include "core/clock.h"
 #include "schedule/schedule_service.h"
 #include "ui/schedules_model.h"
@@ -10,11 +12,6 @@
 
 namespace zerg {
 namespace {
-
-InboxModel*& registeredInstance() {
-    static InboxModel* instance = nullptr;
-    return instance;
-}
 
 // Cuts text to at most max characters, at a blank when one is near the end, marked with "…".
 QString cut(const QString& text, int max) {
@@ -44,20 +41,11 @@ InboxModel::InboxModel(ScheduleStore* store, ScheduleService* service, qint64 ow
 InboxModel::~InboxModel() = default;
 
 void InboxModel::setInstance(InboxModel* instance) {
-    registeredInstance() = instance;
+    QmlInstance<InboxModel>::set(instance);
 }
 
 InboxModel* InboxModel::create(QQmlEngine*, QJSEngine*) {
-    InboxModel* instance = registeredInstance();
-    if (!instance) {
-        qCritical(
-            "Inbox: no InboxModel was registered with setInstance() before QML loaded; the task "
-            "inbox cannot show results.");
-        return nullptr;
-    }
-    // The app owns the model; the QML engine must never delete it.
-    QJSEngine::setObjectOwnership(instance, QJSEngine::CppOwnership);
-    return instance;
+    return QmlInstance<InboxModel>::get("Inbox", "InboxModel");
 }
 
 int InboxModel::rowCount(const QModelIndex& parent) const {

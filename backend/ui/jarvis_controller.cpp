@@ -1,5 +1,7 @@
 #include "ui/jarvis_controller.h"
 
+#include "ui/qml_instance.h"
+
 #include "core/clock.h"
 #include "core/event_bus.h"
 #include "ui/activity_model.h"
@@ -13,11 +15,6 @@
 
 namespace zerg {
 namespace {
-
-QPointer<JarvisController>& registeredInstance() {
-    static QPointer<JarvisController> instance;
-    return instance;
-}
 
 bool is(const Event& e, const char* name) {
     return e.name == QLatin1String(name);
@@ -40,20 +37,11 @@ JarvisController::JarvisController(EventBus* bus, ConversationBackend* backend, 
 JarvisController::~JarvisController() = default;
 
 void JarvisController::setInstance(JarvisController* instance) {
-    registeredInstance() = instance;
+    QmlInstance<JarvisController>::set(instance);
 }
 
 JarvisController* JarvisController::create(QQmlEngine*, QJSEngine*) {
-    JarvisController* instance = registeredInstance();
-    if (!instance) {
-        qCritical(
-            "Jarvis: no JarvisController was registered with setInstance() before QML "
-            "loaded; the chat cannot work.");
-        return nullptr;
-    }
-    // The app owns the controller; the QML engine must never delete it.
-    QJSEngine::setObjectOwnership(instance, QJSEngine::CppOwnership);
-    return instance;
+    return QmlInstance<JarvisController>::get("Jarvis", "JarvisController");
 }
 
 WorkerListModel* JarvisController::workers() const {

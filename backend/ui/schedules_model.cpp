@@ -1,5 +1,7 @@
 #include "ui/schedules_model.h"
 
+#include "ui/qml_instance.h"
+
 #include "core/clock.h"
 #include "schedule/cron_expression.h"
 #include "schedule/schedule_service.h"
@@ -12,11 +14,6 @@
 
 namespace zerg {
 namespace {
-
-SchedulesModel*& registeredInstance() {
-    static SchedulesModel* instance = nullptr;
-    return instance;
-}
 
 // As the service reads it: empty is the system's zone.
 QTimeZone zoneOf(const QString& id) {
@@ -55,20 +52,11 @@ SchedulesModel::SchedulesModel(ScheduleService* service, ScheduleStore* store, q
 SchedulesModel::~SchedulesModel() = default;
 
 void SchedulesModel::setInstance(SchedulesModel* instance) {
-    registeredInstance() = instance;
+    QmlInstance<SchedulesModel>::set(instance);
 }
 
 SchedulesModel* SchedulesModel::create(QQmlEngine*, QJSEngine*) {
-    SchedulesModel* instance = registeredInstance();
-    if (!instance) {
-        qCritical(
-            "Schedules: no SchedulesModel was registered with setInstance() before QML loaded; "
-            "the Schedules page cannot show schedules.");
-        return nullptr;
-    }
-    // The app owns the model; the QML engine must never delete it.
-    QJSEngine::setObjectOwnership(instance, QJSEngine::CppOwnership);
-    return instance;
+    return QmlInstance<SchedulesModel>::get("Schedules", "SchedulesModel");
 }
 
 int SchedulesModel::rowCount(const QModelIndex& parent) const {

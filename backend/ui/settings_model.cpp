@@ -1,5 +1,7 @@
 #include "ui/settings_model.h"
 
+#include "ui/qml_instance.h"
+
 #include "core/clock.h"
 #include "llm/ollama_probe.h"
 
@@ -22,11 +24,6 @@ const QString kBaseUrlKey = QStringLiteral("llm/base_url");
 const QString kModelKey = QStringLiteral("llm/model");
 const QString kOpenAiUrl = QStringLiteral("https://api.openai.com/v1");
 const QString kAnthropicUrl = QStringLiteral("https://api.anthropic.com");
-
-SettingsModel*& registeredInstance() {
-    static SettingsModel* instance = nullptr;
-    return instance;
-}
 
 QString fieldText(const char* text) {
     return QCoreApplication::translate("zerg::SettingField", text);
@@ -133,20 +130,11 @@ void SettingsModel::addSecretRow(const QString& name, const QString& env, const 
 }
 
 void SettingsModel::setInstance(SettingsModel* instance) {
-    registeredInstance() = instance;
+    QmlInstance<SettingsModel>::set(instance);
 }
 
 SettingsModel* SettingsModel::create(QQmlEngine*, QJSEngine*) {
-    SettingsModel* instance = registeredInstance();
-    if (!instance) {
-        qCritical(
-            "AppSettings: no SettingsModel was registered with setInstance() before QML loaded; "
-            "the Settings page cannot show anything.");
-        return nullptr;
-    }
-    // The app owns the model; the QML engine must never delete it.
-    QJSEngine::setObjectOwnership(instance, QJSEngine::CppOwnership);
-    return instance;
+    return QmlInstance<SettingsModel>::get("AppSettings", "SettingsModel");
 }
 
 int SettingsModel::rowCount(const QModelIndex& parent) const {

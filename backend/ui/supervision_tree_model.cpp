@@ -1,5 +1,7 @@
 #include "ui/supervision_tree_model.h"
 
+#include "ui/qml_instance.h"
+
 #include "core/event.h"
 #include "core/event_bus.h"
 
@@ -8,11 +10,6 @@
 
 namespace zerg {
 namespace {
-
-SupervisionTreeModel*& registeredInstance() {
-    static SupervisionTreeModel* instance = nullptr;
-    return instance;
-}
 
 void addSupervisor(const QJsonObject& sup, const QString& name, int depth, const QString& state,
                    QList<SupervisionTreeModel::Row>* out) {
@@ -126,19 +123,11 @@ QHash<int, QByteArray> SupervisionTreeModel::roleNames() const {
 }
 
 void SupervisionTreeModel::setInstance(SupervisionTreeModel* instance) {
-    registeredInstance() = instance;
+    QmlInstance<SupervisionTreeModel>::set(instance);
 }
 
 SupervisionTreeModel* SupervisionTreeModel::create(QQmlEngine*, QJSEngine*) {
-    SupervisionTreeModel* instance = registeredInstance();
-    if (!instance) {
-        qCritical(
-            "SupervisionTree: no SupervisionTreeModel was registered with setInstance() "
-            "before QML loaded; the dashboard cannot show the tree.");
-        return nullptr;
-    }
-    QJSEngine::setObjectOwnership(instance, QJSEngine::CppOwnership);
-    return instance;
+    return QmlInstance<SupervisionTreeModel>::get("SupervisionTree", "SupervisionTreeModel");
 }
 
 }  // namespace zerg

@@ -1,5 +1,7 @@
 #include "ui/thread_inspector_model.h"
 
+#include "ui/qml_instance.h"
+
 #include "core/event.h"
 #include "core/event_bus.h"
 #include "ui/duration_format.h"
@@ -13,11 +15,6 @@
 
 namespace zerg {
 namespace {
-
-ThreadInspectorModel*& registeredInstance() {
-    static ThreadInspectorModel* instance = nullptr;
-    return instance;
-}
 
 bool is(const Event& e, const char* name) {
     return e.name == QLatin1String(name);
@@ -373,20 +370,11 @@ ThreadInspectorModel::ThreadInspectorModel(Store* store, qint64 ownerId, EventBu
 ThreadInspectorModel::~ThreadInspectorModel() = default;
 
 void ThreadInspectorModel::setInstance(ThreadInspectorModel* instance) {
-    registeredInstance() = instance;
+    QmlInstance<ThreadInspectorModel>::set(instance);
 }
 
 ThreadInspectorModel* ThreadInspectorModel::create(QQmlEngine*, QJSEngine*) {
-    ThreadInspectorModel* instance = registeredInstance();
-    if (!instance) {
-        qCritical(
-            "ThreadInspector: no ThreadInspectorModel was registered with setInstance() before "
-            "QML loaded; the dashboard cannot show the supervisor's thread.");
-        return nullptr;
-    }
-    // The app owns the model; the QML engine must never delete it.
-    QJSEngine::setObjectOwnership(instance, QJSEngine::CppOwnership);
-    return instance;
+    return QmlInstance<ThreadInspectorModel>::get("ThreadInspector", "ThreadInspectorModel");
 }
 
 QVariantMap ThreadInspectorModel::selectedRun() const {

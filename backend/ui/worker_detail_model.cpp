@@ -1,5 +1,7 @@
 #include "ui/worker_detail_model.h"
 
+#include "ui/qml_instance.h"
+
 #include "core/event.h"
 #include "core/event_bus.h"
 #include "storage/store.h"
@@ -18,11 +20,6 @@ namespace zerg {
 using namespace artifact_views;
 
 namespace {
-
-WorkerDetailModel*& registeredInstance() {
-    static WorkerDetailModel* instance = nullptr;
-    return instance;
-}
 
 bool is(const Event& e, const char* name) {
     return e.name == QLatin1String(name);
@@ -325,20 +322,11 @@ WorkerDetailModel::~WorkerDetailModel() {
 }
 
 void WorkerDetailModel::setInstance(WorkerDetailModel* instance) {
-    registeredInstance() = instance;
+    QmlInstance<WorkerDetailModel>::set(instance);
 }
 
 WorkerDetailModel* WorkerDetailModel::create(QQmlEngine*, QJSEngine*) {
-    WorkerDetailModel* instance = registeredInstance();
-    if (!instance) {
-        qCritical(
-            "WorkerDetail: no WorkerDetailModel was registered with setInstance() before QML "
-            "loaded; the dashboard cannot show a worker's files.");
-        return nullptr;
-    }
-    // The app owns the model; the QML engine must never delete it.
-    QJSEngine::setObjectOwnership(instance, QJSEngine::CppOwnership);
-    return instance;
+    return QmlInstance<WorkerDetailModel>::get("WorkerDetail", "WorkerDetailModel");
 }
 
 void WorkerDetailModel::setReadHookForTest(ReadHook hook) {

@@ -1,5 +1,7 @@
 #include "ui/worker_table_model.h"
 
+#include "ui/qml_instance.h"
+
 #include "core/clock.h"
 #include "core/event.h"
 #include "core/event_bus.h"
@@ -14,11 +16,6 @@
 
 namespace zerg {
 namespace {
-
-WorkerTableModel*& registeredInstance() {
-    static WorkerTableModel* instance = nullptr;
-    return instance;
-}
 
 bool is(const Event& e, const char* name) {
     return e.name == QLatin1String(name);
@@ -77,20 +74,11 @@ WorkerTableModel::WorkerTableModel(EventBus* bus, DashboardSource* source, qint6
 WorkerTableModel::~WorkerTableModel() = default;
 
 void WorkerTableModel::setInstance(WorkerTableModel* instance) {
-    registeredInstance() = instance;
+    QmlInstance<WorkerTableModel>::set(instance);
 }
 
 WorkerTableModel* WorkerTableModel::create(QQmlEngine*, QJSEngine*) {
-    WorkerTableModel* instance = registeredInstance();
-    if (!instance) {
-        qCritical(
-            "WorkersTable: no WorkerTableModel was registered with setInstance() before QML "
-            "loaded; the dashboard cannot show workers.");
-        return nullptr;
-    }
-    // The app owns the model; the QML engine must never delete it.
-    QJSEngine::setObjectOwnership(instance, QJSEngine::CppOwnership);
-    return instance;
+    return QmlInstance<WorkerTableModel>::get("WorkersTable", "WorkerTableModel");
 }
 
 int WorkerTableModel::rowCount(const QModelIndex& parent) const {

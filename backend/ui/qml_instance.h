@@ -1,0 +1,36 @@
+#pragma once
+
+#include <QJSEngine>
+#include <QPointer>
+
+namespace zerg {
+
+// The one instance a C++-owned QML singleton hands out: the app (or a test) registers it with
+// set() before QML loads, and the class's static create() returns get(). The engine never owns
+// it. Without a registered instance, get() says so and QML sees no singleton.
+template <typename T>
+class QmlInstance {
+public:
+    static void set(T* instance) { slot() = instance; }
+    // qmlName and cppName are for the message: "WorkersTable: no WorkerTableModel was …".
+    [[nodiscard]] static T* get(const char* qmlName, const char* cppName) {
+        T* instance = slot();
+        if (!instance) {
+            qCritical(
+                "%s: no %s was registered with setInstance() before QML loaded; what shows "
+                "it stays empty.",
+                qmlName, cppName);
+            return nullptr;
+        }
+        QJSEngine::setObjectOwnership(instance, QJSEngine::CppOwnership);
+        return instance;
+    }
+
+private:
+    static QPointer<T>& slot() {
+        static QPointer<T> instance;
+        return instance;
+    }
+};
+
+}  // namespace zerg
