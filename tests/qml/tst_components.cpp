@@ -11,6 +11,7 @@
 #include "storage/database.h"
 #include "storage/schedule_store.h"
 #include "storage/store.h"
+#include "temp_env.h"
 #include "ui/conversation_backend.h"
 #include "ui/dashboard_source.h"
 #include "ui/inbox_model.h"
@@ -170,12 +171,7 @@ private:
     // The settings and the setup card's choices, saved into a temporary folder: never the
     // user's configuration or keychain. Ollama is looked for on a port nothing listens on.
     void setUpSettings() {
-        for (auto format : {QSettings::NativeFormat, QSettings::IniFormat}) {
-            QSettings::setPath(format, QSettings::UserScope,
-                               m_dir.filePath(QStringLiteral("user")));
-            QSettings::setPath(format, QSettings::SystemScope,
-                               m_dir.filePath(QStringLiteral("system")));
-        }
+        zerg::test::isolateSettings(m_dir.path());
         qputenv("ZERG_SECRET_BACKEND", "file");
         qputenv("ZERG_CONFIG_DIR", m_dir.filePath(QStringLiteral("config")).toUtf8());
         Settings effective;

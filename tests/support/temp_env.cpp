@@ -1,5 +1,7 @@
 #include "temp_env.h"
 
+#include <QDir>
+#include <QSettings>
 #include <QStandardPaths>
 #include <QTcpServer>
 
@@ -20,6 +22,14 @@ QString findProgram(const QString& name) {
                                             QStringLiteral("/usr/local/sbin")});
     }
     return p;
+}
+
+void isolateSettings(const QString& folder) {
+    const QDir dir(folder);
+    for (auto format : {QSettings::NativeFormat, QSettings::IniFormat}) {
+        QSettings::setPath(format, QSettings::UserScope, dir.filePath(QStringLiteral("user")));
+        QSettings::setPath(format, QSettings::SystemScope, dir.filePath(QStringLiteral("system")));
+    }
 }
 
 }  // namespace zerg::test

@@ -10,4 +10,8 @@ namespace zerg::test {
 // Path of a program on PATH or in the usual sbin folders; empty if absent.
 [[nodiscard]] QString findProgram(const QString& name);
 
+// Points QSettings (user and system scope, native and INI formats) into folder, so that a test
+// never reads or writes the user's own configuration.
+void isolateSettings(const QString& folder);
+
 }  // namespace zerg::test

@@ -1,5 +1,6 @@
 #include "core/secret_store.h"
 #include "core/settings.h"
+#include "temp_env.h"
 
 #include <QDir>
 #include <QSettings>
@@ -25,12 +26,7 @@ class TestSettings : public QObject {
 private Q_SLOTS:
     void initTestCase() {
         QVERIFY(m_dir.isValid());
-        for (auto format : {QSettings::NativeFormat, QSettings::IniFormat}) {
-            QSettings::setPath(format, QSettings::UserScope,
-                               m_dir.filePath(QStringLiteral("user")));
-            QSettings::setPath(format, QSettings::SystemScope,
-                               m_dir.filePath(QStringLiteral("system")));
-        }
+        zerg::test::isolateSettings(m_dir.path());
         qputenv("ZERG_SECRET_BACKEND", "file");
         qputenv("ZERG_CONFIG_DIR", m_dir.filePath(QStringLiteral("config")).toUtf8());
     }

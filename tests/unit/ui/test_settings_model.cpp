@@ -64,12 +64,7 @@ class TestSettingsModel : public QObject {
 private Q_SLOTS:
     void initTestCase() {
         QVERIFY(m_dir.isValid());
-        for (auto format : {QSettings::NativeFormat, QSettings::IniFormat}) {
-            QSettings::setPath(format, QSettings::UserScope,
-                               m_dir.filePath(QStringLiteral("user")));
-            QSettings::setPath(format, QSettings::SystemScope,
-                               m_dir.filePath(QStringLiteral("system")));
-        }
+        zerg::test::isolateSettings(m_dir.path());
     }
 
     void init() {
