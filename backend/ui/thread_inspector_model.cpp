@@ -192,14 +192,14 @@ void ThreadRunListModel::reset(const QList<RunRecord>& runs) {
     m_rows.clear();
     m_rows.reserve(runs.size());
     for (const RunRecord& r : runs)
-        m_rows.append(ThreadRunView{r});
+        m_rows.append(ThreadRunView::of(r));
     endResetModel();
     Q_EMIT countChanged();
 }
 
 void ThreadRunListModel::prepend(const RunRecord& run, int limit) {
     beginInsertRows({}, 0, 0);
-    m_rows.prepend(ThreadRunView{run});
+    m_rows.prepend(ThreadRunView::of(run));
     endInsertRows();
     if (m_rows.size() > limit) {
         const int last = int(m_rows.size()) - 1;
@@ -211,7 +211,7 @@ void ThreadRunListModel::prepend(const RunRecord& run, int limit) {
 }
 
 void ThreadRunListModel::update(int row, const RunRecord& run) {
-    m_rows[row] = ThreadRunView{run};
+    m_rows[row] = ThreadRunView::of(run);
     const QModelIndex i = index(row);
     Q_EMIT dataChanged(i, i);
 }

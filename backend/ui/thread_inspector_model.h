@@ -20,6 +20,13 @@ struct Event;
 // from llm_calls, the number of workers) loaded lazily when a view first asks for them: the list
 // holds up to 200 runs but a view shows a screenful.
 struct ThreadRunView {
+    // A run whose details (usage, workers) are not loaded yet.
+    [[nodiscard]] static ThreadRunView of(const RunRecord& r) {
+        ThreadRunView v;
+        v.run = r;
+        return v;
+    }
+
     RunRecord run;
     bool detailsLoaded = false;
     bool detailsFailed = false;
