@@ -2,6 +2,7 @@
 
 #include "cli_hosts.h"
 #include "cli_runs.h"
+#include "cli_server.h"
 
 #include "core/clock.h"
 #include "core/event_bus.h"
@@ -9,6 +10,7 @@
 #include "core/settings.h"
 #include "jarvis/backend.h"
 #include "jarvis/jarvis_service.h"
+#include "jarvis/run_details.h"
 #include "llm/ollama_probe.h"
 #include "signal_quit.h"
 #include "storage/artifact_search.h"
@@ -66,6 +68,11 @@ const char kUsage[] =
     "                             List recent Jarvis runs, newest first: status, mode, time,\n"
     "                             tokens, cost.\n"
     "  runs show ID [--json]      Show one run: its result, workers, token usage and cost.\n"
+    "  serve [--listen HOST:PORT] [--tls-cert FILE --tls-key FILE]\n"
+    "                             Run headless behind the WebSocket API (docs/api.md) until\n"
+    "                             SIGTERM. 'zerg serve --help' for details.\n"
+    "  devices add NAME [--owner N]|list|revoke ID\n"
+    "                             The devices allowed to log in to 'zerg serve'.\n"
     "  hosts list|trust ALIAS [--yes]|import [--from FILE] ALIAS...\n"
     "                             The SSH allowlist: show it, trust a host's key (shows its\n"
     "                             SHA-256 fingerprint), import aliases from ~/.ssh/config.\n"
@@ -216,18 +223,6 @@ int ask(QStringList args) {
     return exitCode;
 }
 
-QJsonObject jobJson(const WorkerJobRecord& j) {
-    return {{QStringLiteral("job_id"), j.id},
-            {QStringLiteral("worker_id"), j.workerId},
-            {QStringLiteral("run_id"), j.runId},
-            {QStringLiteral("task"), j.task},
-            {QStringLiteral("status"), j.status},
-            {QStringLiteral("model"), j.model},
-            {QStringLiteral("created_at"), j.createdAt.toString(Qt::ISODateWithMs)},
-            {QStringLiteral("duration_ms"), j.durationMs},
-            {QStringLiteral("error"), j.error}};
-}
-
 int workersList(QStringList args) {
     const bool json = args.removeAll(QStringLiteral("--json")) > 0;
     int limit = 20;
@@ -252,15 +247,8 @@ int workersList(QStringList args) {
     }
     if (json) {
         QJsonArray rows;
-        for (const WorkerJobRecord& j : jobs.value()) {
-            QJsonObject row = jobJson(j);
-            if (!j.workerId.isEmpty()) {
-                if (auto m =
-                        backend->artifacts()->metadata(j.workerId, backend->settings().ownerId))
-                    row.insert(QStringLiteral("summary"), m->value(QStringLiteral("summary")));
-            }
-            rows.append(row);
-        }
+        for (const WorkerJobRecord& j : jobs.value())
+            rows.append(workerRow(j, *backend->artifacts(), backend->settings().ownerId));
         out() << QJsonDocument(rows).toJson(QJsonDocument::Indented);
         return 0;
     }
@@ -293,39 +281,23 @@ int workersShow(QStringList args) {
     auto backend = openBackend(Settings::load(), &code);
     if (!backend)
         return code;
-    const qint64 owner = backend->settings().ownerId;
-    QString workerId = args.first();
     bool isNumber = false;
-    const qint64 jobId = workerId.toLongLong(&isNumber);
-    if (isNumber) {
-        const auto job = backend->store()->job(jobId);
-        if (!job || job->ownerId != owner) {
-            err() << "zerg: no job " << jobId << ". List workers with 'zerg workers list'.\n";
-            return 1;
-        }
-        workerId = job->workerId;
-        if (workerId.isEmpty()) {
-            err() << "zerg: job " << jobId << " has not started a worker (status " << job->status
-                  << ").\n";
-            return 1;
-        }
-    }
-    const auto meta = backend->artifacts()->metadata(workerId, owner);
-    if (!meta) {
-        err() << "zerg: no worker '" << workerId << "'. List workers with 'zerg workers list'.\n";
+    const qint64 jobId = args.first().toLongLong(&isNumber);
+    const Result<QJsonObject> details =
+        workerDetails(*backend->store(), *backend->artifacts(), backend->settings().ownerId,
+                      args.first(), isNumber ? std::optional<qint64>(jobId) : std::nullopt);
+    if (!details) {
+        err() << "zerg: " << details.error().message << '\n';
         return 1;
     }
-    const auto result = backend->artifacts()->readResult(workerId, owner);
-    const auto files = backend->artifacts()->listFiles(workerId, owner);
     if (json) {
-        QJsonObject o{{QStringLiteral("metadata"), meta.value()},
-                      {QStringLiteral("result"), result ? result.value() : QString()},
-                      {QStringLiteral("files"),
-                       QJsonArray::fromStringList(files ? files.value() : QStringList())}};
-        out() << QJsonDocument(o).toJson(QJsonDocument::Indented);
+        out() << QJsonDocument(details.value()).toJson(QJsonDocument::Indented);
         return 0;
     }
-    const QJsonObject& m = meta.value();
+    const QString workerId = details->value(QStringLiteral("worker_id")).toString();
+    const QJsonObject m = details->value(QStringLiteral("metadata")).toObject();
+    const QString result = details->value(QStringLiteral("result")).toString();
+    const QJsonArray files = details->value(QStringLiteral("files")).toArray();
     out() << "Worker   " << workerId << '\n'
           << "Task     " << m.value(QStringLiteral("task")).toString() << '\n'
           << "Status   " << m.value(QStringLiteral("status")).toString() << '\n'
@@ -338,12 +310,12 @@ int workersShow(QStringList args) {
     out() << "Folder   "
           << QDir(backend->settings().dataDir).filePath(QStringLiteral("workers/") + workerId)
           << '\n';
-    if (files) {
+    if (!files.isEmpty()) {
         out() << "\nFiles\n";
-        for (const QString& f : files.value())
-            out() << "  " << f << '\n';
+        for (const QJsonValue& f : files)
+            out() << "  " << f.toString() << '\n';
     }
-    out() << "\nResult\n" << (result ? result.value() : QStringLiteral("(none)")) << '\n';
+    out() << "\nResult\n" << (result.isEmpty() ? QStringLiteral("(none)") : result) << '\n';
     return 0;
 }
 
@@ -528,6 +500,10 @@ int run(const QStringList& argv) {
         return hostsCommand(args);
     if (cmd == QLatin1String("runs"))
         return runsCommand(args);
+    if (cmd == QLatin1String("serve"))
+        return serveCommand(args);
+    if (cmd == QLatin1String("devices"))
+        return devicesCommand(args);
     if (cmd == QLatin1String("workers")) {
         const QString sub = args.isEmpty() ? QString() : args.takeFirst();
         if (sub == QLatin1String("list"))

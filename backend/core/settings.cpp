@@ -231,6 +231,42 @@ QList<SettingField> makeFields() {
         number("storage/retention_days", "ZERG_RETENTION_DAYS", "storage",
                QT_TRANSLATE_NOOP("zerg::SettingField", "Keep finished workers (days)"), "",
                &Settings::retentionDays, 1, 36500),
+        text("storage/database_url", "ZERG_DATABASE_URL", "storage",
+             QT_TRANSLATE_NOOP("zerg::SettingField", "Database"),
+             QT_TRANSLATE_NOOP("zerg::SettingField",
+                               "Empty: SQLite in the data folder. postgresql://user@host:5432/zerg "
+                               "for PostgreSQL (server mode); keep its password in ~/.pgpass or "
+                               "PGPASSWORD."),
+             &Settings::databaseUrl),
+
+        text("remote/url", "ZERG_REMOTE_URL", "remote",
+             QT_TRANSLATE_NOOP("zerg::SettingField", "Server URL"),
+             QT_TRANSLATE_NOOP("zerg::SettingField",
+                               "Empty: this computer runs Jarvis. ws://host:8765 or wss://host:8765 "
+                               "to use a `zerg serve` instead (log in below)."),
+             &Settings::remoteUrl),
+
+        text("server/listen", "ZERG_SERVER_LISTEN", "server",
+             QT_TRANSLATE_NOOP("zerg::SettingField", "Listen on"),
+             QT_TRANSLATE_NOOP("zerg::SettingField",
+                               "Address and port of `zerg serve`. Loopback unless you give "
+                               "another address."),
+             &Settings::serverListen),
+        text("server/origins", "ZERG_SERVER_ORIGINS", "server",
+             QT_TRANSLATE_NOOP("zerg::SettingField", "Allowed web origins"),
+             QT_TRANSLATE_NOOP("zerg::SettingField",
+                               "Comma-separated origins of web pages allowed to connect; others "
+                               "are refused."),
+             &Settings::serverOrigins),
+        text("server/tls_cert", "ZERG_SERVER_TLS_CERT", "server",
+             QT_TRANSLATE_NOOP("zerg::SettingField", "TLS certificate"),
+             QT_TRANSLATE_NOOP("zerg::SettingField", "PEM file; with a key, the server speaks "
+                                                     "wss:// only."),
+             &Settings::serverTlsCert),
+        text("server/tls_key", "ZERG_SERVER_TLS_KEY", "server",
+             QT_TRANSLATE_NOOP("zerg::SettingField", "TLS private key"),
+             QT_TRANSLATE_NOOP("zerg::SettingField", "PEM file of the certificate's key."),
+             &Settings::serverTlsKey),
     };
     for (SettingField& field : f) {
         field.appliesLive = field.key == QLatin1String("ui/theme");

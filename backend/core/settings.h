@@ -32,7 +32,7 @@ struct SettingField {
     QString key;             // QSettings key, e.g. "llm/base_url"
     QString env;             // the ZERG_* variable that wins over it
     QString section;         // provider | roundabout | xo | budgets | notifications | appearance |
-                             // storage
+                             // storage | remote | server
     const char* label = "";  // English, translated in the context "zerg::SettingField"
     const char* help = "";   // English, may be empty; translated like label
     Kind kind = Kind::Text;
@@ -102,6 +102,14 @@ struct Settings {
     int toolOutputCapChars = 8000;  // ZERG_TOOL_OUTPUT_CAP: stdout/stderr given to the model
     qint64 toolDiskCapBytes = 16 * 1024 * 1024;  // full output kept on disk up to this size
     QString theme = QStringLiteral("system");    // ZERG_THEME: system|light|dark (else system)
+    // ZERG_DATABASE_URL: empty = SQLite in dataDir; postgresql://user@host:port/db = PostgreSQL
+    QString databaseUrl;
+    // ZERG_REMOTE_URL: empty = the in-process backend; ws(s)://host:port = a `zerg serve`
+    QString remoteUrl;
+    QString serverListen = QStringLiteral("127.0.0.1:8765");  // ZERG_SERVER_LISTEN
+    QString serverOrigins;  // ZERG_SERVER_ORIGINS: browser origins allowed, comma-separated
+    QString serverTlsCert;  // ZERG_SERVER_TLS_CERT: PEM; with the key, wss:// only
+    QString serverTlsKey;   // ZERG_SERVER_TLS_KEY
 
     // Reads QSettings (organization "Zerg", application "zerg") then applies the environment.
     [[nodiscard]] static Settings load();

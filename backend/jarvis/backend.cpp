@@ -19,6 +19,7 @@
 #include "schedule/alert_channels.h"
 #include "schedule/schedule_service.h"
 #include "storage/artifact_store.h"
+#include "storage/auth_store.h"
 #include "storage/database.h"
 #include "storage/job_recovery.h"
 #include "storage/schedule_store.h"
@@ -67,9 +68,10 @@ Backend::~Backend() {
     if (m_tree)
         m_tree->stop();
     delete m_tree;
-    // Workers and the supervisor go first: they use the stores below. Then the providers we
-    // built, whose last replies may still record usage in the store.
-    delete m_jarvis;
+    // Workers and the supervisor agents go first: they use the stores below. Then the providers
+    // we built, whose last replies may still record usage in the store.
+    for (qint64 id : std::as_const(m_ownerOrder))
+        delete m_owners.value(id).jarvis;
     delete m_pool;
     while (!m_ownedProviders.isEmpty())
         delete m_ownedProviders.takeLast();
@@ -88,11 +90,13 @@ Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock
                         "folder.")
                          .arg(s.dataDir)};
     }
-    auto db = Database::open(QDir(s.dataDir).filePath(QStringLiteral("zerg.sqlite")));
+    auto db = Database::openConfigured(QDir(s.dataDir).filePath(QStringLiteral("zerg.sqlite")),
+                                       s.databaseUrl);
     if (!db)
         return db.error();
     b->m_db = std::move(db).value();
     b->m_store = std::make_unique<Store>(b->m_db.get());
+    b->m_auth = std::make_unique<AuthStore>(b->m_db.get());
     b->m_artifacts =
         std::make_unique<ArtifactStore>(QDir(s.dataDir).filePath(QStringLiteral("workers")));
     // The first Zerg process on a data folder holds its lock for as long as it runs. Only that
@@ -253,8 +257,7 @@ Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock
     const QString decider = s.modelFor(QStringLiteral("decider"));
     jc.roundabout.deciderModel =
         decider.compare(QLatin1String("heuristic"), Qt::CaseInsensitive) == 0 ? QString() : decider;
-    b->m_jarvis = new JarvisService(jc, b->m_store.get(), b->m_artifacts.get(), b->m_bus,
-                                    b->m_clock, b->m_llm, b->m_pool, b.get());
+    b->m_jarvisConfig = std::make_unique<JarvisConfig>(jc);
     if (b->m_instanceLock->isLocked()) {
         // Only the data folder's owner tidies it: another process's jobs are alive.
         HygieneConfig hygiene;
@@ -270,11 +273,7 @@ Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock
     if (auto* metered = qobject_cast<MeteredProvider*>(b->m_llm)) {
         connect(metered, &MeteredProvider::callRecorded, b->m_budget, &BudgetMonitor::record);
     }
-    // Schedules: background runs through the supervisor, answers to the inbox.
     b->m_schedules = std::make_unique<ScheduleStore>(b->m_db.get());
-    b->m_scheduler =
-        new ScheduleService(s.ownerId, b->m_schedules.get(), b->m_jarvis, b->m_clock, b.get());
-    b->m_jarvis->setScheduler(b->m_scheduler, b->m_schedules.get());  // the schedule tools
     AlertRouting routing;
     const auto channels = [](const QString& text, const char* env, const QStringList& fallback) {
         const Result<QStringList> parsed = AlertRouting::parseChannels(text);
@@ -289,13 +288,34 @@ Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock
     routing.emailTo = s.alertEmailTo;
     routing.webhookConfigured = !s.webhookUrl.isEmpty();
     b->m_alerts = new AlertChannels(routing, emailTool, webhookTool, b.get());
-    connect(b->m_scheduler, &ScheduleService::delivered, b->m_alerts, &AlertChannels::deliver);
-    Store* store = b->m_store.get();
-    ScheduleService* scheduler = b->m_scheduler;
-    connect(b->m_jarvis, &JarvisService::runFinished, scheduler,
-            [store, scheduler, owner = s.ownerId](qint64 runId, bool, const QString& text) {
+    Backend* self = b.get();
+    connect(b->m_budget, &BudgetMonitor::runOverBudget, self,
+            [self](qint64 ownerId, qint64 runId, const QString& message) {
+                if (const auto it = self->m_owners.constFind(ownerId); it != self->m_owners.cend())
+                    it->jarvis->abortRun(runId, QStringLiteral("budget_exceeded"), message);
+            });
+    const OwnerServices primary = b->addOwner(s.ownerId);
+    b->m_jarvis = primary.jarvis;
+    b->m_scheduler = primary.scheduler;
+    return b;
+}
+
+Backend::OwnerServices Backend::addOwner(qint64 ownerId) {
+    JarvisConfig jc = *m_jarvisConfig;
+    jc.ownerId = ownerId;
+    OwnerServices o;
+    o.jarvis = new JarvisService(jc, m_store.get(), m_artifacts.get(), m_bus, m_clock, m_llm,
+                                 m_pool, this);
+    // Schedules: background runs through the supervisor, answers to the inbox.
+    o.scheduler = new ScheduleService(ownerId, m_schedules.get(), o.jarvis, m_clock, this);
+    o.jarvis->setScheduler(o.scheduler, m_schedules.get());  // the schedule tools
+    connect(o.scheduler, &ScheduleService::delivered, m_alerts, &AlertChannels::deliver);
+    Store* store = m_store.get();
+    ScheduleService* scheduler = o.scheduler;
+    connect(o.jarvis, &JarvisService::runFinished, scheduler,
+            [store, scheduler, ownerId](qint64 runId, bool, const QString& text) {
                 const Result<RunRecord> run = store->run(runId);
-                const Result<QList<WorkerJobRecord>> jobs = store->listJobsForRun(owner, runId);
+                const Result<QList<WorkerJobRecord>> jobs = store->listJobsForRun(ownerId, runId);
                 const bool workerFailed =
                     jobs && std::any_of(jobs->cbegin(), jobs->cend(), [](const WorkerJobRecord& j) {
                         return j.status == QLatin1String("failed") ||
@@ -304,12 +324,22 @@ Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock
                 scheduler->runFinished(runId, run ? run->status : QStringLiteral("failed"), text,
                                        workerFailed);
             });
-    JarvisService* jarvis = b->m_jarvis;
-    connect(b->m_budget, &BudgetMonitor::runOverBudget, jarvis,
-            [jarvis](qint64, qint64 runId, const QString& message) {
-                jarvis->abortRun(runId, QStringLiteral("budget_exceeded"), message);
-            });
-    return b;
+    m_owners.insert(ownerId, o);
+    m_ownerOrder.append(ownerId);
+    // A long-lived process that owns the data folder fires every owner's schedules.
+    if (m_tree && m_instanceLock->isLocked())
+        o.scheduler->start();
+    return o;
+}
+
+Result<Backend::OwnerServices> Backend::owner(qint64 ownerId) {
+    if (ownerId <= 0) {
+        return Error{QStringLiteral("invalid_argument"),
+                     tr("Owner id %1 is not valid; owner ids start at 1.").arg(ownerId)};
+    }
+    if (const auto it = m_owners.constFind(ownerId); it != m_owners.cend())
+        return *it;
+    return addOwner(ownerId);
 }
 
 void Backend::startBackgroundServices() {
@@ -319,8 +349,14 @@ void Backend::startBackgroundServices() {
     m_tree = new AppTree({m_bus, m_clock, m_pool, m_jarvis, m_hygiene, m_health}, this);
     if (Status s = m_tree->start(); !s)
         qWarning("zerg: the services did not start: %s", qPrintable(s.error().message));
-    if (m_instanceLock->isLocked())
-        m_scheduler->start();  // another process on this data folder runs them already
+    if (!m_instanceLock->isLocked())
+        return;  // another process on this data folder runs the schedules already
+    for (qint64 id : std::as_const(m_ownerOrder))
+        m_owners.value(id).scheduler->start();
+}
+
+QString Backend::databaseDescription() const {
+    return m_db->path();
 }
 
 QJsonObject Backend::supervisionSnapshot() const {

@@ -3,6 +3,7 @@
 #include "core/result.h"
 #include "core/settings.h"
 
+#include <QHash>
 #include <QList>
 #include <QObject>
 
@@ -15,6 +16,7 @@ class QLockFile;
 namespace zerg {
 
 class ArtifactStore;
+class AuthStore;
 class BudgetMonitor;
 class HygieneDaemon;
 class HealthMonitor;
@@ -27,6 +29,7 @@ class Clock;
 class Database;
 class EventBus;
 class JarvisService;
+struct JarvisConfig;
 class LlmProvider;
 class Pricing;
 class Store;
@@ -53,11 +56,24 @@ public:
     // background services were not started.
     [[nodiscard]] QJsonObject supervisionSnapshot() const;
 
+    // One owner's supervisor agent and schedule runner. The settings' owner exists from the
+    // start (jarvis(), scheduler()); server mode adds the others on first use. They share the
+    // stores, the worker pool and the model provider; each has its own thread and schedules.
+    struct OwnerServices {
+        JarvisService* jarvis = nullptr;
+        ScheduleService* scheduler = nullptr;
+    };
+    [[nodiscard]] Result<OwnerServices> owner(qint64 ownerId);
+
     [[nodiscard]] const Settings& settings() const { return m_settings; }
     [[nodiscard]] Clock* clock() const { return m_clock; }
     [[nodiscard]] EventBus* bus() const { return m_bus; }
     [[nodiscard]] Store* store() const { return m_store.get(); }
+    // The SQLite file or the PostgreSQL URL (without its password): safe to show.
+    [[nodiscard]] QString databaseDescription() const;
     [[nodiscard]] ArtifactStore* artifacts() const { return m_artifacts.get(); }
+    // Devices and session tokens of server mode (docs/api.md).
+    [[nodiscard]] AuthStore* auth() const { return m_auth.get(); }
     [[nodiscard]] JarvisService* jarvis() const { return m_jarvis; }
     [[nodiscard]] WorkerPool* pool() const { return m_pool; }
     // The owner's schedules and inbox (the schedules only fire after startBackgroundServices(),
@@ -80,6 +96,7 @@ public:
 
 private:
     explicit Backend(Settings settings);
+    OwnerServices addOwner(qint64 ownerId);
 
     Settings m_settings;
     Clock* m_clock = nullptr;
@@ -91,6 +108,7 @@ private:
     std::unique_ptr<Database> m_db;
     std::unique_ptr<Store> m_store;
     std::unique_ptr<ArtifactStore> m_artifacts;
+    std::unique_ptr<AuthStore> m_auth;
     std::unique_ptr<Pricing> m_pricing;
     std::unique_ptr<ToolRegistry> m_workerTools;
     std::unique_ptr<ViolationRules> m_rules;
@@ -100,7 +118,10 @@ private:
     AppTree* m_tree = nullptr;  // long-lived processes only (startBackgroundServices)
     QString m_rulesProblem;
     WorkerPool* m_pool = nullptr;
-    JarvisService* m_jarvis = nullptr;
+    std::unique_ptr<JarvisConfig> m_jarvisConfig;  // of every owner's supervisor agent, but for the owner id
+    QHash<qint64, OwnerServices> m_owners;
+    QList<qint64> m_ownerOrder;     // in order of creation, for start and teardown
+    JarvisService* m_jarvis = nullptr;  // the settings' owner's, as m_scheduler
     std::unique_ptr<ScheduleStore> m_schedules;
     ScheduleService* m_scheduler = nullptr;
     AlertChannels* m_alerts = nullptr;

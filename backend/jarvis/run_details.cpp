@@ -30,6 +30,50 @@ QJsonObject workerJson(const WorkerJobRecord& job, ArtifactStore& artifacts, qin
 
 }  // namespace
 
+QJsonObject workerRow(const WorkerJobRecord& job, ArtifactStore& artifacts, qint64 ownerId) {
+    QJsonObject row = workerJson(job, artifacts, ownerId);
+    row.insert(QStringLiteral("run_id"), job.runId);
+    row.insert(QStringLiteral("model"), job.model);
+    row.insert(QStringLiteral("created_at"), timeOrNull(job.createdAt));
+    row.insert(QStringLiteral("error"), job.error);
+    return row;
+}
+
+Result<QJsonObject> workerDetails(Store& store, ArtifactStore& artifacts, qint64 ownerId,
+                                  QString workerId, std::optional<qint64> jobId) {
+    if (jobId) {
+        const Result<WorkerJobRecord> job = store.job(*jobId);
+        if (!job && job.error().code != QLatin1String("not_found"))
+            return job.error();
+        if (!job || job->ownerId != ownerId) {
+            return Error{QStringLiteral("not_found"),
+                         QStringLiteral("No worker job %1. List the workers to find its id.")
+                             .arg(*jobId)};
+        }
+        if (job->workerId.isEmpty()) {
+            return Error{QStringLiteral("not_found"),
+                         QStringLiteral("Job %1 has not started a worker yet (status %2); ask "
+                                        "again when it runs.")
+                             .arg(*jobId)
+                             .arg(job->status)};
+        }
+        workerId = job->workerId;
+    }
+    const Result<QJsonObject> meta = artifacts.metadata(workerId, ownerId);
+    if (!meta) {
+        return Error{QStringLiteral("not_found"),
+                     QStringLiteral("No worker '%1'. List the workers to find its id.")
+                         .arg(workerId)};
+    }
+    const Result<QString> result = artifacts.readResult(workerId, ownerId);
+    const Result<QStringList> files = artifacts.listFiles(workerId, ownerId);
+    return QJsonObject{{QStringLiteral("worker_id"), workerId},
+                       {QStringLiteral("metadata"), meta.value()},
+                       {QStringLiteral("result"), result ? result.value() : QString()},
+                       {QStringLiteral("files"),
+                        QJsonArray::fromStringList(files ? files.value() : QStringList())}};
+}
+
 Result<QJsonObject> runSummary(Store& store, const RunRecord& r) {
     const Result<UsageTotals> usage = store.usageForRun(r.id);
     if (!usage)

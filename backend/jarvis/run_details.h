@@ -3,12 +3,29 @@
 #include "core/result.h"
 
 #include <QJsonObject>
+#include <QString>
+
+#include <optional>
 
 namespace zerg {
 
 class ArtifactStore;
 class Store;
 struct RunRecord;
+struct WorkerJobRecord;
+
+// One worker job as a row of `zerg workers list --json` and the API's `workers`:
+//   {job_id, worker_id ("" while queued), run_id, task, status, model, created_at, duration_ms,
+//    error, summary ("" until the worker has one)}
+[[nodiscard]] QJsonObject workerRow(const WorkerJobRecord& job, ArtifactStore& artifacts,
+                                    qint64 ownerId);
+
+// One worker, named by its worker id or (when jobId is set) its job id: {worker_id, metadata,
+// result ("" when none), files (relative paths)}. Owner-checked like runDetails; a job that has
+// not started a worker is not_found with a message saying so.
+[[nodiscard]] Result<QJsonObject> workerDetails(Store& store, ArtifactStore& artifacts,
+                                                qint64 ownerId, QString workerId,
+                                                std::optional<qint64> jobId);
 
 // One run without its workers, as a JSON object (a row of `zerg runs list --json`):
 //   {run_id, thread_id, status, mode, task, started_at, completed_at (null while running),

@@ -5,15 +5,17 @@
 #include <QDateTime>
 #include <QSqlDatabase>
 #include <QString>
+#include <QUrl>
 
 #include <memory>
 
 namespace zerg {
 
-// The embedded SQLite database: one file, WAL journal, foreign keys on, numbered migrations
-// applied at open. Each Database owns its own Qt Sql connection (unique name), so several may
-// be open at once (tests open the same file twice). Like every QSqlDatabase it must be used
-// from the thread that opened it.
+// The SQL store: an embedded SQLite file (WAL journal, foreign keys on) by default, or a
+// PostgreSQL database in server mode, both through Qt Sql with the same migrations and queries.
+// Numbered migrations are applied at open. Each Database owns its own Qt Sql connection (unique
+// name), so several may be open at once (tests open the same database twice). Like every
+// QSqlDatabase it must be used from the thread that opened it.
 class Database {
 public:
     // Opens (creating the parent folders) the SQLite file at path and applies pending
@@ -21,6 +23,22 @@ public:
     // default reads the system clock because opening happens before any Clock exists.
     [[nodiscard]] static Result<std::unique_ptr<Database>> open(
         const QString& path, const QDateTime& now = QDateTime::currentDateTimeUtc());
+
+    // Picks the engine from the configured database URL (the ZERG_DATABASE_URL setting): an
+    // empty URL opens the SQLite file at sqlitePath; postgresql://user[:password]@host[:port]/db
+    // (or postgres://) opens that PostgreSQL database. Anything else is an "invalid_argument".
+    [[nodiscard]] static Result<std::unique_ptr<Database>> openConfigured(
+        const QString& sqlitePath, const QString& databaseUrl,
+        const QDateTime& now = QDateTime::currentDateTimeUtc());
+
+    // Connects to PostgreSQL through Qt's QPSQL driver and applies pending migrations. The URL
+    // follows libpq: postgresql://[user[:password]@][host][:port]/dbname[?keyword=value&...],
+    // where the query items are libpq connection keywords (sslmode, connect_timeout, ...).
+    // Without a password in the URL libpq's own sources apply (PGPASSWORD, ~/.pgpass); without
+    // a host, libpq's default (PGHOST or the local socket).
+    [[nodiscard]] static Result<std::unique_ptr<Database>> openPostgres(
+        const QUrl& url, const QDateTime& now = QDateTime::currentDateTimeUtc());
+
     ~Database();
 
     Database(const Database&) = delete;
@@ -29,13 +47,18 @@ public:
     [[nodiscard]] QSqlDatabase connection() const;
     // Highest applied migration (0 if it cannot be read).
     [[nodiscard]] int schemaVersion() const;
+    // The SQLite file, or the PostgreSQL URL without its password: safe to show and log.
     [[nodiscard]] QString path() const { return m_path; }
+    // The Qt Sql driver: "QSQLITE" or "QPSQL".
+    [[nodiscard]] QString driverName() const { return m_driverName; }
+    [[nodiscard]] bool isPostgres() const;
 
 private:
-    Database(QString connectionName, QString path);
+    Database(QString connectionName, QString path, QString driverName);
 
     QString m_connectionName;
     QString m_path;
+    QString m_driverName;
 };
 
 }  // namespace zerg

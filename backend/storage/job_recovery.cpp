@@ -19,8 +19,9 @@ const QString kRunError = QStringLiteral(
 
 Error dbError(const QString& what, const QSqlError& e) {
     return Error{QStringLiteral("db"),
-                 QStringLiteral("Database error while %1: %2. If the file is damaged, move it "
-                                "aside or set ZERG_DATA_DIR to another folder.")
+                 QStringLiteral("Database error while %1: %2. Check that the database is "
+                                "reachable; if the SQLite file is damaged, move it aside or set "
+                                "ZERG_DATA_DIR to another folder.")
                      .arg(what, e.text())};
 }
 

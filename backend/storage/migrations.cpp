@@ -220,25 +220,74 @@ QList<Migration> buildAll() {
                            " updated_at TEXT NOT NULL)"),
         }});
 
+    // Server mode (docs/api.md): devices registered for an owner, and the session tokens they
+    // exchanged their secret for. Only SHA-256 hashes (hex) of secrets and tokens are stored.
+    list.append(Migration{
+        5,
+        QStringLiteral("API devices and session tokens"),
+        {
+            QStringLiteral("CREATE TABLE api_devices ("
+                           " id {{ID_PK}},"
+                           " owner_id BIGINT NOT NULL REFERENCES owners(id),"
+                           " name TEXT NOT NULL,"
+                           " secret_hash TEXT NOT NULL UNIQUE,"
+                           " created_at TEXT NOT NULL,"
+                           " last_used_at TEXT,"
+                           " revoked_at TEXT)"),
+            QStringLiteral("CREATE TABLE api_tokens ("
+                           " id {{ID_PK}},"
+                           " device_id BIGINT NOT NULL REFERENCES api_devices(id),"
+                           " owner_id BIGINT NOT NULL REFERENCES owners(id),"
+                           " token_hash TEXT NOT NULL UNIQUE,"
+                           " created_at TEXT NOT NULL,"
+                           " expires_at TEXT NOT NULL,"
+                           " revoked_at TEXT)"),
+            QStringLiteral("CREATE INDEX ix_api_tokens_device ON api_tokens (device_id)"),
+        }});
+
     return list;
 }
 
-Error sqlError(const QString& what, const QSqlError& e) {
-    return Error{QStringLiteral("db"),
-                 QStringLiteral("Database error while %1: %2. If the file is damaged, move it "
-                                "aside or set ZERG_DATA_DIR to another folder.")
-                     .arg(what, e.text())};
+bool isPostgres(const QSqlDatabase& db) {
+    return db.driverName() == QLatin1String("QPSQL");
 }
+
+Error sqlError(const QSqlDatabase& db, const QString& what, const QSqlError& e) {
+    const QString hint =
+        isPostgres(db)
+            ? QStringLiteral("Check that the PostgreSQL user may create tables in this database "
+                             "and that no other program changed its schema.")
+            : QStringLiteral("If the file is damaged, move it aside or set ZERG_DATA_DIR to "
+                             "another folder.");
+    return Error{QStringLiteral("db"), QStringLiteral("Database error while %1: %2. %3")
+                                           .arg(what, e.text(), hint)};
+}
+
+// Two servers starting on one PostgreSQL database at once would both see a migration missing
+// and both apply it. A transaction-scoped advisory lock (released at commit or rollback) makes
+// them take turns; each migration transaction checks again, under the lock, that its version is
+// still missing. The key is any constant of our own: "zergmigr" in ASCII.
+constexpr qint64 kMigrationLockKey = 0x7A6572676D696772;
+
+bool lockMigrations(QSqlQuery& q, const QSqlDatabase& db) {
+    if (!isPostgres(db))
+        return true;  // SQLite: one writer at a time already
+    return q.exec(QStringLiteral("SELECT pg_advisory_xact_lock(%1)").arg(kMigrationLockKey));
+}
+
+const QString kCreateSchemaMigrations = QStringLiteral(
+    "CREATE TABLE IF NOT EXISTS schema_migrations ("
+    " version INTEGER PRIMARY KEY,"
+    " applied_at TEXT NOT NULL)");
 
 Result<QSet<int>> appliedVersions(const QSqlDatabase& db) {
     QSqlQuery q(db);
-    if (!q.exec(QStringLiteral("CREATE TABLE IF NOT EXISTS schema_migrations ("
-                               " version INTEGER PRIMARY KEY,"
-                               " applied_at TEXT NOT NULL)"))) {
-        return sqlError(QStringLiteral("creating the schema_migrations table"), q.lastError());
+    if (!q.exec(kCreateSchemaMigrations)) {
+        return sqlError(db, QStringLiteral("creating the schema_migrations table"),
+                        q.lastError());
     }
     if (!q.exec(QStringLiteral("SELECT version FROM schema_migrations"))) {
-        return sqlError(QStringLiteral("reading schema_migrations"), q.lastError());
+        return sqlError(db, QStringLiteral("reading schema_migrations"), q.lastError());
     }
     QSet<int> versions;
     while (q.next())
@@ -246,32 +295,72 @@ Result<QSet<int>> appliedVersions(const QSqlDatabase& db) {
     return versions;
 }
 
+// PostgreSQL: creates schema_migrations under the migration lock, so that two first starts do
+// not race on CREATE TABLE IF NOT EXISTS (which is not atomic there).
+Status createSchemaMigrationsLocked(QSqlDatabase db) {
+    const QString what = QStringLiteral("creating the schema_migrations table");
+    if (!db.transaction())
+        return sqlError(db, what, db.lastError());
+    {
+        QSqlQuery q(db);
+        if (!lockMigrations(q, db) || !q.exec(kCreateSchemaMigrations)) {
+            const QSqlError e = q.lastError();
+            q.finish();
+            db.rollback();
+            return sqlError(db, what, e);
+        }
+    }
+    if (!db.commit()) {
+        const QSqlError e = db.lastError();
+        db.rollback();
+        return sqlError(db, what, e);
+    }
+    return Ok{};
+}
+
 Status applyOne(QSqlDatabase db, const Migration& m, const QDateTime& now) {
     const QString what =
         QStringLiteral("applying migration %1 (%2)").arg(m.version).arg(m.description);
     if (!db.transaction())
-        return sqlError(what, db.lastError());
-    auto fail = [&](const QSqlError& e) {
+        return sqlError(db, what, db.lastError());
+    auto fail = [&](QSqlQuery& q, const QSqlError& e) {
+        q.finish();
         db.rollback();
-        return sqlError(what, e);
+        return sqlError(db, what, e);
     };
     {
         QSqlQuery q(db);
-        for (const QString& statement : m.statements) {
-            if (!q.exec(forDriver(statement, db.driverName())))
-                return fail(q.lastError());
-        }
-        if (!q.prepare(QStringLiteral(
-                "INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)"))) {
-            return fail(q.lastError());
-        }
+        if (!lockMigrations(q, db))
+            return fail(q, q.lastError());
+        // Another process may have applied it while this one waited for the lock.
+        if (!q.prepare(QStringLiteral("SELECT 1 FROM schema_migrations WHERE version = ?")))
+            return fail(q, q.lastError());
         q.addBindValue(m.version);
-        q.addBindValue(timefmt::toIso(now));
         if (!q.exec())
-            return fail(q.lastError());
+            return fail(q, q.lastError());
+        const bool done = q.next();
+        q.finish();
+        if (!done) {
+            for (const QString& statement : m.statements) {
+                if (!q.exec(forDriver(statement, db.driverName())))
+                    return fail(q, q.lastError());
+            }
+            if (!q.prepare(QStringLiteral(
+                    "INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)"))) {
+                return fail(q, q.lastError());
+            }
+            q.addBindValue(m.version);
+            q.addBindValue(timefmt::toIso(now));
+            if (!q.exec())
+                return fail(q, q.lastError());
+            q.finish();
+        }
     }
-    if (!db.commit())
-        return fail(db.lastError());
+    if (!db.commit()) {
+        const QSqlError e = db.lastError();
+        db.rollback();
+        return sqlError(db, what, e);
+    }
     return Ok{};
 }
 
@@ -308,6 +397,10 @@ Result<int> currentVersion(const QSqlDatabase& db) {
 }
 
 Status apply(const QSqlDatabase& db, const QDateTime& now) {
+    if (isPostgres(db)) {
+        if (Status s = createSchemaMigrationsLocked(db); !s)
+            return s;
+    }
     const Result<QSet<int>> applied = appliedVersions(db);
     if (!applied)
         return applied.error();
@@ -317,9 +410,11 @@ Status apply(const QSqlDatabase& db, const QDateTime& now) {
     if (highest > latestVersion()) {
         return Error{QStringLiteral("schema_too_new"),
                      QStringLiteral("database was created by a newer Zerg (schema %1 > %2); "
-                                    "upgrade Zerg or use another ZERG_DATA_DIR")
+                                    "upgrade Zerg or use another %3")
                          .arg(highest)
-                         .arg(latestVersion())};
+                         .arg(latestVersion())
+                         .arg(isPostgres(db) ? QStringLiteral("database in ZERG_DATABASE_URL")
+                                             : QStringLiteral("ZERG_DATA_DIR"))};
     }
     for (const Migration& m : all()) {
         if (applied->contains(m.version))

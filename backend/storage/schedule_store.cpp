@@ -538,12 +538,20 @@ Status ScheduleStore::finishScheduleRun(qint64 scheduleRunId, const QString& sta
                          .arg(current)};
     }
     q.finish();
+    // "AND status = 'running'" again: another session may have finished it since the SELECT
+    // (PostgreSQL's READ COMMITTED); the first outcome is kept.
     if (!exec(q,
               QStringLiteral("UPDATE schedule_runs SET status = ?, severity = ?, summary = ?, "
-                             "error = ?, finished_at = ? WHERE id = ?"),
+                             "error = ?, finished_at = ? WHERE id = ? AND status = 'running'"),
               {status, severity ? QVariant(*severity) : QVariant(), textOrNull(summary),
                textOrNull(error), timefmt::toIso(now), scheduleRunId})) {
         return dbError(what, q.lastError());
+    }
+    if (q.numRowsAffected() != 1) {
+        return Error{QStringLiteral("invalid_state"),
+                     QStringLiteral("Schedule run %1 finished in another session meanwhile; its "
+                                    "outcome is kept.")
+                         .arg(scheduleRunId)};
     }
     q.finish();
     if (!tx.commit())

@@ -17,8 +17,9 @@ namespace zerg::sql {
 
 [[nodiscard]] inline Error dbError(const QString& what, const QSqlError& e) {
     return Error{QStringLiteral("db"),
-                 QStringLiteral("Database error while %1: %2. Check that the data folder is "
-                                "writable and the disk is not full.")
+                 QStringLiteral("Database error while %1: %2. Check that the database is "
+                                "reachable and writable (SQLite: the data folder is writable "
+                                "and the disk is not full; PostgreSQL: the server is up).")
                      .arg(what, e.text())};
 }
 

@@ -28,12 +28,17 @@ const QString kLlmCallColumns = QStringLiteral(
     "completion_tokens, cached_tokens, cache_write_tokens, reasoning_tokens, cost_usd, "
     "duration_ms, status, created_at");
 // COUNT and SUM over llm_calls in the order usageFrom() reads them. SUM(cost_usd) skips NULLs;
-// the unknown count says whether that sum is the whole story.
+// the unknown count says whether that sum is the whole story. PostgreSQL's SUM of a BIGINT is a
+// NUMERIC, which QPSQL hands over as a double (or a string under QSql::HighPrecision): the CASTs
+// keep every count an exact 64-bit integer on both engines.
 const QString kUsageSums = QStringLiteral(
-    "SELECT COUNT(*), COALESCE(SUM(prompt_tokens), 0), COALESCE(SUM(completion_tokens), 0), "
-    "COALESCE(SUM(cached_tokens), 0), COALESCE(SUM(cache_write_tokens), 0), "
-    "COALESCE(SUM(reasoning_tokens), 0), COALESCE(SUM(cost_usd), 0), "
-    "COALESCE(SUM(CASE WHEN cost_usd IS NULL THEN 1 ELSE 0 END), 0) FROM llm_calls ");
+    "SELECT COUNT(*), CAST(COALESCE(SUM(prompt_tokens), 0) AS BIGINT), "
+    "CAST(COALESCE(SUM(completion_tokens), 0) AS BIGINT), "
+    "CAST(COALESCE(SUM(cached_tokens), 0) AS BIGINT), "
+    "CAST(COALESCE(SUM(cache_write_tokens), 0) AS BIGINT), "
+    "CAST(COALESCE(SUM(reasoning_tokens), 0) AS BIGINT), COALESCE(SUM(cost_usd), 0), "
+    "CAST(COALESCE(SUM(CASE WHEN cost_usd IS NULL THEN 1 ELSE 0 END), 0) AS BIGINT) "
+    "FROM llm_calls ");
 
 RunRecord runFrom(const QSqlQuery& q) {
     RunRecord r;
@@ -231,10 +236,14 @@ Result<qint64> Store::appendMessage(qint64 threadId, std::optional<qint64> runId
     if (!tx.began())
         return dbError(what, tx.lastError());
     QSqlQuery q(db);
-    if (!exec(q, QStringLiteral("SELECT id FROM threads WHERE id = ?"), {threadId})) {
+    // The write to the thread row comes first: it locks the row on PostgreSQL (and takes the
+    // write lock on SQLite), so concurrent appends to one thread queue here instead of both
+    // reading the same MAX(seq) and one failing on UNIQUE (thread_id, seq).
+    if (!exec(q, QStringLiteral("UPDATE threads SET updated_at = ? WHERE id = ?"),
+              {timefmt::toIso(now), threadId})) {
         return dbError(what, q.lastError());
     }
-    if (!q.next())
+    if (q.numRowsAffected() != 1)
         return notFound(QStringLiteral("No conversation thread %1.").arg(threadId));
     if (!exec(q,
               QStringLiteral("SELECT COALESCE(MAX(seq), 0) + 1 FROM messages WHERE thread_id = ?"),
@@ -248,10 +257,6 @@ Result<qint64> Store::appendMessage(qint64 threadId, std::optional<qint64> runId
                              "VALUES (?, ?, ?, ?, ?)"),
               {threadId, idOrNull(runId), seq, QString::fromUtf8(json::compact(body)),
                timefmt::toIso(now)})) {
-        return dbError(what, q.lastError());
-    }
-    if (!exec(q, QStringLiteral("UPDATE threads SET updated_at = ? WHERE id = ?"),
-              {timefmt::toIso(now), threadId})) {
         return dbError(what, q.lastError());
     }
     q.finish();
@@ -415,13 +420,21 @@ Status Store::finishRun(qint64 runId, const QString& status, const QString& resu
                          .arg(current)};
     }
     const qint64 durationMs = durationBetween(timeAt(q, 1), now);
+    // "AND status = 'running'" again: under PostgreSQL's READ COMMITTED another connection may
+    // have finished the run since the SELECT; the first outcome must stay.
     if (!exec(q,
               QStringLiteral("UPDATE runs SET status = ?, result = ?, error = ?, finished_at = ?, "
                              "duration_ms = ?, prompt_tokens = ?, completion_tokens = ? "
-                             "WHERE id = ?"),
+                             "WHERE id = ? AND status = 'running'"),
               {status, textOrNull(result), textOrNull(error), timefmt::toIso(now), durationMs,
                promptTokens, completionTokens, runId})) {
         return dbError(what, q.lastError());
+    }
+    if (q.numRowsAffected() != 1) {
+        return Error{QStringLiteral("invalid_state"),
+                     QStringLiteral("Run %1 finished in another session meanwhile; its outcome "
+                                    "is kept.")
+                         .arg(runId)};
     }
     q.finish();
     if (!tx.commit())
@@ -555,11 +568,18 @@ Status Store::finishJob(qint64 jobId, const QString& status, const QString& erro
     const QDateTime started = timeAt(q, 1);
     const QVariant durationMs =
         started.isValid() ? QVariant(durationBetween(started, now)) : QVariant();
+    // The status test again, as in finishRun: the first outcome stays under concurrency.
     if (!exec(q,
               QStringLiteral("UPDATE worker_jobs SET status = ?, error = ?, finished_at = ?, "
-                             "duration_ms = ? WHERE id = ?"),
+                             "duration_ms = ? WHERE id = ? AND status IN ('queued', 'running')"),
               {status, textOrNull(error), timefmt::toIso(now), durationMs, jobId})) {
         return dbError(what, q.lastError());
+    }
+    if (q.numRowsAffected() != 1) {
+        return Error{QStringLiteral("invalid_state"),
+                     QStringLiteral("Job %1 finished in another session meanwhile; its outcome "
+                                    "is kept.")
+                         .arg(jobId)};
     }
     q.finish();
     if (!tx.commit())
@@ -686,7 +706,9 @@ Result<QList<UsageBucket>> Store::usageByHour(qint64 ownerId, const QDateTime& s
                             "WHERE owner_id = ? AND created_at >= ? "
                             "GROUP BY hour, model, role ORDER BY hour, model, role");
     QSqlQuery q(m_db->connection());
-    if (!exec(q, sql, {ownerId, since.isValid() ? timefmt::toIso(since) : QString()})) {
+    // "" (not NULL: a null QString binds as NULL, and "created_at >= NULL" matches nothing) is
+    // before every time, so an invalid `since` means "all of it", as in usageForOwner.
+    if (!exec(q, sql, {ownerId, text(timefmt::toIso(since))})) {
         return dbError(QStringLiteral("adding up the usage of owner %1 by hour").arg(ownerId),
                        q.lastError());
     }

@@ -44,6 +44,10 @@ QString sectionTitle(const QString& section) {
         return SettingsModel::tr("Appearance");
     if (section == QLatin1String("storage"))
         return SettingsModel::tr("Storage");
+    if (section == QLatin1String("remote"))
+        return SettingsModel::tr("Remote server");
+    if (section == QLatin1String("server"))
+        return SettingsModel::tr("Server mode (zerg serve)");
     return section;
 }
 

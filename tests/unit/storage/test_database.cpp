@@ -1,6 +1,10 @@
+// Database: migrations and the basic Store round trips, on SQLite and (test_database_postgres,
+// ZERG_TEST_DB=postgres) on a real PostgreSQL server; plus picking the engine from a URL.
+#include "postgres_fixture.h"
 #include "storage/database.h"
 #include "storage/migrations.h"
 #include "storage/store.h"
+#include "temp_env.h"
 
 #include <QDir>
 #include <QFile>
@@ -8,8 +12,14 @@
 #include <QJsonArray>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QMutex>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUrl>
+
+#include <latch>
+#include <thread>
+#include <vector>
 
 using namespace zerg;
 
@@ -37,7 +47,7 @@ private:
     QString freshPath() { return m_tmp.filePath(QStringLiteral("t%1/sub/zerg.sqlite").arg(++m_n)); }
 
     std::unique_ptr<Database> openOk(const QString& path, const QDateTime& now = kT0) {
-        auto db = Database::open(path, now);
+        auto db = test::openTestDatabase(path, now);
         if (!db)
             qWarning("%s", qPrintable(db.error().message));
         return db ? std::move(db).value() : nullptr;
@@ -50,7 +60,14 @@ private Q_SLOTS:
         const QString path = freshPath();
         auto db = openOk(path);
         QVERIFY(db);
-        QVERIFY(QFile::exists(path));
+        if (test::testsUsePostgres()) {
+            QVERIFY(db->isPostgres());
+            QCOMPARE(db->driverName(), QStringLiteral("QPSQL"));
+        } else {
+            QVERIFY(QFile::exists(path));
+            QVERIFY(!db->isPostgres());
+            QCOMPARE(db->driverName(), QStringLiteral("QSQLITE"));
+        }
         QCOMPARE(db->schemaVersion(), migrations::latestVersion());
         QVERIFY(migrations::latestVersion() >= 1);
         const QStringList tables = db->connection().tables();
@@ -88,16 +105,21 @@ private Q_SLOTS:
                 q.exec(QStringLiteral("INSERT INTO schema_migrations (version, applied_at) "
                                       "VALUES (999, '2030-01-01T00:00:00.000Z')")));
         }
-        const auto again = Database::open(path, kT0);
+        const auto again = test::openTestDatabase(path, kT0);
         QVERIFY(!again);
         QCOMPARE(again.error().code, QStringLiteral("schema_too_new"));
         QCOMPARE(again.error().message,
                  QStringLiteral("database was created by a newer Zerg (schema 999 > %1); upgrade "
-                                "Zerg or use another ZERG_DATA_DIR")
-                     .arg(migrations::latestVersion()));
+                                "Zerg or use another %2")
+                     .arg(migrations::latestVersion())
+                     .arg(test::testsUsePostgres()
+                              ? QStringLiteral("database in ZERG_DATABASE_URL")
+                              : QStringLiteral("ZERG_DATA_DIR")));
     }
 
     void notADatabaseIsRefused() {
+        if (test::testsUsePostgres())
+            QSKIP("about a damaged SQLite file; PostgreSQL has no file to damage");
         const QString path = freshPath();
         auto first = openOk(path);  // creates the folders
         first.reset();
@@ -116,9 +138,11 @@ private Q_SLOTS:
     void walAndForeignKeysAreOn() {
         auto db = openOk(freshPath());
         QVERIFY(db);
-        QCOMPARE(scalar(*db, QStringLiteral("PRAGMA journal_mode")).toString(),
-                 QStringLiteral("wal"));
-        QCOMPARE(scalar(*db, QStringLiteral("PRAGMA foreign_keys")).toInt(), 1);
+        if (!test::testsUsePostgres()) {  // PostgreSQL always enforces foreign keys, has no WAL mode
+            QCOMPARE(scalar(*db, QStringLiteral("PRAGMA journal_mode")).toString(),
+                     QStringLiteral("wal"));
+            QCOMPARE(scalar(*db, QStringLiteral("PRAGMA foreign_keys")).toInt(), 1);
+        }
         QSqlQuery q(db->connection());
         QVERIFY(
             !q.exec(QStringLiteral("INSERT INTO messages (thread_id, seq, body, created_at) "
@@ -360,15 +384,9 @@ private Q_SLOTS:
         QVERIFY(db);
         QVERIFY(migrations::latestVersion() >= 2);
         QVERIFY(db->connection().tables().contains(QStringLiteral("llm_calls")));
-        QSqlQuery q(db->connection());
-        QVERIFY(
-            q.exec(QStringLiteral("SELECT name FROM sqlite_master WHERE type = 'index' AND "
-                                  "tbl_name = 'llm_calls' ORDER BY name")));
-        QStringList indexes;
-        while (q.next())
-            indexes.append(q.value(0).toString());
-        QCOMPARE(indexes, (QStringList{QStringLiteral("ix_llm_calls_owner_created"),
-                                       QStringLiteral("ix_llm_calls_run")}));
+        QCOMPARE(test::indexNames(db->connection(), QStringLiteral("llm_calls")),
+                 (QStringList{QStringLiteral("ix_llm_calls_owner_created"),
+                              QStringLiteral("ix_llm_calls_run")}));
     }
 
     // A database written by the previous release (migration 1 only) gains the table on open and
@@ -378,9 +396,9 @@ private Q_SLOTS:
         QVERIFY(QDir().mkpath(QFileInfo(path).absolutePath()));
         const QString connection = QStringLiteral("v1-maker");
         {
-            QSqlDatabase raw = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connection);
-            raw.setDatabaseName(path);
-            QVERIFY(raw.open());
+            Result<QSqlDatabase> opened = test::rawTestConnection(path, connection);
+            QVERIFY2(opened, opened ? "" : qPrintable(opened.error().message));
+            QSqlDatabase raw = std::move(opened).value();
             QSqlQuery q(raw);
             QVERIFY(
                 q.exec(QStringLiteral("CREATE TABLE schema_migrations (version INTEGER "
@@ -585,6 +603,151 @@ private Q_SLOTS:
         call.ownerId = 1;
         QVERIFY(store.recordLlmCall(call));
         QCOMPARE(scalar(*db, QStringLiteral("SELECT COUNT(*) FROM llm_calls")).toInt(), 1);
+    }
+
+    // ---- picking the engine from ZERG_DATABASE_URL (Database::openConfigured) ----
+
+    void openConfiguredWithoutAUrlOpensTheSqliteFile() {
+        const QString path = freshPath();
+        const auto db = Database::openConfigured(path, QStringLiteral("  "), kT0);
+        QVERIFY2(db, db ? "" : qPrintable(db.error().message));
+        QVERIFY(!(*db)->isPostgres());
+        QCOMPARE((*db)->driverName(), QStringLiteral("QSQLITE"));
+        QCOMPARE((*db)->path(), QFileInfo(path).absoluteFilePath());
+        QVERIFY(QFile::exists(path));
+        QCOMPARE((*db)->schemaVersion(), migrations::latestVersion());
+    }
+
+    void openConfiguredRefusesUnusableUrlsWithoutShowingThePassword() {
+        const QString secret = QStringLiteral("hunter22secret");
+        const QStringList urls = {
+            QStringLiteral("mysql://zerg:%1@127.0.0.1/zerg").arg(secret),
+            QStringLiteral("postgresql://zerg:%1@127.0.0.1:5432/").arg(secret),
+            QStringLiteral("postgresql://zerg:%1@127.0.0.1:5432/a/b").arg(secret),
+            QStringLiteral("postgresql://zerg:%1@127.0.0.1:99999/zerg").arg(secret),
+            QStringLiteral("postgresql://zerg:%1@127.0.0.1/zerg?bad-key=1").arg(secret),
+            QStringLiteral("postgresql://zerg:%1@127.0.0.1/zerg?sslmode=a;b").arg(secret),
+        };
+        for (const QString& url : urls) {
+            const auto db = Database::openConfigured(freshPath(), url, kT0);
+            QVERIFY2(!db, qPrintable(url));
+            QCOMPARE(db.error().code, QStringLiteral("invalid_argument"));
+            QVERIFY2(!db.error().message.contains(secret), qPrintable(db.error().message));
+            QVERIFY2(db.error().message.contains(
+                         QStringLiteral("postgresql://user:password@host:5432/dbname")),
+                     qPrintable(db.error().message));
+        }
+        const auto mysql = Database::openConfigured(freshPath(), urls.at(0), kT0);
+        QVERIFY(mysql.error().message.contains(QStringLiteral("'mysql'")));
+        const auto noName = Database::openConfigured(freshPath(), urls.at(1), kT0);
+        QVERIFY(noName.error().message.contains(QStringLiteral("names no database")));
+    }
+
+    void postgresUnreachableNamesHostPortAndDatabaseButNotThePassword() {
+        if (!test::testsUsePostgres())
+            QSKIP("needs the PostgreSQL server: runs in test_database_postgres");
+        const quint16 closedPort = test::freeLoopbackPort();
+        QVERIFY(closedPort > 0);
+        const QString secret = QStringLiteral("s3cret-pw");
+        const auto refused = Database::openConfigured(
+            freshPath(),
+            QStringLiteral("postgresql://zerg:%1@127.0.0.1:%2/zerg").arg(secret).arg(closedPort),
+            kT0);
+        QVERIFY(!refused);
+        QCOMPARE(refused.error().code, QStringLiteral("db_connect"));
+        const QString msg = refused.error().message;
+        QVERIFY2(msg.contains(QStringLiteral("127.0.0.1:%1").arg(closedPort)), qPrintable(msg));
+        QVERIFY2(msg.contains(QStringLiteral("'zerg'")), qPrintable(msg));
+        QVERIFY2(msg.contains(QStringLiteral("ZERG_DATABASE_URL")), qPrintable(msg));
+        QVERIFY2(!msg.contains(secret), qPrintable(msg));
+
+        // The server is there but the database is not.
+        const auto server = test::PostgresServer::shared();
+        QVERIFY2(server, server ? "" : qPrintable(server.error().message));
+        QUrl missing((*server)->urlFor(QStringLiteral("no_such_db")));
+        missing.setPassword(secret);
+        const auto noDb = Database::openPostgres(missing, kT0);
+        QVERIFY(!noDb);
+        QCOMPARE(noDb.error().code, QStringLiteral("db_connect"));
+        QVERIFY2(noDb.error().message.contains(QStringLiteral("no_such_db")),
+                 qPrintable(noDb.error().message));
+        QVERIFY2(noDb.error().message.contains(
+                     QStringLiteral("127.0.0.1:%1").arg((*server)->port())),
+                 qPrintable(noDb.error().message));
+        QVERIFY(!noDb.error().message.contains(secret));
+    }
+
+    void postgresUrlOpensTwiceAndMigratesOnce() {
+        if (!test::testsUsePostgres())
+            QSKIP("needs the PostgreSQL server: runs in test_database_postgres");
+        const auto plain = test::testDatabaseUrl(freshPath());
+        QVERIFY2(plain, plain ? "" : qPrintable(plain.error().message));
+        // Trust authentication ignores the password, which must still stay out of path().
+        QUrl withPassword(plain.value());
+        withPassword.setPassword(QStringLiteral("not-shown-pw"));
+        withPassword.setQuery(QStringLiteral("application_name=zerg-test"));
+
+        auto first = Database::openConfigured(QString(), withPassword.toString(), kT0);
+        QVERIFY2(first, first ? "" : qPrintable(first.error().message));
+        const Database& db = *first.value();
+        QVERIFY(db.isPostgres());
+        QCOMPARE(db.driverName(), QStringLiteral("QPSQL"));
+        QCOMPARE(db.schemaVersion(), migrations::latestVersion());
+        QVERIFY2(!db.path().contains(QStringLiteral("not-shown-pw")), qPrintable(db.path()));
+        QCOMPARE(db.path(), plain.value() + QStringLiteral("?application_name=zerg-test"));
+        QCOMPARE(scalar(db, QStringLiteral("SELECT current_setting('application_name')")).toString(),
+                 QStringLiteral("zerg-test"));
+
+        // A second open (also spelled postgres://) while the first is open: no migration again.
+        QUrl alias(plain.value());
+        alias.setScheme(QStringLiteral("postgres"));
+        auto second = Database::openPostgres(alias, kT0.addDays(1));
+        QVERIFY2(second, second ? "" : qPrintable(second.error().message));
+        QCOMPARE((*second)->schemaVersion(), migrations::latestVersion());
+        QCOMPARE(scalar(**second, QStringLiteral("SELECT COUNT(*) FROM schema_migrations")).toInt(),
+                 migrations::all().size());
+        QCOMPARE(scalar(**second, QStringLiteral("SELECT MAX(applied_at) FROM schema_migrations"))
+                     .toString(),
+                 QStringLiteral("2026-01-01T12:00:00.000Z"));
+        // Both see each other's writes: one database.
+        Store a(first.value().get());
+        Store b(second.value().get());
+        const auto t = a.findOrCreateSupervisorThread(1, QStringLiteral("Jarvis"), kT0);
+        QVERIFY(t);
+        QCOMPARE(b.findOrCreateSupervisorThread(1, QStringLiteral("x"), kT0)->id, t->id);
+    }
+
+    // Several servers starting at once on a new PostgreSQL database: every one opens, and each
+    // migration is applied once (the advisory lock in migrations::apply).
+    void concurrentFirstOpensOnPostgresMigrateOnce() {
+        if (!test::testsUsePostgres())
+            QSKIP("needs the PostgreSQL server: runs in test_database_postgres");
+        const auto url = test::testDatabaseUrl(freshPath());
+        QVERIFY2(url, url ? "" : qPrintable(url.error().message));
+        constexpr int kOpeners = 4;
+        std::latch ready(kOpeners);
+        QMutex mutex;
+        QStringList problems;
+        std::vector<std::thread> threads;
+        for (int i = 0; i < kOpeners; ++i) {
+            threads.emplace_back([&] {
+                ready.arrive_and_wait();
+                // Each Database lives and dies on this thread, as QSqlDatabase requires.
+                const auto db = Database::openConfigured(QString(), url.value(), kT0);
+                const QMutexLocker lock(&mutex);
+                if (!db)
+                    problems.append(db.error().message);
+                else if ((*db)->schemaVersion() != migrations::latestVersion())
+                    problems.append(QStringLiteral("schema %1").arg((*db)->schemaVersion()));
+            });
+        }
+        for (std::thread& t : threads)
+            t.join();
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("\n"))));
+        auto db = Database::openConfigured(QString(), url.value(), kT0);
+        QVERIFY(db);
+        QCOMPARE(scalar(**db, QStringLiteral("SELECT COUNT(*) FROM schema_migrations")).toInt(),
+                 migrations::all().size());
     }
 
     void migrationSqlHasAPostgresSpelling() {

@@ -1,5 +1,7 @@
 // Start-up recovery: jobs and runs that a crash left unfinished become failed/interrupted, in the
-// database and in the workers' metadata.json, and finished ones are left alone.
+// database and in the workers' metadata.json, and finished ones are left alone. On SQLite and,
+// as test_job_recovery_postgres (ZERG_TEST_DB=postgres), on a real PostgreSQL server.
+#include "postgres_fixture.h"
 #include "storage/artifact_store.h"
 #include "storage/database.h"
 #include "storage/job_recovery.h"
@@ -22,7 +24,10 @@ class TestJobRecovery : public QObject {
         std::unique_ptr<Store> store;
         std::unique_ptr<ArtifactStore> artifacts;
         Fixture() {
-            db = std::move(Database::open(dir.filePath(QStringLiteral("z.sqlite")))).value();
+            auto opened = test::openTestDatabase(dir.filePath(QStringLiteral("z.sqlite")));
+            if (!opened)
+                qFatal("cannot open the test database: %s", qPrintable(opened.error().message));
+            db = std::move(opened).value();
             store = std::make_unique<Store>(db.get());
             artifacts = std::make_unique<ArtifactStore>(dir.filePath(QStringLiteral("workers")));
         }

@@ -1,6 +1,8 @@
 // runDetails / runSummary (jarvis/run_details.h): one run with its workers, usage and cost, as
-// `zerg runs show` and the API print it; owner-checked without leaking which ids exist.
+// `zerg runs show` and the API print it; owner-checked without leaking which ids exist. On SQLite
+// and, as test_run_details_postgres (ZERG_TEST_DB=postgres), on a real PostgreSQL server.
 #include "jarvis/run_details.h"
+#include "postgres_fixture.h"
 #include "storage/artifact_store.h"
 #include "storage/database.h"
 #include "storage/store.h"
@@ -51,7 +53,7 @@ class TestRunDetails : public QObject {
 private Q_SLOTS:
     void init() {
         QVERIFY(m_dir.isValid());
-        auto db = Database::open(
+        auto db = test::openTestDatabase(
             m_dir.filePath(QStringLiteral("z%1.sqlite").arg(QTest::currentTestFunction())), kT0);
         QVERIFY2(db, db ? "" : qPrintable(db.error().message));
         m_db = std::move(db).value();

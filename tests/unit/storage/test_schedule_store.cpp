@@ -1,5 +1,7 @@
 // Migration 4 and ScheduleStore: schedules, their run history, the task inbox and "pause all",
-// on a real SQLite file.
+// on a real SQLite file and, as test_schedule_store_postgres (ZERG_TEST_DB=postgres), on a real
+// PostgreSQL server.
+#include "postgres_fixture.h"
 #include "storage/database.h"
 #include "storage/migrations.h"
 #include "storage/schedule_store.h"
@@ -50,17 +52,7 @@ QStringList namesOf(const QList<ScheduleRecord>& rows) {
 }
 
 QStringList indexesOf(const Database& db, const QString& table) {
-    QSqlQuery q(db.connection());
-    q.prepare(
-        QStringLiteral("SELECT name FROM sqlite_master WHERE type = 'index' AND "
-                       "tbl_name = ? AND name NOT LIKE 'sqlite_%' ORDER BY name"));
-    q.addBindValue(table);
-    QStringList out;
-    if (q.exec()) {
-        while (q.next())
-            out.append(q.value(0).toString());
-    }
-    return out;
+    return test::indexNames(db.connection(), table);
 }
 
 }  // namespace
@@ -74,7 +66,7 @@ class TestScheduleStore : public QObject {
     QString freshPath() { return m_tmp.filePath(QStringLiteral("s%1/zerg.sqlite").arg(++m_n)); }
 
     std::unique_ptr<Database> openOk(const QString& path) {
-        auto db = Database::open(path, kT0);
+        auto db = test::openTestDatabase(path, kT0);
         if (!db)
             qWarning("%s", qPrintable(db.error().message));
         return db ? std::move(db).value() : nullptr;
@@ -168,9 +160,9 @@ private Q_SLOTS:
         QVERIFY(QDir().mkpath(QFileInfo(path).absolutePath()));
         const QString connection = QStringLiteral("v3-maker");
         {
-            QSqlDatabase raw = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connection);
-            raw.setDatabaseName(path);
-            QVERIFY(raw.open());
+            Result<QSqlDatabase> opened = test::rawTestConnection(path, connection);
+            QVERIFY2(opened, opened ? "" : qPrintable(opened.error().message));
+            QSqlDatabase raw = std::move(opened).value();
             QSqlQuery q(raw);
             QVERIFY(
                 q.exec(QStringLiteral("CREATE TABLE schema_migrations (version INTEGER "

@@ -1,5 +1,7 @@
 // Migration 3 and the Store functions it serves: run mode, per-run and recent jobs, core facts,
-// thread memory and loading the messages a memory summary does not cover.
+// thread memory and loading the messages a memory summary does not cover. On SQLite and, as
+// test_store_postgres (ZERG_TEST_DB=postgres), on a real PostgreSQL server.
+#include "postgres_fixture.h"
 #include "storage/database.h"
 #include "storage/migrations.h"
 #include "storage/store.h"
@@ -43,7 +45,7 @@ class TestStore : public QObject {
     QString freshPath() { return m_tmp.filePath(QStringLiteral("s%1/zerg.sqlite").arg(++m_n)); }
 
     std::unique_ptr<Database> openOk(const QString& path) {
-        auto db = Database::open(path, kT0);
+        auto db = test::openTestDatabase(path, kT0);
         if (!db)
             qWarning("%s", qPrintable(db.error().message));
         return db ? std::move(db).value() : nullptr;
@@ -78,9 +80,8 @@ private Q_SLOTS:
         QVERIFY(tables.contains(QStringLiteral("agent_state")));
         QVERIFY(tables.contains(QStringLiteral("thread_memory")));
         QVERIFY(db->connection().record(QStringLiteral("runs")).contains(QStringLiteral("mode")));
-        QCOMPARE(scalar(*db, QStringLiteral("SELECT COUNT(*) FROM sqlite_master WHERE type = "
-                                            "'index' AND name = 'ix_thread_memory_thread'"))
-                     .toInt(),
+        QCOMPARE(test::indexNames(db->connection(), QStringLiteral("thread_memory"))
+                     .count(QStringLiteral("ix_thread_memory_thread")),
                  1);
         // The schema refuses a mode the code does not know, whoever writes it.
         Store store(db.get());
@@ -99,9 +100,9 @@ private Q_SLOTS:
         QVERIFY(QDir().mkpath(QFileInfo(path).absolutePath()));
         const QString connection = QStringLiteral("v2-maker");
         {
-            QSqlDatabase raw = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connection);
-            raw.setDatabaseName(path);
-            QVERIFY(raw.open());
+            Result<QSqlDatabase> opened = test::rawTestConnection(path, connection);
+            QVERIFY2(opened, opened ? "" : qPrintable(opened.error().message));
+            QSqlDatabase raw = std::move(opened).value();
             QSqlQuery q(raw);
             QVERIFY(
                 q.exec(QStringLiteral("CREATE TABLE schema_migrations (version INTEGER "

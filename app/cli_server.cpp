@@ -1,0 +1,309 @@
+#include "cli_server.h"
+
+#include "cli.h"
+#include "signal_quit.h"
+
+#include "api/api_server.h"
+#include "api/server_backend.h"
+#include "core/clock.h"
+#include "core/settings.h"
+#include "jarvis/backend.h"
+#include "storage/auth_store.h"
+#include "storage/time_format.h"
+
+#include <QCoreApplication>
+#include <QHostAddress>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTextStream>
+
+#include <cstdio>
+
+namespace zerg::cli {
+namespace {
+
+const char kServeUsage[] =
+    "Usage: zerg serve [--listen HOST:PORT] [--tls-cert FILE --tls-key FILE] [--insecure]\n"
+    "\n"
+    "Runs Zerg headless: the supervisor, workers and schedules of every owner, behind the\n"
+    "WebSocket API of docs/api.md. Stops cleanly on SIGTERM or Ctrl+C.\n"
+    "\n"
+    "Options:\n"
+    "  --listen HOST:PORT   Where to listen (ZERG_SERVER_LISTEN; default 127.0.0.1:8765).\n"
+    "                       Port 0 picks a free port. Anything but loopback needs TLS or\n"
+    "                       --insecure.\n"
+    "  --tls-cert FILE      PEM certificate (ZERG_SERVER_TLS_CERT); with --tls-key the server\n"
+    "  --tls-key FILE       speaks wss:// only (ZERG_SERVER_TLS_KEY).\n"
+    "  --insecure           Allow plain ws:// on a non-loopback address.\n"
+    "\n"
+    "Browser origins allowed to connect: ZERG_SERVER_ORIGINS (comma-separated).\n"
+    "Database: ZERG_DATABASE_URL (postgresql://user@host:5432/db), else SQLite.\n"
+    "\n"
+    "Examples:\n"
+    "  zerg devices add \"Alice's laptop\"      # prints the secret the client logs in with\n"
+    "  zerg serve\n"
+    "  zerg serve --listen 0.0.0.0:8765 --tls-cert cert.pem --tls-key key.pem\n";
+
+const char kDevicesUsage[] =
+    "Usage: zerg devices COMMAND\n"
+    "\n"
+    "The devices allowed to log in to `zerg serve` on this data folder.\n"
+    "\n"
+    "Commands:\n"
+    "  add NAME [--owner N] [--json]   Register a device for owner N (default ZERG_OWNER_ID)\n"
+    "                                  and print its secret. The secret is shown only once;\n"
+    "                                  the client exchanges it for 7-day session tokens.\n"
+    "  list [--json]                   Devices, active first: owner, name, last login,\n"
+    "                                  active tokens.\n"
+    "  revoke ID                       Revoke a device and every session token it holds;\n"
+    "                                  its open connections are closed within 30 seconds.\n";
+
+struct Io {
+    QTextStream out{stdout};
+    QTextStream err{stderr};
+};
+
+int usageError(Io& io, const char* usage, const QString& message) {
+    io.err << "zerg: " << message << "\n\n" << usage;
+    return 2;
+}
+
+// Takes "--name VALUE" out of args into *value. False when the option has no value.
+bool takeOption(QStringList& args, const QString& name, QString* value) {
+    const qsizetype i = args.indexOf(name);
+    if (i < 0)
+        return true;
+    if (i + 1 >= args.size())
+        return false;
+    *value = args.at(i + 1);
+    args.remove(i, 2);
+    return true;
+}
+
+bool isLoopback(const QHostAddress& a) {
+    return a.isLoopback();
+}
+
+}  // namespace
+
+int serveCommand(QStringList args) {
+    Io io;
+    if (args.contains(QStringLiteral("--help")) || args.contains(QStringLiteral("-h"))) {
+        io.out << kServeUsage;
+        return 0;
+    }
+    Settings settings = Settings::load();
+    QString listen = settings.serverListen;
+    QString cert = settings.serverTlsCert;
+    QString key = settings.serverTlsKey;
+    const bool insecure = args.removeAll(QStringLiteral("--insecure")) > 0;
+    if (!takeOption(args, QStringLiteral("--listen"), &listen) ||
+        !takeOption(args, QStringLiteral("--tls-cert"), &cert) ||
+        !takeOption(args, QStringLiteral("--tls-key"), &key)) {
+        return usageError(io, kServeUsage, QStringLiteral("an option is missing its value"));
+    }
+    if (!args.isEmpty())
+        return usageError(io, kServeUsage,
+                          QStringLiteral("unexpected argument '%1'").arg(args.first()));
+
+    const qsizetype colon = listen.lastIndexOf(QLatin1Char(':'));
+    bool portOk = false;
+    const uint port = colon > 0 ? listen.mid(colon + 1).toUInt(&portOk) : 0;
+    QString host = colon > 0 ? listen.left(colon) : QString();
+    if (host.startsWith(QLatin1Char('[')) && host.endsWith(QLatin1Char(']')))
+        host = host.mid(1, host.size() - 2);  // [::1]:8765
+    if (host == QLatin1String("localhost"))
+        host = QStringLiteral("127.0.0.1");
+    const QHostAddress address(host);
+    if (!portOk || port > 65535 || address.isNull()) {
+        return usageError(io, kServeUsage,
+                          QStringLiteral("--listen needs HOST:PORT with an IP address, e.g. "
+                                         "127.0.0.1:8765 (got '%1')")
+                              .arg(listen));
+    }
+    if (cert.isEmpty() != key.isEmpty()) {
+        return usageError(io, kServeUsage,
+                          QStringLiteral("TLS needs both a certificate and its key "
+                                         "(--tls-cert and --tls-key)"));
+    }
+    if (!isLoopback(address) && cert.isEmpty() && !insecure) {
+        return usageError(
+            io, kServeUsage,
+            QStringLiteral("%1 is not a loopback address: anyone on the network could read "
+                           "the session tokens. Give --tls-cert and --tls-key, or --insecure "
+                           "if the network is private.")
+                .arg(address.toString()));
+    }
+
+    api::ApiServerConfig config;
+    for (const QString& origin : settings.serverOrigins.split(QLatin1Char(','), Qt::SkipEmptyParts))
+        config.allowedOrigins.append(origin.trimmed());
+    if (!cert.isEmpty()) {
+        Result<QSslConfiguration> tls = api::loadTlsConfiguration(cert, key);
+        if (!tls) {
+            io.err << "zerg serve: " << tls.error().message << '\n';
+            return 3;
+        }
+        config.tls = std::move(tls).value();
+    }
+
+    int code = 0;
+    std::unique_ptr<Backend> backend = openBackend(settings, &code);
+    if (!backend)
+        return code;
+    if (!settings.hasProvider()) {
+        io.err << "zerg serve: " << settings.providerProblem()
+               << " Until then every dispatch is answered with no_provider.\n";
+    }
+    for (const QString& problem : {backend->hostsProblem(), backend->pricingProblem()}) {
+        if (!problem.isEmpty())
+            io.err << "zerg serve: " << problem << '\n';
+    }
+    backend->startBackgroundServices();
+    api::ServerBackend serverBackend(backend.get(), backend->auth());
+    api::ApiServer server(config, &serverBackend, backend->bus(), backend->clock());
+    if (Status s = server.listen(address, quint16(port)); !s) {
+        io.err << "zerg serve: " << s.error().message << '\n';
+        return 1;
+    }
+    const QString scheme = server.isSecure() ? QStringLiteral("wss") : QStringLiteral("ws");
+    const QString shownHost =
+        address.protocol() == QAbstractSocket::IPv6Protocol ? u'[' + host + u']' : host;
+    io.out << "zerg serve: listening on " << scheme << "://" << shownHost << ':' << server.port()
+           << " (protocol 1, database " << backend->databaseDescription() << ")\n";
+    io.out.flush();
+    onTerminationSignal([&] {
+        io.out << "zerg serve: stopping\n";
+        io.out.flush();
+        server.close();
+        QCoreApplication::quit();
+    });
+    QCoreApplication::exec();
+    return 0;
+}
+
+int devicesCommand(QStringList args) {
+    Io io;
+    const QString sub = args.isEmpty() ? QString() : args.takeFirst();
+    if (sub.isEmpty() || sub == QLatin1String("--help") || sub == QLatin1String("-h")) {
+        io.out << kDevicesUsage;
+        return sub.isEmpty() ? 2 : 0;
+    }
+    const bool json = args.removeAll(QStringLiteral("--json")) > 0;
+    const Settings settings = Settings::load();
+    if (sub == QLatin1String("add")) {
+        QString ownerText = QString::number(settings.ownerId);
+        if (!takeOption(args, QStringLiteral("--owner"), &ownerText))
+            return usageError(io, kDevicesUsage, QStringLiteral("--owner needs a number"));
+        bool ok = false;
+        const qint64 owner = ownerText.toLongLong(&ok);
+        if (!ok || owner <= 0)
+            return usageError(io, kDevicesUsage,
+                              QStringLiteral("--owner needs a positive number"));
+        if (args.size() != 1)
+            return usageError(io, kDevicesUsage,
+                              QStringLiteral("devices add needs one NAME (quote it)"));
+        int code = 0;
+        auto backend = openBackend(settings, &code);
+        if (!backend)
+            return code;
+        qint64 deviceId = 0;
+        const Result<QString> secret = backend->auth()->addDevice(
+            owner, args.first(), backend->clock()->utcNow(), &deviceId);
+        if (!secret) {
+            io.err << "zerg: " << secret.error().message << '\n';
+            return 1;
+        }
+        if (json) {
+            io.out << QJsonDocument(QJsonObject{{QStringLiteral("device_id"), deviceId},
+                                                {QStringLiteral("owner_id"), owner},
+                                                {QStringLiteral("name"), args.first().trimmed()},
+                                                {QStringLiteral("device_secret"),
+                                                 secret.value()}})
+                          .toJson(QJsonDocument::Compact)
+                   << '\n';
+            return 0;
+        }
+        io.out << "Device " << deviceId << " (" << args.first().trimmed() << ") for owner "
+               << owner << ". Its secret, shown only this once:\n\n  " << secret.value()
+               << "\n\nEnter it in the client (Settings > Remote server), which exchanges it for "
+                  "a session token.\n";
+        return 0;
+    }
+    if (sub == QLatin1String("list")) {
+        if (!args.isEmpty())
+            return usageError(io, kDevicesUsage,
+                              QStringLiteral("unexpected argument '%1'").arg(args.first()));
+        int code = 0;
+        auto backend = openBackend(settings, &code);
+        if (!backend)
+            return code;
+        const auto devices = backend->auth()->listDevices(backend->clock()->utcNow());
+        if (!devices) {
+            io.err << "zerg: " << devices.error().message << '\n';
+            return 1;
+        }
+        if (json) {
+            QJsonArray rows;
+            for (const ApiDevice& d : devices.value()) {
+                rows.append(QJsonObject{
+                    {QStringLiteral("device_id"), d.id},
+                    {QStringLiteral("owner_id"), d.ownerId},
+                    {QStringLiteral("name"), d.name},
+                    {QStringLiteral("created_at"), timefmt::toIso(d.createdAt)},
+                    {QStringLiteral("last_used_at"), timefmt::toIso(d.lastUsedAt)},
+                    {QStringLiteral("revoked_at"), timefmt::toIso(d.revokedAt)},
+                    {QStringLiteral("active_tokens"), d.activeTokens}});
+            }
+            io.out << QJsonDocument(rows).toJson(QJsonDocument::Indented);
+            return 0;
+        }
+        if (devices->isEmpty()) {
+            io.out << "No devices yet. Add one with: zerg devices add \"Alice's laptop\"\n";
+            return 0;
+        }
+        io.out << QStringLiteral("%1  %2  %3  %4  %5\n")
+                      .arg(QStringLiteral("ID"), 4)
+                      .arg(QStringLiteral("OWNER"), 5)
+                      .arg(QStringLiteral("LAST LOGIN"), -19)
+                      .arg(QStringLiteral("TOKENS"), 6)
+                      .arg(QStringLiteral("NAME"));
+        for (const ApiDevice& d : devices.value()) {
+            const QString last =
+                d.lastUsedAt.isValid()
+                    ? d.lastUsedAt.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))
+                    : QStringLiteral("never");
+            io.out << QStringLiteral("%1  %2  %3  %4  %5%6\n")
+                          .arg(d.id, 4)
+                          .arg(d.ownerId, 5)
+                          .arg(last, -19)
+                          .arg(d.activeTokens, 6)
+                          .arg(d.name,
+                               d.revokedAt.isValid() ? QStringLiteral(" (revoked)") : QString());
+        }
+        return 0;
+    }
+    if (sub == QLatin1String("revoke")) {
+        bool ok = false;
+        const qint64 id = args.size() == 1 ? args.first().toLongLong(&ok) : 0;
+        if (!ok || id <= 0)
+            return usageError(io, kDevicesUsage,
+                              QStringLiteral("devices revoke needs one device ID (see 'zerg "
+                                             "devices list')"));
+        int code = 0;
+        auto backend = openBackend(settings, &code);
+        if (!backend)
+            return code;
+        if (Status s = backend->auth()->revokeDevice(id, backend->clock()->utcNow()); !s) {
+            io.err << "zerg: " << s.error().message << '\n';
+            return 1;
+        }
+        io.out << "Device " << id << " is revoked; its session tokens no longer work.\n";
+        return 0;
+    }
+    return usageError(io, kDevicesUsage,
+                      QStringLiteral("devices needs 'add NAME', 'list' or 'revoke ID'"));
+}
+
+}  // namespace zerg::cli

@@ -1,0 +1,15 @@
+#pragma once
+
+#include <QStringList>
+
+namespace zerg::cli {
+
+// `zerg serve [--listen HOST:PORT] [--tls-cert FILE --tls-key FILE] [--insecure]`: the whole
+// backend headless behind the WebSocket API (docs/api.md), until SIGTERM or SIGINT.
+int serveCommand(QStringList args);
+
+// `zerg devices add NAME [--owner N] [--json] | list [--json] | revoke ID`: the devices allowed
+// to log in to `zerg serve` on this data folder.
+int devicesCommand(QStringList args);
+
+}  // namespace zerg::cli

@@ -1,0 +1,97 @@
+#pragma once
+
+#include "api/event_log.h"
+#include "core/result.h"
+
+#include <QHostAddress>
+#include <QList>
+#include <QObject>
+#include <QPointer>
+#include <QSslConfiguration>
+#include <QStringList>
+
+#include <optional>
+
+class QWebSocketServer;
+class QWebSocketCorsAuthenticator;
+
+namespace zerg {
+class Clock;
+class EventBus;
+}  // namespace zerg
+
+namespace zerg::api {
+
+class ApiBackend;
+class ApiConnection;
+
+// The limits of docs/api.md; tests shrink them.
+struct ApiServerConfig {
+    // Browser origins allowed to connect (e.g. "https://ops.example.com"). A connection without
+    // an Origin header (a native client) is always allowed.
+    QStringList allowedOrigins;
+    // wss:// when set (see loadTlsConfiguration).
+    std::optional<QSslConfiguration> tls;
+
+    qint64 softFrameBytes = 64 * 1024;    // larger: a too_large reply, the connection stays
+    qint64 hardFrameBytes = 1024 * 1024;  // larger: closed with 1009 by Qt
+    double commandsPerSecond = 20;
+    int commandBurst = 40;
+    int rateLimitedBeforeClose = 100;          // consecutive refused commands → 1008
+    qint64 maxBacklogBytes = 8 * 1024 * 1024;  // unsent bytes for one client → 1008
+    qint64 authDeadlineMs = 10'000;            // → 4401
+    int maxAuthFailures = 3;                   // → 4401
+    qint64 tokenRecheckMs = 30'000;            // revoked/expired tokens of idle listeners
+    qint64 closeGraceMs = 5'000;               // a closed peer that does not answer is cut off
+    int eventLogCapacity = EventLog::DefaultCapacity;
+};
+
+// Reads a PEM certificate (chain) and its PEM private key (RSA or EC, not encrypted) into a
+// server-side TLS configuration. Errors name the file and say what is wrong.
+[[nodiscard]] Result<QSslConfiguration> loadTlsConfiguration(const QString& certPath,
+                                                             const QString& keyPath);
+
+// The WebSocket server of `zerg serve` (docs/api.md). Lives on the main thread; each client is an
+// ApiConnection, and a misbehaving client is closed without affecting the others. Every event of
+// the bus is kept in an EventLog for resuming, and sent to the subscribed clients of its owner.
+class ApiServer : public QObject {
+    Q_OBJECT
+public:
+    // backend, bus and clock must outlive the server.
+    ApiServer(ApiServerConfig config, ApiBackend* backend, EventBus* bus, Clock* clock,
+              QObject* parent = nullptr);
+    ~ApiServer() override;
+
+    // Starts accepting clients; port 0 picks a free one (see port()). Errors: "listen_failed"
+    // (address in use, no permission), "tls" (the TLS configuration has no certificate or key,
+    // or this build has no TLS support).
+    [[nodiscard]] Status listen(const QHostAddress& address, quint16 port);
+    [[nodiscard]] quint16 port() const;
+    [[nodiscard]] bool isListening() const;
+    [[nodiscard]] bool isSecure() const { return m_config.tls.has_value(); }
+
+    // Stops accepting clients and closes every open connection with 1001 "server stopping".
+    void close();
+
+    [[nodiscard]] qint64 clientCount() const { return m_connections.size(); }
+    [[nodiscard]] const EventLog& eventLog() const { return m_log; }
+
+Q_SIGNALS:
+    void clientCountChanged(int count);
+
+private:
+    void onNewConnection();
+    void onOriginCheck(QWebSocketCorsAuthenticator* authenticator) const;
+    void onEvent(const zerg::Event& e);
+    void onConnectionFinished(ApiConnection* connection);
+
+    ApiServerConfig m_config;
+    ApiBackend* m_backend;
+    Clock* m_clock;
+    EventLog m_log;
+    QWebSocketServer* m_server = nullptr;  // child
+    QList<ApiConnection*> m_connections;   // children
+    quint64 m_nextConnectionId = 1;
+};
+
+}  // namespace zerg::api
