@@ -199,8 +199,7 @@ int devicesCommand(QStringList args) {
         bool ok = false;
         const qint64 owner = ownerText.toLongLong(&ok);
         if (!ok || owner <= 0)
-            return usageError(io, kDevicesUsage,
-                              QStringLiteral("--owner needs a positive number"));
+            return usageError(io, kDevicesUsage, QStringLiteral("--owner needs a positive number"));
         if (args.size() != 1)
             return usageError(io, kDevicesUsage,
                               QStringLiteral("devices add needs one NAME (quote it)"));
@@ -209,8 +208,8 @@ int devicesCommand(QStringList args) {
         if (!backend)
             return code;
         qint64 deviceId = 0;
-        const Result<QString> secret = backend->auth()->addDevice(
-            owner, args.first(), backend->clock()->utcNow(), &deviceId);
+        const Result<QString> secret =
+            backend->auth()->addDevice(owner, args.first(), backend->clock()->utcNow(), &deviceId);
         if (!secret) {
             io.err << "zerg: " << secret.error().message << '\n';
             return 1;
@@ -219,14 +218,13 @@ int devicesCommand(QStringList args) {
             io.out << QJsonDocument(QJsonObject{{QStringLiteral("device_id"), deviceId},
                                                 {QStringLiteral("owner_id"), owner},
                                                 {QStringLiteral("name"), args.first().trimmed()},
-                                                {QStringLiteral("device_secret"),
-                                                 secret.value()}})
+                                                {QStringLiteral("device_secret"), secret.value()}})
                           .toJson(QJsonDocument::Compact)
                    << '\n';
             return 0;
         }
-        io.out << "Device " << deviceId << " (" << args.first().trimmed() << ") for owner "
-               << owner << ". Its secret, shown only this once:\n\n  " << secret.value()
+        io.out << "Device " << deviceId << " (" << args.first().trimmed() << ") for owner " << owner
+               << ". Its secret, shown only this once:\n\n  " << secret.value()
                << "\n\nEnter it in the client (Settings > Remote server), which exchanges it for "
                   "a session token.\n";
         return 0;
@@ -247,14 +245,14 @@ int devicesCommand(QStringList args) {
         if (json) {
             QJsonArray rows;
             for (const ApiDevice& d : devices.value()) {
-                rows.append(QJsonObject{
-                    {QStringLiteral("device_id"), d.id},
-                    {QStringLiteral("owner_id"), d.ownerId},
-                    {QStringLiteral("name"), d.name},
-                    {QStringLiteral("created_at"), timefmt::toIso(d.createdAt)},
-                    {QStringLiteral("last_used_at"), timefmt::toIso(d.lastUsedAt)},
-                    {QStringLiteral("revoked_at"), timefmt::toIso(d.revokedAt)},
-                    {QStringLiteral("active_tokens"), d.activeTokens}});
+                rows.append(
+                    QJsonObject{{QStringLiteral("device_id"), d.id},
+                                {QStringLiteral("owner_id"), d.ownerId},
+                                {QStringLiteral("name"), d.name},
+                                {QStringLiteral("created_at"), timefmt::toIso(d.createdAt)},
+                                {QStringLiteral("last_used_at"), timefmt::toIso(d.lastUsedAt)},
+                                {QStringLiteral("revoked_at"), timefmt::toIso(d.revokedAt)},
+                                {QStringLiteral("active_tokens"), d.activeTokens}});
             }
             io.out << QJsonDocument(rows).toJson(QJsonDocument::Indented);
             return 0;

@@ -165,15 +165,17 @@ public:
                 m_clients.append(ws);
         });
     }
-    QUrl url() const { return QUrl(QStringLiteral("ws://127.0.0.1:%1").arg(m_server.serverPort())); }
+    QUrl url() const {
+        return QUrl(QStringLiteral("ws://127.0.0.1:%1").arg(m_server.serverPort()));
+    }
     void publish(const QString& name, const QJsonObject& data) {
-        const QString text = QString::fromUtf8(
-            QJsonDocument(QJsonObject{{"type", "event"},
-                                      {"seq", ++m_seq},
-                                      {"event", name},
-                                      {"at", "2026-01-01T00:00:00.000Z"},
-                                      {"data", data}})
-                .toJson(QJsonDocument::Compact));
+        const QString text =
+            QString::fromUtf8(QJsonDocument(QJsonObject{{"type", "event"},
+                                                        {"seq", ++m_seq},
+                                                        {"event", name},
+                                                        {"at", "2026-01-01T00:00:00.000Z"},
+                                                        {"data", data}})
+                                  .toJson(QJsonDocument::Compact));
         for (QWebSocket* ws : std::as_const(m_clients))
             ws->sendTextMessage(text);
     }
@@ -288,9 +290,10 @@ int main(int argc, char** argv) {
     QCoreApplication app(argc, argv);
     const int seconds = argc > 1 ? std::max(1, atoi(argv[1])) : 3;
     const int events = argc > 2 ? std::max(1000, atoi(argv[2])) : 20000;
-    std::printf("zerg-bench-api (%s build): %d clients, paced 1,000 events/s for %d s, then "
-                "%d events flat out\n",
-                ZERG_BUILD_TYPE, kClients, seconds, events);
+    std::printf(
+        "zerg-bench-api (%s build): %d clients, paced 1,000 events/s for %d s, then "
+        "%d events flat out\n",
+        ZERG_BUILD_TYPE, kClients, seconds, events);
 
     SystemClock clock;
     EventBus bus(&clock);
@@ -374,11 +377,14 @@ int main(int argc, char** argv) {
 
     server.close();
     bare.close();
-    QMetaObject::invokeMethod(ours, [&] {
-        delete ours;
-        delete refs;
-        delete listeners;
-    }, Qt::BlockingQueuedConnection);
+    QMetaObject::invokeMethod(
+        ours,
+        [&] {
+            delete ours;
+            delete refs;
+            delete listeners;
+        },
+        Qt::BlockingQueuedConnection);
     clientThread.quit();
     clientThread.wait();
     return 0;

@@ -102,8 +102,7 @@ Result<QJsonObject> ServerBackend::runs(qint64 ownerId, int limit) {
     return QJsonObject{{QStringLiteral("runs"), rows}};
 }
 
-Result<QJsonObject> ServerBackend::workers(qint64 ownerId, int limit,
-                                           std::optional<qint64> runId) {
+Result<QJsonObject> ServerBackend::workers(qint64 ownerId, int limit, std::optional<qint64> runId) {
     Store& store = *m_backend->store();
     const Result<QList<WorkerJobRecord>> jobs =
         runId ? store.listJobsForRun(ownerId, *runId) : store.listJobs(ownerId, limit);
@@ -134,12 +133,11 @@ Result<QJsonObject> ServerBackend::workerFile(qint64 ownerId, const QString& wor
     }
     const qint64 size = bytes->size();
     const bool truncated = size > kMaxFileBytes;
-    return QJsonObject{
-        {QStringLiteral("path"), path},
-        {QStringLiteral("content"),
-         QString::fromUtf8(truncated ? bytes->left(kMaxFileBytes) : bytes.value())},
-        {QStringLiteral("size"), size},
-        {QStringLiteral("truncated"), truncated}};
+    return QJsonObject{{QStringLiteral("path"), path},
+                       {QStringLiteral("content"),
+                        QString::fromUtf8(truncated ? bytes->left(kMaxFileBytes) : bytes.value())},
+                       {QStringLiteral("size"), size},
+                       {QStringLiteral("truncated"), truncated}};
 }
 
 Result<QJsonObject> ServerBackend::cancel(qint64 ownerId, std::optional<qint64> runId,

@@ -38,8 +38,8 @@ public:
                                    const QString& path) override;
     Result<QJsonObject> cancel(qint64 ownerId, std::optional<qint64> runId,
                                std::optional<qint64> jobId) override;
-    void schedules(qint64 ownerId, const QString& action, const QJsonObject& args,
-                   QObject* context, Done done) override;
+    void schedules(qint64 ownerId, const QString& action, const QJsonObject& args, QObject* context,
+                   Done done) override;
 
 private:
     // The owner's schedule tools (made on first use).

@@ -118,9 +118,10 @@ private:
     AppTree* m_tree = nullptr;  // long-lived processes only (startBackgroundServices)
     QString m_rulesProblem;
     WorkerPool* m_pool = nullptr;
-    std::unique_ptr<JarvisConfig> m_jarvisConfig;  // of every owner's supervisor agent, but for the owner id
+    std::unique_ptr<JarvisConfig>
+        m_jarvisConfig;  // of every owner's supervisor agent, but for the owner id
     QHash<qint64, OwnerServices> m_owners;
-    QList<qint64> m_ownerOrder;     // in order of creation, for start and teardown
+    QList<qint64> m_ownerOrder;         // in order of creation, for start and teardown
     JarvisService* m_jarvis = nullptr;  // the settings' owner's, as m_scheduler
     std::unique_ptr<ScheduleStore> m_schedules;
     ScheduleService* m_scheduler = nullptr;

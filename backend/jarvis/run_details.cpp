@@ -46,9 +46,9 @@ Result<QJsonObject> workerDetails(Store& store, ArtifactStore& artifacts, qint64
         if (!job && job.error().code != QLatin1String("not_found"))
             return job.error();
         if (!job || job->ownerId != ownerId) {
-            return Error{QStringLiteral("not_found"),
-                         QStringLiteral("No worker job %1. List the workers to find its id.")
-                             .arg(*jobId)};
+            return Error{
+                QStringLiteral("not_found"),
+                QStringLiteral("No worker job %1. List the workers to find its id.").arg(*jobId)};
         }
         if (job->workerId.isEmpty()) {
             return Error{QStringLiteral("not_found"),
@@ -61,9 +61,9 @@ Result<QJsonObject> workerDetails(Store& store, ArtifactStore& artifacts, qint64
     }
     const Result<QJsonObject> meta = artifacts.metadata(workerId, ownerId);
     if (!meta) {
-        return Error{QStringLiteral("not_found"),
-                     QStringLiteral("No worker '%1'. List the workers to find its id.")
-                         .arg(workerId)};
+        return Error{
+            QStringLiteral("not_found"),
+            QStringLiteral("No worker '%1'. List the workers to find its id.").arg(workerId)};
     }
     const Result<QString> result = artifacts.readResult(workerId, ownerId);
     const Result<QStringList> files = artifacts.listFiles(workerId, ownerId);

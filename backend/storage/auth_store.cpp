@@ -96,8 +96,8 @@ Status AuthStore::revokeDevice(qint64 deviceId, const QDateTime& now) {
     if (!exec(q, QStringLiteral("SELECT revoked_at FROM api_devices WHERE id = ?"), {deviceId}))
         return dbError(QStringLiteral("revoking a device"), q.lastError());
     if (!q.next()) {
-        return notFound(QStringLiteral("No device %1. List them with 'zerg devices list'.")
-                            .arg(deviceId));
+        return notFound(
+            QStringLiteral("No device %1. List them with 'zerg devices list'.").arg(deviceId));
     }
     q.finish();
     const QString at = timefmt::toIso(now);
@@ -176,9 +176,9 @@ Result<ApiSession> AuthStore::check(const QString& token, const QDateTime& now) 
             "This session token was revoked. Log in again with a valid device secret."));
     }
     if (!session.expiresAt.isValid() || session.expiresAt <= now) {
-        return authFailed(QStringLiteral(
-            "This session token has expired (tokens last %1 days). Log in again with the device "
-            "secret.")
+        return authFailed(QStringLiteral("This session token has expired (tokens last %1 days). "
+                                         "Log in again with the device "
+                                         "secret.")
                               .arg(kTokenDays));
     }
     return session;
