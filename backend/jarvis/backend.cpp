@@ -353,6 +353,18 @@ void Backend::startBackgroundServices() {
         return;  // another process on this data folder runs the schedules already
     for (qint64 id : std::as_const(m_ownerOrder))
         m_owners.value(id).scheduler->start();
+    // Server mode: the owners with schedules get their runner now, not when they next connect
+    // (owner() starts the runner of an owner it adds from here on).
+    const Result<QList<qint64>> withSchedules = m_schedules->scheduleOwners();
+    if (!withSchedules) {
+        qWarning("zerg: the schedules of other owners will not run: %s",
+                 qPrintable(withSchedules.error().message));
+        return;
+    }
+    for (qint64 id : withSchedules.value()) {
+        if (!m_owners.contains(id))
+            addOwner(id);
+    }
 }
 
 QString Backend::databaseDescription() const {

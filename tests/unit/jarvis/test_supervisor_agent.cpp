@@ -11,6 +11,7 @@
 
 #include <QJsonArray>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace zerg;
@@ -377,6 +378,67 @@ private Q_SLOTS:
         QCOMPARE(runs->size(), 1);
         QCOMPARE(runs->first().status, QStringLiteral("success"));
         QCOMPARE(b.store()->run(runs->first().runId)->mode, QStringLiteral("background"));
+    }
+
+    // Server mode: each owner gets a supervisor agent of their own (their own thread), on the
+    // same stores and worker pool, and their own schedules, which fire without that owner having
+    // connected since the server started.
+    void everyOwnerHasTheirOwnSupervisorAndSchedules() {
+        QTemporaryDir dir;
+        ManualClock clock(QDateTime(QDate(2026, 11, 21), QTime(5, 0), Qt::UTC));
+        ScriptedLlm llm;
+        Settings settings;
+        settings.dataDir = dir.path();
+        settings.hostsFile = dir.filePath(QStringLiteral("no-hosts"));
+        settings.pricingFile = dir.filePath(QStringLiteral("no-pricing.json"));
+        settings.model = QStringLiteral("m");
+        settings.runTimeoutSeconds = 0;
+        qint64 scheduleId = 0;
+        {
+            auto backend = Backend::create(settings, &clock, &llm);
+            QVERIFY(backend);
+            Backend& b = *backend.value();
+            QVERIFY(!b.owner(0));
+            const auto one = b.owner(1);
+            QVERIFY(one);
+            QCOMPARE(one->jarvis, b.jarvis());
+            QCOMPARE(one->scheduler, b.scheduler());
+            const auto two = b.owner(2);
+            QVERIFY(two);
+            QVERIFY(two->jarvis != b.jarvis());
+            QCOMPARE(b.owner(2)->jarvis, two->jarvis);  // made once
+
+            llm.pushText(QStringLiteral("Owner one's answer."));
+            QSignalSpy oneDone(b.jarvis(), &JarvisService::runFinished);
+            QVERIFY(b.jarvis()->ask(QStringLiteral("hello from one")));
+            // Owner 2 is not kept waiting by owner 1's run.
+            llm.pushText(QStringLiteral("Owner two's answer."));
+            QSignalSpy twoDone(two->jarvis, &JarvisService::runFinished);
+            QVERIFY(two->jarvis->ask(QStringLiteral("hello from two")));
+            QTRY_COMPARE(oneDone.size(), 1);
+            QTRY_COMPARE(twoDone.size(), 1);
+            QVERIFY(b.jarvis()->threadId() != two->jarvis->threadId());
+            const auto runs = b.store()->listRuns(2, 10);
+            QVERIFY(runs);
+            QCOMPARE(runs->size(), 1);
+            QCOMPARE(runs->first().task, QStringLiteral("hello from two"));
+
+            const auto s = two->scheduler->createSchedule(
+                QStringLiteral("two's check"), QStringLiteral("check the disks"),
+                QStringLiteral("0 6 * * *"), QStringLiteral("UTC"));
+            QVERIFY2(s, s ? "" : qPrintable(s.error().message));
+            scheduleId = s->id;
+        }
+        // A restart: owner 2 does not connect, yet their schedule fires at 06:00.
+        auto backend = Backend::create(settings, &clock, &llm);
+        QVERIFY(backend);
+        Backend& b = *backend.value();
+        b.startBackgroundServices();
+        llm.pushText(QStringLiteral("Disks fine.\n\nSeverity: info"));
+        clock.advance(3600 * 1000);
+        QTRY_COMPARE(b.schedules()->listInbox(2, 10)->size(), 1);
+        QCOMPARE(b.schedules()->listInbox(2, 10)->first().scheduleId, scheduleId);
+        QCOMPARE(b.schedules()->listInbox(1, 10)->size(), 0);
     }
 
     // Owner 2 cannot list, read, grep or see the events or runs of owner 1.
