@@ -786,4 +786,14 @@ Result<bool> ScheduleStore::isPaused(qint64 ownerId) {
     return q.next() && q.value(0).toInt() != 0;
 }
 
+Result<QList<qint64>> ScheduleStore::scheduleOwners() {
+    QSqlQuery q(m_db->connection());
+    if (!exec(q, QStringLiteral("SELECT DISTINCT owner_id FROM schedules ORDER BY owner_id")))
+        return dbError(QStringLiteral("listing the owners of schedules"), q.lastError());
+    QList<qint64> owners;
+    while (q.next())
+        owners.append(q.value(0).toLongLong());
+    return owners;
+}
+
 }  // namespace zerg

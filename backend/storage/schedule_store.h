@@ -92,6 +92,8 @@ public:
     [[nodiscard]] Result<ScheduleRecord> findSchedule(qint64 ownerId, const QString& name);
     // Ordered by name.
     [[nodiscard]] Result<QList<ScheduleRecord>> listSchedules(qint64 ownerId);
+    // Every owner with at least one schedule, ascending (a server starts their runners).
+    [[nodiscard]] Result<QList<qint64>> scheduleOwners();
     // Applies the patch and returns the schedule as it is now. A change of cron, time zone or
     // enabled clears next_run_at (the cached time no longer holds): the scheduler must call
     // setNextRun afterwards, and until then the schedule is not due.
