@@ -46,13 +46,13 @@ Error badUrl(const QString& why) {
 
 // The connection parameters of a postgresql:// URL, as QPSQL takes them.
 struct PgParams {
-    QString host;  // empty: libpq's default (PGHOST or the local socket)
+    QString host;   // empty: libpq's default (PGHOST or the local socket)
     int port = -1;  // -1: libpq's default (PGPORT or 5432)
     QString dbName;
-    QString user;  // empty: libpq's default (PGUSER or the login name)
+    QString user;      // empty: libpq's default (PGUSER or the login name)
     QString password;  // empty: libpq asks PGPASSWORD / ~/.pgpass when the server wants one
-    QString options;  // further libpq keywords, "key='value';..." for setConnectOptions
-    QString display;  // the URL without its password
+    QString options;   // further libpq keywords, "key='value';..." for setConnectOptions
+    QString display;   // the URL without its password
 };
 
 // libpq's conninfo quoting: single quotes around the value, backslash before ' and \.
@@ -110,6 +110,7 @@ Result<PgParams> parsePgUrl(const QUrl& url) {
     QUrl shown = url;
     shown.setPassword(QString());
     query.removeAllQueryItems(QStringLiteral("password"));
+    query.removeAllQueryItems(QStringLiteral("sslpassword"));  // the client key's passphrase
     shown.setQuery(query.isEmpty() ? QString() : query.query(QUrl::FullyEncoded));
     p.display = shown.toString(QUrl::RemovePassword);
     return p;
@@ -249,8 +250,7 @@ Result<std::unique_ptr<Database>> Database::openPostgres(const QUrl& url, const 
                            "that the server is running and reachable, and the user, password "
                            "and database name in ZERG_DATABASE_URL.")
                 .arg(p.dbName, pgAddress(p),
-                     p.user.isEmpty() ? QString()
-                                      : QStringLiteral(" as user '%1'").arg(p.user),
+                     p.user.isEmpty() ? QString() : QStringLiteral(" as user '%1'").arg(p.user),
                      detail)};
     }
     {

@@ -222,28 +222,28 @@ QList<Migration> buildAll() {
 
     // Server mode (docs/api.md): devices registered for an owner, and the session tokens they
     // exchanged their secret for. Only SHA-256 hashes (hex) of secrets and tokens are stored.
-    list.append(Migration{
-        5,
-        QStringLiteral("API devices and session tokens"),
-        {
-            QStringLiteral("CREATE TABLE api_devices ("
-                           " id {{ID_PK}},"
-                           " owner_id BIGINT NOT NULL REFERENCES owners(id),"
-                           " name TEXT NOT NULL,"
-                           " secret_hash TEXT NOT NULL UNIQUE,"
-                           " created_at TEXT NOT NULL,"
-                           " last_used_at TEXT,"
-                           " revoked_at TEXT)"),
-            QStringLiteral("CREATE TABLE api_tokens ("
-                           " id {{ID_PK}},"
-                           " device_id BIGINT NOT NULL REFERENCES api_devices(id),"
-                           " owner_id BIGINT NOT NULL REFERENCES owners(id),"
-                           " token_hash TEXT NOT NULL UNIQUE,"
-                           " created_at TEXT NOT NULL,"
-                           " expires_at TEXT NOT NULL,"
-                           " revoked_at TEXT)"),
-            QStringLiteral("CREATE INDEX ix_api_tokens_device ON api_tokens (device_id)"),
-        }});
+    list.append(
+        Migration{5,
+                  QStringLiteral("API devices and session tokens"),
+                  {
+                      QStringLiteral("CREATE TABLE api_devices ("
+                                     " id {{ID_PK}},"
+                                     " owner_id BIGINT NOT NULL REFERENCES owners(id),"
+                                     " name TEXT NOT NULL,"
+                                     " secret_hash TEXT NOT NULL UNIQUE,"
+                                     " created_at TEXT NOT NULL,"
+                                     " last_used_at TEXT,"
+                                     " revoked_at TEXT)"),
+                      QStringLiteral("CREATE TABLE api_tokens ("
+                                     " id {{ID_PK}},"
+                                     " device_id BIGINT NOT NULL REFERENCES api_devices(id),"
+                                     " owner_id BIGINT NOT NULL REFERENCES owners(id),"
+                                     " token_hash TEXT NOT NULL UNIQUE,"
+                                     " created_at TEXT NOT NULL,"
+                                     " expires_at TEXT NOT NULL,"
+                                     " revoked_at TEXT)"),
+                      QStringLiteral("CREATE INDEX ix_api_tokens_device ON api_tokens (device_id)"),
+                  }});
 
     return list;
 }
@@ -254,13 +254,14 @@ bool isPostgres(const QSqlDatabase& db) {
 
 Error sqlError(const QSqlDatabase& db, const QString& what, const QSqlError& e) {
     const QString hint =
-        isPostgres(db)
-            ? QStringLiteral("Check that the PostgreSQL user may create tables in this database "
+        isPostgres(db) ? QStringLiteral(
+                             "Check that the PostgreSQL user may create tables in this database "
                              "and that no other program changed its schema.")
-            : QStringLiteral("If the file is damaged, move it aside or set ZERG_DATA_DIR to "
+                       : QStringLiteral(
+                             "If the file is damaged, move it aside or set ZERG_DATA_DIR to "
                              "another folder.");
-    return Error{QStringLiteral("db"), QStringLiteral("Database error while %1: %2. %3")
-                                           .arg(what, e.text(), hint)};
+    return Error{QStringLiteral("db"),
+                 QStringLiteral("Database error while %1: %2. %3").arg(what, e.text(), hint)};
 }
 
 // Two servers starting on one PostgreSQL database at once would both see a migration missing
@@ -283,8 +284,7 @@ const QString kCreateSchemaMigrations = QStringLiteral(
 Result<QSet<int>> appliedVersions(const QSqlDatabase& db) {
     QSqlQuery q(db);
     if (!q.exec(kCreateSchemaMigrations)) {
-        return sqlError(db, QStringLiteral("creating the schema_migrations table"),
-                        q.lastError());
+        return sqlError(db, QStringLiteral("creating the schema_migrations table"), q.lastError());
     }
     if (!q.exec(QStringLiteral("SELECT version FROM schema_migrations"))) {
         return sqlError(db, QStringLiteral("reading schema_migrations"), q.lastError());

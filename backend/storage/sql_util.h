@@ -4,7 +4,9 @@
 #include "storage/time_format.h"
 
 #include <QDateTime>
+#include <QHash>
 #include <QSqlDatabase>
+#include <QSqlDriver>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QVariant>
@@ -31,15 +33,6 @@ namespace zerg::sql {
     return Error{QStringLiteral("invalid_argument"), what};
 }
 
-// Prepared statement with positional values only: nothing from the caller is spliced into SQL.
-[[nodiscard]] inline bool exec(QSqlQuery& q, const QString& sql, const QVariantList& values = {}) {
-    if (!q.prepare(sql))
-        return false;
-    for (const QVariant& v : values)
-        q.addBindValue(v);
-    return q.exec();
-}
-
 [[nodiscard]] inline QVariant idOrNull(std::optional<qint64> id) {
     return id && *id > 0 ? QVariant(*id) : QVariant();
 }
@@ -62,12 +55,22 @@ namespace zerg::sql {
 }
 
 // Rolls back unless committed. Declare it before the queries of the same scope so that they
-// are destroyed (and their statements reset) before the rollback.
+// are destroyed (and their statements reset) before the rollback, as SQLite wants.
+// PostgreSQL wants the opposite order after an error: a failed statement aborts the whole
+// transaction, and QPSQL's DEALLOCATE of a prepared statement, run when its QSqlQuery goes,
+// fails ("current transaction is aborted") and leaves the statement allocated in the server
+// session. So on PostgreSQL exec() rolls the open Transaction back at the failure itself.
 class Transaction {
 public:
-    explicit Transaction(QSqlDatabase db) : m_db(std::move(db)) { m_began = m_db.transaction(); }
+    explicit Transaction(QSqlDatabase db) : m_db(std::move(db)) {
+        m_began = m_db.transaction();
+        if (m_began)
+            active().insert(m_db.driver(), this);
+    }
     ~Transaction() {
-        if (m_began && !m_committed)
+        if (m_began)
+            active().remove(m_db.driver());
+        if (m_began && !m_committed && !m_rolledBack)
             m_db.rollback();
     }
     Transaction(const Transaction&) = delete;
@@ -80,11 +83,43 @@ public:
     }
     [[nodiscard]] QSqlError lastError() const { return m_db.lastError(); }
 
+    // After a failed statement on q's connection: on PostgreSQL, end its open Transaction now.
+    static void statementFailed(const QSqlQuery& q) {
+        const QSqlDriver* driver = q.driver();
+        if (!driver || driver->dbmsType() != QSqlDriver::PostgreSQL)
+            return;
+        if (Transaction* tx = active().value(driver); tx && !tx->m_committed && !tx->m_rolledBack) {
+            tx->m_rolledBack = true;
+            tx->m_db.rollback();
+        }
+    }
+
 private:
+    // The open Transaction of each connection (a QSqlDriver per connection) of this thread; a
+    // connection is only ever used from the thread that opened it.
+    static QHash<const QSqlDriver*, Transaction*>& active() {
+        static thread_local QHash<const QSqlDriver*, Transaction*> open;
+        return open;
+    }
+
     QSqlDatabase m_db;
     bool m_began = false;
     bool m_committed = false;
+    bool m_rolledBack = false;
 };
+
+// Prepared statement with positional values only: nothing from the caller is spliced into SQL.
+[[nodiscard]] inline bool exec(QSqlQuery& q, const QString& sql, const QVariantList& values = {}) {
+    bool ok = q.prepare(sql);
+    if (ok) {
+        for (const QVariant& v : values)
+            q.addBindValue(v);
+        ok = q.exec();
+    }
+    if (!ok)
+        Transaction::statementFailed(q);
+    return ok;
+}
 
 // Creates the owner row if it is missing ("owner N" when no name is given).
 [[nodiscard]] inline Status ensureOwnerIn(QSqlDatabase db, qint64 ownerId, const QString& name,

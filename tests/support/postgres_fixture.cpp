@@ -99,12 +99,12 @@ Result<QString> PostgresServer::run(const QString& program, const QStringList& a
     if (!finished || p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) {
         if (!finished)
             p.kill();
-        return Error{QStringLiteral("postgres_fixture"),
-                     QStringLiteral("%1 failed (%2): %3")
-                         .arg(QFileInfo(program).fileName(),
-                              finished ? QStringLiteral("exit code %1").arg(p.exitCode())
-                                       : p.errorString(),
-                              out.trimmed())};
+        return Error{
+            QStringLiteral("postgres_fixture"),
+            QStringLiteral("%1 failed (%2): %3")
+                .arg(QFileInfo(program).fileName(),
+                     finished ? QStringLiteral("exit code %1").arg(p.exitCode()) : p.errorString(),
+                     out.trimmed())};
     }
     return out;
 }
@@ -173,12 +173,11 @@ Status PostgresServer::startOnce(QString* log) {
     if (m_port == 0)
         return Error{QStringLiteral("io"), QStringLiteral("No free port on 127.0.0.1")};
     // Speed over durability: a test cluster is thrown away.
-    const QString options =
-        QStringLiteral(
-            "-k %1 -h 127.0.0.1 -p %2 -F -c fsync=off -c full_page_writes=off "
-            "-c synchronous_commit=off")
-            .arg(m_dir->filePath(QStringLiteral("sock")))
-            .arg(m_port);
+    const QString options = QStringLiteral(
+                                "-k %1 -h 127.0.0.1 -p %2 -F -c fsync=off -c full_page_writes=off "
+                                "-c synchronous_commit=off")
+                                .arg(m_dir->filePath(QStringLiteral("sock")))
+                                .arg(m_port);
     const QString dataDir = m_dir->filePath(QStringLiteral("data"));
     // pg_ctl -w polls until the server reports itself ready, or gives up after -t seconds.
     const Result<QString> started =
@@ -260,8 +259,7 @@ void PostgresServer::stop() {
     // SIGINT is PostgreSQL's fast shutdown: roll back open sessions, checkpoint, exit. The
     // postmaster is not our child (pg_ctl started it), so watch its pid file and the pid.
     ::kill(static_cast<pid_t>(m_pid), SIGINT);
-    const QString pidFile =
-        m_dir->filePath(QStringLiteral("data/postmaster.pid"));
+    const QString pidFile = m_dir->filePath(QStringLiteral("data/postmaster.pid"));
     QDeadlineTimer deadline(kStopTimeoutMs);
     while (processAlive(m_pid) && QFile::exists(pidFile) && !deadline.hasExpired())
         QThread::msleep(10);
@@ -348,7 +346,8 @@ Result<QString> testDatabaseUrl(const QString& sqlitePath) {
     return url;
 }
 
-Result<std::unique_ptr<Database>> openTestDatabase(const QString& sqlitePath, const QDateTime& now) {
+Result<std::unique_ptr<Database>> openTestDatabase(const QString& sqlitePath,
+                                                   const QDateTime& now) {
     const Result<QString> url = testDatabaseUrl(sqlitePath);
     if (!url)
         return url.error();
@@ -372,8 +371,9 @@ Result<QSqlDatabase> rawTestConnection(const QString& sqlitePath, const QString&
         db.setDatabaseName(u.path().mid(1));
     }
     if (!db.open()) {
-        return Error{QStringLiteral("db"), QStringLiteral("Cannot open the raw test connection: %1")
-                                               .arg(db.lastError().text())};
+        return Error{
+            QStringLiteral("db"),
+            QStringLiteral("Cannot open the raw test connection: %1").arg(db.lastError().text())};
     }
     if (db.driverName() == QLatin1String("QPSQL"))
         QSqlQuery(db).exec(QStringLiteral("SET client_min_messages TO WARNING"));
@@ -389,9 +389,9 @@ QStringList indexNames(const QSqlDatabase& db, const QString& table) {
             "AND i.tablename = ? AND NOT EXISTS (SELECT 1 FROM pg_constraint c "
             "WHERE c.conname = i.indexname) ORDER BY i.indexname"));
     } else {
-        q.prepare(QStringLiteral(
-            "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? "
-            "AND name NOT LIKE 'sqlite_%' ORDER BY name"));
+        q.prepare(
+            QStringLiteral("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? "
+                           "AND name NOT LIKE 'sqlite_%' ORDER BY name"));
     }
     q.addBindValue(table);
     QStringList out;

@@ -1,3 +1,6 @@
+// Searching the worker artifacts, and rebuilding the job index from them (the one part that
+// touches the database: also run on PostgreSQL as test_artifact_search_postgres).
+#include "postgres_fixture.h"
 #include "storage/artifact_search.h"
 #include "storage/artifact_store.h"
 #include "storage/database.h"
@@ -214,7 +217,7 @@ private Q_SLOTS:
     }
 
     void reindexRestoresMissingRowsAndStatuses() {
-        auto db = Database::open(m_tmp->filePath(QStringLiteral("zerg.db")), kT0);
+        auto db = test::openTestDatabase(m_tmp->filePath(QStringLiteral("zerg.db")), kT0);
         QVERIFY(db.ok());
         Store store(db.value().get());
         // Corrupt folders are reported, not fatal.

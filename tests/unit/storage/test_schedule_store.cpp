@@ -660,6 +660,39 @@ private Q_SLOTS:
         QVERIFY(s.listScheduleRuns(1, other, 10)->isEmpty());
     }
 
+    // At start-up the runs a stopped process left "running" end as failed; finished runs and
+    // another owner's runs stay as they are.
+    void interruptedRunsOfTheOwnerAreFailed() {
+        Fixture f = fixture();
+        QVERIFY(f.db);
+        ScheduleStore& s = *f.schedules;
+        const qint64 sid = makeSchedule(s, 1, QStringLiteral("disks"));
+        const qint64 theirSid = makeSchedule(s, 2, QStringLiteral("disks"));
+        const qint64 open1 = s.startScheduleRun(1, sid, QStringLiteral("manual"), {}, kT0).value();
+        const qint64 open2 =
+            s.startScheduleRun(1, sid, QStringLiteral("cron"), kT0, kT0.addSecs(1)).value();
+        const qint64 done = s.startScheduleRun(1, sid, QStringLiteral("manual"), {}, kT0).value();
+        QVERIFY(s.finishScheduleRun(done, QStringLiteral("success"), std::nullopt, QString(),
+                                    QString(), kT0.addSecs(2)));
+        const qint64 theirs =
+            s.startScheduleRun(2, theirSid, QStringLiteral("manual"), {}, kT0).value();
+
+        const QDateTime now = kT0.addSecs(600);
+        const auto failed = s.failRunningScheduleRuns(1, QStringLiteral("interrupted"), now);
+        QVERIFY2(failed, why(failed).constData());
+        QCOMPARE(failed.value(), 2);
+        for (qint64 id : {open1, open2}) {
+            const ScheduleRunRecord r = s.scheduleRun(1, id).value();
+            QCOMPARE(r.status, QStringLiteral("failed"));
+            QCOMPARE(r.error, QStringLiteral("interrupted"));
+            QCOMPARE(r.finishedAt, now);
+        }
+        QCOMPARE(s.scheduleRun(1, done)->status, QStringLiteral("success"));
+        QCOMPARE(s.scheduleRun(1, done)->finishedAt, kT0.addSecs(2));
+        QCOMPARE(s.scheduleRun(2, theirs)->status, QStringLiteral("running"));
+        QCOMPARE(s.failRunningScheduleRuns(1, QStringLiteral("again"), now).value(), 0);
+    }
+
     void badRunArgumentsAreRefusedWithClearMessages() {
         Fixture f = fixture();
         QVERIFY(f.db);

@@ -8,11 +8,17 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QMutex>
+#include <QSet>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QSqlRecord>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <latch>
+#include <thread>
+#include <vector>
 
 using namespace zerg;
 
@@ -384,6 +390,137 @@ private Q_SLOTS:
         QCOMPARE(store.saveMemory(f.threadId, -1, QStringLiteral("x"), kT0).error().code,
                  QStringLiteral("invalid_argument"));
         QVERIFY(!store.latestMemory(424242)->has_value());
+    }
+
+    // Per UTC hour, model and role, oldest first; an invalid `since` means all calls (it once
+    // bound NULL and matched none).
+    void usageByHourGroupsPerHourModelAndRole() {
+        Fixture f = fixture();
+        QVERIFY(f.db);
+        Store& store = *f.store;
+        auto record = [&](qint64 owner, int minutes, const char* model, const char* role,
+                          qint64 prompt, std::optional<double> cost) {
+            LlmCallRecord c;
+            c.ownerId = owner;
+            c.model = QString::fromLatin1(model);
+            c.role = QString::fromLatin1(role);
+            c.promptTokens = prompt;
+            c.costUsd = cost;
+            c.status = QStringLiteral("ok");
+            c.createdAt = kT0.addSecs(60 * minutes);
+            return store.recordLlmCall(c).ok();
+        };
+        QVERIFY(record(1, 1, "gpt-4o", "supervisor", 10, 0.125));
+        QVERIFY(record(1, 59, "gpt-4o", "supervisor", 20, 0.25));
+        QVERIFY(record(1, 5, "claude", "worker", 7, std::nullopt));
+        QVERIFY(record(1, 61, "gpt-4o", "supervisor", 40, 0.5));
+        QVERIFY(record(2, 2, "gpt-4o", "supervisor", 1000, 9.0));  // another owner
+
+        const auto all = store.usageByHour(1, QDateTime());
+        QVERIFY2(all, all ? "" : qPrintable(all.error().message));
+        QCOMPARE(all->size(), 3);
+        const QDateTime noon = kT0;
+        QCOMPARE(all->at(0).hour, noon);
+        QCOMPARE(all->at(0).model, QStringLiteral("claude"));
+        QCOMPARE(all->at(0).role, QStringLiteral("worker"));
+        QCOMPARE(all->at(0).totals.calls, qint64(1));
+        QVERIFY(!all->at(0).totals.costUsd);
+        QCOMPARE(all->at(1).hour, noon);
+        QCOMPARE(all->at(1).model, QStringLiteral("gpt-4o"));
+        QCOMPARE(all->at(1).totals.calls, qint64(2));
+        QCOMPARE(all->at(1).totals.promptTokens, qint64(30));
+        QCOMPARE(all->at(1).totals.costUsd, std::optional<double>(0.375));
+        QCOMPARE(all->at(2).hour, noon.addSecs(3600));
+        QCOMPARE(all->at(2).totals.promptTokens, qint64(40));
+
+        const auto later = store.usageByHour(1, kT0.addSecs(3600));
+        QVERIFY(later);
+        QCOMPARE(later->size(), 1);
+        QCOMPARE(later->at(0).hour, noon.addSecs(3600));
+        QVERIFY(store.usageByHour(3, QDateTime())->isEmpty());
+    }
+
+    // Several connections (server mode: many clients) creating the same owner's supervisor
+    // thread and appending to it at once: one thread, and every message its own seq.
+    void concurrentWritersShareOneThreadAndDistinctSeqs() {
+        const QString path = freshPath();
+        auto first = openOk(path);  // migrated before the writers start
+        QVERIFY(first);
+        constexpr int kWriters = 4;
+        constexpr int kEach = 10;
+        std::latch ready(kWriters);
+        QMutex mutex;
+        QStringList problems;
+        QSet<qint64> threadIds;
+        std::vector<std::thread> writers;
+        for (int w = 0; w < kWriters; ++w) {
+            writers.emplace_back([&, w] {
+                // Each connection is opened, used and closed on its own thread.
+                auto db = test::openTestDatabase(path, kT0);
+                ready.arrive_and_wait();
+                if (!db) {
+                    const QMutexLocker lock(&mutex);
+                    problems.append(db.error().message);
+                    return;
+                }
+                Store store(db.value().get());
+                const auto t = store.findOrCreateSupervisorThread(7, QStringLiteral("J"), kT0);
+                if (!t) {
+                    const QMutexLocker lock(&mutex);
+                    problems.append(t.error().message);
+                    return;
+                }
+                {
+                    const QMutexLocker lock(&mutex);
+                    threadIds.insert(t->id);
+                }
+                for (int i = 0; i < kEach; ++i) {
+                    const QJsonObject body{{"role", "user"},
+                                           {"content", QStringLiteral("%1-%2").arg(w).arg(i)}};
+                    const auto seq = store.appendMessage(t->id, std::nullopt, body, kT0);
+                    if (!seq) {
+                        const QMutexLocker lock(&mutex);
+                        problems.append(seq.error().message);
+                    }
+                }
+            });
+        }
+        for (std::thread& t : writers)
+            t.join();
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+        QCOMPARE(threadIds.size(), 1);
+        const auto messages = Store(first.get()).loadMessagesAfter(*threadIds.begin(), 0);
+        QVERIFY(messages);
+        QCOMPARE(messages->size(), kWriters * kEach);
+        QSet<QString> contents;
+        for (int i = 0; i < messages->size(); ++i) {
+            QCOMPARE(messages->at(i).seq, qint64(i + 1));
+            contents.insert(messages->at(i).body.value(QStringLiteral("content")).toString());
+        }
+        QCOMPARE(contents.size(), kWriters * kEach);
+    }
+
+    void messagesOfOneRunComeWithTimeAndRun() {
+        Fixture f = fixture();
+        QVERIFY(f.threadId > 0);
+        Store& store = *f.store;
+        const auto run = store.createRun(1, f.threadId, QStringLiteral("a"), kT0);
+        const auto other = store.createRun(1, f.threadId, QStringLiteral("b"), kT0);
+        QVERIFY(run && other);
+        QVERIFY(store.appendMessage(f.threadId, run.value(), {{"content", "q"}}, kT0));
+        QVERIFY(store.appendMessage(f.threadId, other.value(), {{"content", "x"}}, kT0));
+        QVERIFY(store.appendMessage(f.threadId, std::nullopt, {{"content", "loose"}}, kT0));
+        QVERIFY(store.appendMessage(f.threadId, run.value(), {{"content", "a"}}, kT0.addSecs(2)));
+        const auto msgs = store.loadMessagesForRun(f.threadId, run.value());
+        QVERIFY2(msgs, msgs ? "" : qPrintable(msgs.error().message));
+        QCOMPARE(msgs->size(), 2);
+        QCOMPARE(msgs->at(0).seq, qint64(1));
+        QCOMPARE(msgs->at(0).body.value(QStringLiteral("content")).toString(), QStringLiteral("q"));
+        QCOMPARE(msgs->at(0).runId, run.value());
+        QCOMPARE(msgs->at(1).seq, qint64(4));
+        QCOMPARE(msgs->at(1).createdAt, kT0.addSecs(2));
+        QCOMPARE(store.loadMessagesForRun(f.threadId, other.value())->size(), 1);
+        QVERIFY(store.loadMessagesForRun(f.threadId, 424242)->isEmpty());
     }
 
     void messagesAfterASeqInOrder() {
