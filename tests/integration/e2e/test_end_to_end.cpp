@@ -4,6 +4,7 @@
 #include "core/event_bus.h"
 #include "core/json_util.h"
 #include "fake_llm_server.h"
+#include "postgres_fixture.h"
 #include "http_stub.h"
 #include "jarvis/backend.h"
 #include "jarvis/jarvis_service.h"
@@ -110,6 +111,13 @@ class TestEndToEnd : public QObject {
         settings.summaryModel = QStringLiteral("summary-model");
         settings.checkIntervalSeconds = 1;
         settings.deciderModel = QStringLiteral("heuristic");  // no decider answers scripted
+        // ZERG_TEST_DB=postgres (the _postgres variant): the same scenario on PostgreSQL.
+        const auto url = zerg::test::testDatabaseUrl(s->dir.filePath(QStringLiteral("zerg.sqlite")));
+        if (!url) {
+            qWarning("%s", qPrintable(url.error().message));
+            return nullptr;
+        }
+        settings.databaseUrl = url.value();
         if (tweak)
             tweak(settings);
         auto b = Backend::create(settings);

@@ -1,4 +1,5 @@
 // AuthStore: device secrets exchanged for session tokens, expiry, revocation, hashes only.
+#include "postgres_fixture.h"
 #include "storage/auth_store.h"
 #include "storage/database.h"
 
@@ -24,12 +25,14 @@ class TestAuthStore : public QObject {
 
     QTemporaryDir m_dir;
     std::unique_ptr<Database> m_db;
+    int m_count = 0;
 
 private Q_SLOTS:
     void init() {
         m_db.reset();
-        QFile::remove(m_dir.filePath(QStringLiteral("zerg.db")));
-        auto db = Database::open(m_dir.filePath(QStringLiteral("zerg.db")), kT0);
+        // A fresh database per test: on PostgreSQL (ZERG_TEST_DB=postgres) one per path.
+        auto db = test::openTestDatabase(
+            m_dir.filePath(QStringLiteral("zerg-%1.db").arg(++m_count)), kT0);
         QVERIFY2(db, why(db).constData());
         m_db = std::move(db).value();
     }
