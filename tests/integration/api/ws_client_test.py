@@ -2,7 +2,9 @@
 """An independent client of `zerg serve`: Python's `websockets` (not Qt) drives the API of
 docs/api.md against the real server, with the loopback LLM server behind it.
 
-    ws_client_test.py --zerg PATH --fake-llm PATH
+    ws_client_test.py --zerg PATH --fake-llm PATH [--postgres PATH]
+
+With --postgres (the zerg-test-postgres program) the server's store is a throwaway PostgreSQL.
 
 Each check prints PASS or FAIL; the exit status is 1 when any check failed. Checks run in a
 fixed order on one server (some leave state the next ones rely on, e.g. owner 1's runs).
@@ -67,8 +69,9 @@ def scenario():
 class Server:
     """The loopback LLM server and `zerg serve` in a temporary folder."""
 
-    def __init__(self, zerg, fake_llm, tls=None):
+    def __init__(self, zerg, fake_llm, tls=None, postgres=None):
         self.zerg = zerg
+        self.pg = None
         self.dir = tempfile.mkdtemp(prefix="zerg-api-test-")
         self.env = dict(os.environ)
         for name in list(self.env):
@@ -89,6 +92,12 @@ class Server:
             "ZERG_SERVER_ORIGINS": ALLOWED_ORIGIN,
             "ZERG_SECRET_STORE": "file",
         })
+        if postgres:
+            self.pg = subprocess.Popen([postgres], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                       text=True)
+            line = self.pg.stdout.readline().strip()
+            assert line.startswith("ZERG_DATABASE_URL="), f"zerg-test-postgres said: {line!r}"
+            self.env["ZERG_DATABASE_URL"] = line.split("=", 1)[1]
         scenario_file = pathlib.Path(self.dir, "scenario.json")
         scenario_file.write_text(json.dumps(scenario()))
         self.llm = subprocess.Popen([fake_llm, "--scenario", str(scenario_file)],
@@ -103,6 +112,8 @@ class Server:
         line = self.proc.stdout.readline()
         m = re.search(r"listening on (wss?)://127\.0\.0\.1:(\d+)", line)
         assert m, f"zerg serve did not start: {line!r}"
+        if postgres:
+            assert "database postgresql://" in line, f"not on PostgreSQL: {line!r}"
         self.url = f"{m.group(1)}://127.0.0.1:{m.group(2)}"
 
     def cli(self, *args, stdin=None):
@@ -123,6 +134,9 @@ class Server:
             code = "killed (no clean stop on SIGTERM)"
         self.llm.terminate()
         self.llm.wait(timeout=TIMEOUT)
+        if self.pg:
+            self.pg.stdin.close()  # stops the PostgreSQL server
+            self.pg.wait(timeout=TIMEOUT)
         shutil.rmtree(self.dir, ignore_errors=True)
         return code
 
@@ -482,6 +496,7 @@ async def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--zerg", required=True)
     parser.add_argument("--fake-llm", required=True)
+    parser.add_argument("--postgres", help="zerg-test-postgres: run the server on PostgreSQL")
     args = parser.parse_args()
 
     failures = 0
@@ -496,7 +511,7 @@ async def main():
             failures += 1
             print(f"FAIL {name}: {type(e).__name__}: {e}", flush=True)
 
-    s = Server(args.zerg, args.fake_llm)
+    s = Server(args.zerg, args.fake_llm, postgres=args.postgres)
     ctx = {"owner1": s.add_device("laptop", 1), "owner2": s.add_device("phone", 2),
            "owner3": s.add_device("tablet", 3), "owner4": s.add_device("desktop", 4)}
     checks = [check_auth_failures, check_login_and_tokens, check_origin, check_bad_frames,
