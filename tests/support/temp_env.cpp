@@ -4,6 +4,7 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTcpServer>
+#include <QTemporaryDir>
 
 namespace zerg::test {
 
@@ -30,6 +31,15 @@ void isolateSettings(const QString& folder) {
         QSettings::setPath(format, QSettings::UserScope, dir.filePath(QStringLiteral("user")));
         QSettings::setPath(format, QSettings::SystemScope, dir.filePath(QStringLiteral("system")));
     }
+}
+
+Settings backendSettings(const QTemporaryDir& dir) {
+    Settings settings;
+    settings.dataDir = dir.path();
+    settings.hostsFile = dir.filePath(QStringLiteral("no-hosts"));
+    settings.pricingFile = dir.filePath(QStringLiteral("no-pricing.json"));
+    settings.model = QStringLiteral("m");
+    return settings;
 }
 
 }  // namespace zerg::test

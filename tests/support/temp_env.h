@@ -1,6 +1,10 @@
 #pragma once
 
+#include "core/settings.h"
+
 #include <QString>
+
+class QTemporaryDir;
 
 namespace zerg::test {
 
@@ -13,5 +17,9 @@ namespace zerg::test {
 // Points QSettings (user and system scope, native and INI formats) into folder, so that a test
 // never reads or writes the user's own configuration.
 void isolateSettings(const QString& folder);
+
+// Settings for a whole Backend in dir: data there, no hosts file, the built-in price table,
+// model "m" (tests set the rest).
+[[nodiscard]] Settings backendSettings(const QTemporaryDir& dir);
 
 }  // namespace zerg::test

@@ -12,6 +12,7 @@
 #include "storage/artifact_store.h"
 #include "storage/database.h"
 #include "storage/store.h"
+#include "temp_env.h"
 
 #include <QPointer>
 #include <QTemporaryDir>

@@ -16,6 +16,7 @@
 #include "storage/database.h"
 #include "storage/schedule_store.h"
 #include "storage/store.h"
+#include "temp_env.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -345,11 +346,7 @@ private Q_SLOTS:
         // Saturday 2026-11-21, 05:00 UTC (06:00 in Berlin).
         ManualClock clock(utc(2026, 11, 21, 5, 0));
         ScriptedLlm llm;
-        Settings settings;
-        settings.dataDir = dir.path();
-        settings.hostsFile = dir.filePath(QStringLiteral("no-hosts"));
-        settings.pricingFile = dir.filePath(QStringLiteral("no-pricing.json"));
-        settings.model = QStringLiteral("m");
+        Settings settings = backendSettings(dir);
         settings.runTimeoutSeconds = 0;
         auto backend = Backend::create(settings, &clock, &llm);
         QVERIFY(backend);

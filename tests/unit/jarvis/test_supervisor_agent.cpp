@@ -306,11 +306,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         ManualClock clock;
         ScriptedLlm llm;
-        Settings settings;
-        settings.dataDir = dir.path();
-        settings.hostsFile = dir.filePath(QStringLiteral("no-hosts"));
-        settings.pricingFile = dir.filePath(QStringLiteral("no-pricing.json"));
-        settings.model = QStringLiteral("m");
+        Settings settings = backendSettings(dir);
         qint64 threadId = 0;
         {
             auto first = Backend::create(settings, &clock, &llm);
@@ -343,11 +339,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         ManualClock clock(QDateTime(QDate(2026, 11, 21), QTime(5, 0), Qt::UTC));
         ScriptedLlm llm;
-        Settings settings;
-        settings.dataDir = dir.path();
-        settings.hostsFile = dir.filePath(QStringLiteral("no-hosts"));
-        settings.pricingFile = dir.filePath(QStringLiteral("no-pricing.json"));
-        settings.model = QStringLiteral("m");
+        Settings settings = backendSettings(dir);
         settings.runTimeoutSeconds = 0;
         auto backend = Backend::create(settings, &clock, &llm);
         QVERIFY(backend);
@@ -387,11 +379,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         ManualClock clock(QDateTime(QDate(2026, 11, 21), QTime(5, 0), Qt::UTC));
         ScriptedLlm llm;
-        Settings settings;
-        settings.dataDir = dir.path();
-        settings.hostsFile = dir.filePath(QStringLiteral("no-hosts"));
-        settings.pricingFile = dir.filePath(QStringLiteral("no-pricing.json"));
-        settings.model = QStringLiteral("m");
+        Settings settings = backendSettings(dir);
         settings.runTimeoutSeconds = 0;
         qint64 scheduleId = 0;
         {
