@@ -1,5 +1,6 @@
 #include "cli.h"
 
+#include "cli_connect.h"
 #include "cli_hosts.h"
 #include "cli_runs.h"
 #include "cli_server.h"
@@ -73,6 +74,9 @@ const char kUsage[] =
     "                             SIGTERM. 'zerg serve --help' for details.\n"
     "  devices add NAME [--owner N]|list|revoke ID\n"
     "                             The devices allowed to log in to 'zerg serve'.\n"
+    "  connect URL | --local      Make this app a client of a 'zerg serve' at URL (reads the\n"
+    "                             device secret from standard input), or go back to the\n"
+    "                             in-process backend. Without arguments: the current choice.\n"
     "  hosts list|trust ALIAS [--yes]|import [--from FILE] ALIAS...\n"
     "                             The SSH allowlist: show it, trust a host's key (shows its\n"
     "                             SHA-256 fingerprint), import aliases from ~/.ssh/config.\n"
@@ -287,7 +291,10 @@ int workersShow(QStringList args) {
         workerDetails(*backend->store(), *backend->artifacts(), backend->settings().ownerId,
                       args.first(), isNumber ? std::optional<qint64>(jobId) : std::nullopt);
     if (!details) {
-        err() << "zerg: " << details.error().message << '\n';
+        err() << "zerg: " << details.error().message;
+        if (details.error().code == QLatin1String("not_found"))
+            err() << " Run 'zerg workers list' to see them.";
+        err() << '\n';
         return 1;
     }
     if (json) {
@@ -504,6 +511,8 @@ int run(const QStringList& argv) {
         return serveCommand(args);
     if (cmd == QLatin1String("devices"))
         return devicesCommand(args);
+    if (cmd == QLatin1String("connect"))
+        return connectCommand(args);
     if (cmd == QLatin1String("workers")) {
         const QString sub = args.isEmpty() ? QString() : args.takeFirst();
         if (sub == QLatin1String("list"))

@@ -6,7 +6,9 @@
 #include "core/settings.h"
 #include "jarvis/backend.h"
 #include "jarvis/jarvis_service.h"
+#include "remote_mode.h"
 #include "schedule/alert_channels.h"
+#include "server_connection.h"
 #include "signal_quit.h"
 #include "storage/artifact_store.h"
 #include "storage/store.h"
@@ -32,14 +34,16 @@ namespace zerg::gui {
 namespace {
 
 // Adapts the supervisor service to what the chat UI needs (keeps ui/ free of jarvis/).
+// Its ask() answers at once: the run has started (supervisor_started published) or it has not.
 class JarvisBackendAdapter final : public ConversationBackend {
 public:
     explicit JarvisBackendAdapter(Backend* backend) : m_backend(backend) {}
-    Result<qint64> ask(const QString& text) override {
+    void ask(const QString& text, QObject*, AskDone done) override {
         if (!m_backend->settings().hasProvider()) {
-            return Error{QStringLiteral("no_provider"), m_backend->settings().providerProblem()};
+            return done(
+                Error{QStringLiteral("no_provider"), m_backend->settings().providerProblem()});
         }
-        return m_backend->jarvis()->ask(text);
+        done(m_backend->jarvis()->ask(text));
     }
     void cancelRun(qint64 runId) override { m_backend->jarvis()->cancelRun(runId); }
     void cancelWorker(qint64 jobId) override { m_backend->jarvis()->cancelWorker(jobId); }
@@ -102,26 +106,51 @@ int run(const QStringList& args) {
 
     const Settings settings = Settings::load();
     RestartOnExit restart;
-    auto created = Backend::create(settings);
-    if (!created) {
-        QMessageBox::critical(nullptr, QObject::tr("Zerg cannot start"), created.error().message);
-        return 3;
+    // Either this computer runs Jarvis (Backend), or a `zerg serve` does (RemoteMode).
+    std::unique_ptr<Backend> backend;
+    std::unique_ptr<RemoteMode> remote;
+    std::unique_ptr<JarvisBackendAdapter> localConversation;
+    if (!settings.remoteUrl.trimmed().isEmpty()) {
+        auto created = RemoteMode::create(settings);
+        if (!created) {
+            QMessageBox::critical(nullptr, QObject::tr("Zerg cannot connect"),
+                                  created.error().message);
+            return 3;
+        }
+        remote = std::move(created).value();
+    } else {
+        auto created = Backend::create(settings);
+        if (!created) {
+            QMessageBox::critical(nullptr, QObject::tr("Zerg cannot start"),
+                                  created.error().message);
+            return 3;
+        }
+        backend = std::move(created).value();
+        localConversation = std::make_unique<JarvisBackendAdapter>(backend.get());
+        backend->startBackgroundServices();
     }
-    std::unique_ptr<Backend> backend = std::move(created).value();
-    JarvisBackendAdapter adapter(backend.get());
-    backend->startBackgroundServices();
-    auto* controller = new JarvisController(backend->bus(), &adapter, backend->clock(), qApp);
+    EventBus* bus = remote ? remote->bus() : backend->bus();
+    Clock* clock = remote ? remote->clock() : backend->clock();
+    ConversationBackend* conversation =
+        remote ? remote->conversation()
+               : static_cast<ConversationBackend*>(localConversation.get());
+    auto* controller = new JarvisController(bus, conversation, clock, qApp);
     JarvisController::setInstance(controller);
-    if (!backend->recoveryNotice().isEmpty()) {
-        controller->chat()->appendNotice(backend->recoveryNotice(), backend->clock()->utcNow());
-    }
-    DashboardModels dashboard({backend->bus(), backend->clock(), backend->store(),
-                               backend->artifacts(), settings,
-                               [b = backend.get()] { return b->supervisionSnapshot(); },
-                               backend->schedules(), backend->scheduler()});
+    if (backend && !backend->recoveryNotice().isEmpty())
+        controller->chat()->appendNotice(backend->recoveryNotice(), clock->utcNow());
+    DashboardModels dashboard(
+        remote ? remote->dashboardDeps()
+               : DashboardModels::Deps{backend->bus(), backend->clock(), backend->store(),
+                                       backend->artifacts(), settings,
+                                       [b = backend.get()] { return b->supervisionSnapshot(); },
+                                       backend->schedules(), backend->scheduler()});
+    ServerConnection connection(remote != nullptr);
+    ServerConnection::setInstance(&connection);
+    if (remote)
+        remote->start(dashboard, controller, &connection);
     // A reply to an inbox item continues the conversation, with that result quoted.
     QObject::connect(&dashboard.inbox(), &InboxModel::replyRequested, controller,
-                     [controller, clock = backend->clock()](const QString& text) {
+                     [controller, clock](const QString& text) {
                          if (!controller->send(text)) {
                              controller->chat()->appendNotice(
                                  QObject::tr("Jarvis is still working on the previous request; "
@@ -155,11 +184,13 @@ int run(const QStringList& args) {
     if (window)
         showPage(window, *page);
     TrayState trayState(controller);
-    const Tray tray(&trayState, window, backend->scheduler());
-    QObject::connect(backend->alerts(), &AlertChannels::notify, &trayState, &TrayState::alert);
+    const Tray tray(&trayState, window, backend ? backend->scheduler() : nullptr);
+    if (backend)
+        QObject::connect(backend->alerts(), &AlertChannels::notify, &trayState, &TrayState::alert);
 
     onTerminationSignal([&] {
-        if (backend->jarvis()->isBusy())
+        // A server's run goes on without this window; only this computer's stops with it.
+        if (backend && backend->jarvis()->isBusy())
             backend->jarvis()->cancelRun(controller->currentRunId());
         QCoreApplication::quit();
     });
@@ -167,8 +198,12 @@ int run(const QStringList& args) {
     // With a question: once its run ends, after the final answer has rendered. Without one (a look
     // at stored data): once the window has had time to draw its first frames.
     const auto whenReady = [&](std::function<void()> then) {
-        if (parser.isSet(askOpt)) {
+        if (parser.isSet(askOpt) && backend) {
             QObject::connect(backend->jarvis(), &JarvisService::runFinished, window,
+                             [window, then] { QTimer::singleShot(500, window, then); });
+        } else if (parser.isSet(askOpt)) {
+            // Remote: the run is the server's; the window knows its end from the events.
+            QObject::connect(controller, &JarvisController::finished, window,
                              [window, then] { QTimer::singleShot(500, window, then); });
         } else {
             QTimer::singleShot(1000, window, then);
@@ -184,7 +219,7 @@ int run(const QStringList& args) {
             for (const Page& p : pages()) {
                 steps.append({p.name, [&, window, p] {
                                   // The worker detail page shows the newest worker.
-                                  if (p.name == QLatin1String("worker-detail")) {
+                                  if (p.name == QLatin1String("worker-detail") && backend) {
                                       const auto newest =
                                           backend->store()->listJobs(settings.ownerId, 1);
                                       if (newest && !newest->isEmpty())
@@ -214,6 +249,7 @@ int run(const QStringList& args) {
     const int code = QApplication::exec();
     JarvisController::setInstance(nullptr);
     Appearance::setInstance(nullptr);
+    ServerConnection::setInstance(nullptr);
     return code;
 }
 

@@ -44,10 +44,10 @@ constexpr qint64 kOwner = 1;
 class FakeConversation final : public ConversationBackend {
 public:
     explicit FakeConversation(EventBus* bus) : m_bus(bus) {}
-    Result<qint64> ask(const QString& text) override {
+    void ask(const QString& text, QObject*, AskDone done) override {
         m_bus->publish(QString::fromLatin1(events::SupervisorStarted), kOwner,
                        {{"run_id", 1}, {"thread_id", 1}, {"task", text}, {"mode", "supervisor"}});
-        return qint64(1);
+        done(qint64(1));
     }
     void cancelRun(qint64) override {}
     void cancelWorker(qint64) override {}

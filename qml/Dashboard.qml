@@ -2,6 +2,7 @@ import QtQuick
 import QtQuick.Controls.Basic
 import QtQuick.Layouts
 import Zerg.Backend
+import Zerg.App
 
 // The power-user dashboard: one tab per page. A page whose backend does not exist yet says so.
 Rectangle {
@@ -69,6 +70,27 @@ Rectangle {
             Layout.fillWidth: true
             Layout.preferredHeight: 1
             color: Theme.border
+        }
+        // Remote mode: which pages show the server's data and which cannot yet.
+        Rectangle {
+            visible: ServerConnection.dashboardNotice.length > 0
+            Layout.fillWidth: true
+            implicitHeight: noticeText.implicitHeight + 16
+            color: Theme.tickerBackground
+
+            Text {
+                id: noticeText
+
+                anchors.left: parent.left
+                anchors.right: parent.right
+                anchors.verticalCenter: parent.verticalCenter
+                anchors.leftMargin: 16
+                anchors.rightMargin: 16
+                text: ServerConnection.dashboardNotice
+                color: Theme.textMuted
+                wrapMode: Text.Wrap
+                font.pixelSize: 12
+            }
         }
 
         StackLayout {

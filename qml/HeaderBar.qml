@@ -2,6 +2,7 @@ import QtQuick
 import QtQuick.Controls.Basic
 import QtQuick.Layouts
 import Zerg.Backend
+import Zerg.App
 
 // Title, the idle/working state and the switch between the chat and the dashboard.
 Rectangle {
@@ -49,6 +50,14 @@ Rectangle {
                                                                   : qsTr("Working…"))
                               : qsTr("Idle")
             color: Theme.textMuted
+            font.pixelSize: 13
+        }
+        // Remote mode: which server, or that it cannot be reached (the banner says more).
+        Text {
+            visible: ServerConnection.remote
+            Layout.leftMargin: 6
+            text: ServerConnection.summary
+            color: ServerConnection.connected ? Theme.textMuted : Theme.danger
             font.pixelSize: 13
         }
         Button {

@@ -2,6 +2,7 @@ import QtQuick
 import QtQuick.Controls.Basic
 import QtQuick.Layouts
 import Zerg.Backend
+import Zerg.App
 
 // The Jarvis window: header, conversation, activity ticker while workers run, composer. The
 // header's Dashboard button (Ctrl+D) switches to the power-user dashboard and back.
@@ -99,6 +100,28 @@ ApplicationWindow {
         anchors.fill: parent
         visible: window.page === "jarvis"
         spacing: 0
+
+        // Remote mode while the server cannot be reached: why, and when the next try is.
+        Rectangle {
+            visible: ServerConnection.remote && !ServerConnection.connected
+            Layout.fillWidth: true
+            implicitHeight: connectionText.implicitHeight + 16
+            color: Theme.dangerBubble
+
+            Text {
+                id: connectionText
+
+                anchors.left: parent.left
+                anchors.right: parent.right
+                anchors.verticalCenter: parent.verticalCenter
+                anchors.leftMargin: 20
+                anchors.rightMargin: 20
+                text: ServerConnection.statusText
+                color: Theme.dangerText
+                wrapMode: Text.Wrap
+                font.pixelSize: 13
+            }
+        }
 
         SetupCard {
             visible: Jarvis.setupProblem.length > 0

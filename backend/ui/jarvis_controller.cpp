@@ -13,6 +13,8 @@
 #include <QJsonObject>
 #include <QPointer>
 
+#include <utility>
+
 namespace zerg {
 namespace {
 
@@ -57,30 +59,75 @@ bool JarvisController::send(const QString& text) {
     m_historyIndex = -1;
     m_draft.clear();
     m_chat->appendUser(question, m_clock->utcNow());
+    if (m_asking) {
+        // Only a remote backend can be this slow to answer; the composer waits while busy.
+        const QString message =
+            tr("Jarvis has not yet confirmed your previous question; send "
+               "this one again once it has.");
+        setLastError(message);
+        m_chat->appendError(message, m_clock->utcNow());
+        return false;
+    }
 
+    const quint64 serial = ++m_askSerial;
     m_asking = true;
-    const Result<qint64> run = m_backend->ask(question);
+    m_askText = question;
+    m_claimedRun = 0;
+    m_stopRequested = false;
+    m_answeredAtOnce.reset();
+    updateBusy();
+    m_backend->ask(question, this,
+                   [this, serial](const Result<qint64>& run) { onAskDone(serial, run); });
+    // The in-process backend has answered already; a remote one answers later.
+    return std::exchange(m_answeredAtOnce, std::nullopt).value_or(true);
+}
+
+void JarvisController::onAskDone(quint64 serial, const Result<qint64>& run) {
+    if (serial != m_askSerial || !m_asking)
+        return;
     m_asking = false;
+    const qint64 claimed = std::exchange(m_claimedRun, 0);
     if (!run) {
+        m_answeredAtOnce = false;
         refreshSetup();
         setLastError(run.error().message);
         // A missing provider is explained by the setup card, not by a red row.
         if (m_setupProblem.isEmpty())
             m_chat->appendError(run.error().message, m_clock->utcNow());
-        return false;
+        updateBusy();
+        if (claimed == 0)
+            Q_EMIT finished(0);
+        return;
     }
+    m_answeredAtOnce = true;
     const qint64 runId = run.value();
+    if (claimed != 0 && claimed != runId) {
+        // Another run with the same question started meanwhile (another client of the owner):
+        // not ours after all.
+        m_runOwners.remove(claimed);
+        if (m_currentRunId == claimed)
+            setCurrentRun(0);
+    }
+    setLastError({});
+    adopt(runId);
+    updateBusy();
+}
+
+void JarvisController::adopt(qint64 runId) {
     if (!m_runOwners.contains(runId))
         m_runOwners.insert(runId, -1);
-    setLastError({});
-    if (!m_endedRuns.contains(runId))
-        setCurrentRun(runId);
-    return true;
+    if (m_endedRuns.contains(runId))
+        return;
+    setCurrentRun(runId);
+    if (std::exchange(m_stopRequested, false))
+        m_backend->cancelRun(runId);
 }
 
 void JarvisController::stop() {
     if (m_currentRunId != 0)
         m_backend->cancelRun(m_currentRunId);
+    else if (m_asking)
+        m_stopRequested = true;
 }
 
 void JarvisController::cancelWorker(qint64 jobId) {
@@ -117,6 +164,13 @@ void JarvisController::refreshSetup() {
     Q_EMIT setupProblemChanged();
 }
 
+bool JarvisController::isTheQuestionOnItsWay(const Event& e) const {
+    if (e.data.value(QStringLiteral("mode")).toString() == QLatin1String("background"))
+        return false;  // a scheduled check
+    const QJsonValue task = e.data.value(QStringLiteral("task"));
+    return !task.isString() || task.toString().trimmed() == m_askText;
+}
+
 bool JarvisController::isOurs(const Event& e) {
     const QJsonValue runValue = e.data.value(QStringLiteral("run_id"));
     if (!runValue.isDouble())
@@ -124,9 +178,11 @@ bool JarvisController::isOurs(const Event& e) {
     const qint64 runId = runValue.toInteger();
     if (m_endedRuns.contains(runId))
         return false;  // late stragglers must not refill the ticker
-    if (is(e, events::SupervisorStarted) && m_asking && !m_runOwners.contains(runId)) {
-        // Published from inside backend->ask(), before it returns the run id.
+    if (is(e, events::SupervisorStarted) && m_asking && m_claimedRun == 0 &&
+        !m_runOwners.contains(runId) && isTheQuestionOnItsWay(e)) {
+        // Published while the backend handles ask(), before done names the run.
         m_runOwners.insert(runId, e.ownerId);
+        m_claimedRun = runId;
         return true;
     }
     const auto it = m_runOwners.find(runId);
@@ -144,12 +200,13 @@ void JarvisController::onEvent(const Event& e) {
     m_chat->handleEvent(e);
     m_activity->handleEvent(e);
     if (is(e, events::SupervisorStarted)) {
-        setCurrentRun(runId);
+        adopt(runId);
     } else if (is(e, events::SupervisorThinking)) {
         setStatusMessage(e.data.value(QStringLiteral("message")).toString());
     } else if (is(e, events::SupervisorComplete)) {
         runEnded(runId);
         Q_EMIT answered(runId, true, e.data.value(QStringLiteral("result")).toString());
+        Q_EMIT finished(runId);
     } else if (is(e, events::Error)) {
         const bool cancelled =
             e.data.value(QStringLiteral("details")).toString() == QLatin1String("cancelled");
@@ -158,6 +215,7 @@ void JarvisController::onEvent(const Event& e) {
         runEnded(runId);
         if (!cancelled)
             Q_EMIT answered(runId, false, e.data.value(QStringLiteral("message")).toString());
+        Q_EMIT finished(runId);
     }
 }
 
@@ -172,11 +230,17 @@ void JarvisController::runEnded(qint64 runId) {
 void JarvisController::setCurrentRun(qint64 runId) {
     if (runId == m_currentRunId)
         return;
-    const bool wasBusy = busy();
     m_currentRunId = runId;
     Q_EMIT currentRunIdChanged();
-    if (busy() != wasBusy)
-        Q_EMIT busyChanged();
+    updateBusy();
+}
+
+void JarvisController::updateBusy() {
+    const bool busy = m_currentRunId != 0 || m_asking;
+    if (busy == m_busy)
+        return;
+    m_busy = busy;
+    Q_EMIT busyChanged();
 }
 
 void JarvisController::setLastError(const QString& message) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/result.h"
 // Full definitions: Q_PROPERTY pointer types must be complete for the meta-type system.
 #include "ui/activity_model.h"
 #include "ui/chat_model.h"
@@ -10,6 +11,8 @@
 #include <QObject>
 #include <QSet>
 #include <QStringList>
+
+#include <optional>
 
 class QQmlEngine;
 class QJSEngine;
@@ -31,6 +34,8 @@ class JarvisController : public QObject {
     Q_PROPERTY(zerg::ChatModel* chat READ chat CONSTANT FINAL)
     Q_PROPERTY(zerg::ActivityModel* activity READ activity CONSTANT FINAL)
     Q_PROPERTY(zerg::WorkerListModel* workers READ workers CONSTANT FINAL)
+    // A question is on its way (the backend has not said yet whether its run started) or a run
+    // of this window is going on.
     Q_PROPERTY(bool busy READ busy NOTIFY busyChanged FINAL)
     Q_PROPERTY(qint64 currentRunId READ currentRunId NOTIFY currentRunIdChanged FINAL)
     // Non-empty when no model provider is configured: what the user has to set.
@@ -52,15 +57,18 @@ public:
     [[nodiscard]] ChatModel* chat() const { return m_chat; }
     [[nodiscard]] ActivityModel* activity() const { return m_activity; }
     [[nodiscard]] WorkerListModel* workers() const;
-    [[nodiscard]] bool busy() const { return m_currentRunId != 0; }
+    [[nodiscard]] bool busy() const { return m_busy; }
     [[nodiscard]] qint64 currentRunId() const { return m_currentRunId; }
     [[nodiscard]] QString setupProblem() const { return m_setupProblem; }
     [[nodiscard]] QString lastError() const { return m_lastError; }
     [[nodiscard]] QString statusMessage() const { return m_statusMessage; }
 
-    // Sends the text as a question. Ignores blank text; returns whether a run started.
+    // Sends the text as a question. Ignores blank text. Returns false when the question was
+    // refused at once (blank, a question still on its way, or the backend said no before
+    // returning); true when its run started or the answer is still to come (a remote backend).
     Q_INVOKABLE bool send(const QString& text);
-    // Cancels the current run (Escape / Stop).
+    // Cancels the current run (Escape / Stop); a run still starting is cancelled once its id is
+    // known.
     Q_INVOKABLE void stop();
     Q_INVOKABLE void cancelWorker(qint64 jobId);
     // Input history for the composer's Up/Down keys. Both take the composer's current text and
@@ -79,12 +87,21 @@ Q_SIGNALS:
     void statusMessageChanged();
     // A run of this window ended with an answer (ok) or a failure (not for a stop by the user).
     void answered(qint64 runId, bool ok, const QString& text);
+    // A question of this window is over: its run ended (answered, failed or stopped), or it
+    // could not start (runId 0).
+    void finished(qint64 runId);
 
 private:
     void onEvent(const Event& event);
+    void onAskDone(quint64 serial, const Result<qint64>& run);
     [[nodiscard]] bool isOurs(const Event& event);
+    // supervisor_started of the question on its way: the same task, not a scheduled check.
+    [[nodiscard]] bool isTheQuestionOnItsWay(const Event& event) const;
+    // Follows runId, started by the question on its way (cancels it if a stop came first).
+    void adopt(qint64 runId);
     void runEnded(qint64 runId);
     void setCurrentRun(qint64 runId);
+    void updateBusy();
     void setLastError(const QString& message);
     void setStatusMessage(const QString& message);
 
@@ -97,8 +114,17 @@ private:
     // Runs this controller started, with the owner their events carry (-1 until seen).
     QHash<qint64, qint64> m_runOwners;
     QSet<qint64> m_endedRuns;
-    bool m_asking = false;  // inside backend->ask(): its supervisor_started is ours
+    // The question on its way: from send() until the backend's done. Its supervisor_started
+    // (same task, not a background run) is ours even before done names the run.
+    bool m_asking = false;
+    QString m_askText;
+    quint64 m_askSerial = 0;
+    qint64 m_claimedRun = 0;       // the run its supervisor_started announced, until done
+    bool m_stopRequested = false;  // stop() while the run id was not known yet
+    // Set when done ran inside backend->ask(): send()'s answer.
+    std::optional<bool> m_answeredAtOnce;
     qint64 m_currentRunId = 0;
+    bool m_busy = false;
     QString m_setupProblem;
     QString m_lastError;
     QString m_statusMessage;

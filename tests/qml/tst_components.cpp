@@ -42,14 +42,14 @@ constexpr qint64 kOwner = 1;
 class FakeConversation final : public ConversationBackend {
 public:
     explicit FakeConversation(EventBus* bus) : m_bus(bus) {}
-    Result<qint64> ask(const QString& text) override {
+    void ask(const QString& text, QObject*, AskDone done) override {
         asked.append(text);
         const qint64 runId = ++m_lastRun;
         m_bus->publish(QStringLiteral("supervisor_started"), kOwner,
                        {{QStringLiteral("run_id"), runId},
                         {QStringLiteral("task"), text},
                         {QStringLiteral("mode"), QStringLiteral("supervisor")}});
-        return runId;
+        done(runId);
     }
     void cancelRun(qint64 runId) override { cancelledRuns.append(runId); }
     void cancelWorker(qint64 jobId) override { cancelledWorkers.append(jobId); }

@@ -12,6 +12,7 @@
 
 #include <QJSEngine>
 #include <QJsonObject>
+#include <QPointer>
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTest>
@@ -24,13 +25,51 @@ namespace {
 
 constexpr qint64 kOwner = 1;
 
-// Behaves like JarvisService: supervisor_started is published from inside ask().
+// Behaves like JarvisService: supervisor_started is published from inside ask(), and done is
+// called before ask() returns. With `remote` it behaves like a `zerg serve`: the event is
+// published during ask(), the reply (done) comes later, from reply().
 class FakeBackend final : public ConversationBackend {
 public:
     explicit FakeBackend(EventBus* bus) : m_bus(bus) {}
 
-    Result<qint64> ask(const QString& text) override {
+    void ask(const QString& text, QObject* context, AskDone done) override {
         asks.append(text);
+        Result<qint64> result = start(text);
+        if (remote) {
+            held.append({context, std::move(done), std::move(result)});
+            return;
+        }
+        done(std::move(result));
+    }
+    // Sends the oldest held reply (remote mode).
+    void reply() {
+        Held h = held.takeFirst();
+        if (h.context)
+            h.done(std::move(h.result));
+    }
+    void cancelRun(qint64 runId) override { cancelledRuns.append(runId); }
+    void cancelWorker(qint64 jobId) override { cancelledJobs.append(jobId); }
+    QString setupProblem() const override { return problem; }
+
+    struct Held {
+        QPointer<QObject> context;
+        AskDone done;
+        Result<qint64> result;
+    };
+
+    QStringList asks;
+    QList<Held> held;
+    bool remote = false;
+    std::deque<Error> failures;
+    QList<qint64> cancelledRuns;
+    QList<qint64> cancelledJobs;
+    QString problem;
+    qint64 nextRunId = 7;
+    bool publishStarted = true;
+    QString mode = QStringLiteral("supervisor");  // the path the router picks
+
+private:
+    Result<qint64> start(const QString& text) {
         if (!failures.empty()) {
             Error e = failures.front();
             failures.pop_front();
@@ -46,20 +85,7 @@ public:
         }
         return runId;
     }
-    void cancelRun(qint64 runId) override { cancelledRuns.append(runId); }
-    void cancelWorker(qint64 jobId) override { cancelledJobs.append(jobId); }
-    QString setupProblem() const override { return problem; }
 
-    QStringList asks;
-    std::deque<Error> failures;
-    QList<qint64> cancelledRuns;
-    QList<qint64> cancelledJobs;
-    QString problem;
-    qint64 nextRunId = 7;
-    bool publishStarted = true;
-    QString mode = QStringLiteral("supervisor");  // the path the router picks
-
-private:
     EventBus* m_bus;
 };
 
@@ -409,6 +435,102 @@ private Q_SLOTS:
         f.delta(7, QStringLiteral("late start"));
         QCOMPARE(f.chat()->count(), 2);
         QCOMPARE(f.chatData(1, ChatModel::TextRole).toString(), QStringLiteral("late start"));
+    }
+
+    // Over the API the run's supervisor_started arrives before the dispatch reply.
+    void aRemoteRunIsFollowedFromItsStartBeforeTheReply() {
+        Fixture f;
+        f.backend.remote = true;
+        QSignalSpy busy(&f.controller, &JarvisController::busyChanged);
+        QSignalSpy finished(&f.controller, &JarvisController::finished);
+        QVERIFY(f.controller.send(QStringLiteral("check disk")));
+        QVERIFY(f.controller.busy());
+        QCOMPARE(f.controller.currentRunId(), 7);  // from supervisor_started
+        QCOMPARE(f.chat()->count(), 2);
+        QCOMPARE(f.chatData(1, ChatModel::StreamingRole).toBool(), true);
+        QCOMPARE(f.chatData(1, ChatModel::RunIdRole).toLongLong(), 7);
+        f.delta(7, QStringLiteral("Disk "));
+        f.backend.reply();
+        QCOMPARE(f.controller.currentRunId(), 7);
+        QVERIFY(f.controller.busy());
+        f.delta(7, QStringLiteral("is fine."));
+        QCOMPARE(f.chatData(1, ChatModel::TextRole).toString(), QStringLiteral("Disk is fine."));
+        f.complete(7, QStringLiteral("Disk is fine."));
+        QVERIFY(!f.controller.busy());
+        QCOMPARE(busy.count(), 2);
+        QCOMPARE(finished.count(), 1);
+        QCOMPARE(finished.first().at(0).toLongLong(), 7);
+        QCOMPARE(f.chat()->count(), 2);
+    }
+
+    // The reply first, its events later (a subscription that lags): followed from the reply.
+    void aRemoteRunIsFollowedFromTheReplyBeforeItsStart() {
+        Fixture f;
+        f.backend.remote = true;
+        f.backend.publishStarted = false;
+        QVERIFY(f.controller.send(QStringLiteral("hi")));
+        QVERIFY(f.controller.busy());  // on its way
+        QCOMPARE(f.controller.currentRunId(), 0);
+        f.backend.reply();
+        QCOMPARE(f.controller.currentRunId(), 7);
+        f.publish(events::SupervisorStarted, {{"run_id", 7}, {"task", "hi"}});
+        f.delta(7, QStringLiteral("hello"));
+        QCOMPARE(f.chatData(1, ChatModel::TextRole).toString(), QStringLiteral("hello"));
+        f.complete(7, QStringLiteral("hello"));
+        QVERIFY(!f.controller.busy());
+    }
+
+    void aRemoteRefusalShowsTheErrorWhenItArrives() {
+        Fixture f;
+        f.backend.remote = true;
+        f.backend.failures.push_back(
+            Error{QStringLiteral("disconnected"), QStringLiteral("The connection was lost.")});
+        QSignalSpy finished(&f.controller, &JarvisController::finished);
+        QVERIFY(f.controller.send(QStringLiteral("hi")));
+        QVERIFY(f.controller.busy());
+        QCOMPARE(f.chat()->count(), 1);
+        // Nothing else is sent while the first question is on its way.
+        QVERIFY(!f.controller.send(QStringLiteral("again")));
+        QCOMPARE(f.backend.asks, QStringList{QStringLiteral("hi")});
+        f.backend.reply();
+        QVERIFY(!f.controller.busy());
+        QCOMPARE(f.controller.lastError(), QStringLiteral("The connection was lost."));
+        QCOMPARE(f.chatData(f.chat()->count() - 1, ChatModel::TextRole).toString(),
+                 QStringLiteral("The connection was lost."));
+        QCOMPARE(f.chatData(f.chat()->count() - 1, ChatModel::RoleRole).toString(),
+                 QStringLiteral("error"));
+        QCOMPARE(finished.count(), 1);
+        QCOMPARE(finished.first().at(0).toLongLong(), 0);
+    }
+
+    // Stop before the run id is known: the run is cancelled as soon as it is.
+    void aStopBeforeTheRunIsKnownCancelsItOnceKnown() {
+        Fixture f;
+        f.backend.remote = true;
+        f.backend.publishStarted = false;
+        QVERIFY(f.controller.send(QStringLiteral("hi")));
+        f.controller.stop();
+        QVERIFY(f.backend.cancelledRuns.isEmpty());
+        f.backend.reply();
+        QCOMPARE(f.backend.cancelledRuns, QList<qint64>{7});
+    }
+
+    // While a question is on its way, other runs that start (a scheduled check, another client's
+    // question) are not taken for it.
+    void otherRunsStartingMeanwhileAreNotOurs() {
+        Fixture f;
+        f.backend.remote = true;
+        f.backend.publishStarted = false;
+        QVERIFY(f.controller.send(QStringLiteral("check disk")));
+        f.publish(events::SupervisorStarted,
+                  {{"run_id", 3}, {"task", "check disk"}, {"mode", "background"}});
+        f.publish(events::SupervisorStarted, {{"run_id", 4}, {"task", "check backups"}});
+        f.delta(3, QStringLiteral("cron"));
+        f.delta(4, QStringLiteral("theirs"));
+        QCOMPARE(f.controller.currentRunId(), 0);
+        QCOMPARE(f.chat()->count(), 1);
+        f.backend.reply();
+        QCOMPARE(f.controller.currentRunId(), 7);
     }
 
     void tickerShowsCallsWithStatesAndDurations() {

@@ -1,0 +1,172 @@
+#include "cli_connect.h"
+
+#include "remote_mode.h"
+
+#include "api/remote_client.h"
+#include "core/clock.h"
+#include "core/secret_store.h"
+#include "core/settings.h"
+
+#include <QEventLoop>
+#include <QTextStream>
+
+#include <termios.h>
+#include <unistd.h>
+#include <cstdio>
+#include <optional>
+
+namespace zerg::cli {
+namespace {
+
+const char kUsage[] =
+    "Usage: zerg connect URL | --local | (nothing: show the current choice)\n"
+    "\n"
+    "Makes the desktop app a client of a `zerg serve` instead of running Jarvis on this\n"
+    "computer. Reads the device secret that `zerg devices add NAME` printed on the server from\n"
+    "standard input, exchanges it for a 7-day session token, and keeps the token in the system\n"
+    "keychain (or a file only you can read) and the URL in the settings (remote/url).\n"
+    "\n"
+    "  zerg connect ws://10.0.0.2:8765     # then paste the device secret\n"
+    "  echo \"$SECRET\" | zerg connect wss://zerg.example.com:8765\n"
+    "  zerg connect --local                # back to this computer's Jarvis\n"
+    "\n"
+    "ZERG_REMOTE_URL and ZERG_REMOTE_TOKEN, when set, win over what is stored.\n";
+
+struct Io {
+    QTextStream out{stdout};
+    QTextStream err{stderr};
+};
+
+int usageError(Io& io, const QString& message) {
+    io.err << "zerg: " << message << "\n\n" << kUsage;
+    return 2;
+}
+
+QString readSecret(Io& io) {
+    const bool tty = ::isatty(STDIN_FILENO) == 1;
+    termios old{};
+    if (tty) {
+        io.err << "Device secret (input hidden): ";
+        io.err.flush();
+        ::tcgetattr(STDIN_FILENO, &old);
+        termios quiet = old;
+        quiet.c_lflag &= ~tcflag_t(ECHO);
+        ::tcsetattr(STDIN_FILENO, TCSANOW, &quiet);
+    }
+    QTextStream in(stdin);
+    const QString line = in.readLine().trimmed();
+    if (tty) {
+        ::tcsetattr(STDIN_FILENO, TCSANOW, &old);
+        io.err << '\n';
+    }
+    return line;
+}
+
+void warnAboutEnvironment(Io& io) {
+    if (qEnvironmentVariableIsSet("ZERG_REMOTE_URL")) {
+        io.err << "zerg: note: ZERG_REMOTE_URL is set (" << qEnvironmentVariable("ZERG_REMOTE_URL")
+               << ") and wins over the stored URL while it is.\n";
+    }
+    if (qEnvironmentVariableIsSet("ZERG_REMOTE_TOKEN"))
+        io.err << "zerg: note: ZERG_REMOTE_TOKEN is set and wins over the stored token.\n";
+}
+
+int status(Io& io) {
+    const Settings settings = Settings::load();
+    if (settings.remoteUrl.trimmed().isEmpty()) {
+        io.out << "The desktop app runs Jarvis on this computer. Use a server with: zerg connect "
+                  "URL\n";
+        return 0;
+    }
+    const Result<QString> token = gui::RemoteMode::storedToken(settings);
+    io.out << "The desktop app uses the server at " << settings.remoteUrl << " ("
+           << (token && !token->isEmpty() ? "a session token is stored"
+                                          : "no session token: run `zerg connect URL` again")
+           << "). Back to this computer's Jarvis: zerg connect --local\n";
+    return 0;
+}
+
+int local(Io& io) {
+    const Settings settings = Settings::load();
+    SecretStore secrets(settings.configDir, SecretStore::backendFromEnvironment());
+    if (Status s = secrets.remove(gui::RemoteMode::tokenSecretName()); !s) {
+        io.err << "zerg: could not remove the session token: " << s.error().message << '\n';
+        return 1;
+    }
+    if (Status s = Settings::saveValue(QStringLiteral("remote/url"), QString()); !s) {
+        io.err << "zerg: could not clear the server URL: " << s.error().message << '\n';
+        return 1;
+    }
+    io.out << "The desktop app runs Jarvis on this computer again (the server URL and its session "
+              "token are removed).\n";
+    warnAboutEnvironment(io);
+    return 0;
+}
+
+int connectTo(Io& io, const QString& urlText) {
+    const Result<QUrl> url = api::RemoteClient::parseUrl(urlText);
+    if (!url)
+        return usageError(io, url.error().message);
+    const QString secret = readSecret(io);
+    if (secret.isEmpty()) {
+        io.err << "zerg: no device secret given on standard input; nothing changed. Get one with "
+                  "`zerg devices add NAME` on the server.\n";
+        return 2;
+    }
+
+    SystemClock clock;
+    QEventLoop loop;
+    std::optional<Result<api::LoginResult>> login;
+    api::RemoteClient::login(*url, secret, &clock, &loop, [&](Result<api::LoginResult> r) {
+        login = std::move(r);
+        loop.quit();
+    });
+    if (!login)
+        loop.exec();
+    if (!login->ok()) {
+        io.err << "zerg: " << login->error().message << " Nothing changed.\n";
+        return 1;
+    }
+
+    const Settings settings = Settings::load();
+    SecretStore secrets(settings.configDir, SecretStore::backendFromEnvironment());
+    if (Status s = secrets.write(gui::RemoteMode::tokenSecretName(), (*login)->token); !s) {
+        io.err << "zerg: logged in, but could not store the session token: " << s.error().message
+               << '\n';
+        return 1;
+    }
+    if (Status s = Settings::saveValue(QStringLiteral("remote/url"), url->toString()); !s) {
+        io.err << "zerg: logged in, but could not save the server URL: " << s.error().message
+               << '\n';
+        return 1;
+    }
+    io.out << "Connected to " << url->toString() << " as device " << (*login)->deviceId
+           << " (owner " << (*login)->ownerId << "). The session token is valid until "
+           << (*login)->expiresAt.toString(Qt::ISODate) << " and is stored in "
+           << secrets.location() << ".\n"
+           << "The desktop app now uses this server. Back to this computer's Jarvis: zerg "
+              "connect --local\n";
+    warnAboutEnvironment(io);
+    return 0;
+}
+
+}  // namespace
+
+int connectCommand(QStringList args) {
+    Io io;
+    if (args.contains(QStringLiteral("--help")) || args.contains(QStringLiteral("-h"))) {
+        io.out << kUsage;
+        return 0;
+    }
+    if (args.isEmpty())
+        return status(io);
+    if (args.size() > 1)
+        return usageError(io, QStringLiteral("connect takes one URL or --local"));
+    if (args.first() == QLatin1String("--local"))
+        return local(io);
+    if (args.first().startsWith(QLatin1Char('-')))
+        return usageError(io, QStringLiteral("unknown option %1").arg(args.first()));
+    return connectTo(io, args.first());
+}
+
+}  // namespace zerg::cli

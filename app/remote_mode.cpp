@@ -1,0 +1,324 @@
+#include "remote_mode.h"
+
+#include "server_connection.h"
+
+#include "api/remote_client.h"
+#include "core/clock.h"
+#include "core/event.h"
+#include "core/event_bus.h"
+#include "core/secret_store.h"
+#include "storage/artifact_store.h"
+#include "storage/database.h"
+#include "storage/schedule_store.h"
+#include "storage/store.h"
+#include "storage/time_format.h"
+#include "ui/conversation_backend.h"
+#include "ui/dashboard_source.h"
+#include "ui/jarvis_controller.h"
+#include "ui/worker_table_model.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QJsonArray>
+#include <QLoggingCategory>
+#include <QTemporaryDir>
+
+Q_LOGGING_CATEGORY(lcRemoteMode, "zerg.remote")
+
+namespace zerg::gui {
+namespace {
+
+QString tr(const char* text) {
+    return QCoreApplication::translate("zerg::gui::RemoteMode", text);
+}
+
+// Questions go to the server as `dispatch`, Stop as `cancel`. The server checks its own provider:
+// a missing one comes back as the dispatch's error, which the chat shows.
+class RemoteConversation final : public ConversationBackend {
+public:
+    explicit RemoteConversation(api::RemoteClient* client) : m_client(client) {}
+
+    void ask(const QString& text, QObject* context, AskDone done) override {
+        m_client->request(
+            QStringLiteral("dispatch"), {{QStringLiteral("task"), text}}, context,
+            [done = std::move(done)](Result<QJsonObject> r) {
+                if (!r)
+                    return done(r.error());
+                const qint64 runId = r->value(QStringLiteral("run_id")).toInteger();
+                if (runId <= 0) {
+                    return done(Error{QStringLiteral("protocol"),
+                                      tr("The server took the question but named no run; is it "
+                                         "a Zerg server of the same version?")});
+                }
+                done(runId);
+            });
+    }
+    void cancelRun(qint64 runId) override {
+        cancel({{QStringLiteral("run_id"), runId}}, tr("the run"));
+    }
+    void cancelWorker(qint64 jobId) override {
+        cancel({{QStringLiteral("job_id"), jobId}}, tr("the worker"));
+    }
+    QString setupProblem() const override { return {}; }
+
+private:
+    void cancel(const QJsonObject& args, const QString& what) {
+        m_client->request(QStringLiteral("cancel"), args, m_client,
+                          [what](const Result<QJsonObject>& r) {
+                              if (!r)
+                                  qCWarning(lcRemoteMode, "could not cancel %s: %s",
+                                            qPrintable(what), qPrintable(r.error().message));
+                          });
+    }
+
+    api::RemoteClient* m_client;
+};
+
+// The Workers table over the server's `workers`: the rows are fetched whenever the connection is
+// (re)established and kept here, where the table's synchronous reload() reads them.
+class RemoteWorkerSource final : public DashboardSource {
+public:
+    explicit RemoteWorkerSource(api::RemoteClient* client) : m_client(client) {}
+
+    Result<QList<WorkerRow>> recentWorkers(int limit) const override {
+        if (!m_rows)
+            return m_rows.error();
+        return m_rows->mid(0, limit);
+    }
+
+    // Fetches the rows, then calls loaded (not once this source is gone).
+    void refresh(std::function<void()> loaded) {
+        m_client->request(
+            QStringLiteral("workers"), {{QStringLiteral("limit"), WorkerTableModel::kDefaultLimit}},
+            &m_guard, [this, loaded = std::move(loaded)](const Result<QJsonObject>& r) {
+                if (r)
+                    m_rows = rowsOf(r->value(QStringLiteral("workers")).toArray());
+                else
+                    m_rows = Error{r.error().code,
+                                   tr("the server did not send them (%1).").arg(r.error().message)};
+                loaded();
+            });
+    }
+
+private:
+    static QList<WorkerRow> rowsOf(const QJsonArray& workers) {
+        QList<WorkerRow> rows;
+        rows.reserve(workers.size());
+        for (const QJsonValue& v : workers) {
+            const QJsonObject o = v.toObject();
+            WorkerRow row;
+            row.jobId = o.value(QStringLiteral("job_id")).toInteger();
+            row.workerId = o.value(QStringLiteral("worker_id")).toString();
+            row.task = o.value(QStringLiteral("task")).toString();
+            row.status = o.value(QStringLiteral("status")).toString();
+            row.startedAt = timefmt::fromIso(o.value(QStringLiteral("created_at")).toString());
+            const bool finished =
+                row.status != QLatin1String("queued") && row.status != QLatin1String("running");
+            row.durationMs =
+                finished ? o.value(QStringLiteral("duration_ms")).toInteger(-1) : qint64(-1);
+            // The API gives no start time: a running worker counts from its creation.
+            if (row.status == QLatin1String("running"))
+                row.runningSince = row.startedAt;
+            rows.append(row);
+        }
+        return rows;
+    }
+
+    api::RemoteClient* m_client;
+    QObject m_guard;  // the context of the requests: none is answered once this is gone
+    Result<QList<WorkerRow>> m_rows = QList<WorkerRow>();
+};
+
+QString summaryOf(const api::RemoteClient& client) {
+    switch (client.state()) {
+        case api::RemoteClient::State::Connected:
+            return tr("Server %1").arg(client.address());
+        case api::RemoteClient::State::Connecting:
+            return tr("Connecting to %1…").arg(client.address());
+        case api::RemoteClient::State::Refused:
+            return tr("Refused by %1").arg(client.address());
+        case api::RemoteClient::State::Idle:
+        case api::RemoteClient::State::Waiting:
+            break;
+    }
+    return tr("Not connected");
+}
+
+}  // namespace
+
+struct RemoteMode::Impl {
+    Settings settings;
+    SystemClock clock;
+    EventBus bus{&clock};
+    // The stand-in for the pages without a remote source: empty, and gone at exit.
+    QTemporaryDir standIn{QDir::tempPath() + QStringLiteral("/zerg-remote-XXXXXX")};
+    std::unique_ptr<Database> db;
+    std::unique_ptr<Store> store;
+    std::unique_ptr<ScheduleStore> schedules;
+    std::unique_ptr<ArtifactStore> artifacts;
+    std::unique_ptr<api::RemoteClient> client;
+    std::unique_ptr<RemoteConversation> conversation;
+    std::unique_ptr<RemoteWorkerSource> workerSource;
+    std::unique_ptr<WorkerTableModel> workers;
+};
+
+Result<QString> RemoteMode::storedToken(const Settings& settings) {
+    const QString fromEnv = qEnvironmentVariable("ZERG_REMOTE_TOKEN").trimmed();
+    if (!fromEnv.isEmpty())
+        return fromEnv;
+    const SecretStore secrets(settings.configDir, SecretStore::backendFromEnvironment());
+    return secrets.read(tokenSecretName());
+}
+
+Result<std::unique_ptr<RemoteMode>> RemoteMode::create(const Settings& settings) {
+    const Result<QUrl> url = api::RemoteClient::parseUrl(settings.remoteUrl);
+    if (!url) {
+        return Error{url.error().code,
+                     tr("Zerg is set to use a server (ZERG_REMOTE_URL or remote/url), but: %1 "
+                        "Run `zerg connect URL` with the right address, or `zerg connect --local` "
+                        "to use this computer again.")
+                         .arg(url.error().message)};
+    }
+    const Result<QString> token = storedToken(settings);
+    if (!token) {
+        return Error{token.error().code, tr("Cannot read the session token for %1: %2")
+                                             .arg(url->toString(), token.error().message)};
+    }
+    if (token->isEmpty()) {
+        return Error{QStringLiteral("no_token"),
+                     tr("Zerg is set to use the server at %1 but has no session token for it. "
+                        "Run `zerg connect %1` and give the device secret from `zerg devices add` "
+                        "on the server, or `zerg connect --local` to use this computer again.")
+                         .arg(url->toString())};
+    }
+
+    auto d = std::make_unique<Impl>();
+    d->settings = settings;
+    if (!d->standIn.isValid()) {
+        return Error{QStringLiteral("io"),
+                     tr("Cannot create a temporary folder (%1); check that the temporary folder "
+                        "is writable.")
+                         .arg(d->standIn.errorString())};
+    }
+    auto db = Database::open(d->standIn.filePath(QStringLiteral("stand-in.sqlite")));
+    if (!db)
+        return db.error();
+    d->db = std::move(db).value();
+    d->store = std::make_unique<Store>(d->db.get());
+    d->schedules = std::make_unique<ScheduleStore>(d->db.get());
+    d->artifacts = std::make_unique<ArtifactStore>(d->standIn.filePath(QStringLiteral("workers")));
+
+    api::RemoteClient::Options options;
+    options.localOwnerId = settings.ownerId;  // the one user this window shows
+    d->client = std::make_unique<api::RemoteClient>(*url, *token, &d->bus, &d->clock, options);
+    d->conversation = std::make_unique<RemoteConversation>(d->client.get());
+    d->workerSource = std::make_unique<RemoteWorkerSource>(d->client.get());
+    return std::unique_ptr<RemoteMode>(new RemoteMode(std::move(d)));
+}
+
+RemoteMode::RemoteMode(std::unique_ptr<Impl> impl) : d(std::move(impl)) {}
+
+RemoteMode::~RemoteMode() {
+    if (d->workers)
+        WorkerTableModel::setInstance(nullptr);
+    d->workers.reset();
+    d->client->stop();
+}
+
+EventBus* RemoteMode::bus() const {
+    return &d->bus;
+}
+
+Clock* RemoteMode::clock() const {
+    return &d->clock;
+}
+
+api::RemoteClient* RemoteMode::client() const {
+    return d->client.get();
+}
+
+ConversationBackend* RemoteMode::conversation() const {
+    return d->conversation.get();
+}
+
+DashboardModels::Deps RemoteMode::dashboardDeps() const {
+    DashboardModels::Deps deps;
+    deps.bus = &d->bus;
+    deps.clock = &d->clock;
+    deps.store = d->store.get();
+    deps.artifacts = d->artifacts.get();
+    deps.settings = d->settings;
+    deps.schedules = d->schedules.get();
+    deps.scheduler = nullptr;  // schedules run on the server
+    return deps;
+}
+
+QString RemoteMode::dashboardNotice() const {
+    return tr("Connected to the Zerg server at %1. Workers shows the server's workers, live "
+              "(tool and host counts are not sent). Worker detail, Threads, Supervision tree, "
+              "Costs, Schedules, Hosts and the task inbox cannot show the server's data yet and "
+              "stay empty here: use `zerg runs`, `zerg workers` and `zerg hosts` on the server. "
+              "Settings are this computer's.")
+        .arg(d->client->address());
+}
+
+void RemoteMode::start(DashboardModels& dashboard, JarvisController* controller,
+                       ServerConnection* connection) {
+    Q_UNUSED(dashboard);  // its WorkersTable is replaced below
+    api::RemoteClient* client = d->client.get();
+
+    // The dashboard registered a table over the stand-in store; this one shows the server's.
+    d->workers =
+        std::make_unique<WorkerTableModel>(&d->bus, d->workerSource.get(), d->settings.ownerId);
+    d->workers->setClock(&d->clock);
+    WorkerTableModel::setInstance(d->workers.get());
+    WorkerTableModel* workers = d->workers.get();
+    RemoteWorkerSource* source = d->workerSource.get();
+    QObject::connect(client, &api::RemoteClient::ready, workers,
+                     [source, workers] { source->refresh([workers] { workers->reload(); }); });
+
+    // Events were missed: a run this window follows may have ended meanwhile.
+    QObject::connect(client, &api::RemoteClient::resynced, controller, [this, controller] {
+        const qint64 runId = controller->currentRunId();
+        if (runId == 0)
+            return;
+        d->client->request(
+            QStringLiteral("run"), {{QStringLiteral("run_id"), runId}}, controller,
+            [this, runId](const Result<QJsonObject>& r) {
+                if (!r)
+                    return;
+                const QString status = r->value(QStringLiteral("status")).toString();
+                if (status == QLatin1String("running"))
+                    return;
+                const qint64 owner = d->settings.ownerId;
+                if (status == QLatin1String("success")) {
+                    d->bus.publish(QString::fromLatin1(events::SupervisorComplete), owner,
+                                   {{QStringLiteral("run_id"), runId},
+                                    {QStringLiteral("result"),
+                                     r->value(QStringLiteral("result")).toString()}});
+                    return;
+                }
+                QString message = r->value(QStringLiteral("error")).toString();
+                if (message.isEmpty())
+                    message = tr("The run ended (%1) while the connection was down.").arg(status);
+                d->bus.publish(QString::fromLatin1(events::Error), owner,
+                               {{QStringLiteral("run_id"), runId},
+                                {QStringLiteral("message"), message},
+                                {QStringLiteral("details"), status}});
+            });
+    });
+
+    if (connection) {
+        const auto update = [client, connection] {
+            connection->setStatus(client->state() == api::RemoteClient::State::Connected,
+                                  summaryOf(*client), client->statusText());
+        };
+        QObject::connect(client, &api::RemoteClient::stateChanged, connection, update);
+        QObject::connect(client, &api::RemoteClient::statusTextChanged, connection, update);
+        connection->setDashboardNotice(dashboardNotice());
+        update();
+    }
+    client->start();
+}
+
+}  // namespace zerg::gui

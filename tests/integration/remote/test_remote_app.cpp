@@ -1,0 +1,341 @@
+// The desktop app connected to a `zerg serve` answers a question end to end (issue 11): a real
+// server process on its own data folder with the loopback LLM server behind it, a device and its
+// secret, and the real app (offscreen) on another, empty data folder that talks only to the
+// server. The run and its answer land in the server's database; the app's data folder stays empty.
+#include "api/remote_client.h"
+#include "core/clock.h"
+#include "fake_llm_server.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QSet>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <optional>
+
+using zerg::test::FakeLlmServer;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+constexpr int ProcessMs = 60'000;
+const QString kAnswer = u"## Disks\n\nEvery disk is below 60% full."_s;
+
+struct Run {
+    int code = -1;
+    QString out;
+    QString err;
+};
+
+Run runZerg(const QProcessEnvironment& env, const QStringList& args, const QByteArray& input = {}) {
+    QProcess p;
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(ZERG_EXE), args);
+    if (!p.waitForStarted(10'000))
+        return {-1, {}, u"could not start "_s + QStringLiteral(ZERG_EXE)};
+    if (!input.isNull())
+        p.write(input);
+    p.closeWriteChannel();
+    // The event loop runs meanwhile: the loopback LLM server lives in this process.
+    if (!QTest::qWaitFor([&p] { return p.state() == QProcess::NotRunning; }, ProcessMs)) {
+        p.kill();
+        p.waitForFinished();
+        return {-1, QString::fromUtf8(p.readAllStandardOutput()),
+                u"(killed after %1 s) "_s.arg(ProcessMs / 1000) +
+                    QString::fromUtf8(p.readAllStandardError())};
+    }
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
+            QString::fromUtf8(p.readAllStandardOutput()),
+            QString::fromUtf8(p.readAllStandardError())};
+}
+
+// An environment with nothing of the user's: its own config, data and secrets folders.
+QProcessEnvironment isolatedEnv(const QString& home, const QString& data) {
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const QString& key : env.keys()) {
+        if (key.startsWith(u"ZERG_"_s))
+            env.remove(key);
+    }
+    env.insert(u"XDG_CONFIG_HOME"_s, home);
+    env.insert(u"XDG_DATA_HOME"_s, home);
+    env.insert(u"ZERG_CONFIG_DIR"_s, home + u"/zerg"_s);
+    env.insert(u"ZERG_SECRET_BACKEND"_s, u"file"_s);
+    env.insert(u"ZERG_DATA_DIR"_s, data);
+    return env;
+}
+
+// `zerg serve` on a free loopback port, stopped with SIGTERM when destroyed.
+class Server {
+public:
+    bool start(const QProcessEnvironment& env) {
+        m_process.setProcessEnvironment(env);
+        m_process.setProcessChannelMode(QProcess::SeparateChannels);
+        m_process.start(QStringLiteral(ZERG_EXE), {u"serve"_s, u"--listen"_s, u"127.0.0.1:0"_s});
+        if (!m_process.waitForStarted(10'000))
+            return false;
+        static const QRegularExpression listening(
+            u"zerg serve: listening on (ws://127\\.0\\.0\\.1:\\d+)"_s);
+        const bool found = QTest::qWaitFor(
+            [this] {
+                m_out += QString::fromUtf8(m_process.readAllStandardOutput());
+                const auto m = listening.match(m_out);
+                if (m.hasMatch())
+                    m_url = m.captured(1);
+                return m.hasMatch() || m_process.state() == QProcess::NotRunning;
+            },
+            ProcessMs);
+        if (!found || m_url.isEmpty())
+            qWarning("zerg serve did not start: %s %s", qPrintable(m_out),
+                     qPrintable(QString::fromUtf8(m_process.readAllStandardError())));
+        return !m_url.isEmpty();
+    }
+    // SIGTERM; true when it stopped cleanly.
+    bool stop() {
+        if (m_process.state() == QProcess::NotRunning)
+            return true;
+        m_process.terminate();
+        if (!m_process.waitForFinished(ProcessMs)) {
+            m_process.kill();
+            m_process.waitForFinished();
+            return false;
+        }
+        return m_process.exitStatus() == QProcess::NormalExit && m_process.exitCode() == 0;
+    }
+    ~Server() { stop(); }
+    [[nodiscard]] QString url() const { return m_url; }
+    // What it has logged so far (for failure messages).
+    [[nodiscard]] QString log() {
+        m_err += QString::fromUtf8(m_process.readAllStandardError());
+        return m_err;
+    }
+
+private:
+    QProcess m_process;
+    QString m_out;
+    QString m_err;
+    QString m_url;
+};
+
+// A screenshot that shows a drawn window, not a blank frame.
+bool looksDrawn(const QString& path) {
+    const QImage image(path);
+    if (image.isNull() || image.width() < 400 || image.height() < 300)
+        return false;
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 4) {
+        for (int x = 0; x < image.width(); x += 4)
+            colours.insert(image.pixel(x, y));
+    }
+    return colours.size() > 10;
+}
+
+}  // namespace
+
+class TestRemoteApp : public QObject {
+    Q_OBJECT
+
+    FakeLlmServer m_llm;
+    QTemporaryDir m_serverHome, m_serverData;
+    QProcessEnvironment m_serverEnv;
+    std::optional<Server> m_server;
+    QString m_secret;
+
+    void answerOnce() {
+        m_llm.setScenario({{"responses", QJsonArray{QJsonObject{{"content", kAnswer}}}}});
+    }
+
+    // The server's runs, read by the CLI from its data folder.
+    QJsonArray serverRuns() {
+        const Run r = runZerg(m_serverEnv, {u"runs"_s, u"list"_s, u"--json"_s});
+        if (r.code != 0)
+            qWarning("runs list: %s", qPrintable(r.err));
+        return QJsonDocument::fromJson(r.out.toUtf8()).array();
+    }
+
+    // The app, offscreen: asks, waits for the answer, saves the window and quits.
+    Run askWithTheApp(const QProcessEnvironment& env, const QString& question,
+                      const QString& shot) {
+        return runZerg(env, {u"--ask"_s, question, u"--screenshot"_s, shot});
+    }
+
+private Q_SLOTS:
+    void initTestCase() {
+        QVERIFY(m_llm.start());
+        m_serverEnv = isolatedEnv(m_serverHome.path(), m_serverData.path());
+        m_serverEnv.insert(u"ZERG_LLM_BASE_URL"_s, m_llm.baseUrl());
+        m_serverEnv.insert(u"ZERG_MODEL"_s, u"supervisor-model"_s);
+        m_serverEnv.insert(u"ZERG_DECIDER_MODEL"_s, u"heuristic"_s);
+
+        const Run device =
+            runZerg(m_serverEnv, {u"devices"_s, u"add"_s, u"test laptop"_s, u"--json"_s});
+        QCOMPARE(device.code, 0);
+        m_secret = QJsonDocument::fromJson(device.out.toUtf8())
+                       .object()
+                       .value(u"device_secret"_s)
+                       .toString();
+        QVERIFY2(!m_secret.isEmpty(), qPrintable(device.out + device.err));
+
+        m_server.emplace();
+        QVERIFY(m_server->start(m_serverEnv));
+    }
+
+    void cleanupTestCase() {
+        if (m_server)
+            QVERIFY(m_server->stop());
+    }
+
+    // ZERG_REMOTE_URL and ZERG_REMOTE_TOKEN (a token from `login`): the app runs nothing itself.
+    void theAppAnswersThroughTheServer() {
+        zerg::SystemClock clock;
+        std::optional<zerg::Result<zerg::api::LoginResult>> login;
+        zerg::api::RemoteClient::login(QUrl(m_server->url()), m_secret, &clock, this,
+                                       [&](zerg::Result<zerg::api::LoginResult> r) { login = r; });
+        QTRY_VERIFY_WITH_TIMEOUT(login.has_value(), 10'000);
+        QVERIFY2(login->ok(), login->ok() ? "" : qPrintable(login->error().message));
+
+        QTemporaryDir home, data;
+        QProcessEnvironment env = isolatedEnv(home.path(), data.path());
+        env.insert(u"QT_QPA_PLATFORM"_s, u"offscreen"_s);
+        env.insert(u"ZERG_REMOTE_URL"_s, m_server->url());
+        env.insert(u"ZERG_REMOTE_TOKEN"_s, (*login)->token);
+        answerOnce();
+        const int requestsBefore = int(m_llm.requests().size());
+        // Kept with the GUI tour's screenshots, for people to look at.
+        const QString shot = QStringLiteral(ZERG_SCREENSHOT_DIR "/remote-jarvis.png");
+        QFile::remove(shot);
+        const Run app = askWithTheApp(env, u"how full are the disks?"_s, shot);
+        QVERIFY2(app.code == 0, qPrintable(app.err + u"\nserver: "_s + m_server->log()));
+        QVERIFY2(looksDrawn(shot), qPrintable(shot));
+        QVERIFY(m_llm.requests().size() > requestsBefore);  // the server asked the model
+        QCOMPARE(m_llm.remainingResponses(), 0);
+
+        // The question and its answer are the server's; the app's data folder has nothing.
+        bool found = false;
+        for (const QJsonValue& v : serverRuns()) {
+            const QJsonObject run = v.toObject();
+            if (run.value(u"task"_s).toString() == u"how full are the disks?"_s) {
+                found = true;
+                QCOMPARE(run.value(u"status"_s).toString(), u"success"_s);
+                QCOMPARE(run.value(u"result"_s).toString(), kAnswer);
+            }
+        }
+        QVERIFY(found);
+        QVERIFY2(QDir(data.path()).isEmpty(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden),
+                 qPrintable(QDir(data.path())
+                                .entryList(QDir::AllEntries | QDir::NoDotAndDotDot)
+                                .join(u", "_s)));
+    }
+
+    // A question that needs a worker, with the app on the dashboard's Workers page: the worker
+    // runs on the server (its folder is there), and the window's screenshot shows the table.
+    void aWorkerRunsOnTheServer() {
+        zerg::SystemClock clock;
+        std::optional<zerg::Result<zerg::api::LoginResult>> login;
+        zerg::api::RemoteClient::login(QUrl(m_server->url()), m_secret, &clock, this,
+                                       [&](zerg::Result<zerg::api::LoginResult> r) { login = r; });
+        QTRY_VERIFY_WITH_TIMEOUT(login.has_value() && login->ok(), 10'000);
+        m_llm.setScenario(
+            {{"responses",
+              QJsonArray{
+                  QJsonObject{{"model", "supervisor-model"},
+                              {"tool_calls",
+                               QJsonArray{QJsonObject{
+                                   {"id", "call_1"},
+                                   {"name", "spawn_worker"},
+                                   {"arguments", QJsonObject{{"task", "Summarize uptime"}}}}}}},
+                  QJsonObject{{"model", "worker-model"}, {"content", "Up 12 days, load 0.1."}},
+                  QJsonObject{{"model", "supervisor-model"},
+                              {"content", "The server has been up for 12 days."}}}}});
+        QTemporaryDir home, data;
+        QProcessEnvironment env = isolatedEnv(home.path(), data.path());
+        env.insert(u"QT_QPA_PLATFORM"_s, u"offscreen"_s);
+        env.insert(u"ZERG_REMOTE_URL"_s, m_server->url());
+        env.insert(u"ZERG_REMOTE_TOKEN"_s, (*login)->token);
+        const QString shot = QStringLiteral(ZERG_SCREENSHOT_DIR "/remote-workers.png");
+        QFile::remove(shot);
+        const Run app = runZerg(env, {u"--page"_s, u"workers"_s, u"--ask"_s,
+                                      u"how long has it been up?"_s, u"--screenshot"_s, shot});
+        QVERIFY2(app.code == 0, qPrintable(app.err + u"\nserver: "_s + m_server->log()));
+        QVERIFY(looksDrawn(shot));
+        const Run workers = runZerg(m_serverEnv, {u"workers"_s, u"list"_s, u"--json"_s});
+        QVERIFY2(workers.out.contains(u"Summarize uptime"_s), qPrintable(workers.out));
+        QVERIFY(QDir(data.path()).isEmpty(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden));
+    }
+
+    // A token that the server does not know: the app says so and asks nothing.
+    void aRefusedTokenIsShownNotRetried() {
+        QTemporaryDir home, data, shots;
+        QProcessEnvironment env = isolatedEnv(home.path(), data.path());
+        env.insert(u"QT_QPA_PLATFORM"_s, u"offscreen"_s);
+        env.insert(u"ZERG_REMOTE_URL"_s, m_server->url());
+        env.insert(u"ZERG_REMOTE_TOKEN"_s, u"zt_not-a-token"_s);
+        const int requestsBefore = int(m_llm.requests().size());
+        const QString shot = shots.filePath(u"refused.png"_s);
+        const Run app = askWithTheApp(env, u"are you there?"_s, shot);
+        QCOMPARE(app.code, 0);  // the question ends (not sent), the window is saved
+        QVERIFY(looksDrawn(shot));
+        QVERIFY2(app.err.contains(u"The server refused the session token"_s), qPrintable(app.err));
+        QCOMPARE(int(m_llm.requests().size()), requestsBefore);
+    }
+
+    // `zerg connect`: clear errors, then the stored URL and token make the app a client.
+    void connectMakesTheAppAClient() {
+        QTemporaryDir home, data, shots;
+        QProcessEnvironment env = isolatedEnv(home.path(), data.path());
+        env.insert(u"QT_QPA_PLATFORM"_s, u"offscreen"_s);
+        const QString url = m_server->url();
+
+        Run r = runZerg(env, {u"connect"_s});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains(u"runs Jarvis on this computer"_s), qPrintable(r.out + r.err));
+
+        r = runZerg(env, {u"connect"_s, u"http://127.0.0.1:1"_s}, "secret\n");
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(u"use ws://127.0.0.1:1"_s), qPrintable(r.err));
+
+        r = runZerg(env, {u"connect"_s, url}, "zd_wrong\n");
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains(u"The server refused the device secret"_s), qPrintable(r.err));
+        QVERIFY2(r.err.contains(u"Nothing changed."_s), qPrintable(r.err));
+
+        r = runZerg(env, {u"connect"_s, u"ws://127.0.0.1:9"_s}, m_secret.toUtf8() + '\n');
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains(u"Cannot reach ws://127.0.0.1:9"_s), qPrintable(r.err));
+
+        r = runZerg(env, {u"connect"_s, url}, m_secret.toUtf8() + '\n');
+        QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+        QVERIFY2(r.out.startsWith(u"Connected to %1 as device"_s.arg(url)), qPrintable(r.out));
+        QVERIFY2(r.out.contains(u"zerg connect --local"_s), qPrintable(r.out));
+        r = runZerg(env, {u"connect"_s});
+        QVERIFY2(r.out.contains(u"uses the server at %1 (a session token is stored)"_s.arg(url)),
+                 qPrintable(r.out));
+
+        answerOnce();
+        const QString shot = shots.filePath(u"connected.png"_s);
+        const Run app = askWithTheApp(env, u"and the memory?"_s, shot);
+        QVERIFY2(app.code == 0, qPrintable(app.err));
+        QVERIFY(looksDrawn(shot));
+        QCOMPARE(m_llm.remainingResponses(), 0);
+        bool found = false;
+        for (const QJsonValue& v : serverRuns())
+            found = found || v.toObject().value(u"task"_s).toString() == u"and the memory?"_s;
+        QVERIFY(found);
+        QVERIFY(!QFileInfo::exists(data.filePath(u"zerg.sqlite"_s)));
+
+        r = runZerg(env, {u"connect"_s, u"--local"_s});
+        QCOMPARE(r.code, 0);
+        r = runZerg(env, {u"connect"_s});
+        QVERIFY2(r.out.contains(u"runs Jarvis on this computer"_s), qPrintable(r.out));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRemoteApp)
+#include "test_remote_app.moc"
