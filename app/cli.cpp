@@ -109,6 +109,26 @@ std::unique_ptr<Backend> openBackend(const Settings& settings, int* code) {
     return std::move(backend).value();
 }
 
+QString readSecretLine(const QString& prompt) {
+    const bool tty = ::isatty(STDIN_FILENO) == 1;
+    termios old{};
+    if (tty) {
+        err() << prompt << " (input hidden): ";
+        err().flush();
+        ::tcgetattr(STDIN_FILENO, &old);
+        termios quiet = old;
+        quiet.c_lflag &= ~tcflag_t(ECHO);
+        ::tcsetattr(STDIN_FILENO, TCSANOW, &quiet);
+    }
+    QTextStream in(stdin);
+    const QString line = in.readLine().trimmed();
+    if (tty) {
+        ::tcsetattr(STDIN_FILENO, TCSANOW, &old);
+        err() << '\n';
+    }
+    return line;
+}
+
 namespace {
 
 // What is wrong with the provider settings, plus what a local Ollama offers when nothing is set.
@@ -412,26 +432,6 @@ int workersReindex(QStringList args) {
     return 0;
 }
 
-QString readSecretLine() {
-    const bool tty = ::isatty(STDIN_FILENO) == 1;
-    termios old{};
-    if (tty) {
-        err() << "API key (input hidden): ";
-        err().flush();
-        ::tcgetattr(STDIN_FILENO, &old);
-        termios quiet = old;
-        quiet.c_lflag &= ~tcflag_t(ECHO);
-        ::tcsetattr(STDIN_FILENO, TCSANOW, &quiet);
-    }
-    QTextStream in(stdin);
-    const QString line = in.readLine().trimmed();
-    if (tty) {
-        ::tcsetattr(STDIN_FILENO, TCSANOW, &old);
-        err() << '\n';
-    }
-    return line;
-}
-
 int key(QStringList args) {
     const QString sub = args.isEmpty() ? QString() : args.takeFirst();
     if (!args.isEmpty())
@@ -440,7 +440,7 @@ int key(QStringList args) {
     SecretStore store(settings.configDir, SecretStore::backendFromEnvironment());
     const QString name = settings.apiKeySecretName();
     if (sub == QLatin1String("set")) {
-        const QString value = readSecretLine();
+        const QString value = readSecretLine(QStringLiteral("API key"));
         if (value.isEmpty()) {
             err() << "zerg: no key given; nothing stored.\n";
             return 2;

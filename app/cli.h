@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QString>
 #include <QStringList>
 
 #include <memory>
@@ -21,5 +22,9 @@ bool isCommandLine(const QStringList& args);
 // Opens the backend (database, worker folders, ...) for a subcommand. On failure prints the
 // reason to stderr, sets *code to 3 (configuration problem) and returns nullptr.
 std::unique_ptr<Backend> openBackend(const Settings& settings, int* code);
+
+// One line from standard input, trimmed; on a terminal the prompt goes to stderr and the typed
+// text is not echoed (API keys, device secrets).
+QString readSecretLine(const QString& prompt);
 
 }  // namespace zerg::cli

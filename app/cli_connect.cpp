@@ -1,5 +1,7 @@
 #include "cli_connect.h"
 
+#include "cli.h"
+
 #include "remote_mode.h"
 
 #include "api/remote_client.h"
@@ -10,8 +12,6 @@
 #include <QEventLoop>
 #include <QTextStream>
 
-#include <termios.h>
-#include <unistd.h>
 #include <cstdio>
 #include <optional>
 
@@ -40,26 +40,6 @@ struct Io {
 int usageError(Io& io, const QString& message) {
     io.err << "zerg: " << message << "\n\n" << kUsage;
     return 2;
-}
-
-QString readSecret(Io& io) {
-    const bool tty = ::isatty(STDIN_FILENO) == 1;
-    termios old{};
-    if (tty) {
-        io.err << "Device secret (input hidden): ";
-        io.err.flush();
-        ::tcgetattr(STDIN_FILENO, &old);
-        termios quiet = old;
-        quiet.c_lflag &= ~tcflag_t(ECHO);
-        ::tcsetattr(STDIN_FILENO, TCSANOW, &quiet);
-    }
-    QTextStream in(stdin);
-    const QString line = in.readLine().trimmed();
-    if (tty) {
-        ::tcsetattr(STDIN_FILENO, TCSANOW, &old);
-        io.err << '\n';
-    }
-    return line;
 }
 
 void warnAboutEnvironment(Io& io) {
@@ -107,7 +87,7 @@ int connectTo(Io& io, const QString& urlText) {
     const Result<QUrl> url = api::RemoteClient::parseUrl(urlText);
     if (!url)
         return usageError(io, url.error().message);
-    const QString secret = readSecret(io);
+    const QString secret = readSecretLine(QStringLiteral("Device secret"));
     if (secret.isEmpty()) {
         io.err << "zerg: no device secret given on standard input; nothing changed. Get one with "
                   "`zerg devices add NAME` on the server.\n";
