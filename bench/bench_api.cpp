@@ -8,11 +8,12 @@
 //   2. flat out: EVENTS events published as fast as the server takes them: events/s and
 //      deliveries/s until every client has every event;
 //   3. dispatch round trip (a 51st client, dispatch -> reply, sequential) p50/p99.
-// The reference, measured in the same run on the same clients: a bare QWebSocketServer that
-// sends the same event frames to the same 50 sockets with no protocol (no log, no owner filter,
-// no authentication), and `ping` for the round trip. The backend behind the API is a fake whose
-// dispatch publishes supervisor_started and answers at once, so the figures are the API's own.
-// The command rate limit is lifted for the benchmark (it would throttle the round-trip client).
+// Each side first gets one uncounted second of warm-up. The reference, measured in the same run on
+// the same clients: a bare QWebSocketServer that sends the same event frames to the same 50 sockets
+// with no protocol (no log, no owner filter, no authentication), and `ping` for the round trip. The
+// backend behind the API is a fake whose dispatch publishes supervisor_started and answers at once,
+// so the figures are the API's own. The command rate limit is lifted for the benchmark (it would
+// throttle the round-trip client).
 //
 // Usage: zerg-bench-api [SECONDS] [EVENTS]   (defaults 3 and 20000)
 #include "api/api_backend.h"
@@ -203,7 +204,7 @@ struct Figures {
 Figures measure(Subscribers* subs, const std::function<void(const QJsonObject&)>& publish,
                 int seconds, int events) {
     Figures f;
-    // 1. Paced: 10 events every 10 ms.
+    // 1. Paced: the events due every millisecond (a timer cannot promise exactly 1 ms).
     subs->received = 0;
     {
         std::lock_guard<std::mutex> lock(subs->mutex);
@@ -221,7 +222,7 @@ Figures measure(Subscribers* subs, const std::function<void(const QJsonObject&)>
             ++sent;
         }
     });
-    pacer.start(10);
+    pacer.start(1);
     spinUntil([&] { return sent >= qint64(seconds) * 1000; }, seconds * 1000 + 30000);
     pacer.stop();
     spinUntil([&] { return subs->received >= sent * kClients; });
@@ -325,12 +326,13 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "zerg-bench-api: the clients did not subscribe\n");
         return 1;
     }
-    const Figures api = measure(
-        ours,
-        [&bus](const QJsonObject& data) {
-            bus.publish(QStringLiteral("worker_status_update"), kOwner, data);
-        },
-        seconds, events);
+    const auto publishOurs = [&bus](const QJsonObject& data) {
+        bus.publish(QStringLiteral("worker_status_update"), kOwner, data);
+    };
+    // A first pass runs markedly slower on fresh connections (p50 9 ms against 0.4 ms), so
+    // each side gets one second of warm-up that is not counted.
+    measure(ours, publishOurs, 1, 1000);
+    const Figures api = measure(ours, publishOurs, seconds, events);
     runOn(ours, [ours] { ours->closeAll(); });
 
     // The reference.
@@ -343,12 +345,11 @@ int main(int argc, char** argv) {
         return 1;
     }
     spinUntil([] { return false; }, 300);  // let the server see every connection
-    const Figures ref = measure(
-        refs,
-        [&bare](const QJsonObject& data) {
-            bare.publish(QStringLiteral("worker_status_update"), data);
-        },
-        seconds, events);
+    const auto publishBare = [&bare](const QJsonObject& data) {
+        bare.publish(QStringLiteral("worker_status_update"), data);
+    };
+    measure(refs, publishBare, 1, 1000);
+    const Figures ref = measure(refs, publishBare, seconds, events);
     runOn(refs, [refs] { refs->closeAll(); });
 
     // Round trips, with the 50 subscribers of ours connected again (dispatch fans out).
@@ -366,7 +367,7 @@ int main(int argc, char** argv) {
     printRow("paced 1,000 ev/s: deliveries per second", api.pacedPerSecond, ref.pacedPerSecond,
              "(reference: bare QWebSocketServer)");
     printRow("paced: latency p50 (ms)", api.paced.median, ref.paced.median, "");
-    printRow("paced: latency p99 (ms)", api.paced.p99, ref.paced.p99, "(target < 16 ms)");
+    printRow("paced: latency p99 (ms)", api.paced.p99, ref.paced.p99, "");
     printRow("flat out: events published per second", api.flatEventsPerSecond,
              ref.flatEventsPerSecond, "");
     printRow("flat out: deliveries per second", api.flatDeliveriesPerSecond,
