@@ -159,7 +159,6 @@ struct RemoteMode::Impl {
     std::unique_ptr<api::RemoteClient> client;
     std::unique_ptr<RemoteConversation> conversation;
     std::unique_ptr<RemoteWorkerSource> workerSource;
-    std::unique_ptr<WorkerTableModel> workers;
 };
 
 Result<QString> RemoteMode::storedToken(const Settings& settings) {
@@ -219,9 +218,6 @@ Result<std::unique_ptr<RemoteMode>> RemoteMode::create(const Settings& settings)
 RemoteMode::RemoteMode(std::unique_ptr<Impl> impl) : d(std::move(impl)) {}
 
 RemoteMode::~RemoteMode() {
-    if (d->workers)
-        WorkerTableModel::setInstance(nullptr);
-    d->workers.reset();
     d->client->stop();
 }
 
@@ -250,6 +246,7 @@ DashboardModels::Deps RemoteMode::dashboardDeps() const {
     deps.settings = d->settings;
     deps.schedules = d->schedules.get();
     deps.scheduler = nullptr;  // schedules run on the server
+    deps.workerSource = d->workerSource.get();
     return deps;
 }
 
@@ -264,15 +261,8 @@ QString RemoteMode::dashboardNotice() const {
 
 void RemoteMode::start(DashboardModels& dashboard, JarvisController* controller,
                        ServerConnection* connection) {
-    Q_UNUSED(dashboard);  // its WorkersTable is replaced below
     api::RemoteClient* client = d->client.get();
-
-    // The dashboard registered a table over the stand-in store; this one shows the server's.
-    d->workers =
-        std::make_unique<WorkerTableModel>(&d->bus, d->workerSource.get(), d->settings.ownerId);
-    d->workers->setClock(&d->clock);
-    WorkerTableModel::setInstance(d->workers.get());
-    WorkerTableModel* workers = d->workers.get();
+    WorkerTableModel* workers = &dashboard.workers();  // over workerSource (dashboardDeps)
     RemoteWorkerSource* source = d->workerSource.get();
     QObject::connect(client, &api::RemoteClient::ready, workers,
                      [source, workers] { source->refresh([workers] { workers->reload(); }); });

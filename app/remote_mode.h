@@ -51,12 +51,13 @@ public:
     [[nodiscard]] Clock* clock() const;
     [[nodiscard]] api::RemoteClient* client() const;
     [[nodiscard]] ConversationBackend* conversation() const;
-    // What DashboardModels needs, over the empty stand-in stores.
+    // What DashboardModels needs: the server's workers for the Workers table, the empty
+    // stand-in stores for the rest.
     [[nodiscard]] DashboardModels::Deps dashboardDeps() const;
 
-    // Once the dashboard's models exist: the Workers table loads from the server (replacing the
-    // WorkersTable singleton the dashboard registered), the controller gets the end of a run it
-    // missed while disconnected, and `connection` follows the client. Then connects.
+    // Once the dashboard's models exist: the Workers table reloads from the server on every
+    // connect, the controller gets the end of a run it missed while disconnected, and
+    // `connection` follows the client. Then connects.
     void start(DashboardModels& dashboard, JarvisController* controller,
                ServerConnection* connection);
 

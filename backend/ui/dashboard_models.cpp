@@ -4,7 +4,7 @@ namespace zerg {
 
 DashboardModels::DashboardModels(const Deps& d)
     : m_source(d.store, d.artifacts, d.settings.ownerId),
-      m_workers(d.bus, &m_source, d.settings.ownerId),
+      m_workers(d.bus, d.workerSource ? d.workerSource : &m_source, d.settings.ownerId),
       m_workerDetail(d.artifacts, d.store, d.settings.ownerId, d.bus),
       m_threads(d.store, d.settings.ownerId, d.bus),
       m_tree(

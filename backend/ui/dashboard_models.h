@@ -38,6 +38,8 @@ public:
         std::function<QJsonObject()> supervisionSnapshot;  // the live tree; empty: none
         ScheduleStore* schedules = nullptr;                // the schedules and the task inbox
         ScheduleService* scheduler = nullptr;  // null: schedules are shown but cannot run here
+        // Where the Workers table loads from; null: the stores above (remote mode: the server).
+        DashboardSource* workerSource = nullptr;
     };
 
     // Everything in deps must outlive this. Create before QML loads.
