@@ -3,6 +3,7 @@
 
 #include <QApplication>
 #include <QCoreApplication>
+#include <QIcon>
 #include <QtQml/QQmlExtensionPlugin>
 
 #include <memory>
@@ -35,5 +36,7 @@ int main(int argc, char** argv) {
     QApplication app(argc, argv);
     describeApp();
     QGuiApplication::setDesktopFileName(QStringLiteral("dev.zerg.Zerg"));
+    // The installed hicolor icon (packaging/); none when run from the build tree.
+    QGuiApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral("dev.zerg.Zerg")));
     return zerg::gui::run(QCoreApplication::arguments());
 }
