@@ -1,6 +1,7 @@
 #include "cli.h"
 
 #include "cli_connect.h"
+#include "cli_doctor.h"
 #include "cli_hosts.h"
 #include "cli_runs.h"
 #include "cli_server.h"
@@ -24,6 +25,7 @@
 #include <QEventLoop>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QLocale>
 #include <QNetworkAccessManager>
 #include <QTextStream>
 
@@ -43,55 +45,185 @@ QTextStream& err() {
     return s;
 }
 
-const char kUsage[] =
+const char kUsage[] = QT_TRANSLATE_NOOP(
+    "zerg::cli",
     "Usage: zerg [COMMAND] [OPTIONS]\n"
     "\n"
     "Zerg is a desktop AI operations assistant. Without a command it opens the Jarvis window.\n"
     "\n"
     "Commands:\n"
-    "  ask [--json] TASK          Run one supervisor request headless and print the answer.\n"
-    "                             --json prints one {\"event\", \"data\"} object per line; the\n"
-    "                             last line is supervisor_complete or error.\n"
-    "  workers list [--json] [--limit N]\n"
-    "                             List recent workers, newest first.\n"
-    "  workers show ID [--json]   Show one worker (worker id or job id): metadata, result,\n"
-    "                             tool call files.\n"
-    "  workers grep [--regex] [--case-sensitive] [--limit N] [--json] PATTERN\n"
-    "                             Search all workers' files; prints worker_id:file:line: text.\n"
-    "                             Exit status 1 when nothing matches.\n"
-    "  workers reindex [--json]   Rebuild the database's worker list from the worker folders\n"
-    "                             on disk (after restoring a backup or losing the database).\n"
-    "  key set|clear|status       Store the API key of the configured provider\n"
-    "                             (ZERG_LLM_PROVIDER) in the system keychain, or in a file\n"
-    "                             only you can read when there is no keychain. `key set`\n"
-    "                             reads the key from standard input.\n"
-    "  runs list [--limit N] [--json]\n"
-    "                             List recent Jarvis runs, newest first: status, mode, time,\n"
-    "                             tokens, cost.\n"
-    "  runs show ID [--json]      Show one run: its result, workers, token usage and cost.\n"
-    "  serve [--listen HOST:PORT] [--tls-cert FILE --tls-key FILE]\n"
-    "                             Run headless behind the WebSocket API (docs/api.md) until\n"
-    "                             SIGTERM. 'zerg serve --help' for details.\n"
-    "  devices add NAME [--owner N]|list|revoke ID\n"
-    "                             The devices allowed to log in to 'zerg serve'.\n"
-    "  connect URL | --local      Make this app a client of a 'zerg serve' at URL (reads the\n"
-    "                             device secret from standard input), or go back to the\n"
-    "                             in-process backend. Without arguments: the current choice.\n"
-    "  hosts list|trust ALIAS [--yes]|import [--from FILE] ALIAS...\n"
-    "                             The SSH allowlist: show it, trust a host's key (shows its\n"
-    "                             SHA-256 fingerprint), import aliases from ~/.ssh/config.\n"
+    "  ask [--json] TASK                 Run one request headless and print the answer.\n"
+    "  workers list [--json] [--limit N] Recent workers, newest first.\n"
+    "  workers show ID [--json]          One worker: metadata, result, tool call files.\n"
+    "  workers grep [OPTIONS] PATTERN    Search every worker's files.\n"
+    "  workers reindex [--json]          Rebuild the worker list from the folders on disk.\n"
+    "  runs list [--limit N] [--json]    Recent requests Jarvis handled, newest first.\n"
+    "  runs show ID [--json]             One run: result, workers, tokens and cost.\n"
+    "  hosts list|trust ALIAS|import     The SSH hosts workers may reach, and their keys.\n"
+    "  key set|clear|status              The provider's API key in the system keychain.\n"
+    "  serve [--listen HOST:PORT]        Run headless behind the WebSocket API (server mode).\n"
+    "  devices add NAME|list|revoke ID   The devices allowed to log in to 'zerg serve'.\n"
+    "  connect URL | --local             Make the desktop app a client of a 'zerg serve', or\n"
+    "                                    go back to this computer's Jarvis.\n"
+    "  doctor [--json]                   Check the provider, hosts, data folder and database,\n"
+    "                                    and say what to fix.\n"
+    "  help [COMMAND]                    This help, or the help of one command.\n"
     "\n"
     "Options:\n"
-    "  -h, --help                 Show this help.\n"
-    "  --version                  Show the version.\n"
+    "  -h, --help                        Show this help; 'zerg COMMAND --help' shows the\n"
+    "                                    options and examples of a command.\n"
+    "  --version                         Show the version.\n"
+    "\n"
+    "Examples:\n"
+    "  zerg doctor\n"
+    "  zerg ask \"check disk usage on cube\"\n"
+    "  zerg help workers grep\n"
     "\n"
     "Configuration (environment; see README): ZERG_DATA_DIR, ZERG_LLM_BASE_URL,\n"
     "ZERG_LLM_PROVIDER, ZERG_LLM_API_KEY, ZERG_MODEL, ZERG_WORKER_MODEL, ZERG_HOSTS_FILE.\n"
     "\n"
-    "Exit status: 0 success, 1 failure, 2 usage error, 3 configuration problem.\n";
+    "Exit status: 0 success, 1 failure, 2 usage error, 3 configuration problem.\n");
+
+const char kAskUsage[] = QT_TRANSLATE_NOOP(
+    "zerg::cli",
+    "Usage: zerg ask [--json] TASK\n"
+    "\n"
+    "Sends one request to Jarvis without opening a window. The supervisor answers directly or\n"
+    "starts workers on your servers; the answer goes to standard output, the progress (workers,\n"
+    "tool calls) to standard error. Ctrl+C cancels the run cleanly.\n"
+    "\n"
+    "Options:\n"
+    "  --json       Print every event instead, one {\"event\", \"data\"} JSON object per line;\n"
+    "               the last line is supervisor_complete or error.\n"
+    "  -h, --help   Show this help.\n"
+    "\n"
+    "Examples:\n"
+    "  zerg ask \"check disk usage on cube\"\n"
+    "  zerg ask --json \"is nginx running on web1?\" | tail -n 1\n"
+    "\n"
+    "Exit status: 0 answered, 1 the run failed, 2 usage error, 3 no provider configured\n"
+    "(run 'zerg doctor').\n");
+
+const char kWorkersUsage[] = QT_TRANSLATE_NOOP(
+    "zerg::cli",
+    "Usage: zerg workers COMMAND\n"
+    "\n"
+    "The workers Jarvis started: LLM agents that ran commands on your servers. Each one has a\n"
+    "folder in ZERG_DATA_DIR/workers with its metadata, result, conversation and tool output.\n"
+    "\n"
+    "Commands:\n"
+    "  list [--json] [--limit N]   Recent workers, newest first.\n"
+    "  show ID [--json]            One worker: metadata, result and files.\n"
+    "  grep [OPTIONS] PATTERN      Search every worker's files.\n"
+    "  reindex [--json]            Rebuild the database's worker list from the folders on disk.\n"
+    "\n"
+    "'zerg workers COMMAND --help' shows the options of a command.\n"
+    "\n"
+    "Examples:\n"
+    "  zerg workers list --limit 5\n"
+    "  zerg workers show 2024-12-03T14-32-00_disk-check\n"
+    "  zerg workers grep \"No space left\"\n");
+
+const char kWorkersListUsage[] =
+    QT_TRANSLATE_NOOP("zerg::cli",
+                      "Usage: zerg workers list [--json] [--limit N]\n"
+                      "\n"
+                      "Lists recent workers, newest first: worker id, status, duration and task.\n"
+                      "\n"
+                      "Options:\n"
+                      "  --limit N    Show at most N workers (default 20).\n"
+                      "  --json       Print a JSON array, one object per worker.\n"
+                      "  -h, --help   Show this help.\n"
+                      "\n"
+                      "Examples:\n"
+                      "  zerg workers list\n"
+                      "  zerg workers list --limit 5 --json\n");
+
+const char kWorkersShowUsage[] = QT_TRANSLATE_NOOP(
+    "zerg::cli",
+    "Usage: zerg workers show ID [--json]\n"
+    "\n"
+    "Shows one worker: task, status, model, times, error, its folder, the files it wrote and\n"
+    "its result. ID is a worker id from 'zerg workers list' or a job id (a number).\n"
+    "\n"
+    "Options:\n"
+    "  --json       Print the worker as one JSON object.\n"
+    "  -h, --help   Show this help.\n"
+    "\n"
+    "Examples:\n"
+    "  zerg workers show 2024-12-03T14-32-00_disk-check\n"
+    "  zerg workers show 42 --json\n");
+
+const char kWorkersGrepUsage[] = QT_TRANSLATE_NOOP(
+    "zerg::cli",
+    "Usage: zerg workers grep [--regex] [--case-sensitive] [--limit N] [--json] [--] PATTERN\n"
+    "\n"
+    "Searches the files of every worker (results, conversations, tool output) and prints\n"
+    "worker_id:file:line: text for each matching line. PATTERN is plain text matched in any\n"
+    "case, unless the options say otherwise.\n"
+    "\n"
+    "Options:\n"
+    "  --regex            PATTERN is a regular expression (Perl-compatible).\n"
+    "  --case-sensitive   Upper and lower case must match exactly.\n"
+    "  --limit N          Stop after N matches (1 to 10000, default 100).\n"
+    "  --json             Print {\"matches\": [...], \"truncated\": true|false}.\n"
+    "  --                 End of the options: PATTERN may start with '-'.\n"
+    "  -h, --help         Show this help.\n"
+    "\n"
+    "Examples:\n"
+    "  zerg workers grep \"No space left\"\n"
+    "  zerg workers grep --regex \"OOM|out of memory\" --limit 20\n"
+    "  zerg workers grep -- --force\n"
+    "\n"
+    "Exit status: 0 something matched, 1 nothing matched, 2 usage error.\n");
+
+const char kWorkersReindexUsage[] = QT_TRANSLATE_NOOP(
+    "zerg::cli",
+    "Usage: zerg workers reindex [--json]\n"
+    "\n"
+    "Rebuilds the database's list of workers, of every owner, from the worker folders on\n"
+    "disk (their metadata.json): after restoring a backup of ZERG_DATA_DIR/workers or losing\n"
+    "the database. The folders are only read; one that cannot be read is skipped and named.\n"
+    "\n"
+    "Options:\n"
+    "  --json       Print the report (scanned, inserted, updated, unchanged, skipped) as JSON.\n"
+    "  -h, --help   Show this help.\n"
+    "\n"
+    "Examples:\n"
+    "  zerg workers reindex\n"
+    "  zerg workers reindex --json\n");
+
+const char kKeyUsage[] = QT_TRANSLATE_NOOP(
+    "zerg::cli",
+    "Usage: zerg key set|clear|status\n"
+    "\n"
+    "The API key of the configured provider (ZERG_LLM_PROVIDER), kept in the system keychain,\n"
+    "or in a file only you can read in ZERG_CONFIG_DIR when there is no keychain.\n"
+    "ZERG_LLM_API_KEY, when set, wins over the stored key. The key is never printed.\n"
+    "\n"
+    "Commands:\n"
+    "  set          Read the key from standard input (hidden on a terminal) and store it.\n"
+    "  clear        Remove the stored key.\n"
+    "  status       Say where the key comes from.\n"
+    "\n"
+    "Examples:\n"
+    "  zerg key set\n"
+    "  printf '%s\\n' \"$OPENAI_API_KEY\" | zerg key set\n"
+    "  zerg key status\n");
+
+const char kHelpUsage[] = QT_TRANSLATE_NOOP(
+    "zerg::cli",
+    "Usage: zerg help [COMMAND [SUBCOMMAND]]\n"
+    "\n"
+    "Shows the help of Zerg, or of one command: the same as 'zerg COMMAND --help'.\n"
+    "\n"
+    "Examples:\n"
+    "  zerg help\n"
+    "  zerg help ask\n"
+    "  zerg help workers grep\n");
 
 int usageError(const QString& message) {
-    err() << "zerg: " << message << "\nRun 'zerg --help' for usage.\n";
+    err() << "zerg: " << message << '\n' << Text::tr("Run 'zerg --help' for usage.") << '\n';
     err().flush();
     return 2;
 }
@@ -113,7 +245,7 @@ QString readSecretLine(const QString& prompt) {
     const bool tty = ::isatty(STDIN_FILENO) == 1;
     termios old{};
     if (tty) {
-        err() << prompt << " (input hidden): ";
+        err() << Text::tr("%1 (input hidden): ").arg(prompt);
         err().flush();
         ::tcgetattr(STDIN_FILENO, &old);
         termios quiet = old;
@@ -148,19 +280,18 @@ QString setupAdvice(const Settings& settings) {
 }
 
 QString seconds(qint64 ms) {
-    return QString::number(double(ms) / 1000.0, 'f', 1) + u's';
+    return Text::tr("%1s").arg(QLocale().toString(double(ms) / 1000.0, 'f', 1));
 }
 
 int ask(QStringList args) {
     const bool json = args.removeAll(QStringLiteral("--json")) > 0;
     for (const QString& a : args) {
         if (a.startsWith(QLatin1Char('-')))
-            return usageError(QStringLiteral("unknown option %1").arg(a));
+            return usageError(Text::tr("unknown option %1").arg(a));
     }
     const QString task = args.join(QLatin1Char(' ')).trimmed();
     if (task.isEmpty())
-        return usageError(
-            QStringLiteral("ask needs a task, e.g. zerg ask \"check disk usage on cube\""));
+        return usageError(Text::tr("ask needs a task, e.g. zerg ask \"check disk usage on cube\""));
 
     const Settings settings = Settings::load();
     if (!settings.hasProvider()) {
@@ -183,10 +314,10 @@ int ask(QStringList args) {
     if (!backend)
         return code;
     if (!backend->recoveryNotice().isEmpty() && !json) {
-        err() << "zerg: note: " << backend->recoveryNotice() << '\n';
+        err() << "zerg: " << Text::tr("note: %1").arg(backend->recoveryNotice()) << '\n';
     }
     if (!backend->hostsProblem().isEmpty() && !json) {
-        err() << "zerg: note: " << backend->hostsProblem() << '\n';
+        err() << "zerg: " << Text::tr("note: %1").arg(backend->hostsProblem()) << '\n';
     }
 
     bool streamed = false;
@@ -197,24 +328,24 @@ int ask(QStringList args) {
             return;
         }
         const QJsonObject& d = e.data;
+        auto text = [&d](const char* key) { return d.value(QLatin1String(key)).toString(); };
+        auto duration = [&d] {
+            return seconds(d.value(QStringLiteral("duration_ms")).toInteger());
+        };
         if (e.name == QLatin1String(events::SupervisorDelta)) {
-            out() << d.value(QStringLiteral("delta")).toString();
+            out() << text("delta");
             out().flush();
             streamed = true;
         } else if (e.name == QLatin1String(events::WorkerStarted)) {
-            err() << "→ worker " << d.value(QStringLiteral("worker_id")).toString() << ": "
-                  << d.value(QStringLiteral("task")).toString() << '\n';
+            err() << Text::tr("→ worker %1: %2").arg(text("worker_id"), text("task")) << '\n';
         } else if (e.name == QLatin1String(events::WorkerToolStarted)) {
-            err() << "  … " << d.value(QStringLiteral("display")).toString() << '\n';
+            err() << "  … " << text("display") << '\n';
         } else if (e.name == QLatin1String(events::WorkerToolCompleted)) {
-            err() << "  ✓ " << d.value(QStringLiteral("tool")).toString() << " ("
-                  << seconds(d.value(QStringLiteral("duration_ms")).toInteger()) << ")\n";
+            err() << "  ✓ " << Text::tr("%1 (%2)").arg(text("tool"), duration()) << '\n';
         } else if (e.name == QLatin1String(events::WorkerToolFailed)) {
-            err() << "  ✗ " << d.value(QStringLiteral("tool")).toString() << ": "
-                  << d.value(QStringLiteral("error")).toString() << '\n';
+            err() << "  ✗ " << text("tool") << ": " << text("error") << '\n';
         } else if (e.name == QLatin1String(events::WorkerComplete)) {
-            err() << "← worker " << d.value(QStringLiteral("status")).toString() << " ("
-                  << seconds(d.value(QStringLiteral("duration_ms")).toInteger()) << ")\n";
+            err() << Text::tr("← worker %1 (%2)").arg(text("status"), duration()) << '\n';
         }
         err().flush();
     });
@@ -255,11 +386,11 @@ int workersList(QStringList args) {
         bool ok = false;
         limit = li + 1 < args.size() ? args.at(li + 1).toInt(&ok) : 0;
         if (!ok || limit <= 0)
-            return usageError(QStringLiteral("--limit needs a positive number"));
+            return usageError(Text::tr("--limit needs a positive number"));
         args.remove(li, 2);
     }
     if (!args.isEmpty())
-        return usageError(QStringLiteral("unexpected argument %1").arg(args.first()));
+        return usageError(Text::tr("unexpected argument %1").arg(args.first()));
     int code = 0;
     auto backend = openBackend(Settings::load(), &code);
     if (!backend)
@@ -277,17 +408,19 @@ int workersList(QStringList args) {
         return 0;
     }
     if (jobs->isEmpty()) {
-        out() << "No workers yet. Ask Jarvis something that needs a server, e.g.\n"
-                 "  zerg ask \"check disk usage on cube\"\n";
+        out() << Text::tr(
+                     "No workers yet. Ask Jarvis something that needs a server, e.g.\n"
+                     "  zerg ask \"check disk usage on cube\"")
+              << '\n';
         return 0;
     }
     out() << QStringLiteral("%1  %2  %3  %4\n")
-                 .arg(QStringLiteral("WORKER ID"), -44)
-                 .arg(QStringLiteral("STATUS"), -9)
-                 .arg(QStringLiteral("TIME"), 7)
-                 .arg(QStringLiteral("TASK"));
+                 .arg(Text::tr("WORKER ID"), -44)
+                 .arg(Text::tr("STATUS"), -9)
+                 .arg(Text::tr("TIME"), 7)
+                 .arg(Text::tr("TASK"));
     for (const WorkerJobRecord& j : jobs.value()) {
-        const QString id = j.workerId.isEmpty() ? QStringLiteral("(job %1)").arg(j.id) : j.workerId;
+        const QString id = j.workerId.isEmpty() ? Text::tr("(job %1)").arg(j.id) : j.workerId;
         out() << QStringLiteral("%1  %2  %3  %4\n")
                      .arg(id, -44)
                      .arg(j.status, -9)
@@ -300,7 +433,7 @@ int workersList(QStringList args) {
 int workersShow(QStringList args) {
     const bool json = args.removeAll(QStringLiteral("--json")) > 0;
     if (args.size() != 1)
-        return usageError(QStringLiteral("workers show needs one worker id or job id"));
+        return usageError(Text::tr("workers show needs one worker id or job id"));
     int code = 0;
     auto backend = openBackend(Settings::load(), &code);
     if (!backend)
@@ -313,7 +446,7 @@ int workersShow(QStringList args) {
     if (!details) {
         err() << "zerg: " << details.error().message;
         if (details.error().code == QLatin1String("not_found"))
-            err() << " Run 'zerg workers list' to see them.";
+            err() << ' ' << Text::tr("Run 'zerg workers list' to see them.");
         err() << '\n';
         return 1;
     }
@@ -325,24 +458,28 @@ int workersShow(QStringList args) {
     const QJsonObject m = details->value(QStringLiteral("metadata")).toObject();
     const QString result = details->value(QStringLiteral("result")).toString();
     const QJsonArray files = details->value(QStringLiteral("files")).toArray();
-    out() << "Worker   " << workerId << '\n'
-          << "Task     " << m.value(QStringLiteral("task")).toString() << '\n'
-          << "Status   " << m.value(QStringLiteral("status")).toString() << '\n'
-          << "Model    " << m.value(QStringLiteral("model")).toString() << '\n'
-          << "Started  " << m.value(QStringLiteral("started_at")).toString() << '\n'
-          << "Finished " << m.value(QStringLiteral("completed_at")).toString() << '\n';
-    if (m.contains(QStringLiteral("error")) &&
-        !m.value(QStringLiteral("error")).toString().isEmpty())
-        out() << "Error    " << m.value(QStringLiteral("error")).toString() << '\n';
-    out() << "Folder   "
-          << QDir(backend->settings().dataDir).filePath(QStringLiteral("workers/") + workerId)
-          << '\n';
+    auto field = [](const QString& label, const QString& value) {
+        out() << label.leftJustified(9) << value << '\n';
+    };
+    auto meta = [&m](const char* key) { return m.value(QLatin1String(key)).toString(); };
+    field(Text::tr("Worker"), workerId);
+    field(Text::tr("Task"), meta("task"));
+    field(Text::tr("Status"), meta("status"));
+    field(Text::tr("Model"), meta("model"));
+    field(Text::tr("Started"), meta("started_at"));
+    field(Text::tr("Finished"), meta("completed_at"));
+    if (!meta("error").isEmpty())
+        field(Text::tr("Error"), meta("error"));
+    field(Text::tr("Folder"),
+          QDir(backend->settings().dataDir).filePath(QStringLiteral("workers/") + workerId));
     if (!files.isEmpty()) {
-        out() << "\nFiles\n";
+        out() << '\n' << Text::tr("Files") << '\n';
         for (const QJsonValue& f : files)
             out() << "  " << f.toString() << '\n';
     }
-    out() << "\nResult\n" << (result.isEmpty() ? QStringLiteral("(none)") : result) << '\n';
+    out() << '\n'
+          << Text::tr("Result") << '\n'
+          << (result.isEmpty() ? Text::tr("(none)") : result) << '\n';
     return 0;
 }
 
@@ -357,20 +494,20 @@ int workersGrep(QStringList args) {
         bool ok = false;
         o.limit = li + 1 < args.size() ? args.at(li + 1).toInt(&ok) : 0;
         if (!ok || o.limit <= 0 || o.limit > 10000)
-            return usageError(QStringLiteral("--limit needs a number from 1 to 10000"));
+            return usageError(Text::tr("--limit needs a number from 1 to 10000"));
         args.remove(li, 2);
     }
     // "--" ends the options, so a pattern may start with '-'.
     const qsizetype dd = args.indexOf(QStringLiteral("--"));
     for (qsizetype i = 0; i < (dd < 0 ? args.size() : dd); ++i) {
         if (args.at(i).startsWith(QLatin1Char('-')))
-            return usageError(QStringLiteral("unknown option %1").arg(args.at(i)));
+            return usageError(Text::tr("unknown option %1").arg(args.at(i)));
     }
     if (dd >= 0)
         args.removeAt(dd);
     if (args.size() != 1) {
         return usageError(
-            QStringLiteral("workers grep needs one PATTERN, e.g. zerg workers grep \"No space\""));
+            Text::tr("workers grep needs one PATTERN, e.g. zerg workers grep \"No space\""));
     }
     o.pattern = args.first();
     int code = 0;
@@ -398,8 +535,10 @@ int workersGrep(QStringList args) {
         for (const GrepMatch& m : r->matches)
             out() << m.workerId << ':' << m.file << ':' << m.line << ": " << m.text << '\n';
         if (r->truncated) {
-            err() << "zerg: stopped after " << o.limit
-                  << " matches; narrow the pattern or raise --limit.\n";
+            err() << "zerg: "
+                  << Text::tr("stopped after %1 matches; narrow the pattern or raise --limit.")
+                         .arg(o.limit)
+                  << '\n';
         }
     }
     return r->matches.isEmpty() ? 1 : 0;
@@ -408,7 +547,7 @@ int workersGrep(QStringList args) {
 int workersReindex(QStringList args) {
     const bool json = args.removeAll(QStringLiteral("--json")) > 0;
     if (!args.isEmpty())
-        return usageError(QStringLiteral("unexpected argument %1").arg(args.first()));
+        return usageError(Text::tr("unexpected argument %1").arg(args.first()));
     int code = 0;
     auto backend = openBackend(Settings::load(), &code);
     if (!backend)
@@ -424,33 +563,38 @@ int workersReindex(QStringList args) {
         out() << QJsonDocument(r->toJson()).toJson(QJsonDocument::Indented);
         return 0;
     }
-    out() << "Scanned " << r->scanned << " worker folders: " << r->inserted << " added, "
-          << r->updated << " updated, " << r->unchanged << " unchanged, " << r->skipped.size()
-          << " skipped.\n";
+    out() << Text::tr("Scanned %1 worker folders: %2 added, %3 updated, %4 unchanged, %5 skipped.")
+                 .arg(r->scanned)
+                 .arg(r->inserted)
+                 .arg(r->updated)
+                 .arg(r->unchanged)
+                 .arg(r->skipped.size())
+          << '\n';
     for (const QString& s : r->skipped)
-        out() << "  skipped " << s << '\n';
+        out() << "  " << Text::tr("skipped %1").arg(s) << '\n';
     return 0;
 }
 
 int key(QStringList args) {
     const QString sub = args.isEmpty() ? QString() : args.takeFirst();
     if (!args.isEmpty())
-        return usageError(QStringLiteral("unexpected argument %1").arg(args.first()));
+        return usageError(Text::tr("unexpected argument %1").arg(args.first()));
     const Settings settings = Settings::load();
     SecretStore store(settings.configDir, SecretStore::backendFromEnvironment());
     const QString name = settings.apiKeySecretName();
     if (sub == QLatin1String("set")) {
-        const QString value = readSecretLine(QStringLiteral("API key"));
+        const QString value = readSecretLine(Text::tr("API key"));
         if (value.isEmpty()) {
-            err() << "zerg: no key given; nothing stored.\n";
+            err() << "zerg: " << Text::tr("no key given; nothing stored.") << '\n';
             return 2;
         }
         if (Status s = store.write(name, value); !s) {
             err() << "zerg: " << s.error().message << '\n';
             return 1;
         }
-        out() << "Stored the " << settings.llmProvider << " API key in " << store.location()
-              << ".\n";
+        out()
+            << Text::tr("Stored the %1 API key in %2.").arg(settings.llmProvider, store.location())
+            << '\n';
         return 0;
     }
     if (sub == QLatin1String("clear")) {
@@ -458,46 +602,120 @@ int key(QStringList args) {
             err() << "zerg: " << s.error().message << '\n';
             return 1;
         }
-        out() << "Removed the " << settings.llmProvider << " API key.\n";
+        out() << Text::tr("Removed the %1 API key.").arg(settings.llmProvider) << '\n';
         return 0;
     }
     if (sub == QLatin1String("status")) {
         const auto stored = store.read(name);
-        const bool fromEnv = qEnvironmentVariableIsSet("ZERG_LLM_API_KEY");
-        out() << "Provider " << settings.llmProvider << ": API key "
-              << (fromEnv ? QStringLiteral("from ZERG_LLM_API_KEY")
-                  : stored && !stored->isEmpty()
-                      ? QStringLiteral("stored in %1").arg(store.location())
-                      : QStringLiteral("not set"))
-              << ".\n";
+        if (qEnvironmentVariableIsSet("ZERG_LLM_API_KEY")) {
+            out() << Text::tr("Provider %1: API key from ZERG_LLM_API_KEY.")
+                         .arg(settings.llmProvider);
+        } else if (stored && !stored->isEmpty()) {
+            out() << Text::tr("Provider %1: API key stored in %2.")
+                         .arg(settings.llmProvider, store.location());
+        } else {
+            out() << Text::tr("Provider %1: API key not set.").arg(settings.llmProvider);
+        }
+        out() << '\n';
         return 0;
     }
-    return usageError(QStringLiteral("key needs 'set', 'clear' or 'status'"));
+    return usageError(Text::tr("key needs 'set', 'clear' or 'status'"));
+}
+
+bool isHelpFlag(const QString& a) {
+    return a == QLatin1String("--help") || a == QLatin1String("-h");
+}
+
+// True when the options (the words before a "--") ask for help.
+bool wantsHelp(const QStringList& args) {
+    for (const QString& a : args) {
+        if (a == QLatin1String("--"))
+            return false;
+        if (isHelpFlag(a))
+            return true;
+    }
+    return false;
+}
+
+int printHelp(const QString& text) {
+    out() << text;
+    out().flush();
+    return 0;
+}
+
+// `zerg help [COMMAND [SUBCOMMAND]]`.
+int help(const QStringList& args) {
+    if (args.isEmpty())
+        return printHelp(helpText(QString()));
+    if (wantsHelp(args))
+        return printHelp(Text::tr(kHelpUsage));
+    const QString text = helpText(args.first(), args.value(1));
+    if (text.isNull() || args.size() > 2)
+        return usageError(Text::tr("no help for '%1'").arg(args.join(QLatin1Char(' '))));
+    return printHelp(text);
 }
 
 }  // namespace
+
+QString helpText(const QString& command, const QString& subcommand) {
+    if (command.isEmpty())
+        return Text::tr(kUsage);
+    if (command == QLatin1String("ask"))
+        return Text::tr(kAskUsage);
+    if (command == QLatin1String("workers")) {
+        if (subcommand == QLatin1String("list"))
+            return Text::tr(kWorkersListUsage);
+        if (subcommand == QLatin1String("show"))
+            return Text::tr(kWorkersShowUsage);
+        if (subcommand == QLatin1String("grep"))
+            return Text::tr(kWorkersGrepUsage);
+        if (subcommand == QLatin1String("reindex"))
+            return Text::tr(kWorkersReindexUsage);
+        return Text::tr(kWorkersUsage);
+    }
+    if (command == QLatin1String("key"))
+        return Text::tr(kKeyUsage);
+    if (command == QLatin1String("help"))
+        return Text::tr(kHelpUsage);
+    if (command == QLatin1String("runs"))
+        return runsHelp();
+    if (command == QLatin1String("hosts"))
+        return hostsHelp();
+    if (command == QLatin1String("serve"))
+        return serveHelp();
+    if (command == QLatin1String("devices"))
+        return devicesHelp();
+    if (command == QLatin1String("connect"))
+        return connectHelp();
+    if (command == QLatin1String("doctor"))
+        return doctorHelp();
+    return {};
+}
 
 bool isCommandLine(const QStringList& args) {
     if (args.size() < 2)
         return false;
     const QString& a = args.at(1);
-    return a == QLatin1String("ask") || a == QLatin1String("workers") ||
-           a == QLatin1String("key") || a == QLatin1String("--help") || a == QLatin1String("-h") ||
-           a == QLatin1String("help") || a == QLatin1String("--version") ||
-           !a.startsWith(QLatin1Char('-'));
+    return a == QLatin1String("--help") || a == QLatin1String("-h") ||
+           a == QLatin1String("--version") || !a.startsWith(QLatin1Char('-'));
 }
 
 int run(const QStringList& argv) {
     QStringList args = argv.mid(1);
     const QString cmd = args.isEmpty() ? QString() : args.takeFirst();
-    if (cmd == QLatin1String("--help") || cmd == QLatin1String("-h") ||
-        cmd == QLatin1String("help")) {
-        out() << kUsage;
-        return 0;
-    }
+    if (isHelpFlag(cmd))
+        return printHelp(helpText(QString()));
+    if (cmd == QLatin1String("help"))
+        return help(args);
     if (cmd == QLatin1String("--version")) {
         out() << "zerg " << QCoreApplication::applicationVersion() << '\n';
         return 0;
+    }
+    // `zerg COMMAND [SUBCOMMAND] --help`: the command's help, before any argument checks.
+    if (wantsHelp(args)) {
+        const QString text = helpText(cmd, args.isEmpty() ? QString() : args.first());
+        if (!text.isNull())
+            return printHelp(text);
     }
     if (cmd == QLatin1String("ask"))
         return ask(args);
@@ -513,6 +731,8 @@ int run(const QStringList& argv) {
         return devicesCommand(args);
     if (cmd == QLatin1String("connect"))
         return connectCommand(args);
+    if (cmd == QLatin1String("doctor"))
+        return doctorCommand(args);
     if (cmd == QLatin1String("workers")) {
         const QString sub = args.isEmpty() ? QString() : args.takeFirst();
         if (sub == QLatin1String("list"))
@@ -523,10 +743,9 @@ int run(const QStringList& argv) {
             return workersGrep(args);
         if (sub == QLatin1String("reindex"))
             return workersReindex(args);
-        return usageError(
-            QStringLiteral("workers needs 'list', 'show ID', 'grep PATTERN' or 'reindex'"));
+        return usageError(Text::tr("workers needs 'list', 'show ID', 'grep PATTERN' or 'reindex'"));
     }
-    return usageError(QStringLiteral("unknown command '%1'").arg(cmd));
+    return usageError(Text::tr("unknown command '%1'").arg(cmd));
 }
 
 }  // namespace zerg::cli

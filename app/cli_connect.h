@@ -9,5 +9,7 @@ namespace zerg::cli {
 // "remote_token", the URL in the settings as remote/url). `zerg connect --local` goes back to
 // this computer's Jarvis; `zerg connect` alone says which one the app uses.
 int connectCommand(QStringList args);
+// The translated `zerg connect --help` text.
+QString connectHelp();
 
 }  // namespace zerg::cli

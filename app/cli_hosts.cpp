@@ -1,5 +1,7 @@
 #include "cli_hosts.h"
 
+#include "cli.h"
+
 #include "core/settings.h"
 #include "tools/host_trust.h"
 #include "tools/hosts_config.h"
@@ -16,7 +18,8 @@
 namespace zerg::cli {
 namespace {
 
-const char kHostsUsage[] =
+const char kHostsUsage[] = QT_TRANSLATE_NOOP(
+    "zerg::cli",
     "Usage: zerg hosts COMMAND\n"
     "\n"
     "The SSH hosts workers may reach (the allowlist: ZERG_HOSTS_FILE, OpenSSH config format).\n"
@@ -30,10 +33,18 @@ const char kHostsUsage[] =
     "                              verify the fingerprint first). A changed key is refused.\n"
     "  import [--from FILE] ALIAS...\n"
     "                              Copy the named aliases from ~/.ssh/config (or FILE) into\n"
-    "                              the hosts file, with their settings resolved.\n";
+    "                              the hosts file, with their settings resolved.\n"
+    "\n"
+    "Examples:\n"
+    "  zerg hosts import web1 db1\n"
+    "  zerg hosts trust web1\n"
+    "  zerg hosts list\n"
+    "\n"
+    "'zerg doctor' logs in to every host and says which ones need attention.\n");
 
 int usageError(const HostsIo& io, const QString& message) {
-    *io.err << "zerg hosts: " << message << "\nRun 'zerg hosts --help' for usage.\n";
+    *io.err << "zerg hosts: " << message << '\n'
+            << Text::tr("Run 'zerg hosts --help' for usage.") << '\n';
     io.err->flush();
     return 2;
 }
@@ -53,7 +64,7 @@ std::optional<HostsConfig> loadHosts(const Settings& s, const HostsIo& io, int* 
 int list(QStringList args, const HostsIo& io) {
     const bool json = args.removeAll(QStringLiteral("--json")) > 0;
     if (!args.isEmpty())
-        return usageError(io, QStringLiteral("list takes no argument besides --json"));
+        return usageError(io, Text::tr("list takes no argument besides --json"));
     const Settings s = Settings::load();
     int code = 0;
     const auto hosts = loadHosts(s, io, &code);
@@ -77,27 +88,32 @@ int list(QStringList args, const HostsIo& io) {
         io.out->flush();
         return 0;
     }
-    *io.out << "Hosts file: " << QDir::toNativeSeparators(hosts->sourcePath()) << '\n';
+    *io.out << Text::tr("Hosts file: %1").arg(QDir::toNativeSeparators(hosts->sourcePath()))
+            << '\n';
     if (rows.isEmpty()) {
-        *io.out << "No hosts are allowed yet. Add Host blocks to the file, or import them with "
-                   "`zerg hosts import ALIAS`.\n";
+        *io.out << Text::tr(
+                       "No hosts are allowed yet. Add Host blocks to the file, or import them "
+                       "with `zerg hosts import ALIAS`.")
+                << '\n';
     }
-    int aliasWidth = 5;
-    int targetWidth = 6;
+    const QString aliasHeader = Text::tr("ALIAS");
+    const QString targetHeader = Text::tr("TARGET");
+    int aliasWidth = int(aliasHeader.size());
+    int targetWidth = int(targetHeader.size());
     for (const QString& alias : hosts->aliases()) {
         aliasWidth = std::max(aliasWidth, int(alias.size()));
         targetWidth = std::max(targetWidth, int(hosts->find(alias)->target().size()));
     }
     if (!rows.isEmpty()) {
-        *io.out << QStringLiteral("ALIAS").leftJustified(aliasWidth + 2)
-                << QStringLiteral("TARGET").leftJustified(targetWidth + 2) << "HOST KEY\n";
+        *io.out << aliasHeader.leftJustified(aliasWidth + 2)
+                << targetHeader.leftJustified(targetWidth + 2) << Text::tr("HOST KEY") << '\n';
     }
     for (const QJsonValue& v : rows) {
         const QJsonObject r = v.toObject();
         const QString alias = r.value(QStringLiteral("alias")).toString();
         const QString key = r.value(QStringLiteral("key_known")).toBool()
-                                ? QStringLiteral("known")
-                                : QStringLiteral("not known (run: zerg hosts trust %1)").arg(alias);
+                                ? Text::tr("known")
+                                : Text::tr("not known (run: zerg hosts trust %1)").arg(alias);
         *io.out << alias.leftJustified(aliasWidth + 2)
                 << hosts->find(alias)->target().leftJustified(targetWidth + 2) << key << '\n';
     }
@@ -109,11 +125,11 @@ int trust(QStringList args, const HostsIo& io) {
     const bool yes = args.removeAll(QStringLiteral("--yes")) > 0;
     for (const QString& a : args) {
         if (a.startsWith(QLatin1Char('-')))
-            return usageError(io, QStringLiteral("unknown option %1").arg(a));
+            return usageError(io, Text::tr("unknown option %1").arg(a));
     }
     if (args.size() != 1)
-        return usageError(io, QStringLiteral("trust needs exactly one alias, e.g. zerg hosts "
-                                             "trust web1"));
+        return usageError(io,
+                          Text::tr("trust needs exactly one alias, e.g. zerg hosts trust web1"));
     const QString alias = args.first();
     const Settings s = Settings::load();
     int code = 0;
@@ -122,14 +138,16 @@ int trust(QStringList args, const HostsIo& io) {
         return code;
     const auto entry = hosts->find(alias);
     if (!entry) {
-        *io.err << QStringLiteral(
-                       "zerg hosts: \"%1\" is not in the hosts file %2 (allowed: %3). "
-                       "Add a Host block for it there, or import it with `zerg hosts "
-                       "import %1`, then trust it.\n")
+        *io.err << "zerg hosts: "
+                << Text::tr(
+                       "\"%1\" is not in the hosts file %2 (allowed: %3). Add a Host block "
+                       "for it there, or import it with `zerg hosts import %1`, then trust "
+                       "it.")
                        .arg(alias, QDir::toNativeSeparators(hosts->sourcePath()),
                             hosts->aliases().isEmpty()
-                                ? QStringLiteral("none")
-                                : hosts->aliases().join(QStringLiteral(", ")));
+                                ? Text::tr("none")
+                                : hosts->aliases().join(QStringLiteral(", ")))
+                << '\n';
         io.err->flush();
         return 1;
     }
@@ -144,10 +162,10 @@ int trust(QStringList args, const HostsIo& io) {
     const QString target = QStringLiteral("%1:%2").arg(entry->hostName).arg(entry->port);
     switch (check->state) {
         case HostTrust::State::Known:
-            *io.out << QStringLiteral(
-                           "%1 (%2) is already trusted: its %3 key %4 is recorded in %5.\n")
+            *io.out << Text::tr("%1 (%2) is already trusted: its %3 key %4 is recorded in %5.")
                            .arg(alias, target, check->key.type, check->key.sha256,
-                                check->knownHostsFile);
+                                check->knownHostsFile)
+                    << '\n';
             io.out->flush();
             return 0;
         case HostTrust::State::Changed:
@@ -158,26 +176,32 @@ int trust(QStringList args, const HostsIo& io) {
             break;
     }
 
-    *io.out << QStringLiteral(
+    *io.out << Text::tr(
                    "The server %1 (%2) presents this %3 host key:\n\n    %4\n\n"
                    "Compare it with what the server's administrator sees (on the "
-                   "server: ssh-keygen -lf /etc/ssh/ssh_host_%5_key.pub).\n")
+                   "server: ssh-keygen -lf /etc/ssh/ssh_host_%5_key.pub).")
                    .arg(alias, target, check->key.type, check->key.sha256,
-                        HostKeys::keyscanType(check->key.type));
+                        HostKeys::keyscanType(check->key.type))
+            << '\n';
     if (!yes) {
         if (!io.interactive) {
             io.out->flush();
-            *io.err << "zerg hosts: not asking without a terminal, so nothing was recorded. After "
-                       "verifying the fingerprint, run again with --yes.\n";
+            *io.err << "zerg hosts: "
+                    << Text::tr(
+                           "not asking without a terminal, so nothing was recorded. After "
+                           "verifying the fingerprint, run again with --yes.")
+                    << '\n';
             io.err->flush();
             return 1;
         }
-        *io.out << QStringLiteral("Trust this key and record it in %1? [y/N] ")
-                       .arg(check->knownHostsFile);
+        *io.out
+            << Text::tr("Trust this key and record it in %1? [y/N] ").arg(check->knownHostsFile);
         io.out->flush();
         const QString answer = io.readLine ? io.readLine().trimmed().toLower() : QString();
-        if (answer != QLatin1String("y") && answer != QLatin1String("yes")) {
-            *io.out << "Not trusted; nothing was recorded.\n";
+        // English y/yes always work; a translation may add its own word for yes.
+        const QString localYes = Text::tr("yes", "answer to [y/N]").toLower();
+        if (answer != QLatin1String("y") && answer != QLatin1String("yes") && answer != localYes) {
+            *io.out << Text::tr("Not trusted; nothing was recorded.") << '\n';
             io.out->flush();
             return 1;
         }
@@ -188,8 +212,9 @@ int trust(QStringList args, const HostsIo& io) {
         io.err->flush();
         return 1;
     }
-    *io.out << QStringLiteral("Recorded the %1 key of %2 in %3. ssh_exec can now reach %2.\n")
-                   .arg(check->key.type, alias, check->knownHostsFile);
+    *io.out << Text::tr("Recorded the %1 key of %2 in %3. ssh_exec can now reach %2.")
+                   .arg(check->key.type, alias, check->knownHostsFile)
+            << '\n';
     io.out->flush();
     return 0;
 }
@@ -201,23 +226,24 @@ int import(QStringList args, const HostsIo& io) {
         const QString& a = args[i];
         if (a == QLatin1String("--from")) {
             if (i + 1 >= args.size())
-                return usageError(io, QStringLiteral("--from needs a file"));
+                return usageError(io, Text::tr("--from needs a file"));
             from = args[++i];
         } else if (a.startsWith(QLatin1String("--from="))) {
             from = a.mid(7);
         } else if (a.startsWith(QLatin1Char('-'))) {
-            return usageError(io, QStringLiteral("unknown option %1").arg(a));
+            return usageError(io, Text::tr("unknown option %1").arg(a));
         } else {
             aliases << a;
         }
     }
     if (aliases.isEmpty()) {
-        return usageError(io, QStringLiteral("import needs the aliases to copy, e.g. zerg hosts "
-                                             "import web1 db1 (only those are allowed)"));
+        return usageError(io, Text::tr("import needs the aliases to copy, e.g. zerg hosts import "
+                                       "web1 db1 (only those are allowed)"));
     }
     const Settings s = Settings::load();
     if (s.hostsFile.isEmpty()) {
-        *io.err << "zerg hosts: no hosts file is configured. Set ZERG_HOSTS_FILE.\n";
+        *io.err << "zerg hosts: " << Text::tr("no hosts file is configured. Set ZERG_HOSTS_FILE.")
+                << '\n';
         io.err->flush();
         return 3;
     }
@@ -227,18 +253,20 @@ int import(QStringList args, const HostsIo& io) {
         io.err->flush();
         return 1;
     }
-    *io.out << QStringLiteral("Imported %1 from %2 into %3.\n")
+    *io.out << Text::tr("Imported %1 from %2 into %3.")
                    .arg(imported->join(QStringLiteral(", ")), QDir::toNativeSeparators(from),
-                        QDir::toNativeSeparators(s.hostsFile));
+                        QDir::toNativeSeparators(s.hostsFile))
+            << '\n';
     // Which of them still need their key trusted.
     if (auto hosts = HostsConfig::loadFile(s.hostsFile)) {
         for (const QString& alias : *imported) {
             const HostEntry e = *hosts->find(alias);
             if (!HostKeys::isRecorded(e, e.knownHostsOr(s.knownHostsFile))) {
-                *io.out << QStringLiteral(
-                               "The host key of %1 is not known yet: run `zerg hosts "
-                               "trust %1` before using it.\n")
-                               .arg(alias);
+                *io.out << Text::tr(
+                               "The host key of %1 is not known yet: run `zerg hosts trust "
+                               "%1` before using it.")
+                               .arg(alias)
+                        << '\n';
             }
         }
     }
@@ -248,13 +276,17 @@ int import(QStringList args, const HostsIo& io) {
 
 }  // namespace
 
+QString hostsHelp() {
+    return Text::tr(kHostsUsage);
+}
+
 int hostsCommand(QStringList args, const HostsIo& io) {
     if (args.isEmpty())
-        return usageError(io, QStringLiteral("missing command (list, trust or import)"));
+        return usageError(io, Text::tr("missing command (list, trust or import)"));
     const QString command = args.takeFirst();
     if (command == QLatin1String("-h") || command == QLatin1String("--help") ||
         command == QLatin1String("help")) {
-        *io.out << kHostsUsage;
+        *io.out << hostsHelp();
         io.out->flush();
         return 0;
     }
@@ -264,8 +296,7 @@ int hostsCommand(QStringList args, const HostsIo& io) {
         return trust(args, io);
     if (command == QLatin1String("import"))
         return import(args, io);
-    return usageError(io,
-                      QStringLiteral("unknown command %1 (list, trust or import)").arg(command));
+    return usageError(io, Text::tr("unknown command %1 (list, trust or import)").arg(command));
 }
 
 int hostsCommand(QStringList args) {

@@ -24,5 +24,7 @@ struct HostsIo {
 // Exit codes as the rest of the CLI: 0 success, 1 failure, 2 usage error, 3 configuration problem.
 int hostsCommand(QStringList args);
 int hostsCommand(QStringList args, const HostsIo& io);
+// The translated `zerg hosts --help` text.
+QString hostsHelp();
 
 }  // namespace zerg::cli

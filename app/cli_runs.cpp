@@ -11,6 +11,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLocale>
 #include <QTextStream>
 
 #include <cstdio>
@@ -18,7 +19,8 @@
 namespace zerg::cli {
 namespace {
 
-const char kRunsUsage[] =
+const char kRunsUsage[] = QT_TRANSLATE_NOOP(
+    "zerg::cli",
     "Usage: zerg runs COMMAND\n"
     "\n"
     "The requests Jarvis handled (runs), with their workers, tokens and cost.\n"
@@ -28,7 +30,17 @@ const char kRunsUsage[] =
     "                              mode (quick, supervisor, background), start, duration,\n"
     "                              tokens, cost and task.\n"
     "  show ID [--json]            One run: task, status, times, result or error, the workers\n"
-    "                              it started with their summaries, token usage and cost.\n";
+    "                              it started with their summaries, token usage and cost.\n"
+    "\n"
+    "Options:\n"
+    "  --limit N    list: show at most N runs.\n"
+    "  --json       Print JSON (list: an array; show: one object; an unknown cost is null).\n"
+    "  -h, --help   Show this help.\n"
+    "\n"
+    "Examples:\n"
+    "  zerg runs list --limit 10\n"
+    "  zerg runs show 12\n"
+    "  zerg runs show 12 --json\n");
 
 constexpr int kDefaultLimit = 20;
 constexpr int kTaskWidth = 50;
@@ -39,12 +51,12 @@ struct Io {
 };
 
 int usageError(Io& io, const QString& message) {
-    io.err << "zerg runs: " << message << "\n\n" << kRunsUsage;
+    io.err << "zerg runs: " << message << "\n\n" << Text::tr(kRunsUsage);
     return 2;
 }
 
 QString seconds(qint64 ms) {
-    return QString::number(double(ms) / 1000.0, 'f', 1) + u's';
+    return Text::tr("%1s").arg(QLocale().toString(double(ms) / 1000.0, 'f', 1));
 }
 
 // Local time for people; the JSON output keeps UTC.
@@ -56,7 +68,8 @@ QString localTime(const QJsonValue& iso) {
 
 QString cost(const QJsonValue& usd) {
     // Unknown (a model missing from the price table) is not the same as free.
-    return usd.isNull() ? QStringLiteral("?") : u'$' + QString::number(usd.toDouble(), 'f', 4);
+    return usd.isNull() ? QStringLiteral("?")
+                        : Text::tr("$%1").arg(QLocale().toString(usd.toDouble(), 'f', 4));
 }
 
 QString elided(QString text, int width) {
@@ -78,11 +91,11 @@ int list(QStringList args, Io& io) {
         bool ok = false;
         limit = li + 1 < args.size() ? args.at(li + 1).toInt(&ok) : 0;
         if (!ok || limit <= 0)
-            return usageError(io, QStringLiteral("--limit needs a positive number"));
+            return usageError(io, Text::tr("--limit needs a positive number"));
         args.remove(li, 2);
     }
     if (!args.isEmpty())
-        return usageError(io, QStringLiteral("unexpected argument %1").arg(args.first()));
+        return usageError(io, Text::tr("unexpected argument %1").arg(args.first()));
     int code = 0;
     const auto backend = openBackend(Settings::load(), &code);
     if (!backend)
@@ -107,19 +120,21 @@ int list(QStringList args, Io& io) {
         return 0;
     }
     if (rows.isEmpty()) {
-        io.out << "No runs yet. Ask Jarvis something, e.g.\n"
-                  "  zerg ask \"check disk usage on cube\"\n";
+        io.out << Text::tr(
+                      "No runs yet. Ask Jarvis something, e.g.\n"
+                      "  zerg ask \"check disk usage on cube\"")
+               << '\n';
         return 0;
     }
     const QString line = QStringLiteral("%1  %2  %3  %4  %5  %6  %7  %8\n");
-    io.out << line.arg(QStringLiteral("ID"), 6)
-                  .arg(QStringLiteral("STATUS"), -9)
-                  .arg(QStringLiteral("MODE"), -10)
-                  .arg(QStringLiteral("STARTED"), -19)
-                  .arg(QStringLiteral("TIME"), 7)
-                  .arg(QStringLiteral("TOKENS"), 8)
-                  .arg(QStringLiteral("COST"), 9)
-                  .arg(QStringLiteral("TASK"));
+    io.out << line.arg(Text::tr("ID"), 6)
+                  .arg(Text::tr("STATUS"), -9)
+                  .arg(Text::tr("MODE"), -10)
+                  .arg(Text::tr("STARTED"), -19)
+                  .arg(Text::tr("TIME"), 7)
+                  .arg(Text::tr("TOKENS"), 8)
+                  .arg(Text::tr("COST"), 9)
+                  .arg(Text::tr("TASK"));
     for (const QJsonValue& v : rows) {
         const QJsonObject r = v.toObject();
         io.out << line.arg(QString::number(r.value(QStringLiteral("run_id")).toInteger()), 6)
@@ -137,40 +152,41 @@ int list(QStringList args, Io& io) {
 void printDetails(const QJsonObject& r, Io& io) {
     auto text = [&r](const char* key) { return r.value(QLatin1String(key)).toString(); };
     const QJsonObject usage = r.value(QStringLiteral("usage")).toObject();
-    auto count = [&usage](const char* key) {
-        return QString::number(usage.value(QLatin1String(key)).toInteger());
+    auto count = [&usage](const char* key) { return usage.value(QLatin1String(key)).toInteger(); };
+    auto field = [&io](const QString& label, const QString& value) {
+        io.out << label.leftJustified(10) << value << '\n';
     };
-    io.out << "Run       " << r.value(QStringLiteral("run_id")).toInteger() << '\n'
-           << "Task      " << text("task") << '\n'
-           << "Status    " << text("status") << '\n'
-           << "Mode      " << text("mode") << '\n'
-           << "Started   " << localTime(r.value(QStringLiteral("started_at"))) << '\n'
-           << "Finished  " << localTime(r.value(QStringLiteral("completed_at"))) << '\n'
-           << "Duration  " << durationOf(r) << '\n'
-           << "Tokens    " << r.value(QStringLiteral("tokens_used")).toInteger() << " (prompt "
-           << count("prompt_tokens") << ", completion " << count("completion_tokens") << ", cached "
-           << count("cached_tokens") << ", reasoning " << count("reasoning_tokens") << "; "
-           << count("calls")
-           << (usage.value(QStringLiteral("calls")).toInteger() == 1 ? " model call)\n"
-                                                                     : " model calls)\n")
-           << "Cost      "
-           << (r.value(QStringLiteral("cost_usd")).isNull()
-                   ? QStringLiteral("unknown (a model's price is not in the price table)")
-                   : cost(r.value(QStringLiteral("cost_usd"))))
-           << '\n';
+    field(Text::tr("Run"), QString::number(r.value(QStringLiteral("run_id")).toInteger()));
+    field(Text::tr("Task"), text("task"));
+    field(Text::tr("Status"), text("status"));
+    field(Text::tr("Mode"), text("mode"));
+    field(Text::tr("Started"), localTime(r.value(QStringLiteral("started_at"))));
+    field(Text::tr("Finished"), localTime(r.value(QStringLiteral("completed_at"))));
+    field(Text::tr("Duration"), durationOf(r));
+    field(Text::tr("Tokens"),
+          Text::tr("%1 (prompt %2, completion %3, cached %4, reasoning %5; model calls: %6)")
+              .arg(r.value(QStringLiteral("tokens_used")).toInteger())
+              .arg(count("prompt_tokens"))
+              .arg(count("completion_tokens"))
+              .arg(count("cached_tokens"))
+              .arg(count("reasoning_tokens"))
+              .arg(count("calls")));
+    field(Text::tr("Cost"), r.value(QStringLiteral("cost_usd")).isNull()
+                                ? Text::tr("unknown (a model's price is not in the price table)")
+                                : cost(r.value(QStringLiteral("cost_usd"))));
     if (!text("error").isEmpty())
-        io.out << "Error     " << text("error") << '\n';
+        field(Text::tr("Error"), text("error"));
 
     const QJsonArray workers = r.value(QStringLiteral("workers")).toArray();
-    io.out << "\nWorkers\n";
+    io.out << '\n' << Text::tr("Workers") << '\n';
     if (workers.isEmpty())
-        io.out << "  (none: Jarvis answered directly)\n";
+        io.out << "  " << Text::tr("(none: Jarvis answered directly)") << '\n';
     for (const QJsonValue& v : workers) {
         const QJsonObject w = v.toObject();
         const QString id = w.value(QStringLiteral("worker_id")).toString();
         const qint64 ms = w.value(QStringLiteral("duration_ms")).toInteger();
         io.out << QStringLiteral("  %1  %2  %3  %4\n")
-                      .arg(id.isEmpty() ? QStringLiteral("(job %1)")
+                      .arg(id.isEmpty() ? Text::tr("(job %1)")
                                               .arg(w.value(QStringLiteral("job_id")).toInteger())
                                         : id,
                            -44)
@@ -182,20 +198,21 @@ void printDetails(const QJsonObject& r, Io& io) {
             io.out << "      " << summary << '\n';
     }
     const QString result = text("result");
-    io.out << "\nResult\n" << (result.isEmpty() ? QStringLiteral("(none)") : result) << '\n';
+    io.out << '\n'
+           << Text::tr("Result") << '\n'
+           << (result.isEmpty() ? Text::tr("(none)") : result) << '\n';
 }
 
 int show(QStringList args, Io& io) {
     const bool json = args.removeAll(QStringLiteral("--json")) > 0;
     if (args.size() != 1)
-        return usageError(io, QStringLiteral("runs show needs one run id, e.g. zerg runs show 12"));
+        return usageError(io, Text::tr("runs show needs one run id, e.g. zerg runs show 12"));
     bool isNumber = false;
     const qint64 runId = args.first().toLongLong(&isNumber);
     if (!isNumber || runId <= 0) {
-        return usageError(io,
-                          QStringLiteral("'%1' is not a run id; run ids are positive numbers from "
-                                         "`zerg runs list`")
-                              .arg(args.first()));
+        return usageError(io, Text::tr("'%1' is not a run id; run ids are positive numbers from "
+                                       "`zerg runs list`")
+                                  .arg(args.first()));
     }
     int code = 0;
     const auto backend = openBackend(Settings::load(), &code);
@@ -205,7 +222,9 @@ int show(QStringList args, Io& io) {
         runDetails(*backend->store(), *backend->artifacts(), backend->settings().ownerId, runId);
     if (!details) {
         if (details.error().code == QLatin1String("not_found")) {
-            io.err << "zerg: run " << runId << " not found. List runs with `zerg runs list`.\n";
+            io.err << "zerg: "
+                   << Text::tr("run %1 not found. List runs with `zerg runs list`.").arg(runId)
+                   << '\n';
         } else {
             io.err << "zerg: " << details.error().message << '\n';
         }
@@ -221,22 +240,25 @@ int show(QStringList args, Io& io) {
 
 }  // namespace
 
+QString runsHelp() {
+    return Text::tr(kRunsUsage);
+}
+
 int runsCommand(QStringList args) {
     Io io;
     const QString sub = args.isEmpty() ? QString() : args.takeFirst();
     if (sub == QLatin1String("--help") || sub == QLatin1String("-h") ||
         sub == QLatin1String("help")) {
-        io.out << kRunsUsage;
+        io.out << Text::tr(kRunsUsage);
         return 0;
     }
     if (sub == QLatin1String("list"))
         return list(args, io);
     if (sub == QLatin1String("show"))
         return show(args, io);
-    return usageError(io, sub.isEmpty() ? QStringLiteral("runs needs 'list' or 'show ID'")
-                                        : QStringLiteral("unknown command '%1'; use 'list' or "
-                                                         "'show ID'")
-                                              .arg(sub));
+    return usageError(io, sub.isEmpty()
+                              ? Text::tr("runs needs 'list' or 'show ID'")
+                              : Text::tr("unknown command '%1'; use 'list' or 'show ID'").arg(sub));
 }
 
 }  // namespace zerg::cli

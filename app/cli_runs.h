@@ -12,5 +12,7 @@ namespace zerg::cli {
 // Exit codes as the rest of the CLI: 0 success, 1 failure or not found, 2 usage error,
 // 3 configuration problem.
 int runsCommand(QStringList args);
+// The translated `zerg runs --help` text.
+QString runsHelp();
 
 }  // namespace zerg::cli

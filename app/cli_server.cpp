@@ -23,7 +23,8 @@
 namespace zerg::cli {
 namespace {
 
-const char kServeUsage[] =
+const char kServeUsage[] = QT_TRANSLATE_NOOP(
+    "zerg::cli",
     "Usage: zerg serve [--listen HOST:PORT] [--tls-cert FILE --tls-key FILE] [--insecure]\n"
     "\n"
     "Runs Zerg headless: the supervisor, workers and schedules of every owner, behind the\n"
@@ -36,6 +37,7 @@ const char kServeUsage[] =
     "  --tls-cert FILE      PEM certificate (ZERG_SERVER_TLS_CERT); with --tls-key the server\n"
     "  --tls-key FILE       speaks wss:// only (ZERG_SERVER_TLS_KEY).\n"
     "  --insecure           Allow plain ws:// on a non-loopback address.\n"
+    "  -h, --help           Show this help.\n"
     "\n"
     "Browser origins allowed to connect: ZERG_SERVER_ORIGINS (comma-separated).\n"
     "Database: ZERG_DATABASE_URL (postgresql://user@host:5432/db), else SQLite.\n"
@@ -43,9 +45,10 @@ const char kServeUsage[] =
     "Examples:\n"
     "  zerg devices add \"Alice's laptop\"      # prints the secret the client logs in with\n"
     "  zerg serve\n"
-    "  zerg serve --listen 0.0.0.0:8765 --tls-cert cert.pem --tls-key key.pem\n";
+    "  zerg serve --listen 0.0.0.0:8765 --tls-cert cert.pem --tls-key key.pem\n");
 
-const char kDevicesUsage[] =
+const char kDevicesUsage[] = QT_TRANSLATE_NOOP(
+    "zerg::cli",
     "Usage: zerg devices COMMAND\n"
     "\n"
     "The devices allowed to log in to `zerg serve` on this data folder.\n"
@@ -57,7 +60,12 @@ const char kDevicesUsage[] =
     "  list [--json]                   Devices, active first: owner, name, last login,\n"
     "                                  active tokens.\n"
     "  revoke ID                       Revoke a device and every session token it holds;\n"
-    "                                  its open connections are closed within 30 seconds.\n";
+    "                                  its open connections are closed within 30 seconds.\n"
+    "\n"
+    "Examples:\n"
+    "  zerg devices add \"Alice's laptop\"\n"
+    "  zerg devices list\n"
+    "  zerg devices revoke 3\n");
 
 struct Io {
     QTextStream out{stdout};
@@ -65,7 +73,7 @@ struct Io {
 };
 
 int usageError(Io& io, const char* usage, const QString& message) {
-    io.err << "zerg: " << message << "\n\n" << usage;
+    io.err << "zerg: " << message << "\n\n" << Text::tr(usage);
     return 2;
 }
 
@@ -87,10 +95,18 @@ bool isLoopback(const QHostAddress& a) {
 
 }  // namespace
 
+QString serveHelp() {
+    return Text::tr(kServeUsage);
+}
+
+QString devicesHelp() {
+    return Text::tr(kDevicesUsage);
+}
+
 int serveCommand(QStringList args) {
     Io io;
     if (args.contains(QStringLiteral("--help")) || args.contains(QStringLiteral("-h"))) {
-        io.out << kServeUsage;
+        io.out << serveHelp();
         return 0;
     }
     Settings settings = Settings::load();
@@ -101,11 +117,10 @@ int serveCommand(QStringList args) {
     if (!takeOption(args, QStringLiteral("--listen"), &listen) ||
         !takeOption(args, QStringLiteral("--tls-cert"), &cert) ||
         !takeOption(args, QStringLiteral("--tls-key"), &key)) {
-        return usageError(io, kServeUsage, QStringLiteral("an option is missing its value"));
+        return usageError(io, kServeUsage, Text::tr("an option is missing its value"));
     }
     if (!args.isEmpty())
-        return usageError(io, kServeUsage,
-                          QStringLiteral("unexpected argument '%1'").arg(args.first()));
+        return usageError(io, kServeUsage, Text::tr("unexpected argument '%1'").arg(args.first()));
 
     const qsizetype colon = listen.lastIndexOf(QLatin1Char(':'));
     bool portOk = false;
@@ -118,21 +133,21 @@ int serveCommand(QStringList args) {
     const QHostAddress address(host);
     if (!portOk || port > 65535 || address.isNull()) {
         return usageError(io, kServeUsage,
-                          QStringLiteral("--listen needs HOST:PORT with an IP address, e.g. "
-                                         "127.0.0.1:8765 (got '%1')")
+                          Text::tr("--listen needs HOST:PORT with an IP address, e.g. "
+                                   "127.0.0.1:8765 (got '%1')")
                               .arg(listen));
     }
     if (cert.isEmpty() != key.isEmpty()) {
         return usageError(io, kServeUsage,
-                          QStringLiteral("TLS needs both a certificate and its key "
-                                         "(--tls-cert and --tls-key)"));
+                          Text::tr("TLS needs both a certificate and its key "
+                                   "(--tls-cert and --tls-key)"));
     }
     if (!isLoopback(address) && cert.isEmpty() && !insecure) {
         return usageError(
             io, kServeUsage,
-            QStringLiteral("%1 is not a loopback address: anyone on the network could read "
-                           "the session tokens. Give --tls-cert and --tls-key, or --insecure "
-                           "if the network is private.")
+            Text::tr("%1 is not a loopback address: anyone on the network could read the session "
+                     "tokens. Give --tls-cert and --tls-key, or --insecure if the network is "
+                     "private.")
                 .arg(address.toString()));
     }
 
@@ -153,8 +168,8 @@ int serveCommand(QStringList args) {
     if (!backend)
         return code;
     if (!settings.hasProvider()) {
-        io.err << "zerg serve: " << settings.providerProblem()
-               << " Until then every dispatch is answered with no_provider.\n";
+        io.err << "zerg serve: " << settings.providerProblem() << ' '
+               << Text::tr("Until then every dispatch is answered with no_provider.") << '\n';
     }
     for (const QString& problem : {backend->hostsProblem(), backend->pricingProblem()}) {
         if (!problem.isEmpty())
@@ -170,11 +185,14 @@ int serveCommand(QStringList args) {
     const QString scheme = server.isSecure() ? QStringLiteral("wss") : QStringLiteral("ws");
     const QString shownHost =
         address.protocol() == QAbstractSocket::IPv6Protocol ? u'[' + host + u']' : host;
-    io.out << "zerg serve: listening on " << scheme << "://" << shownHost << ':' << server.port()
-           << " (protocol 1, database " << backend->databaseDescription() << ")\n";
+    io.out << "zerg serve: "
+           << Text::tr("listening on %1://%2:%3 (protocol 1, database %4)")
+                  .arg(scheme, shownHost, QString::number(server.port()),
+                       backend->databaseDescription())
+           << '\n';
     io.out.flush();
     onTerminationSignal([&] {
-        io.out << "zerg serve: stopping\n";
+        io.out << "zerg serve: " << Text::tr("stopping") << '\n';
         io.out.flush();
         server.close();
         QCoreApplication::quit();
@@ -187,7 +205,7 @@ int devicesCommand(QStringList args) {
     Io io;
     const QString sub = args.isEmpty() ? QString() : args.takeFirst();
     if (sub.isEmpty() || sub == QLatin1String("--help") || sub == QLatin1String("-h")) {
-        io.out << kDevicesUsage;
+        io.out << devicesHelp();
         return sub.isEmpty() ? 2 : 0;
     }
     const bool json = args.removeAll(QStringLiteral("--json")) > 0;
@@ -195,14 +213,13 @@ int devicesCommand(QStringList args) {
     if (sub == QLatin1String("add")) {
         QString ownerText = QString::number(settings.ownerId);
         if (!takeOption(args, QStringLiteral("--owner"), &ownerText))
-            return usageError(io, kDevicesUsage, QStringLiteral("--owner needs a number"));
+            return usageError(io, kDevicesUsage, Text::tr("--owner needs a number"));
         bool ok = false;
         const qint64 owner = ownerText.toLongLong(&ok);
         if (!ok || owner <= 0)
-            return usageError(io, kDevicesUsage, QStringLiteral("--owner needs a positive number"));
+            return usageError(io, kDevicesUsage, Text::tr("--owner needs a positive number"));
         if (args.size() != 1)
-            return usageError(io, kDevicesUsage,
-                              QStringLiteral("devices add needs one NAME (quote it)"));
+            return usageError(io, kDevicesUsage, Text::tr("devices add needs one NAME (quote it)"));
         int code = 0;
         auto backend = openBackend(settings, &code);
         if (!backend)
@@ -223,16 +240,20 @@ int devicesCommand(QStringList args) {
                    << '\n';
             return 0;
         }
-        io.out << "Device " << deviceId << " (" << args.first().trimmed() << ") for owner " << owner
-               << ". Its secret, shown only this once:\n\n  " << secret.value()
-               << "\n\nEnter it in the client (Settings > Remote server), which exchanges it for "
-                  "a session token.\n";
+        io.out << Text::tr("Device %1 (%2) for owner %3. Its secret, shown only this once:")
+                      .arg(QString::number(deviceId), args.first().trimmed(),
+                           QString::number(owner))
+               << "\n\n  " << secret.value() << "\n\n"
+               << Text::tr(
+                      "Enter it in the client (Settings > Remote server, or `zerg connect "
+                      "URL`), which exchanges it for a session token.")
+               << '\n';
         return 0;
     }
     if (sub == QLatin1String("list")) {
         if (!args.isEmpty())
             return usageError(io, kDevicesUsage,
-                              QStringLiteral("unexpected argument '%1'").arg(args.first()));
+                              Text::tr("unexpected argument '%1'").arg(args.first()));
         int code = 0;
         auto backend = openBackend(settings, &code);
         if (!backend)
@@ -258,27 +279,27 @@ int devicesCommand(QStringList args) {
             return 0;
         }
         if (devices->isEmpty()) {
-            io.out << "No devices yet. Add one with: zerg devices add \"Alice's laptop\"\n";
+            io.out << Text::tr("No devices yet. Add one with: zerg devices add \"Alice's laptop\"")
+                   << '\n';
             return 0;
         }
         io.out << QStringLiteral("%1  %2  %3  %4  %5\n")
-                      .arg(QStringLiteral("ID"), 4)
-                      .arg(QStringLiteral("OWNER"), 5)
-                      .arg(QStringLiteral("LAST LOGIN"), -19)
-                      .arg(QStringLiteral("TOKENS"), 6)
-                      .arg(QStringLiteral("NAME"));
+                      .arg(Text::tr("ID"), 4)
+                      .arg(Text::tr("OWNER"), 5)
+                      .arg(Text::tr("LAST LOGIN"), -19)
+                      .arg(Text::tr("TOKENS"), 6)
+                      .arg(Text::tr("NAME"));
         for (const ApiDevice& d : devices.value()) {
             const QString last =
                 d.lastUsedAt.isValid()
                     ? d.lastUsedAt.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))
-                    : QStringLiteral("never");
+                    : Text::tr("never");
             io.out << QStringLiteral("%1  %2  %3  %4  %5%6\n")
                           .arg(d.id, 4)
                           .arg(d.ownerId, 5)
                           .arg(last, -19)
                           .arg(d.activeTokens, 6)
-                          .arg(d.name,
-                               d.revokedAt.isValid() ? QStringLiteral(" (revoked)") : QString());
+                          .arg(d.name, d.revokedAt.isValid() ? Text::tr(" (revoked)") : QString());
         }
         return 0;
     }
@@ -287,8 +308,8 @@ int devicesCommand(QStringList args) {
         const qint64 id = args.size() == 1 ? args.first().toLongLong(&ok) : 0;
         if (!ok || id <= 0)
             return usageError(io, kDevicesUsage,
-                              QStringLiteral("devices revoke needs one device ID (see 'zerg "
-                                             "devices list')"));
+                              Text::tr("devices revoke needs one device ID (see 'zerg "
+                                       "devices list')"));
         int code = 0;
         auto backend = openBackend(settings, &code);
         if (!backend)
@@ -297,11 +318,12 @@ int devicesCommand(QStringList args) {
             io.err << "zerg: " << s.error().message << '\n';
             return 1;
         }
-        io.out << "Device " << id << " is revoked; its session tokens no longer work.\n";
+        io.out << Text::tr("Device %1 is revoked; its session tokens no longer work.").arg(id)
+               << '\n';
         return 0;
     }
     return usageError(io, kDevicesUsage,
-                      QStringLiteral("devices needs 'add NAME', 'list' or 'revoke ID'"));
+                      Text::tr("devices needs 'add NAME', 'list' or 'revoke ID'"));
 }
 
 }  // namespace zerg::cli

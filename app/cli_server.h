@@ -12,4 +12,8 @@ int serveCommand(QStringList args);
 // to log in to `zerg serve` on this data folder.
 int devicesCommand(QStringList args);
 
+// The translated `zerg serve --help` and `zerg devices --help` texts.
+QString serveHelp();
+QString devicesHelp();
+
 }  // namespace zerg::cli
