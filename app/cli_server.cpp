@@ -185,11 +185,10 @@ int serveCommand(QStringList args) {
     const QString scheme = server.isSecure() ? QStringLiteral("wss") : QStringLiteral("ws");
     const QString shownHost =
         address.protocol() == QAbstractSocket::IPv6Protocol ? u'[' + host + u']' : host;
-    io.out << "zerg serve: "
-           << Text::tr("listening on %1://%2:%3 (protocol 1, database %4)")
+    // Not translated: scripts and tests read the address from this line (docs/api.md).
+    io.out << QStringLiteral("zerg serve: listening on %1://%2:%3 (protocol 1, database %4)\n")
                   .arg(scheme, shownHost, QString::number(server.port()),
-                       backend->databaseDescription())
-           << '\n';
+                       backend->databaseDescription());
     io.out.flush();
     onTerminationSignal([&] {
         io.out << "zerg serve: " << Text::tr("stopping") << '\n';
