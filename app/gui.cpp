@@ -14,6 +14,7 @@
 #include "storage/store.h"
 #include "tour.h"
 #include "tray.h"
+#include "ui/app_language.h"
 #include "ui/chat_model.h"
 #include "ui/conversation_backend.h"
 #include "ui/dashboard_models.h"
@@ -75,29 +76,40 @@ void saveScreenshotAndQuit(QQuickWindow* window, const QString& path) {
 }  // namespace
 
 int run(const QStringList& args) {
+    // The language first: everything after it, --help included, speaks it. Declared before all
+    // that shows text, so that its translators are removed last.
+    AppLanguage language;
+    language.apply(Settings::loadLanguage());
+
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Zerg: desktop AI operations assistant"));
-    const QCommandLineOption askOpt(QStringLiteral("ask"),
-                                    QStringLiteral("Send TEXT as the first question."),
-                                    QStringLiteral("TEXT"));
+    parser.setApplicationDescription(
+        QCoreApplication::translate("zerg::gui", "Zerg: desktop AI operations assistant"));
+    const QCommandLineOption askOpt(
+        QStringLiteral("ask"),
+        QCoreApplication::translate("zerg::gui", "Send TEXT as the first question."),
+        QCoreApplication::translate("zerg::gui", "TEXT", "an option's value name"));
     const QCommandLineOption shotOpt(
         QStringLiteral("screenshot"),
-        QStringLiteral("After the first run ends, save the window to FILE (PNG) and quit."),
-        QStringLiteral("FILE"));
+        QCoreApplication::translate(
+            "zerg::gui", "After the first run ends, save the window to FILE (PNG) and quit."),
+        QCoreApplication::translate("zerg::gui", "FILE", "an option's value name"));
     QStringList pageNames;
     for (const Page& p : pages())
         pageNames.append(p.name);
     const QCommandLineOption pageOpt(
         QStringLiteral("page"),
-        QStringLiteral("Open on PAGE: %1 (jarvis, the chat, by default).")
+        QCoreApplication::translate("zerg::gui", "Open on PAGE: %1 (jarvis, the chat, by default).")
             .arg(pageNames.join(QStringLiteral(", "))),
-        QStringLiteral("PAGE"), QStringLiteral("jarvis"));
+        QCoreApplication::translate("zerg::gui", "PAGE", "an option's value name"),
+        QStringLiteral("jarvis"));
     const QCommandLineOption tourOpt(
         QStringLiteral("tour"),
-        QStringLiteral("After the first run ends (or at once without --ask), save a screenshot of "
-                       "every page as DIR/<page>.png, and the chat in the dark theme as "
-                       "DIR/jarvis-dark.png, then quit."),
-        QStringLiteral("DIR"));
+        QCoreApplication::translate(
+            "zerg::gui",
+            "After the first run ends (or at once without --ask), save a screenshot of every "
+            "page as DIR/<page>.png, and the chat in the dark theme as DIR/jarvis-dark.png, "
+            "then quit."),
+        QCoreApplication::translate("zerg::gui", "DIR", "an option's value name"));
     parser.addOption(askOpt);
     parser.addOption(shotOpt);
     parser.addOption(pageOpt);
@@ -169,6 +181,8 @@ int run(const QStringList& args) {
                      &Appearance::setMode);
 
     QQmlApplicationEngine engine;
+    engine.setUiLanguage(language.language());
+    language.attachEngine(&engine);
     engine.load(QUrl(QStringLiteral("qrc:/Zerg/App/Main.qml")));
     if (engine.rootObjects().isEmpty()) {
         qCritical("zerg: the user interface failed to load (see the QML errors above).");
@@ -187,6 +201,16 @@ int run(const QStringList& args) {
     const Tray tray(&trayState, window, backend ? backend->scheduler() : nullptr);
     if (backend)
         QObject::connect(backend->alerts(), &AlertChannels::notify, &trayState, &TrayState::alert);
+
+    // Settings › Language applies at once: translators, QML's qsTr() bindings, then the models.
+    QObject::connect(&dashboard.settings(), &SettingsModel::languageChanged, &language,
+                     [&language](const QString& setting) { language.apply(setting); });
+    QObject::connect(&language, &AppLanguage::changed, &trayState,
+                     [&dashboard, controller, &trayState] {
+                         dashboard.retranslate();
+                         controller->retranslate();
+                         trayState.retranslate();
+                     });
 
     onTerminationSignal([&] {
         // A server's run goes on without this window; only this computer's stops with it.

@@ -295,10 +295,10 @@ Rectangle {
                     SwitchButton {
                         required property int modelData
 
-                        text: qsTr("%1 days").arg(modelData)
+                        text: qsTr("%n day(s)", "", modelData)
                         current: Costs.rangeDays === modelData
                         onClicked: Costs.rangeDays = modelData
-                        Accessible.name: qsTr("Show the last %1 days").arg(modelData)
+                        Accessible.name: qsTr("Show the last %n day(s)", "", modelData)
                     }
                 }
                 Item {
@@ -324,9 +324,7 @@ Rectangle {
             Text {
                 Layout.fillWidth: true
                 visible: Costs.hasData
-                text: qsTr("Last %1 days: %2 tokens in %3 calls, cost %4")
-                      .arg(Costs.rangeDays).arg(Costs.totalTokensText).arg(Costs.totalCallsText)
-                      .arg(Costs.totalCostText)
+                text: Costs.totalsText
                 color: Theme.text
                 font.pixelSize: Theme.fontSize
                 wrapMode: Text.Wrap

@@ -117,8 +117,7 @@ Item {
 
                 Text {
                     Layout.fillWidth: true
-                    text: ThreadInspector.runs.count === 1
-                          ? qsTr("1 run") : qsTr("%1 runs").arg(ThreadInspector.runs.count)
+                    text: qsTr("%n run(s)", "", ThreadInspector.runs.count)
                     color: Theme.textMuted
                     font.pixelSize: 13
                 }
@@ -229,8 +228,7 @@ Item {
                                 elide: Text.ElideRight
                                 text: root.joinParts([runRow.modeLabel, runRow.startedAt, runRow.duration,
                                                      runRow.workerCount === 0 ? ""
-                                                     : runRow.workerCount === 1 ? qsTr("1 worker")
-                                                     : qsTr("%1 workers").arg(runRow.workerCount)])
+                                                     : qsTr("%n worker(s)", "", runRow.workerCount)])
                                 color: Theme.textFaint
                                 font.pixelSize: Theme.smallFontSize
                             }

@@ -111,9 +111,7 @@ Column {
     Text {
         visible: root.calls && root.calls.hidden > 0
         leftPadding: 12
-        text: root.calls ? (root.calls.hidden === 1 ? qsTr("… 1 earlier call")
-                                                    : qsTr("… %1 earlier calls").arg(root.calls.hidden))
-                         : ""
+        text: root.calls ? qsTr("… %n earlier call(s)", "", root.calls.hidden) : ""
         color: Theme.textFaint
         font.pixelSize: Theme.smallFontSize + 1
     }

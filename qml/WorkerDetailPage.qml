@@ -377,7 +377,7 @@ Rectangle {
 
                 SectionTitle {
                     text: WorkerDetail.timeline.count > 0
-                          ? qsTr("Roundabout timeline (%1 checks)").arg(WorkerDetail.timeline.count)
+                          ? qsTr("Roundabout timeline (%n check(s))", "", WorkerDetail.timeline.count)
                           : qsTr("Roundabout timeline")
                 }
                 Rectangle {

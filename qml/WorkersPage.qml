@@ -63,10 +63,9 @@ Item {
             }
             Text {
                 text: WorkersTable.filterText.length > 0
-                      ? qsTr("%1 of %2 workers").arg(WorkersTable.visibleCount)
-                                                .arg(WorkersTable.count)
-                      : WorkersTable.count === 1 ? qsTr("1 worker")
-                                                 : qsTr("%1 workers").arg(WorkersTable.count)
+                      ? qsTr("%1 of %n worker(s)", "", WorkersTable.count)
+                            .arg(WorkersTable.visibleCount)
+                      : qsTr("%n worker(s)", "", WorkersTable.count)
                 color: Theme.textMuted
                 font.pixelSize: 13
             }
@@ -127,7 +126,7 @@ Item {
                             horizontalAlignment: headerCell.index >= 3 ? Text.AlignRight
                                                                        : Text.AlignLeft
                             elide: Text.ElideRight
-                            text: WorkersTable.columnTitle(headerCell.index)
+                            text: WorkersTable.columnTitles[headerCell.index]
                                   + (WorkersTable.sortColumn !== headerCell.index ? ""
                                      : WorkersTable.sortAscending ? "  ▲" : "  ▼")
                             color: Theme.textMuted

@@ -40,10 +40,6 @@ void overrideInt(Int& target, const char* name) {
         target = Int(v);
 }
 
-QString tr(const char* text) {
-    return QCoreApplication::translate("zerg::Settings", text);
-}
-
 QString label(const SettingField& f) {
     return QCoreApplication::translate("zerg::SettingField", f.label);
 }
@@ -221,6 +217,13 @@ QList<SettingField> makeFields() {
         choice("ui/theme", "ZERG_THEME", "appearance",
                QT_TRANSLATE_NOOP("zerg::SettingField", "Theme"), "", &Settings::theme,
                {QStringLiteral("system"), QStringLiteral("light"), QStringLiteral("dark")}),
+        choice("ui/language", "ZERG_LANGUAGE", "appearance",
+               QT_TRANSLATE_NOOP("zerg::SettingField", "Language"),
+               QT_TRANSLATE_NOOP("zerg::SettingField",
+                                 "System: the language of your desktop if Zerg speaks it, else "
+                                 "English. Applies at once."),
+               &Settings::language,
+               {QStringLiteral("system"), QStringLiteral("en"), QStringLiteral("de")}),
 
         text("data_dir", "ZERG_DATA_DIR", "storage",
              QT_TRANSLATE_NOOP("zerg::SettingField", "Data folder"),
@@ -239,12 +242,13 @@ QList<SettingField> makeFields() {
                                "PGPASSWORD."),
              &Settings::databaseUrl),
 
-        text("remote/url", "ZERG_REMOTE_URL", "remote",
-             QT_TRANSLATE_NOOP("zerg::SettingField", "Server URL"),
-             QT_TRANSLATE_NOOP("zerg::SettingField",
-                               "Empty: this computer runs Jarvis. ws://host:8765 or wss://host:8765 "
-                               "to use a `zerg serve` instead (log in below)."),
-             &Settings::remoteUrl),
+        text(
+            "remote/url", "ZERG_REMOTE_URL", "remote",
+            QT_TRANSLATE_NOOP("zerg::SettingField", "Server URL"),
+            QT_TRANSLATE_NOOP("zerg::SettingField",
+                              "Empty: this computer runs Jarvis. ws://host:8765 or wss://host:8765 "
+                              "to use a `zerg serve` instead (log in below)."),
+            &Settings::remoteUrl),
 
         text("server/listen", "ZERG_SERVER_LISTEN", "server",
              QT_TRANSLATE_NOOP("zerg::SettingField", "Listen on"),
@@ -260,8 +264,9 @@ QList<SettingField> makeFields() {
              &Settings::serverOrigins),
         text("server/tls_cert", "ZERG_SERVER_TLS_CERT", "server",
              QT_TRANSLATE_NOOP("zerg::SettingField", "TLS certificate"),
-             QT_TRANSLATE_NOOP("zerg::SettingField", "PEM file; with a key, the server speaks "
-                                                     "wss:// only."),
+             QT_TRANSLATE_NOOP("zerg::SettingField",
+                               "PEM file; with a key, the server speaks "
+                               "wss:// only."),
              &Settings::serverTlsCert),
         text("server/tls_key", "ZERG_SERVER_TLS_KEY", "server",
              QT_TRANSLATE_NOOP("zerg::SettingField", "TLS private key"),
@@ -269,7 +274,8 @@ QList<SettingField> makeFields() {
              &Settings::serverTlsKey),
     };
     for (SettingField& field : f) {
-        field.appliesLive = field.key == QLatin1String("ui/theme");
+        field.appliesLive =
+            field.key == QLatin1String("ui/theme") || field.key == QLatin1String("ui/language");
         field.readOnly = field.key == QLatin1String("data_dir");
     }
     return f;
@@ -551,6 +557,9 @@ Settings Settings::load() {
     s.theme = s.theme.trimmed().toLower();
     if (!field(QStringLiteral("ui/theme"))->choices.contains(s.theme))
         s.theme = QStringLiteral("system");
+    s.language = s.language.trimmed().toLower();
+    if (!field(QStringLiteral("ui/language"))->choices.contains(s.language))
+        s.language = QStringLiteral("system");
     if (s.pricingFile.isEmpty() && !s.configDir.isEmpty()) {
         s.pricingFile = QDir(s.configDir).filePath(QStringLiteral("pricing.json"));
     }
@@ -581,6 +590,17 @@ Settings Settings::load() {
     return s;
 }
 
+QString Settings::loadLanguage() {
+    const SettingField* f = field(QStringLiteral("ui/language"));
+    QString language = QSettings(QStringLiteral("Zerg"), QStringLiteral("zerg"))
+                           .value(f->key, Settings().language)
+                           .toString();
+    if (qEnvironmentVariableIsSet("ZERG_LANGUAGE"))
+        language = env("ZERG_LANGUAGE");
+    language = language.trimmed().toLower();
+    return f->choices.contains(language) ? language : QStringLiteral("system");
+}
+
 QString Settings::modelFor(const QString& role) const {
     if (role == QLatin1String("supervisor"))
         return model;
@@ -595,25 +615,24 @@ QString Settings::modelFor(const QString& role) const {
 
 QString Settings::providerProblem() const {
     if (llmProvider != QLatin1String("openai") && llmProvider != QLatin1String("anthropic")) {
-        return QStringLiteral(
-                   "Unknown LLM provider '%1'. Set ZERG_LLM_PROVIDER to openai (any "
-                   "OpenAI-compatible server: OpenAI, Ollama, llama.cpp, vLLM, LM Studio, "
-                   "OpenRouter) or anthropic.")
+        return tr("Unknown LLM provider '%1'. Set ZERG_LLM_PROVIDER to openai (any "
+                  "OpenAI-compatible server: OpenAI, Ollama, llama.cpp, vLLM, LM Studio, "
+                  "OpenRouter) or anthropic.")
             .arg(llmProvider);
     }
     if (llmBaseUrl.isEmpty() && model.isEmpty()) {
-        return QStringLiteral(
+        return tr(
             "No language model is configured. Set ZERG_LLM_BASE_URL (for example "
-            "http://127.0.0.1:11434/v1 for Ollama) and ZERG_MODEL, or configure a provider in "
-            "Settings.");
+            "http://127.0.0.1:11434/v1 for Ollama) and ZERG_MODEL, or configure a provider "
+            "in Settings.");
     }
     if (llmBaseUrl.isEmpty()) {
-        return QStringLiteral(
+        return tr(
             "No LLM endpoint is configured. Set ZERG_LLM_BASE_URL (for example "
             "https://api.openai.com/v1).");
     }
     if (model.isEmpty()) {
-        return QStringLiteral("No model is configured. Set ZERG_MODEL (for example gpt-4o-mini).");
+        return tr("No model is configured. Set ZERG_MODEL (for example gpt-4o-mini).");
     }
     return {};
 }

@@ -2,6 +2,7 @@
 
 #include "core/result.h"
 
+#include <QCoreApplication>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -40,7 +41,7 @@ struct SettingField {
     double min = 0;  // Int and Real
     double max = 0;
     QStringList choices;       // Choice
-    bool appliesLive = false;  // takes effect without a restart (the theme)
+    bool appliesLive = false;  // takes effect without a restart (the theme, the language)
     bool readOnly = false;     // shown but not editable in the app (the data folder)
 };
 
@@ -102,6 +103,9 @@ struct Settings {
     int toolOutputCapChars = 8000;  // ZERG_TOOL_OUTPUT_CAP: stdout/stderr given to the model
     qint64 toolDiskCapBytes = 16 * 1024 * 1024;  // full output kept on disk up to this size
     QString theme = QStringLiteral("system");    // ZERG_THEME: system|light|dark (else system)
+    // ZERG_LANGUAGE: system|en|de (else system): the user interface's language; system follows
+    // the desktop's languages (German if it prefers German, else English).
+    QString language = QStringLiteral("system");
     // ZERG_DATABASE_URL: empty = SQLite in dataDir; postgresql://user@host:port/db = PostgreSQL
     QString databaseUrl;
     // ZERG_REMOTE_URL: empty = the in-process backend; ws(s)://host:port = a `zerg serve`
@@ -113,6 +117,9 @@ struct Settings {
 
     // Reads QSettings (organization "Zerg", application "zerg") then applies the environment.
     [[nodiscard]] static Settings load();
+    // Only the language (what load() puts in `language`), without touching the keychain: for
+    // choosing the translation before anything else is read or printed.
+    [[nodiscard]] static QString loadLanguage();
 
     // The user-editable fields, in the order the Settings page shows them.
     [[nodiscard]] static const QList<SettingField>& fields();
@@ -151,6 +158,10 @@ struct Settings {
     [[nodiscard]] QString apiKeySecretName() const {
         return QStringLiteral("%1_api_key").arg(llmProvider);
     }
+
+    // Settings::tr(): the messages above, in the translation context "zerg::Settings". Last: the
+    // macro leaves the access at private.
+    Q_DECLARE_TR_FUNCTIONS(zerg::Settings)
 };
 
 }  // namespace zerg

@@ -346,4 +346,9 @@ void ActivityModel::tick() {
     refreshState();
 }
 
+void ActivityModel::retranslate() {
+    if (!m_rows.isEmpty())
+        Q_EMIT dataChanged(index(0), index(int(m_rows.size()) - 1));
+}
+
 }  // namespace zerg

@@ -105,6 +105,8 @@ public:
     [[nodiscard]] int callCount(qint64 jobId) const { return m_callCount.value(jobId); }
 
     void clear();
+    // After the user interface's language changed: every row's texts announced again.
+    void retranslate();
 
 Q_SIGNALS:
     void countChanged();

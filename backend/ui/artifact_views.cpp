@@ -5,6 +5,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLocale>
 #include <QRegularExpression>
 
 #include <algorithm>
@@ -12,9 +13,11 @@
 namespace zerg::artifact_views {
 namespace {
 
-QString tr(const char* text) {
-    return QCoreApplication::translate("ArtifactViews", text);
-}
+// The translation context of these texts. Calls say ArtifactViews::tr so that lupdate files them
+// under the same context the program looks them up in.
+struct ArtifactViews {
+    Q_DECLARE_TR_FUNCTIONS(ArtifactViews)
+};
 
 const QString kStdoutMarker = QStringLiteral("--- stdout ---\n");
 const QString kStderrMarker = QStringLiteral("--- stderr ---\n");
@@ -115,16 +118,17 @@ QString viewKindFor(const QString& relativePath) {
 PrettyText prettyJson(const QByteArray& bytes) {
     PrettyText out;
     if (bytes.trimmed().isEmpty()) {
-        out.note = tr("The file is empty.");
+        out.note = ArtifactViews::tr("The file is empty.");
         return out;
     }
     QJsonParseError err{};
     const QJsonDocument doc = QJsonDocument::fromJson(bytes, &err);
     if (err.error != QJsonParseError::NoError || doc.isNull()) {
         out.text = QString::fromUtf8(bytes);
-        out.note = tr("This is not valid JSON (%1 at byte %2); showing the text as it is.")
-                       .arg(err.errorString())
-                       .arg(err.offset);
+        out.note =
+            ArtifactViews::tr("This is not valid JSON (%1 at byte %2); showing the text as it is.")
+                .arg(err.errorString())
+                .arg(err.offset);
         return out;
     }
     out.text = pretty(doc);
@@ -151,12 +155,14 @@ QList<ThreadEntry> parseThread(const QByteArray& jsonl) {
             ThreadEntry e;
             e.line = lineNo;
             e.kind = QStringLiteral("error");
-            e.text = err.error != QJsonParseError::NoError
-                         ? tr("line %1 is not valid JSON (%2); it is shown as written.")
-                               .arg(lineNo)
-                               .arg(err.errorString())
-                         : tr("line %1 is not valid JSON (not an object); it is shown as written.")
-                               .arg(lineNo);
+            e.text =
+                err.error != QJsonParseError::NoError
+                    ? ArtifactViews::tr("line %1 is not valid JSON (%2); it is shown as written.")
+                          .arg(lineNo)
+                          .arg(err.errorString())
+                    : ArtifactViews::tr(
+                          "line %1 is not valid JSON (not an object); it is shown as written.")
+                          .arg(lineNo);
             const QString raw = QString::fromUtf8(line);
             e.raw =
                 raw.size() > kMaxRawLineChars ? raw.left(kMaxRawLineChars) + QChar(0x2026) : raw;
@@ -205,7 +211,7 @@ QList<ThreadEntry> parseThread(const QByteArray& jsonl) {
                 const PrettyText p = prettyJson(args.toString());
                 e.toolArgs = p.isJson ? p.text : args.toString();
                 if (!p.isJson && !args.toString().trimmed().isEmpty())
-                    e.text = tr("The arguments are not valid JSON.");
+                    e.text = ArtifactViews::tr("The arguments are not valid JSON.");
             }
             toolNames.insert(e.toolCallId, e.toolName);
             out.append(e);
@@ -301,7 +307,8 @@ CheckRow parseCheck(const QString& path, const QByteArray& bytes) {
     if (err.error != QJsonParseError::NoError || !doc.isObject()) {
         row.elapsedSeconds = elapsedFromName(path);
         row.decision = QStringLiteral("?");
-        row.reason = tr("This check file is not valid JSON; open it to see what it holds.");
+        row.reason =
+            ArtifactViews::tr("This check file is not valid JSON; open it to see what it holds.");
         return row;
     }
     const QJsonObject o = doc.object();
@@ -381,7 +388,7 @@ QList<FileTreeRow> buildFileTree(const QList<QPair<QString, qint64>>& files) {
             dir.depth = int(d);
             dir.isDir = true;
             dir.size = filesBelow.value(dir.path);
-            dir.sizeText = dir.size == 1 ? tr("1 file") : tr("%1 files").arg(dir.size);
+            dir.sizeText = ArtifactViews::tr("%n file(s)", "", int(dir.size));
             rows.append(dir);
         }
         openDirs = dirs;
@@ -397,11 +404,13 @@ QList<FileTreeRow> buildFileTree(const QList<QPair<QString, qint64>>& files) {
 }
 
 QString formatSize(qint64 bytes) {
+    const QLocale locale;
     if (bytes < 1024)
-        return tr("%1 B").arg(bytes);
+        return ArtifactViews::tr("%1 B").arg(locale.toString(bytes));
     if (bytes < 1024 * 1024)
-        return tr("%1 KiB").arg(double(bytes) / 1024.0, 0, 'f', 1);
-    return tr("%1 MiB").arg(double(bytes) / (1024.0 * 1024.0), 0, 'f', 1);
+        return ArtifactViews::tr("%1 KiB").arg(locale.toString(double(bytes) / 1024.0, 'f', 1));
+    return ArtifactViews::tr("%1 MiB").arg(
+        locale.toString(double(bytes) / (1024.0 * 1024.0), 'f', 1));
 }
 
 }  // namespace zerg::artifact_views

@@ -1,5 +1,6 @@
 #include "ui/costs_model.h"
 
+#include "ui/money_format.h"
 #include "ui/qml_instance.h"
 
 #include "core/event.h"
@@ -22,7 +23,8 @@ QString groupedNumber(qint64 n) {
 }
 
 QString percent(double fraction) {
-    return CostsModel::tr("%1%", "a share in percent").arg(qRound(fraction * 100.0));
+    return CostsModel::tr("%1%", "a share in percent")
+        .arg(QLocale().toString(qRound(fraction * 100.0)));
 }
 
 double ratio(double part, double whole) {
@@ -142,9 +144,7 @@ QVariant CostDaysModel::data(const QModelIndex& index, int role) const {
             const QString day = QLocale().toString(d.date, QLocale::LongFormat);
             if (d.sums.calls == 0)
                 return CostsModel::tr("%1\nNo model calls").arg(day);
-            const QString calls = d.sums.calls == 1
-                                      ? CostsModel::tr("1 call")
-                                      : CostsModel::tr("%1 calls").arg(groupedNumber(d.sums.calls));
+            const QString calls = CostsModel::tr("%n call(s)", "", int(d.sums.calls));
             return CostsModel::tr("%1\n%2 tokens in %3\nCost: %4")
                 .arg(day, groupedNumber(d.sums.tokens()), calls, CostsModel::costText(d.sums));
         }
@@ -189,6 +189,11 @@ void CostDaysModel::setMetric(CostMetric metric) {
     m_metric = metric;
     if (!m_rows.isEmpty())
         Q_EMIT dataChanged(index(0), index(int(m_rows.size()) - 1), {BarFractionRole});
+}
+
+void CostDaysModel::retranslate() {
+    if (!m_rows.isEmpty())
+        Q_EMIT dataChanged(index(0), index(int(m_rows.size()) - 1));
 }
 
 // ---- CostBreakdownModel -----------------------------------------------------------------------
@@ -278,6 +283,11 @@ void CostBreakdownModel::setMetric(CostMetric metric) {
     }
 }
 
+void CostBreakdownModel::retranslate() {
+    if (!m_rows.isEmpty())
+        Q_EMIT dataChanged(index(0), index(int(m_rows.size()) - 1));
+}
+
 // ---- CostsModel -------------------------------------------------------------------------------
 
 CostsModel::CostsModel(Store* store, qint64 ownerId, Clock* clock, EventBus* bus, QObject* parent)
@@ -320,6 +330,7 @@ void CostsModel::setRangeDays(int days) {
     m_rangeDays = days;
     Q_EMIT rangeDaysChanged();
     refresh();
+    Q_EMIT totalsChanged();  // the summary and empty texts name the range
 }
 
 QVariantList CostsModel::rangeChoices() const {
@@ -365,17 +376,19 @@ QString CostsModel::totalTokensText() const {
     return groupedNumber(m_totals.tokens());
 }
 
+QString CostsModel::totalsText() const {
+    return tr("Last %1 days: %2 tokens in %Ln call(s), cost %3", "", int(m_totals.calls))
+        .arg(m_rangeDays)
+        .arg(totalTokensText(), totalCostText());
+}
+
 QString CostsModel::unknownNote() const {
     if (m_totals.unknownCostCalls == 0)
         return {};
-    if (m_totals.unknownCostCalls == 1) {
-        return tr(
-            "1 call had no known price (model not in the price table); its cost is not "
-            "included.");
-    }
-    return tr("%1 calls had no known price (model not in the price table); their cost is not "
-              "included.")
-        .arg(groupedNumber(m_totals.unknownCostCalls));
+    return tr(
+        "%n call(s) had no known price (model not in the price table); their cost is not "
+        "included.",
+        "", int(m_totals.unknownCostCalls));
 }
 
 QString CostsModel::axisMaxText() const {
@@ -469,6 +482,15 @@ void CostsModel::refresh() {
     setLoadError({});
 }
 
+void CostsModel::retranslate() {
+    refresh();
+    m_days->retranslate();
+    m_byModel->retranslate();
+    m_byAgent->retranslate();
+    Q_EMIT totalsChanged();
+    Q_EMIT axisChanged();
+}
+
 void CostsModel::setLoadError(const QString& message) {
     if (message == m_loadError)
         return;
@@ -508,9 +530,9 @@ void CostsModel::scheduleRefresh() {
 
 QString CostsModel::formatUsd(double usd) {
     if (usd == 0.0)
-        return QStringLiteral("$0");
+        return zerg::formatUsd(0.0, 0);
     // Model calls are often fractions of a cent; two decimals would show most as $0.00.
-    return QLatin1Char('$') + QString::number(usd, 'f', usd < 1.0 ? 4 : 2);
+    return zerg::formatUsd(usd, usd < 1.0 ? 4 : 2);
 }
 
 QString CostsModel::costText(const CostSums& sums) {
@@ -522,11 +544,15 @@ QString CostsModel::costText(const CostSums& sums) {
 }
 
 QString CostsModel::compactNumber(qint64 n) {
+    const QLocale locale;
     if (n < 1000)
-        return QString::number(n);
-    if (n < 1000000)
-        return tr("%1k").arg(QString::number(double(n) / 1e3, 'f', n < 100000 ? 1 : 0));
-    return tr("%1M").arg(QString::number(double(n) / 1e6, 'f', n < 100000000 ? 1 : 0));
+        return locale.toString(n);
+    if (n < 1000000) {
+        return tr("%1k", "thousands, compact")
+            .arg(locale.toString(double(n) / 1e3, 'f', n < 100000 ? 1 : 0));
+    }
+    return tr("%1M", "millions, compact")
+        .arg(locale.toString(double(n) / 1e6, 'f', n < 100000000 ? 1 : 0));
 }
 
 QString CostsModel::roleName(const QString& role) {

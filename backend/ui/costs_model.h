@@ -96,6 +96,8 @@ public:
     // Same number of rows: dataChanged for the rows that differ; otherwise one reset.
     void setRows(QList<CostDayRow> rows);
     void setMetric(CostMetric metric);
+    // Every row's texts changed (the user interface's language did): dataChanged for all rows.
+    void retranslate();
 
 Q_SIGNALS:
     void countChanged();
@@ -140,6 +142,8 @@ public:
     // Same number of rows: dataChanged for the rows that differ; otherwise one reset.
     void setRows(QList<CostGroupRow> rows);
     void setMetric(CostMetric metric);
+    // Every row's texts changed (the user interface's language did): dataChanged for all rows.
+    void retranslate();
 
 Q_SIGNALS:
     void countChanged();
@@ -173,6 +177,8 @@ class CostsModel : public QObject {
     Q_PROPERTY(qint64 totalTokens READ totalTokens NOTIFY totalsChanged FINAL)
     Q_PROPERTY(QString totalTokensText READ totalTokensText NOTIFY totalsChanged FINAL)
     Q_PROPERTY(QString totalCostText READ totalCostText NOTIFY totalsChanged FINAL)
+    // "Last 30 days: 12,345 tokens in 17 calls, cost $0.42" (the page's summary line).
+    Q_PROPERTY(QString totalsText READ totalsText NOTIFY totalsChanged FINAL)
     Q_PROPERTY(bool totalCostKnown READ totalCostKnown NOTIFY totalsChanged FINAL)
     Q_PROPERTY(qint64 unknownCalls READ unknownCalls NOTIFY totalsChanged FINAL)
     // "N calls had no known price ...; their cost is not included." "" when all prices are known.
@@ -223,6 +229,7 @@ public:
     [[nodiscard]] qint64 totalTokens() const { return m_totals.tokens(); }
     [[nodiscard]] QString totalTokensText() const;
     [[nodiscard]] QString totalCostText() const { return costText(m_totals); }
+    [[nodiscard]] QString totalsText() const;
     [[nodiscard]] bool totalCostKnown() const { return m_totals.costKnown(); }
     [[nodiscard]] qint64 unknownCalls() const { return m_totals.unknownCostCalls; }
     [[nodiscard]] QString unknownNote() const;
@@ -232,6 +239,8 @@ public:
 
     // Reads the window again from the Store (on failure keeps the old rows and sets loadError).
     Q_INVOKABLE void refresh();
+    // After the user interface's language changed: refresh(), then every text announced again.
+    void retranslate();
 
     // "$0", "$0.0042", "$12.34".
     [[nodiscard]] static QString formatUsd(double usd);

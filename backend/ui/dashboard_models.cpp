@@ -26,6 +26,17 @@ DashboardModels::DashboardModels(const Deps& d)
     SettingsModel::setInstance(&m_settings);
 }
 
+void DashboardModels::retranslate() {
+    m_workers.retranslate();
+    m_workerDetail.retranslate();
+    m_threads.retranslate();
+    m_costs.retranslate();
+    m_schedules.retranslate();
+    m_inbox.retranslate();
+    m_hosts.retranslate();
+    m_settings.retranslate();
+}
+
 DashboardModels::~DashboardModels() {
     WorkerTableModel::setInstance(nullptr);
     WorkerDetailModel::setInstance(nullptr);

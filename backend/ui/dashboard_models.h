@@ -53,6 +53,10 @@ public:
     [[nodiscard]] SettingsModel& settings() { return m_settings; }
     [[nodiscard]] InboxModel& inbox() { return m_inbox; }
 
+    // After the user interface's language changed (AppLanguage::changed): every page's model
+    // gives its texts again, in the new language and the new locale's numbers and dates.
+    void retranslate();
+
 private:
     StoreDashboardSource m_source;
     WorkerTableModel m_workers;

@@ -267,4 +267,9 @@ void HostsModel::trust(int row) {
               });
 }
 
+void HostsModel::retranslate() {
+    if (!m_rows.isEmpty())
+        Q_EMIT dataChanged(index(0), index(int(m_rows.size()) - 1));
+}
+
 }  // namespace zerg

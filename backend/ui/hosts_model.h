@@ -69,6 +69,8 @@ public:
     [[nodiscard]] QString loadError() const { return m_loadError; }
 
     Q_INVOKABLE void reload();
+    // After the user interface's language changed: every row's texts announced again.
+    void retranslate();
     Q_INVOKABLE void testConnection(int row);
     Q_INVOKABLE void checkKey(int row);
     Q_INVOKABLE void trust(int row);

@@ -109,6 +109,12 @@ void InboxModel::setDisplayTimeZone(const QTimeZone& zone) {
     Q_EMIT currentChanged();
 }
 
+void InboxModel::retranslate() {
+    if (!m_items.isEmpty())
+        Q_EMIT dataChanged(index(0), index(int(m_items.size()) - 1));
+    Q_EMIT currentChanged();
+}
+
 void InboxModel::setError(const QString& error) {
     if (error == m_error)
         return;
@@ -222,7 +228,8 @@ QString InboxModel::replyText(const InboxItem& item, const QString& userText,
                               const QTimeZone& zone) {
     const QString title = item.title.trimmed().isEmpty() ? tr("Scheduled check") : item.title;
     const QString when =
-        QLocale().toString(item.createdAt.toTimeZone(zone), QStringLiteral("ddd d MMM yyyy HH:mm"));
+        QLocale().toString(item.createdAt.toTimeZone(zone),
+                           tr("ddd d MMM yyyy HH:mm", "when a result came in; a QDateTime format"));
     QStringList quoted;
     const QString body = cut(item.body.trimmed(), kQuotedChars);
     for (const QString& line : body.split(QLatin1Char('\n')))

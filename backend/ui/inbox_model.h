@@ -92,6 +92,8 @@ public:
     Q_INVOKABLE QString reply(qint64 itemId, const QString& text);
     // Re-reads the inbox (one reset).
     Q_INVOKABLE void reload();
+    // After the user interface's language changed: the rows' and the open item's texts again.
+    void retranslate();
 
     // The message that continues the conversation about item: names the check and when it ran,
     // quotes its result (trimmed to about kQuotedChars characters), then the user's words.

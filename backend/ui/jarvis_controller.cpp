@@ -257,4 +257,9 @@ void JarvisController::setStatusMessage(const QString& message) {
     Q_EMIT statusMessageChanged();
 }
 
+void JarvisController::retranslate() {
+    m_activity->retranslate();
+    m_activity->workers()->retranslate();
+}
+
 }  // namespace zerg

@@ -78,6 +78,9 @@ public:
     Q_INVOKABLE QString historyNext(const QString& current = {});
     // Asks the backend again whether a model provider is configured.
     Q_INVOKABLE void refreshSetup();
+    // After the user interface's language changed: the live activity's texts (durations) again.
+    // The chat's messages stay as they were written.
+    void retranslate();
 
 Q_SIGNALS:
     void busyChanged();

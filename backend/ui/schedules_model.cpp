@@ -165,8 +165,9 @@ QString SchedulesModel::formatWhen(const QDateTime& when, const QDateTime& now,
         return {};
     const QDateTime local = when.toTimeZone(zone);
     const bool thisYear = local.date().year() == now.toTimeZone(zone).date().year();
-    return QLocale().toString(local, thisYear ? QStringLiteral("ddd d MMM HH:mm")
-                                              : QStringLiteral("ddd d MMM yyyy HH:mm"));
+    return QLocale().toString(
+        local, thisYear ? tr("ddd d MMM HH:mm", "a time this year; a QDateTime format")
+                        : tr("ddd d MMM yyyy HH:mm", "a time in another year; a QDateTime format"));
 }
 
 SchedulesModel::Row SchedulesModel::makeRow(const ScheduleRecord& record,

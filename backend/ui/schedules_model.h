@@ -117,6 +117,8 @@ public:
 
     // Re-reads the schedules and announces what changed (the first call resets).
     Q_INVOKABLE void refresh();
+    // After the user interface's language changed: refresh(), so that every text is made again.
+    void retranslate() { refresh(); }
 
     // "Mon 23 Nov 06:00" in zone; the year is added when it is not now's. "" for an invalid time.
     [[nodiscard]] static QString formatWhen(const QDateTime& when, const QDateTime& now,

@@ -66,6 +66,11 @@ QString choiceLabel(const QString& value) {
         {QStringLiteral("discord"), QT_TRANSLATE_NOOP("zerg::SettingsModel", "Discord")},
         {QStringLiteral("ntfy"), QT_TRANSLATE_NOOP("zerg::SettingsModel", "ntfy")},
     };
+    // Each language by its own name, so that it can be found whichever one is showing.
+    if (value == QLatin1String("en"))
+        return QStringLiteral("English");
+    if (value == QLatin1String("de"))
+        return QStringLiteral("Deutsch");
     const char* label = labels.value(value, nullptr);
     return label ? SettingsModel::tr(label) : value;
 }
@@ -311,6 +316,15 @@ QString SettingsModel::theme() const {
     return valueOf(QStringLiteral("ui/theme")).toString();
 }
 
+QString SettingsModel::language() const {
+    return valueOf(QStringLiteral("ui/language")).toString();
+}
+
+void SettingsModel::retranslate() {
+    if (!m_rows.isEmpty())
+        Q_EMIT dataChanged(index(0), index(int(m_rows.size()) - 1));
+}
+
 QString SettingsModel::secretLocation() const {
     return m_secrets.location();
 }
@@ -362,9 +376,11 @@ bool SettingsModel::setValue(const QString& key, const QVariant& value) {
         refreshSecret(k);
         Q_EMIT dataChanged(index(k), index(k));
     }
-    if (f.appliesLive) {
+    if (key == QLatin1String("ui/theme")) {
         Q_EMIT themeChanged(normalized.toString());
-    } else {
+    } else if (key == QLatin1String("ui/language")) {
+        Q_EMIT languageChanged(normalized.toString());
+    } else if (!f.appliesLive) {
         updateRestartNeeded();
     }
     return true;

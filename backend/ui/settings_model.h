@@ -24,7 +24,7 @@ class Clock;
 // QSettings keys Settings::load() reads; a setting its ZERG_* variable overrides is shown with
 // that variable and refused. Secrets are write-only: rows say where they are stored, never what.
 // The backend is built once at start, so most changes apply after a restart (restartNeeded);
-// the theme applies at once (themeChanged).
+// the theme and the language apply at once (themeChanged, languageChanged: the app switches).
 class SettingsModel : public QAbstractListModel {
     Q_OBJECT
     QML_NAMED_ELEMENT(AppSettings)
@@ -33,6 +33,8 @@ class SettingsModel : public QAbstractListModel {
     Q_PROPERTY(bool restartNeeded READ restartNeeded NOTIFY restartNeededChanged FINAL)
     // system | light | dark: the saved theme (or ZERG_THEME's).
     Q_PROPERTY(QString theme READ theme NOTIFY themeChanged FINAL)
+    // system | en | de: the saved user interface language (or ZERG_LANGUAGE's).
+    Q_PROPERTY(QString language READ language NOTIFY languageChanged FINAL)
     // Where setSecret() puts secrets: "the system keychain" or "file … (readable by you only)".
     Q_PROPERTY(QString secretLocation READ secretLocation CONSTANT FINAL)
     // The first-run setup: after a use*() call, its error (empty on success) and whether it saved.
@@ -90,6 +92,7 @@ public:
     [[nodiscard]] int count() const { return int(m_rows.size()); }
     [[nodiscard]] bool restartNeeded() const { return m_restartNeeded; }
     [[nodiscard]] QString theme() const;
+    [[nodiscard]] QString language() const;
     [[nodiscard]] QString secretLocation() const;
     [[nodiscard]] QString setupError() const { return m_setupError; }
     [[nodiscard]] bool setupSaved() const { return m_setupSaved; }
@@ -130,9 +133,14 @@ public:
     // The "Restart now" buttons: emits restartRequested() for the app to act on.
     Q_INVOKABLE void requestRestart();
 
+    // After the user interface's language changed: every row's texts again (labels, help, section
+    // titles, choices), read in the new language.
+    void retranslate();
+
 Q_SIGNALS:
     void restartNeededChanged();
     void themeChanged(const QString& theme);
+    void languageChanged(const QString& language);
     void setupChanged();
     void ollamaChanged();
     void restartRequested();

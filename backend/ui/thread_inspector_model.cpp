@@ -48,7 +48,11 @@ QString modeLabel(const QString& mode) {
 }
 
 QString startedText(const QDateTime& at) {
-    return at.isValid() ? at.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")) : QString();
+    if (!at.isValid())
+        return {};
+    return QLocale().toString(
+        at.toLocalTime(),
+        ThreadInspectorModel::tr("yyyy-MM-dd HH:mm", "a run's start; a QDateTime format"));
 }
 
 // "" while the run (or job) is still going: its duration is not known yet.
@@ -650,7 +654,7 @@ QString ThreadInspectorModel::capText(const QString& text, bool* truncated) {
     if (text.at(keep - 1).isHighSurrogate())
         --keep;  // never split a character in two
     return text.left(keep) + QLatin1Char('\n') +
-           tr("… (%1 more characters)").arg(text.size() - keep);
+           tr("… (%Ln more character(s))", "", int(text.size() - keep));
 }
 
 QList<ThreadMessageRow> ThreadInspectorModel::toRows(const StoredMessage& message,

@@ -237,6 +237,8 @@ public:
     Q_INVOKABLE void selectRun(qint64 runId);
     // Selects the run shown in that row of `runs` (the list's current row); out of range: none.
     Q_INVOKABLE void selectRow(int row);
+    // After the user interface's language changed: reload(), so that every text is made again.
+    void retranslate() { reload(); }
 
     // "$0.0123", "$1.25"; "unknown" for nullopt (never "$0"); "—" when the run made no calls.
     [[nodiscard]] static QString formatCost(const UsageTotals& usage);

@@ -31,6 +31,8 @@ public:
     // The app tells whether the Jarvis window is on screen.
     void setWindowVisible(bool visible);
     [[nodiscard]] bool windowVisible() const { return m_visible; }
+    // After the user interface's language changed: stateChanged(), so the tooltip is read again.
+    void retranslate() { Q_EMIT stateChanged(); }
 
 Q_SIGNALS:
     void stateChanged();

@@ -12,6 +12,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QJSEngine>
+#include <QLocale>
 
 #include <utility>
 
@@ -26,9 +27,11 @@ bool is(const Event& e, const char* name) {
 }
 
 QString formatElapsed(qint64 seconds) {
+    const QLocale locale;
     if (seconds < 60)
-        return WorkerDetailModel::tr("%1 s").arg(seconds);
-    return WorkerDetailModel::tr("%1 min %2 s").arg(seconds / 60).arg(seconds % 60);
+        return WorkerDetailModel::tr("%1 s").arg(locale.toString(seconds));
+    return WorkerDetailModel::tr("%1 min %2 s")
+        .arg(locale.toString(seconds / 60), locale.toString(seconds % 60));
 }
 
 QVariantMap fileRow(const FileTreeRow& r) {
@@ -543,10 +546,11 @@ void WorkerDetailModel::onFolderRead(const FolderRead& r, bool firstRead) {
                 m_jobId = job;
             const QDateTime started = QDateTime::fromString(
                 m.value(QStringLiteral("started_at")).toString(), Qt::ISODateWithMs);
-            m_startedAt =
-                started.isValid()
-                    ? started.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))
-                    : QString();
+            m_startedAt = started.isValid()
+                              ? QLocale().toString(started.toLocalTime(),
+                                                   tr("yyyy-MM-dd HH:mm:ss",
+                                                      "a worker's start; a QDateTime format"))
+                              : QString();
             const QJsonValue duration = m.value(QStringLiteral("duration_ms"));
             m_durationText = duration.isDouble() ? formatDuration(duration.toInteger()) : QString();
             m_hasWorker = true;

@@ -132,6 +132,8 @@ public:
     Q_INVOKABLE void selectFile(const QString& path);
     // Reads the open worker's folder and the selected file again.
     Q_INVOKABLE void reload();
+    // After the user interface's language changed: reload(), so that every text is made again.
+    void retranslate() { reload(); }
     // Back to the empty page.
     Q_INVOKABLE void close();
 

@@ -118,4 +118,9 @@ void WorkerListModel::clear() {
     Q_EMIT countChanged();
 }
 
+void WorkerListModel::retranslate() {
+    if (!m_rows.isEmpty())
+        Q_EMIT dataChanged(index(0), index(int(m_rows.size()) - 1));
+}
+
 }  // namespace zerg

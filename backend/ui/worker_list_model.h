@@ -62,6 +62,8 @@ public:
     void setNowMs(qint64 nowMs) { m_nowMs = qMax(m_nowMs, nowMs); }
     void removeRun(qint64 runId);
     void clear();
+    // After the user interface's language changed: every row's texts announced again.
+    void retranslate();
 
 Q_SIGNALS:
     void countChanged();

@@ -6,9 +6,11 @@
 #include "core/event.h"
 #include "core/event_bus.h"
 #include "ui/duration_format.h"
+#include "ui/money_format.h"
 
 #include <QJSEngine>
 #include <QJsonObject>
+#include <QLocale>
 #include <QSortFilterProxyModel>
 
 #include <algorithm>
@@ -121,7 +123,7 @@ QVariant WorkerTableModel::displayValue(const WorkerRow& w, int column) const {
         case HostColumn:
             return w.hosts;
         case ToolsColumn:
-            return QString::number(w.toolCalls);
+            return QLocale().toString(w.toolCalls);
         case DurationColumn:
             if (w.durationMs < 0 && m_clock && w.runningSince.isValid() &&
                 w.status == QLatin1String("running")) {
@@ -230,6 +232,20 @@ QString WorkerTableModel::columnTitle(int column) const {
         default:
             return {};
     }
+}
+
+QStringList WorkerTableModel::columnTitles() const {
+    QStringList titles;
+    for (int c = 0; c < kColumnCount; ++c)
+        titles.append(columnTitle(c));
+    return titles;
+}
+
+void WorkerTableModel::retranslate() {
+    Q_EMIT headerDataChanged(Qt::Horizontal, 0, kColumnCount - 1);
+    Q_EMIT columnTitlesChanged();
+    if (!m_rows.isEmpty())
+        Q_EMIT dataChanged(index(0, 0), index(int(m_rows.size()) - 1, kColumnCount - 1));
 }
 
 QHash<int, QByteArray> WorkerTableModel::roleNames() const {
@@ -426,7 +442,7 @@ QString WorkerTableModel::formatCost(const std::optional<double>& usd) {
     if (!usd)
         return QStringLiteral("?");
     // Worker calls are often fractions of a cent; two decimals would show most as $0.00.
-    return QLatin1Char('$') + QString::number(*usd, 'f', *usd < 1.0 ? 4 : 2);
+    return formatUsd(*usd, *usd < 1.0 ? 4 : 2);
 }
 
 }  // namespace zerg

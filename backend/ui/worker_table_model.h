@@ -5,6 +5,7 @@
 #include <QtQml/qqmlregistration.h>
 #include <QAbstractTableModel>
 #include <QList>
+#include <QStringList>
 
 #include <map>
 #include <utility>
@@ -36,6 +37,8 @@ class WorkerTableModel : public QAbstractTableModel {
     Q_PROPERTY(bool sortAscending READ sortAscending NOTIFY sortChanged FINAL)
     // Non-empty when the last load failed: what happened and what to do.
     Q_PROPERTY(QString loadError READ loadError NOTIFY loadErrorChanged FINAL)
+    // The column headers, in the current language (columnTitle() of each column).
+    Q_PROPERTY(QStringList columnTitles READ columnTitles NOTIFY columnTitlesChanged FINAL)
 
 public:
     enum Column { StatusColumn, TaskColumn, HostColumn, ToolsColumn, DurationColumn, CostColumn };
@@ -91,11 +94,16 @@ public:
     // Sorts by the column; the same column again flips the order. -1: newest first.
     Q_INVOKABLE void sortBy(int column);
     Q_INVOKABLE QString columnTitle(int column) const;
+    [[nodiscard]] QStringList columnTitles() const;
+
+    // After the user interface's language changed: headers and cells (durations, costs) again.
+    void retranslate();
 
     // "$0.0123"; "?" when unknown.
     [[nodiscard]] static QString formatCost(const std::optional<double>& usd);
 
 Q_SIGNALS:
+    void columnTitlesChanged();
     void countChanged();
     void visibleCountChanged();
     void filterTextChanged();

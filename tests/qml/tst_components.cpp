@@ -12,6 +12,7 @@
 #include "storage/schedule_store.h"
 #include "storage/store.h"
 #include "temp_env.h"
+#include "ui/app_language.h"
 #include "ui/conversation_backend.h"
 #include "ui/dashboard_source.h"
 #include "ui/inbox_model.h"
@@ -158,6 +159,7 @@ public Q_SLOTS:
             new TestSupport(&m_bus, m_conversation.get(), m_controller.get(), engine));
         setUpSchedules(engine);
         setUpSettings();
+        setUpLanguage(engine);
     }
     void cleanupTestCase() {
         SettingsModel::setInstance(nullptr);
@@ -180,6 +182,22 @@ private:
         m_settings.reset();
         m_settings = std::make_unique<SettingsModel>(effective, nullptr, &m_clock);
         SettingsModel::setInstance(m_settings.get());
+    }
+
+    // The app's language switch (gui.cpp): English with its plural forms to start with, then
+    // what Settings › Language says, retranslating this engine and the models.
+    void setUpLanguage(QQmlEngine* engine) {
+        m_language.attachEngine(engine);
+        m_language.apply(QStringLiteral("en"));
+        connect(m_settings.get(), &SettingsModel::languageChanged, engine,
+                [this](const QString& language) { m_language.apply(language); });
+        connect(&m_language, &AppLanguage::changed, engine, [this] {
+            m_table->retranslate();
+            m_schedules->retranslate();
+            m_inbox->retranslate();
+            m_settings->retranslate();
+            m_controller->retranslate();
+        });
     }
 
     // Schedules and the inbox over a temporary database: one schedule ("web disks", 06:00 in
@@ -251,6 +269,7 @@ private:
         return w;
     }
 
+    zerg::AppLanguage m_language;
     ManualClock m_clock{QDateTime(QDate(2026, 11, 21), QTime(10, 0), Qt::UTC)};
     EventBus m_bus{&m_clock};
     std::unique_ptr<FakeConversation> m_conversation;

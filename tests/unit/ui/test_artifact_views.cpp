@@ -1,9 +1,11 @@
 // The Worker detail page's parsers: the bytes of a worker's files (in the formats the worker
 // writes them, backend/jarvis/worker.cpp) turned into what the page shows.
+#include "ui/app_language.h"
 #include "ui/artifact_views.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLocale>
 #include <QTest>
 
 using namespace zerg::artifact_views;
@@ -61,6 +63,12 @@ class TestArtifactViews : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    // English plural forms ("2 files") come from the English translation, as in the app; the
+    // numbers below are asserted in the C locale's notation.
+    void initTestCase() {
+        m_language.apply(QStringLiteral("en"));
+        QLocale::setDefault(QLocale::c());
+    }
     void viewKindFollowsTheWorkerLayout() {
         QCOMPARE(viewKindFor(QStringLiteral("thread.jsonl")), QStringLiteral("thread"));
         QCOMPARE(viewKindFor(QStringLiteral("tool_calls/001_ssh_exec.txt")),
@@ -300,6 +308,9 @@ private Q_SLOTS:
         QCOMPARE(shown, (QStringList{"0a", "1a/b", "2a/b/c.txt", "1a/z.txt", "0b.txt"}));
         QCOMPARE(rows.at(0).size, 2);
     }
+
+private:
+    zerg::AppLanguage m_language;
 };
 
 QTEST_GUILESS_MAIN(TestArtifactViews)

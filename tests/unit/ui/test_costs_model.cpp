@@ -6,9 +6,11 @@
 #include "core/event_bus.h"
 #include "storage/database.h"
 #include "storage/store.h"
+#include "ui/app_language.h"
 #include "ui/costs_model.h"
 
 #include <QAbstractItemModelTester>
+#include <QLocale>
 #include <QSignalSpy>
 #include <QSqlQuery>
 #include <QTemporaryDir>
@@ -113,6 +115,8 @@ class TestCostsModel : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    // English plural forms ("2 calls") come from the English translation, as in the app.
+    void initTestCase() { m_language.apply(QStringLiteral("en")); }
     void init() { QLocale::setDefault(QLocale::c()); }
 
     void aCallLateInTheUtcDayLandsOnTheNextLocalDay() {
@@ -246,6 +250,13 @@ private Q_SLOTS:
         QVERIFY(m->unknownNote().isEmpty());
         QVERIFY(m->hasData());
         QVERIFY(m->emptyText().isEmpty());
+        QCOMPARE(m->totalsText(),
+                 QStringLiteral("Last 30 days: 950 tokens in 4 calls, cost $0.2000"));
+        QSignalSpy totals(m, &CostsModel::totalsChanged);
+        m->setRangeDays(90);  // the same calls: the line still names the new range
+        QCOMPARE(totals.count(), 1);
+        QCOMPARE(m->totalsText(),
+                 QStringLiteral("Last 90 days: 950 tokens in 4 calls, cost $0.2000"));
     }
 
     void anUnknownPriceStaysUnknownAndIsNeverZero() {
@@ -441,6 +452,9 @@ private Q_SLOTS:
         QCOMPARE(CostsModel::formatUsd(0.0042), QStringLiteral("$0.0042"));
         QCOMPARE(CostsModel::formatUsd(12.5), QStringLiteral("$12.50"));
     }
+
+private:
+    zerg::AppLanguage m_language;
 };
 
 QTEST_GUILESS_MAIN(TestCostsModel)

@@ -6,12 +6,14 @@
 #include "core/event_bus.h"
 #include "storage/database.h"
 #include "storage/store.h"
+#include "ui/app_language.h"
 #include "ui/thread_inspector_model.h"
 
 #include <QAbstractItemModelTester>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLocale>
 #include <QSignalSpy>
 #include <QSqlQuery>
 #include <QTemporaryDir>
@@ -168,6 +170,12 @@ using Workers = ThreadWorkerListModel;
 class TestThreadInspectorModel : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    // English plural forms ("2 files") come from the English translation, as in the app; the
+    // numbers below are asserted in the C locale's notation.
+    void initTestCase() {
+        m_language.apply(QStringLiteral("en"));
+        QLocale::setDefault(QLocale::c());
+    }
     void listsTheOwnersRunsNewestFirst() {
         Fixture f;
         ThreadInspectorModel& m = f.model();
@@ -478,6 +486,9 @@ private Q_SLOTS:
         QVERIFY(q.next());
         QCOMPARE(q.value(0).toInt(), 0);
     }
+
+private:
+    zerg::AppLanguage m_language;
 };
 
 QTEST_GUILESS_MAIN(TestThreadInspectorModel)

@@ -12,6 +12,7 @@
 
 #include <QJSEngine>
 #include <QJsonObject>
+#include <QLocale>
 #include <QPointer>
 #include <QRegularExpression>
 #include <QSignalSpy>
@@ -139,6 +140,8 @@ struct Fixture {
 class TestUiModels : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    // The numbers below are asserted in the C locale's notation ("4.2 s", "$0.0031").
+    void initTestCase() { QLocale::setDefault(QLocale::c()); }
     void roleNamesAreTheQmlContract() {
         Fixture f;
         const QHash<int, QByteArray> chat = f.chat()->roleNames();

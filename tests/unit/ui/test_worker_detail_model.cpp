@@ -14,6 +14,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLocale>
 #include <QSemaphore>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -183,6 +184,8 @@ class TestWorkerDetailModel : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    // The numbers below are asserted in the C locale's notation ("4.2 s", "$0.0031").
+    void initTestCase() { QLocale::setDefault(QLocale::c()); }
     void opensAWorkerAsATreeWithItsConversation() {
         Fixture f;
         const QString id = f.makeWorker(kOwner, QStringLiteral("Check the disk on cube"));

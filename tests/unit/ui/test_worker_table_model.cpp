@@ -8,6 +8,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QJsonObject>
+#include <QLocale>
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
@@ -105,6 +106,8 @@ QList<WorkerRow> threeRows() {
 class TestWorkerTableModel : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    // The numbers below are asserted in the C locale's notation ("4.2 s", "$0.0031").
+    void initTestCase() { QLocale::setDefault(QLocale::c()); }
     void loadsTheNewestRowsFromTheSource() {
         Fixture f(threeRows());
         QCOMPARE(f.source.calls, 1);

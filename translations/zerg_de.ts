@@ -1,0 +1,5303 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de_DE" sourcelanguage="en_US">
+<context>
+    <name>ActivityTicker</name>
+    <message>
+        <source>Investigating…</source>
+        <translation>Wird untersucht…</translation>
+    </message>
+    <message>
+        <source>Putting the answer together…</source>
+        <translation>Antwort wird zusammengestellt…</translation>
+    </message>
+</context>
+<context>
+    <name>ArtifactViews</name>
+    <message>
+        <source>The file is empty.</source>
+        <translation>Die Datei ist leer.</translation>
+    </message>
+    <message>
+        <source>This is not valid JSON (%1 at byte %2); showing the text as it is.</source>
+        <translation>Das ist kein gültiges JSON (%1 bei Byte %2); der Text wird so angezeigt, wie er ist.</translation>
+    </message>
+    <message>
+        <source>line %1 is not valid JSON (%2); it is shown as written.</source>
+        <translation>Zeile %1 ist kein gültiges JSON (%2); sie wird so angezeigt, wie sie geschrieben wurde.</translation>
+    </message>
+    <message>
+        <source>line %1 is not valid JSON (not an object); it is shown as written.</source>
+        <translation>Zeile %1 ist kein gültiges JSON (kein Objekt); sie wird so angezeigt, wie sie geschrieben wurde.</translation>
+    </message>
+    <message>
+        <source>The arguments are not valid JSON.</source>
+        <translation>Die Argumente sind kein gültiges JSON.</translation>
+    </message>
+    <message>
+        <source>This check file is not valid JSON; open it to see what it holds.</source>
+        <translation>Diese Prüfdatei ist kein gültiges JSON; öffnen Sie sie, um zu sehen, was sie enthält.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s)</source>
+        <translation>
+            <numerusform>%n Datei</numerusform>
+            <numerusform>%n Dateien</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 B</source>
+        <translation>%1 B</translation>
+    </message>
+    <message>
+        <source>%1 KiB</source>
+        <translation>%1 KiB</translation>
+    </message>
+    <message>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
+    </message>
+</context>
+<context>
+    <name>ChatView</name>
+    <message>
+        <source>How can I help?</source>
+        <translation>Wie kann ich helfen?</translation>
+    </message>
+    <message>
+        <source>Ask about your servers — for example “check disk usage on cube”. Jarvis answers directly or sends a worker to investigate.</source>
+        <translation>Fragen Sie zu Ihren Servern – zum Beispiel „prüfe die Plattenbelegung auf cube“. Jarvis antwortet direkt oder schickt einen Worker los, um nachzusehen.</translation>
+    </message>
+</context>
+<context>
+    <name>Composer</name>
+    <message>
+        <source>Connect a language model first (see above).</source>
+        <translation>Verbinden Sie zuerst ein Sprachmodell (siehe oben).</translation>
+    </message>
+    <message>
+        <source>Ask Jarvis…  (Enter to send, Shift+Enter for a new line)</source>
+        <translation>Jarvis fragen…  (Eingabe zum Senden, Umschalt+Eingabe für eine neue Zeile)</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Stopp</translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation>Senden</translation>
+    </message>
+    <message>
+        <source>Stop the current request (Escape)</source>
+        <translation>Die laufende Anfrage stoppen (Escape)</translation>
+    </message>
+    <message>
+        <source>Send (Enter)</source>
+        <translation>Senden (Eingabe)</translation>
+    </message>
+</context>
+<context>
+    <name>CostsPage</name>
+    <message>
+        <source>Calls</source>
+        <translation>Aufrufe</translation>
+    </message>
+    <message>
+        <source>Prompt</source>
+        <translation>Prompt</translation>
+    </message>
+    <message>
+        <source>Completion</source>
+        <translation>Antwort</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>Kosten</translation>
+    </message>
+    <message>
+        <source>Share of cost</source>
+        <translation>Anteil an den Kosten</translation>
+    </message>
+    <message>
+        <source>Share of tokens</source>
+        <translation>Anteil an den Tokens</translation>
+    </message>
+    <message>
+        <source>%1: %2 calls, %3 prompt and %4 completion tokens, cost %5, %6</source>
+        <translation>%1: %2 Aufrufe, %3 Prompt- und %4 Antwort-Tokens, Kosten %5, %6</translation>
+    </message>
+    <message>
+        <source>Nothing in this range.</source>
+        <translation>Nichts in diesem Zeitraum.</translation>
+    </message>
+    <message>
+        <source>Tokens and cost of every model call, by day, model and agent.</source>
+        <translation>Tokens und Kosten jedes Modellaufrufs, nach Tag, Modell und Agent.</translation>
+    </message>
+    <message>
+        <source>Chart the cost per day</source>
+        <translation>Kosten pro Tag als Diagramm zeigen</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>Tokens</translation>
+    </message>
+    <message>
+        <source>Chart the tokens per day</source>
+        <translation>Tokens pro Tag als Diagramm zeigen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n day(s)</source>
+        <translation>
+            <numerusform>%n Tag</numerusform>
+            <numerusform>%n Tage</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Show the last %n day(s)</source>
+        <translation>
+            <numerusform>Den letzten %n Tag zeigen</numerusform>
+            <numerusform>Die letzten %n Tage zeigen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Aktualisieren</translation>
+    </message>
+    <message>
+        <source>Refresh the costs</source>
+        <translation>Die Kosten aktualisieren</translation>
+    </message>
+    <message>
+        <source>Cost per day</source>
+        <translation>Kosten pro Tag</translation>
+    </message>
+    <message>
+        <source>Tokens per day</source>
+        <translation>Tokens pro Tag</translation>
+    </message>
+    <message>
+        <source>Use the left and right arrow keys to read each day.</source>
+        <translation>Mit den Pfeiltasten links und rechts lesen Sie jeden Tag einzeln.</translation>
+    </message>
+    <message>
+        <source>By model</source>
+        <translation>Nach Modell</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>By agent</source>
+        <translation>Nach Agent</translation>
+    </message>
+    <message>
+        <source>Agent</source>
+        <translation>Agent</translation>
+    </message>
+</context>
+<context>
+    <name>CronExpression</name>
+    <message>
+        <source>January</source>
+        <translation>Januar</translation>
+    </message>
+    <message>
+        <source>February</source>
+        <translation>Februar</translation>
+    </message>
+    <message>
+        <source>March</source>
+        <translation>März</translation>
+    </message>
+    <message>
+        <source>April</source>
+        <translation>April</translation>
+    </message>
+    <message>
+        <source>May</source>
+        <translation>Mai</translation>
+    </message>
+    <message>
+        <source>June</source>
+        <translation>Juni</translation>
+    </message>
+    <message>
+        <source>July</source>
+        <translation>Juli</translation>
+    </message>
+    <message>
+        <source>August</source>
+        <translation>August</translation>
+    </message>
+    <message>
+        <source>September</source>
+        <translation>September</translation>
+    </message>
+    <message>
+        <source>October</source>
+        <translation>Oktober</translation>
+    </message>
+    <message>
+        <source>November</source>
+        <translation>November</translation>
+    </message>
+    <message>
+        <source>December</source>
+        <translation>Dezember</translation>
+    </message>
+    <message>
+        <source>Sunday</source>
+        <translation>Sonntag</translation>
+    </message>
+    <message>
+        <source>Monday</source>
+        <translation>Montag</translation>
+    </message>
+    <message>
+        <source>Tuesday</source>
+        <translation>Dienstag</translation>
+    </message>
+    <message>
+        <source>Wednesday</source>
+        <translation>Mittwoch</translation>
+    </message>
+    <message>
+        <source>Thursday</source>
+        <translation>Donnerstag</translation>
+    </message>
+    <message>
+        <source>Friday</source>
+        <translation>Freitag</translation>
+    </message>
+    <message>
+        <source>Saturday</source>
+        <translation>Samstag</translation>
+    </message>
+    <message>
+        <source>minute</source>
+        <translation>Minute</translation>
+    </message>
+    <message>
+        <source>&apos;*/15 * * * *&apos; runs every 15 minutes.</source>
+        <translation>&apos;*/15 * * * *&apos; läuft alle 15 Minuten.</translation>
+    </message>
+    <message>
+        <source>hour</source>
+        <translation>Stunde</translation>
+    </message>
+    <message>
+        <source>&apos;0 6 * * *&apos; runs at 06:00 every day.</source>
+        <translation>&apos;0 6 * * *&apos; läuft täglich um 06:00.</translation>
+    </message>
+    <message>
+        <source>day-of-month</source>
+        <translation>Tag des Monats</translation>
+    </message>
+    <message>
+        <source>&apos;0 0 1 * *&apos; runs at 00:00 on the 1st of every month.</source>
+        <translation>&apos;0 0 1 * *&apos; läuft am 1. jedes Monats um 00:00.</translation>
+    </message>
+    <message>
+        <source>month</source>
+        <translation>Monat</translation>
+    </message>
+    <message>
+        <source>&apos;0 0 1 JAN,JUL *&apos; runs at 00:00 on 1 January and 1 July.</source>
+        <translation>&apos;0 0 1 JAN,JUL *&apos; läuft am 1. Januar und am 1. Juli um 00:00.</translation>
+    </message>
+    <message>
+        <source>day-of-week</source>
+        <translation>Wochentag</translation>
+    </message>
+    <message>
+        <source>&apos;30 9 * * MON-FRI&apos; runs at 09:30 Monday to Friday.</source>
+        <translation>&apos;30 9 * * MON-FRI&apos; läuft montags bis freitags um 09:30.</translation>
+    </message>
+    <message>
+        <source>The %1 field &apos;%2&apos; has an empty item in its list. Separate values with single commas, e.g. &apos;1,15&apos;.</source>
+        <translation>Das Feld %1 &apos;%2&apos; hat einen leeren Eintrag in seiner Liste. Trennen Sie Werte mit einzelnen Kommas, z. B. &apos;1,15&apos;.</translation>
+    </message>
+    <message>
+        <source>The %1 field &apos;%2&apos;</source>
+        <translation>Das Feld %1 &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>In the %1 field &apos;%2&apos;, &apos;%3&apos;</source>
+        <translation>Im Feld %1 &apos;%2&apos;: &apos;%3&apos;</translation>
+    </message>
+    <message>
+        <source>Example: %1</source>
+        <translation>Beispiel: %1</translation>
+    </message>
+    <message>
+        <source> has the step &apos;%1&apos;: a step is a whole number from 1 to %2.</source>
+        <translation> hat die Schrittweite &apos;%1&apos;: eine Schrittweite ist eine ganze Zahl von 1 bis %2.</translation>
+    </message>
+    <message>
+        <source> puts a step after a single value: write a range or &apos;*&apos; before &apos;/&apos;, e.g. &apos;%1-%2/%3&apos; or &apos;*/%3&apos;.</source>
+        <translation> setzt eine Schrittweite hinter einen Einzelwert: schreiben Sie einen Bereich oder &apos;*&apos; vor &apos;/&apos;, z. B. &apos;%1-%2/%3&apos; oder &apos;*/%3&apos;.</translation>
+    </message>
+    <message>
+        <source> is not a valid range: write a range as two values with one &apos;-&apos; between them, e.g. &apos;%1-%2&apos;.</source>
+        <translation> ist kein gültiger Bereich: schreiben Sie einen Bereich als zwei Werte mit einem &apos;-&apos; dazwischen, z. B. &apos;%1-%2&apos;.</translation>
+    </message>
+    <message>
+        <source> runs backwards (from %1 to %2): write the smaller value first, e.g. &apos;%2-%1&apos;.</source>
+        <translation> läuft rückwärts (von %1 bis %2): schreiben Sie den kleineren Wert zuerst, z. B. &apos;%2-%1&apos;.</translation>
+    </message>
+    <message>
+        <source> is out of range (%1).</source>
+        <translation> liegt außerhalb des Bereichs (%1).</translation>
+    </message>
+    <message>
+        <source> is not a number (%1) or a month name (JAN-DEC).</source>
+        <translation> ist weder eine Zahl (%1) noch ein Monatsname (JAN-DEC).</translation>
+    </message>
+    <message>
+        <source> is not a number (%1) or a day name (SUN-SAT).</source>
+        <translation> ist weder eine Zahl (%1) noch ein Tagesname (SUN-SAT).</translation>
+    </message>
+    <message>
+        <source> is not a number (%1).</source>
+        <translation> ist keine Zahl (%1).</translation>
+    </message>
+    <message>
+        <source>Example: &apos;0 6 * * *&apos; runs at 06:00 every day.</source>
+        <translation>Beispiel: &apos;0 6 * * *&apos; läuft täglich um 06:00.</translation>
+    </message>
+    <message>
+        <source>The cron expression is empty. Write five fields (minute hour day-of-month month day-of-week) or a macro such as @daily. %1</source>
+        <translation>Der Cron-Ausdruck ist leer. Schreiben Sie fünf Felder (Minute Stunde Tag-des-Monats Monat Wochentag) oder ein Makro wie @daily. %1</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a known macro. Use one of @yearly, @annually, @monthly, @weekly, @daily, @midnight, @hourly, or five fields. Example: &apos;@daily&apos; runs at 00:00 every day.</source>
+        <translation>&apos;%1&apos; ist kein bekanntes Makro. Verwenden Sie @yearly, @annually, @monthly, @weekly, @daily, @midnight, @hourly oder fünf Felder. Beispiel: &apos;@daily&apos; läuft täglich um 00:00.</translation>
+    </message>
+    <message>
+        <source>The macro %1 stands alone, but &apos;%2&apos; has more after it. Remove the rest or write five fields instead. Example: &apos;@daily&apos; runs at 00:00 every day.</source>
+        <translation>Das Makro %1 steht für sich allein, aber in &apos;%2&apos; folgt noch etwas danach. Entfernen Sie den Rest oder schreiben Sie stattdessen fünf Felder. Beispiel: &apos;@daily&apos; läuft täglich um 00:00.</translation>
+    </message>
+    <message>
+        <source>A cron expression has five fields (minute hour day-of-month month day-of-week) separated by spaces, but &apos;%1&apos; has %2. Seconds and years are not supported. %3</source>
+        <translation>Ein Cron-Ausdruck hat fünf durch Leerzeichen getrennte Felder (Minute Stunde Tag-des-Monats Monat Wochentag), aber &apos;%1&apos; hat %2. Sekunden und Jahre werden nicht unterstützt. %3</translation>
+    </message>
+    <message>
+        <source>every minute</source>
+        <translation>jede Minute</translation>
+    </message>
+    <message>
+        <source>every %1 minutes</source>
+        <translation>alle %1 Minuten</translation>
+    </message>
+    <message>
+        <source>every hour</source>
+        <translation>stündlich</translation>
+    </message>
+    <message>
+        <source>every hour at minute %1</source>
+        <translation>stündlich zur Minute %1</translation>
+    </message>
+    <message>
+        <source>every %1 hours</source>
+        <translation>alle %1 Stunden</translation>
+    </message>
+    <message>
+        <source>every %1 hours at minute %2</source>
+        <translation>alle %1 Stunden zur Minute %2</translation>
+    </message>
+    <message>
+        <source>every day at %1</source>
+        <translation>täglich um %1</translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation>%1 bis %2</translation>
+    </message>
+    <message>
+        <source>at %1 on %2</source>
+        <translation>%2 um %1</translation>
+    </message>
+    <message>
+        <source>at %1 on day %2 of every month</source>
+        <translation>am %2. jedes Monats um %1</translation>
+    </message>
+    <message>
+        <source>at %1 on %2 %3</source>
+        <translation>am %2. %3 um %1</translation>
+    </message>
+</context>
+<context>
+    <name>Dashboard</name>
+    <message>
+        <source>Not available yet in this build.</source>
+        <translation>In dieser Version noch nicht verfügbar.</translation>
+    </message>
+    <message>
+        <source>Workers</source>
+        <translation>Worker</translation>
+    </message>
+    <message>
+        <source>Worker detail</source>
+        <translation>Worker-Details</translation>
+    </message>
+    <message>
+        <source>Threads</source>
+        <translation>Threads</translation>
+    </message>
+    <message>
+        <source>Supervision tree</source>
+        <translation>Supervision-Baum</translation>
+    </message>
+    <message>
+        <source>Costs</source>
+        <translation>Kosten</translation>
+    </message>
+    <message>
+        <source>Schedules</source>
+        <translation>Zeitpläne</translation>
+    </message>
+    <message>
+        <source>Hosts</source>
+        <translation>Hosts</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>Einstellungen</translation>
+    </message>
+</context>
+<context>
+    <name>HeaderBar</name>
+    <message>
+        <source>Jarvis</source>
+        <translation>Jarvis</translation>
+    </message>
+    <message>
+        <source>Dashboard</source>
+        <translation>Dashboard</translation>
+    </message>
+    <message>
+        <source>Working…</source>
+        <translation>Arbeitet…</translation>
+    </message>
+    <message>
+        <source>Idle</source>
+        <translation>Bereit</translation>
+    </message>
+    <message>
+        <source>Inbox (%1)</source>
+        <translation>Posteingang (%1)</translation>
+    </message>
+    <message>
+        <source>Inbox</source>
+        <translation>Posteingang</translation>
+    </message>
+    <message>
+        <source>Task inbox, %1 unread</source>
+        <translation>Aufgaben-Posteingang, %1 ungelesen</translation>
+    </message>
+    <message>
+        <source>Task inbox</source>
+        <translation>Aufgaben-Posteingang</translation>
+    </message>
+    <message>
+        <source>Results of scheduled checks (Ctrl+I)</source>
+        <translation>Ergebnisse geplanter Prüfungen (Strg+I)</translation>
+    </message>
+    <message>
+        <source>Ctrl+D</source>
+        <translation>Strg+D</translation>
+    </message>
+</context>
+<context>
+    <name>HostKeys</name>
+    <message>
+        <source>The SSH host key of %1 (%2) is not known yet, so zerg refused to connect. The server&apos;s %3 key has fingerprint %4. Verify that fingerprint with the server&apos;s administrator (on the server: `ssh-keygen -lf /etc/ssh/ssh_host_%5_key.pub`), then trust it with `zerg hosts trust %1` (it shows the fingerprint and records the key in %6), or append it yourself with `ssh-keyscan -t %5 -p %7 %8 &gt;&gt; %6`, and try again.</source>
+        <translation>Der SSH-Host-Schlüssel von %1 (%2) ist noch nicht bekannt, daher hat zerg die Verbindung verweigert. Der %3-Schlüssel des Servers hat den Fingerabdruck %4. Prüfen Sie diesen Fingerabdruck mit dem Administrator des Servers (auf dem Server: `ssh-keygen -lf /etc/ssh/ssh_host_%5_key.pub`) und vertrauen Sie ihm dann mit `zerg hosts trust %1` (zeigt den Fingerabdruck und trägt den Schlüssel in %6 ein), oder hängen Sie ihn selbst mit `ssh-keyscan -t %5 -p %7 %8 &gt;&gt; %6` an, und versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+        <source>SECURITY WARNING: the SSH host key of %1 (%2) does not match the key recorded for it in %3. Someone could be intercepting the connection (a man-in-the-middle attack), or the server was reinstalled. zerg refused to connect and never accepts a changed key automatically. The server&apos;s %4 key now has fingerprint %5. Verify it with the server&apos;s administrator; only if the change is expected, remove the old entry with `ssh-keygen -R &quot;%6&quot; -f %3`, then run `zerg hosts trust %1`.</source>
+        <translation>SICHERHEITSWARNUNG: Der SSH-Host-Schlüssel von %1 (%2) stimmt nicht mit dem Schlüssel überein, der dafür in %3 eingetragen ist. Jemand könnte die Verbindung abhören (ein Man-in-the-Middle-Angriff), oder der Server wurde neu installiert. zerg hat die Verbindung verweigert und akzeptiert einen geänderten Schlüssel nie automatisch. Der %4-Schlüssel des Servers hat jetzt den Fingerabdruck %5. Prüfen Sie ihn mit dem Administrator des Servers; nur wenn die Änderung erwartet ist, entfernen Sie den alten Eintrag mit `ssh-keygen -R &quot;%6&quot; -f %3` und führen Sie dann `zerg hosts trust %1` aus.</translation>
+    </message>
+</context>
+<context>
+    <name>HostTrust</name>
+    <message>
+        <source>Could not create an SSH session (out of memory?). Try again.</source>
+        <translation>Konnte keine SSH-Sitzung anlegen (Speicher voll?). Versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+        <source>The SSH settings for %1 are not valid: %2. Check its block in the hosts file.</source>
+        <translation>Die SSH-Einstellungen für %1 sind ungültig: %2. Prüfen Sie den Block des Hosts in der Hosts-Datei.</translation>
+    </message>
+    <message>
+        <source>Could not connect to %1 (%2): %3. Check that the server is up and sshd listens on that port, and its HostName and Port in the hosts file.</source>
+        <translation>Konnte keine Verbindung zu %1 (%2) herstellen: %3. Prüfen Sie, ob der Server läuft und sshd auf diesem Port lauscht, sowie HostName und Port in der Hosts-Datei.</translation>
+    </message>
+    <message>
+        <source>Could not check the SSH host key of %1 (%2) against %3: %4. Check that the known_hosts file is readable and well-formed.</source>
+        <translation>Konnte den SSH-Host-Schlüssel von %1 (%2) nicht mit %3 abgleichen: %4. Prüfen Sie, ob die known_hosts-Datei lesbar und korrekt aufgebaut ist.</translation>
+    </message>
+    <message>
+        <source>Internal error: the host key was not checked before recording it.</source>
+        <translation>Interner Fehler: Der Host-Schlüssel wurde vor dem Eintragen nicht geprüft.</translation>
+    </message>
+    <message>
+        <source>Could not write the host key of %1 to %2: %3. Check that the file and its folder are writable.</source>
+        <translation>Konnte den Host-Schlüssel von %1 nicht in %2 schreiben: %3. Prüfen Sie, ob die Datei und ihr Ordner beschreibbar sind.</translation>
+    </message>
+</context>
+<context>
+    <name>HostsConfig</name>
+    <message>
+        <source>hosts file</source>
+        <translation>Hosts-Datei</translation>
+    </message>
+    <message>
+        <source>%1, line %2: %3</source>
+        <translation>%1, Zeile %2: %3</translation>
+    </message>
+    <message>
+        <source>Create it in OpenSSH client config format, one block per server workers may reach:
+
+  Host web1
+      HostName 192.0.2.10
+      User deploy
+      IdentityFile ~/.ssh/id_ed25519
+
+or set ZERG_HOSTS_FILE to the path of an existing file.</source>
+        <translation>Legen Sie sie im Format der OpenSSH-Client-Konfiguration an, ein Block je Server, den Worker erreichen dürfen:
+
+  Host web1
+      HostName 192.0.2.10
+      User deploy
+      IdentityFile ~/.ssh/id_ed25519
+
+oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translation>
+    </message>
+    <message>
+        <source>No hosts file is configured, so ssh_exec allows no server. %1</source>
+        <translation>Es ist keine Hosts-Datei eingerichtet, daher erlaubt ssh_exec keinen Server. %1</translation>
+    </message>
+    <message>
+        <source>The hosts file %1 does not exist, so ssh_exec allows no server. %2</source>
+        <translation>Die Hosts-Datei %1 existiert nicht, daher erlaubt ssh_exec keinen Server. %2</translation>
+    </message>
+    <message>
+        <source>Cannot read the hosts file %1: %2. Check its permissions or set ZERG_HOSTS_FILE to another file.</source>
+        <translation>Die Hosts-Datei %1 kann nicht gelesen werden: %2. Prüfen Sie ihre Berechtigungen oder setzen Sie ZERG_HOSTS_FILE auf eine andere Datei.</translation>
+    </message>
+    <message>
+        <source>a double quote is not closed. Close it or remove it.</source>
+        <translation>ein doppeltes Anführungszeichen ist nicht geschlossen. Schließen oder entfernen Sie es.</translation>
+    </message>
+    <message>
+        <source>Host needs at least one name, e.g. &quot;Host web1&quot;.</source>
+        <translation>Host braucht mindestens einen Namen, z. B. &quot;Host web1&quot;.</translation>
+    </message>
+    <message>
+        <source>%1 needs a value.</source>
+        <translation>%1 braucht einen Wert.</translation>
+    </message>
+    <message>
+        <source>Port must be a number from 1 to 65535, not &quot;%1&quot;.</source>
+        <translation>Port muss eine Zahl von 1 bis 65535 sein, nicht &quot;%1&quot;.</translation>
+    </message>
+    <message>
+        <source>Cannot read %1, so nothing was imported. Give the OpenSSH config to import from with --from FILE.</source>
+        <translation>%1 kann nicht gelesen werden, daher wurde nichts importiert. Geben Sie die OpenSSH-Konfiguration, aus der importiert werden soll, mit --from DATEI an.</translation>
+    </message>
+    <message>
+        <source>Cannot read the hosts file %1. Check its permissions.</source>
+        <translation>Die Hosts-Datei %1 kann nicht gelesen werden. Prüfen Sie ihre Berechtigungen.</translation>
+    </message>
+    <message>
+        <source>%1 has no Host block named %2, so nothing was imported. It defines: %3. Name aliases exactly as they appear on its Host lines.</source>
+        <translation>%1 hat keinen Host-Block namens %2, daher wurde nichts importiert. Definiert sind: %3. Schreiben Sie Aliase genau so, wie sie in den Host-Zeilen stehen.</translation>
+    </message>
+    <message>
+        <source>no concrete names</source>
+        <translation>keine konkreten Namen</translation>
+    </message>
+    <message>
+        <source>%1 is already in the hosts file %2, so nothing was imported. Remove its block there first to import it again, or leave it out.</source>
+        <translation>%1 steht bereits in der Hosts-Datei %2, daher wurde nichts importiert. Entfernen Sie dort zuerst seinen Block, um ihn erneut zu importieren, oder lassen Sie ihn weg.</translation>
+    </message>
+    <message>
+        <source>Settings earlier in the hosts file %1 (a block matching %2, such as `Host *`) would override the imported values, so nothing was imported. Move that block to the end of the file and import again.</source>
+        <translation>Einstellungen weiter oben in der Hosts-Datei %1 (ein Block, der auf %2 passt, etwa `Host *`) würden die importierten Werte überschreiben, daher wurde nichts importiert. Verschieben Sie diesen Block ans Ende der Datei und importieren Sie erneut.</translation>
+    </message>
+    <message>
+        <source>Cannot write the hosts file %1: %2. Check its permissions.</source>
+        <translation>Die Hosts-Datei %1 kann nicht geschrieben werden: %2. Prüfen Sie ihre Berechtigungen.</translation>
+    </message>
+    <message>
+        <source>Cannot write the hosts file %1: %2. Check the disk and its permissions.</source>
+        <translation>Die Hosts-Datei %1 kann nicht geschrieben werden: %2. Prüfen Sie den Datenträger und die Berechtigungen.</translation>
+    </message>
+</context>
+<context>
+    <name>HostsPage</name>
+    <message>
+        <source>Workers may only reach the hosts in %1 (OpenSSH config format). Add a Host block there, or import one with `zerg hosts import ALIAS`, then reload.</source>
+        <translation>Worker dürfen nur die Hosts in %1 erreichen (OpenSSH-Konfigurationsformat). Fügen Sie dort einen Host-Block hinzu oder importieren Sie einen mit `zerg hosts import ALIAS` und laden Sie dann neu.</translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation>Neu laden</translation>
+    </message>
+    <message>
+        <source>Reload the hosts file</source>
+        <translation>Die Hosts-Datei neu laden</translation>
+    </message>
+    <message>
+        <source>No hosts are allowed yet.</source>
+        <translation>Noch sind keine Hosts erlaubt.</translation>
+    </message>
+    <message>
+        <source>Allowed hosts</source>
+        <translation>Erlaubte Hosts</translation>
+    </message>
+    <message>
+        <source>host key recorded</source>
+        <translation>Host-Schlüssel eingetragen</translation>
+    </message>
+    <message>
+        <source>HOST KEY CHANGED</source>
+        <translation>HOST-SCHLÜSSEL GEÄNDERT</translation>
+    </message>
+    <message>
+        <source>host key not recorded</source>
+        <translation>Host-Schlüssel nicht eingetragen</translation>
+    </message>
+    <message>
+        <source>Test connection</source>
+        <translation>Verbindung testen</translation>
+    </message>
+    <message>
+        <source>Test the connection to %1</source>
+        <translation>Die Verbindung zu %1 testen</translation>
+    </message>
+    <message>
+        <source>Check key</source>
+        <translation>Schlüssel prüfen</translation>
+    </message>
+    <message>
+        <source>Fetch the host key of %1</source>
+        <translation>Den Host-Schlüssel von %1 abrufen</translation>
+    </message>
+    <message>
+        <source>Trust this key</source>
+        <translation>Diesem Schlüssel vertrauen</translation>
+    </message>
+    <message>
+        <source>Trust the host key of %1</source>
+        <translation>Dem Host-Schlüssel von %1 vertrauen</translation>
+    </message>
+    <message>
+        <source>known_hosts: %1</source>
+        <translation>known_hosts: %1</translation>
+    </message>
+</context>
+<context>
+    <name>HttpRequestTool</name>
+    <message>
+        <source>HTTP method (default GET).</source>
+        <translation>HTTP-Methode (Standard: GET).</translation>
+    </message>
+    <message>
+        <source>Give up after this many seconds (default %1).</source>
+        <translation>Nach so vielen Sekunden aufgeben (Standard: %1).</translation>
+    </message>
+    <message>
+        <source>The http:// or https:// URL.</source>
+        <translation>Die http://- oder https://-URL.</translation>
+    </message>
+    <message>
+        <source>Request headers as {&quot;Name&quot;: &quot;value&quot;}.</source>
+        <translation>Request-Header als {&quot;Name&quot;: &quot;Wert&quot;}.</translation>
+    </message>
+    <message>
+        <source>The request body (text, e.g. JSON).</source>
+        <translation>Der Request-Body (Text, z. B. JSON).</translation>
+    </message>
+    <message>
+        <source>Follow up to %1 redirects (default true).</source>
+        <translation>Bis zu %1 Weiterleitungen folgen (Standard: true).</translation>
+    </message>
+    <message>
+        <source>Make one HTTP(S) request and get the status, headers and body. Any HTTP status is an answer (ok: true; read &quot;status&quot;); ok is false only when no answer came. Text bodies are returned (cut at %1 bytes, &quot;truncated&quot;); binary bodies only as size and sha256.</source>
+        <translation>Eine HTTP(S)-Anfrage stellen und Status, Header und Body erhalten. Jeder HTTP-Status ist eine Antwort (ok: true; &quot;status&quot; lesen); ok ist nur dann false, wenn keine Antwort kam. Text-Bodys werden zurückgegeben (abgeschnitten bei %1 Bytes, &quot;truncated&quot;); binäre Bodys nur als Größe und sha256.</translation>
+    </message>
+    <message>
+        <source>Credentials are added automatically to URLs under: %1; do not add them yourself.</source>
+        <translation>Zugangsdaten werden bei URLs unterhalb von %1 automatisch ergänzt; fügen Sie sie nicht selbst hinzu.</translation>
+    </message>
+    <message>
+        <source>&quot;url&quot; must be an absolute http:// or https:// URL, e.g. &quot;https://example.com/status&quot;; other schemes (file:, ftp:) are not allowed.</source>
+        <translation>&quot;url&quot; muss eine absolute http://- oder https://-URL sein, z. B. &quot;https://example.com/status&quot;; andere Schemata (file:, ftp:) sind nicht erlaubt.</translation>
+    </message>
+    <message>
+        <source>&quot;method&quot; must be one of GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS.</source>
+        <translation>&quot;method&quot; muss GET, HEAD, POST, PUT, PATCH, DELETE oder OPTIONS sein.</translation>
+    </message>
+    <message>
+        <source>&quot;headers&quot; must be an object like {&quot;Accept&quot;: &quot;application/json&quot;}.</source>
+        <translation>&quot;headers&quot; muss ein Objekt wie {&quot;Accept&quot;: &quot;application/json&quot;} sein.</translation>
+    </message>
+    <message>
+        <source>&quot;headers&quot;: &quot;%1&quot; is not a valid header; names are plain tokens, values single-line strings.</source>
+        <translation>&quot;headers&quot;: &quot;%1&quot; ist kein gültiger Header; Namen sind einfache Tokens, Werte einzeilige Strings.</translation>
+    </message>
+    <message>
+        <source>&quot;body&quot; must be a string (serialize JSON yourself).</source>
+        <translation>&quot;body&quot; muss ein String sein (serialisieren Sie JSON selbst).</translation>
+    </message>
+    <message>
+        <source>&quot;timeout_secs&quot; must be a whole number of seconds from 1 to %1; leave it out for the default of %2 s.</source>
+        <translation>&quot;timeout_secs&quot; muss eine ganze Zahl von Sekunden von 1 bis %1 sein; lassen Sie es für den Standardwert von %2 s weg.</translation>
+    </message>
+    <message>
+        <source>&quot;follow_redirects&quot; must be true or false.</source>
+        <translation>&quot;follow_redirects&quot; muss true oder false sein.</translation>
+    </message>
+</context>
+<context>
+    <name>InboxPanel</name>
+    <message>
+        <source>Critical</source>
+        <translation>Kritisch</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>Warnung</translation>
+    </message>
+    <message>
+        <source>Info</source>
+        <translation>Info</translation>
+    </message>
+    <message>
+        <source>Task inbox</source>
+        <translation>Aufgaben-Posteingang</translation>
+    </message>
+    <message>
+        <source>Inbox</source>
+        <translation>Posteingang</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unread</source>
+        <translation>
+            <numerusform>%n ungelesen</numerusform>
+            <numerusform>%n ungelesen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Mark all read</source>
+        <translation>Alle gelesen</translation>
+    </message>
+    <message>
+        <source>Mark all results read</source>
+        <translation>Alle Ergebnisse als gelesen markieren</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>Close the inbox</source>
+        <translation>Den Posteingang schließen</translation>
+    </message>
+    <message>
+        <source>No results yet. Scheduled checks put what they find here; set one up on the dashboard&apos;s Schedules page or ask Jarvis.</source>
+        <translation>Noch keine Ergebnisse. Geplante Prüfungen legen hier ab, was sie finden; richten Sie eine auf der Seite „Zeitpläne“ im Dashboard ein oder fragen Sie Jarvis.</translation>
+    </message>
+    <message>
+        <source>Results of scheduled checks</source>
+        <translation>Ergebnisse geplanter Prüfungen</translation>
+    </message>
+    <message>
+        <source>Unread. </source>
+        <translation>Ungelesen. </translation>
+    </message>
+    <message>
+        <source>%1, %2, %3: %4</source>
+        <translation>%1, %2, %3: %4</translation>
+    </message>
+    <message>
+        <source>‹ Inbox</source>
+        <translation>‹ Posteingang</translation>
+    </message>
+    <message>
+        <source>Back to the inbox</source>
+        <translation>Zurück zum Posteingang</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>Ask Jarvis about this result…</source>
+        <translation>Jarvis zu diesem Ergebnis fragen…</translation>
+    </message>
+    <message>
+        <source>Reply about this result</source>
+        <translation>Auf dieses Ergebnis antworten</translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation>Senden</translation>
+    </message>
+    <message>
+        <source>Send the reply to Jarvis</source>
+        <translation>Die Antwort an Jarvis senden</translation>
+    </message>
+</context>
+<context>
+    <name>Main</name>
+    <message>
+        <source>Zerg — Jarvis</source>
+        <translation>Zerg — Jarvis</translation>
+    </message>
+    <message>
+        <source>Zerg — Dashboard</source>
+        <translation>Zerg — Dashboard</translation>
+    </message>
+</context>
+<context>
+    <name>MessageDelegate</name>
+    <message>
+        <source>You</source>
+        <translation>Sie</translation>
+    </message>
+    <message>
+        <source>Something went wrong</source>
+        <translation>Etwas ist schiefgegangen</translation>
+    </message>
+    <message>
+        <source>Jarvis</source>
+        <translation>Jarvis</translation>
+    </message>
+    <message>
+        <source>quick</source>
+        <translation>schnell</translation>
+    </message>
+    <message>
+        <source>supervisor</source>
+        <translation>Supervisor</translation>
+    </message>
+    <message>
+        <source>Copied</source>
+        <translation>Kopiert</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Kopieren</translation>
+    </message>
+    <message>
+        <source>Copy this code</source>
+        <translation>Diesen Code kopieren</translation>
+    </message>
+    <message>
+        <source>Writing…</source>
+        <translation>Schreibt…</translation>
+    </message>
+    <message>
+        <source>Thinking…</source>
+        <translation>Denkt nach…</translation>
+    </message>
+</context>
+<context>
+    <name>OpenAiStreamDecoder</name>
+    <message>
+        <source> at %1</source>
+        <translation> unter %1</translation>
+    </message>
+    <message>
+        <source>The LLM server%1 answered without any stream events. Check that ZERG_LLM_BASE_URL points at an OpenAI-compatible API that supports streaming.</source>
+        <translation>Der LLM-Server%1 hat ohne Stream-Ereignisse geantwortet. Prüfen Sie, ob ZERG_LLM_BASE_URL auf eine OpenAI-kompatible API zeigt, die Streaming unterstützt.</translation>
+    </message>
+    <message>
+        <source>The LLM server%1 closed the stream before it was complete (no [DONE] at the end), so the answer may be cut off. Try again.</source>
+        <translation>Der LLM-Server%1 hat den Stream vor dem Ende geschlossen (kein [DONE] am Schluss), die Antwort ist also womöglich abgeschnitten. Versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+        <source>The LLM server%1 sent a stream chunk that is not a JSON object (%2): %3. Check that ZERG_LLM_BASE_URL points at an OpenAI-compatible API.</source>
+        <translation>Der LLM-Server%1 hat einen Stream-Teil gesendet, der kein JSON-Objekt ist (%2): %3. Prüfen Sie, ob ZERG_LLM_BASE_URL auf eine OpenAI-kompatible API zeigt.</translation>
+    </message>
+    <message>
+        <source>%1 at offset %2</source>
+        <translation>%1 bei Offset %2</translation>
+    </message>
+    <message>
+        <source>unreadable</source>
+        <translation>unlesbar</translation>
+    </message>
+    <message>
+        <source>not an object</source>
+        <translation>kein Objekt</translation>
+    </message>
+    <message>
+        <source>The conversation is too long for this model: start a new conversation or use a model with a larger context window.</source>
+        <translation>Die Unterhaltung ist zu lang für dieses Modell: Beginnen Sie eine neue Unterhaltung oder verwenden Sie ein Modell mit größerem Kontextfenster.</translation>
+    </message>
+    <message>
+        <source>Wait a moment and try again, or check your plan&apos;s limits.</source>
+        <translation>Warten Sie einen Moment und versuchen Sie es erneut, oder prüfen Sie die Limits Ihres Tarifs.</translation>
+    </message>
+    <message>
+        <source>Check the API key in ZERG_LLM_API_KEY.</source>
+        <translation>Prüfen Sie den API-Schlüssel in ZERG_LLM_API_KEY.</translation>
+    </message>
+    <message>
+        <source>Try again; if it keeps failing, check the server&apos;s status and your account.</source>
+        <translation>Versuchen Sie es erneut; schlägt es weiter fehl, prüfen Sie den Status des Servers und Ihr Konto.</translation>
+    </message>
+    <message>
+        <source>The LLM server%1 reported an error in the middle of the answer (%2). %3</source>
+        <translation>Der LLM-Server%1 hat mitten in der Antwort einen Fehler gemeldet (%2). %3</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>Zerg cannot connect</source>
+        <translation>Zerg kann keine Verbindung herstellen</translation>
+    </message>
+    <message>
+        <source>Zerg cannot start</source>
+        <translation>Zerg kann nicht starten</translation>
+    </message>
+    <message>
+        <source>Jarvis is still working on the previous request; send your reply again when it has answered.</source>
+        <translation>Jarvis arbeitet noch an der vorigen Anfrage; senden Sie Ihre Antwort erneut, wenn er geantwortet hat.</translation>
+    </message>
+    <message>
+        <source>Open Jarvis</source>
+        <translation>Jarvis öffnen</translation>
+    </message>
+    <message>
+        <source>Dashboard</source>
+        <translation>Dashboard</translation>
+    </message>
+    <message>
+        <source>Pause schedules</source>
+        <translation>Zeitpläne pausieren</translation>
+    </message>
+    <message>
+        <source>Quit Zerg</source>
+        <translation>Zerg beenden</translation>
+    </message>
+    <message>
+        <source>The server at %1 did not answer within %2 s. Check the address and that `zerg serve` is running there.</source>
+        <translation>Der Server unter %1 hat nicht innerhalb von %2 s geantwortet. Prüfen Sie die Adresse und ob dort `zerg serve` läuft.</translation>
+    </message>
+    <message>
+        <source>The server refused the device secret: %1 Ask for a new one (`zerg devices add NAME` on the server) and try again.</source>
+        <translation>Der Server hat das Geräte-Geheimnis abgelehnt: %1 Lassen Sie sich ein neues geben (`zerg devices add NAME` auf dem Server) und versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+        <source>The server at %1 answered the login without a token; is it a Zerg server of the same version?</source>
+        <translation>Der Server unter %1 hat die Anmeldung ohne Token beantwortet; ist es ein Zerg-Server derselben Version?</translation>
+    </message>
+    <message>
+        <source>the connection was closed</source>
+        <translation>die Verbindung wurde geschlossen</translation>
+    </message>
+    <message>
+        <source>Cannot reach %1: %2. Is `zerg serve` running there, and is the address right?</source>
+        <translation>%1 ist nicht erreichbar: %2. Läuft dort `zerg serve`, und stimmt die Adresse?</translation>
+    </message>
+</context>
+<context>
+    <name>SchedulesPage</name>
+    <message>
+        <source>Scheduled checks run a task through Jarvis at set times; their results land in the inbox of the Jarvis window.</source>
+        <translation>Geplante Prüfungen führen zu festen Zeiten eine Aufgabe über Jarvis aus; ihre Ergebnisse landen im Posteingang des Jarvis-Fensters.</translation>
+    </message>
+    <message>
+        <source>Pause all schedules</source>
+        <translation>Alle Zeitpläne pausieren</translation>
+    </message>
+    <message>
+        <source>New schedule</source>
+        <translation>Neuer Zeitplan</translation>
+    </message>
+    <message>
+        <source>Create a new schedule</source>
+        <translation>Einen neuen Zeitplan anlegen</translation>
+    </message>
+    <message>
+        <source>All schedules are paused: nothing runs until you resume. Their settings are kept, and runs missed while paused are skipped.</source>
+        <translation>Alle Zeitpläne sind pausiert: Nichts läuft, bis Sie fortsetzen. Ihre Einstellungen bleiben erhalten, und während der Pause verpasste Läufe werden übersprungen.</translation>
+    </message>
+    <message>
+        <source>No schedules yet</source>
+        <translation>Noch keine Zeitpläne</translation>
+    </message>
+    <message>
+        <source>A schedule runs a task for you at set times, such as checking disk space every morning, and puts the result in your inbox with a severity.</source>
+        <translation>Ein Zeitplan führt zu festen Zeiten eine Aufgabe für Sie aus, etwa jeden Morgen den Plattenplatz zu prüfen, und legt das Ergebnis mit einem Schweregrad in Ihren Posteingang.</translation>
+    </message>
+    <message>
+        <source>Create one here, or just ask Jarvis: “check my disks every morning at 6”.</source>
+        <translation>Legen Sie hier einen an, oder fragen Sie einfach Jarvis: „prüfe jeden Morgen um 6 meine Platten“.</translation>
+    </message>
+    <message>
+        <source>Schedules</source>
+        <translation>Zeitpläne</translation>
+    </message>
+    <message>
+        <source>%1, %2, next run %3</source>
+        <translation>%1, %2, nächster Lauf %3</translation>
+    </message>
+    <message>
+        <source>Last run %1: %2 %3</source>
+        <translation>Letzter Lauf %1: %2 %3</translation>
+    </message>
+    <message>
+        <source>Not run yet</source>
+        <translation>Noch nicht gelaufen</translation>
+    </message>
+    <message>
+        <source>next</source>
+        <translation>nächster</translation>
+    </message>
+    <message>
+        <source>Turn off %1</source>
+        <translation>%1 ausschalten</translation>
+    </message>
+    <message>
+        <source>Turn on %1</source>
+        <translation>%1 einschalten</translation>
+    </message>
+    <message>
+        <source>Select a schedule to see its runs.</source>
+        <translation>Wählen Sie einen Zeitplan, um seine Läufe zu sehen.</translation>
+    </message>
+    <message>
+        <source>Run now</source>
+        <translation>Jetzt ausführen</translation>
+    </message>
+    <message>
+        <source>Run %1 now</source>
+        <translation>%1 jetzt ausführen</translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation>Bearbeiten</translation>
+    </message>
+    <message>
+        <source>Edit %1</source>
+        <translation>%1 bearbeiten</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Löschen</translation>
+    </message>
+    <message>
+        <source>Delete %1</source>
+        <translation>%1 löschen</translation>
+    </message>
+    <message>
+        <source>Delete “%1” and its run history? Results already in the inbox stay.</source>
+        <translation>„%1“ und seinen Laufverlauf löschen? Ergebnisse, die schon im Posteingang liegen, bleiben.</translation>
+    </message>
+    <message>
+        <source>Delete schedule</source>
+        <translation>Zeitplan löschen</translation>
+    </message>
+    <message>
+        <source>Yes, delete %1</source>
+        <translation>Ja, %1 löschen</translation>
+    </message>
+    <message>
+        <source>Keep</source>
+        <translation>Behalten</translation>
+    </message>
+    <message>
+        <source>Keep the schedule</source>
+        <translation>Den Zeitplan behalten</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>Aufgabe</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>Wann</translation>
+    </message>
+    <message>
+        <source>%1  (%2)</source>
+        <translation>%1  (%2)</translation>
+    </message>
+    <message>
+        <source>Time zone: %1</source>
+        <translation>Zeitzone: %1</translation>
+    </message>
+    <message>
+        <source> · catches up missed runs at start</source>
+        <translation> · holt verpasste Läufe beim Start nach</translation>
+    </message>
+    <message>
+        <source>Next runs</source>
+        <translation>Nächste Läufe</translation>
+    </message>
+    <message>
+        <source>Off: turn the schedule on to run it.</source>
+        <translation>Aus: Schalten Sie den Zeitplan ein, damit er läuft.</translation>
+    </message>
+    <message>
+        <source>Never: this expression matches no date.</source>
+        <translation>Nie: Dieser Ausdruck passt auf kein Datum.</translation>
+    </message>
+    <message>
+        <source>(paused)</source>
+        <translation>(pausiert)</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>Verlauf</translation>
+    </message>
+    <message>
+        <source>No runs yet. Run now to try it.</source>
+        <translation>Noch keine Läufe. Mit „Jetzt ausführen“ probieren Sie ihn aus.</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Gestartet</translation>
+    </message>
+    <message>
+        <source>Trigger</source>
+        <translation>Auslöser</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>Dauer</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Scheduled for %1</source>
+        <translation>Geplant für %1</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>Edit schedule</source>
+        <translation>Zeitplan bearbeiten</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>morning disk check</source>
+        <translation>morgendliche Plattenprüfung</translation>
+    </message>
+    <message>
+        <source>Name of the schedule</source>
+        <translation>Name des Zeitplans</translation>
+    </message>
+    <message>
+        <source>Task for Jarvis</source>
+        <translation>Aufgabe für Jarvis</translation>
+    </message>
+    <message>
+        <source>Check disk space on all servers and warn above 90%.</source>
+        <translation>Plattenplatz auf allen Servern prüfen und ab 90 % warnen.</translation>
+    </message>
+    <message>
+        <source>Task Jarvis runs each time</source>
+        <translation>Aufgabe, die Jarvis jedes Mal ausführt</translation>
+    </message>
+    <message>
+        <source>When (cron: minute hour day month weekday)</source>
+        <translation>Wann (Cron: Minute Stunde Tag Monat Wochentag)</translation>
+    </message>
+    <message>
+        <source>Cron expression</source>
+        <translation>Cron-Ausdruck</translation>
+    </message>
+    <message>
+        <source>Time zone</source>
+        <translation>Zeitzone</translation>
+    </message>
+    <message>
+        <source>Time zone, for example Europe/Berlin</source>
+        <translation>Zeitzone, zum Beispiel Europe/Berlin</translation>
+    </message>
+    <message>
+        <source>Run once at start when a run was missed while Zerg was not running</source>
+        <translation>Einmal beim Start ausführen, wenn ein Lauf verpasst wurde, während Zerg nicht lief</translation>
+    </message>
+    <message>
+        <source>Create</source>
+        <translation>Anlegen</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Speichern</translation>
+    </message>
+    <message>
+        <source>Create the schedule</source>
+        <translation>Den Zeitplan anlegen</translation>
+    </message>
+    <message>
+        <source>Save the schedule</source>
+        <translation>Den Zeitplan speichern</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Cancel without saving</source>
+        <translation>Abbrechen ohne zu speichern</translation>
+    </message>
+</context>
+<context>
+    <name>SendEmailTool</name>
+    <message>
+        <source>Recipient address, or a list of up to %1 addresses (plain name@example.org, no display names).</source>
+        <translation>Empfängeradresse oder eine Liste von bis zu %1 Adressen (einfach name@example.org, ohne Anzeigenamen).</translation>
+    </message>
+    <message>
+        <source>One line.</source>
+        <translation>Eine Zeile.</translation>
+    </message>
+    <message>
+        <source>Plain text (UTF-8).</source>
+        <translation>Einfacher Text (UTF-8).</translation>
+    </message>
+    <message>
+        <source>Send a plain-text e-mail. It cannot be taken back: send only what the task asks for. </source>
+        <translation>Eine E-Mail als einfachen Text senden. Sie lässt sich nicht zurückholen: Senden Sie nur, was die Aufgabe verlangt. </translation>
+    </message>
+    <message>
+        <source>It is sent from %1.</source>
+        <translation>Sie wird von %1 gesendet.</translation>
+    </message>
+    <message>
+        <source>E-mail is not configured here, so calls will fail.</source>
+        <translation>E-Mail ist hier nicht eingerichtet, Aufrufe schlagen daher fehl.</translation>
+    </message>
+    <message>
+        <source>E-mail is not configured: set ZERG_SMTP_HOST and ZERG_SMTP_FROM (and ZERG_SMTP_PORT, ZERG_SMTP_TLS, ZERG_SMTP_USER and the smtp_password secret as your server needs), then try again.</source>
+        <translation>E-Mail ist nicht eingerichtet: Setzen Sie ZERG_SMTP_HOST und ZERG_SMTP_FROM (und ZERG_SMTP_PORT, ZERG_SMTP_TLS, ZERG_SMTP_USER sowie das Geheimnis smtp_password, wie Ihr Server es braucht) und versuchen Sie es dann erneut.</translation>
+    </message>
+    <message>
+        <source>&quot;to&quot; must be an address or a list of 1 to %1 addresses.</source>
+        <translation>&quot;to&quot; muss eine Adresse oder eine Liste von 1 bis %1 Adressen sein.</translation>
+    </message>
+    <message>
+        <source>&quot;to&quot;: &quot;%1&quot; is not a plain e-mail address; write it as name@example.org, without a display name or angle brackets.</source>
+        <translation>&quot;to&quot;: &quot;%1&quot; ist keine einfache E-Mail-Adresse; schreiben Sie sie als name@example.org, ohne Anzeigenamen oder spitze Klammern.</translation>
+    </message>
+    <message>
+        <source>&quot;subject&quot; is required: one line of at most %1 characters.</source>
+        <translation>&quot;subject&quot; ist erforderlich: eine Zeile mit höchstens %1 Zeichen.</translation>
+    </message>
+    <message>
+        <source>&quot;body&quot; is required: the message text, at most %1 bytes.</source>
+        <translation>&quot;body&quot; ist erforderlich: der Nachrichtentext, höchstens %1 Bytes.</translation>
+    </message>
+</context>
+<context>
+    <name>SendWebhookTool</name>
+    <message>
+        <source>A configured webhook by name (default: the first).</source>
+        <translation>Ein eingerichteter Webhook, nach Name (Standard: der erste).</translation>
+    </message>
+    <message>
+        <source>Message shape; defaults to the webhook&apos;s own.</source>
+        <translation>Form der Nachricht; standardmäßig die des Webhooks.</translation>
+    </message>
+    <message>
+        <source>The message, at most %1 characters.</source>
+        <translation>Die Nachricht, höchstens %1 Zeichen.</translation>
+    </message>
+    <message>
+        <source>An optional short title.</source>
+        <translation>Ein optionaler kurzer Titel.</translation>
+    </message>
+    <message>
+        <source>An http(s) URL to post to instead.</source>
+        <translation>Eine http(s)-URL, an die stattdessen gesendet wird.</translation>
+    </message>
+    <message>
+        <source>Send a short notification to a chat or push webhook (Slack, Discord, ntfy, or JSON). </source>
+        <translation>Eine kurze Benachrichtigung an einen Chat- oder Push-Webhook senden (Slack, Discord, ntfy oder JSON). </translation>
+    </message>
+    <message>
+        <source>No webhook is configured%1.</source>
+        <translation>Es ist kein Webhook eingerichtet%1.</translation>
+    </message>
+    <message>
+        <source>; give a url</source>
+        <translation>; geben Sie eine URL an</translation>
+    </message>
+    <message>
+        <source>Configured webhooks: %1.</source>
+        <translation>Eingerichtete Webhooks: %1.</translation>
+    </message>
+    <message>
+        <source>&quot;text&quot; is required: the message, 1 to %1 characters.</source>
+        <translation>&quot;text&quot; ist erforderlich: die Nachricht, 1 bis %1 Zeichen.</translation>
+    </message>
+    <message>
+        <source>&quot;title&quot; must be one line of at most 200 characters.</source>
+        <translation>&quot;title&quot; muss eine Zeile mit höchstens 200 Zeichen sein.</translation>
+    </message>
+    <message>
+        <source>&quot;webhook&quot;, &quot;url&quot; and &quot;format&quot; must be strings.</source>
+        <translation>&quot;webhook&quot;, &quot;url&quot; und &quot;format&quot; müssen Strings sein.</translation>
+    </message>
+    <message>
+        <source>&quot;format&quot; must be one of %1.</source>
+        <translation>&quot;format&quot; muss einer der folgenden Werte sein: %1.</translation>
+    </message>
+    <message>
+        <source>Give either &quot;webhook&quot; or &quot;url&quot;, not both.</source>
+        <translation>Geben Sie entweder &quot;webhook&quot; oder &quot;url&quot; an, nicht beides.</translation>
+    </message>
+    <message>
+        <source>Posting to arbitrary URLs is not allowed here; use one of the configured webhooks.</source>
+        <translation>Senden an beliebige URLs ist hier nicht erlaubt; verwenden Sie einen der eingerichteten Webhooks.</translation>
+    </message>
+    <message>
+        <source>&quot;url&quot; must be an absolute http(s) URL.</source>
+        <translation>&quot;url&quot; muss eine absolute http(s)-URL sein.</translation>
+    </message>
+    <message>
+        <source>No webhook is configured: set ZERG_WEBHOOK_URL (and ZERG_WEBHOOK_FORMAT: slack, discord, ntfy or json)%1.</source>
+        <translation>Es ist kein Webhook eingerichtet: Setzen Sie ZERG_WEBHOOK_URL (und ZERG_WEBHOOK_FORMAT: slack, discord, ntfy oder json)%1.</translation>
+    </message>
+    <message>
+        <source>, or give a url</source>
+        <translation>, oder geben Sie eine URL an</translation>
+    </message>
+    <message>
+        <source>There is no webhook named &quot;%1&quot;; configured: %2.</source>
+        <translation>Es gibt keinen Webhook namens &quot;%1&quot;; eingerichtet: %2.</translation>
+    </message>
+    <message>
+        <source>Unknown format &quot;%1&quot;.</source>
+        <translation>Unbekanntes Format &quot;%1&quot;.</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsPage</name>
+    <message>
+        <source>Some changes apply after a restart.</source>
+        <translation>Manche Änderungen wirken erst nach einem Neustart.</translation>
+    </message>
+    <message>
+        <source>Restart now</source>
+        <translation>Jetzt neu starten</translation>
+    </message>
+    <message>
+        <source>Restart Zerg now</source>
+        <translation>Zerg jetzt neu starten</translation>
+    </message>
+    <message>
+        <source>Default: %1</source>
+        <translation>Standard: %1</translation>
+    </message>
+    <message>
+        <source>On</source>
+        <translation>An</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation>Aus</translation>
+    </message>
+    <message>
+        <source>Enter a new value to replace it</source>
+        <translation>Neuen Wert eingeben, um ihn zu ersetzen</translation>
+    </message>
+    <message>
+        <source>Enter a value to store it</source>
+        <translation>Wert eingeben, um ihn zu speichern</translation>
+    </message>
+    <message>
+        <source>Save key</source>
+        <translation>Schlüssel speichern</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Speichern</translation>
+    </message>
+    <message>
+        <source>Save %1</source>
+        <translation>%1 speichern</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>Remove %1</source>
+        <translation>%1 entfernen</translation>
+    </message>
+</context>
+<context>
+    <name>SetupCard</name>
+    <message>
+        <source>Connect Jarvis to a language model</source>
+        <translation>Jarvis mit einem Sprachmodell verbinden</translation>
+    </message>
+    <message>
+        <source>Local Ollama</source>
+        <translation>Lokales Ollama</translation>
+    </message>
+    <message>
+        <source>OpenAI</source>
+        <translation>OpenAI</translation>
+    </message>
+    <message>
+        <source>Anthropic</source>
+        <translation>Anthropic</translation>
+    </message>
+    <message>
+        <source>Custom OpenAI-compatible URL</source>
+        <translation>Eigene OpenAI-kompatible URL</translation>
+    </message>
+    <message>
+        <source>Looking for Ollama at %1…</source>
+        <translation>Suche Ollama unter %1…</translation>
+    </message>
+    <message>
+        <source>No Ollama answered at %1. Install it from https://ollama.com, start it (ollama serve), pull a model (ollama pull qwen2.5:7b), then look again.</source>
+        <translation>Unter %1 hat kein Ollama geantwortet. Installieren Sie es von https://ollama.com, starten Sie es (ollama serve), laden Sie ein Modell (ollama pull qwen2.5:7b) und suchen Sie dann erneut.</translation>
+    </message>
+    <message>
+        <source>Ollama is running at %1 but has no models yet. Pull one in a terminal (ollama pull qwen2.5:7b), then look again.</source>
+        <translation>Ollama läuft unter %1, hat aber noch keine Modelle. Laden Sie eines in einem Terminal (ollama pull qwen2.5:7b) und suchen Sie dann erneut.</translation>
+    </message>
+    <message>
+        <source>Ollama is running at %1.</source>
+        <translation>Ollama läuft unter %1.</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>Ollama model</source>
+        <translation>Ollama-Modell</translation>
+    </message>
+    <message>
+        <source>Look again</source>
+        <translation>Erneut suchen</translation>
+    </message>
+    <message>
+        <source>Look for Ollama again</source>
+        <translation>Erneut nach Ollama suchen</translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation>API-Schlüssel</translation>
+    </message>
+    <message>
+        <source>sk-… (platform.openai.com › API keys)</source>
+        <translation>sk-… (platform.openai.com › API keys)</translation>
+    </message>
+    <message>
+        <source>OpenAI API key</source>
+        <translation>OpenAI-API-Schlüssel</translation>
+    </message>
+    <message>
+        <source>OpenAI model</source>
+        <translation>OpenAI-Modell</translation>
+    </message>
+    <message>
+        <source>sk-ant-… (console.anthropic.com › API keys)</source>
+        <translation>sk-ant-… (console.anthropic.com › API keys)</translation>
+    </message>
+    <message>
+        <source>Anthropic API key</source>
+        <translation>Anthropic-API-Schlüssel</translation>
+    </message>
+    <message>
+        <source>Anthropic model</source>
+        <translation>Anthropic-Modell</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>Server URL</source>
+        <translation>Server-URL</translation>
+    </message>
+    <message>
+        <source>Optional: only if the server needs one</source>
+        <translation>Optional: nur, wenn der Server einen verlangt</translation>
+    </message>
+    <message>
+        <source>Server API key</source>
+        <translation>API-Schlüssel des Servers</translation>
+    </message>
+    <message>
+        <source>The model name the server expects</source>
+        <translation>Der Modellname, den der Server erwartet</translation>
+    </message>
+    <message>
+        <source>Server model</source>
+        <translation>Server-Modell</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Speichern</translation>
+    </message>
+    <message>
+        <source>Save this choice</source>
+        <translation>Diese Auswahl speichern</translation>
+    </message>
+    <message>
+        <source>Saved. Restart Zerg to connect.</source>
+        <translation>Gespeichert. Starten Sie Zerg neu, um die Verbindung herzustellen.</translation>
+    </message>
+    <message>
+        <source>Restart now</source>
+        <translation>Jetzt neu starten</translation>
+    </message>
+    <message>
+        <source>Restart Zerg now</source>
+        <translation>Zerg jetzt neu starten</translation>
+    </message>
+    <message>
+        <source>Environment variables work too (ZERG_LLM_BASE_URL, ZERG_MODEL, ZERG_LLM_API_KEY; see the README) and win over what you save here. Keys are kept in %1.</source>
+        <translation>Umgebungsvariablen funktionieren auch (ZERG_LLM_BASE_URL, ZERG_MODEL, ZERG_LLM_API_KEY; siehe README) und haben Vorrang vor dem, was Sie hier speichern. Schlüssel werden in %1 aufbewahrt.</translation>
+    </message>
+</context>
+<context>
+    <name>ShellExecTool</name>
+    <message>
+        <source>%1 was not found; install the bubblewrap package</source>
+        <translation>%1 wurde nicht gefunden; installieren Sie das Paket bubblewrap</translation>
+    </message>
+    <message>
+        <source>%1 did not start a test sandbox: %2</source>
+        <translation>%1 hat keine Test-Sandbox gestartet: %2</translation>
+    </message>
+    <message>
+        <source>%1 cannot create a sandbox here (user namespaces disabled?): %2</source>
+        <translation>%1 kann hier keine Sandbox anlegen (User-Namespaces deaktiviert?): %2</translation>
+    </message>
+    <message>
+        <source>The shell command to run with /bin/sh -c.</source>
+        <translation>Der Shell-Befehl, der mit /bin/sh -c ausgeführt wird.</translation>
+    </message>
+    <message>
+        <source>Stop the command after this many seconds (default %1).</source>
+        <translation>Den Befehl nach so vielen Sekunden stoppen (Standard: %1).</translation>
+    </message>
+    <message>
+        <source>Give the command network access (default %1).</source>
+        <translation>Dem Befehl Netzwerkzugriff geben (Standard: %1).</translation>
+    </message>
+    <message>
+        <source>Run a non-interactive shell command (/bin/sh -c) on the local machine, in the worker&apos;s scratch folder, and get its exit code, stdout and stderr. There is no terminal and no input: commands that prompt hang until the timeout. </source>
+        <translation>Einen nicht interaktiven Shell-Befehl (/bin/sh -c) auf dem lokalen Rechner im Arbeitsordner des Workers ausführen und Exit-Code, stdout und stderr erhalten. Es gibt kein Terminal und keine Eingabe: Befehle, die nachfragen, hängen bis zum Timeout. </translation>
+    </message>
+    <message>
+        <source>It runs in a sandbox: the system is read-only, only the scratch folder and /tmp are writable, the home folder is hidden, and there is no network unless you set &quot;network&quot;: true.</source>
+        <translation>Er läuft in einer Sandbox: Das System ist schreibgeschützt, nur der Arbeitsordner und /tmp sind beschreibbar, der Home-Ordner ist verborgen, und es gibt kein Netzwerk, außer Sie setzen &quot;network&quot;: true.</translation>
+    </message>
+    <message>
+        <source>It runs with a clean environment and resource limits.</source>
+        <translation>Er läuft mit einer sauberen Umgebung und Ressourcenlimits.</translation>
+    </message>
+    <message>
+        <source>&quot;network&quot; must be true or false; leave it out for no network.</source>
+        <translation>&quot;network&quot; muss true oder false sein; lassen Sie es für kein Netzwerk weg.</translation>
+    </message>
+    <message>
+        <source>The local shell is configured to run only under bubblewrap, which does not work here: %1. Fix bubblewrap or allow the restricted mode.</source>
+        <translation>Die lokale Shell ist so eingestellt, dass sie nur unter bubblewrap läuft, und das funktioniert hier nicht: %1. Reparieren Sie bubblewrap oder erlauben Sie den eingeschränkten Modus.</translation>
+    </message>
+    <message>
+        <source>Cannot create the working folder %1. Check that its parent is writable (or set ZERG_DATA_DIR to a writable folder).</source>
+        <translation>Der Arbeitsordner %1 kann nicht angelegt werden. Prüfen Sie, ob sein übergeordneter Ordner beschreibbar ist (oder setzen Sie ZERG_DATA_DIR auf einen beschreibbaren Ordner).</translation>
+    </message>
+    <message>
+        <source>Cannot create a temporary folder in %1: %2. Check that the folder is writable and the disk is not full.</source>
+        <translation>In %1 kann kein temporärer Ordner angelegt werden: %2. Prüfen Sie, ob der Ordner beschreibbar und der Datenträger nicht voll ist.</translation>
+    </message>
+</context>
+<context>
+    <name>SshExecTool</name>
+    <message>
+        <source>Run a non-interactive shell command on a server over SSH and get its exit code, stdout and stderr. There is no terminal and no input: commands that prompt or page (sudo with a password, less, top without -b) hang until the timeout, so pass flags that make them non-interactive. </source>
+        <translation>Einen nicht interaktiven Shell-Befehl per SSH auf einem Server ausführen und Exit-Code, stdout und stderr erhalten. Es gibt kein Terminal und keine Eingabe: Befehle, die nachfragen oder seitenweise ausgeben (sudo mit Passwort, less, top ohne -b), hängen bis zum Timeout; übergeben Sie daher Optionen, die sie nicht interaktiv machen. </translation>
+    </message>
+    <message>
+        <source>No servers are allowed yet: the user must add them to the hosts file.</source>
+        <translation>Noch sind keine Server erlaubt: Der Benutzer muss sie in die Hosts-Datei eintragen.</translation>
+    </message>
+    <message>
+        <source>Allowed hosts (use the name exactly): %1.</source>
+        <translation>Erlaubte Hosts (Namen genau so verwenden): %1.</translation>
+    </message>
+    <message>
+        <source>The server&apos;s name from the allowed hosts list.</source>
+        <translation>Der Name des Servers aus der Liste der erlaubten Hosts.</translation>
+    </message>
+    <message>
+        <source>The shell command to run, e.g. &quot;df -h&quot;.</source>
+        <translation>Der auszuführende Shell-Befehl, z. B. &quot;df -h&quot;.</translation>
+    </message>
+    <message>
+        <source>Stop the command after this many seconds (default %1).</source>
+        <translation>Den Befehl nach so vielen Sekunden stoppen (Standard: %1).</translation>
+    </message>
+    <message>
+        <source>&quot;host&quot; is required: give one of the allowed hosts (%1).</source>
+        <translation>&quot;host&quot; ist erforderlich: Geben Sie einen der erlaubten Hosts an (%1).</translation>
+    </message>
+    <message>
+        <source>(no hosts file loaded)</source>
+        <translation>(keine Hosts-Datei geladen)</translation>
+    </message>
+    <message>
+        <source>none are configured</source>
+        <translation>keine eingerichtet</translation>
+    </message>
+    <message>
+        <source>allowed: %1</source>
+        <translation>erlaubt: %1</translation>
+    </message>
+    <message>
+        <source>Host &quot;%1&quot; is not in the allowlist (%2). Use one of the allowed names exactly, without user@; to allow another server, add a Host block for it to the hosts file %3.</source>
+        <translation>Host &quot;%1&quot; steht nicht auf der Freigabeliste (%2). Verwenden Sie genau einen der erlaubten Namen, ohne user@; um einen weiteren Server zu erlauben, fügen Sie für ihn einen Host-Block zur Hosts-Datei %3 hinzu.</translation>
+    </message>
+</context>
+<context>
+    <name>SupervisionPage</name>
+    <message>
+        <source>Services and workers as Zerg supervises them; a crashed child is restarted by its supervisor&apos;s rules.</source>
+        <translation>Dienste und Worker, wie Zerg sie überwacht; ein abgestürztes Kind wird nach den Regeln seines Supervisors neu gestartet.</translation>
+    </message>
+    <message>
+        <source>The supervision tree is not running in this process.</source>
+        <translation>Der Supervision-Baum läuft nicht in diesem Prozess.</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Aktualisieren</translation>
+    </message>
+    <message>
+        <source>Refresh the supervision tree</source>
+        <translation>Den Supervision-Baum aktualisieren</translation>
+    </message>
+</context>
+<context>
+    <name>ThreadsPage</name>
+    <message>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>queued</source>
+        <translation>wartet</translation>
+    </message>
+    <message>
+        <source>succeeded</source>
+        <translation>erfolgreich</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation>Zeit überschritten</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>You: %1</source>
+        <translation>Sie: %1</translation>
+    </message>
+    <message>
+        <source>Tool call %1: %2</source>
+        <translation>Tool-Aufruf %1: %2</translation>
+    </message>
+    <message>
+        <source>Result of %1: %2</source>
+        <translation>Ergebnis von %1: %2</translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation>Neu laden</translation>
+    </message>
+    <message>
+        <source>Reload the runs</source>
+        <translation>Die Läufe neu laden</translation>
+    </message>
+    <message>
+        <source>%1, %2, %3</source>
+        <translation>%1, %2, %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n worker(s)</source>
+        <translation>
+            <numerusform>%n Worker</numerusform>
+            <numerusform>%n Worker</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Runs of the supervisor thread</source>
+        <translation>Läufe des Supervisor-Threads</translation>
+    </message>
+    <message>
+        <source>No runs yet: ask Jarvis something.</source>
+        <translation>Noch keine Läufe: Fragen Sie Jarvis etwas.</translation>
+    </message>
+    <message>
+        <source>Each request you make appears here with its messages and workers.</source>
+        <translation>Jede Anfrage, die Sie stellen, erscheint hier mit ihren Nachrichten und Workern.</translation>
+    </message>
+    <message>
+        <source>Select a run to see its messages and workers.</source>
+        <translation>Wählen Sie einen Lauf, um seine Nachrichten und Worker zu sehen.</translation>
+    </message>
+    <message>
+        <source>Older turns are summarized: %1</source>
+        <translation>Ältere Runden sind zusammengefasst: %1</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 Tokens</translation>
+    </message>
+    <message>
+        <source>cost %1</source>
+        <translation>Kosten %1</translation>
+    </message>
+    <message>
+        <source>Workers (%1)</source>
+        <translation>Worker (%1)</translation>
+    </message>
+    <message>
+        <source>Worker %1, %2</source>
+        <translation>Worker %1, %2</translation>
+    </message>
+    <message>
+        <source>Open the worker&apos;s details</source>
+        <translation>Die Details des Workers öffnen</translation>
+    </message>
+    <message>
+        <source>Messages of the selected run</source>
+        <translation>Nachrichten des gewählten Laufs</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>Sie</translation>
+    </message>
+    <message>
+        <source>Supervisor</source>
+        <translation>Supervisor</translation>
+    </message>
+    <message>
+        <source>▸ calls %1</source>
+        <translation>▸ ruft %1 auf</translation>
+    </message>
+    <message>
+        <source>↳ result of %1</source>
+        <translation>↳ Ergebnis von %1</translation>
+    </message>
+    <message>
+        <source>a tool</source>
+        <translation>ein Tool</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>System</translation>
+    </message>
+    <message>
+        <source>summarized</source>
+        <translation>zusammengefasst</translation>
+    </message>
+    <message>
+        <source>Collapse</source>
+        <translation>Einklappen</translation>
+    </message>
+    <message>
+        <source>Show all</source>
+        <translation>Alles zeigen</translation>
+    </message>
+    <message>
+        <source>Collapse this output</source>
+        <translation>Diese Ausgabe einklappen</translation>
+    </message>
+    <message>
+        <source>Show all of this output</source>
+        <translation>Diese Ausgabe vollständig zeigen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s)</source>
+        <translation>
+            <numerusform>%n Lauf</numerusform>
+            <numerusform>%n Läufe</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ToolCallLine</name>
+    <message>
+        <source>(%1)</source>
+        <translation>(%1)</translation>
+    </message>
+    <message>
+        <source>exit code %1</source>
+        <translation>Exit-Code %1</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>(%1, %2)</source>
+        <translation>(%1, %2)</translation>
+    </message>
+</context>
+<context>
+    <name>WorkerActivity</name>
+    <message>
+        <source>Worker: %1</source>
+        <translation>Worker: %1</translation>
+    </message>
+    <message>
+        <source>queued</source>
+        <translation>wartet</translation>
+    </message>
+    <message>
+        <source>running · %1</source>
+        <translation>läuft · %1</translation>
+    </message>
+    <message>
+        <source>done · %1</source>
+        <translation>fertig · %1</translation>
+    </message>
+    <message>
+        <source>timed out · %1</source>
+        <translation>Zeit überschritten · %1</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>failed · %1</source>
+        <translation>fehlgeschlagen · %1</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>Details</translation>
+    </message>
+    <message>
+        <source>Show this worker in the dashboard</source>
+        <translation>Diesen Worker im Dashboard zeigen</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Stop this worker; Jarvis answers with what it found so far.</source>
+        <translation>Diesen Worker stoppen; Jarvis antwortet mit dem, was bisher gefunden wurde.</translation>
+    </message>
+    <message numerus="yes">
+        <source>… %n earlier call(s)</source>
+        <translation>
+            <numerusform>… %n früherer Aufruf</numerusform>
+            <numerusform>… %n frühere Aufrufe</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>WorkerDetailPage</name>
+    <message>
+        <source>Contents of %1</source>
+        <translation>Inhalt von %1</translation>
+    </message>
+    <message>
+        <source>Open a worker from the Workers tab (double-click a row or press Enter).</source>
+        <translation>Öffnen Sie einen Worker auf dem Reiter „Worker“ (Doppelklick auf eine Zeile oder Eingabetaste).</translation>
+    </message>
+    <message>
+        <source>Worker task: %1</source>
+        <translation>Aufgabe des Workers: %1</translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation>Neu laden</translation>
+    </message>
+    <message>
+        <source>Reload the worker&apos;s files</source>
+        <translation>Die Dateien des Workers neu laden</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>Close this worker</source>
+        <translation>Diesen Worker schließen</translation>
+    </message>
+    <message>
+        <source>%1 · started %2</source>
+        <translation>%1 · gestartet %2</translation>
+    </message>
+    <message>
+        <source>Worker error: %1</source>
+        <translation>Fehler des Workers: %1</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>Dateien</translation>
+    </message>
+    <message>
+        <source>Files of the worker</source>
+        <translation>Dateien des Workers</translation>
+    </message>
+    <message>
+        <source>Folder %1, %2</source>
+        <translation>Ordner %1, %2</translation>
+    </message>
+    <message>
+        <source>File %1, %2</source>
+        <translation>Datei %1, %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Roundabout timeline (%n check(s))</source>
+        <translation>
+            <numerusform>Roundabout-Zeitleiste (%n Prüfung)</numerusform>
+            <numerusform>Roundabout-Zeitleiste (%n Prüfungen)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Roundabout timeline</source>
+        <translation>Roundabout-Zeitleiste</translation>
+    </message>
+    <message>
+        <source>No roundabout checks: the supervisor did not monitor this worker, or it ended before the first check.</source>
+        <translation>Keine Roundabout-Prüfungen: Der Supervisor hat diesen Worker nicht überwacht, oder er endete vor der ersten Prüfung.</translation>
+    </message>
+    <message>
+        <source>Roundabout timeline: every check and decision</source>
+        <translation>Roundabout-Zeitleiste: jede Prüfung und Entscheidung</translation>
+    </message>
+    <message>
+        <source>At %1: %2 (%3) %4</source>
+        <translation>Bei %1: %2 (%3) %4</translation>
+    </message>
+    <message>
+        <source>Select a file on the left.</source>
+        <translation>Wählen Sie links eine Datei.</translation>
+    </message>
+    <message>
+        <source>by %1</source>
+        <translation>durch %1</translation>
+    </message>
+    <message>
+        <source>Conversation of the worker</source>
+        <translation>Unterhaltung des Workers</translation>
+    </message>
+    <message>
+        <source>%1 → calls %2</source>
+        <translation>%1 → ruft %2 auf</translation>
+    </message>
+    <message>
+        <source>tool result · %1</source>
+        <translation>Tool-Ergebnis · %1</translation>
+    </message>
+    <message>
+        <source>unreadable line</source>
+        <translation>unlesbare Zeile</translation>
+    </message>
+    <message>
+        <source>%1 message</source>
+        <translation>Nachricht von %1</translation>
+    </message>
+    <message>
+        <source>Arguments of %1</source>
+        <translation>Argumente von %1</translation>
+    </message>
+    <message>
+        <source>Result of %1</source>
+        <translation>Ergebnis von %1</translation>
+    </message>
+    <message>
+        <source>exit code %1</source>
+        <translation>Exit-Code %1</translation>
+    </message>
+    <message>
+        <source>Error: %1</source>
+        <translation>Fehler: %1</translation>
+    </message>
+    <message>
+        <source>Arguments</source>
+        <translation>Argumente</translation>
+    </message>
+    <message>
+        <source>stdout</source>
+        <translation>stdout</translation>
+    </message>
+    <message>
+        <source>(empty)</source>
+        <translation>(leer)</translation>
+    </message>
+    <message>
+        <source>Standard output</source>
+        <translation>Standardausgabe</translation>
+    </message>
+    <message>
+        <source>stderr</source>
+        <translation>stderr</translation>
+    </message>
+    <message>
+        <source>Standard error</source>
+        <translation>Standardfehlerausgabe</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Result fields</source>
+        <translation>Ergebnisfelder</translation>
+    </message>
+    <message>
+        <source>Other text</source>
+        <translation>Weiterer Text</translation>
+    </message>
+    <message>
+        <source>Other text in the file</source>
+        <translation>Weiterer Text in der Datei</translation>
+    </message>
+</context>
+<context>
+    <name>WorkersPage</name>
+    <message>
+        <source>Filter by task, host or worker id</source>
+        <translation>Nach Aufgabe, Host oder Worker-ID filtern</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n worker(s)</source>
+        <translation>
+            <numerusform>%1 von %n Worker</numerusform>
+            <numerusform>%1 von %n Workern</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n worker(s)</source>
+        <translation>
+            <numerusform>%n Worker</numerusform>
+            <numerusform>%n Worker</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Newest first</source>
+        <translation>Neueste zuerst</translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation>Neu laden</translation>
+    </message>
+    <message>
+        <source>Workers; press Enter to open the current one</source>
+        <translation>Worker; Eingabetaste öffnet den aktuellen</translation>
+    </message>
+    <message>
+        <source>No workers yet — ask Jarvis something that needs a server.</source>
+        <translation>Noch keine Worker – fragen Sie Jarvis etwas, das einen Server braucht.</translation>
+    </message>
+    <message>
+        <source>No workers match “%1”.</source>
+        <translation>Kein Worker passt zu „%1“.</translation>
+    </message>
+</context>
+<context>
+    <name>zerg</name>
+    <message>
+        <source>&quot;command&quot; is required: give the shell command to run as a non-empty string.</source>
+        <translation>&quot;command&quot; ist erforderlich: Geben Sie den auszuführenden Shell-Befehl als nicht leeren String an.</translation>
+    </message>
+    <message>
+        <source>&quot;timeout_secs&quot; must be a whole number of seconds from 1 to %1; leave it out for the default of %2 s.</source>
+        <translation>&quot;timeout_secs&quot; muss eine ganze Zahl von Sekunden von 1 bis %1 sein; lassen Sie es für den Standardwert von %2 s weg.</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::ActivityModel</name>
+    <message>
+        <source>%1 s…</source>
+        <translation>%1 s…</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::AgentLoop</name>
+    <message>
+        <source>Stopped after %1 model calls without a final answer. The task may be too broad; try a narrower request or raise ZERG_MAX_ITERATIONS.</source>
+        <translation>Nach %1 Modellaufrufen ohne abschließende Antwort gestoppt. Die Aufgabe ist vielleicht zu weit gefasst; versuchen Sie eine engere Anfrage oder erhöhen Sie ZERG_MAX_ITERATIONS.</translation>
+    </message>
+    <message>
+        <source>The agent kept acting after it was told to stop (PACE emergency).</source>
+        <translation>Der Agent hat weitergemacht, obwohl er stoppen sollte (PACE-Notfall).</translation>
+    </message>
+    <message>
+        <source>Stopped: this agent used %1 tokens, over its budget of %2. Raise the budget (ZERG_WORKER_TOKEN_BUDGET for workers) or give a narrower task.</source>
+        <translation>Gestoppt: Dieser Agent hat %1 Tokens verbraucht, mehr als sein Budget von %2. Erhöhen Sie das Budget (ZERG_WORKER_TOKEN_BUDGET für Worker) oder stellen Sie eine engere Aufgabe.</translation>
+    </message>
+    <message>
+        <source>Unknown tool &apos;%1&apos;. Available tools: %2.</source>
+        <translation>Unbekanntes Tool &apos;%1&apos;. Verfügbare Tools: %2.</translation>
+    </message>
+    <message>
+        <source>The arguments for %1 are not a valid JSON object (%2). Call the tool again with a JSON object matching its schema.</source>
+        <translation>Die Argumente für %1 sind kein gültiges JSON-Objekt (%2). Rufen Sie das Tool erneut mit einem JSON-Objekt auf, das zu seinem Schema passt.</translation>
+    </message>
+    <message>
+        <source>The agent ignored its supervisor&apos;s steering %1 times (last: %2).</source>
+        <translation>Der Agent hat die Steuerung durch seinen Supervisor %1-mal ignoriert (zuletzt: %2).</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::AlertRouting</name>
+    <message>
+        <source>&apos;%1&apos; is not an alert channel. Use a comma list of notification, email and webhook, or inbox for the task inbox alone.</source>
+        <translation>&apos;%1&apos; ist kein Alarmkanal. Verwenden Sie eine Kommaliste aus notification, email und webhook, oder inbox für den Aufgaben-Posteingang allein.</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::AnthropicChatReply</name>
+    <message>
+        <source>The request to the Anthropic API was cancelled.</source>
+        <translation>Die Anfrage an die Anthropic-API wurde abgebrochen.</translation>
+    </message>
+    <message>
+        <source>The Anthropic API at %1 sent nothing for %2 seconds, so the request was stopped. Check your network and the service status, or raise the idle timeout.</source>
+        <translation>Die Anthropic-API unter %1 hat %2 Sekunden lang nichts gesendet, daher wurde die Anfrage gestoppt. Prüfen Sie Ihr Netzwerk und den Dienststatus, oder erhöhen Sie das Leerlauf-Timeout.</translation>
+    </message>
+    <message>
+        <source>Could not reach the Anthropic API at %1: %2. Check ZERG_LLM_BASE_URL (the bare root, such as https://api.anthropic.com) and your network.</source>
+        <translation>Die Anthropic-API unter %1 ist nicht erreichbar: %2. Prüfen Sie ZERG_LLM_BASE_URL (nur die Basisadresse, etwa https://api.anthropic.com) und Ihr Netzwerk.</translation>
+    </message>
+    <message>
+        <source>The connection to the Anthropic API at %1 broke in the middle of the answer: %2. Try again.</source>
+        <translation>Die Verbindung zur Anthropic-API unter %1 ist mitten in der Antwort abgebrochen: %2. Versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+        <source>The service is overloaded; try again in a few moments.</source>
+        <translation>Der Dienst ist überlastet; versuchen Sie es in ein paar Augenblicken erneut.</translation>
+    </message>
+    <message>
+        <source>You hit a rate limit; wait a moment and try again.</source>
+        <translation>Sie haben ein Ratenlimit erreicht; warten Sie einen Moment und versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+        <source>The conversation is too long for the model; start a new one or shorten it.</source>
+        <translation>Die Unterhaltung ist zu lang für das Modell; beginnen Sie eine neue oder kürzen Sie sie.</translation>
+    </message>
+    <message>
+        <source>Check the API key in ZERG_LLM_API_KEY.</source>
+        <translation>Prüfen Sie den API-Schlüssel in ZERG_LLM_API_KEY.</translation>
+    </message>
+    <message>
+        <source>Try again; if it keeps failing, check the service status and your account.</source>
+        <translation>Versuchen Sie es erneut; schlägt es weiter fehl, prüfen Sie den Dienststatus und Ihr Konto.</translation>
+    </message>
+    <message>
+        <source>The Anthropic API at %1 reported an error in the middle of the answer (%2). %3</source>
+        <translation>Die Anthropic-API unter %1 hat mitten in der Antwort einen Fehler gemeldet (%2). %3</translation>
+    </message>
+    <message>
+        <source>The Anthropic API at %1 closed the stream before message_stop, so the answer is incomplete. Try again.</source>
+        <translation>Die Anthropic-API unter %1 hat den Stream vor message_stop geschlossen, die Antwort ist daher unvollständig. Versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+        <source>The server at %1 did not send a valid Anthropic Messages stream (%2; Content-Type: %3). Check that ZERG_LLM_BASE_URL is the bare root of an Anthropic API, such as https://api.anthropic.com.</source>
+        <translation>Der Server unter %1 hat keinen gültigen Anthropic-Messages-Stream gesendet (%2; Content-Type: %3). Prüfen Sie, ob ZERG_LLM_BASE_URL die Basisadresse einer Anthropic-API ist, etwa https://api.anthropic.com.</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keiner</translation>
+    </message>
+    <message>
+        <source>The Anthropic API at %1 refused the request with HTTP %2 (%3). Check the API key in ZERG_LLM_API_KEY.</source>
+        <translation>Die Anthropic-API unter %1 hat die Anfrage mit HTTP %2 abgelehnt (%3). Prüfen Sie den API-Schlüssel in ZERG_LLM_API_KEY.</translation>
+    </message>
+    <message>
+        <source>The conversation is too long for the model &quot;%1&quot; (HTTP %2: %3). Start a new conversation or shorten it.</source>
+        <translation>Die Unterhaltung ist zu lang für das Modell &quot;%1&quot; (HTTP %2: %3). Beginnen Sie eine neue Unterhaltung oder kürzen Sie sie.</translation>
+    </message>
+    <message>
+        <source>The Anthropic API at %1 is rate limiting requests (HTTP 429: %2). Wait %3 seconds and try again, or check your plan&apos;s limits.</source>
+        <translation>Die Anthropic-API unter %1 begrenzt die Anfragerate (HTTP 429: %2). Warten Sie %3 Sekunden und versuchen Sie es erneut, oder prüfen Sie die Limits Ihres Tarifs.</translation>
+    </message>
+    <message>
+        <source>The Anthropic API at %1 is rate limiting requests (HTTP 429: %2). Wait a moment and try again, or check your plan&apos;s limits.</source>
+        <translation>Die Anthropic-API unter %1 begrenzt die Anfragerate (HTTP 429: %2). Warten Sie einen Moment und versuchen Sie es erneut, oder prüfen Sie die Limits Ihres Tarifs.</translation>
+    </message>
+    <message>
+        <source>The Anthropic API at %1 is overloaded (HTTP %2: %3). Try again in a few moments.</source>
+        <translation>Die Anthropic-API unter %1 ist überlastet (HTTP %2: %3). Versuchen Sie es in ein paar Augenblicken erneut.</translation>
+    </message>
+    <message>
+        <source>The Anthropic API at %1 answered HTTP 404 (%2). ZERG_LLM_BASE_URL must be the bare root, such as https://api.anthropic.com, and the model &quot;%3&quot; must exist.</source>
+        <translation>Die Anthropic-API unter %1 hat mit HTTP 404 geantwortet (%2). ZERG_LLM_BASE_URL muss die Basisadresse sein, etwa https://api.anthropic.com, und das Modell &quot;%3&quot; muss existieren.</translation>
+    </message>
+    <message>
+        <source>The Anthropic API at %1 rejected the request with HTTP %2 (%3). Check the model name &quot;%4&quot; and the LLM settings.</source>
+        <translation>Die Anthropic-API unter %1 hat die Anfrage mit HTTP %2 zurückgewiesen (%3). Prüfen Sie den Modellnamen &quot;%4&quot; und die LLM-Einstellungen.</translation>
+    </message>
+    <message>
+        <source>The Anthropic API at %1 failed with HTTP %2 (%3). Try again later; if it keeps failing, check the service status.</source>
+        <translation>Die Anthropic-API unter %1 ist mit HTTP %2 gescheitert (%3). Versuchen Sie es später erneut; schlägt es weiter fehl, prüfen Sie den Dienststatus.</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::AppTree</name>
+    <message>
+        <source>Zerg is shutting down</source>
+        <translation>Zerg wird beendet</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::Backend</name>
+    <message numerus="yes">
+        <source>%n more that had not started</source>
+        <translation>
+            <numerusform>%n weiterer, der nicht gestartet war</numerusform>
+            <numerusform>%n weitere, die nicht gestartet waren</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>1 worker was interrupted</source>
+        <translation>1 Worker wurde unterbrochen</translation>
+    </message>
+    <message>
+        <source>%1 workers were interrupted</source>
+        <translation>%1 Worker wurden unterbrochen</translation>
+    </message>
+    <message>
+        <source>%1 when Zerg last stopped: %2. Their results are incomplete; ask again to rerun them.</source>
+        <translation>%1, als Zerg zuletzt beendet wurde: %2. Ihre Ergebnisse sind unvollständig; fragen Sie erneut, um sie noch einmal auszuführen.</translation>
+    </message>
+    <message>
+        <source>Cannot create the data directory %1. Set ZERG_DATA_DIR to a writable folder.</source>
+        <translation>Das Datenverzeichnis %1 kann nicht angelegt werden. Setzen Sie ZERG_DATA_DIR auf einen beschreibbaren Ordner.</translation>
+    </message>
+    <message>
+        <source>Owner id %1 is not valid; owner ids start at 1.</source>
+        <translation>Die Besitzer-ID %1 ist ungültig; Besitzer-IDs beginnen bei 1.</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::BudgetMonitor</name>
+    <message>
+        <source>This request used %1 tokens, over its budget of %2, and was stopped. Ask for something narrower, or raise ZERG_RUN_TOKEN_BUDGET.</source>
+        <translation>Diese Anfrage hat %1 Tokens verbraucht, mehr als ihr Budget von %2, und wurde gestoppt. Fragen Sie nach etwas Engerem oder erhöhen Sie ZERG_RUN_TOKEN_BUDGET.</translation>
+    </message>
+    <message>
+        <source>This request cost $%1, over its budget of $%2, and was stopped. Ask for something narrower, or raise ZERG_RUN_COST_BUDGET_USD.</source>
+        <translation>Diese Anfrage hat %1 $ gekostet, mehr als ihr Budget von %2 $, und wurde gestoppt. Fragen Sie nach etwas Engerem oder erhöhen Sie ZERG_RUN_COST_BUDGET_USD.</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::ChatModel</name>
+    <message>
+        <source>Stopped: %1.</source>
+        <translation>Gestoppt: %1.</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::CostsModel</name>
+    <message>
+        <source>%1%</source>
+        <comment>a share in percent</comment>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>%1
+No model calls</source>
+        <translation>%1
+Keine Modellaufrufe</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n call(s)</source>
+        <translation>
+            <numerusform>%n Aufruf</numerusform>
+            <numerusform>%n Aufrufe</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1
+%2 tokens in %3
+Cost: %4</source>
+        <translation>%1
+%2 Tokens in %3
+Kosten: %4</translation>
+    </message>
+    <message>
+        <source>No model calls recorded yet.</source>
+        <translation>Noch keine Modellaufrufe erfasst.</translation>
+    </message>
+    <message>
+        <source>No model calls in the last %1 days. Choose a longer range to see older ones.</source>
+        <translation>Keine Modellaufrufe in den letzten %1 Tagen. Wählen Sie einen längeren Zeitraum, um ältere zu sehen.</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 Tokens</translation>
+    </message>
+    <message>
+        <source>Could not load the model usage: %1</source>
+        <translation>Die Modellnutzung konnte nicht geladen werden: %1</translation>
+    </message>
+    <message>
+        <source>ddd d</source>
+        <comment>a chart day label; a QDate format</comment>
+        <translation>ddd d.</translation>
+    </message>
+    <message>
+        <source>MMM d</source>
+        <comment>a chart day label; a QDate format</comment>
+        <translation>d. MMM</translation>
+    </message>
+    <message>
+        <source>(no model name)</source>
+        <translation>(kein Modellname)</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <source>%1 + unknown</source>
+        <translation>%1 + unbekannt</translation>
+    </message>
+    <message>
+        <source>%1k</source>
+        <comment>thousands, compact</comment>
+        <translation>%1 Tsd.</translation>
+    </message>
+    <message>
+        <source>%1M</source>
+        <comment>millions, compact</comment>
+        <translation>%1 Mio.</translation>
+    </message>
+    <message>
+        <source>Supervisor</source>
+        <translation>Supervisor</translation>
+    </message>
+    <message>
+        <source>Worker</source>
+        <translation>Worker</translation>
+    </message>
+    <message>
+        <source>Roundabout decider</source>
+        <translation>Roundabout-Entscheider</translation>
+    </message>
+    <message>
+        <source>Summaries</source>
+        <translation>Zusammenfassungen</translation>
+    </message>
+    <message>
+        <source>(no role)</source>
+        <translation>(keine Rolle)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n call(s) had no known price (model not in the price table); their cost is not included.</source>
+        <translation>
+            <numerusform>%n Aufruf hatte keinen bekannten Preis (Modell nicht in der Preistabelle); seine Kosten sind nicht enthalten.</numerusform>
+            <numerusform>%n Aufrufe hatten keinen bekannten Preis (Modell nicht in der Preistabelle); ihre Kosten sind nicht enthalten.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Last %1 days: %2 tokens in %Ln call(s), cost %3</source>
+        <translation>
+            <numerusform>Letzte %1 Tage: %2 Tokens in %Ln Aufruf, Kosten %3</numerusform>
+            <numerusform>Letzte %1 Tage: %2 Tokens in %Ln Aufrufen, Kosten %3</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>zerg::Duration</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 min %2 s</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::EmailInvocation</name>
+    <message>
+        <source>cancelled; the message may or may not have been sent</source>
+        <translation>abgebrochen; die Nachricht wurde möglicherweise gesendet, möglicherweise nicht</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::HealthMonitor</name>
+    <message>
+        <source>no progress for %1 s (health monitor)</source>
+        <translation>kein Fortschritt seit %1 s (Health-Monitor)</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::HeuristicDecider</name>
+    <message>
+        <source>%1 has been running for %2 s, longer than the %3 s limit. Decided by the heuristic fallback because no decider model is configured; configure a decider model to have long commands judged by what they do.</source>
+        <translation>%1 läuft seit %2 s, länger als das Limit von %3 s. Vom heuristischen Ersatz entschieden, weil kein Entscheider-Modell eingerichtet ist; richten Sie ein Entscheider-Modell ein, damit lange Befehle danach beurteilt werden, was sie tun.</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::HostsModel</name>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>Verbinde mit %1…</translation>
+    </message>
+    <message>
+        <source>Connected and ran a command as %1 in %2 ms.</source>
+        <translation>Verbunden und einen Befehl als %1 in %2 ms ausgeführt.</translation>
+    </message>
+    <message>
+        <source>Fetching the host key of %1…</source>
+        <translation>Host-Schlüssel von %1 wird abgerufen…</translation>
+    </message>
+    <message>
+        <source>The key matches the one recorded in %1.</source>
+        <translation>Der Schlüssel stimmt mit dem in %1 eingetragenen überein.</translation>
+    </message>
+    <message>
+        <source>Not recorded yet. Compare the fingerprint with what the server&apos;s administrator sees (on the server: ssh-keygen -lf /etc/ssh/ssh_host_%1_key.pub), then trust it.</source>
+        <translation>Noch nicht eingetragen. Vergleichen Sie den Fingerabdruck mit dem, was der Administrator des Servers sieht (auf dem Server: ssh-keygen -lf /etc/ssh/ssh_host_%1_key.pub), und vertrauen Sie ihm dann.</translation>
+    </message>
+    <message>
+        <source>Trusted: the key is recorded in %1. Workers can now reach %2.</source>
+        <translation>Vertraut: Der Schlüssel ist in %1 eingetragen. Worker können %2 jetzt erreichen.</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::HttpInvocation</name>
+    <message>
+        <source>No complete answer from %1 within %2 s; the request was stopped. Try again later or with a larger timeout_secs.</source>
+        <translation>Keine vollständige Antwort von %1 innerhalb von %2 s; die Anfrage wurde gestoppt. Versuchen Sie es später erneut oder mit einem größeren timeout_secs.</translation>
+    </message>
+    <message>
+        <source>The response from %1 is larger than %2 bytes (at least %3); the download was stopped. Ask for less (a range, a page, a filter) or fetch it with shell_exec.</source>
+        <translation>Die Antwort von %1 ist größer als %2 Bytes (mindestens %3); der Download wurde gestoppt. Fragen Sie nach weniger (ein Bereich, eine Seite, ein Filter) oder holen Sie sie mit shell_exec.</translation>
+    </message>
+    <message>
+        <source>Could not reach %1: %2. Check the URL and that the server is up.</source>
+        <translation>%1 ist nicht erreichbar: %2. Prüfen Sie die URL und ob der Server läuft.</translation>
+    </message>
+    <message>
+        <source>The TLS handshake with %1 failed: %2. The server&apos;s certificate is not trusted here.</source>
+        <translation>Der TLS-Handshake mit %1 ist fehlgeschlagen: %2. Dem Zertifikat des Servers wird hier nicht vertraut.</translation>
+    </message>
+    <message>
+        <source>%1 stopped answering: %2. Try again later.</source>
+        <translation>%1 antwortet nicht mehr: %2. Versuchen Sie es später erneut.</translation>
+    </message>
+    <message>
+        <source>The request to %1 failed: %2.</source>
+        <translation>Die Anfrage an %1 ist fehlgeschlagen: %2.</translation>
+    </message>
+    <message>
+        <source>%1 redirected more than %2 times (last to %3); giving up. Check the URL, or set follow_redirects to false to see the first redirect.</source>
+        <translation>%1 hat mehr als %2-mal weitergeleitet (zuletzt nach %3); Abbruch. Prüfen Sie die URL oder setzen Sie follow_redirects auf false, um die erste Weiterleitung zu sehen.</translation>
+    </message>
+    <message>
+        <source>%1 redirected to %2, which is not followed (only http(s), never from https down to http). Request that URL yourself if you trust it.</source>
+        <translation>%1 hat nach %2 weitergeleitet, dem nicht gefolgt wird (nur http(s), nie von https herunter auf http). Rufen Sie diese URL selbst ab, wenn Sie ihr vertrauen.</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::InboxModel</name>
+    <message>
+        <source>Could not read the task inbox: %1. Check that the data folder is readable, then reopen the inbox.</source>
+        <translation>Der Aufgaben-Posteingang konnte nicht gelesen werden: %1. Prüfen Sie, ob der Datenordner lesbar ist, und öffnen Sie den Posteingang dann erneut.</translation>
+    </message>
+    <message>
+        <source>That result is no longer in the inbox. Close it and pick another one.</source>
+        <translation>Dieses Ergebnis ist nicht mehr im Posteingang. Schließen Sie es und wählen Sie ein anderes.</translation>
+    </message>
+    <message>
+        <source>Could not mark the result as read: %1. Check that the data folder is writable.</source>
+        <translation>Das Ergebnis konnte nicht als gelesen markiert werden: %1. Prüfen Sie, ob der Datenordner beschreibbar ist.</translation>
+    </message>
+    <message>
+        <source>Could not mark the results as read: %1. Check that the data folder is writable.</source>
+        <translation>Die Ergebnisse konnten nicht als gelesen markiert werden: %1. Prüfen Sie, ob der Datenordner beschreibbar ist.</translation>
+    </message>
+    <message>
+        <source>Write what you want to know or have done about this result, then send.</source>
+        <translation>Schreiben Sie, was Sie zu diesem Ergebnis wissen möchten oder erledigt haben wollen, und senden Sie dann.</translation>
+    </message>
+    <message>
+        <source>That result is no longer in the inbox, so there is nothing to reply to.</source>
+        <translation>Dieses Ergebnis ist nicht mehr im Posteingang, es gibt also nichts, worauf Sie antworten könnten.</translation>
+    </message>
+    <message>
+        <source>Scheduled check</source>
+        <translation>Geplante Prüfung</translation>
+    </message>
+    <message>
+        <source>ddd d MMM yyyy HH:mm</source>
+        <comment>when a result came in; a QDateTime format</comment>
+        <translation>ddd, d. MMM yyyy, HH:mm</translation>
+    </message>
+    <message>
+        <source>About the scheduled check &quot;%1&quot; (%2), which found:
+%3
+
+%4</source>
+        <translation>Zur geplanten Prüfung &quot;%1&quot; (%2), die Folgendes gefunden hat:
+%3
+
+%4</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::JarvisController</name>
+    <message>
+        <source>Jarvis has not yet confirmed your previous question; send this one again once it has.</source>
+        <translation>Jarvis hat Ihre vorige Frage noch nicht bestätigt; senden Sie diese erneut, sobald er es getan hat.</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::JarvisService</name>
+    <message>
+        <source>[SCHEDULED CHECK] %1
+
+This runs in the background: nobody is waiting in the chat, and your answer goes to the user&apos;s task inbox. Check what is asked, then answer briefly with what you found. End with a line of its own saying how urgent it is: &quot;Severity: info&quot; (nothing needs doing), &quot;Severity: warning&quot; (needs attention soon) or &quot;Severity: critical&quot; (needs attention now).</source>
+        <translation>[GEPLANTE PRÜFUNG] %1
+
+Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den Aufgaben-Posteingang des Benutzers. Prüfen Sie, was verlangt ist, und antworten Sie dann kurz mit dem, was Sie gefunden haben. Schließen Sie mit einer eigenen Zeile, die sagt, wie dringend es ist: &quot;Severity: info&quot; (nichts zu tun), &quot;Severity: warning&quot; (braucht bald Aufmerksamkeit) oder &quot;Severity: critical&quot; (braucht sofort Aufmerksamkeit).</translation>
+    </message>
+    <message>
+        <source>Type a question first.</source>
+        <translation>Geben Sie zuerst eine Frage ein.</translation>
+    </message>
+    <message>
+        <source>Jarvis is still working on the previous request. Wait for it to finish or stop it (Escape) before asking again.</source>
+        <translation>Jarvis arbeitet noch an der vorigen Anfrage. Warten Sie, bis sie fertig ist, oder stoppen Sie sie (Escape), bevor Sie erneut fragen.</translation>
+    </message>
+    <message>
+        <source>Condensing older conversation…</source>
+        <translation>Ältere Unterhaltung wird verdichtet…</translation>
+    </message>
+    <message>
+        <source>Thinking…</source>
+        <translation>Denkt nach…</translation>
+    </message>
+    <message>
+        <source>Reading the results…</source>
+        <translation>Liest die Ergebnisse…</translation>
+    </message>
+    <message>
+        <source>the run was cancelled by the user</source>
+        <translation>der Lauf wurde vom Benutzer abgebrochen</translation>
+    </message>
+    <message>
+        <source>cancelled by the user</source>
+        <translation>vom Benutzer abgebrochen</translation>
+    </message>
+    <message>
+        <source>This request took longer than %1 s and was stopped (ask again to continue, or raise ZERG_RUN_TIMEOUT_SECONDS).</source>
+        <translation>Diese Anfrage hat länger als %1 s gedauert und wurde gestoppt (fragen Sie erneut, um fortzufahren, oder erhöhen Sie ZERG_RUN_TIMEOUT_SECONDS).</translation>
+    </message>
+    <message>
+        <source>Nothing was finished yet.</source>
+        <translation>Es wurde noch nichts abgeschlossen.</translation>
+    </message>
+    <message>
+        <source>What was found so far:</source>
+        <translation>Was bisher gefunden wurde:</translation>
+    </message>
+    <message>
+        <source>I&apos;ll escalate this to the supervisor for a deeper check…</source>
+        <translation>Ich gebe das zur gründlicheren Prüfung an den Supervisor weiter…</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::MemoryCompactor</name>
+    <message>
+        <source>There were no messages to summarize; the memory is unchanged.</source>
+        <translation>Es gab keine Nachrichten zum Zusammenfassen; das Gedächtnis ist unverändert.</translation>
+    </message>
+    <message>
+        <source>No model is configured for the memory summary; kept a short digest of the older messages instead. Configure a model to get summaries.</source>
+        <translation>Für die Gedächtnis-Zusammenfassung ist kein Modell eingerichtet; stattdessen wurde ein kurzer Auszug der älteren Nachrichten behalten. Richten Sie ein Modell ein, um Zusammenfassungen zu erhalten.</translation>
+    </message>
+    <message>
+        <source>The memory summary call failed (%1); kept a short digest of the older messages instead. Check the memory model and its provider settings.</source>
+        <translation>Der Aufruf für die Gedächtnis-Zusammenfassung ist fehlgeschlagen (%1); stattdessen wurde ein kurzer Auszug der älteren Nachrichten behalten. Prüfen Sie das Gedächtnis-Modell und die Einstellungen seines Anbieters.</translation>
+    </message>
+    <message>
+        <source>The memory summary was cut off by the model&apos;s output limit; kept a short digest instead. Use a summary model with a larger output limit.</source>
+        <translation>Die Gedächtnis-Zusammenfassung wurde durch das Ausgabelimit des Modells abgeschnitten; stattdessen wurde ein kurzer Auszug behalten. Verwenden Sie ein Zusammenfassungsmodell mit größerem Ausgabelimit.</translation>
+    </message>
+    <message>
+        <source>The memory model returned an empty summary; kept a short digest instead. Try another summary model.</source>
+        <translation>Das Gedächtnis-Modell hat eine leere Zusammenfassung geliefert; stattdessen wurde ein kurzer Auszug behalten. Versuchen Sie ein anderes Zusammenfassungsmodell.</translation>
+    </message>
+    <message>
+        <source>The memory summary was about %1 tokens, over its budget of %2; kept a short digest instead. Raise the memory budget or use a model that follows length limits.</source>
+        <translation>Die Gedächtnis-Zusammenfassung hatte etwa %1 Tokens, mehr als ihr Budget von %2; stattdessen wurde ein kurzer Auszug behalten. Erhöhen Sie das Gedächtnis-Budget oder verwenden Sie ein Modell, das Längenvorgaben einhält.</translation>
+    </message>
+    <message>
+        <source>The memory model did not answer within %1 s; kept a short digest of the older messages instead. Check that the model server is reachable, or raise the timeout.</source>
+        <translation>Das Gedächtnis-Modell hat nicht innerhalb von %1 s geantwortet; stattdessen wurde ein kurzer Auszug der älteren Nachrichten behalten. Prüfen Sie, ob der Modellserver erreichbar ist, oder erhöhen Sie das Timeout.</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::MeteredChatReply</name>
+    <message>
+        <source>The model call was cancelled because its provider was shut down.</source>
+        <translation>Der Modellaufruf wurde abgebrochen, weil sein Anbieter beendet wurde.</translation>
+    </message>
+    <message>
+        <source>The model call was cancelled.</source>
+        <translation>Der Modellaufruf wurde abgebrochen.</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::Money</name>
+    <message>
+        <source>$%1</source>
+        <comment>an amount in US dollars</comment>
+        <translation>%1 $</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::OllamaProbe</name>
+    <message numerus="yes">
+        <source>A local Ollama is running at %1 with %n model(s): %2. To use it, set ZERG_LLM_BASE_URL=%1/v1 and ZERG_MODEL=%3.</source>
+        <translation>
+            <numerusform>Ein lokales Ollama läuft unter %1 mit %n Modell: %2. Um es zu verwenden, setzen Sie ZERG_LLM_BASE_URL=%1/v1 und ZERG_MODEL=%3.</numerusform>
+            <numerusform>Ein lokales Ollama läuft unter %1 mit %n Modellen: %2. Um es zu verwenden, setzen Sie ZERG_LLM_BASE_URL=%1/v1 und ZERG_MODEL=%3.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>A local Ollama is running at %1 but has no models yet: run `ollama pull qwen2.5:7b` (or another model), then set ZERG_LLM_BASE_URL=%1/v1 and ZERG_MODEL.</source>
+        <translation>Ein lokales Ollama läuft unter %1, hat aber noch keine Modelle: Führen Sie `ollama pull qwen2.5:7b` (oder ein anderes Modell) aus und setzen Sie dann ZERG_LLM_BASE_URL=%1/v1 und ZERG_MODEL.</translation>
+    </message>
+    <message>
+        <source>No local Ollama was found at %1. Use any OpenAI-compatible server (ZERG_LLM_BASE_URL=https://api.openai.com/v1, ZERG_MODEL, and `zerg key set` for the API key) or Anthropic (ZERG_LLM_PROVIDER=anthropic, ZERG_LLM_BASE_URL=https://api.anthropic.com).</source>
+        <translation>Unter %1 wurde kein lokales Ollama gefunden. Verwenden Sie einen beliebigen OpenAI-kompatiblen Server (ZERG_LLM_BASE_URL=https://api.openai.com/v1, ZERG_MODEL und `zerg key set` für den API-Schlüssel) oder Anthropic (ZERG_LLM_PROVIDER=anthropic, ZERG_LLM_BASE_URL=https://api.anthropic.com).</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::OpenAiChatReply</name>
+    <message>
+        <source>The request to the LLM server was cancelled.</source>
+        <translation>Die Anfrage an den LLM-Server wurde abgebrochen.</translation>
+    </message>
+    <message>
+        <source>The LLM server at %1 sent nothing for %2 seconds, so the request was stopped. Check that the server is running and not overloaded, or raise the idle timeout.</source>
+        <translation>Der LLM-Server unter %1 hat %2 Sekunden lang nichts gesendet, daher wurde die Anfrage gestoppt. Prüfen Sie, ob der Server läuft und nicht überlastet ist, oder erhöhen Sie das Leerlauf-Timeout.</translation>
+    </message>
+    <message>
+        <source>Could not reach the LLM server at %1: %2. Check ZERG_LLM_BASE_URL and that the server is running.</source>
+        <translation>Der LLM-Server unter %1 ist nicht erreichbar: %2. Prüfen Sie ZERG_LLM_BASE_URL und ob der Server läuft.</translation>
+    </message>
+    <message>
+        <source>The connection to the LLM server at %1 broke in the middle of the answer: %2. Try again.</source>
+        <translation>Die Verbindung zum LLM-Server unter %1 ist mitten in der Antwort abgebrochen: %2. Versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+        <source>The LLM server at %1 answered without any stream events (Content-Type: %2). Check that ZERG_LLM_BASE_URL points at an OpenAI-compatible API that supports streaming.</source>
+        <translation>Der LLM-Server unter %1 hat ohne Stream-Ereignisse geantwortet (Content-Type: %2). Prüfen Sie, ob ZERG_LLM_BASE_URL auf eine OpenAI-kompatible API zeigt, die Streaming unterstützt.</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keiner</translation>
+    </message>
+    <message>
+        <source>The LLM server at %1 refused the request with HTTP %2 (%3). Check the API key in ZERG_LLM_API_KEY.</source>
+        <translation>Der LLM-Server unter %1 hat die Anfrage mit HTTP %2 abgelehnt (%3). Prüfen Sie den API-Schlüssel in ZERG_LLM_API_KEY.</translation>
+    </message>
+    <message>
+        <source>The conversation is too long for the model &quot;%1&quot; at %2 (HTTP %3: %4). Start a new conversation, or use a model with a larger context window.</source>
+        <translation>Die Unterhaltung ist zu lang für das Modell &quot;%1&quot; unter %2 (HTTP %3: %4). Beginnen Sie eine neue Unterhaltung oder verwenden Sie ein Modell mit größerem Kontextfenster.</translation>
+    </message>
+    <message>
+        <source>Wait %1 seconds</source>
+        <translation>Warten Sie %1 Sekunden</translation>
+    </message>
+    <message>
+        <source>Wait a moment</source>
+        <translation>Warten Sie einen Moment</translation>
+    </message>
+    <message>
+        <source>The LLM server at %1 is rate limiting requests (HTTP %2: %3). %4 and try again, or check your plan&apos;s limits.</source>
+        <translation>Der LLM-Server unter %1 begrenzt die Anfragerate (HTTP %2: %3). %4 und versuchen Sie es erneut, oder prüfen Sie die Limits Ihres Tarifs.</translation>
+    </message>
+    <message>
+        <source>The LLM server at %1 is overloaded (HTTP %2: %3). Try again in a moment.</source>
+        <translation>Der LLM-Server unter %1 ist überlastet (HTTP %2: %3). Versuchen Sie es gleich noch einmal.</translation>
+    </message>
+    <message>
+        <source>The LLM server at %1 answered HTTP 404 (%2). Check that ZERG_LLM_BASE_URL ends in /v1 and that the model &quot;%3&quot; exists on that server.</source>
+        <translation>Der LLM-Server unter %1 hat mit HTTP 404 geantwortet (%2). Prüfen Sie, ob ZERG_LLM_BASE_URL auf /v1 endet und das Modell &quot;%3&quot; auf diesem Server existiert.</translation>
+    </message>
+    <message>
+        <source>The LLM server at %1 rejected the request with HTTP %2 (%3). Check the model name &quot;%4&quot; and the server&apos;s documentation for the options it supports.</source>
+        <translation>Der LLM-Server unter %1 hat die Anfrage mit HTTP %2 zurückgewiesen (%3). Prüfen Sie den Modellnamen &quot;%4&quot; und in der Dokumentation des Servers, welche Optionen er unterstützt.</translation>
+    </message>
+    <message>
+        <source>The LLM server at %1 failed with HTTP %2 (%3). Try again later; if it keeps failing, check the server&apos;s log and the model name &quot;%4&quot;.</source>
+        <translation>Der LLM-Server unter %1 ist mit HTTP %2 gescheitert (%3). Versuchen Sie es später erneut; schlägt es weiter fehl, prüfen Sie das Log des Servers und den Modellnamen &quot;%4&quot;.</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::RetryingReply</name>
+    <message>
+        <source>The request to the model was cancelled.</source>
+        <translation>Die Anfrage an das Modell wurde abgebrochen.</translation>
+    </message>
+    <message>
+        <source>No model provider is available for this request. Check the LLM settings and try again.</source>
+        <translation>Für diese Anfrage ist kein Modellanbieter verfügbar. Prüfen Sie die LLM-Einstellungen und versuchen Sie es erneut.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (after %n attempts)</source>
+        <translation>
+            <numerusform>%1 (nach %n Versuch)</numerusform>
+            <numerusform>%1 (nach %n Versuchen)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>zerg::RoundaboutMonitor</name>
+    <message>
+        <source>stopped early: the supervisor had its answer</source>
+        <translation>vorzeitig gestoppt: Der Supervisor hatte seine Antwort</translation>
+    </message>
+    <message>
+        <source>the worker did not finish within %1 s (hard timeout)</source>
+        <translation>der Worker ist nicht innerhalb von %1 s fertig geworden (hartes Timeout)</translation>
+    </message>
+    <message>
+        <source>The worker %1 may still be running and keeps its results: look at it later with get_worker_metadata or read_worker_result, and tell the user it is still working.</source>
+        <translation>Der Worker %1 läuft möglicherweise noch und behält seine Ergebnisse: Sehen Sie ihn sich später mit get_worker_metadata oder read_worker_result an und sagen Sie dem Benutzer, dass er noch arbeitet.</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::ScheduleService</name>
+    <message>
+        <source>Interrupted: Zerg stopped while this check was running.</source>
+        <translation>Unterbrochen: Zerg wurde beendet, während diese Prüfung lief.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a time zone this system knows. Use an IANA name such as Europe/Berlin or America/New_York, or leave it empty for the system&apos;s.</source>
+        <translation>&apos;%1&apos; ist keine Zeitzone, die dieses System kennt. Verwenden Sie einen IANA-Namen wie Europe/Berlin oder America/New_York, oder lassen Sie das Feld für die Zeitzone des Systems leer.</translation>
+    </message>
+    <message>
+        <source>Schedules run in the Zerg app that owns this data folder, and it is not this process. Use Run now there.</source>
+        <translation>Zeitpläne laufen in der Zerg-App, der dieser Datenordner gehört, und das ist nicht dieser Prozess. Verwenden Sie dort „Jetzt ausführen“.</translation>
+    </message>
+    <message>
+        <source>Scheduled check</source>
+        <translation>Geplante Prüfung</translation>
+    </message>
+    <message>
+        <source>The scheduled run did not finish (%1): %2</source>
+        <translation>Der geplante Lauf ist nicht fertig geworden (%1): %2</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::SchedulesModel</name>
+    <message>
+        <source>scheduled</source>
+        <translation>geplant</translation>
+    </message>
+    <message>
+        <source>run now</source>
+        <translation>jetzt ausgeführt</translation>
+    </message>
+    <message>
+        <source>catch-up</source>
+        <translation>nachgeholt</translation>
+    </message>
+    <message>
+        <source>ddd d MMM HH:mm</source>
+        <comment>a time this year; a QDateTime format</comment>
+        <translation>ddd, d. MMM, HH:mm</translation>
+    </message>
+    <message>
+        <source>ddd d MMM yyyy HH:mm</source>
+        <comment>a time in another year; a QDateTime format</comment>
+        <translation>ddd, d. MMM yyyy, HH:mm</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>aus</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>nie</translation>
+    </message>
+    <message>
+        <source>Could not read the schedules: %1. Check that the data folder is readable, then reopen the page.</source>
+        <translation>Die Zeitpläne konnten nicht gelesen werden: %1. Prüfen Sie, ob der Datenordner lesbar ist, und öffnen Sie die Seite dann erneut.</translation>
+    </message>
+    <message>
+        <source>Schedules run in the Zerg app that owns the data folder; change them there (or quit the other instance and restart this one).</source>
+        <translation>Zeitpläne laufen in der Zerg-App, der der Datenordner gehört; ändern Sie sie dort (oder beenden Sie die andere Instanz und starten Sie diese neu).</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a field of a schedule. Change name, task, cron, timeZone, enabled or catchUp.</source>
+        <translation>&apos;%1&apos; ist kein Feld eines Zeitplans. Ändern Sie name, task, cron, timeZone, enabled oder catchUp.</translation>
+    </message>
+    <message>
+        <source>Say when to run, e.g. &apos;0 6 * * *&apos; for 06:00 every day or &apos;*/15 * * * *&apos; for every 15 minutes.</source>
+        <translation>Geben Sie an, wann er laufen soll, z. B. &apos;0 6 * * *&apos; für täglich um 06:00 oder &apos;*/15 * * * *&apos; für alle 15 Minuten.</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::SettingField</name>
+    <message>
+        <source>Provider</source>
+        <translation>Anbieter</translation>
+    </message>
+    <message>
+        <source>OpenAI-compatible: OpenAI, Ollama, llama.cpp, vLLM, LM Studio, OpenRouter and more. Anthropic: Anthropic&apos;s own API.</source>
+        <translation>OpenAI-kompatibel: OpenAI, Ollama, llama.cpp, vLLM, LM Studio, OpenRouter und weitere. Anthropic: die eigene API von Anthropic.</translation>
+    </message>
+    <message>
+        <source>Base URL</source>
+        <translation>Basis-URL</translation>
+    </message>
+    <message>
+        <source>…/v1 for OpenAI-compatible servers (http://127.0.0.1:11434/v1 for Ollama), https://api.anthropic.com for Anthropic.</source>
+        <translation>…/v1 für OpenAI-kompatible Server (http://127.0.0.1:11434/v1 für Ollama), https://api.anthropic.com für Anthropic.</translation>
+    </message>
+    <message>
+        <source>Supervisor model</source>
+        <translation>Supervisor-Modell</translation>
+    </message>
+    <message>
+        <source>The model Jarvis thinks with.</source>
+        <translation>Das Modell, mit dem Jarvis denkt.</translation>
+    </message>
+    <message>
+        <source>Worker model</source>
+        <translation>Worker-Modell</translation>
+    </message>
+    <message>
+        <source>Empty: the supervisor model.</source>
+        <translation>Leer: das Supervisor-Modell.</translation>
+    </message>
+    <message>
+        <source>Decider model</source>
+        <translation>Entscheider-Modell</translation>
+    </message>
+    <message>
+        <source>Watches running workers. Empty: the worker model; heuristic: the rule-based decider.</source>
+        <translation>Beobachtet laufende Worker. Leer: das Worker-Modell; heuristic: der regelbasierte Entscheider.</translation>
+    </message>
+    <message>
+        <source>Summary model</source>
+        <translation>Zusammenfassungsmodell</translation>
+    </message>
+    <message>
+        <source>Empty: the worker model.</source>
+        <translation>Leer: das Worker-Modell.</translation>
+    </message>
+    <message>
+        <source>Quick model</source>
+        <translation>Schnelles Modell</translation>
+    </message>
+    <message>
+        <source>Time, small talk, questions about the conversation. Empty: the supervisor model.</source>
+        <translation>Uhrzeit, Smalltalk, Fragen zur Unterhaltung. Leer: das Supervisor-Modell.</translation>
+    </message>
+    <message>
+        <source>Check interval (seconds)</source>
+        <translation>Prüfintervall (Sekunden)</translation>
+    </message>
+    <message>
+        <source>How often the supervisor looks at a running worker.</source>
+        <translation>Wie oft der Supervisor nach einem laufenden Worker sieht.</translation>
+    </message>
+    <message>
+        <source>Hard timeout (seconds)</source>
+        <translation>Hartes Timeout (Sekunden)</translation>
+    </message>
+    <message>
+        <source>The longest a worker is waited for.</source>
+        <translation>Die längste Zeit, die auf einen Worker gewartet wird.</translation>
+    </message>
+    <message>
+        <source>Stop a worker at the hard timeout</source>
+        <translation>Worker beim harten Timeout stoppen</translation>
+    </message>
+    <message>
+        <source>Off: it keeps running and the supervisor is told how to look at it later.</source>
+        <translation>Aus: Er läuft weiter, und der Supervisor erfährt, wie er später nach ihm sehen kann.</translation>
+    </message>
+    <message>
+        <source>Decider calls per worker</source>
+        <translation>Entscheider-Aufrufe pro Worker</translation>
+    </message>
+    <message>
+        <source>Decider timeout (seconds)</source>
+        <translation>Entscheider-Timeout (Sekunden)</translation>
+    </message>
+    <message>
+        <source>A later answer counts as wait.</source>
+        <translation>Eine spätere Antwort zählt als Warten.</translation>
+    </message>
+    <message>
+        <source>Worker radio check every N turns</source>
+        <translation>Funkcheck der Worker alle N Runden</translation>
+    </message>
+    <message>
+        <source>0 switches the XO off for workers.</source>
+        <translation>0 schaltet den XO für Worker ab.</translation>
+    </message>
+    <message>
+        <source>Supervisor radio check every N turns</source>
+        <translation>Funkcheck des Supervisors alle N Runden</translation>
+    </message>
+    <message>
+        <source>0 switches the XO off for the supervisor agent.</source>
+        <translation>0 schaltet den XO für den Supervisor-Agenten ab.</translation>
+    </message>
+    <message>
+        <source>Request timeout (seconds)</source>
+        <translation>Anfrage-Timeout (Sekunden)</translation>
+    </message>
+    <message>
+        <source>A request then answers with what its workers found so far.</source>
+        <translation>Eine Anfrage antwortet dann mit dem, was ihre Worker bis dahin gefunden haben.</translation>
+    </message>
+    <message>
+        <source>Tokens per worker</source>
+        <translation>Tokens pro Worker</translation>
+    </message>
+    <message>
+        <source>Tokens per request</source>
+        <translation>Tokens pro Anfrage</translation>
+    </message>
+    <message>
+        <source>Cost per request (USD)</source>
+        <translation>Kosten pro Anfrage (USD)</translation>
+    </message>
+    <message>
+        <source>0: no cost limit.</source>
+        <translation>0: keine Kostengrenze.</translation>
+    </message>
+    <message>
+        <source>SMTP server</source>
+        <translation>SMTP-Server</translation>
+    </message>
+    <message>
+        <source>For send_email. Empty: no e-mail.</source>
+        <translation>Für send_email. Leer: keine E-Mail.</translation>
+    </message>
+    <message>
+        <source>SMTP port</source>
+        <translation>SMTP-Port</translation>
+    </message>
+    <message>
+        <source>0: the TLS mode&apos;s default.</source>
+        <translation>0: der Standard des TLS-Modus.</translation>
+    </message>
+    <message>
+        <source>SMTP TLS</source>
+        <translation>SMTP-TLS</translation>
+    </message>
+    <message>
+        <source>SMTP user</source>
+        <translation>SMTP-Benutzer</translation>
+    </message>
+    <message>
+        <source>Sender address</source>
+        <translation>Absenderadresse</translation>
+    </message>
+    <message>
+        <source>Webhook format</source>
+        <translation>Webhook-Format</translation>
+    </message>
+    <message>
+        <source>Info results also go to</source>
+        <translation>Info-Ergebnisse gehen auch an</translation>
+    </message>
+    <message>
+        <source>Scheduled checks: a comma list of notification, email, webhook. Every result is in the task inbox. Empty: the inbox only.</source>
+        <translation>Geplante Prüfungen: eine Kommaliste aus notification, email, webhook. Jedes Ergebnis liegt im Aufgaben-Posteingang. Leer: nur der Posteingang.</translation>
+    </message>
+    <message>
+        <source>Warnings also go to</source>
+        <translation>Warnungen gehen auch an</translation>
+    </message>
+    <message>
+        <source>Critical results also go to</source>
+        <translation>Kritische Ergebnisse gehen auch an</translation>
+    </message>
+    <message>
+        <source>E-mail needs the SMTP server and the alert address; webhook needs the webhook URL.</source>
+        <translation>E-Mail braucht den SMTP-Server und die Alarmadresse; webhook braucht die Webhook-URL.</translation>
+    </message>
+    <message>
+        <source>Alert e-mail address</source>
+        <translation>E-Mail-Adresse für Alarme</translation>
+    </message>
+    <message>
+        <source>Where e-mail alerts go.</source>
+        <translation>Wohin Alarm-E-Mails gehen.</translation>
+    </message>
+    <message>
+        <source>Theme</source>
+        <translation>Design</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Sprache</translation>
+    </message>
+    <message>
+        <source>System: the language of your desktop if Zerg speaks it, else English. Applies at once.</source>
+        <translation>System: die Sprache Ihres Desktops, wenn Zerg sie spricht, sonst Englisch. Wirkt sofort.</translation>
+    </message>
+    <message>
+        <source>Data folder</source>
+        <translation>Datenordner</translation>
+    </message>
+    <message>
+        <source>The database and the workers&apos; folders. Set ZERG_DATA_DIR to use another one.</source>
+        <translation>Die Datenbank und die Ordner der Worker. Setzen Sie ZERG_DATA_DIR, um einen anderen zu verwenden.</translation>
+    </message>
+    <message>
+        <source>Keep finished workers (days)</source>
+        <translation>Beendete Worker aufbewahren (Tage)</translation>
+    </message>
+    <message>
+        <source>Database</source>
+        <translation>Datenbank</translation>
+    </message>
+    <message>
+        <source>Empty: SQLite in the data folder. postgresql://user@host:5432/zerg for PostgreSQL (server mode); keep its password in ~/.pgpass or PGPASSWORD.</source>
+        <translation>Leer: SQLite im Datenordner. postgresql://user@host:5432/zerg für PostgreSQL (Servermodus); bewahren Sie das Passwort in ~/.pgpass oder PGPASSWORD auf.</translation>
+    </message>
+    <message>
+        <source>Server URL</source>
+        <translation>Server-URL</translation>
+    </message>
+    <message>
+        <source>Empty: this computer runs Jarvis. ws://host:8765 or wss://host:8765 to use a `zerg serve` instead (log in below).</source>
+        <translation>Leer: Dieser Rechner führt Jarvis aus. ws://host:8765 oder wss://host:8765, um stattdessen ein `zerg serve` zu verwenden (Anmeldung unten).</translation>
+    </message>
+    <message>
+        <source>Listen on</source>
+        <translation>Lauschen auf</translation>
+    </message>
+    <message>
+        <source>Address and port of `zerg serve`. Loopback unless you give another address.</source>
+        <translation>Adresse und Port von `zerg serve`. Nur Loopback, sofern Sie keine andere Adresse angeben.</translation>
+    </message>
+    <message>
+        <source>Allowed web origins</source>
+        <translation>Erlaubte Web-Origins</translation>
+    </message>
+    <message>
+        <source>Comma-separated origins of web pages allowed to connect; others are refused.</source>
+        <translation>Kommagetrennte Origins von Webseiten, die sich verbinden dürfen; andere werden abgewiesen.</translation>
+    </message>
+    <message>
+        <source>TLS certificate</source>
+        <translation>TLS-Zertifikat</translation>
+    </message>
+    <message>
+        <source>PEM file; with a key, the server speaks wss:// only.</source>
+        <translation>PEM-Datei; mit einem Schlüssel spricht der Server nur wss://.</translation>
+    </message>
+    <message>
+        <source>TLS private key</source>
+        <translation>Privater TLS-Schlüssel</translation>
+    </message>
+    <message>
+        <source>PEM file of the certificate&apos;s key.</source>
+        <translation>PEM-Datei mit dem Schlüssel des Zertifikats.</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::Settings</name>
+    <message>
+        <source>There is no setting called &apos;%1&apos;.</source>
+        <translation>Es gibt keine Einstellung namens &apos;%1&apos;.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a web address. Enter one that starts with http:// or https:// and names a server, for example https://api.openai.com/v1.</source>
+        <translation>&apos;%1&apos; ist keine Webadresse. Geben Sie eine ein, die mit http:// oder https:// beginnt und einen Server nennt, zum Beispiel https://api.openai.com/v1.</translation>
+    </message>
+    <message>
+        <source>%1 takes a whole number from %2 to %3.</source>
+        <translation>%1 nimmt eine ganze Zahl von %2 bis %3.</translation>
+    </message>
+    <message>
+        <source>%1 takes a number from %2 to %3.</source>
+        <translation>%1 nimmt eine Zahl von %2 bis %3.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a number. %2</source>
+        <translation>&apos;%1&apos; ist keine Zahl. %2</translation>
+    </message>
+    <message>
+        <source>%1 is out of range. %2</source>
+        <translation>%1 liegt außerhalb des Bereichs. %2</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is neither on nor off. %2 takes true or false.</source>
+        <translation>&apos;%1&apos; ist weder an noch aus. %2 nimmt true oder false.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a choice for %2. Choose one of: %3.</source>
+        <translation>&apos;%1&apos; ist keine Auswahl für %2. Wählen Sie eine von: %3.</translation>
+    </message>
+    <message>
+        <source>%1 cannot be changed in the app. Set %2 in the environment Zerg starts from instead.</source>
+        <translation>%1 kann in der App nicht geändert werden. Setzen Sie stattdessen %2 in der Umgebung, aus der Zerg startet.</translation>
+    </message>
+    <message>
+        <source>Could not save the setting to %1. Check that the file and its folder are writable by you.</source>
+        <translation>Die Einstellung konnte nicht in %1 gespeichert werden. Prüfen Sie, ob Sie die Datei und ihren Ordner beschreiben dürfen.</translation>
+    </message>
+    <message>
+        <source>The secret was saved, but Zerg could not note that in %1. Check that the file and its folder are writable by you.</source>
+        <translation>Das Geheimnis wurde gespeichert, aber Zerg konnte das nicht in %1 vermerken. Prüfen Sie, ob Sie die Datei und ihren Ordner beschreiben dürfen.</translation>
+    </message>
+    <message>
+        <source>Unknown LLM provider &apos;%1&apos;. Set ZERG_LLM_PROVIDER to openai (any OpenAI-compatible server: OpenAI, Ollama, llama.cpp, vLLM, LM Studio, OpenRouter) or anthropic.</source>
+        <translation>Unbekannter LLM-Anbieter &apos;%1&apos;. Setzen Sie ZERG_LLM_PROVIDER auf openai (jeder OpenAI-kompatible Server: OpenAI, Ollama, llama.cpp, vLLM, LM Studio, OpenRouter) oder anthropic.</translation>
+    </message>
+    <message>
+        <source>No language model is configured. Set ZERG_LLM_BASE_URL (for example http://127.0.0.1:11434/v1 for Ollama) and ZERG_MODEL, or configure a provider in Settings.</source>
+        <translation>Es ist kein Sprachmodell eingerichtet. Setzen Sie ZERG_LLM_BASE_URL (zum Beispiel http://127.0.0.1:11434/v1 für Ollama) und ZERG_MODEL, oder richten Sie in den Einstellungen einen Anbieter ein.</translation>
+    </message>
+    <message>
+        <source>No LLM endpoint is configured. Set ZERG_LLM_BASE_URL (for example https://api.openai.com/v1).</source>
+        <translation>Es ist kein LLM-Endpunkt eingerichtet. Setzen Sie ZERG_LLM_BASE_URL (zum Beispiel https://api.openai.com/v1).</translation>
+    </message>
+    <message>
+        <source>No model is configured. Set ZERG_MODEL (for example gpt-4o-mini).</source>
+        <translation>Es ist kein Modell eingerichtet. Setzen Sie ZERG_MODEL (zum Beispiel gpt-4o-mini).</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::SettingsModel</name>
+    <message>
+        <source>Provider and models</source>
+        <translation>Anbieter und Modelle</translation>
+    </message>
+    <message>
+        <source>Roundabout</source>
+        <translation>Roundabout</translation>
+    </message>
+    <message>
+        <source>XO</source>
+        <translation>XO</translation>
+    </message>
+    <message>
+        <source>Budgets</source>
+        <translation>Budgets</translation>
+    </message>
+    <message>
+        <source>Notifications</source>
+        <translation>Benachrichtigungen</translation>
+    </message>
+    <message>
+        <source>Appearance</source>
+        <translation>Darstellung</translation>
+    </message>
+    <message>
+        <source>Storage</source>
+        <translation>Speicher</translation>
+    </message>
+    <message>
+        <source>Remote server</source>
+        <translation>Entfernter Server</translation>
+    </message>
+    <message>
+        <source>Server mode (zerg serve)</source>
+        <translation>Servermodus (zerg serve)</translation>
+    </message>
+    <message>
+        <source>OpenAI-compatible</source>
+        <translation>OpenAI-kompatibel</translation>
+    </message>
+    <message>
+        <source>Anthropic</source>
+        <translation>Anthropic</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>System</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>Hell</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Dunkel</translation>
+    </message>
+    <message>
+        <source>STARTTLS</source>
+        <translation>STARTTLS</translation>
+    </message>
+    <message>
+        <source>Implicit TLS</source>
+        <translation>Implizites TLS</translation>
+    </message>
+    <message>
+        <source>None (unencrypted)</source>
+        <translation>Keine (unverschlüsselt)</translation>
+    </message>
+    <message>
+        <source>JSON</source>
+        <translation>JSON</translation>
+    </message>
+    <message>
+        <source>Slack</source>
+        <translation>Slack</translation>
+    </message>
+    <message>
+        <source>Discord</source>
+        <translation>Discord</translation>
+    </message>
+    <message>
+        <source>ntfy</source>
+        <translation>ntfy</translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation>API-Schlüssel</translation>
+    </message>
+    <message>
+        <source>SMTP password</source>
+        <translation>SMTP-Passwort</translation>
+    </message>
+    <message>
+        <source>Webhook URL</source>
+        <translation>Webhook-URL</translation>
+    </message>
+    <message>
+        <source>Sent only to the base URL above. Leave empty for a server that needs none (a local Ollama).</source>
+        <translation>Wird nur an die Basis-URL oben gesendet. Leer lassen für einen Server, der keinen braucht (ein lokales Ollama).</translation>
+    </message>
+    <message>
+        <source>send_webhook&apos;s default target. Kept as a secret: such URLs often carry a token.</source>
+        <translation>Das Standardziel von send_webhook. Als Geheimnis aufbewahrt: Solche URLs enthalten oft ein Token.</translation>
+    </message>
+    <message>
+        <source>Set by %1 in the environment, which wins over this setting. Change or unset it there, then restart Zerg.</source>
+        <translation>Durch %1 in der Umgebung gesetzt, was Vorrang vor dieser Einstellung hat. Ändern oder entfernen Sie die Variable dort und starten Sie Zerg dann neu.</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>an</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>aus</translation>
+    </message>
+    <message>
+        <source>Set in the environment.</source>
+        <translation>In der Umgebung gesetzt.</translation>
+    </message>
+    <message>
+        <source>Stored in %1.</source>
+        <translation>Gespeichert in %1.</translation>
+    </message>
+    <message>
+        <source>Not set.</source>
+        <translation>Nicht gesetzt.</translation>
+    </message>
+    <message>
+        <source>That is not a web address. A webhook URL starts with https:// (or http://) and names a server, for example https://hooks.slack.com/…</source>
+        <translation>Das ist keine Webadresse. Eine Webhook-URL beginnt mit https:// (oder http://) und nennt einen Server, zum Beispiel https://hooks.slack.com/…</translation>
+    </message>
+    <message>
+        <source>%1 is set in the environment Zerg starts from, and it wins over this choice. Unset it (or change it there), then restart Zerg.</source>
+        <translation>%1 ist in der Umgebung gesetzt, aus der Zerg startet, und hat Vorrang vor dieser Auswahl. Entfernen Sie die Variable (oder ändern Sie sie dort) und starten Sie Zerg dann neu.</translation>
+    </message>
+    <message>
+        <source>Enter the name of the model to use.</source>
+        <translation>Geben Sie den Namen des zu verwendenden Modells ein.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a web address. Enter the server&apos;s address with http:// or https://, for example http://127.0.0.1:8080/v1.</source>
+        <translation>&apos;%1&apos; ist keine Webadresse. Geben Sie die Adresse des Servers mit http:// oder https:// ein, zum Beispiel http://127.0.0.1:8080/v1.</translation>
+    </message>
+    <message>
+        <source>Enter your Anthropic API key (console.anthropic.com, Settings › API keys).</source>
+        <translation>Geben Sie Ihren Anthropic-API-Schlüssel ein (console.anthropic.com, Settings › API keys).</translation>
+    </message>
+    <message>
+        <source>Enter your OpenAI API key (platform.openai.com, API keys).</source>
+        <translation>Geben Sie Ihren OpenAI-API-Schlüssel ein (platform.openai.com, API keys).</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a web address. Ollama listens on http://127.0.0.1:11434 unless you changed it.</source>
+        <translation>&apos;%1&apos; ist keine Webadresse. Ollama lauscht auf http://127.0.0.1:11434, sofern Sie das nicht geändert haben.</translation>
+    </message>
+    <message>
+        <source>Choose one of Ollama&apos;s models. If it has none yet, pull one first, for example: ollama pull qwen2.5:7b</source>
+        <translation>Wählen Sie eines der Modelle von Ollama. Hat es noch keines, laden Sie zuerst eines, zum Beispiel: ollama pull qwen2.5:7b</translation>
+    </message>
+    <message>
+        <source>Enter the server&apos;s address, for example http://127.0.0.1:8080/v1 (llama.cpp, vLLM, LM Studio and OpenRouter all speak OpenAI&apos;s API).</source>
+        <translation>Geben Sie die Adresse des Servers ein, zum Beispiel http://127.0.0.1:8080/v1 (llama.cpp, vLLM, LM Studio und OpenRouter sprechen alle die API von OpenAI).</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::ShellInvocation</name>
+    <message>
+        <source>command did not finish within %1 s; it was stopped</source>
+        <translation>Befehl ist nicht innerhalb von %1 s fertig geworden; er wurde gestoppt</translation>
+    </message>
+    <message>
+        <source>command was killed by a signal before it finished</source>
+        <translation>Befehl wurde vor dem Ende durch ein Signal beendet</translation>
+    </message>
+    <message>
+        <source>command exited with status %1</source>
+        <translation>Befehl endete mit Status %1</translation>
+    </message>
+    <message>
+        <source>Could not start %1 in %2: %3. Check that the folder is accessible and the program is installed.</source>
+        <translation>%1 konnte in %2 nicht gestartet werden: %3. Prüfen Sie, ob der Ordner zugänglich und das Programm installiert ist.</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::SmtpSender</name>
+    <message>
+        <source>Could not initialize libcurl; the system may be out of memory.</source>
+        <translation>libcurl konnte nicht initialisiert werden; vermutlich ist der Speicher des Systems erschöpft.</translation>
+    </message>
+    <message>
+        <source>Could not connect to the SMTP server %1: %2. Check ZERG_SMTP_HOST and ZERG_SMTP_PORT and that the server is running.</source>
+        <translation>Keine Verbindung zum SMTP-Server %1: %2. Prüfen Sie ZERG_SMTP_HOST und ZERG_SMTP_PORT und ob der Server läuft.</translation>
+    </message>
+    <message>
+        <source>TLS with the SMTP server %1 failed: %2. Check ZERG_SMTP_TLS (none, starttls or implicit) and the server&apos;s certificate; for a private certificate authority set ZERG_SMTP_CA_FILE to its PEM file.</source>
+        <translation>TLS mit dem SMTP-Server %1 ist fehlgeschlagen: %2. Prüfen Sie ZERG_SMTP_TLS (none, starttls oder implicit) und das Zertifikat des Servers; setzen Sie für eine private Zertifizierungsstelle ZERG_SMTP_CA_FILE auf deren PEM-Datei.</translation>
+    </message>
+    <message>
+        <source>The SMTP server %1 rejected the login of user &quot;%2&quot;: %3. Check ZERG_SMTP_USER and the smtp_password secret.</source>
+        <translation>Der SMTP-Server %1 hat die Anmeldung des Benutzers &quot;%2&quot; abgelehnt: %3. Prüfen Sie ZERG_SMTP_USER und das Geheimnis smtp_password.</translation>
+    </message>
+    <message>
+        <source>The SMTP server %1 did not answer within %2 s: %3. Try again later.</source>
+        <translation>Der SMTP-Server %1 hat nicht innerhalb von %2 s geantwortet: %3. Versuchen Sie es später erneut.</translation>
+    </message>
+    <message>
+        <source>The SMTP server %1 refused the message: %2. Check the addresses (and ZERG_SMTP_FROM), or whether the server needs a login.</source>
+        <translation>Der SMTP-Server %1 hat die Nachricht abgelehnt: %2. Prüfen Sie die Adressen (und ZERG_SMTP_FROM) oder ob der Server eine Anmeldung verlangt.</translation>
+    </message>
+    <message>
+        <source>Sending through the SMTP server %1 failed: %2.</source>
+        <translation>Der Versand über den SMTP-Server %1 ist fehlgeschlagen: %2.</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::SshSessionLoop</name>
+    <message>
+        <source>The SSH connection to %1 was closed before the command started (zerg is shutting down). Run it again.</source>
+        <translation>Die SSH-Verbindung zu %1 wurde geschlossen, bevor der Befehl startete (zerg wird beendet). Führen Sie ihn erneut aus.</translation>
+    </message>
+    <message>
+        <source>The server %1 (%2) stopped answering while %3 (waited %4 s). Check the server&apos;s load and network, then try again.</source>
+        <translation>Der Server %1 (%2) antwortet nicht mehr beim %3 (%4 s gewartet). Prüfen Sie Last und Netzwerk des Servers und versuchen Sie es dann erneut.</translation>
+    </message>
+    <message>
+        <source>The connection to %1 (%2) failed while %3: %4. Check the server and the network, then try again.</source>
+        <translation>Die Verbindung zu %1 (%2) ist beim %3 fehlgeschlagen: %4. Prüfen Sie Server und Netzwerk und versuchen Sie es dann erneut.</translation>
+    </message>
+    <message>
+        <source>Could not create an SSH session (out of memory?). Try again.</source>
+        <translation>Konnte keine SSH-Sitzung anlegen (Speicher voll?). Versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+        <source>The SSH settings for %1 are not valid: %2. Check its block in the hosts file %3.</source>
+        <translation>Die SSH-Einstellungen für %1 sind ungültig: %2. Prüfen Sie den Block des Hosts in der Hosts-Datei %3.</translation>
+    </message>
+    <message>
+        <source>Could not connect to %1 (%2): no answer within %3 s. Check that the server is up and reachable, and its HostName and Port in the hosts file %4.</source>
+        <translation>Keine Verbindung zu %1 (%2): keine Antwort innerhalb von %3 s. Prüfen Sie, ob der Server läuft und erreichbar ist, sowie HostName und Port in der Hosts-Datei %4.</translation>
+    </message>
+    <message>
+        <source>Could not connect to %1 (%2): %3. Check that the server is up and sshd listens on that port, and its HostName and Port in the hosts file %4.</source>
+        <translation>Keine Verbindung zu %1 (%2): %3. Prüfen Sie, ob der Server läuft und sshd auf diesem Port lauscht, sowie HostName und Port in der Hosts-Datei %4.</translation>
+    </message>
+    <message>
+        <source>Could not check the SSH host key of %1 (%2) against %3: %4. Check that the known_hosts file is readable and well-formed.</source>
+        <translation>Konnte den SSH-Host-Schlüssel von %1 (%2) nicht mit %3 abgleichen: %4. Prüfen Sie, ob die known_hosts-Datei lesbar und korrekt aufgebaut ist.</translation>
+    </message>
+    <message>
+        <source>logging in</source>
+        <translation>Anmelden</translation>
+    </message>
+    <message>
+        <source>%1 (could not be read: missing, unreadable or protected by a passphrase)</source>
+        <translation>%1 (konnte nicht gelesen werden: fehlt, unlesbar oder durch eine Passphrase geschützt)</translation>
+    </message>
+    <message>
+        <source>%1 (rejected by the server)</source>
+        <translation>%1 (vom Server abgelehnt)</translation>
+    </message>
+    <message>
+        <source>ssh-agent/default keys (none accepted)</source>
+        <translation>ssh-agent/Standardschlüssel (keiner akzeptiert)</translation>
+    </message>
+    <message>
+        <source>nothing: the server does not accept public keys, and zerg logs in with keys only</source>
+        <translation>nichts: Der Server akzeptiert keine öffentlichen Schlüssel, und zerg meldet sich nur mit Schlüsseln an</translation>
+    </message>
+    <message>
+        <source>Could not log in to %1 (%2). Tried: %3. Add the public key to ~/.ssh/authorized_keys of %4 on the server, or set IdentityFile for %2 in the hosts file %5 (or load the key into ssh-agent).</source>
+        <translation>Anmeldung an %1 (%2) fehlgeschlagen. Versucht: %3. Tragen Sie den öffentlichen Schlüssel in ~/.ssh/authorized_keys von %4 auf dem Server ein, oder setzen Sie IdentityFile für %2 in der Hosts-Datei %5 (oder laden Sie den Schlüssel in den ssh-agent).</translation>
+    </message>
+    <message>
+        <source>starting the command</source>
+        <translation>Starten des Befehls</translation>
+    </message>
+    <message>
+        <source>running the command</source>
+        <translation>Ausführen des Befehls</translation>
+    </message>
+    <message>
+        <source>The command on %1 was stopped because zerg is shutting down.</source>
+        <translation>Der Befehl auf %1 wurde gestoppt, weil zerg beendet wird.</translation>
+    </message>
+    <message>
+        <source>opening a channel</source>
+        <translation>Öffnen eines Kanals</translation>
+    </message>
+    <message>
+        <source>opening a session</source>
+        <translation>Öffnen einer Sitzung</translation>
+    </message>
+    <message>
+        <source>Logged in to %1 (%2) but could not open a session: %3. The server may limit sessions (sshd&apos;s MaxSessions) or be shutting down; try again later.</source>
+        <translation>Bei %1 (%2) angemeldet, aber keine Sitzung geöffnet: %3. Der Server begrenzt möglicherweise Sitzungen (MaxSessions von sshd) oder wird gerade beendet; versuchen Sie es später erneut.</translation>
+    </message>
+    <message>
+        <source>The server %1 (%2) refused to run the command: %3. Its sshd may forbid commands for this user (ForceCommand, restrictions).</source>
+        <translation>Der Server %1 (%2) hat die Ausführung des Befehls verweigert: %3. Sein sshd verbietet diesem Benutzer vielleicht Befehle (ForceCommand, Einschränkungen).</translation>
+    </message>
+    <message>
+        <source>The channel of the command on %1 (%2) failed: %3. Run it again.</source>
+        <translation>Der Kanal des Befehls auf %1 (%2) ist fehlgeschlagen: %3. Führen Sie ihn erneut aus.</translation>
+    </message>
+    <message>
+        <source>command ended without an exit status (killed by a signal?)</source>
+        <translation>Befehl endete ohne Exit-Status (durch ein Signal beendet?)</translation>
+    </message>
+    <message>
+        <source>command exited with status %1</source>
+        <translation>Befehl endete mit Status %1</translation>
+    </message>
+    <message>
+        <source>command did not finish within %1 s and was stopped (TERM, then KILL, to its process group)</source>
+        <translation>Befehl ist nicht innerhalb von %1 s fertig geworden und wurde gestoppt (TERM, dann KILL, an seine Prozessgruppe)</translation>
+    </message>
+    <message>
+        <source>command did not finish within %1 s; the SSH channel was closed (the remote process may still be running)</source>
+        <translation>Befehl ist nicht innerhalb von %1 s fertig geworden; der SSH-Kanal wurde geschlossen (der entfernte Prozess läuft möglicherweise weiter)</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::SshSessionWorker</name>
+    <message>
+        <source>The SSH session closed; run again.</source>
+        <translation>Die SSH-Sitzung wurde geschlossen; führen Sie es erneut aus.</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::ThreadInspectorModel</name>
+    <message>
+        <source>Quick</source>
+        <translation>Schnell</translation>
+    </message>
+    <message>
+        <source>Background</source>
+        <translation>Hintergrund</translation>
+    </message>
+    <message>
+        <source>Supervisor</source>
+        <translation>Supervisor</translation>
+    </message>
+    <message>
+        <source>yyyy-MM-dd HH:mm</source>
+        <comment>a run&apos;s start; a QDateTime format</comment>
+        <translation>dd.MM.yyyy HH:mm</translation>
+    </message>
+    <message>
+        <source>unavailable</source>
+        <translation>nicht verfügbar</translation>
+    </message>
+    <message>
+        <source>Could not load the runs: %1 Check the data folder, then reload.</source>
+        <translation>Die Läufe konnten nicht geladen werden: %1 Prüfen Sie den Datenordner und laden Sie dann neu.</translation>
+    </message>
+    <message>
+        <source>Could not load the workers of run %1: %2 Select the run again, or reload.</source>
+        <translation>Die Worker von Lauf %1 konnten nicht geladen werden: %2 Wählen Sie den Lauf erneut oder laden Sie neu.</translation>
+    </message>
+    <message>
+        <source>Could not load run %1: %2 Check the data folder, then reload.</source>
+        <translation>Lauf %1 konnte nicht geladen werden: %2 Prüfen Sie den Datenordner und laden Sie dann neu.</translation>
+    </message>
+    <message>
+        <source>Run %1 was not found. Pick a run from the list, or reload.</source>
+        <translation>Lauf %1 wurde nicht gefunden. Wählen Sie einen Lauf aus der Liste oder laden Sie neu.</translation>
+    </message>
+    <message>
+        <source>Could not load the messages of run %1: %2 Select the run again, or reload.</source>
+        <translation>Die Nachrichten von Lauf %1 konnten nicht geladen werden: %2 Wählen Sie den Lauf erneut oder laden Sie neu.</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message numerus="yes">
+        <source>… (%Ln more character(s))</source>
+        <translation>
+            <numerusform>… (%Ln weiteres Zeichen)</numerusform>
+            <numerusform>… (%Ln weitere Zeichen)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>unknown message</source>
+        <translation>unbekannte Nachricht</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::TrayState</name>
+    <message>
+        <source>Zerg: working on your request</source>
+        <translation>Zerg: arbeitet an Ihrer Anfrage</translation>
+    </message>
+    <message>
+        <source>Zerg: something needs your attention</source>
+        <translation>Zerg: etwas braucht Ihre Aufmerksamkeit</translation>
+    </message>
+    <message>
+        <source>Zerg: %1</source>
+        <translation>Zerg: %1</translation>
+    </message>
+    <message>
+        <source>Zerg: idle</source>
+        <translation>Zerg: bereit</translation>
+    </message>
+    <message>
+        <source>Jarvis answered</source>
+        <translation>Jarvis hat geantwortet</translation>
+    </message>
+    <message>
+        <source>Jarvis could not finish</source>
+        <translation>Jarvis konnte nicht fertig werden</translation>
+    </message>
+    <message>
+        <source>Open Jarvis to read it.</source>
+        <translation>Öffnen Sie Jarvis, um es zu lesen.</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::WebhookInvocation</name>
+    <message>
+        <source>The webhook %1 did not answer within %2 s; the notification may not have been delivered.</source>
+        <translation>Der Webhook %1 hat nicht innerhalb von %2 s geantwortet; die Benachrichtigung wurde möglicherweise nicht zugestellt.</translation>
+    </message>
+    <message>
+        <source>cancelled; the notification may or may not have been delivered</source>
+        <translation>abgebrochen; die Benachrichtigung wurde möglicherweise zugestellt, möglicherweise nicht</translation>
+    </message>
+    <message>
+        <source>Could not post to the webhook %1: %2. Check its URL and that the service is reachable.</source>
+        <translation>An den Webhook %1 konnte nicht gesendet werden: %2. Prüfen Sie seine URL und ob der Dienst erreichbar ist.</translation>
+    </message>
+    <message>
+        <source>The webhook %1 answered HTTP %2, so the notification was not accepted: %3</source>
+        <translation>Der Webhook %1 hat mit HTTP %2 geantwortet, die Benachrichtigung wurde also nicht angenommen: %3</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::Worker</name>
+    <message>
+        <source>Zerg stopped before the summary model answered; truncated</source>
+        <translation>Zerg wurde beendet, bevor das Zusammenfassungsmodell antwortete; gekürzt</translation>
+    </message>
+    <message>
+        <source>Could not create the worker&apos;s artifact folder: %1</source>
+        <translation>Der Artefaktordner des Workers konnte nicht angelegt werden: %1</translation>
+    </message>
+    <message>
+        <source>Not run: %1 matches the rule &quot;%2&quot; and needs the user&apos;s approval. Do not retry it; report what you wanted to run and why, so the user can decide.</source>
+        <translation>Nicht ausgeführt: %1 passt auf die Regel &quot;%2&quot; und braucht die Zustimmung des Benutzers. Nicht erneut versuchen; berichten Sie, was Sie ausführen wollten und warum, damit der Benutzer entscheiden kann.</translation>
+    </message>
+    <message>
+        <source>stopped: %1 matches the rule &quot;%2&quot;</source>
+        <translation>gestoppt: %1 passt auf die Regel &quot;%2&quot;</translation>
+    </message>
+    <message>
+        <source>Not run: %1. The worker is being stopped.</source>
+        <translation>Nicht ausgeführt: %1. Der Worker wird gestoppt.</translation>
+    </message>
+    <message>
+        <source>Worker %1: %2</source>
+        <translation>Worker %1: %2</translation>
+    </message>
+    <message>
+        <source>waiting for the summary model; truncated until then</source>
+        <translation>wartet auf das Zusammenfassungsmodell; bis dahin gekürzt</translation>
+    </message>
+    <message>
+        <source>nothing to summarize</source>
+        <translation>nichts zusammenzufassen</translation>
+    </message>
+    <message>
+        <source>no summary model configured; truncated</source>
+        <translation>kein Zusammenfassungsmodell eingerichtet; gekürzt</translation>
+    </message>
+    <message>
+        <source>the summary model did not answer within %1 s; truncated</source>
+        <translation>das Zusammenfassungsmodell hat nicht innerhalb von %1 s geantwortet; gekürzt</translation>
+    </message>
+    <message>
+        <source>the summary model failed (%1): %2; truncated</source>
+        <translation>das Zusammenfassungsmodell ist fehlgeschlagen (%1): %2; gekürzt</translation>
+    </message>
+    <message>
+        <source>the summary model returned no text; truncated</source>
+        <translation>das Zusammenfassungsmodell hat keinen Text geliefert; gekürzt</translation>
+    </message>
+    <message>
+        <source>The worker has not started yet.</source>
+        <translation>Der Worker hat noch nicht begonnen.</translation>
+    </message>
+    <message>
+        <source>There is no tool call %1 (yet).</source>
+        <translation>Es gibt (noch) keinen Tool-Aufruf %1.</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::WorkerAttempt</name>
+    <message>
+        <source>Zerg is shutting down</source>
+        <translation>Zerg wird beendet</translation>
+    </message>
+    <message>
+        <source>killed by its supervisor</source>
+        <translation>von seinem Supervisor beendet</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::WorkerDetailModel</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 min %2 s</translation>
+    </message>
+    <message>
+        <source>%1 is no longer in this worker&apos;s folder. Reload to see the files it has now.</source>
+        <translation>%1 ist nicht mehr im Ordner dieses Workers. Laden Sie neu, um die Dateien zu sehen, die er jetzt hat.</translation>
+    </message>
+    <message>
+        <source>%1 leads outside the worker&apos;s folder and is not shown. Inspect the folder by hand: %2</source>
+        <translation>%1 führt aus dem Ordner des Workers hinaus und wird nicht gezeigt. Sehen Sie sich den Ordner von Hand an: %2</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2. Check the file&apos;s permissions, then reload.</source>
+        <translation>%1 kann nicht gelesen werden: %2. Prüfen Sie die Berechtigungen der Datei und laden Sie dann neu.</translation>
+    </message>
+    <message>
+        <source>Showing the first %1 of %2. The whole file is %3; open it in an editor to see the rest.</source>
+        <translation>Gezeigt werden die ersten %1 von %2. Die ganze Datei ist %3; öffnen Sie sie in einem Editor, um den Rest zu sehen.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a worker id. Open a worker from the Workers tab instead.</source>
+        <translation>&apos;%1&apos; ist keine Worker-ID. Öffnen Sie stattdessen einen Worker auf dem Reiter „Worker“.</translation>
+    </message>
+    <message>
+        <source>Jobs cannot be looked up here (no database). Open the worker by its id.</source>
+        <translation>Jobs können hier nicht nachgeschlagen werden (keine Datenbank). Öffnen Sie den Worker über seine ID.</translation>
+    </message>
+    <message>
+        <source>No worker job %1 for this user: it does not exist. Pick a worker in the Workers tab.</source>
+        <translation>Kein Worker-Job %1 für diesen Benutzer: Er existiert nicht. Wählen Sie einen Worker auf dem Reiter „Worker“.</translation>
+    </message>
+    <message>
+        <source>This job has not started a worker yet (status: %1), so there are no files to show. The page opens the worker as soon as it starts.</source>
+        <translation>Dieser Job hat noch keinen Worker gestartet (Status: %1), daher gibt es keine Dateien zu zeigen. Die Seite öffnet den Worker, sobald er startet.</translation>
+    </message>
+    <message>
+        <source>This worker&apos;s folder is gone: it was removed by the retention policy (ZERG_RETENTION_DAYS) or deleted by hand. Its job is still listed in the Workers tab, but its files cannot be shown; pick another worker.</source>
+        <translation>Der Ordner dieses Workers ist weg: Er wurde durch die Aufbewahrungsregel (ZERG_RETENTION_DAYS) oder von Hand gelöscht. Sein Job steht noch auf dem Reiter „Worker“, aber seine Dateien können nicht gezeigt werden; wählen Sie einen anderen Worker.</translation>
+    </message>
+    <message>
+        <source>No worker &apos;%1&apos; for this user: it does not exist, or its folder was removed by the retention policy (ZERG_RETENTION_DAYS). Pick a worker in the Workers tab.</source>
+        <translation>Kein Worker &apos;%1&apos; für diesen Benutzer: Er existiert nicht, oder sein Ordner wurde durch die Aufbewahrungsregel (ZERG_RETENTION_DAYS) gelöscht. Wählen Sie einen Worker auf dem Reiter „Worker“.</translation>
+    </message>
+    <message>
+        <source>yyyy-MM-dd HH:mm:ss</source>
+        <comment>a worker&apos;s start; a QDateTime format</comment>
+        <translation>dd.MM.yyyy HH:mm:ss</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::WorkerPool</name>
+    <message>
+        <source>Too many workers failed in a short time (more than 10 restarts in 60 s); this one was stopped with them.</source>
+        <translation>Zu viele Worker sind in kurzer Zeit fehlgeschlagen (mehr als 10 Neustarts in 60 s); dieser wurde mit ihnen gestoppt.</translation>
+    </message>
+    <message>
+        <source>The worker could not be started: %1</source>
+        <translation>Der Worker konnte nicht gestartet werden: %1</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::WorkerTableModel</name>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>Aufgabe</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>Host</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>Tools</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>Dauer</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>Kosten</translation>
+    </message>
+    <message>
+        <source>Could not load the workers: %1 Check the data folder, then reload.</source>
+        <translation>Die Worker konnten nicht geladen werden: %1 Prüfen Sie den Datenordner und laden Sie dann neu.</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::api::RemoteClient</name>
+    <message>
+        <source>Not connected</source>
+        <translation>Nicht verbunden</translation>
+    </message>
+    <message>
+        <source>No server URL given; give one like %1.</source>
+        <translation>Keine Server-URL angegeben; geben Sie eine wie %1 an.</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a server URL: it must start with ws:// or wss:// and name a host, like %2.</source>
+        <translation>&quot;%1&quot; ist keine Server-URL: Sie muss mit ws:// oder wss:// beginnen und einen Host nennen, wie %2.</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is a web address; the Zerg server speaks WebSocket: use %2.</source>
+        <translation>&quot;%1&quot; ist eine Webadresse; der Zerg-Server spricht WebSocket: Verwenden Sie %2.</translation>
+    </message>
+    <message>
+        <source>the app closed the connection</source>
+        <translation>die App hat die Verbindung geschlossen</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>Verbinde mit %1…</translation>
+    </message>
+    <message>
+        <source>TLS: %1</source>
+        <translation>TLS: %1</translation>
+    </message>
+    <message>
+        <source>no answer within %1 s</source>
+        <translation>keine Antwort innerhalb von %1 s</translation>
+    </message>
+    <message>
+        <source>the server speaks another protocol</source>
+        <translation>der Server spricht ein anderes Protokoll</translation>
+    </message>
+    <message>
+        <source>The server at %1 speaks protocol %2; this Zerg speaks %3. Use the same Zerg version on both sides.</source>
+        <translation>Der Server unter %1 spricht Protokoll %2; dieses Zerg spricht %3. Verwenden Sie auf beiden Seiten dieselbe Zerg-Version.</translation>
+    </message>
+    <message>
+        <source>Connected to %1</source>
+        <translation>Verbunden mit %1</translation>
+    </message>
+    <message>
+        <source>the connection was closed with code 4401.</source>
+        <translation>die Verbindung wurde mit Code 4401 geschlossen.</translation>
+    </message>
+    <message>
+        <source>closed by the server</source>
+        <translation>vom Server geschlossen</translation>
+    </message>
+    <message>
+        <source>closed by the server: %1 (%2)</source>
+        <translation>vom Server geschlossen: %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Lost the connection to %1 (%2); reconnecting in %3 s</source>
+        <translation>Verbindung zu %1 verloren (%2); neuer Versuch in %3 s</translation>
+    </message>
+    <message>
+        <source>Cannot reach %1: %2; retrying in %3 s</source>
+        <translation>%1 ist nicht erreichbar: %2; neuer Versuch in %3 s</translation>
+    </message>
+    <message>
+        <source>The server refused the session token: %1 Run `zerg connect %2` again.</source>
+        <translation>Der Server hat das Sitzungstoken abgelehnt: %1 Führen Sie `zerg connect %2` erneut aus.</translation>
+    </message>
+    <message>
+        <source>Not connected to the Zerg server. %1</source>
+        <translation>Nicht mit dem Zerg-Server verbunden. %1</translation>
+    </message>
+    <message>
+        <source>The connection to %1 was lost before the server answered `%2` (%3); it may or may not have been done. Try again once reconnected.</source>
+        <translation>Die Verbindung zu %1 ging verloren, bevor der Server `%2` beantwortet hat (%3); es wurde möglicherweise ausgeführt, möglicherweise nicht. Versuchen Sie es erneut, sobald die Verbindung wieder steht.</translation>
+    </message>
+    <message>
+        <source>Could not send `%1` to %2: %3</source>
+        <translation>`%1` konnte nicht an %2 gesendet werden: %3</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::cli</name>
+    <message>
+        <source>Usage: zerg ask [--json] TASK
+
+Sends one request to Jarvis without opening a window. The supervisor answers directly or
+starts workers on your servers; the answer goes to standard output, the progress (workers,
+tool calls) to standard error. Ctrl+C cancels the run cleanly.
+
+Options:
+  --json       Print every event instead, one {&quot;event&quot;, &quot;data&quot;} JSON object per line;
+               the last line is supervisor_complete or error.
+  -h, --help   Show this help.
+
+Examples:
+  zerg ask &quot;check disk usage on cube&quot;
+  zerg ask --json &quot;is nginx running on web1?&quot; | tail -n 1
+
+Exit status: 0 answered, 1 the run failed, 2 usage error, 3 no provider configured
+(run &apos;zerg doctor&apos;).
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: zerg workers COMMAND
+
+The workers Jarvis started: LLM agents that ran commands on your servers. Each one has a
+folder in ZERG_DATA_DIR/workers with its metadata, result, conversation and tool output.
+
+Commands:
+  list [--json] [--limit N]   Recent workers, newest first.
+  show ID [--json]            One worker: metadata, result and files.
+  grep [OPTIONS] PATTERN      Search every worker&apos;s files.
+  reindex [--json]            Rebuild the database&apos;s worker list from the folders on disk.
+
+&apos;zerg workers COMMAND --help&apos; shows the options of a command.
+
+Examples:
+  zerg workers list --limit 5
+  zerg workers show 2024-12-03T14-32-00_disk-check
+  zerg workers grep &quot;No space left&quot;
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: zerg workers list [--json] [--limit N]
+
+Lists recent workers, newest first: worker id, status, duration and task.
+
+Options:
+  --limit N    Show at most N workers (default 20).
+  --json       Print a JSON array, one object per worker.
+  -h, --help   Show this help.
+
+Examples:
+  zerg workers list
+  zerg workers list --limit 5 --json
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: zerg workers show ID [--json]
+
+Shows one worker: task, status, model, times, error, its folder, the files it wrote and
+its result. ID is a worker id from &apos;zerg workers list&apos; or a job id (a number).
+
+Options:
+  --json       Print the worker as one JSON object.
+  -h, --help   Show this help.
+
+Examples:
+  zerg workers show 2024-12-03T14-32-00_disk-check
+  zerg workers show 42 --json
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: zerg workers grep [--regex] [--case-sensitive] [--limit N] [--json] [--] PATTERN
+
+Searches the files of every worker (results, conversations, tool output) and prints
+worker_id:file:line: text for each matching line. PATTERN is plain text matched in any
+case, unless the options say otherwise.
+
+Options:
+  --regex            PATTERN is a regular expression (Perl-compatible).
+  --case-sensitive   Upper and lower case must match exactly.
+  --limit N          Stop after N matches (1 to 10000, default 100).
+  --json             Print {&quot;matches&quot;: [...], &quot;truncated&quot;: true|false}.
+  --                 End of the options: PATTERN may start with &apos;-&apos;.
+  -h, --help         Show this help.
+
+Examples:
+  zerg workers grep &quot;No space left&quot;
+  zerg workers grep --regex &quot;OOM|out of memory&quot; --limit 20
+  zerg workers grep -- --force
+
+Exit status: 0 something matched, 1 nothing matched, 2 usage error.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: zerg workers reindex [--json]
+
+Rebuilds the database&apos;s list of workers, of every owner, from the worker folders on
+disk (their metadata.json): after restoring a backup of ZERG_DATA_DIR/workers or losing
+the database. The folders are only read; one that cannot be read is skipped and named.
+
+Options:
+  --json       Print the report (scanned, inserted, updated, unchanged, skipped) as JSON.
+  -h, --help   Show this help.
+
+Examples:
+  zerg workers reindex
+  zerg workers reindex --json
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: zerg key set|clear|status
+
+The API key of the configured provider (ZERG_LLM_PROVIDER), kept in the system keychain,
+or in a file only you can read in ZERG_CONFIG_DIR when there is no keychain.
+ZERG_LLM_API_KEY, when set, wins over the stored key. The key is never printed.
+
+Commands:
+  set          Read the key from standard input (hidden on a terminal) and store it.
+  clear        Remove the stored key.
+  status       Say where the key comes from.
+
+Examples:
+  zerg key set
+  printf &apos;%s\n&apos; &quot;$OPENAI_API_KEY&quot; | zerg key set
+  zerg key status
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: zerg help [COMMAND [SUBCOMMAND]]
+
+Shows the help of Zerg, or of one command: the same as &apos;zerg COMMAND --help&apos;.
+
+Examples:
+  zerg help
+  zerg help ask
+  zerg help workers grep
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run &apos;zerg --help&apos; for usage.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (input hidden): </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1s</source>
+        <translation type="unfinished">%1 Mio. {1s?}</translation>
+    </message>
+    <message>
+        <source>unknown option %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ask needs a task, e.g. zerg ask &quot;check disk usage on cube&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>note: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>→ worker %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>← worker %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--limit needs a positive number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unexpected argument %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No workers yet. Ask Jarvis something that needs a server, e.g.
+  zerg ask &quot;check disk usage on cube&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>WORKER ID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>STATUS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TIME</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TASK</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(job %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>workers show needs one worker id or job id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run &apos;zerg workers list&apos; to see them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Worker</source>
+        <translation type="unfinished">Worker</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation type="unfinished">Aufgabe</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished">Status</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation type="unfinished">Modell</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation type="unfinished">Gestartet</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation type="unfinished">Dateien</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation type="unfinished">Ergebnis</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--limit needs a number from 1 to 10000</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>workers grep needs one PATTERN, e.g. zerg workers grep &quot;No space&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped after %1 matches; narrow the pattern or raise --limit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scanned %1 worker folders: %2 added, %3 updated, %4 unchanged, %5 skipped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>skipped %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation type="unfinished">API-Schlüssel</translation>
+    </message>
+    <message>
+        <source>no key given; nothing stored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stored the %1 API key in %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Removed the %1 API key.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Provider %1: API key from ZERG_LLM_API_KEY.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Provider %1: API key stored in %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Provider %1: API key not set.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>key needs &apos;set&apos;, &apos;clear&apos; or &apos;status&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no help for &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>workers needs &apos;list&apos;, &apos;show ID&apos;, &apos;grep PATTERN&apos; or &apos;reindex&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown command &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: zerg connect URL | --local | (nothing: show the current choice)
+
+Makes the desktop app a client of a `zerg serve` instead of running Jarvis on this
+computer. Reads the device secret that `zerg devices add NAME` printed on the server from
+standard input, exchanges it for a 7-day session token, and keeps the token in the system
+keychain (or a file only you can read) and the URL in the settings (remote/url).
+
+Options:
+  --local      Go back to this computer&apos;s Jarvis (forgets the URL and the token).
+  -h, --help   Show this help.
+
+Examples:
+  zerg connect ws://10.0.0.2:8765     # then paste the device secret
+  echo &quot;$SECRET&quot; | zerg connect wss://zerg.example.com:8765
+  zerg connect --local                # back to this computer&apos;s Jarvis
+
+ZERG_REMOTE_URL and ZERG_REMOTE_TOKEN, when set, win over what is stored.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>note: ZERG_REMOTE_URL is set (%1) and wins over the stored URL while it is.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>note: ZERG_REMOTE_TOKEN is set and wins over the stored token.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The desktop app runs Jarvis on this computer. Use a server with: zerg connect URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The desktop app uses the server at %1 (a session token is stored). Back to this computer&apos;s Jarvis: zerg connect --local</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The desktop app uses the server at %1 (no session token: run `zerg connect URL` again). Back to this computer&apos;s Jarvis: zerg connect --local</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>could not remove the session token: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>could not clear the server URL: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The desktop app runs Jarvis on this computer again (the server URL and its session token are removed).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device secret</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no device secret given on standard input; nothing changed. Get one with `zerg devices add NAME` on the server.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>logged in, but could not store the session token: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>logged in, but could not save the server URL: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connected to %1 as device %2 (owner %3). The session token is valid until %4 and is stored in %5.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The desktop app now uses this server. Back to this computer&apos;s Jarvis: zerg connect --local</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>connect takes one URL or --local</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: zerg hosts COMMAND
+
+The SSH hosts workers may reach (the allowlist: ZERG_HOSTS_FILE, OpenSSH config format).
+
+Commands:
+  list [--json]               Show the allowed aliases, where they point, and whether
+                              their host key is recorded in known_hosts.
+  trust ALIAS [--yes]         Connect to ALIAS (without logging in), show its host key
+                              fingerprint and, once you confirm, record the key in its
+                              known_hosts file. --yes records without asking (scripts:
+                              verify the fingerprint first). A changed key is refused.
+  import [--from FILE] ALIAS...
+                              Copy the named aliases from ~/.ssh/config (or FILE) into
+                              the hosts file, with their settings resolved.
+
+Examples:
+  zerg hosts import web1 db1
+  zerg hosts trust web1
+  zerg hosts list
+
+&apos;zerg doctor&apos; logs in to every host and says which ones need attention.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run &apos;zerg hosts --help&apos; for usage.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>list takes no argument besides --json</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hosts file: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No hosts are allowed yet. Add Host blocks to the file, or import them with `zerg hosts import ALIAS`.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ALIAS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TARGET</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HOST KEY</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>known</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not known (run: zerg hosts trust %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>trust needs exactly one alias, e.g. zerg hosts trust web1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not in the hosts file %2 (allowed: %3). Add a Host block for it there, or import it with `zerg hosts import %1`, then trust it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished">keiner</translation>
+    </message>
+    <message>
+        <source>%1 (%2) is already trusted: its %3 key %4 is recorded in %5.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server %1 (%2) presents this %3 host key:
+
+    %4
+
+Compare it with what the server&apos;s administrator sees (on the server: ssh-keygen -lf /etc/ssh/ssh_host_%5_key.pub).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not asking without a terminal, so nothing was recorded. After verifying the fingerprint, run again with --yes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trust this key and record it in %1? [y/N] </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <comment>answer to [y/N]</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not trusted; nothing was recorded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recorded the %1 key of %2 in %3. ssh_exec can now reach %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--from needs a file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>import needs the aliases to copy, e.g. zerg hosts import web1 db1 (only those are allowed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no hosts file is configured. Set ZERG_HOSTS_FILE.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Imported %1 from %2 into %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The host key of %1 is not known yet: run `zerg hosts trust %1` before using it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>missing command (list, trust or import)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown command %1 (list, trust or import)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: zerg runs COMMAND
+
+The requests Jarvis handled (runs), with their workers, tokens and cost.
+
+Commands:
+  list [--limit N] [--json]   Recent runs, newest first (20 unless --limit): id, status,
+                              mode (quick, supervisor, background), start, duration,
+                              tokens, cost and task.
+  show ID [--json]            One run: task, status, times, result or error, the workers
+                              it started with their summaries, token usage and cost.
+
+Options:
+  --limit N    list: show at most N runs.
+  --json       Print JSON (list: an array; show: one object; an unknown cost is null).
+  -h, --help   Show this help.
+
+Examples:
+  zerg runs list --limit 10
+  zerg runs show 12
+  zerg runs show 12 --json
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>$%1</source>
+        <translation type="unfinished">%1 $</translation>
+    </message>
+    <message>
+        <source>No runs yet. Ask Jarvis something, e.g.
+  zerg ask &quot;check disk usage on cube&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MODE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>STARTED</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TOKENS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>COST</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation type="unfinished">Dauer</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation type="unfinished">Tokens</translation>
+    </message>
+    <message>
+        <source>%1 (prompt %2, completion %3, cached %4, reasoning %5; model calls: %6)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation type="unfinished">Kosten</translation>
+    </message>
+    <message>
+        <source>unknown (a model&apos;s price is not in the price table)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workers</source>
+        <translation type="unfinished">Worker</translation>
+    </message>
+    <message>
+        <source>(none: Jarvis answered directly)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>runs show needs one run id, e.g. zerg runs show 12</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a run id; run ids are positive numbers from `zerg runs list`</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run %1 not found. List runs with `zerg runs list`.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>runs needs &apos;list&apos; or &apos;show ID&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown command &apos;%1&apos;; use &apos;list&apos; or &apos;show ID&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: zerg serve [--listen HOST:PORT] [--tls-cert FILE --tls-key FILE] [--insecure]
+
+Runs Zerg headless: the supervisor, workers and schedules of every owner, behind the
+WebSocket API of docs/api.md. Stops cleanly on SIGTERM or Ctrl+C.
+
+Options:
+  --listen HOST:PORT   Where to listen (ZERG_SERVER_LISTEN; default 127.0.0.1:8765).
+                       Port 0 picks a free port. Anything but loopback needs TLS or
+                       --insecure.
+  --tls-cert FILE      PEM certificate (ZERG_SERVER_TLS_CERT); with --tls-key the server
+  --tls-key FILE       speaks wss:// only (ZERG_SERVER_TLS_KEY).
+  --insecure           Allow plain ws:// on a non-loopback address.
+  -h, --help           Show this help.
+
+Browser origins allowed to connect: ZERG_SERVER_ORIGINS (comma-separated).
+Database: ZERG_DATABASE_URL (postgresql://user@host:5432/db), else SQLite.
+
+Examples:
+  zerg devices add &quot;Alice&apos;s laptop&quot;      # prints the secret the client logs in with
+  zerg serve
+  zerg serve --listen 0.0.0.0:8765 --tls-cert cert.pem --tls-key key.pem
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: zerg devices COMMAND
+
+The devices allowed to log in to `zerg serve` on this data folder.
+
+Commands:
+  add NAME [--owner N] [--json]   Register a device for owner N (default ZERG_OWNER_ID)
+                                  and print its secret. The secret is shown only once;
+                                  the client exchanges it for 7-day session tokens.
+  list [--json]                   Devices, active first: owner, name, last login,
+                                  active tokens.
+  revoke ID                       Revoke a device and every session token it holds;
+                                  its open connections are closed within 30 seconds.
+
+Examples:
+  zerg devices add &quot;Alice&apos;s laptop&quot;
+  zerg devices list
+  zerg devices revoke 3
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an option is missing its value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unexpected argument &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--listen needs HOST:PORT with an IP address, e.g. 127.0.0.1:8765 (got &apos;%1&apos;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TLS needs both a certificate and its key (--tls-cert and --tls-key)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a loopback address: anyone on the network could read the session tokens. Give --tls-cert and --tls-key, or --insecure if the network is private.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Until then every dispatch is answered with no_provider.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopping</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--owner needs a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--owner needs a positive number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>devices add needs one NAME (quote it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device %1 (%2) for owner %3. Its secret, shown only this once:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter it in the client (Settings &gt; Remote server, or `zerg connect URL`), which exchanges it for a session token.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No devices yet. Add one with: zerg devices add &quot;Alice&apos;s laptop&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OWNER</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LAST LOGIN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NAME</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation type="unfinished">nie</translation>
+    </message>
+    <message>
+        <source> (revoked)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>devices revoke needs one device ID (see &apos;zerg devices list&apos;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device %1 is revoked; its session tokens no longer work.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>devices needs &apos;add NAME&apos;, &apos;list&apos; or &apos;revoke ID&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: zerg doctor [--json]
+
+Checks what Zerg needs and says what to fix:
+  provider      the LLM provider is configured and answers, and it lists the models
+                Zerg is configured to use
+  hosts         the hosts file is readable; every allowed host answers, its host key is
+                known and Zerg can log in (it runs `true` there)
+  data folder   ZERG_DATA_DIR exists or can be created, is writable and has free space
+  database      the database opens and its schema is not newer than this Zerg
+The doctor changes nothing: it does not create the data folder and reads the SQLite
+database without applying migrations. A PostgreSQL database (ZERG_DATABASE_URL) is opened
+as at every start, which applies pending migrations.
+
+Options:
+  --json       Print {&quot;checks&quot;: [{&quot;name&quot;, &quot;status&quot;, &quot;detail&quot;, &quot;fix&quot;}], &quot;ok&quot;: ...};
+               status is ok, warn or fail.
+  -h, --help   Show this help.
+
+Examples:
+  zerg doctor
+  zerg doctor --json | jq &apos;.checks[] | select(.status != &quot;ok&quot;)&apos;
+
+Exit status: 0 no check failed (warnings allowed), 1 a check failed, 2 usage error.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no answer within %1 s</source>
+        <translation type="unfinished">keine Antwort innerhalb von %1 s</translation>
+    </message>
+    <message>
+        <source>from ZERG_LLM_API_KEY</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stored with `zerg key set`</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set ZERG_LLM_PROVIDER=openai (any OpenAI-compatible server) or ZERG_LLM_PROVIDER=anthropic.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set ZERG_LLM_BASE_URL and ZERG_MODEL (or choose a provider in Settings).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set ZERG_LLM_BASE_URL (or choose a provider in Settings).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set ZERG_MODEL to a model your server offers (e.g. gpt-4o-mini, or qwen2.5:7b on Ollama).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 and %2 more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LLM provider</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 at %2, API key: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Provider reachable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GET %1 failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start the LLM server, or set ZERG_LLM_BASE_URL to where it listens (now %1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 refused the request (HTTP %2): the API key is missing or not accepted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Store the API key with `zerg key set` (or set ZERG_LLM_API_KEY).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Store a valid API key with `zerg key set` (or set ZERG_LLM_API_KEY); check that it belongs to %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 answered HTTP %2 in %3 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Models</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server does not list its models (GET %1: HTTP %2), so %3 could not be checked.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing to do if `zerg ask &quot;hello&quot;` works; otherwise check ZERG_MODEL and ZERG_WORKER_MODEL against the server&apos;s model names.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>offered by the server; used by: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not offered by the server (used by: %1). It offers: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set %1 to a model the server offers, or make the server offer %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no result within %2 s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check that %1 is up and reachable from this computer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: logged in and ran `true` in %2 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 answers, but its host key (%2) is not in %3, so Zerg will not log in.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the fingerprint with the server&apos;s administrator, then run: zerg hosts trust %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SECURITY WARNING: the host key of %1 HAS CHANGED. The server now shows %2, which does not match the key recorded in %3. Someone may be intercepting the connection, or the server was reinstalled. Zerg will not connect.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Confirm the new fingerprint with the server&apos;s administrator first. Only if the change is expected: ssh-keygen -R &quot;%1&quot; -f %2, then zerg hosts trust %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check that %1 is up and accepts your SSH key, and the Host block of %2 (HostName, Port, User, IdentityFile) in %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hosts file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set ZERG_HOSTS_FILE to a hosts file (OpenSSH config format).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import the servers workers may reach from ~/.ssh/config: zerg hosts import ALIAS (creates %1), or set ZERG_HOSTS_FILE to an existing hosts file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Correct %1 as the message says, or set ZERG_HOSTS_FILE to another file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 allows no host, so workers cannot reach any server.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add a Host block to it, or import one from ~/.ssh/config: zerg hosts import ALIAS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 allows: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data folder</source>
+        <translation type="unfinished">Datenordner</translation>
+    </message>
+    <message>
+        <source>set ZERG_DATA_DIR to a folder you can write to.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a file, not a folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move the file away, or %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write in %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give your user write access (chmod u+rwx %1), or %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is writable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot be created: %2 is a file, not a folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Correct ZERG_DATA_DIR, or %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 does not exist and cannot be created: cannot write in %2 (%3).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Create %1 yourself and give your user write access, or %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 does not exist yet; Zerg creates it when it first starts (%2 is writable).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free space</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not read the free space of the volume of %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check that the volume is mounted (df -h).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 available on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(less than %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free space on %1 (old workers: ZERG_RETENTION_DAYS), or set ZERG_DATA_DIR to a folder on a larger volume.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Database</source>
+        <translation type="unfinished">Datenbank</translation>
+    </message>
+    <message>
+        <source>Upgrade Zerg (this is %1), or set ZERG_DATABASE_URL to another database.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check ZERG_DATABASE_URL (postgresql://user@host:5432/db), that the server runs and accepts this user (password: PGPASSWORD or ~/.pgpass).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PostgreSQL %1: schema version %2 of %3. Opening it applied any pending migrations, as every start of Zerg does.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 does not exist yet; Zerg creates it (schema version %2) when it first starts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the file&apos;s permissions. If it is damaged, restore it from a backup or move it away: Zerg then creates a new one, and `zerg workers reindex` rebuilds the worker list from the folders on disk.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was written by a newer Zerg: schema version %2, this Zerg knows versions up to %3 and refuses to open it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Upgrade Zerg (this is %1), or set ZERG_DATA_DIR to another folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: schema version %2 of %3; Zerg applies the missing migrations when it next opens it (the doctor read it without changes).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: schema version %2, current (read without changes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FAIL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fix: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zerg %1 doctor: provider, data folder, database and hosts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Problems to fix: %1, warnings: %2. Fix the problems above, then run `zerg doctor` again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No problems; warnings: %1 (see above).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Everything looks fine.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: zerg [COMMAND] [OPTIONS]
+
+Zerg is a desktop AI operations assistant. Without a command it opens the Jarvis window.
+
+Commands:
+  ask [--json] TASK                 Run one request headless and print the answer.
+  workers list [--json] [--limit N] Recent workers, newest first.
+  workers show ID [--json]          One worker: metadata, result, tool call files.
+  workers grep [OPTIONS] PATTERN    Search every worker&apos;s files.
+  workers reindex [--json]          Rebuild the worker list from the folders on disk.
+  runs list [--limit N] [--json]    Recent requests Jarvis handled, newest first.
+  runs show ID [--json]             One run: result, workers, tokens and cost.
+  hosts list|trust ALIAS|import     The SSH hosts workers may reach, and their keys.
+  key set|clear|status              The provider&apos;s API key in the system keychain.
+  serve [--listen HOST:PORT]        Run headless behind the WebSocket API (server mode).
+  devices add NAME|list|revoke ID   The devices allowed to log in to &apos;zerg serve&apos;.
+  connect URL | --local             Make the desktop app a client of a &apos;zerg serve&apos;, or
+                                    go back to this computer&apos;s Jarvis.
+  doctor [--json]                   Check the provider, hosts, data folder and database,
+                                    and say what to fix.
+  help [COMMAND]                    This help, or the help of one command.
+
+Options:
+  -h, --help                        Show this help; &apos;zerg COMMAND --help&apos; shows the
+                                    options and examples of a command.
+  --version                         Show the version.
+
+Examples:
+  zerg doctor
+  zerg ask &quot;check disk usage on cube&quot;
+  zerg help workers grep
+
+Configuration (environment; see README): ZERG_DATA_DIR, ZERG_LLM_BASE_URL,
+ZERG_LLM_PROVIDER, ZERG_LLM_API_KEY, ZERG_MODEL, ZERG_WORKER_MODEL, ZERG_HOSTS_FILE.
+
+Exit status: 0 success, 1 failure, 2 usage error, 3 configuration problem.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::gui</name>
+    <message>
+        <source>Zerg: desktop AI operations assistant</source>
+        <translation>Zerg: KI-Assistent für den IT-Betrieb auf dem Desktop</translation>
+    </message>
+    <message>
+        <source>Send TEXT as the first question.</source>
+        <translation>TEXT als erste Frage senden.</translation>
+    </message>
+    <message>
+        <source>TEXT</source>
+        <comment>an option&apos;s value name</comment>
+        <translation>TEXT</translation>
+    </message>
+    <message>
+        <source>After the first run ends, save the window to FILE (PNG) and quit.</source>
+        <translation>Nach dem Ende des ersten Laufs das Fenster als DATEI (PNG) speichern und beenden.</translation>
+    </message>
+    <message>
+        <source>FILE</source>
+        <comment>an option&apos;s value name</comment>
+        <translation>DATEI</translation>
+    </message>
+    <message>
+        <source>Open on PAGE: %1 (jarvis, the chat, by default).</source>
+        <translation>Auf SEITE öffnen: %1 (standardmäßig jarvis, der Chat).</translation>
+    </message>
+    <message>
+        <source>PAGE</source>
+        <comment>an option&apos;s value name</comment>
+        <translation>SEITE</translation>
+    </message>
+    <message>
+        <source>After the first run ends (or at once without --ask), save a screenshot of every page as DIR/&lt;page&gt;.png, and the chat in the dark theme as DIR/jarvis-dark.png, then quit.</source>
+        <translation>Nach dem Ende des ersten Laufs (oder sofort ohne --ask) von jeder Seite einen Screenshot als VERZ/&lt;Seite&gt;.png und vom Chat im dunklen Design als VERZ/jarvis-dark.png speichern, dann beenden.</translation>
+    </message>
+    <message>
+        <source>DIR</source>
+        <comment>an option&apos;s value name</comment>
+        <translation>VERZ</translation>
+    </message>
+    <message>
+        <source>Server %1</source>
+        <translation>Server %1</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>Verbinde mit %1…</translation>
+    </message>
+    <message>
+        <source>Refused by %1</source>
+        <translation>Abgewiesen von %1</translation>
+    </message>
+    <message>
+        <source>Not connected</source>
+        <translation>Nicht verbunden</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::gui::RemoteConversation</name>
+    <message>
+        <source>The server took the question but named no run; is it a Zerg server of the same version?</source>
+        <translation>Der Server hat die Frage angenommen, aber keinen Lauf genannt; ist es ein Zerg-Server derselben Version?</translation>
+    </message>
+    <message>
+        <source>the run</source>
+        <translation>den Lauf</translation>
+    </message>
+    <message>
+        <source>the worker</source>
+        <translation>den Worker</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::gui::RemoteMode</name>
+    <message>
+        <source>Zerg is set to use a server (ZERG_REMOTE_URL or remote/url), but: %1 Run `zerg connect URL` with the right address, or `zerg connect --local` to use this computer again.</source>
+        <translation>Zerg ist auf einen Server eingestellt (ZERG_REMOTE_URL oder remote/url), aber: %1 Führen Sie `zerg connect URL` mit der richtigen Adresse aus, oder `zerg connect --local`, um wieder diesen Rechner zu verwenden.</translation>
+    </message>
+    <message>
+        <source>Cannot read the session token for %1: %2</source>
+        <translation>Das Sitzungstoken für %1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>Zerg is set to use the server at %1 but has no session token for it. Run `zerg connect %1` and give the device secret from `zerg devices add` on the server, or `zerg connect --local` to use this computer again.</source>
+        <translation>Zerg ist auf den Server unter %1 eingestellt, hat aber kein Sitzungstoken dafür. Führen Sie `zerg connect %1` aus und geben Sie das Geräte-Geheimnis von `zerg devices add` auf dem Server ein, oder `zerg connect --local`, um wieder diesen Rechner zu verwenden.</translation>
+    </message>
+    <message>
+        <source>Cannot create a temporary folder (%1); check that the temporary folder is writable.</source>
+        <translation>Es kann kein temporärer Ordner angelegt werden (%1); prüfen Sie, ob der temporäre Ordner beschreibbar ist.</translation>
+    </message>
+    <message>
+        <source>Connected to the Zerg server at %1. Workers shows the server&apos;s workers, live (tool and host counts are not sent). Worker detail, Threads, Supervision tree, Costs, Schedules, Hosts and the task inbox cannot show the server&apos;s data yet and stay empty here: use `zerg runs`, `zerg workers` and `zerg hosts` on the server. Settings are this computer&apos;s.</source>
+        <translation>Verbunden mit dem Zerg-Server unter %1. „Worker“ zeigt die Worker des Servers live (Tool- und Host-Zahlen werden nicht gesendet). Worker-Details, Threads, Supervision-Baum, Kosten, Zeitpläne, Hosts und der Aufgaben-Posteingang können die Daten des Servers noch nicht zeigen und bleiben hier leer: Verwenden Sie `zerg runs`, `zerg workers` und `zerg hosts` auf dem Server. Die Einstellungen sind die dieses Rechners.</translation>
+    </message>
+    <message>
+        <source>The run ended (%1) while the connection was down.</source>
+        <translation>Der Lauf endete (%1), während die Verbindung unterbrochen war.</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::gui::RemoteWorkerSource</name>
+    <message>
+        <source>the server did not send them (%1).</source>
+        <translation>der Server hat sie nicht gesendet (%1).</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::supervision::Supervisor</name>
+    <message>
+        <source>A child spec of supervisor &apos;%1&apos; has no id; give every child a unique id.</source>
+        <translation>Eine Kind-Spezifikation von Supervisor &apos;%1&apos; hat keine ID; geben Sie jedem Kind eine eindeutige ID.</translation>
+    </message>
+    <message>
+        <source>Child &apos;%1&apos; of supervisor &apos;%2&apos; has no start function; set ChildSpec::start.</source>
+        <translation>Kind &apos;%1&apos; von Supervisor &apos;%2&apos; hat keine Startfunktion; setzen Sie ChildSpec::start.</translation>
+    </message>
+    <message>
+        <source>Child &apos;%1&apos; has a negative shutdown timeout; use 0 or more milliseconds, brutal_kill or infinity.</source>
+        <translation>Kind &apos;%1&apos; hat ein negatives Shutdown-Timeout; verwenden Sie 0 oder mehr Millisekunden, brutal_kill oder infinity.</translation>
+    </message>
+    <message>
+        <source>Child &apos;%1&apos; has an invalid backoff; it needs 0 &lt; min &lt;= max, a random factor &gt;= 0 and reset_after &gt;= 0.</source>
+        <translation>Kind &apos;%1&apos; hat ein ungültiges Backoff; nötig sind 0 &lt; min &lt;= max, ein Zufallsfaktor &gt;= 0 und reset_after &gt;= 0.</translation>
+    </message>
+    <message>
+        <source>Child &apos;%1&apos; is significant and permanent, which OTP forbids; make it transient or temporary, or not significant.</source>
+        <translation>Kind &apos;%1&apos; ist significant und permanent, was OTP verbietet; machen Sie es transient oder temporary, oder nicht significant.</translation>
+    </message>
+    <message>
+        <source>Child &apos;%1&apos; is significant but supervisor &apos;%2&apos; has auto_shutdown=never; set auto_shutdown or drop the significant flag.</source>
+        <translation>Kind &apos;%1&apos; ist significant, aber Supervisor &apos;%2&apos; hat auto_shutdown=never; setzen Sie auto_shutdown oder entfernen Sie das Flag significant.</translation>
+    </message>
+    <message>
+        <source>Supervisor &apos;%1&apos; has intensity %2; use 0 or more restarts.</source>
+        <translation>Supervisor &apos;%1&apos; hat die Intensität %2; verwenden Sie 0 oder mehr Neustarts.</translation>
+    </message>
+    <message>
+        <source>Supervisor &apos;%1&apos; has period %2 s; use a period of at least 1 second.</source>
+        <translation>Supervisor &apos;%1&apos; hat die Periode %2 s; verwenden Sie eine Periode von mindestens 1 Sekunde.</translation>
+    </message>
+    <message>
+        <source>Supervisor &apos;%1&apos;: max_children must be 0 or more and only applies to simple_one_for_one supervisors.</source>
+        <translation>Supervisor &apos;%1&apos;: max_children muss 0 oder mehr sein und gilt nur für simple_one_for_one-Supervisoren.</translation>
+    </message>
+    <message>
+        <source>Supervisor &apos;%1&apos; is simple_one_for_one and needs exactly one child spec (the template), not %2.</source>
+        <translation>Supervisor &apos;%1&apos; ist simple_one_for_one und braucht genau eine Kind-Spezifikation (die Vorlage), nicht %2.</translation>
+    </message>
+    <message>
+        <source>Supervisor &apos;%1&apos; has two children with id &apos;%2&apos;; ids must be unique.</source>
+        <translation>Supervisor &apos;%1&apos; hat zwei Kinder mit der ID &apos;%2&apos;; IDs müssen eindeutig sein.</translation>
+    </message>
+    <message>
+        <source>Supervisor &apos;%1&apos; was already started; create a new one to start again.</source>
+        <translation>Supervisor &apos;%1&apos; wurde bereits gestartet; legen Sie einen neuen an, um erneut zu starten.</translation>
+    </message>
+    <message>
+        <source>Supervisor &apos;%1&apos; could not start child &apos;%2&apos;: %3. The children started before it were stopped; fix that child&apos;s start and start the supervisor again.</source>
+        <translation>Supervisor &apos;%1&apos; konnte Kind &apos;%2&apos; nicht starten: %3. Die vorher gestarteten Kinder wurden gestoppt; beheben Sie den Start dieses Kindes und starten Sie den Supervisor erneut.</translation>
+    </message>
+    <message>
+        <source>Supervisor &apos;%1&apos; is restarting its children; try again when it is done.</source>
+        <translation>Supervisor &apos;%1&apos; startet gerade seine Kinder neu; versuchen Sie es erneut, wenn er fertig ist.</translation>
+    </message>
+    <message>
+        <source>Supervisor &apos;%1&apos; is not running (not started, stopping or stopped); start a supervisor before managing its children.</source>
+        <translation>Supervisor &apos;%1&apos; läuft nicht (nicht gestartet, wird gestoppt oder gestoppt); starten Sie einen Supervisor, bevor Sie seine Kinder verwalten.</translation>
+    </message>
+    <message>
+        <source>Supervisor &apos;%1&apos; is simple_one_for_one; use startDynamicChild().</source>
+        <translation>Supervisor &apos;%1&apos; ist simple_one_for_one; verwenden Sie startDynamicChild().</translation>
+    </message>
+    <message>
+        <source>Child &apos;%1&apos; is already running under &apos;%2&apos;.</source>
+        <translation>Kind &apos;%1&apos; läuft bereits unter &apos;%2&apos;.</translation>
+    </message>
+    <message>
+        <source>Child &apos;%1&apos; already has a spec under &apos;%2&apos;; use restartChild() or deleteChild() first.</source>
+        <translation>Kind &apos;%1&apos; hat bereits eine Spezifikation unter &apos;%2&apos;; verwenden Sie zuerst restartChild() oder deleteChild().</translation>
+    </message>
+    <message>
+        <source>Child &apos;%1&apos; failed to start: %2. Check its start function and try again.</source>
+        <translation>Kind &apos;%1&apos; konnte nicht starten: %2. Prüfen Sie seine Startfunktion und versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+        <source>Supervisor &apos;%1&apos; is not simple_one_for_one; use startChild() with a spec.</source>
+        <translation>Supervisor &apos;%1&apos; ist nicht simple_one_for_one; verwenden Sie startChild() mit einer Spezifikation.</translation>
+    </message>
+    <message>
+        <source>Supervisor &apos;%1&apos; already runs its maximum of %2 children; wait for one to finish or raise max_children.</source>
+        <translation>Supervisor &apos;%1&apos; führt bereits sein Maximum von %2 Kindern aus; warten Sie, bis eines fertig ist, oder erhöhen Sie max_children.</translation>
+    </message>
+    <message>
+        <source>A child of &apos;%1&apos; failed to start: %2. Check the template&apos;s start function.</source>
+        <translation>Ein Kind von &apos;%1&apos; konnte nicht starten: %2. Prüfen Sie die Startfunktion der Vorlage.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is the template of simple_one_for_one supervisor &apos;%2&apos;; terminate its children by their own ids.</source>
+        <translation>&apos;%1&apos; ist die Vorlage des simple_one_for_one-Supervisors &apos;%2&apos;; beenden Sie seine Kinder über ihre eigenen IDs.</translation>
+    </message>
+    <message>
+        <source>Supervisor &apos;%1&apos; has no child &apos;%2&apos;.</source>
+        <translation>Supervisor &apos;%1&apos; hat kein Kind &apos;%2&apos;.</translation>
+    </message>
+    <message>
+        <source>That child is not running under supervisor &apos;%1&apos;.</source>
+        <translation>Dieses Kind läuft nicht unter Supervisor &apos;%1&apos;.</translation>
+    </message>
+    <message>
+        <source>Supervisor &apos;%1&apos; is simple_one_for_one; restartChild() is not available.</source>
+        <translation>Supervisor &apos;%1&apos; ist simple_one_for_one; restartChild() ist nicht verfügbar.</translation>
+    </message>
+    <message>
+        <source>Child &apos;%1&apos; is running; terminate it before restarting it.</source>
+        <translation>Kind &apos;%1&apos; läuft; beenden Sie es, bevor Sie es neu starten.</translation>
+    </message>
+    <message>
+        <source>Child &apos;%1&apos; is being restarted by its supervisor; wait or terminate it.</source>
+        <translation>Kind &apos;%1&apos; wird gerade von seinem Supervisor neu gestartet; warten Sie oder beenden Sie es.</translation>
+    </message>
+    <message>
+        <source>Supervisor &apos;%1&apos; is simple_one_for_one; deleteChild() is not available.</source>
+        <translation>Supervisor &apos;%1&apos; ist simple_one_for_one; deleteChild() ist nicht verfügbar.</translation>
+    </message>
+    <message>
+        <source>Child &apos;%1&apos; is running; terminate it before deleting it.</source>
+        <translation>Kind &apos;%1&apos; läuft; beenden Sie es, bevor Sie es löschen.</translation>
+    </message>
+    <message>
+        <source>Child &apos;%1&apos; is being restarted; terminate it before deleting it.</source>
+        <translation>Kind &apos;%1&apos; wird gerade neu gestartet; beenden Sie es, bevor Sie es löschen.</translation>
+    </message>
+</context>
+</TS>

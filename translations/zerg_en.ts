@@ -1,0 +1,5288 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en_US" sourcelanguage="en_US">
+<context>
+    <name>ActivityTicker</name>
+    <message>
+        <source>Investigating…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Putting the answer together…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ArtifactViews</name>
+    <message>
+        <source>The file is empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This is not valid JSON (%1 at byte %2); showing the text as it is.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>line %1 is not valid JSON (%2); it is shown as written.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>line %1 is not valid JSON (not an object); it is shown as written.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The arguments are not valid JSON.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This check file is not valid JSON; open it to see what it holds.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s)</source>
+        <translation>
+            <numerusform>%n file</numerusform>
+            <numerusform>%n files</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 KiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ChatView</name>
+    <message>
+        <source>How can I help?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ask about your servers — for example “check disk usage on cube”. Jarvis answers directly or sends a worker to investigate.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Composer</name>
+    <message>
+        <source>Connect a language model first (see above).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ask Jarvis…  (Enter to send, Shift+Enter for a new line)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the current request (Escape)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Send (Enter)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>CostsPage</name>
+    <message>
+        <source>Calls</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prompt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Completion</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share of cost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share of tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 calls, %3 prompt and %4 completion tokens, cost %5, %6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing in this range.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokens and cost of every model call, by day, model and agent.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chart the cost per day</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chart the tokens per day</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n day(s)</source>
+        <translation>
+            <numerusform>%n day</numerusform>
+            <numerusform>%n days</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Show the last %n day(s)</source>
+        <translation>
+            <numerusform>Show the last %n day</numerusform>
+            <numerusform>Show the last %n days</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refresh the costs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cost per day</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokens per day</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use the left and right arrow keys to read each day.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>By model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>By agent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agent</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>CronExpression</name>
+    <message>
+        <source>January</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>February</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>March</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>April</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>May</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>June</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>July</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>August</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>September</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>October</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>November</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>December</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sunday</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Monday</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tuesday</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wednesday</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Thursday</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Friday</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saturday</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>minute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;*/15 * * * *&apos; runs every 15 minutes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hour</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;0 6 * * *&apos; runs at 06:00 every day.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>day-of-month</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;0 0 1 * *&apos; runs at 00:00 on the 1st of every month.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>month</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;0 0 1 JAN,JUL *&apos; runs at 00:00 on 1 January and 1 July.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>day-of-week</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;30 9 * * MON-FRI&apos; runs at 09:30 Monday to Friday.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The %1 field &apos;%2&apos; has an empty item in its list. Separate values with single commas, e.g. &apos;1,15&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The %1 field &apos;%2&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In the %1 field &apos;%2&apos;, &apos;%3&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Example: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> has the step &apos;%1&apos;: a step is a whole number from 1 to %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> puts a step after a single value: write a range or &apos;*&apos; before &apos;/&apos;, e.g. &apos;%1-%2/%3&apos; or &apos;*/%3&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> is not a valid range: write a range as two values with one &apos;-&apos; between them, e.g. &apos;%1-%2&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> runs backwards (from %1 to %2): write the smaller value first, e.g. &apos;%2-%1&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> is out of range (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> is not a number (%1) or a month name (JAN-DEC).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> is not a number (%1) or a day name (SUN-SAT).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> is not a number (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Example: &apos;0 6 * * *&apos; runs at 06:00 every day.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cron expression is empty. Write five fields (minute hour day-of-month month day-of-week) or a macro such as @daily. %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a known macro. Use one of @yearly, @annually, @monthly, @weekly, @daily, @midnight, @hourly, or five fields. Example: &apos;@daily&apos; runs at 00:00 every day.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The macro %1 stands alone, but &apos;%2&apos; has more after it. Remove the rest or write five fields instead. Example: &apos;@daily&apos; runs at 00:00 every day.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A cron expression has five fields (minute hour day-of-month month day-of-week) separated by spaces, but &apos;%1&apos; has %2. Seconds and years are not supported. %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every minute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every %1 minutes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every hour</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every hour at minute %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every %1 hours</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every %1 hours at minute %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every day at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>at %1 on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>at %1 on day %2 of every month</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>at %1 on %2 %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Dashboard</name>
+    <message>
+        <source>Not available yet in this build.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Worker detail</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Threads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Supervision tree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Costs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Schedules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hosts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>HeaderBar</name>
+    <message>
+        <source>Jarvis</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dashboard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Working…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inbox (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task inbox, %1 unread</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task inbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Results of scheduled checks (Ctrl+I)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ctrl+D</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>HostKeys</name>
+    <message>
+        <source>The SSH host key of %1 (%2) is not known yet, so zerg refused to connect. The server&apos;s %3 key has fingerprint %4. Verify that fingerprint with the server&apos;s administrator (on the server: `ssh-keygen -lf /etc/ssh/ssh_host_%5_key.pub`), then trust it with `zerg hosts trust %1` (it shows the fingerprint and records the key in %6), or append it yourself with `ssh-keyscan -t %5 -p %7 %8 &gt;&gt; %6`, and try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SECURITY WARNING: the SSH host key of %1 (%2) does not match the key recorded for it in %3. Someone could be intercepting the connection (a man-in-the-middle attack), or the server was reinstalled. zerg refused to connect and never accepts a changed key automatically. The server&apos;s %4 key now has fingerprint %5. Verify it with the server&apos;s administrator; only if the change is expected, remove the old entry with `ssh-keygen -R &quot;%6&quot; -f %3`, then run `zerg hosts trust %1`.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>HostTrust</name>
+    <message>
+        <source>Could not create an SSH session (out of memory?). Try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The SSH settings for %1 are not valid: %2. Check its block in the hosts file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not connect to %1 (%2): %3. Check that the server is up and sshd listens on that port, and its HostName and Port in the hosts file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not check the SSH host key of %1 (%2) against %3: %4. Check that the known_hosts file is readable and well-formed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Internal error: the host key was not checked before recording it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not write the host key of %1 to %2: %3. Check that the file and its folder are writable.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>HostsConfig</name>
+    <message>
+        <source>hosts file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, line %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Create it in OpenSSH client config format, one block per server workers may reach:
+
+  Host web1
+      HostName 192.0.2.10
+      User deploy
+      IdentityFile ~/.ssh/id_ed25519
+
+or set ZERG_HOSTS_FILE to the path of an existing file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No hosts file is configured, so ssh_exec allows no server. %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The hosts file %1 does not exist, so ssh_exec allows no server. %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read the hosts file %1: %2. Check its permissions or set ZERG_HOSTS_FILE to another file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a double quote is not closed. Close it or remove it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host needs at least one name, e.g. &quot;Host web1&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 needs a value.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Port must be a number from 1 to 65535, not &quot;%1&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read %1, so nothing was imported. Give the OpenSSH config to import from with --from FILE.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read the hosts file %1. Check its permissions.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no Host block named %2, so nothing was imported. It defines: %3. Name aliases exactly as they appear on its Host lines.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no concrete names</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is already in the hosts file %2, so nothing was imported. Remove its block there first to import it again, or leave it out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Settings earlier in the hosts file %1 (a block matching %2, such as `Host *`) would override the imported values, so nothing was imported. Move that block to the end of the file and import again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write the hosts file %1: %2. Check its permissions.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write the hosts file %1: %2. Check the disk and its permissions.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>HostsPage</name>
+    <message>
+        <source>Workers may only reach the hosts in %1 (OpenSSH config format). Add a Host block there, or import one with `zerg hosts import ALIAS`, then reload.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reload the hosts file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No hosts are allowed yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allowed hosts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>host key recorded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HOST KEY CHANGED</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>host key not recorded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Test connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Test the connection to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fetch the host key of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trust this key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trust the host key of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>known_hosts: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>HttpRequestTool</name>
+    <message>
+        <source>HTTP method (default GET).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give up after this many seconds (default %1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The http:// or https:// URL.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Request headers as {&quot;Name&quot;: &quot;value&quot;}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The request body (text, e.g. JSON).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Follow up to %1 redirects (default true).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Make one HTTP(S) request and get the status, headers and body. Any HTTP status is an answer (ok: true; read &quot;status&quot;); ok is false only when no answer came. Text bodies are returned (cut at %1 bytes, &quot;truncated&quot;); binary bodies only as size and sha256.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Credentials are added automatically to URLs under: %1; do not add them yourself.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;url&quot; must be an absolute http:// or https:// URL, e.g. &quot;https://example.com/status&quot;; other schemes (file:, ftp:) are not allowed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;method&quot; must be one of GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;headers&quot; must be an object like {&quot;Accept&quot;: &quot;application/json&quot;}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;headers&quot;: &quot;%1&quot; is not a valid header; names are plain tokens, values single-line strings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;body&quot; must be a string (serialize JSON yourself).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;timeout_secs&quot; must be a whole number of seconds from 1 to %1; leave it out for the default of %2 s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;follow_redirects&quot; must be true or false.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>InboxPanel</name>
+    <message>
+        <source>Critical</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Info</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task inbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unread</source>
+        <translation>
+            <numerusform>%n unread</numerusform>
+            <numerusform>%n unread</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Mark all read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mark all results read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close the inbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No results yet. Scheduled checks put what they find here; set one up on the dashboard&apos;s Schedules page or ask Jarvis.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Results of scheduled checks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unread. </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, %2, %3: %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>‹ Inbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Back to the inbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ask Jarvis about this result…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reply about this result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Send the reply to Jarvis</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Main</name>
+    <message>
+        <source>Zerg — Jarvis</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zerg — Dashboard</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>MessageDelegate</name>
+    <message>
+        <source>You</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Something went wrong</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jarvis</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>quick</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>supervisor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copied</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy this code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Writing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Thinking…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>OpenAiStreamDecoder</name>
+    <message>
+        <source> at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The LLM server%1 answered without any stream events. Check that ZERG_LLM_BASE_URL points at an OpenAI-compatible API that supports streaming.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The LLM server%1 closed the stream before it was complete (no [DONE] at the end), so the answer may be cut off. Try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The LLM server%1 sent a stream chunk that is not a JSON object (%2): %3. Check that ZERG_LLM_BASE_URL points at an OpenAI-compatible API.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 at offset %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unreadable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The conversation is too long for this model: start a new conversation or use a model with a larger context window.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wait a moment and try again, or check your plan&apos;s limits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the API key in ZERG_LLM_API_KEY.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try again; if it keeps failing, check the server&apos;s status and your account.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The LLM server%1 reported an error in the middle of the answer (%2). %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>Zerg cannot connect</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zerg cannot start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jarvis is still working on the previous request; send your reply again when it has answered.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open Jarvis</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dashboard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pause schedules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quit Zerg</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server at %1 did not answer within %2 s. Check the address and that `zerg serve` is running there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server refused the device secret: %1 Ask for a new one (`zerg devices add NAME` on the server) and try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server at %1 answered the login without a token; is it a Zerg server of the same version?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the connection was closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot reach %1: %2. Is `zerg serve` running there, and is the address right?</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SchedulesPage</name>
+    <message>
+        <source>Scheduled checks run a task through Jarvis at set times; their results land in the inbox of the Jarvis window.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pause all schedules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New schedule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Create a new schedule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All schedules are paused: nothing runs until you resume. Their settings are kept, and runs missed while paused are skipped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No schedules yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A schedule runs a task for you at set times, such as checking disk space every morning, and puts the result in your inbox with a severity.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Create one here, or just ask Jarvis: “check my disks every morning at 6”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Schedules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, %2, next run %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last run %1: %2 %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not run yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>next</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Turn off %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Turn on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a schedule to see its runs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run %1 now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete “%1” and its run history? Results already in the inbox stay.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete schedule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Yes, delete %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep the schedule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1  (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time zone: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · catches up missed runs at start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Off: turn the schedule on to run it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Never: this expression matches no date.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(paused)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No runs yet. Run now to try it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trigger</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scheduled for %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit schedule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>morning disk check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name of the schedule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task for Jarvis</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check disk space on all servers and warn above 90%.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task Jarvis runs each time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>When (cron: minute hour day month weekday)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cron expression</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time zone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time zone, for example Europe/Berlin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run once at start when a run was missed while Zerg was not running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Create</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Create the schedule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the schedule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel without saving</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SendEmailTool</name>
+    <message>
+        <source>Recipient address, or a list of up to %1 addresses (plain name@example.org, no display names).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One line.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plain text (UTF-8).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Send a plain-text e-mail. It cannot be taken back: send only what the task asks for. </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It is sent from %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>E-mail is not configured here, so calls will fail.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>E-mail is not configured: set ZERG_SMTP_HOST and ZERG_SMTP_FROM (and ZERG_SMTP_PORT, ZERG_SMTP_TLS, ZERG_SMTP_USER and the smtp_password secret as your server needs), then try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;to&quot; must be an address or a list of 1 to %1 addresses.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;to&quot;: &quot;%1&quot; is not a plain e-mail address; write it as name@example.org, without a display name or angle brackets.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;subject&quot; is required: one line of at most %1 characters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;body&quot; is required: the message text, at most %1 bytes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SendWebhookTool</name>
+    <message>
+        <source>A configured webhook by name (default: the first).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Message shape; defaults to the webhook&apos;s own.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The message, at most %1 characters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An optional short title.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An http(s) URL to post to instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Send a short notification to a chat or push webhook (Slack, Discord, ntfy, or JSON). </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No webhook is configured%1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; give a url</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Configured webhooks: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;text&quot; is required: the message, 1 to %1 characters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;title&quot; must be one line of at most 200 characters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;webhook&quot;, &quot;url&quot; and &quot;format&quot; must be strings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;format&quot; must be one of %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give either &quot;webhook&quot; or &quot;url&quot;, not both.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Posting to arbitrary URLs is not allowed here; use one of the configured webhooks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;url&quot; must be an absolute http(s) URL.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No webhook is configured: set ZERG_WEBHOOK_URL (and ZERG_WEBHOOK_FORMAT: slack, discord, ntfy or json)%1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, or give a url</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no webhook named &quot;%1&quot;; configured: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown format &quot;%1&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SettingsPage</name>
+    <message>
+        <source>Some changes apply after a restart.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restart now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restart Zerg now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter a new value to replace it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter a value to store it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SetupCard</name>
+    <message>
+        <source>Connect Jarvis to a language model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Local Ollama</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OpenAI</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Anthropic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Custom OpenAI-compatible URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Looking for Ollama at %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No Ollama answered at %1. Install it from https://ollama.com, start it (ollama serve), pull a model (ollama pull qwen2.5:7b), then look again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ollama is running at %1 but has no models yet. Pull one in a terminal (ollama pull qwen2.5:7b), then look again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ollama is running at %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ollama model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Look again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Look for Ollama again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sk-… (platform.openai.com › API keys)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OpenAI API key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OpenAI model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sk-ant-… (console.anthropic.com › API keys)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Anthropic API key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Anthropic model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Server URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Optional: only if the server needs one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Server API key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model name the server expects</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Server model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save this choice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved. Restart Zerg to connect.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restart now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restart Zerg now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Environment variables work too (ZERG_LLM_BASE_URL, ZERG_MODEL, ZERG_LLM_API_KEY; see the README) and win over what you save here. Keys are kept in %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ShellExecTool</name>
+    <message>
+        <source>%1 was not found; install the bubblewrap package</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 did not start a test sandbox: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot create a sandbox here (user namespaces disabled?): %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The shell command to run with /bin/sh -c.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the command after this many seconds (default %1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the command network access (default %1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run a non-interactive shell command (/bin/sh -c) on the local machine, in the worker&apos;s scratch folder, and get its exit code, stdout and stderr. There is no terminal and no input: commands that prompt hang until the timeout. </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It runs in a sandbox: the system is read-only, only the scratch folder and /tmp are writable, the home folder is hidden, and there is no network unless you set &quot;network&quot;: true.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It runs with a clean environment and resource limits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;network&quot; must be true or false; leave it out for no network.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The local shell is configured to run only under bubblewrap, which does not work here: %1. Fix bubblewrap or allow the restricted mode.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot create the working folder %1. Check that its parent is writable (or set ZERG_DATA_DIR to a writable folder).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot create a temporary folder in %1: %2. Check that the folder is writable and the disk is not full.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SshExecTool</name>
+    <message>
+        <source>Run a non-interactive shell command on a server over SSH and get its exit code, stdout and stderr. There is no terminal and no input: commands that prompt or page (sudo with a password, less, top without -b) hang until the timeout, so pass flags that make them non-interactive. </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No servers are allowed yet: the user must add them to the hosts file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allowed hosts (use the name exactly): %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server&apos;s name from the allowed hosts list.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The shell command to run, e.g. &quot;df -h&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the command after this many seconds (default %1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;host&quot; is required: give one of the allowed hosts (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(no hosts file loaded)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none are configured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>allowed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host &quot;%1&quot; is not in the allowlist (%2). Use one of the allowed names exactly, without user@; to allow another server, add a Host block for it to the hosts file %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SupervisionPage</name>
+    <message>
+        <source>Services and workers as Zerg supervises them; a crashed child is restarted by its supervisor&apos;s rules.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The supervision tree is not running in this process.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refresh the supervision tree</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ThreadsPage</name>
+    <message>
+        <source>running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>queued</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>succeeded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tool call %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Result of %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reload the runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, %2, %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n worker(s)</source>
+        <translation>
+            <numerusform>%n worker</numerusform>
+            <numerusform>%n workers</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Runs of the supervisor thread</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No runs yet: ask Jarvis something.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each request you make appears here with its messages and workers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a run to see its messages and workers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Older turns are summarized: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cost %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workers (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Worker %1, %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the worker&apos;s details</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Messages of the selected run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Supervisor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>▸ calls %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>↳ result of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a tool</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>summarized</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Collapse</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Collapse this output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show all of this output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s)</source>
+        <translation>
+            <numerusform>%n run</numerusform>
+            <numerusform>%n runs</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ToolCallLine</name>
+    <message>
+        <source>(%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>exit code %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(%1, %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>WorkerActivity</name>
+    <message>
+        <source>Worker: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>queued</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running · %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>done · %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>timed out · %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed · %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show this worker in the dashboard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop this worker; Jarvis answers with what it found so far.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>… %n earlier call(s)</source>
+        <translation>
+            <numerusform>… %n earlier call</numerusform>
+            <numerusform>… %n earlier calls</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>WorkerDetailPage</name>
+    <message>
+        <source>Contents of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a worker from the Workers tab (double-click a row or press Enter).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Worker task: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reload the worker&apos;s files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close this worker</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · started %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Worker error: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Files of the worker</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Folder %1, %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File %1, %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Roundabout timeline (%n check(s))</source>
+        <translation>
+            <numerusform>Roundabout timeline (%n check)</numerusform>
+            <numerusform>Roundabout timeline (%n checks)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Roundabout timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No roundabout checks: the supervisor did not monitor this worker, or it ended before the first check.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Roundabout timeline: every check and decision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At %1: %2 (%3) %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a file on the left.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>by %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Conversation of the worker</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 → calls %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tool result · %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unreadable line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Arguments of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Result of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>exit code %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Error: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Arguments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stdout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(empty)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Standard output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stderr</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Standard error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Result fields</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Other text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Other text in the file</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>WorkersPage</name>
+    <message>
+        <source>Filter by task, host or worker id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n worker(s)</source>
+        <translation>
+            <numerusform>%1 of %n worker</numerusform>
+            <numerusform>%1 of %n workers</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n worker(s)</source>
+        <translation>
+            <numerusform>%n worker</numerusform>
+            <numerusform>%n workers</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Newest first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workers; press Enter to open the current one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No workers yet — ask Jarvis something that needs a server.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No workers match “%1”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg</name>
+    <message>
+        <source>&quot;command&quot; is required: give the shell command to run as a non-empty string.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;timeout_secs&quot; must be a whole number of seconds from 1 to %1; leave it out for the default of %2 s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::ActivityModel</name>
+    <message>
+        <source>%1 s…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::AgentLoop</name>
+    <message>
+        <source>Stopped after %1 model calls without a final answer. The task may be too broad; try a narrower request or raise ZERG_MAX_ITERATIONS.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The agent kept acting after it was told to stop (PACE emergency).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped: this agent used %1 tokens, over its budget of %2. Raise the budget (ZERG_WORKER_TOKEN_BUDGET for workers) or give a narrower task.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown tool &apos;%1&apos;. Available tools: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The arguments for %1 are not a valid JSON object (%2). Call the tool again with a JSON object matching its schema.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The agent ignored its supervisor&apos;s steering %1 times (last: %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::AlertRouting</name>
+    <message>
+        <source>&apos;%1&apos; is not an alert channel. Use a comma list of notification, email and webhook, or inbox for the task inbox alone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::AnthropicChatReply</name>
+    <message>
+        <source>The request to the Anthropic API was cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Anthropic API at %1 sent nothing for %2 seconds, so the request was stopped. Check your network and the service status, or raise the idle timeout.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not reach the Anthropic API at %1: %2. Check ZERG_LLM_BASE_URL (the bare root, such as https://api.anthropic.com) and your network.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The connection to the Anthropic API at %1 broke in the middle of the answer: %2. Try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The service is overloaded; try again in a few moments.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You hit a rate limit; wait a moment and try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The conversation is too long for the model; start a new one or shorten it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the API key in ZERG_LLM_API_KEY.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try again; if it keeps failing, check the service status and your account.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Anthropic API at %1 reported an error in the middle of the answer (%2). %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Anthropic API at %1 closed the stream before message_stop, so the answer is incomplete. Try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server at %1 did not send a valid Anthropic Messages stream (%2; Content-Type: %3). Check that ZERG_LLM_BASE_URL is the bare root of an Anthropic API, such as https://api.anthropic.com.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Anthropic API at %1 refused the request with HTTP %2 (%3). Check the API key in ZERG_LLM_API_KEY.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The conversation is too long for the model &quot;%1&quot; (HTTP %2: %3). Start a new conversation or shorten it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Anthropic API at %1 is rate limiting requests (HTTP 429: %2). Wait %3 seconds and try again, or check your plan&apos;s limits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Anthropic API at %1 is rate limiting requests (HTTP 429: %2). Wait a moment and try again, or check your plan&apos;s limits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Anthropic API at %1 is overloaded (HTTP %2: %3). Try again in a few moments.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Anthropic API at %1 answered HTTP 404 (%2). ZERG_LLM_BASE_URL must be the bare root, such as https://api.anthropic.com, and the model &quot;%3&quot; must exist.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Anthropic API at %1 rejected the request with HTTP %2 (%3). Check the model name &quot;%4&quot; and the LLM settings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Anthropic API at %1 failed with HTTP %2 (%3). Try again later; if it keeps failing, check the service status.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::AppTree</name>
+    <message>
+        <source>Zerg is shutting down</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::Backend</name>
+    <message numerus="yes">
+        <source>%n more that had not started</source>
+        <translation>
+            <numerusform>%n more that had not started</numerusform>
+            <numerusform>%n more that had not started</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>1 worker was interrupted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 workers were interrupted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 when Zerg last stopped: %2. Their results are incomplete; ask again to rerun them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot create the data directory %1. Set ZERG_DATA_DIR to a writable folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Owner id %1 is not valid; owner ids start at 1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::BudgetMonitor</name>
+    <message>
+        <source>This request used %1 tokens, over its budget of %2, and was stopped. Ask for something narrower, or raise ZERG_RUN_TOKEN_BUDGET.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This request cost $%1, over its budget of $%2, and was stopped. Ask for something narrower, or raise ZERG_RUN_COST_BUDGET_USD.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::ChatModel</name>
+    <message>
+        <source>Stopped: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::CostsModel</name>
+    <message>
+        <source>%1%</source>
+        <comment>a share in percent</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+No model calls</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n call(s)</source>
+        <translation>
+            <numerusform>%n call</numerusform>
+            <numerusform>%n calls</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1
+%2 tokens in %3
+Cost: %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No model calls recorded yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No model calls in the last %1 days. Choose a longer range to see older ones.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not load the model usage: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ddd d</source>
+        <comment>a chart day label; a QDate format</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MMM d</source>
+        <comment>a chart day label; a QDate format</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(no model name)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 + unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1k</source>
+        <comment>thousands, compact</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1M</source>
+        <comment>millions, compact</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Supervisor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Worker</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Roundabout decider</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Summaries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(no role)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n call(s) had no known price (model not in the price table); their cost is not included.</source>
+        <translation>
+            <numerusform>%n call had no known price (model not in the price table); its cost is not included.</numerusform>
+            <numerusform>%n calls had no known price (model not in the price table); their cost is not included.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Last %1 days: %2 tokens in %Ln call(s), cost %3</source>
+        <translation>
+            <numerusform>Last %1 days: %2 tokens in %Ln call, cost %3</numerusform>
+            <numerusform>Last %1 days: %2 tokens in %Ln calls, cost %3</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>zerg::Duration</name>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::EmailInvocation</name>
+    <message>
+        <source>cancelled; the message may or may not have been sent</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::HealthMonitor</name>
+    <message>
+        <source>no progress for %1 s (health monitor)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::HeuristicDecider</name>
+    <message>
+        <source>%1 has been running for %2 s, longer than the %3 s limit. Decided by the heuristic fallback because no decider model is configured; configure a decider model to have long commands judged by what they do.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::HostsModel</name>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connected and ran a command as %1 in %2 ms.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fetching the host key of %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The key matches the one recorded in %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not recorded yet. Compare the fingerprint with what the server&apos;s administrator sees (on the server: ssh-keygen -lf /etc/ssh/ssh_host_%1_key.pub), then trust it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trusted: the key is recorded in %1. Workers can now reach %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::HttpInvocation</name>
+    <message>
+        <source>No complete answer from %1 within %2 s; the request was stopped. Try again later or with a larger timeout_secs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The response from %1 is larger than %2 bytes (at least %3); the download was stopped. Ask for less (a range, a page, a filter) or fetch it with shell_exec.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not reach %1: %2. Check the URL and that the server is up.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The TLS handshake with %1 failed: %2. The server&apos;s certificate is not trusted here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 stopped answering: %2. Try again later.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The request to %1 failed: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 redirected more than %2 times (last to %3); giving up. Check the URL, or set follow_redirects to false to see the first redirect.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 redirected to %2, which is not followed (only http(s), never from https down to http). Request that URL yourself if you trust it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::InboxModel</name>
+    <message>
+        <source>Could not read the task inbox: %1. Check that the data folder is readable, then reopen the inbox.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>That result is no longer in the inbox. Close it and pick another one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not mark the result as read: %1. Check that the data folder is writable.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not mark the results as read: %1. Check that the data folder is writable.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write what you want to know or have done about this result, then send.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>That result is no longer in the inbox, so there is nothing to reply to.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scheduled check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ddd d MMM yyyy HH:mm</source>
+        <comment>when a result came in; a QDateTime format</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About the scheduled check &quot;%1&quot; (%2), which found:
+%3
+
+%4</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::JarvisController</name>
+    <message>
+        <source>Jarvis has not yet confirmed your previous question; send this one again once it has.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::JarvisService</name>
+    <message>
+        <source>[SCHEDULED CHECK] %1
+
+This runs in the background: nobody is waiting in the chat, and your answer goes to the user&apos;s task inbox. Check what is asked, then answer briefly with what you found. End with a line of its own saying how urgent it is: &quot;Severity: info&quot; (nothing needs doing), &quot;Severity: warning&quot; (needs attention soon) or &quot;Severity: critical&quot; (needs attention now).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type a question first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jarvis is still working on the previous request. Wait for it to finish or stop it (Escape) before asking again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Condensing older conversation…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Thinking…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the results…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the run was cancelled by the user</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled by the user</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This request took longer than %1 s and was stopped (ask again to continue, or raise ZERG_RUN_TIMEOUT_SECONDS).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing was finished yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What was found so far:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>I&apos;ll escalate this to the supervisor for a deeper check…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::MemoryCompactor</name>
+    <message>
+        <source>There were no messages to summarize; the memory is unchanged.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No model is configured for the memory summary; kept a short digest of the older messages instead. Configure a model to get summaries.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The memory summary call failed (%1); kept a short digest of the older messages instead. Check the memory model and its provider settings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The memory summary was cut off by the model&apos;s output limit; kept a short digest instead. Use a summary model with a larger output limit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The memory model returned an empty summary; kept a short digest instead. Try another summary model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The memory summary was about %1 tokens, over its budget of %2; kept a short digest instead. Raise the memory budget or use a model that follows length limits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The memory model did not answer within %1 s; kept a short digest of the older messages instead. Check that the model server is reachable, or raise the timeout.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::MeteredChatReply</name>
+    <message>
+        <source>The model call was cancelled because its provider was shut down.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model call was cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::Money</name>
+    <message>
+        <source>$%1</source>
+        <comment>an amount in US dollars</comment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::OllamaProbe</name>
+    <message numerus="yes">
+        <source>A local Ollama is running at %1 with %n model(s): %2. To use it, set ZERG_LLM_BASE_URL=%1/v1 and ZERG_MODEL=%3.</source>
+        <translation>
+            <numerusform>A local Ollama is running at %1 with %n model: %2. To use it, set ZERG_LLM_BASE_URL=%1/v1 and ZERG_MODEL=%3.</numerusform>
+            <numerusform>A local Ollama is running at %1 with %n models: %2. To use it, set ZERG_LLM_BASE_URL=%1/v1 and ZERG_MODEL=%3.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>A local Ollama is running at %1 but has no models yet: run `ollama pull qwen2.5:7b` (or another model), then set ZERG_LLM_BASE_URL=%1/v1 and ZERG_MODEL.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No local Ollama was found at %1. Use any OpenAI-compatible server (ZERG_LLM_BASE_URL=https://api.openai.com/v1, ZERG_MODEL, and `zerg key set` for the API key) or Anthropic (ZERG_LLM_PROVIDER=anthropic, ZERG_LLM_BASE_URL=https://api.anthropic.com).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::OpenAiChatReply</name>
+    <message>
+        <source>The request to the LLM server was cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The LLM server at %1 sent nothing for %2 seconds, so the request was stopped. Check that the server is running and not overloaded, or raise the idle timeout.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not reach the LLM server at %1: %2. Check ZERG_LLM_BASE_URL and that the server is running.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The connection to the LLM server at %1 broke in the middle of the answer: %2. Try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The LLM server at %1 answered without any stream events (Content-Type: %2). Check that ZERG_LLM_BASE_URL points at an OpenAI-compatible API that supports streaming.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The LLM server at %1 refused the request with HTTP %2 (%3). Check the API key in ZERG_LLM_API_KEY.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The conversation is too long for the model &quot;%1&quot; at %2 (HTTP %3: %4). Start a new conversation, or use a model with a larger context window.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wait %1 seconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wait a moment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The LLM server at %1 is rate limiting requests (HTTP %2: %3). %4 and try again, or check your plan&apos;s limits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The LLM server at %1 is overloaded (HTTP %2: %3). Try again in a moment.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The LLM server at %1 answered HTTP 404 (%2). Check that ZERG_LLM_BASE_URL ends in /v1 and that the model &quot;%3&quot; exists on that server.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The LLM server at %1 rejected the request with HTTP %2 (%3). Check the model name &quot;%4&quot; and the server&apos;s documentation for the options it supports.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The LLM server at %1 failed with HTTP %2 (%3). Try again later; if it keeps failing, check the server&apos;s log and the model name &quot;%4&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::RetryingReply</name>
+    <message>
+        <source>The request to the model was cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No model provider is available for this request. Check the LLM settings and try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (after %n attempts)</source>
+        <translation>
+            <numerusform>%1 (after %n attempt)</numerusform>
+            <numerusform>%1 (after %n attempts)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>zerg::RoundaboutMonitor</name>
+    <message>
+        <source>stopped early: the supervisor had its answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the worker did not finish within %1 s (hard timeout)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The worker %1 may still be running and keeps its results: look at it later with get_worker_metadata or read_worker_result, and tell the user it is still working.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::ScheduleService</name>
+    <message>
+        <source>Interrupted: Zerg stopped while this check was running.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a time zone this system knows. Use an IANA name such as Europe/Berlin or America/New_York, or leave it empty for the system&apos;s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Schedules run in the Zerg app that owns this data folder, and it is not this process. Use Run now there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scheduled check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The scheduled run did not finish (%1): %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::SchedulesModel</name>
+    <message>
+        <source>scheduled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>catch-up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ddd d MMM HH:mm</source>
+        <comment>a time this year; a QDateTime format</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ddd d MMM yyyy HH:mm</source>
+        <comment>a time in another year; a QDateTime format</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not read the schedules: %1. Check that the data folder is readable, then reopen the page.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Schedules run in the Zerg app that owns the data folder; change them there (or quit the other instance and restart this one).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a field of a schedule. Change name, task, cron, timeZone, enabled or catchUp.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Say when to run, e.g. &apos;0 6 * * *&apos; for 06:00 every day or &apos;*/15 * * * *&apos; for every 15 minutes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::SettingField</name>
+    <message>
+        <source>Provider</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OpenAI-compatible: OpenAI, Ollama, llama.cpp, vLLM, LM Studio, OpenRouter and more. Anthropic: Anthropic&apos;s own API.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Base URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>…/v1 for OpenAI-compatible servers (http://127.0.0.1:11434/v1 for Ollama), https://api.anthropic.com for Anthropic.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Supervisor model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model Jarvis thinks with.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Worker model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Empty: the supervisor model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decider model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Watches running workers. Empty: the worker model; heuristic: the rule-based decider.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Summary model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Empty: the worker model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quick model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time, small talk, questions about the conversation. Empty: the supervisor model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check interval (seconds)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How often the supervisor looks at a running worker.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hard timeout (seconds)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The longest a worker is waited for.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop a worker at the hard timeout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Off: it keeps running and the supervisor is told how to look at it later.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decider calls per worker</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decider timeout (seconds)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A later answer counts as wait.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Worker radio check every N turns</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>0 switches the XO off for workers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Supervisor radio check every N turns</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>0 switches the XO off for the supervisor agent.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Request timeout (seconds)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A request then answers with what its workers found so far.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokens per worker</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokens per request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cost per request (USD)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>0: no cost limit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SMTP server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>For send_email. Empty: no e-mail.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SMTP port</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>0: the TLS mode&apos;s default.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SMTP TLS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SMTP user</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sender address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Webhook format</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Info results also go to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scheduled checks: a comma list of notification, email, webhook. Every result is in the task inbox. Empty: the inbox only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warnings also go to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Critical results also go to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>E-mail needs the SMTP server and the alert address; webhook needs the webhook URL.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Alert e-mail address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where e-mail alerts go.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Theme</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>System: the language of your desktop if Zerg speaks it, else English. Applies at once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The database and the workers&apos; folders. Set ZERG_DATA_DIR to use another one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep finished workers (days)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Database</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Empty: SQLite in the data folder. postgresql://user@host:5432/zerg for PostgreSQL (server mode); keep its password in ~/.pgpass or PGPASSWORD.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Server URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Empty: this computer runs Jarvis. ws://host:8765 or wss://host:8765 to use a `zerg serve` instead (log in below).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Listen on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Address and port of `zerg serve`. Loopback unless you give another address.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allowed web origins</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Comma-separated origins of web pages allowed to connect; others are refused.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TLS certificate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PEM file; with a key, the server speaks wss:// only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TLS private key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PEM file of the certificate&apos;s key.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::Settings</name>
+    <message>
+        <source>There is no setting called &apos;%1&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a web address. Enter one that starts with http:// or https:// and names a server, for example https://api.openai.com/v1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 takes a whole number from %2 to %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 takes a number from %2 to %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a number. %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is out of range. %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is neither on nor off. %2 takes true or false.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a choice for %2. Choose one of: %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot be changed in the app. Set %2 in the environment Zerg starts from instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not save the setting to %1. Check that the file and its folder are writable by you.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The secret was saved, but Zerg could not note that in %1. Check that the file and its folder are writable by you.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown LLM provider &apos;%1&apos;. Set ZERG_LLM_PROVIDER to openai (any OpenAI-compatible server: OpenAI, Ollama, llama.cpp, vLLM, LM Studio, OpenRouter) or anthropic.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No language model is configured. Set ZERG_LLM_BASE_URL (for example http://127.0.0.1:11434/v1 for Ollama) and ZERG_MODEL, or configure a provider in Settings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No LLM endpoint is configured. Set ZERG_LLM_BASE_URL (for example https://api.openai.com/v1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No model is configured. Set ZERG_MODEL (for example gpt-4o-mini).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::SettingsModel</name>
+    <message>
+        <source>Provider and models</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Roundabout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>XO</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Budgets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Notifications</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Appearance</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Storage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remote server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Server mode (zerg serve)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OpenAI-compatible</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Anthropic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>STARTTLS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Implicit TLS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>None (unencrypted)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slack</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Discord</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ntfy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SMTP password</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Webhook URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sent only to the base URL above. Leave empty for a server that needs none (a local Ollama).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>send_webhook&apos;s default target. Kept as a secret: such URLs often carry a token.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set by %1 in the environment, which wins over this setting. Change or unset it there, then restart Zerg.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set in the environment.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stored in %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not set.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>That is not a web address. A webhook URL starts with https:// (or http://) and names a server, for example https://hooks.slack.com/…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is set in the environment Zerg starts from, and it wins over this choice. Unset it (or change it there), then restart Zerg.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter the name of the model to use.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a web address. Enter the server&apos;s address with http:// or https://, for example http://127.0.0.1:8080/v1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter your Anthropic API key (console.anthropic.com, Settings › API keys).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter your OpenAI API key (platform.openai.com, API keys).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a web address. Ollama listens on http://127.0.0.1:11434 unless you changed it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose one of Ollama&apos;s models. If it has none yet, pull one first, for example: ollama pull qwen2.5:7b</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter the server&apos;s address, for example http://127.0.0.1:8080/v1 (llama.cpp, vLLM, LM Studio and OpenRouter all speak OpenAI&apos;s API).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::ShellInvocation</name>
+    <message>
+        <source>command did not finish within %1 s; it was stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>command was killed by a signal before it finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>command exited with status %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not start %1 in %2: %3. Check that the folder is accessible and the program is installed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::SmtpSender</name>
+    <message>
+        <source>Could not initialize libcurl; the system may be out of memory.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not connect to the SMTP server %1: %2. Check ZERG_SMTP_HOST and ZERG_SMTP_PORT and that the server is running.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TLS with the SMTP server %1 failed: %2. Check ZERG_SMTP_TLS (none, starttls or implicit) and the server&apos;s certificate; for a private certificate authority set ZERG_SMTP_CA_FILE to its PEM file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The SMTP server %1 rejected the login of user &quot;%2&quot;: %3. Check ZERG_SMTP_USER and the smtp_password secret.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The SMTP server %1 did not answer within %2 s: %3. Try again later.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The SMTP server %1 refused the message: %2. Check the addresses (and ZERG_SMTP_FROM), or whether the server needs a login.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sending through the SMTP server %1 failed: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::SshSessionLoop</name>
+    <message>
+        <source>The SSH connection to %1 was closed before the command started (zerg is shutting down). Run it again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server %1 (%2) stopped answering while %3 (waited %4 s). Check the server&apos;s load and network, then try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The connection to %1 (%2) failed while %3: %4. Check the server and the network, then try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not create an SSH session (out of memory?). Try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The SSH settings for %1 are not valid: %2. Check its block in the hosts file %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not connect to %1 (%2): no answer within %3 s. Check that the server is up and reachable, and its HostName and Port in the hosts file %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not connect to %1 (%2): %3. Check that the server is up and sshd listens on that port, and its HostName and Port in the hosts file %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not check the SSH host key of %1 (%2) against %3: %4. Check that the known_hosts file is readable and well-formed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>logging in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (could not be read: missing, unreadable or protected by a passphrase)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (rejected by the server)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ssh-agent/default keys (none accepted)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing: the server does not accept public keys, and zerg logs in with keys only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not log in to %1 (%2). Tried: %3. Add the public key to ~/.ssh/authorized_keys of %4 on the server, or set IdentityFile for %2 in the hosts file %5 (or load the key into ssh-agent).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>starting the command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running the command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The command on %1 was stopped because zerg is shutting down.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>opening a channel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>opening a session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Logged in to %1 (%2) but could not open a session: %3. The server may limit sessions (sshd&apos;s MaxSessions) or be shutting down; try again later.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server %1 (%2) refused to run the command: %3. Its sshd may forbid commands for this user (ForceCommand, restrictions).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The channel of the command on %1 (%2) failed: %3. Run it again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>command ended without an exit status (killed by a signal?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>command exited with status %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>command did not finish within %1 s and was stopped (TERM, then KILL, to its process group)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>command did not finish within %1 s; the SSH channel was closed (the remote process may still be running)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::SshSessionWorker</name>
+    <message>
+        <source>The SSH session closed; run again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::ThreadInspectorModel</name>
+    <message>
+        <source>Quick</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Background</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Supervisor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>yyyy-MM-dd HH:mm</source>
+        <comment>a run&apos;s start; a QDateTime format</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unavailable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not load the runs: %1 Check the data folder, then reload.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not load the workers of run %1: %2 Select the run again, or reload.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not load run %1: %2 Check the data folder, then reload.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run %1 was not found. Pick a run from the list, or reload.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not load the messages of run %1: %2 Select the run again, or reload.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>… (%Ln more character(s))</source>
+        <translation>
+            <numerusform>… (%Ln more character)</numerusform>
+            <numerusform>… (%Ln more characters)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>unknown message</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::TrayState</name>
+    <message>
+        <source>Zerg: working on your request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zerg: something needs your attention</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zerg: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zerg: idle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jarvis answered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jarvis could not finish</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open Jarvis to read it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::WebhookInvocation</name>
+    <message>
+        <source>The webhook %1 did not answer within %2 s; the notification may not have been delivered.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled; the notification may or may not have been delivered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not post to the webhook %1: %2. Check its URL and that the service is reachable.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The webhook %1 answered HTTP %2, so the notification was not accepted: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::Worker</name>
+    <message>
+        <source>Zerg stopped before the summary model answered; truncated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not create the worker&apos;s artifact folder: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not run: %1 matches the rule &quot;%2&quot; and needs the user&apos;s approval. Do not retry it; report what you wanted to run and why, so the user can decide.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped: %1 matches the rule &quot;%2&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not run: %1. The worker is being stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Worker %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting for the summary model; truncated until then</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing to summarize</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no summary model configured; truncated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the summary model did not answer within %1 s; truncated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the summary model failed (%1): %2; truncated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the summary model returned no text; truncated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The worker has not started yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no tool call %1 (yet).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::WorkerAttempt</name>
+    <message>
+        <source>Zerg is shutting down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>killed by its supervisor</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::WorkerDetailModel</name>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is no longer in this worker&apos;s folder. Reload to see the files it has now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 leads outside the worker&apos;s folder and is not shown. Inspect the folder by hand: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2. Check the file&apos;s permissions, then reload.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Showing the first %1 of %2. The whole file is %3; open it in an editor to see the rest.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a worker id. Open a worker from the Workers tab instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jobs cannot be looked up here (no database). Open the worker by its id.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No worker job %1 for this user: it does not exist. Pick a worker in the Workers tab.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This job has not started a worker yet (status: %1), so there are no files to show. The page opens the worker as soon as it starts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This worker&apos;s folder is gone: it was removed by the retention policy (ZERG_RETENTION_DAYS) or deleted by hand. Its job is still listed in the Workers tab, but its files cannot be shown; pick another worker.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No worker &apos;%1&apos; for this user: it does not exist, or its folder was removed by the retention policy (ZERG_RETENTION_DAYS). Pick a worker in the Workers tab.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>yyyy-MM-dd HH:mm:ss</source>
+        <comment>a worker&apos;s start; a QDateTime format</comment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::WorkerPool</name>
+    <message>
+        <source>Too many workers failed in a short time (more than 10 restarts in 60 s); this one was stopped with them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The worker could not be started: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::WorkerTableModel</name>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not load the workers: %1 Check the data folder, then reload.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::api::RemoteClient</name>
+    <message>
+        <source>Not connected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No server URL given; give one like %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a server URL: it must start with ws:// or wss:// and name a host, like %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is a web address; the Zerg server speaks WebSocket: use %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the app closed the connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TLS: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no answer within %1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server speaks another protocol</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server at %1 speaks protocol %2; this Zerg speaks %3. Use the same Zerg version on both sides.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connected to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the connection was closed with code 4401.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>closed by the server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>closed by the server: %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lost the connection to %1 (%2); reconnecting in %3 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot reach %1: %2; retrying in %3 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server refused the session token: %1 Run `zerg connect %2` again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not connected to the Zerg server. %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The connection to %1 was lost before the server answered `%2` (%3); it may or may not have been done. Try again once reconnected.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not send `%1` to %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::cli</name>
+    <message>
+        <source>Usage: zerg ask [--json] TASK
+
+Sends one request to Jarvis without opening a window. The supervisor answers directly or
+starts workers on your servers; the answer goes to standard output, the progress (workers,
+tool calls) to standard error. Ctrl+C cancels the run cleanly.
+
+Options:
+  --json       Print every event instead, one {&quot;event&quot;, &quot;data&quot;} JSON object per line;
+               the last line is supervisor_complete or error.
+  -h, --help   Show this help.
+
+Examples:
+  zerg ask &quot;check disk usage on cube&quot;
+  zerg ask --json &quot;is nginx running on web1?&quot; | tail -n 1
+
+Exit status: 0 answered, 1 the run failed, 2 usage error, 3 no provider configured
+(run &apos;zerg doctor&apos;).
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: zerg workers COMMAND
+
+The workers Jarvis started: LLM agents that ran commands on your servers. Each one has a
+folder in ZERG_DATA_DIR/workers with its metadata, result, conversation and tool output.
+
+Commands:
+  list [--json] [--limit N]   Recent workers, newest first.
+  show ID [--json]            One worker: metadata, result and files.
+  grep [OPTIONS] PATTERN      Search every worker&apos;s files.
+  reindex [--json]            Rebuild the database&apos;s worker list from the folders on disk.
+
+&apos;zerg workers COMMAND --help&apos; shows the options of a command.
+
+Examples:
+  zerg workers list --limit 5
+  zerg workers show 2024-12-03T14-32-00_disk-check
+  zerg workers grep &quot;No space left&quot;
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: zerg workers list [--json] [--limit N]
+
+Lists recent workers, newest first: worker id, status, duration and task.
+
+Options:
+  --limit N    Show at most N workers (default 20).
+  --json       Print a JSON array, one object per worker.
+  -h, --help   Show this help.
+
+Examples:
+  zerg workers list
+  zerg workers list --limit 5 --json
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: zerg workers show ID [--json]
+
+Shows one worker: task, status, model, times, error, its folder, the files it wrote and
+its result. ID is a worker id from &apos;zerg workers list&apos; or a job id (a number).
+
+Options:
+  --json       Print the worker as one JSON object.
+  -h, --help   Show this help.
+
+Examples:
+  zerg workers show 2024-12-03T14-32-00_disk-check
+  zerg workers show 42 --json
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: zerg workers grep [--regex] [--case-sensitive] [--limit N] [--json] [--] PATTERN
+
+Searches the files of every worker (results, conversations, tool output) and prints
+worker_id:file:line: text for each matching line. PATTERN is plain text matched in any
+case, unless the options say otherwise.
+
+Options:
+  --regex            PATTERN is a regular expression (Perl-compatible).
+  --case-sensitive   Upper and lower case must match exactly.
+  --limit N          Stop after N matches (1 to 10000, default 100).
+  --json             Print {&quot;matches&quot;: [...], &quot;truncated&quot;: true|false}.
+  --                 End of the options: PATTERN may start with &apos;-&apos;.
+  -h, --help         Show this help.
+
+Examples:
+  zerg workers grep &quot;No space left&quot;
+  zerg workers grep --regex &quot;OOM|out of memory&quot; --limit 20
+  zerg workers grep -- --force
+
+Exit status: 0 something matched, 1 nothing matched, 2 usage error.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: zerg workers reindex [--json]
+
+Rebuilds the database&apos;s list of workers, of every owner, from the worker folders on
+disk (their metadata.json): after restoring a backup of ZERG_DATA_DIR/workers or losing
+the database. The folders are only read; one that cannot be read is skipped and named.
+
+Options:
+  --json       Print the report (scanned, inserted, updated, unchanged, skipped) as JSON.
+  -h, --help   Show this help.
+
+Examples:
+  zerg workers reindex
+  zerg workers reindex --json
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: zerg key set|clear|status
+
+The API key of the configured provider (ZERG_LLM_PROVIDER), kept in the system keychain,
+or in a file only you can read in ZERG_CONFIG_DIR when there is no keychain.
+ZERG_LLM_API_KEY, when set, wins over the stored key. The key is never printed.
+
+Commands:
+  set          Read the key from standard input (hidden on a terminal) and store it.
+  clear        Remove the stored key.
+  status       Say where the key comes from.
+
+Examples:
+  zerg key set
+  printf &apos;%s\n&apos; &quot;$OPENAI_API_KEY&quot; | zerg key set
+  zerg key status
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: zerg help [COMMAND [SUBCOMMAND]]
+
+Shows the help of Zerg, or of one command: the same as &apos;zerg COMMAND --help&apos;.
+
+Examples:
+  zerg help
+  zerg help ask
+  zerg help workers grep
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run &apos;zerg --help&apos; for usage.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (input hidden): </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown option %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ask needs a task, e.g. zerg ask &quot;check disk usage on cube&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>note: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>→ worker %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>← worker %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--limit needs a positive number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unexpected argument %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No workers yet. Ask Jarvis something that needs a server, e.g.
+  zerg ask &quot;check disk usage on cube&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>WORKER ID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>STATUS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TIME</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TASK</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(job %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>workers show needs one worker id or job id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run &apos;zerg workers list&apos; to see them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Worker</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--limit needs a number from 1 to 10000</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>workers grep needs one PATTERN, e.g. zerg workers grep &quot;No space&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped after %1 matches; narrow the pattern or raise --limit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scanned %1 worker folders: %2 added, %3 updated, %4 unchanged, %5 skipped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>skipped %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no key given; nothing stored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stored the %1 API key in %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Removed the %1 API key.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Provider %1: API key from ZERG_LLM_API_KEY.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Provider %1: API key stored in %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Provider %1: API key not set.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>key needs &apos;set&apos;, &apos;clear&apos; or &apos;status&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no help for &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>workers needs &apos;list&apos;, &apos;show ID&apos;, &apos;grep PATTERN&apos; or &apos;reindex&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown command &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: zerg connect URL | --local | (nothing: show the current choice)
+
+Makes the desktop app a client of a `zerg serve` instead of running Jarvis on this
+computer. Reads the device secret that `zerg devices add NAME` printed on the server from
+standard input, exchanges it for a 7-day session token, and keeps the token in the system
+keychain (or a file only you can read) and the URL in the settings (remote/url).
+
+Options:
+  --local      Go back to this computer&apos;s Jarvis (forgets the URL and the token).
+  -h, --help   Show this help.
+
+Examples:
+  zerg connect ws://10.0.0.2:8765     # then paste the device secret
+  echo &quot;$SECRET&quot; | zerg connect wss://zerg.example.com:8765
+  zerg connect --local                # back to this computer&apos;s Jarvis
+
+ZERG_REMOTE_URL and ZERG_REMOTE_TOKEN, when set, win over what is stored.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>note: ZERG_REMOTE_URL is set (%1) and wins over the stored URL while it is.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>note: ZERG_REMOTE_TOKEN is set and wins over the stored token.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The desktop app runs Jarvis on this computer. Use a server with: zerg connect URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The desktop app uses the server at %1 (a session token is stored). Back to this computer&apos;s Jarvis: zerg connect --local</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The desktop app uses the server at %1 (no session token: run `zerg connect URL` again). Back to this computer&apos;s Jarvis: zerg connect --local</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>could not remove the session token: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>could not clear the server URL: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The desktop app runs Jarvis on this computer again (the server URL and its session token are removed).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device secret</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no device secret given on standard input; nothing changed. Get one with `zerg devices add NAME` on the server.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>logged in, but could not store the session token: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>logged in, but could not save the server URL: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connected to %1 as device %2 (owner %3). The session token is valid until %4 and is stored in %5.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The desktop app now uses this server. Back to this computer&apos;s Jarvis: zerg connect --local</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>connect takes one URL or --local</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: zerg hosts COMMAND
+
+The SSH hosts workers may reach (the allowlist: ZERG_HOSTS_FILE, OpenSSH config format).
+
+Commands:
+  list [--json]               Show the allowed aliases, where they point, and whether
+                              their host key is recorded in known_hosts.
+  trust ALIAS [--yes]         Connect to ALIAS (without logging in), show its host key
+                              fingerprint and, once you confirm, record the key in its
+                              known_hosts file. --yes records without asking (scripts:
+                              verify the fingerprint first). A changed key is refused.
+  import [--from FILE] ALIAS...
+                              Copy the named aliases from ~/.ssh/config (or FILE) into
+                              the hosts file, with their settings resolved.
+
+Examples:
+  zerg hosts import web1 db1
+  zerg hosts trust web1
+  zerg hosts list
+
+&apos;zerg doctor&apos; logs in to every host and says which ones need attention.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run &apos;zerg hosts --help&apos; for usage.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>list takes no argument besides --json</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hosts file: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No hosts are allowed yet. Add Host blocks to the file, or import them with `zerg hosts import ALIAS`.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ALIAS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TARGET</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HOST KEY</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>known</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not known (run: zerg hosts trust %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>trust needs exactly one alias, e.g. zerg hosts trust web1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not in the hosts file %2 (allowed: %3). Add a Host block for it there, or import it with `zerg hosts import %1`, then trust it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2) is already trusted: its %3 key %4 is recorded in %5.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server %1 (%2) presents this %3 host key:
+
+    %4
+
+Compare it with what the server&apos;s administrator sees (on the server: ssh-keygen -lf /etc/ssh/ssh_host_%5_key.pub).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not asking without a terminal, so nothing was recorded. After verifying the fingerprint, run again with --yes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trust this key and record it in %1? [y/N] </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <comment>answer to [y/N]</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not trusted; nothing was recorded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recorded the %1 key of %2 in %3. ssh_exec can now reach %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--from needs a file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>import needs the aliases to copy, e.g. zerg hosts import web1 db1 (only those are allowed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no hosts file is configured. Set ZERG_HOSTS_FILE.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Imported %1 from %2 into %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The host key of %1 is not known yet: run `zerg hosts trust %1` before using it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>missing command (list, trust or import)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown command %1 (list, trust or import)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: zerg runs COMMAND
+
+The requests Jarvis handled (runs), with their workers, tokens and cost.
+
+Commands:
+  list [--limit N] [--json]   Recent runs, newest first (20 unless --limit): id, status,
+                              mode (quick, supervisor, background), start, duration,
+                              tokens, cost and task.
+  show ID [--json]            One run: task, status, times, result or error, the workers
+                              it started with their summaries, token usage and cost.
+
+Options:
+  --limit N    list: show at most N runs.
+  --json       Print JSON (list: an array; show: one object; an unknown cost is null).
+  -h, --help   Show this help.
+
+Examples:
+  zerg runs list --limit 10
+  zerg runs show 12
+  zerg runs show 12 --json
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>$%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No runs yet. Ask Jarvis something, e.g.
+  zerg ask &quot;check disk usage on cube&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MODE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>STARTED</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TOKENS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>COST</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (prompt %2, completion %3, cached %4, reasoning %5; model calls: %6)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown (a model&apos;s price is not in the price table)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(none: Jarvis answered directly)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>runs show needs one run id, e.g. zerg runs show 12</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a run id; run ids are positive numbers from `zerg runs list`</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run %1 not found. List runs with `zerg runs list`.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>runs needs &apos;list&apos; or &apos;show ID&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown command &apos;%1&apos;; use &apos;list&apos; or &apos;show ID&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: zerg serve [--listen HOST:PORT] [--tls-cert FILE --tls-key FILE] [--insecure]
+
+Runs Zerg headless: the supervisor, workers and schedules of every owner, behind the
+WebSocket API of docs/api.md. Stops cleanly on SIGTERM or Ctrl+C.
+
+Options:
+  --listen HOST:PORT   Where to listen (ZERG_SERVER_LISTEN; default 127.0.0.1:8765).
+                       Port 0 picks a free port. Anything but loopback needs TLS or
+                       --insecure.
+  --tls-cert FILE      PEM certificate (ZERG_SERVER_TLS_CERT); with --tls-key the server
+  --tls-key FILE       speaks wss:// only (ZERG_SERVER_TLS_KEY).
+  --insecure           Allow plain ws:// on a non-loopback address.
+  -h, --help           Show this help.
+
+Browser origins allowed to connect: ZERG_SERVER_ORIGINS (comma-separated).
+Database: ZERG_DATABASE_URL (postgresql://user@host:5432/db), else SQLite.
+
+Examples:
+  zerg devices add &quot;Alice&apos;s laptop&quot;      # prints the secret the client logs in with
+  zerg serve
+  zerg serve --listen 0.0.0.0:8765 --tls-cert cert.pem --tls-key key.pem
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: zerg devices COMMAND
+
+The devices allowed to log in to `zerg serve` on this data folder.
+
+Commands:
+  add NAME [--owner N] [--json]   Register a device for owner N (default ZERG_OWNER_ID)
+                                  and print its secret. The secret is shown only once;
+                                  the client exchanges it for 7-day session tokens.
+  list [--json]                   Devices, active first: owner, name, last login,
+                                  active tokens.
+  revoke ID                       Revoke a device and every session token it holds;
+                                  its open connections are closed within 30 seconds.
+
+Examples:
+  zerg devices add &quot;Alice&apos;s laptop&quot;
+  zerg devices list
+  zerg devices revoke 3
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an option is missing its value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unexpected argument &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--listen needs HOST:PORT with an IP address, e.g. 127.0.0.1:8765 (got &apos;%1&apos;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TLS needs both a certificate and its key (--tls-cert and --tls-key)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a loopback address: anyone on the network could read the session tokens. Give --tls-cert and --tls-key, or --insecure if the network is private.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Until then every dispatch is answered with no_provider.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopping</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--owner needs a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--owner needs a positive number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>devices add needs one NAME (quote it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device %1 (%2) for owner %3. Its secret, shown only this once:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter it in the client (Settings &gt; Remote server, or `zerg connect URL`), which exchanges it for a session token.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No devices yet. Add one with: zerg devices add &quot;Alice&apos;s laptop&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OWNER</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LAST LOGIN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NAME</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (revoked)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>devices revoke needs one device ID (see &apos;zerg devices list&apos;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device %1 is revoked; its session tokens no longer work.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>devices needs &apos;add NAME&apos;, &apos;list&apos; or &apos;revoke ID&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: zerg doctor [--json]
+
+Checks what Zerg needs and says what to fix:
+  provider      the LLM provider is configured and answers, and it lists the models
+                Zerg is configured to use
+  hosts         the hosts file is readable; every allowed host answers, its host key is
+                known and Zerg can log in (it runs `true` there)
+  data folder   ZERG_DATA_DIR exists or can be created, is writable and has free space
+  database      the database opens and its schema is not newer than this Zerg
+The doctor changes nothing: it does not create the data folder and reads the SQLite
+database without applying migrations. A PostgreSQL database (ZERG_DATABASE_URL) is opened
+as at every start, which applies pending migrations.
+
+Options:
+  --json       Print {&quot;checks&quot;: [{&quot;name&quot;, &quot;status&quot;, &quot;detail&quot;, &quot;fix&quot;}], &quot;ok&quot;: ...};
+               status is ok, warn or fail.
+  -h, --help   Show this help.
+
+Examples:
+  zerg doctor
+  zerg doctor --json | jq &apos;.checks[] | select(.status != &quot;ok&quot;)&apos;
+
+Exit status: 0 no check failed (warnings allowed), 1 a check failed, 2 usage error.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no answer within %1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>from ZERG_LLM_API_KEY</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stored with `zerg key set`</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set ZERG_LLM_PROVIDER=openai (any OpenAI-compatible server) or ZERG_LLM_PROVIDER=anthropic.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set ZERG_LLM_BASE_URL and ZERG_MODEL (or choose a provider in Settings).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set ZERG_LLM_BASE_URL (or choose a provider in Settings).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set ZERG_MODEL to a model your server offers (e.g. gpt-4o-mini, or qwen2.5:7b on Ollama).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 and %2 more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LLM provider</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 at %2, API key: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Provider reachable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GET %1 failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start the LLM server, or set ZERG_LLM_BASE_URL to where it listens (now %1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 refused the request (HTTP %2): the API key is missing or not accepted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Store the API key with `zerg key set` (or set ZERG_LLM_API_KEY).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Store a valid API key with `zerg key set` (or set ZERG_LLM_API_KEY); check that it belongs to %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 answered HTTP %2 in %3 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Models</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server does not list its models (GET %1: HTTP %2), so %3 could not be checked.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing to do if `zerg ask &quot;hello&quot;` works; otherwise check ZERG_MODEL and ZERG_WORKER_MODEL against the server&apos;s model names.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>offered by the server; used by: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not offered by the server (used by: %1). It offers: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set %1 to a model the server offers, or make the server offer %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no result within %2 s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check that %1 is up and reachable from this computer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: logged in and ran `true` in %2 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 answers, but its host key (%2) is not in %3, so Zerg will not log in.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the fingerprint with the server&apos;s administrator, then run: zerg hosts trust %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SECURITY WARNING: the host key of %1 HAS CHANGED. The server now shows %2, which does not match the key recorded in %3. Someone may be intercepting the connection, or the server was reinstalled. Zerg will not connect.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Confirm the new fingerprint with the server&apos;s administrator first. Only if the change is expected: ssh-keygen -R &quot;%1&quot; -f %2, then zerg hosts trust %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check that %1 is up and accepts your SSH key, and the Host block of %2 (HostName, Port, User, IdentityFile) in %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hosts file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set ZERG_HOSTS_FILE to a hosts file (OpenSSH config format).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import the servers workers may reach from ~/.ssh/config: zerg hosts import ALIAS (creates %1), or set ZERG_HOSTS_FILE to an existing hosts file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Correct %1 as the message says, or set ZERG_HOSTS_FILE to another file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 allows no host, so workers cannot reach any server.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add a Host block to it, or import one from ~/.ssh/config: zerg hosts import ALIAS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 allows: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>set ZERG_DATA_DIR to a folder you can write to.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a file, not a folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move the file away, or %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write in %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give your user write access (chmod u+rwx %1), or %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is writable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot be created: %2 is a file, not a folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Correct ZERG_DATA_DIR, or %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 does not exist and cannot be created: cannot write in %2 (%3).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Create %1 yourself and give your user write access, or %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 does not exist yet; Zerg creates it when it first starts (%2 is writable).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free space</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not read the free space of the volume of %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check that the volume is mounted (df -h).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 available on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(less than %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free space on %1 (old workers: ZERG_RETENTION_DAYS), or set ZERG_DATA_DIR to a folder on a larger volume.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Database</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Upgrade Zerg (this is %1), or set ZERG_DATABASE_URL to another database.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check ZERG_DATABASE_URL (postgresql://user@host:5432/db), that the server runs and accepts this user (password: PGPASSWORD or ~/.pgpass).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PostgreSQL %1: schema version %2 of %3. Opening it applied any pending migrations, as every start of Zerg does.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 does not exist yet; Zerg creates it (schema version %2) when it first starts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the file&apos;s permissions. If it is damaged, restore it from a backup or move it away: Zerg then creates a new one, and `zerg workers reindex` rebuilds the worker list from the folders on disk.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was written by a newer Zerg: schema version %2, this Zerg knows versions up to %3 and refuses to open it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Upgrade Zerg (this is %1), or set ZERG_DATA_DIR to another folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: schema version %2 of %3; Zerg applies the missing migrations when it next opens it (the doctor read it without changes).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: schema version %2, current (read without changes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FAIL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fix: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zerg %1 doctor: provider, data folder, database and hosts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Problems to fix: %1, warnings: %2. Fix the problems above, then run `zerg doctor` again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No problems; warnings: %1 (see above).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Everything looks fine.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: zerg [COMMAND] [OPTIONS]
+
+Zerg is a desktop AI operations assistant. Without a command it opens the Jarvis window.
+
+Commands:
+  ask [--json] TASK                 Run one request headless and print the answer.
+  workers list [--json] [--limit N] Recent workers, newest first.
+  workers show ID [--json]          One worker: metadata, result, tool call files.
+  workers grep [OPTIONS] PATTERN    Search every worker&apos;s files.
+  workers reindex [--json]          Rebuild the worker list from the folders on disk.
+  runs list [--limit N] [--json]    Recent requests Jarvis handled, newest first.
+  runs show ID [--json]             One run: result, workers, tokens and cost.
+  hosts list|trust ALIAS|import     The SSH hosts workers may reach, and their keys.
+  key set|clear|status              The provider&apos;s API key in the system keychain.
+  serve [--listen HOST:PORT]        Run headless behind the WebSocket API (server mode).
+  devices add NAME|list|revoke ID   The devices allowed to log in to &apos;zerg serve&apos;.
+  connect URL | --local             Make the desktop app a client of a &apos;zerg serve&apos;, or
+                                    go back to this computer&apos;s Jarvis.
+  doctor [--json]                   Check the provider, hosts, data folder and database,
+                                    and say what to fix.
+  help [COMMAND]                    This help, or the help of one command.
+
+Options:
+  -h, --help                        Show this help; &apos;zerg COMMAND --help&apos; shows the
+                                    options and examples of a command.
+  --version                         Show the version.
+
+Examples:
+  zerg doctor
+  zerg ask &quot;check disk usage on cube&quot;
+  zerg help workers grep
+
+Configuration (environment; see README): ZERG_DATA_DIR, ZERG_LLM_BASE_URL,
+ZERG_LLM_PROVIDER, ZERG_LLM_API_KEY, ZERG_MODEL, ZERG_WORKER_MODEL, ZERG_HOSTS_FILE.
+
+Exit status: 0 success, 1 failure, 2 usage error, 3 configuration problem.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::gui</name>
+    <message>
+        <source>Zerg: desktop AI operations assistant</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Send TEXT as the first question.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TEXT</source>
+        <comment>an option&apos;s value name</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>After the first run ends, save the window to FILE (PNG) and quit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FILE</source>
+        <comment>an option&apos;s value name</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open on PAGE: %1 (jarvis, the chat, by default).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PAGE</source>
+        <comment>an option&apos;s value name</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>After the first run ends (or at once without --ask), save a screenshot of every page as DIR/&lt;page&gt;.png, and the chat in the dark theme as DIR/jarvis-dark.png, then quit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DIR</source>
+        <comment>an option&apos;s value name</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Server %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refused by %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not connected</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::gui::RemoteConversation</name>
+    <message>
+        <source>The server took the question but named no run; is it a Zerg server of the same version?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the worker</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::gui::RemoteMode</name>
+    <message>
+        <source>Zerg is set to use a server (ZERG_REMOTE_URL or remote/url), but: %1 Run `zerg connect URL` with the right address, or `zerg connect --local` to use this computer again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read the session token for %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zerg is set to use the server at %1 but has no session token for it. Run `zerg connect %1` and give the device secret from `zerg devices add` on the server, or `zerg connect --local` to use this computer again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot create a temporary folder (%1); check that the temporary folder is writable.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connected to the Zerg server at %1. Workers shows the server&apos;s workers, live (tool and host counts are not sent). Worker detail, Threads, Supervision tree, Costs, Schedules, Hosts and the task inbox cannot show the server&apos;s data yet and stay empty here: use `zerg runs`, `zerg workers` and `zerg hosts` on the server. Settings are this computer&apos;s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run ended (%1) while the connection was down.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::gui::RemoteWorkerSource</name>
+    <message>
+        <source>the server did not send them (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::supervision::Supervisor</name>
+    <message>
+        <source>A child spec of supervisor &apos;%1&apos; has no id; give every child a unique id.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Child &apos;%1&apos; of supervisor &apos;%2&apos; has no start function; set ChildSpec::start.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Child &apos;%1&apos; has a negative shutdown timeout; use 0 or more milliseconds, brutal_kill or infinity.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Child &apos;%1&apos; has an invalid backoff; it needs 0 &lt; min &lt;= max, a random factor &gt;= 0 and reset_after &gt;= 0.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Child &apos;%1&apos; is significant and permanent, which OTP forbids; make it transient or temporary, or not significant.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Child &apos;%1&apos; is significant but supervisor &apos;%2&apos; has auto_shutdown=never; set auto_shutdown or drop the significant flag.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Supervisor &apos;%1&apos; has intensity %2; use 0 or more restarts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Supervisor &apos;%1&apos; has period %2 s; use a period of at least 1 second.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Supervisor &apos;%1&apos;: max_children must be 0 or more and only applies to simple_one_for_one supervisors.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Supervisor &apos;%1&apos; is simple_one_for_one and needs exactly one child spec (the template), not %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Supervisor &apos;%1&apos; has two children with id &apos;%2&apos;; ids must be unique.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Supervisor &apos;%1&apos; was already started; create a new one to start again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Supervisor &apos;%1&apos; could not start child &apos;%2&apos;: %3. The children started before it were stopped; fix that child&apos;s start and start the supervisor again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Supervisor &apos;%1&apos; is restarting its children; try again when it is done.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Supervisor &apos;%1&apos; is not running (not started, stopping or stopped); start a supervisor before managing its children.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Supervisor &apos;%1&apos; is simple_one_for_one; use startDynamicChild().</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Child &apos;%1&apos; is already running under &apos;%2&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Child &apos;%1&apos; already has a spec under &apos;%2&apos;; use restartChild() or deleteChild() first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Child &apos;%1&apos; failed to start: %2. Check its start function and try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Supervisor &apos;%1&apos; is not simple_one_for_one; use startChild() with a spec.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Supervisor &apos;%1&apos; already runs its maximum of %2 children; wait for one to finish or raise max_children.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A child of &apos;%1&apos; failed to start: %2. Check the template&apos;s start function.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is the template of simple_one_for_one supervisor &apos;%2&apos;; terminate its children by their own ids.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Supervisor &apos;%1&apos; has no child &apos;%2&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>That child is not running under supervisor &apos;%1&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Supervisor &apos;%1&apos; is simple_one_for_one; restartChild() is not available.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Child &apos;%1&apos; is running; terminate it before restarting it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Child &apos;%1&apos; is being restarted by its supervisor; wait or terminate it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Supervisor &apos;%1&apos; is simple_one_for_one; deleteChild() is not available.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Child &apos;%1&apos; is running; terminate it before deleting it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Child &apos;%1&apos; is being restarted; terminate it before deleting it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+</TS>
