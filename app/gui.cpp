@@ -206,10 +206,11 @@ int run(const QStringList& args) {
     QObject::connect(&dashboard.settings(), &SettingsModel::languageChanged, &language,
                      [&language](const QString& setting) { language.apply(setting); });
     QObject::connect(&language, &AppLanguage::changed, &trayState,
-                     [&dashboard, controller, &trayState] {
+                     [&dashboard, controller, &trayState, &tray] {
                          dashboard.retranslate();
                          controller->retranslate();
                          trayState.retranslate();
+                         tray.retranslate();
                      });
 
     onTerminationSignal([&] {

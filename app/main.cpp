@@ -1,5 +1,7 @@
 #include "cli.h"
+#include "core/settings.h"
 #include "gui.h"
+#include "ui/app_language.h"
 
 #include <QApplication>
 #include <QCoreApplication>
@@ -31,6 +33,9 @@ int main(int argc, char** argv) {
     if (zerg::cli::isCommandLine(args)) {
         QCoreApplication app(argc, argv);
         describeApp();
+        // Help, errors and tables in the user's language (ZERG_LANGUAGE, Settings, the system).
+        zerg::AppLanguage language;
+        language.apply(zerg::Settings::loadLanguage());
         return zerg::cli::run(args);
     }
     QApplication app(argc, argv);

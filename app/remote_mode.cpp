@@ -35,6 +35,8 @@ QString tr(const char* text) {
 // Questions go to the server as `dispatch`, Stop as `cancel`. The server checks its own provider:
 // a missing one comes back as the dispatch's error, which the chat shows.
 class RemoteConversation final : public ConversationBackend {
+    Q_DECLARE_TR_FUNCTIONS(zerg::gui::RemoteConversation)
+
 public:
     explicit RemoteConversation(api::RemoteClient* client) : m_client(client) {}
 
@@ -77,6 +79,8 @@ private:
 // The Workers table over the server's `workers`: the rows are fetched whenever the connection is
 // (re)established and kept here, where the table's synchronous reload() reads them.
 class RemoteWorkerSource final : public DashboardSource {
+    Q_DECLARE_TR_FUNCTIONS(zerg::gui::RemoteWorkerSource)
+
 public:
     explicit RemoteWorkerSource(api::RemoteClient* client) : m_client(client) {}
 

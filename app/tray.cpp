@@ -49,6 +49,7 @@ struct Tray::Impl {
     QQuickWindow* window = nullptr;
     std::unique_ptr<QSystemTrayIcon> icon;
     std::unique_ptr<QMenu> menu;
+    QList<QAction*> actions;  // Open Jarvis, Dashboard, Pause schedules, Quit (owned by menu)
     bool lightPanel = false;
 
     void refresh() {
@@ -62,6 +63,15 @@ struct Tray::Impl {
     }
 };
 
+void Tray::retranslate() const {
+    if (d->actions.size() != 4)
+        return;  // no system tray
+    d->actions.at(0)->setText(QObject::tr("Open Jarvis"));
+    d->actions.at(1)->setText(QObject::tr("Dashboard"));
+    d->actions.at(2)->setText(QObject::tr("Pause schedules"));
+    d->actions.at(3)->setText(QObject::tr("Quit Zerg"));
+}
+
 Tray::Tray(TrayState* state, QQuickWindow* window, ScheduleService* scheduler)
     : d(std::make_unique<Impl>()) {
     d->state = state;
@@ -71,14 +81,14 @@ Tray::Tray(TrayState* state, QQuickWindow* window, ScheduleService* scheduler)
     // Panels are usually dark: a light mark unless the palette says the desktop is light.
     d->lightPanel = QApplication::palette().window().color().lightness() < 128;
     d->menu = std::make_unique<QMenu>();
-    QAction* open = d->menu->addAction(QObject::tr("Open Jarvis"));
+    QAction* open = d->menu->addAction(QString());
     QObject::connect(open, &QAction::triggered, [impl = d.get()] { impl->showWindow(); });
-    QAction* dashboard = d->menu->addAction(QObject::tr("Dashboard"));
+    QAction* dashboard = d->menu->addAction(QString());
     QObject::connect(dashboard, &QAction::triggered, [impl = d.get()] {
         impl->window->setProperty("page", QStringLiteral("dashboard"));
         impl->showWindow();
     });
-    QAction* pause = d->menu->addAction(QObject::tr("Pause schedules"));
+    QAction* pause = d->menu->addAction(QString());
     pause->setCheckable(true);
     pause->setEnabled(scheduler != nullptr);
     if (scheduler) {
@@ -97,8 +107,10 @@ Tray::Tray(TrayState* state, QQuickWindow* window, ScheduleService* scheduler)
         });
     }
     d->menu->addSeparator();
-    QAction* quit = d->menu->addAction(QObject::tr("Quit Zerg"));
+    QAction* quit = d->menu->addAction(QString());
     QObject::connect(quit, &QAction::triggered, [] { QCoreApplication::quit(); });
+    d->actions = {open, dashboard, pause, quit};
+    retranslate();
 
     d->icon = std::make_unique<QSystemTrayIcon>();
     d->icon->setContextMenu(d->menu.get());

@@ -21,6 +21,8 @@ public:
     Tray(TrayState* state, QQuickWindow* window, ScheduleService* scheduler = nullptr);
     ~Tray();
     [[nodiscard]] bool available() const;
+    // Gives the menu its texts in the current language (after a language switch).
+    void retranslate() const;
 
 private:
     struct Impl;

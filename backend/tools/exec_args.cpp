@@ -7,8 +7,9 @@
 namespace zerg {
 namespace {
 
+// lupdate files these free tr() calls under the namespace, "zerg": look them up there.
 QString tr(const char* text) {
-    return QCoreApplication::translate("ExecArgs", text);
+    return QCoreApplication::translate("zerg", text);
 }
 
 Error invalid(const QString& message) {

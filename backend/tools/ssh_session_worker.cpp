@@ -3,6 +3,7 @@
 #include "tools/capped_output.h"
 #include "tools/host_trust.h"
 
+#include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QMutexLocker>
@@ -37,8 +38,9 @@ constexpr qsizetype kMarkerSearchBytes = 64 * 1024;
 
 enum class Drive { Done, Stopped, TimedOut };
 
+// The calls are in SshSessionLoop, and lupdate files them under that class: look them up there.
 QString tr(const char* text) {
-    return SshSessionWorker::tr(text);
+    return QCoreApplication::translate("zerg::SshSessionLoop", text);
 }
 
 // Removes the "zerg-pgid-<nonce>:<pid>" line from stderr and remembers the pid.
