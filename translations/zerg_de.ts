@@ -3915,7 +3915,25 @@ Examples:
 Exit status: 0 answered, 1 the run failed, 2 usage error, 3 no provider configured
 (run &apos;zerg doctor&apos;).
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Aufruf: zerg ask [--json] TASK
+
+Sendet eine Anfrage an Jarvis, ohne ein Fenster zu öffnen. Der Supervisor antwortet direkt
+oder startet Worker auf Ihren Servern; die Antwort geht auf die Standardausgabe, der
+Fortschritt (Worker, Tool-Aufrufe) auf die Standardfehlerausgabe. Strg+C bricht den Lauf
+sauber ab.
+
+Optionen:
+  --json       Stattdessen jedes Ereignis ausgeben, ein {&quot;event&quot;, &quot;data&quot;}-JSON-Objekt pro
+               Zeile; die letzte Zeile ist supervisor_complete oder error.
+  -h, --help   Diese Hilfe anzeigen.
+
+Beispiele:
+  zerg ask &quot;check disk usage on cube&quot;
+  zerg ask --json &quot;is nginx running on web1?&quot; | tail -n 1
+
+Exit-Status: 0 beantwortet, 1 der Lauf ist fehlgeschlagen, 2 Aufruffehler, 3 kein Anbieter
+eingerichtet (&apos;zerg doctor&apos; ausführen).
+</translation>
     </message>
     <message>
         <source>Usage: zerg workers COMMAND
@@ -3936,7 +3954,26 @@ Examples:
   zerg workers show 2024-12-03T14-32-00_disk-check
   zerg workers grep &quot;No space left&quot;
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Aufruf: zerg workers COMMAND
+
+Die Worker, die Jarvis gestartet hat: LLM-Agenten, die Befehle auf Ihren Servern ausgeführt
+haben. Jeder hat einen Ordner in ZERG_DATA_DIR/workers mit seinen Metadaten, seinem
+Ergebnis, seiner Unterhaltung und der Ausgabe seiner Tools.
+
+Befehle:
+  list [--json] [--limit N]   Letzte Worker, neueste zuerst.
+  show ID [--json]            Ein Worker: Metadaten, Ergebnis und Dateien.
+  grep [OPTIONS] PATTERN      Die Dateien aller Worker durchsuchen.
+  reindex [--json]            Die Worker-Liste der Datenbank aus den Ordnern auf dem
+                              Datenträger neu aufbauen.
+
+&apos;zerg workers COMMAND --help&apos; zeigt die Optionen eines Befehls.
+
+Beispiele:
+  zerg workers list --limit 5
+  zerg workers show 2024-12-03T14-32-00_disk-check
+  zerg workers grep &quot;No space left&quot;
+</translation>
     </message>
     <message>
         <source>Usage: zerg workers list [--json] [--limit N]
@@ -3952,7 +3989,19 @@ Examples:
   zerg workers list
   zerg workers list --limit 5 --json
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Aufruf: zerg workers list [--json] [--limit N]
+
+Listet die letzten Worker auf, neueste zuerst: Worker-ID, Status, Dauer und Aufgabe.
+
+Optionen:
+  --limit N    Höchstens N Worker anzeigen (Standard 20).
+  --json       Ein JSON-Array ausgeben, ein Objekt pro Worker.
+  -h, --help   Diese Hilfe anzeigen.
+
+Beispiele:
+  zerg workers list
+  zerg workers list --limit 5 --json
+</translation>
     </message>
     <message>
         <source>Usage: zerg workers show ID [--json]
@@ -3968,7 +4017,20 @@ Examples:
   zerg workers show 2024-12-03T14-32-00_disk-check
   zerg workers show 42 --json
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Aufruf: zerg workers show ID [--json]
+
+Zeigt einen Worker: Aufgabe, Status, Modell, Zeiten, Fehler, seinen Ordner, die Dateien,
+die er geschrieben hat, und sein Ergebnis. ID ist eine Worker-ID aus &apos;zerg workers list&apos;
+oder eine Job-ID (eine Zahl).
+
+Optionen:
+  --json       Den Worker als ein JSON-Objekt ausgeben.
+  -h, --help   Diese Hilfe anzeigen.
+
+Beispiele:
+  zerg workers show 2024-12-03T14-32-00_disk-check
+  zerg workers show 42 --json
+</translation>
     </message>
     <message>
         <source>Usage: zerg workers grep [--regex] [--case-sensitive] [--limit N] [--json] [--] PATTERN
@@ -3992,7 +4054,28 @@ Examples:
 
 Exit status: 0 something matched, 1 nothing matched, 2 usage error.
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Aufruf: zerg workers grep [--regex] [--case-sensitive] [--limit N] [--json] [--] PATTERN
+
+Durchsucht die Dateien aller Worker (Ergebnisse, Unterhaltungen, Tool-Ausgaben) und gibt
+für jede passende Zeile worker_id:file:line: text aus. PATTERN ist einfacher Text und wird
+ohne Rücksicht auf Groß- und Kleinschreibung gesucht, sofern die Optionen nichts anderes
+angeben.
+
+Optionen:
+  --regex            PATTERN ist ein regulärer Ausdruck (Perl-kompatibel).
+  --case-sensitive   Groß- und Kleinschreibung müssen genau übereinstimmen.
+  --limit N          Nach N Treffern aufhören (1 bis 10000, Standard 100).
+  --json             {&quot;matches&quot;: [...], &quot;truncated&quot;: true|false} ausgeben.
+  --                 Ende der Optionen: PATTERN darf mit &apos;-&apos; beginnen.
+  -h, --help         Diese Hilfe anzeigen.
+
+Beispiele:
+  zerg workers grep &quot;No space left&quot;
+  zerg workers grep --regex &quot;OOM|out of memory&quot; --limit 20
+  zerg workers grep -- --force
+
+Exit-Status: 0 etwas gefunden, 1 nichts gefunden, 2 Aufruffehler.
+</translation>
     </message>
     <message>
         <source>Usage: zerg workers reindex [--json]
@@ -4009,7 +4092,22 @@ Examples:
   zerg workers reindex
   zerg workers reindex --json
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Aufruf: zerg workers reindex [--json]
+
+Baut die Worker-Liste der Datenbank, für alle Besitzer, aus den Worker-Ordnern auf dem
+Datenträger (ihrer metadata.json) neu auf: nach dem Wiederherstellen einer Sicherung von
+ZERG_DATA_DIR/workers oder wenn die Datenbank verloren gegangen ist. Die Ordner werden nur
+gelesen; ein Ordner, der sich nicht lesen lässt, wird übersprungen und genannt.
+
+Optionen:
+  --json       Den Bericht (scanned, inserted, updated, unchanged, skipped) als JSON
+               ausgeben.
+  -h, --help   Diese Hilfe anzeigen.
+
+Beispiele:
+  zerg workers reindex
+  zerg workers reindex --json
+</translation>
     </message>
     <message>
         <source>Usage: zerg key set|clear|status
@@ -4028,7 +4126,24 @@ Examples:
   printf &apos;%s\n&apos; &quot;$OPENAI_API_KEY&quot; | zerg key set
   zerg key status
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Aufruf: zerg key set|clear|status
+
+Der API-Schlüssel des eingerichteten Anbieters (ZERG_LLM_PROVIDER), aufbewahrt im
+Schlüsselbund des Systems oder, wenn es keinen Schlüsselbund gibt, in einer Datei in
+ZERG_CONFIG_DIR, die nur Sie lesen können. ZERG_LLM_API_KEY hat, wenn gesetzt, Vorrang vor
+dem gespeicherten Schlüssel. Der Schlüssel wird nie ausgegeben.
+
+Befehle:
+  set          Den Schlüssel von der Standardeingabe lesen (auf einem Terminal verborgen)
+               und speichern.
+  clear        Den gespeicherten Schlüssel entfernen.
+  status       Angeben, woher der Schlüssel stammt.
+
+Beispiele:
+  zerg key set
+  printf &apos;%s\n&apos; &quot;$OPENAI_API_KEY&quot; | zerg key set
+  zerg key status
+</translation>
     </message>
     <message>
         <source>Usage: zerg help [COMMAND [SUBCOMMAND]]
@@ -4040,192 +4155,201 @@ Examples:
   zerg help ask
   zerg help workers grep
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Aufruf: zerg help [COMMAND [SUBCOMMAND]]
+
+Zeigt die Hilfe von Zerg oder die eines Befehls: dasselbe wie &apos;zerg COMMAND --help&apos;.
+
+Beispiele:
+  zerg help
+  zerg help ask
+  zerg help workers grep
+</translation>
     </message>
     <message>
         <source>Run &apos;zerg --help&apos; for usage.</source>
-        <translation type="unfinished"></translation>
+        <translation>Hilfe zum Aufruf: &apos;zerg --help&apos;.</translation>
     </message>
     <message>
         <source>%1 (input hidden): </source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (Eingabe verborgen): </translation>
     </message>
     <message>
         <source>%1s</source>
-        <translation type="unfinished">%1 Mio. {1s?}</translation>
+        <translation>%1 s</translation>
     </message>
     <message>
         <source>unknown option %1</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekannte Option %1</translation>
     </message>
     <message>
         <source>ask needs a task, e.g. zerg ask &quot;check disk usage on cube&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>ask braucht eine Aufgabe, z. B. zerg ask &quot;check disk usage on cube&quot;</translation>
     </message>
     <message>
         <source>note: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Hinweis: %1</translation>
     </message>
     <message>
         <source>→ worker %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>→ Worker %1: %2</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2)</translation>
     </message>
     <message>
         <source>← worker %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>← Worker %1 (%2)</translation>
     </message>
     <message>
         <source>--limit needs a positive number</source>
-        <translation type="unfinished"></translation>
+        <translation>--limit braucht eine positive Zahl</translation>
     </message>
     <message>
         <source>unexpected argument %1</source>
-        <translation type="unfinished"></translation>
+        <translation>unerwartetes Argument %1</translation>
     </message>
     <message>
         <source>No workers yet. Ask Jarvis something that needs a server, e.g.
   zerg ask &quot;check disk usage on cube&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch keine Worker. Fragen Sie Jarvis etwas, wofür er einen Server braucht, z. B.
+  zerg ask &quot;check disk usage on cube&quot;</translation>
     </message>
     <message>
         <source>WORKER ID</source>
-        <translation type="unfinished"></translation>
+        <translation>WORKER-ID</translation>
     </message>
     <message>
         <source>STATUS</source>
-        <translation type="unfinished"></translation>
+        <translation>STATUS</translation>
     </message>
     <message>
         <source>TIME</source>
-        <translation type="unfinished"></translation>
+        <translation>DAUER</translation>
     </message>
     <message>
         <source>TASK</source>
-        <translation type="unfinished"></translation>
+        <translation>AUFGABE</translation>
     </message>
     <message>
         <source>(job %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>(Job %1)</translation>
     </message>
     <message>
         <source>workers show needs one worker id or job id</source>
-        <translation type="unfinished"></translation>
+        <translation>workers show braucht genau eine Worker-ID oder Job-ID</translation>
     </message>
     <message>
         <source>Run &apos;zerg workers list&apos; to see them.</source>
-        <translation type="unfinished"></translation>
+        <translation>&apos;zerg workers list&apos; zeigt sie an.</translation>
     </message>
     <message>
         <source>Worker</source>
-        <translation type="unfinished">Worker</translation>
+        <translation>Worker</translation>
     </message>
     <message>
         <source>Task</source>
-        <translation type="unfinished">Aufgabe</translation>
+        <translation>Aufgabe</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished">Status</translation>
+        <translation>Status</translation>
     </message>
     <message>
         <source>Model</source>
-        <translation type="unfinished">Modell</translation>
+        <translation>Modell</translation>
     </message>
     <message>
         <source>Started</source>
-        <translation type="unfinished">Gestartet</translation>
+        <translation>Start</translation>
     </message>
     <message>
         <source>Finished</source>
-        <translation type="unfinished"></translation>
+        <translation>Ende</translation>
     </message>
     <message>
         <source>Error</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehler</translation>
     </message>
     <message>
         <source>Folder</source>
-        <translation type="unfinished"></translation>
+        <translation>Ordner</translation>
     </message>
     <message>
         <source>Files</source>
-        <translation type="unfinished">Dateien</translation>
+        <translation>Dateien</translation>
     </message>
     <message>
         <source>Result</source>
-        <translation type="unfinished">Ergebnis</translation>
+        <translation>Ergebnis</translation>
     </message>
     <message>
         <source>(none)</source>
-        <translation type="unfinished"></translation>
+        <translation>(keine)</translation>
     </message>
     <message>
         <source>--limit needs a number from 1 to 10000</source>
-        <translation type="unfinished"></translation>
+        <translation>--limit braucht eine Zahl von 1 bis 10000</translation>
     </message>
     <message>
         <source>workers grep needs one PATTERN, e.g. zerg workers grep &quot;No space&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>workers grep braucht genau ein PATTERN, z. B. zerg workers grep &quot;No space&quot;</translation>
     </message>
     <message>
         <source>stopped after %1 matches; narrow the pattern or raise --limit.</source>
-        <translation type="unfinished"></translation>
+        <translation>nach %1 Treffern angehalten; grenzen Sie das Muster ein oder erhöhen Sie --limit.</translation>
     </message>
     <message>
         <source>Scanned %1 worker folders: %2 added, %3 updated, %4 unchanged, %5 skipped.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Worker-Ordner durchsucht: %2 hinzugefügt, %3 aktualisiert, %4 unverändert, %5 übersprungen.</translation>
     </message>
     <message>
         <source>skipped %1</source>
-        <translation type="unfinished"></translation>
+        <translation>übersprungen: %1</translation>
     </message>
     <message>
         <source>API key</source>
-        <translation type="unfinished">API-Schlüssel</translation>
+        <translation>API-Schlüssel</translation>
     </message>
     <message>
         <source>no key given; nothing stored.</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Schlüssel angegeben; nichts gespeichert.</translation>
     </message>
     <message>
         <source>Stored the %1 API key in %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der %1-API-Schlüssel wurde in %2 gespeichert.</translation>
     </message>
     <message>
         <source>Removed the %1 API key.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der %1-API-Schlüssel wurde entfernt.</translation>
     </message>
     <message>
         <source>Provider %1: API key from ZERG_LLM_API_KEY.</source>
-        <translation type="unfinished"></translation>
+        <translation>Anbieter %1: API-Schlüssel aus ZERG_LLM_API_KEY.</translation>
     </message>
     <message>
         <source>Provider %1: API key stored in %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Anbieter %1: API-Schlüssel gespeichert in %2.</translation>
     </message>
     <message>
         <source>Provider %1: API key not set.</source>
-        <translation type="unfinished"></translation>
+        <translation>Anbieter %1: kein API-Schlüssel gesetzt.</translation>
     </message>
     <message>
         <source>key needs &apos;set&apos;, &apos;clear&apos; or &apos;status&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>key braucht &apos;set&apos;, &apos;clear&apos; oder &apos;status&apos;</translation>
     </message>
     <message>
         <source>no help for &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>keine Hilfe zu &apos;%1&apos;</translation>
     </message>
     <message>
         <source>workers needs &apos;list&apos;, &apos;show ID&apos;, &apos;grep PATTERN&apos; or &apos;reindex&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>workers braucht &apos;list&apos;, &apos;show ID&apos;, &apos;grep PATTERN&apos; oder &apos;reindex&apos;</translation>
     </message>
     <message>
         <source>unknown command &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekannter Befehl &apos;%1&apos;</translation>
     </message>
     <message>
         <source>Usage: zerg connect URL | --local | (nothing: show the current choice)
@@ -4246,71 +4370,89 @@ Examples:
 
 ZERG_REMOTE_URL and ZERG_REMOTE_TOKEN, when set, win over what is stored.
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Aufruf: zerg connect URL | --local | (nichts: die aktuelle Wahl anzeigen)
+
+Macht die Desktop-App zum Client eines `zerg serve`, statt Jarvis auf diesem Rechner
+auszuführen. Liest das Geräte-Geheimnis, das `zerg devices add NAME` auf dem Server
+ausgegeben hat, von der Standardeingabe, tauscht es gegen ein 7 Tage gültiges
+Sitzungstoken und bewahrt das Token im Schlüsselbund des Systems (oder in einer Datei, die
+nur Sie lesen können) und die URL in den Einstellungen (remote/url) auf.
+
+Optionen:
+  --local      Zurück zu Jarvis auf diesem Rechner (vergisst die URL und das Token).
+  -h, --help   Diese Hilfe anzeigen.
+
+Beispiele:
+  zerg connect ws://10.0.0.2:8765     # dann das Geräte-Geheimnis einfügen
+  echo &quot;$SECRET&quot; | zerg connect wss://zerg.example.com:8765
+  zerg connect --local                # zurück zu Jarvis auf diesem Rechner
+
+ZERG_REMOTE_URL und ZERG_REMOTE_TOKEN haben, wenn gesetzt, Vorrang vor dem Gespeicherten.
+</translation>
     </message>
     <message>
         <source>note: ZERG_REMOTE_URL is set (%1) and wins over the stored URL while it is.</source>
-        <translation type="unfinished"></translation>
+        <translation>Hinweis: ZERG_REMOTE_URL ist gesetzt (%1) und hat Vorrang vor der gespeicherten URL, solange sie gesetzt ist.</translation>
     </message>
     <message>
         <source>note: ZERG_REMOTE_TOKEN is set and wins over the stored token.</source>
-        <translation type="unfinished"></translation>
+        <translation>Hinweis: ZERG_REMOTE_TOKEN ist gesetzt und hat Vorrang vor dem gespeicherten Token.</translation>
     </message>
     <message>
         <source>The desktop app runs Jarvis on this computer. Use a server with: zerg connect URL</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Desktop-App führt Jarvis auf diesem Rechner aus. Einen Server verwenden mit: zerg connect URL</translation>
     </message>
     <message>
         <source>The desktop app uses the server at %1 (a session token is stored). Back to this computer&apos;s Jarvis: zerg connect --local</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Desktop-App verwendet den Server unter %1 (ein Sitzungstoken ist gespeichert). Zurück zu Jarvis auf diesem Rechner: zerg connect --local</translation>
     </message>
     <message>
         <source>The desktop app uses the server at %1 (no session token: run `zerg connect URL` again). Back to this computer&apos;s Jarvis: zerg connect --local</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Desktop-App verwendet den Server unter %1 (kein Sitzungstoken: Führen Sie `zerg connect URL` erneut aus). Zurück zu Jarvis auf diesem Rechner: zerg connect --local</translation>
     </message>
     <message>
         <source>could not remove the session token: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>das Sitzungstoken konnte nicht entfernt werden: %1</translation>
     </message>
     <message>
         <source>could not clear the server URL: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>die Server-URL konnte nicht gelöscht werden: %1</translation>
     </message>
     <message>
         <source>The desktop app runs Jarvis on this computer again (the server URL and its session token are removed).</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Desktop-App führt Jarvis wieder auf diesem Rechner aus (die Server-URL und ihr Sitzungstoken sind entfernt).</translation>
     </message>
     <message>
         <source>Device secret</source>
-        <translation type="unfinished"></translation>
+        <translation>Geräte-Geheimnis</translation>
     </message>
     <message>
         <source>no device secret given on standard input; nothing changed. Get one with `zerg devices add NAME` on the server.</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Geräte-Geheimnis auf der Standardeingabe angegeben; nichts geändert. Sie erhalten eines mit `zerg devices add NAME` auf dem Server.</translation>
     </message>
     <message>
         <source>Nothing changed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nichts geändert.</translation>
     </message>
     <message>
         <source>logged in, but could not store the session token: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>angemeldet, aber das Sitzungstoken konnte nicht gespeichert werden: %1</translation>
     </message>
     <message>
         <source>logged in, but could not save the server URL: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>angemeldet, aber die Server-URL konnte nicht gespeichert werden: %1</translation>
     </message>
     <message>
         <source>Connected to %1 as device %2 (owner %3). The session token is valid until %4 and is stored in %5.</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbunden mit %1 als Gerät %2 (Besitzer %3). Das Sitzungstoken ist gültig bis %4 und in %5 gespeichert.</translation>
     </message>
     <message>
         <source>The desktop app now uses this server. Back to this computer&apos;s Jarvis: zerg connect --local</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Desktop-App verwendet jetzt diesen Server. Zurück zu Jarvis auf diesem Rechner: zerg connect --local</translation>
     </message>
     <message>
         <source>connect takes one URL or --local</source>
-        <translation type="unfinished"></translation>
+        <translation>connect erwartet eine URL oder --local</translation>
     </message>
     <message>
         <source>Usage: zerg hosts COMMAND
@@ -4335,59 +4477,82 @@ Examples:
 
 &apos;zerg doctor&apos; logs in to every host and says which ones need attention.
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Aufruf: zerg hosts COMMAND
+
+Die SSH-Hosts, die Worker erreichen dürfen (die Freigabeliste: ZERG_HOSTS_FILE,
+OpenSSH-Konfigurationsformat).
+
+Befehle:
+  list [--json]               Die erlaubten Aliasse anzeigen, wohin sie zeigen und ob ihr
+                              Host-Schlüssel in known_hosts eingetragen ist.
+  trust ALIAS [--yes]         Mit ALIAS verbinden (ohne Anmeldung), den Fingerabdruck
+                              seines Host-Schlüssels anzeigen und den Schlüssel nach Ihrer
+                              Bestätigung in seine known_hosts-Datei eintragen. --yes
+                              trägt ohne Rückfrage ein (Skripte: zuerst den Fingerabdruck
+                              prüfen). Ein geänderter Schlüssel wird abgelehnt.
+  import [--from FILE] ALIAS...
+                              Die genannten Aliasse aus ~/.ssh/config (oder FILE) mit
+                              aufgelösten Einstellungen in die Hosts-Datei kopieren.
+
+Beispiele:
+  zerg hosts import web1 db1
+  zerg hosts trust web1
+  zerg hosts list
+
+&apos;zerg doctor&apos; meldet sich an jedem Host an und sagt, bei welchen etwas zu tun ist.
+</translation>
     </message>
     <message>
         <source>Run &apos;zerg hosts --help&apos; for usage.</source>
-        <translation type="unfinished"></translation>
+        <translation>Hilfe zum Aufruf: &apos;zerg hosts --help&apos;.</translation>
     </message>
     <message>
         <source>list takes no argument besides --json</source>
-        <translation type="unfinished"></translation>
+        <translation>list erwartet außer --json kein Argument</translation>
     </message>
     <message>
         <source>Hosts file: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Hosts-Datei: %1</translation>
     </message>
     <message>
         <source>No hosts are allowed yet. Add Host blocks to the file, or import them with `zerg hosts import ALIAS`.</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch sind keine Hosts erlaubt. Fügen Sie der Datei Host-Blöcke hinzu oder importieren Sie sie mit `zerg hosts import ALIAS`.</translation>
     </message>
     <message>
         <source>ALIAS</source>
-        <translation type="unfinished"></translation>
+        <translation>ALIAS</translation>
     </message>
     <message>
         <source>TARGET</source>
-        <translation type="unfinished"></translation>
+        <translation>ZIEL</translation>
     </message>
     <message>
         <source>HOST KEY</source>
-        <translation type="unfinished"></translation>
+        <translation>HOST-SCHLÜSSEL</translation>
     </message>
     <message>
         <source>known</source>
-        <translation type="unfinished"></translation>
+        <translation>bekannt</translation>
     </message>
     <message>
         <source>not known (run: zerg hosts trust %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>nicht bekannt (ausführen: zerg hosts trust %1)</translation>
     </message>
     <message>
         <source>trust needs exactly one alias, e.g. zerg hosts trust web1</source>
-        <translation type="unfinished"></translation>
+        <translation>trust braucht genau einen Alias, z. B. zerg hosts trust web1</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is not in the hosts file %2 (allowed: %3). Add a Host block for it there, or import it with `zerg hosts import %1`, then trust it.</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot; steht nicht in der Hosts-Datei %2 (erlaubt: %3). Fügen Sie dort einen Host-Block dafür hinzu oder importieren Sie ihn mit `zerg hosts import %1`, und vertrauen Sie ihm dann.</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished">keiner</translation>
+        <translation>keine</translation>
     </message>
     <message>
         <source>%1 (%2) is already trusted: its %3 key %4 is recorded in %5.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2) ist bereits vertrauenswürdig: Sein %3-Schlüssel %4 ist in %5 eingetragen.</translation>
     </message>
     <message>
         <source>The server %1 (%2) presents this %3 host key:
@@ -4395,56 +4560,60 @@ Examples:
     %4
 
 Compare it with what the server&apos;s administrator sees (on the server: ssh-keygen -lf /etc/ssh/ssh_host_%5_key.pub).</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Server %1 (%2) zeigt diesen %3-Host-Schlüssel:
+
+    %4
+
+Vergleichen Sie ihn mit dem, was der Administrator des Servers sieht (auf dem Server: ssh-keygen -lf /etc/ssh/ssh_host_%5_key.pub).</translation>
     </message>
     <message>
         <source>not asking without a terminal, so nothing was recorded. After verifying the fingerprint, run again with --yes.</source>
-        <translation type="unfinished"></translation>
+        <translation>ohne Terminal wird nicht nachgefragt, daher wurde nichts eingetragen. Prüfen Sie den Fingerabdruck und führen Sie den Befehl dann erneut mit --yes aus.</translation>
     </message>
     <message>
         <source>Trust this key and record it in %1? [y/N] </source>
-        <translation type="unfinished"></translation>
+        <translation>Diesem Schlüssel vertrauen und ihn in %1 eintragen? [y/N] </translation>
     </message>
     <message>
         <source>yes</source>
         <comment>answer to [y/N]</comment>
-        <translation type="unfinished"></translation>
+        <translation>ja</translation>
     </message>
     <message>
         <source>Not trusted; nothing was recorded.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht vertraut; es wurde nichts eingetragen.</translation>
     </message>
     <message>
         <source>Recorded the %1 key of %2 in %3. ssh_exec can now reach %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der %1-Schlüssel von %2 wurde in %3 eingetragen. ssh_exec kann %2 jetzt erreichen.</translation>
     </message>
     <message>
         <source>--from needs a file</source>
-        <translation type="unfinished"></translation>
+        <translation>--from braucht eine Datei</translation>
     </message>
     <message>
         <source>import needs the aliases to copy, e.g. zerg hosts import web1 db1 (only those are allowed)</source>
-        <translation type="unfinished"></translation>
+        <translation>import braucht die zu kopierenden Aliasse, z. B. zerg hosts import web1 db1 (nur diese werden erlaubt)</translation>
     </message>
     <message>
         <source>no hosts file is configured. Set ZERG_HOSTS_FILE.</source>
-        <translation type="unfinished"></translation>
+        <translation>es ist keine Hosts-Datei eingerichtet. Setzen Sie ZERG_HOSTS_FILE.</translation>
     </message>
     <message>
         <source>Imported %1 from %2 into %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 aus %2 in %3 importiert.</translation>
     </message>
     <message>
         <source>The host key of %1 is not known yet: run `zerg hosts trust %1` before using it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Host-Schlüssel von %1 ist noch nicht bekannt: Führen Sie `zerg hosts trust %1` aus, bevor Sie den Host verwenden.</translation>
     </message>
     <message>
         <source>missing command (list, trust or import)</source>
-        <translation type="unfinished"></translation>
+        <translation>Befehl fehlt (list, trust oder import)</translation>
     </message>
     <message>
         <source>unknown command %1 (list, trust or import)</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekannter Befehl %1 (list, trust oder import)</translation>
     </message>
     <message>
         <source>Usage: zerg runs COMMAND
@@ -4468,92 +4637,115 @@ Examples:
   zerg runs show 12
   zerg runs show 12 --json
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Aufruf: zerg runs COMMAND
+
+Die Anfragen, die Jarvis bearbeitet hat (Läufe), mit ihren Workern, Tokens und Kosten.
+
+Befehle:
+  list [--limit N] [--json]   Letzte Läufe, neueste zuerst (20, sofern nicht --limit): ID,
+                              Status, Modus (quick, supervisor, background), Start, Dauer,
+                              Tokens, Kosten und Aufgabe.
+  show ID [--json]            Ein Lauf: Aufgabe, Status, Zeiten, Ergebnis oder Fehler, die
+                              von ihm gestarteten Worker mit ihren Zusammenfassungen,
+                              Token-Verbrauch und Kosten.
+
+Optionen:
+  --limit N    list: höchstens N Läufe anzeigen.
+  --json       JSON ausgeben (list: ein Array; show: ein Objekt; unbekannte Kosten sind
+               null).
+  -h, --help   Diese Hilfe anzeigen.
+
+Beispiele:
+  zerg runs list --limit 10
+  zerg runs show 12
+  zerg runs show 12 --json
+</translation>
     </message>
     <message>
         <source>$%1</source>
-        <translation type="unfinished">%1 $</translation>
+        <translation>%1 $</translation>
     </message>
     <message>
         <source>No runs yet. Ask Jarvis something, e.g.
   zerg ask &quot;check disk usage on cube&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch keine Läufe. Fragen Sie Jarvis etwas, z. B.
+  zerg ask &quot;check disk usage on cube&quot;</translation>
     </message>
     <message>
         <source>ID</source>
-        <translation type="unfinished"></translation>
+        <translation>ID</translation>
     </message>
     <message>
         <source>MODE</source>
-        <translation type="unfinished"></translation>
+        <translation>MODUS</translation>
     </message>
     <message>
         <source>STARTED</source>
-        <translation type="unfinished"></translation>
+        <translation>START</translation>
     </message>
     <message>
         <source>TOKENS</source>
-        <translation type="unfinished"></translation>
+        <translation>TOKENS</translation>
     </message>
     <message>
         <source>COST</source>
-        <translation type="unfinished"></translation>
+        <translation>KOSTEN</translation>
     </message>
     <message>
         <source>Run</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf</translation>
     </message>
     <message>
         <source>Mode</source>
-        <translation type="unfinished"></translation>
+        <translation>Modus</translation>
     </message>
     <message>
         <source>Duration</source>
-        <translation type="unfinished">Dauer</translation>
+        <translation>Dauer</translation>
     </message>
     <message>
         <source>Tokens</source>
-        <translation type="unfinished">Tokens</translation>
+        <translation>Tokens</translation>
     </message>
     <message>
         <source>%1 (prompt %2, completion %3, cached %4, reasoning %5; model calls: %6)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (Prompt %2, Antwort %3, aus dem Cache %4, Reasoning %5; Modellaufrufe: %6)</translation>
     </message>
     <message>
         <source>Cost</source>
-        <translation type="unfinished">Kosten</translation>
+        <translation>Kosten</translation>
     </message>
     <message>
         <source>unknown (a model&apos;s price is not in the price table)</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekannt (der Preis eines Modells fehlt in der Preistabelle)</translation>
     </message>
     <message>
         <source>Workers</source>
-        <translation type="unfinished">Worker</translation>
+        <translation>Worker</translation>
     </message>
     <message>
         <source>(none: Jarvis answered directly)</source>
-        <translation type="unfinished"></translation>
+        <translation>(keine: Jarvis hat direkt geantwortet)</translation>
     </message>
     <message>
         <source>runs show needs one run id, e.g. zerg runs show 12</source>
-        <translation type="unfinished"></translation>
+        <translation>runs show braucht genau eine Lauf-ID, z. B. zerg runs show 12</translation>
     </message>
     <message>
         <source>&apos;%1&apos; is not a run id; run ids are positive numbers from `zerg runs list`</source>
-        <translation type="unfinished"></translation>
+        <translation>&apos;%1&apos; ist keine Lauf-ID; Lauf-IDs sind positive Zahlen aus `zerg runs list`</translation>
     </message>
     <message>
         <source>run %1 not found. List runs with `zerg runs list`.</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf %1 nicht gefunden. Läufe auflisten mit `zerg runs list`.</translation>
     </message>
     <message>
         <source>runs needs &apos;list&apos; or &apos;show ID&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>runs braucht &apos;list&apos; oder &apos;show ID&apos;</translation>
     </message>
     <message>
         <source>unknown command &apos;%1&apos;; use &apos;list&apos; or &apos;show ID&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekannter Befehl &apos;%1&apos;; verwenden Sie &apos;list&apos; oder &apos;show ID&apos;</translation>
     </message>
     <message>
         <source>Usage: zerg serve [--listen HOST:PORT] [--tls-cert FILE --tls-key FILE] [--insecure]
@@ -4578,7 +4770,28 @@ Examples:
   zerg serve
   zerg serve --listen 0.0.0.0:8765 --tls-cert cert.pem --tls-key key.pem
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Aufruf: zerg serve [--listen HOST:PORT] [--tls-cert FILE --tls-key FILE] [--insecure]
+
+Führt Zerg ohne Oberfläche aus: Supervisor, Worker und Zeitpläne aller Besitzer, hinter der
+WebSocket-API aus docs/api.md. Beendet sich sauber bei SIGTERM oder Strg+C.
+
+Optionen:
+  --listen HOST:PORT   Wo gelauscht wird (ZERG_SERVER_LISTEN; Standard 127.0.0.1:8765).
+                       Port 0 wählt einen freien Port. Alles außer Loopback braucht TLS
+                       oder --insecure.
+  --tls-cert FILE      PEM-Zertifikat (ZERG_SERVER_TLS_CERT); mit --tls-key spricht der
+  --tls-key FILE       Server nur wss:// (ZERG_SERVER_TLS_KEY).
+  --insecure           Unverschlüsseltes ws:// auf einer Nicht-Loopback-Adresse erlauben.
+  -h, --help           Diese Hilfe anzeigen.
+
+Browser-Origins, die sich verbinden dürfen: ZERG_SERVER_ORIGINS (durch Kommas getrennt).
+Datenbank: ZERG_DATABASE_URL (postgresql://user@host:5432/db), sonst SQLite.
+
+Beispiele:
+  zerg devices add &quot;Alice&apos;s laptop&quot;      # gibt das Geheimnis für die Client-Anmeldung aus
+  zerg serve
+  zerg serve --listen 0.0.0.0:8765 --tls-cert cert.pem --tls-key key.pem
+</translation>
     </message>
     <message>
         <source>Usage: zerg devices COMMAND
@@ -4599,91 +4812,110 @@ Examples:
   zerg devices list
   zerg devices revoke 3
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Aufruf: zerg devices COMMAND
+
+Die Geräte, die sich bei `zerg serve` mit diesem Datenordner anmelden dürfen.
+
+Befehle:
+  add NAME [--owner N] [--json]   Ein Gerät für Besitzer N registrieren (Standard
+                                  ZERG_OWNER_ID) und sein Geheimnis ausgeben. Das
+                                  Geheimnis wird nur einmal angezeigt; der Client tauscht
+                                  es gegen 7 Tage gültige Sitzungstokens.
+  list [--json]                   Geräte, aktive zuerst: Besitzer, Name, letzte
+                                  Anmeldung, aktive Tokens.
+  revoke ID                       Ein Gerät und alle seine Sitzungstokens widerrufen;
+                                  seine offenen Verbindungen werden innerhalb von
+                                  30 Sekunden geschlossen.
+
+Beispiele:
+  zerg devices add &quot;Alice&apos;s laptop&quot;
+  zerg devices list
+  zerg devices revoke 3
+</translation>
     </message>
     <message>
         <source>an option is missing its value</source>
-        <translation type="unfinished"></translation>
+        <translation>bei einer Option fehlt der Wert</translation>
     </message>
     <message>
         <source>unexpected argument &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>unerwartetes Argument &apos;%1&apos;</translation>
     </message>
     <message>
         <source>--listen needs HOST:PORT with an IP address, e.g. 127.0.0.1:8765 (got &apos;%1&apos;)</source>
-        <translation type="unfinished"></translation>
+        <translation>--listen braucht HOST:PORT mit einer IP-Adresse, z. B. 127.0.0.1:8765 (erhalten: &apos;%1&apos;)</translation>
     </message>
     <message>
         <source>TLS needs both a certificate and its key (--tls-cert and --tls-key)</source>
-        <translation type="unfinished"></translation>
+        <translation>TLS braucht sowohl ein Zertifikat als auch dessen Schlüssel (--tls-cert und --tls-key)</translation>
     </message>
     <message>
         <source>%1 is not a loopback address: anyone on the network could read the session tokens. Give --tls-cert and --tls-key, or --insecure if the network is private.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist keine Loopback-Adresse: Jeder im Netzwerk könnte die Sitzungstokens mitlesen. Geben Sie --tls-cert und --tls-key an, oder --insecure, wenn das Netzwerk privat ist.</translation>
     </message>
     <message>
         <source>Until then every dispatch is answered with no_provider.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bis dahin wird jeder Auftrag mit no_provider beantwortet.</translation>
     </message>
     <message>
         <source>stopping</source>
-        <translation type="unfinished"></translation>
+        <translation>wird beendet</translation>
     </message>
     <message>
         <source>--owner needs a number</source>
-        <translation type="unfinished"></translation>
+        <translation>--owner braucht eine Zahl</translation>
     </message>
     <message>
         <source>--owner needs a positive number</source>
-        <translation type="unfinished"></translation>
+        <translation>--owner braucht eine positive Zahl</translation>
     </message>
     <message>
         <source>devices add needs one NAME (quote it)</source>
-        <translation type="unfinished"></translation>
+        <translation>devices add braucht genau einen NAME (in Anführungszeichen)</translation>
     </message>
     <message>
         <source>Device %1 (%2) for owner %3. Its secret, shown only this once:</source>
-        <translation type="unfinished"></translation>
+        <translation>Gerät %1 (%2) für Besitzer %3. Sein Geheimnis, nur dieses eine Mal angezeigt:</translation>
     </message>
     <message>
         <source>Enter it in the client (Settings &gt; Remote server, or `zerg connect URL`), which exchanges it for a session token.</source>
-        <translation type="unfinished"></translation>
+        <translation>Geben Sie es im Client ein (Einstellungen &gt; Entfernter Server, oder `zerg connect URL`), der es gegen ein Sitzungstoken tauscht.</translation>
     </message>
     <message>
         <source>No devices yet. Add one with: zerg devices add &quot;Alice&apos;s laptop&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch keine Geräte. Fügen Sie eines hinzu mit: zerg devices add &quot;Alice&apos;s laptop&quot;</translation>
     </message>
     <message>
         <source>OWNER</source>
-        <translation type="unfinished"></translation>
+        <translation>BES.</translation>
     </message>
     <message>
         <source>LAST LOGIN</source>
-        <translation type="unfinished"></translation>
+        <translation>LETZTE ANMELDUNG</translation>
     </message>
     <message>
         <source>NAME</source>
-        <translation type="unfinished"></translation>
+        <translation>NAME</translation>
     </message>
     <message>
         <source>never</source>
-        <translation type="unfinished">nie</translation>
+        <translation>nie</translation>
     </message>
     <message>
         <source> (revoked)</source>
-        <translation type="unfinished"></translation>
+        <translation> (widerrufen)</translation>
     </message>
     <message>
         <source>devices revoke needs one device ID (see &apos;zerg devices list&apos;)</source>
-        <translation type="unfinished"></translation>
+        <translation>devices revoke braucht genau eine Geräte-ID (siehe &apos;zerg devices list&apos;)</translation>
     </message>
     <message>
         <source>Device %1 is revoked; its session tokens no longer work.</source>
-        <translation type="unfinished"></translation>
+        <translation>Gerät %1 ist widerrufen; seine Sitzungstokens funktionieren nicht mehr.</translation>
     </message>
     <message>
         <source>devices needs &apos;add NAME&apos;, &apos;list&apos; or &apos;revoke ID&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>devices braucht &apos;add NAME&apos;, &apos;list&apos; oder &apos;revoke ID&apos;</translation>
     </message>
     <message>
         <source>Usage: zerg doctor [--json]
@@ -4710,319 +4942,346 @@ Examples:
 
 Exit status: 0 no check failed (warnings allowed), 1 a check failed, 2 usage error.
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Aufruf: zerg doctor [--json]
+
+Prüft, was Zerg braucht, und sagt, was zu beheben ist:
+  Anbieter      der LLM-Anbieter ist eingerichtet und antwortet, und er listet die
+                Modelle auf, für die Zerg eingerichtet ist
+  Hosts         die Hosts-Datei ist lesbar; jeder erlaubte Host antwortet, sein
+                Host-Schlüssel ist bekannt und Zerg kann sich anmelden (es führt dort
+                `true` aus)
+  Datenordner   ZERG_DATA_DIR existiert oder kann angelegt werden, ist beschreibbar und
+                hat freien Speicherplatz
+  Datenbank     die Datenbank lässt sich öffnen und ihr Schema ist nicht neuer als dieses
+                Zerg
+zerg doctor ändert nichts: Es legt den Datenordner nicht an und liest die SQLite-Datenbank,
+ohne Migrationen anzuwenden. Eine PostgreSQL-Datenbank (ZERG_DATABASE_URL) wird wie bei
+jedem Start geöffnet, wobei ausstehende Migrationen angewendet werden.
+
+Optionen:
+  --json       {&quot;checks&quot;: [{&quot;name&quot;, &quot;status&quot;, &quot;detail&quot;, &quot;fix&quot;}], &quot;ok&quot;: ...} ausgeben;
+               status ist ok, warn oder fail.
+  -h, --help   Diese Hilfe anzeigen.
+
+Beispiele:
+  zerg doctor
+  zerg doctor --json | jq &apos;.checks[] | select(.status != &quot;ok&quot;)&apos;
+
+Exit-Status: 0 keine Prüfung fehlgeschlagen (Warnungen erlaubt), 1 eine Prüfung ist
+fehlgeschlagen, 2 Aufruffehler.
+</translation>
     </message>
     <message>
         <source>no answer within %1 s</source>
-        <translation type="unfinished">keine Antwort innerhalb von %1 s</translation>
+        <translation>keine Antwort innerhalb von %1 s</translation>
     </message>
     <message>
         <source>from ZERG_LLM_API_KEY</source>
-        <translation type="unfinished"></translation>
+        <translation>aus ZERG_LLM_API_KEY</translation>
     </message>
     <message>
         <source>stored with `zerg key set`</source>
-        <translation type="unfinished"></translation>
+        <translation>gespeichert mit `zerg key set`</translation>
     </message>
     <message>
         <source>Set ZERG_LLM_PROVIDER=openai (any OpenAI-compatible server) or ZERG_LLM_PROVIDER=anthropic.</source>
-        <translation type="unfinished"></translation>
+        <translation>Setzen Sie ZERG_LLM_PROVIDER=openai (jeder OpenAI-kompatible Server) oder ZERG_LLM_PROVIDER=anthropic.</translation>
     </message>
     <message>
         <source>Set ZERG_LLM_BASE_URL and ZERG_MODEL (or choose a provider in Settings).</source>
-        <translation type="unfinished"></translation>
+        <translation>Setzen Sie ZERG_LLM_BASE_URL und ZERG_MODEL (oder wählen Sie in den Einstellungen einen Anbieter).</translation>
     </message>
     <message>
         <source>Set ZERG_LLM_BASE_URL (or choose a provider in Settings).</source>
-        <translation type="unfinished"></translation>
+        <translation>Setzen Sie ZERG_LLM_BASE_URL (oder wählen Sie in den Einstellungen einen Anbieter).</translation>
     </message>
     <message>
         <source>Set ZERG_MODEL to a model your server offers (e.g. gpt-4o-mini, or qwen2.5:7b on Ollama).</source>
-        <translation type="unfinished"></translation>
+        <translation>Setzen Sie ZERG_MODEL auf ein Modell, das Ihr Server anbietet (z. B. gpt-4o-mini oder qwen2.5:7b auf Ollama).</translation>
     </message>
     <message>
         <source>%1 and %2 more</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 und %2 weitere</translation>
     </message>
     <message>
         <source>LLM provider</source>
-        <translation type="unfinished"></translation>
+        <translation>LLM-Anbieter</translation>
     </message>
     <message>
         <source>%1 at %2, API key: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 unter %2, API-Schlüssel: %3</translation>
     </message>
     <message>
         <source>Provider reachable</source>
-        <translation type="unfinished"></translation>
+        <translation>Anbieter erreichbar</translation>
     </message>
     <message>
         <source>GET %1 failed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>GET %1 fehlgeschlagen: %2</translation>
     </message>
     <message>
         <source>Start the LLM server, or set ZERG_LLM_BASE_URL to where it listens (now %1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Starten Sie den LLM-Server, oder setzen Sie ZERG_LLM_BASE_URL auf die Adresse, unter der er lauscht (derzeit %1).</translation>
     </message>
     <message>
         <source>%1 refused the request (HTTP %2): the API key is missing or not accepted.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 hat die Anfrage abgelehnt (HTTP %2): Der API-Schlüssel fehlt oder wird nicht akzeptiert.</translation>
     </message>
     <message>
         <source>Store the API key with `zerg key set` (or set ZERG_LLM_API_KEY).</source>
-        <translation type="unfinished"></translation>
+        <translation>Speichern Sie den API-Schlüssel mit `zerg key set` (oder setzen Sie ZERG_LLM_API_KEY).</translation>
     </message>
     <message>
         <source>Store a valid API key with `zerg key set` (or set ZERG_LLM_API_KEY); check that it belongs to %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Speichern Sie einen gültigen API-Schlüssel mit `zerg key set` (oder setzen Sie ZERG_LLM_API_KEY); prüfen Sie, ob er zu %1 gehört.</translation>
     </message>
     <message>
         <source>%1 answered HTTP %2 in %3 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 hat in %3 ms mit HTTP %2 geantwortet</translation>
     </message>
     <message>
         <source>Models</source>
-        <translation type="unfinished"></translation>
+        <translation>Modelle</translation>
     </message>
     <message>
         <source>The server does not list its models (GET %1: HTTP %2), so %3 could not be checked.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Server listet seine Modelle nicht auf (GET %1: HTTP %2), daher konnte %3 nicht geprüft werden.</translation>
     </message>
     <message>
         <source>Nothing to do if `zerg ask &quot;hello&quot;` works; otherwise check ZERG_MODEL and ZERG_WORKER_MODEL against the server&apos;s model names.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nichts zu tun, wenn `zerg ask &quot;hello&quot;` funktioniert; andernfalls gleichen Sie ZERG_MODEL und ZERG_WORKER_MODEL mit den Modellnamen des Servers ab.</translation>
     </message>
     <message>
         <source>Model %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Modell %1</translation>
     </message>
     <message>
         <source>offered by the server; used by: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>vom Server angeboten; verwendet von: %1</translation>
     </message>
     <message>
         <source>not offered by the server (used by: %1). It offers: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>vom Server nicht angeboten (verwendet von: %1). Er bietet an: %2</translation>
     </message>
     <message>
         <source>Set %1 to a model the server offers, or make the server offer %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Setzen Sie %1 auf ein Modell, das der Server anbietet, oder sorgen Sie dafür, dass der Server %2 anbietet.</translation>
     </message>
     <message>
         <source> or </source>
-        <translation type="unfinished"></translation>
+        <translation> oder </translation>
     </message>
     <message>
         <source>Host %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Host %1</translation>
     </message>
     <message>
         <source>%1: no result within %2 s.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: kein Ergebnis innerhalb von %2 s.</translation>
     </message>
     <message>
         <source>Check that %1 is up and reachable from this computer.</source>
-        <translation type="unfinished"></translation>
+        <translation>Prüfen Sie, ob %1 läuft und von diesem Rechner aus erreichbar ist.</translation>
     </message>
     <message>
         <source>%1: logged in and ran `true` in %2 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: angemeldet und `true` in %2 ms ausgeführt</translation>
     </message>
     <message>
         <source>%1 answers, but its host key (%2) is not in %3, so Zerg will not log in.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 antwortet, aber sein Host-Schlüssel (%2) steht nicht in %3, daher meldet sich Zerg nicht an.</translation>
     </message>
     <message>
         <source>Check the fingerprint with the server&apos;s administrator, then run: zerg hosts trust %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Prüfen Sie den Fingerabdruck mit dem Administrator des Servers und führen Sie dann aus: zerg hosts trust %1</translation>
     </message>
     <message>
         <source>SECURITY WARNING: the host key of %1 HAS CHANGED. The server now shows %2, which does not match the key recorded in %3. Someone may be intercepting the connection, or the server was reinstalled. Zerg will not connect.</source>
-        <translation type="unfinished"></translation>
+        <translation>SICHERHEITSWARNUNG: Der Host-Schlüssel von %1 HAT SICH GEÄNDERT. Der Server zeigt jetzt %2, was nicht zu dem in %3 eingetragenen Schlüssel passt. Jemand könnte die Verbindung abhören, oder der Server wurde neu installiert. Zerg stellt keine Verbindung her.</translation>
     </message>
     <message>
         <source>Confirm the new fingerprint with the server&apos;s administrator first. Only if the change is expected: ssh-keygen -R &quot;%1&quot; -f %2, then zerg hosts trust %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Bestätigen Sie zuerst den neuen Fingerabdruck mit dem Administrator des Servers. Nur wenn die Änderung erwartet ist: ssh-keygen -R &quot;%1&quot; -f %2, dann zerg hosts trust %3</translation>
     </message>
     <message>
         <source>Check that %1 is up and accepts your SSH key, and the Host block of %2 (HostName, Port, User, IdentityFile) in %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>Prüfen Sie, ob %1 läuft und Ihren SSH-Schlüssel akzeptiert, sowie den Host-Block von %2 (HostName, Port, User, IdentityFile) in %3.</translation>
     </message>
     <message>
         <source>Hosts file</source>
-        <translation type="unfinished"></translation>
+        <translation>Hosts-Datei</translation>
     </message>
     <message>
         <source>Set ZERG_HOSTS_FILE to a hosts file (OpenSSH config format).</source>
-        <translation type="unfinished"></translation>
+        <translation>Setzen Sie ZERG_HOSTS_FILE auf eine Hosts-Datei (OpenSSH-Konfigurationsformat).</translation>
     </message>
     <message>
         <source>Import the servers workers may reach from ~/.ssh/config: zerg hosts import ALIAS (creates %1), or set ZERG_HOSTS_FILE to an existing hosts file.</source>
-        <translation type="unfinished"></translation>
+        <translation>Importieren Sie die Server, die Worker erreichen dürfen, aus ~/.ssh/config: zerg hosts import ALIAS (legt %1 an), oder setzen Sie ZERG_HOSTS_FILE auf eine vorhandene Hosts-Datei.</translation>
     </message>
     <message>
         <source>Correct %1 as the message says, or set ZERG_HOSTS_FILE to another file.</source>
-        <translation type="unfinished"></translation>
+        <translation>Korrigieren Sie %1 wie in der Meldung beschrieben, oder setzen Sie ZERG_HOSTS_FILE auf eine andere Datei.</translation>
     </message>
     <message>
         <source>%1 allows no host, so workers cannot reach any server.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 erlaubt keinen Host, daher können Worker keinen Server erreichen.</translation>
     </message>
     <message>
         <source>Add a Host block to it, or import one from ~/.ssh/config: zerg hosts import ALIAS</source>
-        <translation type="unfinished"></translation>
+        <translation>Fügen Sie ihr einen Host-Block hinzu oder importieren Sie einen aus ~/.ssh/config: zerg hosts import ALIAS</translation>
     </message>
     <message>
         <source>%1 allows: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 erlaubt: %2</translation>
     </message>
     <message>
         <source>Data folder</source>
-        <translation type="unfinished">Datenordner</translation>
+        <translation>Datenordner</translation>
     </message>
     <message>
         <source>set ZERG_DATA_DIR to a folder you can write to.</source>
-        <translation type="unfinished"></translation>
+        <translation>setzen Sie ZERG_DATA_DIR auf einen Ordner, in den Sie schreiben können.</translation>
     </message>
     <message>
         <source>%1 is a file, not a folder.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist eine Datei, kein Ordner.</translation>
     </message>
     <message>
         <source>Move the file away, or %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Verschieben Sie die Datei an einen anderen Ort, oder %1</translation>
     </message>
     <message>
         <source>Cannot write in %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>In %1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
         <source>Give your user write access (chmod u+rwx %1), or %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Geben Sie Ihrem Benutzer Schreibrechte (chmod u+rwx %1), oder %2</translation>
     </message>
     <message>
         <source>%1 is writable</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist beschreibbar</translation>
     </message>
     <message>
         <source>%1 cannot be created: %2 is a file, not a folder.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht angelegt werden: %2 ist eine Datei, kein Ordner.</translation>
     </message>
     <message>
         <source>Correct ZERG_DATA_DIR, or %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Korrigieren Sie ZERG_DATA_DIR, oder %1</translation>
     </message>
     <message>
         <source>%1 does not exist and cannot be created: cannot write in %2 (%3).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 existiert nicht und kann nicht angelegt werden: In %2 kann nicht geschrieben werden (%3).</translation>
     </message>
     <message>
         <source>Create %1 yourself and give your user write access, or %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Legen Sie %1 selbst an und geben Sie Ihrem Benutzer Schreibrechte, oder %2</translation>
     </message>
     <message>
         <source>%1 does not exist yet; Zerg creates it when it first starts (%2 is writable).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 existiert noch nicht; Zerg legt es beim ersten Start an (%2 ist beschreibbar).</translation>
     </message>
     <message>
         <source>Free space</source>
-        <translation type="unfinished"></translation>
+        <translation>Freier Speicherplatz</translation>
     </message>
     <message>
         <source>Could not read the free space of the volume of %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der freie Speicherplatz des Datenträgers von %1 konnte nicht gelesen werden.</translation>
     </message>
     <message>
         <source>Check that the volume is mounted (df -h).</source>
-        <translation type="unfinished"></translation>
+        <translation>Prüfen Sie, ob der Datenträger eingehängt ist (df -h).</translation>
     </message>
     <message>
         <source>%1 available on %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 verfügbar auf %2</translation>
     </message>
     <message>
         <source>(less than %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>(weniger als %1)</translation>
     </message>
     <message>
         <source>Free space on %1 (old workers: ZERG_RETENTION_DAYS), or set ZERG_DATA_DIR to a folder on a larger volume.</source>
-        <translation type="unfinished"></translation>
+        <translation>Schaffen Sie Platz auf %1 (alte Worker: ZERG_RETENTION_DAYS), oder setzen Sie ZERG_DATA_DIR auf einen Ordner auf einem größeren Datenträger.</translation>
     </message>
     <message>
         <source>Database</source>
-        <translation type="unfinished">Datenbank</translation>
+        <translation>Datenbank</translation>
     </message>
     <message>
         <source>Upgrade Zerg (this is %1), or set ZERG_DATABASE_URL to another database.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktualisieren Sie Zerg (dies ist %1), oder setzen Sie ZERG_DATABASE_URL auf eine andere Datenbank.</translation>
     </message>
     <message>
         <source>Check ZERG_DATABASE_URL (postgresql://user@host:5432/db), that the server runs and accepts this user (password: PGPASSWORD or ~/.pgpass).</source>
-        <translation type="unfinished"></translation>
+        <translation>Prüfen Sie ZERG_DATABASE_URL (postgresql://user@host:5432/db) und ob der Server läuft und diesen Benutzer akzeptiert (Passwort: PGPASSWORD oder ~/.pgpass).</translation>
     </message>
     <message>
         <source>PostgreSQL %1: schema version %2 of %3. Opening it applied any pending migrations, as every start of Zerg does.</source>
-        <translation type="unfinished"></translation>
+        <translation>PostgreSQL %1: Schema-Version %2 von %3. Beim Öffnen wurden alle ausstehenden Migrationen angewendet, wie bei jedem Start von Zerg.</translation>
     </message>
     <message>
         <source>%1 does not exist yet; Zerg creates it (schema version %2) when it first starts.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 existiert noch nicht; Zerg legt es (Schema-Version %2) beim ersten Start an.</translation>
     </message>
     <message>
         <source>Cannot read %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
     </message>
     <message>
         <source>Check the file&apos;s permissions. If it is damaged, restore it from a backup or move it away: Zerg then creates a new one, and `zerg workers reindex` rebuilds the worker list from the folders on disk.</source>
-        <translation type="unfinished"></translation>
+        <translation>Prüfen Sie die Berechtigungen der Datei. Ist sie beschädigt, stellen Sie sie aus einer Sicherung wieder her oder verschieben Sie sie an einen anderen Ort: Zerg legt dann eine neue an, und `zerg workers reindex` baut die Worker-Liste aus den Ordnern auf dem Datenträger neu auf.</translation>
     </message>
     <message>
         <source>%1 was written by a newer Zerg: schema version %2, this Zerg knows versions up to %3 and refuses to open it.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wurde von einem neueren Zerg geschrieben: Schema-Version %2; dieses Zerg kennt Versionen bis %3 und verweigert das Öffnen.</translation>
     </message>
     <message>
         <source>Upgrade Zerg (this is %1), or set ZERG_DATA_DIR to another folder.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktualisieren Sie Zerg (dies ist %1), oder setzen Sie ZERG_DATA_DIR auf einen anderen Ordner.</translation>
     </message>
     <message>
         <source>%1: schema version %2 of %3; Zerg applies the missing migrations when it next opens it (the doctor read it without changes).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: Schema-Version %2 von %3; Zerg wendet die fehlenden Migrationen beim nächsten Öffnen an (zerg doctor hat sie ohne Änderungen gelesen).</translation>
     </message>
     <message>
         <source>%1: schema version %2, current (read without changes)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: Schema-Version %2, aktuell (ohne Änderungen gelesen)</translation>
     </message>
     <message>
         <source>ok</source>
-        <translation type="unfinished"></translation>
+        <translation>ok</translation>
     </message>
     <message>
         <source>warn</source>
-        <translation type="unfinished"></translation>
+        <translation>warn</translation>
     </message>
     <message>
         <source>FAIL</source>
-        <translation type="unfinished"></translation>
+        <translation>FAIL</translation>
     </message>
     <message>
         <source>fix: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Abhilfe: %1</translation>
     </message>
     <message>
         <source>Zerg %1 doctor: provider, data folder, database and hosts.</source>
-        <translation type="unfinished"></translation>
+        <translation>Zerg %1 doctor: Anbieter, Datenordner, Datenbank und Hosts.</translation>
     </message>
     <message>
         <source>Problems to fix: %1, warnings: %2. Fix the problems above, then run `zerg doctor` again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Zu behebende Probleme: %1, Warnungen: %2. Beheben Sie die Probleme oben und führen Sie dann `zerg doctor` erneut aus.</translation>
     </message>
     <message>
         <source>No problems; warnings: %1 (see above).</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine Probleme; Warnungen: %1 (siehe oben).</translation>
     </message>
     <message>
         <source>Everything looks fine.</source>
-        <translation type="unfinished"></translation>
+        <translation>Alles sieht gut aus.</translation>
     </message>
     <message>
         <source>Usage: zerg [COMMAND] [OPTIONS]
@@ -5062,7 +5321,51 @@ ZERG_LLM_PROVIDER, ZERG_LLM_API_KEY, ZERG_MODEL, ZERG_WORKER_MODEL, ZERG_HOSTS_F
 
 Exit status: 0 success, 1 failure, 2 usage error, 3 configuration problem.
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Aufruf: zerg [COMMAND] [OPTIONS]
+
+Zerg ist ein KI-Assistent für den IT-Betrieb auf dem Desktop. Ohne Befehl öffnet es das
+Jarvis-Fenster.
+
+Befehle:
+  ask [--json] TASK                 Eine Anfrage ohne Oberfläche ausführen und die Antwort
+                                    ausgeben.
+  workers list [--json] [--limit N] Letzte Worker, neueste zuerst.
+  workers show ID [--json]          Ein Worker: Metadaten, Ergebnis, Dateien der
+                                    Tool-Aufrufe.
+  workers grep [OPTIONS] PATTERN    Die Dateien aller Worker durchsuchen.
+  workers reindex [--json]          Die Worker-Liste aus den Ordnern auf dem Datenträger
+                                    neu aufbauen.
+  runs list [--limit N] [--json]    Letzte Anfragen, die Jarvis bearbeitet hat, neueste
+                                    zuerst.
+  runs show ID [--json]             Ein Lauf: Ergebnis, Worker, Tokens und Kosten.
+  hosts list|trust ALIAS|import     Die SSH-Hosts, die Worker erreichen dürfen, und ihre
+                                    Schlüssel.
+  key set|clear|status              Der API-Schlüssel des Anbieters im Schlüsselbund des
+                                    Systems.
+  serve [--listen HOST:PORT]        Ohne Oberfläche hinter der WebSocket-API laufen
+                                    (Servermodus).
+  devices add NAME|list|revoke ID   Die Geräte, die sich bei &apos;zerg serve&apos; anmelden dürfen.
+  connect URL | --local             Die Desktop-App zum Client eines &apos;zerg serve&apos; machen
+                                    oder zurück zu Jarvis auf diesem Rechner wechseln.
+  doctor [--json]                   Anbieter, Hosts, Datenordner und Datenbank prüfen und
+                                    sagen, was zu beheben ist.
+  help [COMMAND]                    Diese Hilfe oder die Hilfe eines Befehls.
+
+Optionen:
+  -h, --help                        Diese Hilfe anzeigen; &apos;zerg COMMAND --help&apos; zeigt die
+                                    Optionen und Beispiele eines Befehls.
+  --version                         Die Version anzeigen.
+
+Beispiele:
+  zerg doctor
+  zerg ask &quot;check disk usage on cube&quot;
+  zerg help workers grep
+
+Konfiguration (Umgebung; siehe README): ZERG_DATA_DIR, ZERG_LLM_BASE_URL,
+ZERG_LLM_PROVIDER, ZERG_LLM_API_KEY, ZERG_MODEL, ZERG_WORKER_MODEL, ZERG_HOSTS_FILE.
+
+Exit-Status: 0 Erfolg, 1 Fehler, 2 Aufruffehler, 3 Konfigurationsproblem.
+</translation>
     </message>
 </context>
 <context>
