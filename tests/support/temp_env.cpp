@@ -1,7 +1,9 @@
 #include "temp_env.h"
 
 #include <QDir>
+#include <QProcess>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTcpServer>
 #include <QTemporaryDir>
@@ -40,6 +42,28 @@ Settings backendSettings(const QTemporaryDir& dir) {
     settings.pricingFile = dir.filePath(QStringLiteral("no-pricing.json"));
     settings.model = QStringLiteral("m");
     return settings;
+}
+
+ProgramRun runProgram(const QString& program, const QStringList& args,
+                      const QProcessEnvironment& env, int timeoutMs, const QByteArray& stdinText) {
+    QProcess p;
+    p.setProcessEnvironment(env);
+    QSignalSpy finished(&p, &QProcess::finished);
+    p.start(program, args);
+    if (!p.waitForStarted(10000))
+        return {-1, {}, "could not start " + program.toUtf8()};
+    if (!stdinText.isEmpty())
+        p.write(stdinText);
+    p.closeWriteChannel();
+    if (!finished.wait(timeoutMs)) {
+        p.kill();
+        p.waitForFinished();
+        return {-1, p.readAllStandardOutput(),
+                QByteArray("(killed after ") + QByteArray::number(timeoutMs / 1000) + " s) " +
+                    p.readAllStandardError()};
+    }
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+            p.readAllStandardError()};
 }
 
 }  // namespace zerg::test

@@ -2,8 +2,11 @@
 
 #include "core/settings.h"
 
+#include <QByteArray>
 #include <QString>
+#include <QStringList>
 
+class QProcessEnvironment;
 class QTemporaryDir;
 
 namespace zerg::test {
@@ -21,5 +24,20 @@ void isolateSettings(const QString& folder);
 // Settings for a whole Backend in dir: data there, no hosts file, the built-in price table,
 // model "m" (tests set the rest).
 [[nodiscard]] Settings backendSettings(const QTemporaryDir& dir);
+
+// What a program run by runProgram did; code -1: it did not start or did not end in time.
+struct ProgramRun {
+    int code = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+// Runs program with args in env and waits for it while this thread's event loop keeps running,
+// so that servers in the test process (the loopback LLM server, HTTP stubs) keep answering.
+// A program still running after timeoutMs is killed. stdinText, when given, is written to its
+// standard input, which is then closed.
+[[nodiscard]] ProgramRun runProgram(const QString& program, const QStringList& args,
+                                    const QProcessEnvironment& env, int timeoutMs = 90000,
+                                    const QByteArray& stdinText = {});
 
 }  // namespace zerg::test

@@ -2,6 +2,8 @@
 #include "fake_llm_server.h"
 #include "sshd_fixture.h"
 
+#include "temp_env.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -31,16 +33,9 @@ class TestCli : public QObject {
 
     // Runs zerg while this test's event loop keeps serving the fake LLM server.
     Run zerg(const QStringList& args, const QProcessEnvironment& env) {
-        QProcess p;
-        p.setProcessEnvironment(env);
-        QSignalSpy finished(&p, &QProcess::finished);
-        p.start(QStringLiteral(ZERG_EXE), args);
-        if (!p.waitForStarted(10000) || !finished.wait(90000)) {
-            p.kill();
-            p.waitForFinished();
-            return {};
-        }
-        return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+        const zerg::test::ProgramRun r =
+            zerg::test::runProgram(QStringLiteral(ZERG_EXE), args, env);
+        return {r.code, r.out, r.err};
     }
 
     QProcessEnvironment baseEnv() const {

@@ -71,16 +71,9 @@ class TestDoctorCli : public QObject {
 
     // Runs zerg while this test's event loop serves the HTTP servers.
     Run zerg(const QStringList& args, const QProcessEnvironment& env) {
-        QProcess p;
-        p.setProcessEnvironment(env);
-        QSignalSpy finished(&p, &QProcess::finished);
-        p.start(QStringLiteral(ZERG_EXE), args);
-        if (!p.waitForStarted(10000) || !finished.wait(90000)) {
-            p.kill();
-            p.waitForFinished();
-            return {};
-        }
-        Run r{p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError(), {}};
+        const zerg::test::ProgramRun p =
+            zerg::test::runProgram(QStringLiteral(ZERG_EXE), args, env);
+        Run r{p.code, p.out, p.err, {}};
         if (args.contains(QStringLiteral("--json")))
             r.json = QJsonDocument::fromJson(r.out).object();
         return r;

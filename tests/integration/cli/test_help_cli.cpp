@@ -1,5 +1,7 @@
 // `zerg --help`, `zerg COMMAND --help` / `-h` and `zerg help COMMAND`: every command explains
 // itself with examples, exits 0, and never touches the data folder. Runs the real binary.
+#include "temp_env.h"
+
 #include <QDir>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -35,15 +37,9 @@ class TestHelpCli : public QObject {
     }
 
     Run zerg(const QStringList& args, const QString& dataDir = {}) const {
-        QProcess p;
-        p.setProcessEnvironment(env(dataDir));
-        p.start(QStringLiteral(ZERG_EXE), args);
-        if (!p.waitForStarted(10000) || !p.waitForFinished(30000)) {
-            p.kill();
-            p.waitForFinished();
-            return {};
-        }
-        return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+        const zerg::test::ProgramRun r =
+            zerg::test::runProgram(QStringLiteral(ZERG_EXE), args, env(dataDir), 30000);
+        return {r.code, r.out, r.err};
     }
 
     // Every command and subcommand that has its own help.

@@ -3,6 +3,8 @@
 #include "storage/database.h"
 #include "storage/store.h"
 
+#include "temp_env.h"
+
 #include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -45,15 +47,9 @@ class TestRunsCli : public QObject {
         env.insert(QStringLiteral("XDG_DATA_HOME"), m_home.path());
         env.insert(QStringLiteral("ZERG_DATA_DIR"), m_data.path());
         env.insert(QStringLiteral("ZERG_OWNER_ID"), QString::number(owner));
-        QProcess p;
-        p.setProcessEnvironment(env);
-        p.start(QStringLiteral(ZERG_EXE), args);
-        if (!p.waitForStarted(10000) || !p.waitForFinished(60000)) {
-            p.kill();
-            p.waitForFinished();
-            return {};
-        }
-        return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+        const zerg::test::ProgramRun r =
+            zerg::test::runProgram(QStringLiteral(ZERG_EXE), args, env, 60000);
+        return {r.code, r.out, r.err};
     }
 
     // One priced model call of owner 1 for the run.

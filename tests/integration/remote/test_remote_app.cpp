@@ -6,6 +6,8 @@
 #include "core/clock.h"
 #include "fake_llm_server.h"
 
+#include "temp_env.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -36,25 +38,10 @@ struct Run {
 };
 
 Run runZerg(const QProcessEnvironment& env, const QStringList& args, const QByteArray& input = {}) {
-    QProcess p;
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(ZERG_EXE), args);
-    if (!p.waitForStarted(10'000))
-        return {-1, {}, u"could not start "_s + QStringLiteral(ZERG_EXE)};
-    if (!input.isNull())
-        p.write(input);
-    p.closeWriteChannel();
     // The event loop runs meanwhile: the loopback LLM server lives in this process.
-    if (!QTest::qWaitFor([&p] { return p.state() == QProcess::NotRunning; }, ProcessMs)) {
-        p.kill();
-        p.waitForFinished();
-        return {-1, QString::fromUtf8(p.readAllStandardOutput()),
-                u"(killed after %1 s) "_s.arg(ProcessMs / 1000) +
-                    QString::fromUtf8(p.readAllStandardError())};
-    }
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
-            QString::fromUtf8(p.readAllStandardOutput()),
-            QString::fromUtf8(p.readAllStandardError())};
+    const zerg::test::ProgramRun r =
+        zerg::test::runProgram(QStringLiteral(ZERG_EXE), args, env, ProcessMs, input);
+    return {r.code, QString::fromUtf8(r.out), QString::fromUtf8(r.err)};
 }
 
 // An environment with nothing of the user's: its own config, data and secrets folders.
