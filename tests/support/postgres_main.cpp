@@ -7,8 +7,8 @@
 #include <QCoreApplication>
 #include <QSocketNotifier>
 
-#include <cstdio>
 #include <unistd.h>
+#include <cstdio>
 
 int main(int argc, char** argv) {
     QCoreApplication app(argc, argv);

@@ -4,10 +4,10 @@
 #include "core/event_bus.h"
 #include "core/json_util.h"
 #include "fake_llm_server.h"
-#include "postgres_fixture.h"
 #include "http_stub.h"
 #include "jarvis/backend.h"
 #include "jarvis/jarvis_service.h"
+#include "postgres_fixture.h"
 #include "schedule/schedule_service.h"
 #include "smtp_server.h"
 #include "sshd_fixture.h"
@@ -112,7 +112,8 @@ class TestEndToEnd : public QObject {
         settings.checkIntervalSeconds = 1;
         settings.deciderModel = QStringLiteral("heuristic");  // no decider answers scripted
         // ZERG_TEST_DB=postgres (the _postgres variant): the same scenario on PostgreSQL.
-        const auto url = zerg::test::testDatabaseUrl(s->dir.filePath(QStringLiteral("zerg.sqlite")));
+        const auto url =
+            zerg::test::testDatabaseUrl(s->dir.filePath(QStringLiteral("zerg.sqlite")));
         if (!url) {
             qWarning("%s", qPrintable(url.error().message));
             return nullptr;
