@@ -251,16 +251,11 @@ Result<qint64> ScheduleStore::createSchedule(qint64 ownerId, const QString& name
 }
 
 Result<ScheduleRecord> ScheduleStore::schedule(qint64 ownerId, qint64 scheduleId) {
-    QSqlQuery q(m_db->connection());
-    if (!exec(q,
-              QStringLiteral("SELECT %1 FROM schedules WHERE id = ? AND owner_id = ?")
-                  .arg(kScheduleColumns),
-              {scheduleId, ownerId})) {
-        return dbError(QStringLiteral("reading schedule %1").arg(scheduleId), q.lastError());
-    }
-    if (!q.next())
-        return noSchedule(ownerId, scheduleId);
-    return scheduleFrom(q);
+    return selectOne(m_db->connection(),
+                     QStringLiteral("SELECT %1 FROM schedules WHERE id = ? AND owner_id = ?")
+                         .arg(kScheduleColumns),
+                     {scheduleId, ownerId}, QStringLiteral("reading schedule %1").arg(scheduleId),
+                     noSchedule(ownerId, scheduleId), scheduleFrom);
 }
 
 Result<ScheduleRecord> ScheduleStore::findSchedule(qint64 ownerId, const QString& name) {
@@ -282,18 +277,11 @@ Result<ScheduleRecord> ScheduleStore::findSchedule(qint64 ownerId, const QString
 }
 
 Result<QList<ScheduleRecord>> ScheduleStore::listSchedules(qint64 ownerId) {
-    QSqlQuery q(m_db->connection());
-    if (!exec(q,
-              QStringLiteral("SELECT %1 FROM schedules WHERE owner_id = ? ORDER BY name, id")
-                  .arg(kScheduleColumns),
-              {ownerId})) {
-        return dbError(QStringLiteral("listing the schedules of owner %1").arg(ownerId),
-                       q.lastError());
-    }
-    QList<ScheduleRecord> out;
-    while (q.next())
-        out.append(scheduleFrom(q));
-    return out;
+    return selectAll(m_db->connection(),
+                     QStringLiteral("SELECT %1 FROM schedules WHERE owner_id = ? ORDER BY name, id")
+                         .arg(kScheduleColumns),
+                     {ownerId}, QStringLiteral("listing the schedules of owner %1").arg(ownerId),
+                     scheduleFrom);
 }
 
 Result<ScheduleRecord> ScheduleStore::updateSchedule(qint64 ownerId, qint64 scheduleId,
@@ -402,22 +390,16 @@ Status ScheduleStore::deleteSchedule(qint64 ownerId, qint64 scheduleId) {
 Result<QList<ScheduleRecord>> ScheduleStore::dueSchedules(const QDateTime& now) {
     if (!now.isValid())
         return invalid(QStringLiteral("Cannot look for due schedules without a valid time."));
-    QSqlQuery q(m_db->connection());
     // ISO-8601 UTC text of fixed width compares in time order (time_format.h).
-    if (!exec(q,
-              QStringLiteral("SELECT %1 FROM schedules s WHERE s.enabled = 1 "
-                             "AND s.next_run_at IS NOT NULL AND s.next_run_at <= ? "
-                             "AND NOT EXISTS (SELECT 1 FROM schedule_state p "
-                             "WHERE p.owner_id = s.owner_id AND p.paused = 1) "
-                             "ORDER BY s.next_run_at, s.id")
-                  .arg(kScheduleColumns),
-              {timefmt::toIso(now)})) {
-        return dbError(QStringLiteral("looking for due schedules"), q.lastError());
-    }
-    QList<ScheduleRecord> out;
-    while (q.next())
-        out.append(scheduleFrom(q));
-    return out;
+    return selectAll(m_db->connection(),
+                     QStringLiteral("SELECT %1 FROM schedules s WHERE s.enabled = 1 "
+                                    "AND s.next_run_at IS NOT NULL AND s.next_run_at <= ? "
+                                    "AND NOT EXISTS (SELECT 1 FROM schedule_state p "
+                                    "WHERE p.owner_id = s.owner_id AND p.paused = 1) "
+                                    "ORDER BY s.next_run_at, s.id")
+                         .arg(kScheduleColumns),
+                     {timefmt::toIso(now)}, QStringLiteral("looking for due schedules"),
+                     scheduleFrom);
 }
 
 // ---- runs ----
@@ -574,16 +556,12 @@ Result<int> ScheduleStore::failRunningScheduleRuns(qint64 ownerId, const QString
 }
 
 Result<ScheduleRunRecord> ScheduleStore::scheduleRun(qint64 ownerId, qint64 scheduleRunId) {
-    QSqlQuery q(m_db->connection());
-    if (!exec(q,
-              QStringLiteral("SELECT %1 FROM schedule_runs WHERE id = ? AND owner_id = ?")
-                  .arg(kRunColumns),
-              {scheduleRunId, ownerId})) {
-        return dbError(QStringLiteral("reading schedule run %1").arg(scheduleRunId), q.lastError());
-    }
-    if (!q.next())
-        return noScheduleRun(scheduleRunId);
-    return runFrom(q);
+    return selectOne(m_db->connection(),
+                     QStringLiteral("SELECT %1 FROM schedule_runs WHERE id = ? AND owner_id = ?")
+                         .arg(kRunColumns),
+                     {scheduleRunId, ownerId},
+                     QStringLiteral("reading schedule run %1").arg(scheduleRunId),
+                     noScheduleRun(scheduleRunId), runFrom);
 }
 
 Result<QList<ScheduleRunRecord>> ScheduleStore::listScheduleRuns(qint64 ownerId, qint64 scheduleId,
@@ -597,19 +575,12 @@ Result<QList<ScheduleRunRecord>> ScheduleStore::listScheduleRuns(qint64 ownerId,
         return owned.error();
     if (!*owned)
         return noSchedule(ownerId, scheduleId);
-    QSqlQuery q(db);
     // By id: runs are inserted in start order, and id breaks ties a timestamp cannot.
-    if (!exec(q,
-              QStringLiteral("SELECT %1 FROM schedule_runs WHERE schedule_id = ? AND owner_id = ? "
-                             "ORDER BY id DESC LIMIT ?")
-                  .arg(kRunColumns),
-              {scheduleId, ownerId, limit})) {
-        return dbError(what, q.lastError());
-    }
-    QList<ScheduleRunRecord> out;
-    while (q.next())
-        out.append(runFrom(q));
-    return out;
+    return selectAll(db,
+                     QStringLiteral("SELECT %1 FROM schedule_runs WHERE schedule_id = ? AND "
+                                    "owner_id = ? ORDER BY id DESC LIMIT ?")
+                         .arg(kRunColumns),
+                     {scheduleId, ownerId, limit}, what, runFrom);
 }
 
 // ---- inbox ----
@@ -671,33 +642,22 @@ Result<qint64> ScheduleStore::addInboxItem(qint64 ownerId, std::optional<qint64>
 Result<QList<InboxItem>> ScheduleStore::listInbox(qint64 ownerId, int limit, bool unreadOnly) {
     if (Status s = checkLimit(limit, "inbox list"); !s)
         return s.error();
-    QSqlQuery q(m_db->connection());
     QString sql =
         QStringLiteral("SELECT %1 FROM inbox_items WHERE owner_id = ?").arg(kInboxColumns);
     if (unreadOnly)
         sql += QStringLiteral(" AND read_at IS NULL");
     // Items are inserted as they arrive; id orders them even within one millisecond.
     sql += QStringLiteral(" ORDER BY id DESC LIMIT ?");
-    if (!exec(q, sql, {ownerId, limit})) {
-        return dbError(QStringLiteral("listing the inbox of owner %1").arg(ownerId), q.lastError());
-    }
-    QList<InboxItem> out;
-    while (q.next())
-        out.append(inboxFrom(q));
-    return out;
+    return selectAll(m_db->connection(), sql, {ownerId, limit},
+                     QStringLiteral("listing the inbox of owner %1").arg(ownerId), inboxFrom);
 }
 
 Result<InboxItem> ScheduleStore::inboxItem(qint64 ownerId, qint64 itemId) {
-    QSqlQuery q(m_db->connection());
-    if (!exec(q,
-              QStringLiteral("SELECT %1 FROM inbox_items WHERE id = ? AND owner_id = ?")
-                  .arg(kInboxColumns),
-              {itemId, ownerId})) {
-        return dbError(QStringLiteral("reading inbox item %1").arg(itemId), q.lastError());
-    }
-    if (!q.next())
-        return noInboxItem(ownerId, itemId);
-    return inboxFrom(q);
+    return selectOne(m_db->connection(),
+                     QStringLiteral("SELECT %1 FROM inbox_items WHERE id = ? AND owner_id = ?")
+                         .arg(kInboxColumns),
+                     {itemId, ownerId}, QStringLiteral("reading inbox item %1").arg(itemId),
+                     noInboxItem(ownerId, itemId), inboxFrom);
 }
 
 Status ScheduleStore::markRead(qint64 ownerId, qint64 itemId, const QDateTime& now) {
@@ -787,13 +747,10 @@ Result<bool> ScheduleStore::isPaused(qint64 ownerId) {
 }
 
 Result<QList<qint64>> ScheduleStore::scheduleOwners() {
-    QSqlQuery q(m_db->connection());
-    if (!exec(q, QStringLiteral("SELECT DISTINCT owner_id FROM schedules ORDER BY owner_id")))
-        return dbError(QStringLiteral("listing the owners of schedules"), q.lastError());
-    QList<qint64> owners;
-    while (q.next())
-        owners.append(q.value(0).toLongLong());
-    return owners;
+    return selectAll(m_db->connection(),
+                     QStringLiteral("SELECT DISTINCT owner_id FROM schedules ORDER BY owner_id"),
+                     {}, QStringLiteral("listing the owners of schedules"),
+                     [](const QSqlQuery& q) { return q.value(0).toLongLong(); });
 }
 
 }  // namespace zerg

@@ -5,6 +5,7 @@
 
 #include <QDateTime>
 #include <QHash>
+#include <QList>
 #include <QSqlDatabase>
 #include <QSqlDriver>
 #include <QSqlError>
@@ -12,6 +13,7 @@
 #include <QVariant>
 
 #include <optional>
+#include <type_traits>
 
 // What the repositories over the Database (Store, ScheduleStore) share: errors phrased for the
 // user, prepared statements, NULL handling, transactions and owner rows.
@@ -119,6 +121,34 @@ private:
     if (!ok)
         Transaction::statementFailed(q);
     return ok;
+}
+
+// Runs a SELECT (see exec) and maps every row it finds with map(const QSqlQuery&). On failure the
+// error says it happened while `what`.
+template <typename Map>
+[[nodiscard]] auto selectAll(QSqlDatabase db, const QString& sql, const QVariantList& values,
+                             const QString& what, Map map)
+    -> Result<QList<std::decay_t<std::invoke_result_t<Map, const QSqlQuery&>>>> {
+    QSqlQuery q(db);
+    if (!exec(q, sql, values))
+        return dbError(what, q.lastError());
+    QList<std::decay_t<std::invoke_result_t<Map, const QSqlQuery&>>> out;
+    while (q.next())
+        out.append(map(q));
+    return out;
+}
+
+// Runs a SELECT for one row and maps it; `missing` when there is no row.
+template <typename Map>
+[[nodiscard]] auto selectOne(QSqlDatabase db, const QString& sql, const QVariantList& values,
+                             const QString& what, const Error& missing, Map map)
+    -> Result<std::decay_t<std::invoke_result_t<Map, const QSqlQuery&>>> {
+    QSqlQuery q(db);
+    if (!exec(q, sql, values))
+        return dbError(what, q.lastError());
+    if (!q.next())
+        return missing;
+    return map(q);
 }
 
 // Creates the owner row if it is missing ("owner N" when no name is given).

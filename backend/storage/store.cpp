@@ -454,30 +454,21 @@ Status Store::setRunMode(qint64 runId, const QString& mode) {
 }
 
 Result<RunRecord> Store::run(qint64 runId) {
-    QSqlQuery q(m_db->connection());
-    if (!exec(q, QStringLiteral("SELECT %1 FROM runs WHERE id = ?").arg(kRunColumns), {runId})) {
-        return dbError(QStringLiteral("reading run %1").arg(runId), q.lastError());
-    }
-    if (!q.next())
-        return notFound(QStringLiteral("No run %1.").arg(runId));
-    return runFrom(q);
+    return selectOne(m_db->connection(),
+                     QStringLiteral("SELECT %1 FROM runs WHERE id = ?").arg(kRunColumns), {runId},
+                     QStringLiteral("reading run %1").arg(runId),
+                     notFound(QStringLiteral("No run %1.").arg(runId)), runFrom);
 }
 
 Result<QList<RunRecord>> Store::listRuns(qint64 ownerId, int limit) {
     if (limit <= 0)
         return invalid(QStringLiteral("The run list limit must be at least 1."));
-    QSqlQuery q(m_db->connection());
-    if (!exec(q,
-              QStringLiteral("SELECT %1 FROM runs WHERE owner_id = ? "
-                             "ORDER BY started_at DESC, id DESC LIMIT ?")
-                  .arg(kRunColumns),
-              {ownerId, limit})) {
-        return dbError(QStringLiteral("listing the runs of owner %1").arg(ownerId), q.lastError());
-    }
-    QList<RunRecord> out;
-    while (q.next())
-        out.append(runFrom(q));
-    return out;
+    return selectAll(m_db->connection(),
+                     QStringLiteral("SELECT %1 FROM runs WHERE owner_id = ? "
+                                    "ORDER BY started_at DESC, id DESC LIMIT ?")
+                         .arg(kRunColumns),
+                     {ownerId, limit}, QStringLiteral("listing the runs of owner %1").arg(ownerId),
+                     runFrom);
 }
 
 Result<qint64> Store::createJob(qint64 ownerId, std::optional<qint64> runId, const QString& task,
@@ -588,14 +579,10 @@ Status Store::finishJob(qint64 jobId, const QString& status, const QString& erro
 }
 
 Result<WorkerJobRecord> Store::job(qint64 jobId) {
-    QSqlQuery q(m_db->connection());
-    if (!exec(q, QStringLiteral("SELECT %1 FROM worker_jobs WHERE id = ?").arg(kJobColumns),
-              {jobId})) {
-        return dbError(QStringLiteral("reading job %1").arg(jobId), q.lastError());
-    }
-    if (!q.next())
-        return notFound(QStringLiteral("No worker job %1.").arg(jobId));
-    return jobFrom(q);
+    return selectOne(m_db->connection(),
+                     QStringLiteral("SELECT %1 FROM worker_jobs WHERE id = ?").arg(kJobColumns),
+                     {jobId}, QStringLiteral("reading job %1").arg(jobId),
+                     notFound(QStringLiteral("No worker job %1.").arg(jobId)), jobFrom);
 }
 
 Result<QList<WorkerJobRecord>> Store::listJobs(qint64 ownerId, int limit,
@@ -607,7 +594,6 @@ Result<QList<WorkerJobRecord>> Store::listJobs(qint64 ownerId, int limit,
                                       "failed, cancelled or timeout.")
                            .arg(*statusFilter));
     }
-    QSqlQuery q(m_db->connection());
     QString sql = QStringLiteral("SELECT %1 FROM worker_jobs WHERE owner_id = ?").arg(kJobColumns);
     QVariantList values{ownerId};
     if (statusFilter) {
@@ -616,14 +602,8 @@ Result<QList<WorkerJobRecord>> Store::listJobs(qint64 ownerId, int limit,
     }
     sql += QStringLiteral(" ORDER BY created_at DESC, id DESC LIMIT ?");
     values.append(limit);
-    if (!exec(q, sql, values)) {
-        return dbError(QStringLiteral("listing the worker jobs of owner %1").arg(ownerId),
-                       q.lastError());
-    }
-    QList<WorkerJobRecord> out;
-    while (q.next())
-        out.append(jobFrom(q));
-    return out;
+    return selectAll(m_db->connection(), sql, values,
+                     QStringLiteral("listing the worker jobs of owner %1").arg(ownerId), jobFrom);
 }
 
 Result<qint64> Store::recordLlmCall(const LlmCallRecord& call) {
@@ -738,65 +718,42 @@ Result<QList<LlmCallRecord>> Store::listLlmCalls(qint64 ownerId, int limit,
     }
     sql += QStringLiteral(" ORDER BY created_at DESC, id DESC LIMIT ?");
     values.append(limit);
-    QSqlQuery q(m_db->connection());
-    if (!exec(q, sql, values)) {
-        return dbError(QStringLiteral("listing the model calls of owner %1").arg(ownerId),
-                       q.lastError());
-    }
-    QList<LlmCallRecord> out;
-    while (q.next())
-        out.append(llmCallFrom(q));
-    return out;
+    return selectAll(m_db->connection(), sql, values,
+                     QStringLiteral("listing the model calls of owner %1").arg(ownerId),
+                     llmCallFrom);
 }
 
 Result<WorkerJobRecord> Store::findJobByWorkerId(qint64 ownerId, const QString& workerId) {
-    QSqlQuery q(m_db->connection());
-    if (!exec(q,
-              QStringLiteral("SELECT %1 FROM worker_jobs WHERE owner_id = ? AND worker_id = ? "
-                             "ORDER BY id DESC LIMIT 1")
-                  .arg(kJobColumns),
-              {ownerId, workerId})) {
-        return dbError(QStringLiteral("finding the job of worker %1").arg(workerId), q.lastError());
-    }
-    if (!q.next())
-        return notFound(QStringLiteral("No worker job for worker '%1'.").arg(workerId));
-    return jobFrom(q);
+    return selectOne(
+        m_db->connection(),
+        QStringLiteral("SELECT %1 FROM worker_jobs WHERE owner_id = ? AND worker_id = ? "
+                       "ORDER BY id DESC LIMIT 1")
+            .arg(kJobColumns),
+        {ownerId, workerId}, QStringLiteral("finding the job of worker %1").arg(workerId),
+        notFound(QStringLiteral("No worker job for worker '%1'.").arg(workerId)), jobFrom);
 }
 
 Result<QList<WorkerJobRecord>> Store::listJobsForRun(qint64 ownerId, qint64 runId) {
-    QSqlQuery q(m_db->connection());
-    if (!exec(q,
-              QStringLiteral("SELECT %1 FROM worker_jobs WHERE owner_id = ? AND run_id = ? "
-                             "ORDER BY created_at, id")
-                  .arg(kJobColumns),
-              {ownerId, runId})) {
-        return dbError(QStringLiteral("listing the worker jobs of run %1").arg(runId),
-                       q.lastError());
-    }
-    QList<WorkerJobRecord> out;
-    while (q.next())
-        out.append(jobFrom(q));
-    return out;
+    return selectAll(m_db->connection(),
+                     QStringLiteral("SELECT %1 FROM worker_jobs WHERE owner_id = ? AND run_id = ? "
+                                    "ORDER BY created_at, id")
+                         .arg(kJobColumns),
+                     {ownerId, runId},
+                     QStringLiteral("listing the worker jobs of run %1").arg(runId), jobFrom);
 }
 
 Result<QList<WorkerJobRecord>> Store::listJobsSince(qint64 ownerId, const QDateTime& since,
                                                     int limit) {
     if (limit <= 0)
         return invalid(QStringLiteral("The worker list limit must be at least 1."));
-    QSqlQuery q(m_db->connection());
     // Fixed-width ISO text sorts in time order (time_format.h); "" is before every time.
-    if (!exec(q,
-              QStringLiteral("SELECT %1 FROM worker_jobs WHERE owner_id = ? AND created_at >= ? "
-                             "ORDER BY created_at DESC, id DESC LIMIT ?")
-                  .arg(kJobColumns),
-              {ownerId, text(timefmt::toIso(since)), limit})) {
-        return dbError(QStringLiteral("listing the recent worker jobs of owner %1").arg(ownerId),
-                       q.lastError());
-    }
-    QList<WorkerJobRecord> out;
-    while (q.next())
-        out.append(jobFrom(q));
-    return out;
+    return selectAll(
+        m_db->connection(),
+        QStringLiteral("SELECT %1 FROM worker_jobs WHERE owner_id = ? AND created_at >= ? "
+                       "ORDER BY created_at DESC, id DESC LIMIT ?")
+            .arg(kJobColumns),
+        {ownerId, text(timefmt::toIso(since)), limit},
+        QStringLiteral("listing the recent worker jobs of owner %1").arg(ownerId), jobFrom);
 }
 
 Status Store::setFact(qint64 ownerId, const QString& key, const QString& value,
