@@ -66,4 +66,11 @@ ProgramRun runProgram(const QString& program, const QStringList& args,
             p.readAllStandardError()};
 }
 
+void clearZergEnvironment() {
+    for (const SettingField& f : Settings::fields())
+        qunsetenv(f.env.toLatin1().constData());
+    for (const char* name : {"ZERG_LLM_API_KEY", "ZERG_WEBHOOK_URL", "ZERG_OLLAMA_URL"})
+        qunsetenv(name);
+}
+
 }  // namespace zerg::test

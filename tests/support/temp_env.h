@@ -21,6 +21,10 @@ namespace zerg::test {
 // never reads or writes the user's own configuration.
 void isolateSettings(const QString& folder);
 
+// Unsets every ZERG_* variable a setting reads (and the API key, webhook and Ollama ones), so
+// that Settings::load() sees only what the test wrote.
+void clearZergEnvironment();
+
 // Settings for a whole Backend in dir: data there, no hosts file, the built-in price table,
 // model "m" (tests set the rest).
 [[nodiscard]] Settings backendSettings(const QTemporaryDir& dir);

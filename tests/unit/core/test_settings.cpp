@@ -16,13 +16,6 @@ class TestSettings : public QObject {
 
     QTemporaryDir m_dir;
 
-    static void clearEnvironment() {
-        for (const SettingField& f : Settings::fields())
-            qunsetenv(f.env.toLatin1().constData());
-        for (const char* name : {"ZERG_LLM_API_KEY", "ZERG_WEBHOOK_URL", "ZERG_OLLAMA_URL"})
-            qunsetenv(name);
-    }
-
 private Q_SLOTS:
     void initTestCase() {
         QVERIFY(m_dir.isValid());
@@ -32,7 +25,7 @@ private Q_SLOTS:
     }
 
     void init() {
-        clearEnvironment();
+        test::clearZergEnvironment();
         QSettings q(QStringLiteral("Zerg"), QStringLiteral("zerg"));
         QVERIFY2(q.fileName().startsWith(m_dir.path()), qPrintable(q.fileName()));
         q.clear();
@@ -221,7 +214,7 @@ private Q_SLOTS:
         QCOMPARE(store.read(Settings::webhookUrlSecretName()).value(), QString());
     }
 
-    void cleanupTestCase() { clearEnvironment(); }
+    void cleanupTestCase() { test::clearZergEnvironment(); }
 };
 
 QTEST_GUILESS_MAIN(TestSettings)

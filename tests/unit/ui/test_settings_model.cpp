@@ -22,13 +22,6 @@ class TestSettingsModel : public QObject {
 
     QTemporaryDir m_dir;
 
-    static void clearEnvironment() {
-        for (const SettingField& f : Settings::fields())
-            qunsetenv(f.env.toLatin1().constData());
-        for (const char* name : {"ZERG_LLM_API_KEY", "ZERG_WEBHOOK_URL", "ZERG_OLLAMA_URL"})
-            qunsetenv(name);
-    }
-
     QString configDir() const { return m_dir.filePath(QStringLiteral("config")); }
 
     static QString stored(const QString& key) {
@@ -68,7 +61,7 @@ private Q_SLOTS:
     }
 
     void init() {
-        clearEnvironment();
+        test::clearZergEnvironment();
         qputenv("ZERG_SECRET_BACKEND", "file");
         qputenv("ZERG_CONFIG_DIR", configDir().toUtf8());
         QSettings q(QStringLiteral("Zerg"), QStringLiteral("zerg"));
@@ -79,7 +72,7 @@ private Q_SLOTS:
     }
 
     void cleanupTestCase() {
-        clearEnvironment();
+        test::clearZergEnvironment();
         qunsetenv("ZERG_SECRET_BACKEND");
         qunsetenv("ZERG_CONFIG_DIR");
     }
