@@ -192,42 +192,25 @@ struct ModelUse {
 
 // The distinct models Zerg will ask for, with the roles that use them and where they are set.
 QList<ModelUse> modelUses(const Settings& s) {
-    struct Choice {
-        QString model;
-        QString variable;
-    };
-    const Choice supervisor{s.model, QStringLiteral("ZERG_MODEL")};
-    const Choice quick = s.quickModel.isEmpty()
-                             ? supervisor
-                             : Choice{s.quickModel, QStringLiteral("ZERG_QUICK_MODEL")};
-    const Choice worker = s.workerModel.isEmpty()
-                              ? supervisor
-                              : Choice{s.workerModel, QStringLiteral("ZERG_WORKER_MODEL")};
-    const Choice decider = s.deciderModel.isEmpty()
-                               ? worker
-                               : Choice{s.deciderModel, QStringLiteral("ZERG_DECIDER_MODEL")};
-    const Choice summary = s.summaryModel.isEmpty()
-                               ? worker
-                               : Choice{s.summaryModel, QStringLiteral("ZERG_SUMMARY_MODEL")};
-    const QList<std::pair<QString, Choice>> roles{{QStringLiteral("supervisor"), supervisor},
-                                                  {QStringLiteral("quick"), quick},
-                                                  {QStringLiteral("worker"), worker},
-                                                  {QStringLiteral("decider"), decider},
-                                                  {QStringLiteral("summary"), summary}};
+    const QStringList roles{QStringLiteral("supervisor"), QStringLiteral("quick"),
+                            QStringLiteral("worker"), QStringLiteral("decider"),
+                            QStringLiteral("summary")};
     QList<ModelUse> uses;
-    for (const auto& [role, choice] : roles) {
+    for (const QString& role : roles) {
+        const QString model = s.modelFor(role);
         // The rule-based decider is not a model.
-        if (choice.model.isEmpty() || choice.model == QLatin1String("heuristic"))
+        if (model.isEmpty() || model == QLatin1String("heuristic"))
             continue;
         auto it = std::find_if(uses.begin(), uses.end(),
-                               [&](const ModelUse& u) { return u.model == choice.model; });
+                               [&](const ModelUse& u) { return u.model == model; });
         if (it == uses.end()) {
-            uses.append({choice.model, {}, {}});
+            uses.append({model, {}, {}});
             it = uses.end() - 1;
         }
         it->roles.append(role);
-        if (!it->variables.contains(choice.variable))
-            it->variables.append(choice.variable);
+        const QString variable = s.modelVariableFor(role);
+        if (!it->variables.contains(variable))
+            it->variables.append(variable);
     }
     return uses;
 }

@@ -601,16 +601,29 @@ QString Settings::loadLanguage() {
     return f->choices.contains(language) ? language : QStringLiteral("system");
 }
 
-QString Settings::modelFor(const QString& role) const {
+std::pair<QString, QString> Settings::modelChoice(const QString& role) const {
+    const std::pair<QString, QString> supervisor{model, QStringLiteral("ZERG_MODEL")};
+    const std::pair<QString, QString> worker =
+        workerModel.isEmpty() ? supervisor
+                              : std::pair{workerModel, QStringLiteral("ZERG_WORKER_MODEL")};
     if (role == QLatin1String("supervisor"))
-        return model;
+        return supervisor;
     if (role == QLatin1String("quick"))
-        return quickModel.isEmpty() ? model : quickModel;
+        return quickModel.isEmpty() ? supervisor
+                                    : std::pair{quickModel, QStringLiteral("ZERG_QUICK_MODEL")};
     if (role == QLatin1String("decider") && !deciderModel.isEmpty())
-        return deciderModel;
+        return {deciderModel, QStringLiteral("ZERG_DECIDER_MODEL")};
     if (role == QLatin1String("summary") && !summaryModel.isEmpty())
-        return summaryModel;
-    return effectiveWorkerModel();
+        return {summaryModel, QStringLiteral("ZERG_SUMMARY_MODEL")};
+    return worker;
+}
+
+QString Settings::modelFor(const QString& role) const {
+    return modelChoice(role).first;
+}
+
+QString Settings::modelVariableFor(const QString& role) const {
+    return modelChoice(role).second;
 }
 
 QString Settings::providerProblem() const {

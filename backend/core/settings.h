@@ -8,6 +8,7 @@
 #include <QStringList>
 #include <QVariant>
 
+#include <utility>
 #include <variant>
 
 namespace zerg {
@@ -154,6 +155,9 @@ struct Settings {
     }
     // The model for a role: "supervisor", "quick", "worker", "decider", "summary".
     [[nodiscard]] QString modelFor(const QString& role) const;
+    // The variable that decides modelFor(role): its own (ZERG_WORKER_MODEL) when set, else the
+    // one it falls back to (ZERG_MODEL).
+    [[nodiscard]] QString modelVariableFor(const QString& role) const;
     // The secret-store key of the API key for the configured provider.
     [[nodiscard]] QString apiKeySecretName() const {
         return QStringLiteral("%1_api_key").arg(llmProvider);
@@ -162,6 +166,10 @@ struct Settings {
     // Settings::tr(): the messages above, in the translation context "zerg::Settings". Last: the
     // macro leaves the access at private.
     Q_DECLARE_TR_FUNCTIONS(zerg::Settings)
+
+private:
+    // modelFor and modelVariableFor: the model of a role and the variable that chose it.
+    [[nodiscard]] std::pair<QString, QString> modelChoice(const QString& role) const;
 };
 
 }  // namespace zerg
