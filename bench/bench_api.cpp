@@ -280,9 +280,14 @@ bench::Stats roundTrips(const QUrl& url, const QString& command, int count) {
     return stats(ms);
 }
 
-void printRow(const char* figure, double ours, double reference, const char* unit) {
-    std::printf("%-44s %12.1f %12.1f %8.2fx  %s\n", figure, ours, reference,
-                reference > 0 ? ours / reference : 0.0, unit);
+// Prints a row of the table and reports it as a figure of the suite.
+void printRow(const char* figure, const char* unit, double ours, double reference,
+              const char* referenceName, const char* note) {
+    const QString name = QStringLiteral("%1 (%2)").arg(QLatin1String(figure), QLatin1String(unit));
+    std::printf("%-44s %12.1f %12.1f %8.2fx  %s\n", qPrintable(name), ours, reference,
+                reference > 0 ? ours / reference : 0.0, note);
+    zerg::bench::report({QStringLiteral("Server API"), QLatin1String(figure), ours,
+                         QLatin1String(unit), reference, QLatin1String(referenceName)});
 }
 
 }  // namespace
@@ -364,17 +369,19 @@ int main(int argc, char** argv) {
     runOn(listeners, [listeners] { listeners->closeAll(); });
 
     std::printf("\n%-44s %12s %12s %9s\n", "figure", "zerg", "reference", "ratio");
-    printRow("paced 1,000 ev/s: deliveries per second", api.pacedPerSecond, ref.pacedPerSecond,
-             "(reference: bare QWebSocketServer)");
-    printRow("paced: latency p50 (ms)", api.paced.median, ref.paced.median, "");
-    printRow("paced: latency p99 (ms)", api.paced.p99, ref.paced.p99, "");
-    printRow("flat out: events published per second", api.flatEventsPerSecond,
-             ref.flatEventsPerSecond, "");
-    printRow("flat out: deliveries per second", api.flatDeliveriesPerSecond,
-             ref.flatDeliveriesPerSecond, "(events x 50 clients)");
-    printRow("flat out: latency p99 (ms)", api.flat.p99, ref.flat.p99, "(queueing included)");
-    printRow("dispatch round trip p50 (ms)", dispatch.median, ping.median, "(reference: ping)");
-    printRow("dispatch round trip p99 (ms)", dispatch.p99, ping.p99, "(reference: ping)");
+    const char* bareName = "a bare QWebSocketServer sending the same frames";
+    printRow("50 clients, paced 1,000 events/s: deliveries", "/s", api.pacedPerSecond,
+             ref.pacedPerSecond, bareName, "");
+    printRow("paced: latency p50", "ms", api.paced.median, ref.paced.median, bareName, "");
+    printRow("paced: latency p99", "ms", api.paced.p99, ref.paced.p99, bareName, "");
+    printRow("flat out: events published", "/s", api.flatEventsPerSecond, ref.flatEventsPerSecond,
+             bareName, "");
+    printRow("flat out: deliveries", "/s", api.flatDeliveriesPerSecond, ref.flatDeliveriesPerSecond,
+             bareName, "(events x 50 clients)");
+    printRow("flat out: latency p99", "ms", api.flat.p99, ref.flat.p99, bareName,
+             "(queueing included)");
+    printRow("dispatch round trip p50", "ms", dispatch.median, ping.median, "ping", "");
+    printRow("dispatch round trip p99", "ms", dispatch.p99, ping.p99, "ping", "");
 
     server.close();
     bare.close();

@@ -22,6 +22,7 @@
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QJsonObject>
+#include <QLocale>
 #include <QProcess>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -32,6 +33,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
+#include <tuple>
 #include <vector>
 
 using namespace zerg;
@@ -368,6 +370,39 @@ int main(int argc, char** argv) {
                     r <= 2 ? "met" : "NOT met");
     } else {
         std::printf("  rg: not installed\n");
+    }
+
+    using zerg::bench::Figure;
+    const QString section = QStringLiteral("Artifacts");
+    const QString listTarget = QStringLiteral("< 20 ms");
+    const QLocale english(QLocale::English);  // 100,000
+    for (const auto& [name, s] :
+         {std::pair{QStringLiteral("list_workers over %1 workers, p99"), all},
+          std::pair{QStringLiteral("list_workers over %1 workers, status filter, p99"), failed}}) {
+        zerg::bench::report(Figure{section,
+                                   name.arg(english.toString(kJobRows)),
+                                   s.p99,
+                                   QStringLiteral("ms"),
+                                   {},
+                                   {},
+                                   listTarget,
+                                   s.p99 < 20});
+    }
+    const QString grepName =
+        QStringLiteral("grep_workers over %1 workers, median").arg(english.toString(kWorkers));
+    for (const auto& [refName, x, limit] :
+         {std::tuple{QStringLiteral("GNU grep -r -i -n"), grep, 1.0},
+          std::tuple{QStringLiteral("ripgrep -i -n"), rg, 2.0}}) {
+        Figure f{section, grepName, ours.medianMs, QStringLiteral("ms")};
+        f.referenceName = refName;
+        if (x) {
+            f.reference = x->medianMs;
+            f.target = limit < 2 ? QStringLiteral("< 1×") : QStringLiteral("≤ 2×");
+            f.met = limit < 2 ? ours.medianMs < x->medianMs : ours.medianMs <= 2 * x->medianMs;
+        } else {
+            f.note = QStringLiteral("%1 is not installed").arg(refName);
+        }
+        zerg::bench::report(f);
     }
     return 0;
 }

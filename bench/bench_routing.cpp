@@ -153,5 +153,16 @@ int main(int argc, char** argv) {
                 added, stats(quickMs).median / stats(bareMs).median);
     std::printf("  supervisor path / quick path = %.2fx (bigger prompt: the tool schemas)\n",
                 stats(supervisorMs).median / stats(quickMs).median);
+
+    const QString section = QStringLiteral("Routing");
+    const QString bareName = QStringLiteral("the same provider's bare chat() call");
+    zerg::bench::report(
+        {section, QStringLiteral("router decision"), perDecisionUs, QStringLiteral("us")});
+    zerg::bench::report({section, QStringLiteral("ask() to answer, quick path, median"),
+                         stats(quickMs).median, QStringLiteral("ms"), stats(bareMs).median,
+                         bareName});
+    zerg::bench::report({section, QStringLiteral("ask() to answer, supervisor path, median"),
+                         stats(supervisorMs).median, QStringLiteral("ms"), stats(bareMs).median,
+                         bareName});
     return 0;
 }

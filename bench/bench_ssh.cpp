@@ -6,13 +6,13 @@
 //   ssh, fresh            N runs of `ssh ... true`, a new connection and login each time
 //   ssh, ControlMaster    N runs of `ssh -o ControlMaster=auto ... true` over one master
 //                         connection (opened by a warm-up run)
-//   pool, 20 parallel     rounds of P calls started together; latency of each call
-//   ssh CM, 20 parallel   the same with P ControlMaster clients started together
+//   pool, 50 parallel     rounds of P calls started together; latency of each call
+//   ssh CM, 50 parallel   the same with P ControlMaster clients started together
 //
 // Prints median and p95 per command, and the ratios the issue sets as targets: pool vs
 // ControlMaster (target <= 1.2x) and fresh ssh vs pool (target >= 5x).
 //
-// Usage: zerg-bench-ssh [N] [P] [ROUNDS]   (defaults: 100, 20, 5)
+// Usage: zerg-bench-ssh [N] [P] [ROUNDS]   (defaults: 100, 50, 5)
 #include "bench_stats.h"
 #include "sshd_fixture.h"
 #include "temp_env.h"
@@ -190,7 +190,7 @@ int main(int argc, char** argv) {
     QCoreApplication app(argc, argv);
     const QStringList argsIn = app.arguments();
     const int n = argsIn.size() > 1 ? argsIn[1].toInt() : 100;
-    const int p = argsIn.size() > 2 ? argsIn[2].toInt() : 20;
+    const int p = argsIn.size() > 2 ? argsIn[2].toInt() : 50;
     const int rounds = argsIn.size() > 3 ? argsIn[3].toInt() : 5;
     qunsetenv("SSH_AUTH_SOCK");
 
@@ -251,5 +251,22 @@ int main(int argc, char** argv) {
     std::printf("  fresh ssh / pool      = %.1fx   (target >= 5x)    %s\n", vsFresh,
                 vsFresh >= 5 ? "met" : "NOT met");
     std::printf("  parallel: pool / ControlMaster = %.2fx\n", poolPar.median / masterPar.median);
+
+    using zerg::bench::Figure;
+    const QString section = QStringLiteral("SSH");
+    const QString ms = QStringLiteral("ms");
+    const QString cmName = QStringLiteral("OpenSSH with ControlMaster");
+    zerg::bench::report(Figure{section, QStringLiteral("per command through the pool, median"),
+                               pool.median, ms, master.median, cmName, QStringLiteral("≤ 1.2×"),
+                               vsMaster <= 1.2});
+    zerg::bench::report(Figure{section, QStringLiteral("per command through the pool, median"),
+                               pool.median, ms, fresh.median,
+                               QStringLiteral("OpenSSH, a new connection per command")});
+    zerg::bench::report(Figure{section,
+                               QStringLiteral("%1 commands in parallel, median latency").arg(p),
+                               poolPar.median, ms, masterPar.median, cmName});
+    zerg::bench::report(Figure{section,
+                               QStringLiteral("%1 commands in parallel, p99 latency").arg(p),
+                               poolPar.p99, ms, masterPar.p99, cmName});
     return 0;
 }

@@ -1,9 +1,17 @@
 #pragma once
 
-// Small helpers shared by the benchmarks: order statistics of a sample of durations.
+// Small helpers shared by the benchmarks: order statistics of a sample of durations, and the
+// machine-readable figure lines that scripts/bench gathers into one table.
 #include <QElapsedTimer>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QString>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <optional>
 #include <vector>
 
 namespace zerg::bench {
@@ -34,6 +42,55 @@ inline Stats stats(std::vector<double> ms) {
 
 inline double msSince(const QElapsedTimer& t) {
     return double(t.nsecsElapsed()) / 1e6;
+}
+
+// Resident set size of this process in MiB (VmRSS of /proc/self/status; 0 where there is none).
+inline double rssMiB() {
+    QFile f(QStringLiteral("/proc/self/status"));
+    if (!f.open(QIODevice::ReadOnly))
+        return 0;
+    for (const QByteArray& line : f.readAll().split('\n')) {
+        if (line.startsWith("VmRSS:"))
+            return line.mid(6).trimmed().split(' ').value(0).toDouble() / 1024.0;
+    }
+    return 0;
+}
+
+// One row of the suite's table (scripts/bench, docs/performance.md). `section` groups rows (the
+// issue's numbered figures: "Start-up", "Supervision", ...). `reference` is the value of the
+// reference measured in the same run (unset: the figure has an absolute target only); the ratio
+// printed is ours / reference. `met` is the verdict against `target`, decided by the benchmark
+// that knows which direction is better (unset: no target).
+struct Figure {
+    QString section;
+    QString figure;
+    double ours = 0;
+    QString unit;
+    std::optional<double> reference;
+    QString referenceName;
+    QString target;
+    std::optional<bool> met;
+    QString note;
+};
+
+// Prints the figure as one line "@figure {json}" on stdout, after the benchmark's own text.
+inline void report(const Figure& f) {
+    QJsonObject o{{QStringLiteral("section"), f.section},
+                  {QStringLiteral("figure"), f.figure},
+                  {QStringLiteral("ours"), std::isfinite(f.ours) ? f.ours : 0.0},
+                  {QStringLiteral("unit"), f.unit}};
+    if (f.reference && std::isfinite(*f.reference)) {
+        o.insert(QStringLiteral("reference"), *f.reference);
+        o.insert(QStringLiteral("reference_name"), f.referenceName);
+    }
+    if (!f.target.isEmpty())
+        o.insert(QStringLiteral("target"), f.target);
+    if (f.met)
+        o.insert(QStringLiteral("met"), *f.met);
+    if (!f.note.isEmpty())
+        o.insert(QStringLiteral("note"), f.note);
+    std::printf("@figure %s\n", QJsonDocument(o).toJson(QJsonDocument::Compact).constData());
+    std::fflush(stdout);
 }
 
 }  // namespace zerg::bench

@@ -8,10 +8,23 @@
 // bytes and estimated tokens sent, and how each run ended. A second script alternates two
 // failing commands (oscillation).
 //
+// Then what the XO loop costs per tick: 100 agents side by side, each through 30 iterations of
+// one ssh_exec call (a mix of successes and the same failure again), doing per iteration what
+// AgentLoop does for its XO (the tool record with normalized arguments and output digest, the
+// context estimate, afterIteration() with a radio check every 3 iterations, the snapshot it
+// reports). Process CPU time per tick per agent, next to the reference measured on the same
+// conversations: what every iteration already spends building its model request
+// (OpenAiProvider::requestBody serialized to JSON), so the ratio is what the XO adds to it.
+//
 // Usage: zerg-bench-xo [MAX_ITERATIONS]   (default 12, the agent's default)
 #include "agent/agent_loop.h"
+#include "agent/context_window.h"
 #include "agent/tool_registry.h"
+#include "agent/xo/xo_supervisor.h"
+#include "agent/xo/xo_util.h"
+#include "bench_stats.h"
 #include "core/clock.h"
+#include "core/json_util.h"
 #include "fake_llm_server.h"
 #include "llm/openai_provider.h"
 
@@ -22,6 +35,9 @@
 #include <QNetworkAccessManager>
 
 #include <cstdio>
+#include <ctime>
+#include <memory>
+#include <vector>
 
 using namespace zerg;
 
@@ -119,6 +135,92 @@ void row(const char* name, const Outcome& with, const Outcome& without, int firs
                 100.0 * double(without.bytes - with.bytes) / double(without.bytes));
 }
 
+double cpuUs() {
+    timespec ts{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return double(ts.tv_sec) * 1e6 + double(ts.tv_nsec) / 1e3;
+}
+
+// One agent's conversation and what its XO sees, grown one iteration at a time.
+struct TickAgent {
+    std::unique_ptr<xo::XoSupervisor> xo;
+    xo::AgentState state;
+    QList<ChatMessage> messages;
+};
+
+struct TickCost {
+    double xoUs = 0;       // per tick per agent
+    double requestUs = 0;  // the reference, per iteration per agent
+};
+
+TickCost xoTicks(int agents, int iterations) {
+    const QList<ToolSpec> specs{FailingTool().spec()};
+    std::vector<TickAgent> all(agents);
+    for (TickAgent& a : all) {
+        a.xo = std::make_unique<xo::XoSupervisor>(xo::Config{});
+        a.state.role = QStringLiteral("worker");
+        a.state.contextWindow = 128000;
+        a.messages = {ChatMessage::system(QStringLiteral("You are a worker. Use the tools.")),
+                      ChatMessage::user(QStringLiteral("Check disk usage on cube"))};
+    }
+    const QString df = QStringLiteral(
+        "Filesystem      Size  Used Avail Use% Mounted on\n/dev/sda1       400G  312G   88G  78% "
+        "/\ntmpfs            16G     0   16G   0% /dev/shm\n/dev/sdb1       2.0T  1.1T  0.9T  55% "
+        "/srv\n");
+    double xoUs = 0;
+    double requestUs = 0;
+    qint64 sink = 0;
+    for (int turn = 1; turn <= iterations; ++turn) {
+        for (int i = 0; i < agents; ++i) {
+            TickAgent& a = all[size_t(i)];
+            const bool ok = (turn + i) % 3 != 0;
+            const QJsonObject args{{"host", "cube"},
+                                   {"command", ok ? QStringLiteral("du -sh /srv/%1").arg(turn)
+                                                  : QStringLiteral("df -h")}};
+            const ToolResult result =
+                ok ? ToolResult::success({{"stdout", df}, {"exit_code", 0}})
+                   : ToolResult::failure(QStringLiteral("bash: df: command not found"),
+                                         {{"error_code", "exit_127"}, {"exit_code", 127}});
+            const QString callId = QStringLiteral("call_%1").arg(turn);
+            a.messages.append(ChatMessage::assistant(
+                {}, {ToolCall{callId, QStringLiteral("ssh_exec"), json::compactString(args)}}));
+            a.messages.append(ChatMessage::tool(callId, QStringLiteral("ssh_exec"),
+                                                json::compactString(result.forModel(4000))));
+
+            double t0 = cpuUs();
+            xo::ToolRecord r;
+            r.turn = turn;
+            r.tool = QStringLiteral("ssh_exec");
+            r.normalizedArgs = xo::normalizeArgs(args);
+            r.ok = result.ok();
+            r.error = result.error();
+            r.errorCode = result.payload.value(QStringLiteral("error_code")).toString();
+            r.outputDigest = xo::digest(result.payload);
+            a.state.tools.append(r);
+            a.state.turn = turn;
+            a.state.turns.append({turn, QString(), 1});
+            a.state.contextTokens = estimateTokens(a.messages) + estimateTokens(specs);
+            const auto steering = a.xo->afterIteration(a.state);
+            sink += a.xo->snapshot().size() + (steering ? 1 : 0);
+            xoUs += cpuUs() - t0;
+
+            t0 = cpuUs();
+            ChatRequest request;
+            request.model = QStringLiteral("loop-model");
+            request.messages = a.messages;
+            request.tools = specs;
+            sink += QJsonDocument(OpenAiProvider::requestBody(request))
+                        .toJson(QJsonDocument::Compact)
+                        .size();
+            requestUs += cpuUs() - t0;
+        }
+    }
+    if (sink == 0)
+        std::printf("(nothing measured)\n");
+    const double ticks = double(agents) * iterations;
+    return {xoUs / ticks, requestUs / ticks};
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -132,5 +234,18 @@ int main(int argc, char** argv) {
     row("oscillation: two failing commands in turn",
         run({QStringLiteral("df -h"), QStringLiteral("du -sh /")}, true, maxIterations),
         run({QStringLiteral("df -h"), QStringLiteral("du -sh /")}, false, maxIterations), 5);
+
+    const int agents = 100;
+    const int iterations = 30;
+    (void)xoTicks(agents, 3);  // warm-up
+    const TickCost cost = xoTicks(agents, iterations);
+    std::printf("XO loop, %d agents side by side, %d iterations each:\n", agents, iterations);
+    std::printf("  per tick per agent            %8.1f us CPU\n", cost.xoUs);
+    std::printf("  reference: building the request %6.1f us CPU   -> XO adds %.0f%% to it\n",
+                cost.requestUs, 100.0 * cost.xoUs / cost.requestUs);
+    zerg::bench::report({QStringLiteral("Roundabout and XO"),
+                         QStringLiteral("XO loop: CPU per tick per agent, %1 agents").arg(agents),
+                         cost.xoUs, QStringLiteral("us"), cost.requestUs,
+                         QStringLiteral("building the same iteration's model request")});
     return 0;
 }
