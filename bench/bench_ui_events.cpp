@@ -90,12 +90,14 @@ Figures measure(QQuickWindow* window, EventBus& bus, int seconds, int rate) {
             syncAt = -1;
         },
         Qt::DirectConnection);
-    // The workers: every 10 ms a batch of rate/100 events, round robin over 50 workers.
+    // The workers: every 10 ms the events due by then (rate per second of elapsed time, so a
+    // late tick catches up and the rate holds), round robin over 50 workers.
     QTimer publisher;
     publisher.setTimerType(Qt::PreciseTimer);
     int n = 0;
     QObject::connect(&publisher, &QTimer::timeout, [&] {
-        for (int i = 0; i < rate / 100; ++i, ++n) {
+        const qint64 due = qint64(rate) * clock.elapsed() / 1000;
+        for (; n < due; ++n) {
             const int job = 1 + n % 50;
             const int step = (n / 50) % 6;
             const QString worker =
@@ -216,16 +218,15 @@ int main(int argc, char** argv) {
     const QString idleName = QStringLiteral("the idle window");
     const double loopP99 = stats(busy.loopLatencyMs).p99;
     const double frameP99 = stats(busy.frameMs).p99;
+    const QString rateNote =
+        QStringLiteral("%1 events published in %2 s").arg(busy.events).arg(seconds);
     zerg::bench::report({section,
-                         QStringLiteral("50 workers, %1 events/s: event-loop latency p99")
-                             .arg(qRound(double(busy.events) / seconds)),
+                         QStringLiteral("50 workers at 1,000 events/s: event-loop latency p99"),
                          loopP99, QStringLiteral("ms"), stats(idle.loopLatencyMs).p99, idleName,
-                         QStringLiteral("< 16 ms"), loopP99 < 16.0});
-    zerg::bench::report({section,
-                         QStringLiteral("50 workers, %1 events/s: frame time p99")
-                             .arg(qRound(double(busy.events) / seconds)),
+                         QStringLiteral("< 16 ms"), loopP99 < 16.0, rateNote});
+    zerg::bench::report({section, QStringLiteral("50 workers at 1,000 events/s: frame time p99"),
                          frameP99, QStringLiteral("ms"), stats(idle.frameMs).p99, idleName,
-                         QStringLiteral("< 16 ms"), frameP99 < 16.0});
+                         QStringLiteral("< 16 ms"), frameP99 < 16.0, rateNote});
     JarvisController::setInstance(nullptr);
     return 0;
 }

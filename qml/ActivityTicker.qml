@@ -40,36 +40,29 @@ Rectangle {
             }
         }
 
-        Flickable {
-            id: flick
+        // A ListView, not a Repeater in a Flickable: with many workers only the rows in view
+        // (and a screen's worth around them) exist, so events for the others cost no
+        // bindings, layout or delegates, and the JavaScript heap stays small.
+        ListView {
+            id: list
 
             Layout.fillWidth: true
-            Layout.preferredHeight: Math.min(workersColumn.implicitHeight, root.maxListHeight)
-            contentHeight: workersColumn.implicitHeight
+            Layout.preferredHeight: Math.min(contentHeight, root.maxListHeight)
             clip: true
+            spacing: 8
             boundsBehavior: Flickable.StopAtBounds
-            // Keep the newest call in view.
-            onContentHeightChanged: contentY = Math.max(0, contentHeight - height)
+            cacheBuffer: root.maxListHeight
+            model: Jarvis.workers
+            // Keep the newest call in view, unless the user is scrolling.
+            onContentHeightChanged: if (!moving) positionViewAtEnd()
 
             ScrollBar.vertical: ScrollBar {
-                policy: flick.contentHeight > flick.height ? ScrollBar.AlwaysOn
-                                                           : ScrollBar.AlwaysOff
+                policy: list.contentHeight > list.height ? ScrollBar.AlwaysOn
+                                                         : ScrollBar.AlwaysOff
             }
 
-            Column {
-                id: workersColumn
-
-                width: flick.width - 12
-                spacing: 8
-
-                Repeater {
-                    model: Jarvis.workers
-
-                    delegate: WorkerActivity {
-                        anchors.left: parent?.left
-                        anchors.right: parent?.right
-                    }
-                }
+            delegate: WorkerActivity {
+                width: ListView.view.width - 12
             }
         }
     }

@@ -95,4 +95,32 @@ TestCase {
         testSupport.publish("supervisor_complete", {run_id: run, result: "ok", mode: "supervisor"})
         tryCompare(Jarvis, "busy", false)
     }
+
+    // A run with many workers: the newest one is in view, and only the workers near the view
+    // have rows (a Repeater would build all 40 with their buttons and calls, which cost the
+    // window a frame at 1,000 events/s; see bench/bench_ui_events.cpp).
+    function test_manyWorkersOnlyRowsInView() {
+        verify(Jarvis.send("check all the hosts"))
+        const run = Jarvis.currentRunId
+        const t = createTemporaryObject(ticker, this)
+        const workers = 40
+        for (let j = 1; j <= workers; ++j) {
+            testSupport.publish("worker_spawned", {run_id: run, job_id: 100 + j,
+                                                   task: "check host-" + j})
+            testSupport.publish("worker_started", {run_id: run, job_id: 100 + j,
+                                                   worker_id: "m" + j, task: "check host-" + j})
+            testSupport.publish("worker_tool_started", {run_id: run, job_id: 100 + j,
+                                                        worker_id: "m" + j, call_id: "m" + j,
+                                                        seq: 1, tool: "ssh_exec",
+                                                        display: "ssh_exec host-" + j + " uptime"})
+        }
+        tryVerify(() => Util.hasText(t, "Worker: check host-" + workers))
+        compare(Jarvis.workers.rowCount(), workers)
+        const rows = Util.texts(t).filter(x => x.indexOf("Worker: check host-") === 0)
+        verify(rows.length > 0)
+        verify(rows.length < workers / 2, "rows built: " + rows.length)
+        verify(t.height <= t.maxListHeight + 80, "ticker height: " + t.height)
+        testSupport.publish("supervisor_complete", {run_id: run, result: "ok", mode: "supervisor"})
+        tryCompare(Jarvis, "busy", false)
+    }
 }
