@@ -3,6 +3,7 @@
 #include "appearance.h"
 #include "core/clock.h"
 #include "core/event_bus.h"
+#include "core/process_memory.h"
 #include "core/settings.h"
 #include "jarvis/backend.h"
 #include "jarvis/jarvis_service.h"
@@ -30,6 +31,10 @@
 #include <QQmlApplicationEngine>
 #include <QQuickWindow>
 #include <QTimer>
+
+#include <atomic>
+#include <cstdio>
+#include <memory>
 
 namespace zerg::gui {
 namespace {
@@ -71,6 +76,26 @@ void saveScreenshotAndQuit(QQuickWindow* window, const QString& path) {
     if (!saved)
         qCritical("zerg: could not save the screenshot to %s", qPrintable(path));
     QCoreApplication::exit(saved ? 0 : 1);
+}
+
+// ZERG_BENCH_FIRST_FRAME=1 (bench/bench_startup.cpp): on the window's first frame, print
+// "first-frame rss_kib=<VmRSS>" and quit, so that the bench times start-up up to what a user
+// sees first, like its bare Qt Quick baseline (bench/bench_baseline.cpp) does.
+void quitOnFirstFrame(QQuickWindow* window) {
+    // frameSwapped may come from a render thread: print once, quit on the GUI thread. (The bare
+    // baseline has its own copy of this probe: it must not link Zerg's libraries.)
+    auto reported = std::make_shared<std::atomic_bool>(false);
+    QObject::connect(
+        window, &QQuickWindow::frameSwapped, window,
+        [reported] {
+            if (reported->exchange(true))
+                return;
+            std::printf("first-frame rss_kib=%lld\n", static_cast<long long>(residentMemoryKib()));
+            std::fflush(stdout);
+            QMetaObject::invokeMethod(
+                qApp, [] { QCoreApplication::exit(0); }, Qt::QueuedConnection);
+        },
+        Qt::DirectConnection);
 }
 
 }  // namespace
@@ -189,6 +214,8 @@ int run(const QStringList& args) {
         return 1;
     }
     auto* window = qobject_cast<QQuickWindow*>(engine.rootObjects().constFirst());
+    if (window && qEnvironmentVariable("ZERG_BENCH_FIRST_FRAME") == QLatin1String("1"))
+        quitOnFirstFrame(window);
     const Page* page = findPage(parser.value(pageOpt));
     if (!page) {
         qCritical("zerg: unknown --page '%s'; use one of: %s.", qPrintable(parser.value(pageOpt)),

@@ -2,8 +2,9 @@
 
 // Small helpers shared by the benchmarks: order statistics of a sample of durations, and the
 // machine-readable figure lines that scripts/bench gathers into one table.
+#include "core/process_memory.h"
+
 #include <QElapsedTimer>
-#include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QString>
@@ -44,16 +45,9 @@ inline double msSince(const QElapsedTimer& t) {
     return double(t.nsecsElapsed()) / 1e6;
 }
 
-// Resident set size of this process in MiB (VmRSS of /proc/self/status; 0 where there is none).
+// Resident set size of this process in MiB (0 where there is no /proc).
 inline double rssMiB() {
-    QFile f(QStringLiteral("/proc/self/status"));
-    if (!f.open(QIODevice::ReadOnly))
-        return 0;
-    for (const QByteArray& line : f.readAll().split('\n')) {
-        if (line.startsWith("VmRSS:"))
-            return line.mid(6).trimmed().split(' ').value(0).toDouble() / 1024.0;
-    }
-    return 0;
+    return double(residentMemoryKib()) / 1024.0;
 }
 
 // One row of the suite's table (scripts/bench, docs/performance.md). `section` groups rows (the
