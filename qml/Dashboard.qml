@@ -4,7 +4,7 @@ import QtQuick.Layouts
 import Zerg.Backend
 import Zerg.App
 
-// The power-user dashboard: one tab per page. A page whose backend does not exist yet says so.
+// The power-user dashboard: one tab per page.
 Rectangle {
     id: root
 
@@ -12,13 +12,14 @@ Rectangle {
 
     property alias currentTab: tabs.currentIndex
 
-    component NotYet: Item {
-        Text {
-            anchors.centerIn: parent
-            text: qsTr("Not available yet in this build.")
-            color: Theme.textMuted
-            font.pixelSize: Theme.fontSize
-        }
+    // A page built the first time its tab is shown (current), then kept: its scroll position
+    // and selection survive tab switches, and pages never opened cost nothing.
+    component LazyPage: Loader {
+        required property bool current
+
+        active: false
+        onCurrentChanged: if (current) active = true
+        Component.onCompleted: active = current
     }
 
     ColumnLayout {
@@ -98,22 +99,47 @@ Rectangle {
             Layout.fillHeight: true
             currentIndex: tabs.currentIndex
 
-            WorkersPage {
-                onWorkerOpened: tabs.currentIndex = 1
-            }
-
-            WorkerDetailPage {}
-            ThreadsPage {
-                onWorkerOpened: workerId => {
-                    WorkerDetail.open(workerId)
-                    tabs.currentIndex = 1
+            LazyPage {
+                current: tabs.currentIndex === 0
+                // The window's tab, which this dashboard follows (a component's object does not
+                // see this file's ids).
+                sourceComponent: WorkersPage {
+                    onWorkerOpened: ApplicationWindow.window.dashboardTab = 1
                 }
             }
-            SupervisionPage {}
-            CostsPage {}
-            SchedulesPage {}
-            HostsPage {}
-            SettingsPage {}
+            LazyPage {
+                current: tabs.currentIndex === 1
+                sourceComponent: WorkerDetailPage {}
+            }
+            LazyPage {
+                current: tabs.currentIndex === 2
+                sourceComponent: ThreadsPage {
+                    onWorkerOpened: workerId => {
+                        WorkerDetail.open(workerId)
+                        ApplicationWindow.window.dashboardTab = 1
+                    }
+                }
+            }
+            LazyPage {
+                current: tabs.currentIndex === 3
+                sourceComponent: SupervisionPage {}
+            }
+            LazyPage {
+                current: tabs.currentIndex === 4
+                sourceComponent: CostsPage {}
+            }
+            LazyPage {
+                current: tabs.currentIndex === 5
+                sourceComponent: SchedulesPage {}
+            }
+            LazyPage {
+                current: tabs.currentIndex === 6
+                sourceComponent: HostsPage {}
+            }
+            LazyPage {
+                current: tabs.currentIndex === 7
+                sourceComponent: SettingsPage {}
+            }
         }
     }
 }

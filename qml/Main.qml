@@ -87,13 +87,28 @@ ApplicationWindow {
         }
     }
 
-    Dashboard {
+    // Built the first time it is shown and kept from then on: the window opens on the chat, and
+    // its first frame should not wait for the dashboard.
+    Loader {
+        id: dashboardLoader
+
         anchors.fill: parent
-        currentTab: window.dashboardTab
-        // A tab the user picked becomes the window's, so that opening a tab from elsewhere (the
-        // ticker's Details) always switches.
-        onCurrentTabChanged: window.dashboardTab = currentTab
+        active: false
         visible: window.page === "dashboard"
+        onVisibleChanged: if (visible) active = true
+        Component.onCompleted: active = visible
+        sourceComponent: Dashboard {
+            // A tab the user picked becomes the window's, so that opening a tab from elsewhere
+            // (the ticker's Details) always switches. (Through the attached window: a
+            // component's object does not see this file's ids.)
+            onCurrentTabChanged: ApplicationWindow.window.dashboardTab = currentTab
+        }
+    }
+    Binding {
+        target: dashboardLoader.item
+        when: dashboardLoader.status === Loader.Ready
+        property: "currentTab"
+        value: window.dashboardTab
     }
 
     ColumnLayout {

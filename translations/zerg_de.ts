@@ -431,10 +431,6 @@
 <context>
     <name>Dashboard</name>
     <message>
-        <source>Not available yet in this build.</source>
-        <translation>In dieser Version noch nicht verfügbar.</translation>
-    </message>
-    <message>
         <source>Workers</source>
         <translation>Worker</translation>
     </message>

@@ -431,10 +431,6 @@
 <context>
     <name>Dashboard</name>
     <message>
-        <source>Not available yet in this build.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Workers</source>
         <translation type="unfinished"></translation>
     </message>
