@@ -1,7 +1,9 @@
 #include "jarvis/hygiene_daemon.h"
 
 #include "core/clock.h"
+#include "core/off_thread.h"
 #include "jarvis/worker_pool.h"
+#include "storage/artifact_store.h"
 #include "storage/hygiene.h"
 #include "storage/job_recovery.h"
 
@@ -22,8 +24,34 @@ HygieneDaemon::HygieneDaemon(HygieneConfig config, Database* db, ArtifactStore* 
 // be gone when the backend deletes its children.
 HygieneDaemon::~HygieneDaemon() = default;
 
+namespace {
+
+// The folder half of a pass: it reads and deletes in folders only (the ArtifactStore it prunes
+// through is a copy over the same root), so it runs on any thread.
+HygieneDaemon::FilePass cleanFiles(const HygieneConfig& config, const QString& workersRoot,
+                                   const QDateTime& now) {
+    HygieneDaemon::FilePass pass;
+    if (config.retentionDays > 0) {
+        if (auto r = pruneWorkerArtifacts(ArtifactStore(workersRoot),
+                                          now.addDays(-config.retentionDays)))
+            pass.pruned = int(r->size());
+        else
+            pass.errors.append(r.error().message);
+    }
+    if (!config.scratchDir.isEmpty()) {
+        if (auto r = removeStaleFiles(config.scratchDir,
+                                      now.addSecs(-qint64(config.scratchMaxAgeHours) * 3600)))
+            pass.stale = r.value();
+        else
+            pass.errors.append(r.error().message);
+    }
+    return pass;
+}
+
+}  // namespace
+
 void HygieneDaemon::start() {
-    runOnce();
+    runInBackground();
     schedule();
 }
 
@@ -34,29 +62,36 @@ void HygieneDaemon::stop() {
 
 void HygieneDaemon::schedule() {
     m_timer = m_clock->callAfter(qint64(m_config.intervalMinutes) * 60'000, this, [this] {
-        runOnce();
+        runInBackground();
         schedule();
     });
 }
 
+void HygieneDaemon::runInBackground() {
+    if (m_passRunning)
+        return;  // the last one is still going; the next interval comes soon enough
+    m_passRunning = true;
+    const QDateTime now = m_clock->utcNow();
+    runOffThread(
+        this,
+        [config = m_config, root = m_artifacts->rootDir(), now] {
+            return cleanFiles(config, root, now);
+        },
+        [this, now](const FilePass& files) {
+            m_passRunning = false;
+            (void)finishPass(files, now);
+        });
+}
+
 QJsonObject HygieneDaemon::runOnce() {
     const QDateTime now = m_clock->utcNow();
-    QJsonArray errors;
-    int pruned = 0;
-    if (m_config.retentionDays > 0) {
-        if (auto r = pruneWorkerArtifacts(*m_artifacts, now.addDays(-m_config.retentionDays)))
-            pruned = int(r->size());
-        else
-            errors.append(r.error().message);
-    }
-    int stale = 0;
-    if (!m_config.scratchDir.isEmpty()) {
-        if (auto r = removeStaleFiles(m_config.scratchDir,
-                                      now.addSecs(-qint64(m_config.scratchMaxAgeHours) * 3600)))
-            stale = r.value();
-        else
-            errors.append(r.error().message);
-    }
+    return finishPass(cleanFiles(m_config, m_artifacts->rootDir(), now), now);
+}
+
+QJsonObject HygieneDaemon::finishPass(const FilePass& files, const QDateTime& now) {
+    QJsonArray errors = QJsonArray::fromStringList(files.errors);
+    const int pruned = files.pruned;
+    const int stale = files.stale;
     int orphaned = 0;
     RecoveryOptions o;
     o.runs = false;

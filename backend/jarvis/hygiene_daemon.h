@@ -1,8 +1,10 @@
 #pragma once
 
+#include <QDateTime>
 #include <QJsonObject>
 #include <QObject>
 #include <QString>
+#include <QStringList>
 
 namespace zerg {
 
@@ -20,9 +22,11 @@ struct HygieneConfig {
 };
 
 // The hygiene monitor (issue 7): removes what nothing needs any more, idempotently, at start and
-// then every interval. Worker folders past their retention, files left in the scratch folder,
-// and jobs the database says are running while no worker of this process runs them (orphans,
-// marked failed with "orphaned: …"). Each pass is reported with ran().
+// then every interval. Started passes read and delete folders on a pool thread (with many workers
+// that is every metadata.json, too slow for the GUI thread) and finish here with the database.
+// Worker folders past their retention, files left in the scratch folder, and jobs the database says
+// are running while no worker of this process runs them (orphans, marked failed with "orphaned:
+// …"). Each pass is reported with ran().
 class HygieneDaemon : public QObject {
     Q_OBJECT
 public:
@@ -30,16 +34,28 @@ public:
                   Clock* clock, QObject* parent = nullptr);
     ~HygieneDaemon() override;
 
+    // A pass now in the background, then one every interval.
     void start();
     void stop();
-    // One pass now: {pruned_workers, stale_files, orphaned_jobs, errors: [...]}.
+    // One whole pass now, on this thread: {pruned_workers, stale_files, orphaned_jobs, errors}.
     QJsonObject runOnce();
 
 Q_SIGNALS:
     void ran(const QJsonObject& report);
 
+public:
+    // What a pass did in the folders (the half that may run on any thread).
+    struct FilePass {
+        int pruned = 0;
+        int stale = 0;
+        QStringList errors;
+    };
+
 private:
     void schedule();
+    void runInBackground();
+    // The database half of a pass, the report and ran().
+    QJsonObject finishPass(const FilePass& files, const QDateTime& now);
 
     HygieneConfig m_config;
     Database* m_db;
@@ -47,6 +63,7 @@ private:
     WorkerPool* m_pool;
     Clock* m_clock;
     quint64 m_timer = 0;
+    bool m_passRunning = false;  // a background pass has not finished yet
 };
 
 }  // namespace zerg

@@ -2,15 +2,14 @@
 
 #include "ui/qml_instance.h"
 
+#include "core/off_thread.h"
 #include "tools/host_trust.h"
 #include "tools/ssh_pool.h"
 #include "tools/ssh_session_worker.h"
 
 #include <QDir>
 #include <QJsonObject>
-#include <QPointer>
 #include <QQmlEngine>
-#include <QThreadPool>
 
 namespace zerg {
 namespace {
@@ -133,24 +132,6 @@ void HostsModel::finish(const QString& alias, const QString& message, bool ok) {
     changed(row);
 }
 
-template <typename Job, typename Then>
-void HostsModel::offThread(Job job, Then then) {
-    QPointer<HostsModel> self(this);
-    QThreadPool::globalInstance()->start(
-        [self, job = std::move(job), then = std::move(then)]() mutable {
-            auto result = job();
-            if (!self)
-                return;
-            QMetaObject::invokeMethod(
-                self.data(),
-                [self, then = std::move(then), result = std::move(result)]() mutable {
-                    if (self)
-                        then(std::move(result));
-                },
-                Qt::QueuedConnection);
-        });
-}
-
 void HostsModel::testConnection(int row) {
     if (row < 0 || row >= m_rows.size() || m_rows.at(row).busy)
         return;
@@ -204,41 +185,42 @@ void HostsModel::checkKey(int row) {
     changed(row);
     auto trust = std::make_shared<HostTrust>(r.host, r.knownHosts);
     const QString alias = r.host.alias;
-    offThread([trust] { return trust->check(); },
-              [this, alias, trust](Result<HostTrust::Check> check) {
-                  const int i = rowOf(alias);
-                  if (i < 0)
-                      return;
-                  if (!check) {
-                      finish(alias, check.error().message, false);
-                      return;
-                  }
-                  Row& row = m_rows[i];
-                  row.fingerprint = fingerprintOf(check->key);
-                  switch (check->state) {
-                      case HostTrust::State::Known:
-                          row.keyState = QStringLiteral("known");
-                          finish(alias,
-                                 tr("The key matches the one recorded in %1.")
-                                     .arg(QDir::toNativeSeparators(check->knownHostsFile)),
-                                 true);
-                          return;
-                      case HostTrust::State::Changed:
-                          row.keyState = QStringLiteral("changed");
-                          finish(alias, check->message, false);
-                          return;
-                      case HostTrust::State::Unknown:
-                          row.keyState = QStringLiteral("unknown");
-                          row.pendingTrust = trust;
-                          finish(alias,
-                                 tr("Not recorded yet. Compare the fingerprint with what the "
-                                    "server's administrator sees (on the server: ssh-keygen -lf "
-                                    "/etc/ssh/ssh_host_%1_key.pub), then trust it.")
-                                     .arg(HostKeys::keyscanType(check->key.type)),
-                                 true);
-                          return;
-                  }
-              });
+    runOffThread(
+        this, [trust] { return trust->check(); },
+        [this, alias, trust](Result<HostTrust::Check> check) {
+            const int i = rowOf(alias);
+            if (i < 0)
+                return;
+            if (!check) {
+                finish(alias, check.error().message, false);
+                return;
+            }
+            Row& row = m_rows[i];
+            row.fingerprint = fingerprintOf(check->key);
+            switch (check->state) {
+                case HostTrust::State::Known:
+                    row.keyState = QStringLiteral("known");
+                    finish(alias,
+                           tr("The key matches the one recorded in %1.")
+                               .arg(QDir::toNativeSeparators(check->knownHostsFile)),
+                           true);
+                    return;
+                case HostTrust::State::Changed:
+                    row.keyState = QStringLiteral("changed");
+                    finish(alias, check->message, false);
+                    return;
+                case HostTrust::State::Unknown:
+                    row.keyState = QStringLiteral("unknown");
+                    row.pendingTrust = trust;
+                    finish(alias,
+                           tr("Not recorded yet. Compare the fingerprint with what the "
+                              "server's administrator sees (on the server: ssh-keygen -lf "
+                              "/etc/ssh/ssh_host_%1_key.pub), then trust it.")
+                               .arg(HostKeys::keyscanType(check->key.type)),
+                           true);
+                    return;
+            }
+        });
 }
 
 void HostsModel::trust(int row) {
@@ -250,21 +232,22 @@ void HostsModel::trust(int row) {
     changed(row);
     const QString alias = r.host.alias;
     const QString file = r.knownHosts;
-    offThread([trust] { return trust->record(); },
-              [this, alias, file](Status recorded) {
-                  const int i = rowOf(alias);
-                  if (i < 0)
-                      return;
-                  if (!recorded) {
-                      finish(alias, recorded.error().message, false);
-                      return;
-                  }
-                  m_rows[i].keyState = QStringLiteral("known");
-                  finish(alias,
-                         tr("Trusted: the key is recorded in %1. Workers can now reach %2.")
-                             .arg(QDir::toNativeSeparators(file), alias),
-                         true);
-              });
+    runOffThread(
+        this, [trust] { return trust->record(); },
+        [this, alias, file](Status recorded) {
+            const int i = rowOf(alias);
+            if (i < 0)
+                return;
+            if (!recorded) {
+                finish(alias, recorded.error().message, false);
+                return;
+            }
+            m_rows[i].keyState = QStringLiteral("known");
+            finish(alias,
+                   tr("Trusted: the key is recorded in %1. Workers can now reach %2.")
+                       .arg(QDir::toNativeSeparators(file), alias),
+                   true);
+        });
 }
 
 void HostsModel::retranslate() {

@@ -94,9 +94,6 @@ private:
     [[nodiscard]] int rowOf(const QString& alias) const;
     void changed(int row);
     void finish(const QString& alias, const QString& message, bool ok);
-    // Runs job on the thread pool, then then() here with its result, unless the model is gone.
-    template <typename Job, typename Then>
-    void offThread(Job job, Then then);
 
     Settings m_settings;
     Clock* m_clock;

@@ -1,12 +1,11 @@
 #include "ui/store_dashboard_source.h"
 
+#include "core/off_thread.h"
 #include "storage/artifact_store.h"
 #include "storage/store.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QPointer>
-#include <QThreadPool>
 
 namespace zerg {
 namespace {
@@ -78,21 +77,15 @@ void StoreDashboardSource::loadActivity(const QList<WorkerRow>& rows, QObject* c
     // ArtifactStore's reads only use its root folder: a copy of it reads safely on a pool thread.
     const ArtifactStore reader(m_artifacts->rootDir());
     const qint64 owner = m_ownerId;
-    QPointer<QObject> guard(context);
-    QThreadPool::globalInstance()->start([reader, owner, workers, guard, done] {
-        QHash<qint64, WorkerActivitySummary> byJob;
-        for (const auto& [jobId, workerId] : workers)
-            byJob.insert(jobId, readActivity(reader, workerId, owner));
-        if (!guard)
-            return;
-        QMetaObject::invokeMethod(
-            guard.data(),
-            [guard, done, byJob] {
-                if (guard)
-                    done(byJob);
-            },
-            Qt::QueuedConnection);
-    });
+    runOffThread(
+        context,
+        [reader, owner, workers] {
+            QHash<qint64, WorkerActivitySummary> byJob;
+            for (const auto& [jobId, workerId] : workers)
+                byJob.insert(jobId, readActivity(reader, workerId, owner));
+            return byJob;
+        },
+        [done](const QHash<qint64, WorkerActivitySummary>& byJob) { done(byJob); });
 }
 
 std::optional<double> StoreDashboardSource::jobCost(qint64 jobId) const {
