@@ -12,6 +12,7 @@
 #include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QThreadPool>
 #include <QTimer>
 
 #include <memory>
@@ -350,12 +351,26 @@ ShellExecTool::ShellExecTool(QString workingDir, ShellSandboxOptions sandbox,
       m_sandbox(std::move(sandbox)),
       m_defaultTimeoutSecs(defaultTimeoutSecs),
       m_diskCapBytes(diskCapBytes) {
+    // Start-up should not wait for a test sandbox (~30 ms): probe on a pool thread now, and
+    // take the cached answer when a call or the spec first needs it.
     if (m_sandbox.mode != ShellSandboxOptions::Mode::Restricted) {
-        QString why;
-        m_useBwrap = bubblewrapWorks(m_sandbox.bwrapPath, &why);
-        if (!m_useBwrap && m_sandbox.mode == ShellSandboxOptions::Mode::Bubblewrap)
-            m_bwrapProblem = why;
+        QThreadPool::globalInstance()->start(
+            [path = m_sandbox.bwrapPath] { (void)bubblewrapWorks(path); });
     }
+}
+
+const ShellExecTool::SandboxProbe& ShellExecTool::sandboxProbe() const {
+    if (!m_probe) {
+        SandboxProbe probe;
+        if (m_sandbox.mode != ShellSandboxOptions::Mode::Restricted) {
+            QString why;
+            probe.useBwrap = bubblewrapWorks(m_sandbox.bwrapPath, &why);
+            if (!probe.useBwrap && m_sandbox.mode == ShellSandboxOptions::Mode::Bubblewrap)
+                probe.problem = why;
+        }
+        m_probe = probe;
+    }
+    return *m_probe;
 }
 
 ToolSpec ShellExecTool::spec() const {
@@ -381,7 +396,7 @@ ToolSpec ShellExecTool::spec() const {
         tr("Run a non-interactive shell command (/bin/sh -c) on the local machine, in the "
            "worker's scratch folder, and get its exit code, stdout and stderr. There is no "
            "terminal and no input: commands that prompt hang until the timeout. ");
-    if (m_useBwrap) {
+    if (usesBubblewrap()) {
         description +=
             tr("It runs in a sandbox: the system is read-only, only the scratch folder and /tmp "
                "are writable, the home folder is hidden, and there is no network unless you set "
@@ -405,11 +420,12 @@ ToolInvocation* ShellExecTool::start(const QJsonObject& args, QObject* parent) {
         return failNow(parent, QStringLiteral("invalid_arguments"),
                        tr("\"network\" must be true or false; leave it out for no network."));
     }
-    if (!m_bwrapProblem.isEmpty()) {
+    const SandboxProbe& sandbox = sandboxProbe();
+    if (!sandbox.problem.isEmpty()) {
         return failNow(parent, QStringLiteral("sandbox_unavailable"),
                        tr("The local shell is configured to run only under bubblewrap, which "
                           "does not work here: %1. Fix bubblewrap or allow the restricted mode.")
-                           .arg(m_bwrapProblem));
+                           .arg(sandbox.problem));
     }
     if (!QDir().mkpath(m_workingDir)) {
         return failNow(parent, QStringLiteral("start_failed"),
@@ -422,13 +438,13 @@ ToolInvocation* ShellExecTool::start(const QJsonObject& args, QObject* parent) {
     run.workingDir = QFileInfo(m_workingDir).canonicalFilePath();
     run.timeoutSecs = *timeout;
     run.capBytes = m_diskCapBytes;
-    run.bubblewrap = m_useBwrap;
-    run.bwrapExe = m_useBwrap ? resolveBwrap(m_sandbox.bwrapPath) : QString();
+    run.bubblewrap = sandbox.useBwrap;
+    run.bwrapExe = sandbox.useBwrap ? resolveBwrap(m_sandbox.bwrapPath) : QString();
     run.network = network.isBool() ? network.toBool() : m_sandbox.allowNetworkByDefault;
     run.sandbox = m_sandbox;
 
     std::unique_ptr<QTemporaryDir> tmp;
-    if (!m_useBwrap) {
+    if (!sandbox.useBwrap) {
         // Under bubblewrap /tmp is private already; here each call gets its own folder.
         tmp = std::make_unique<QTemporaryDir>(
             QDir(run.workingDir).filePath(QStringLiteral(".tmp-XXXXXX")));

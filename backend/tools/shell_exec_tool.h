@@ -5,6 +5,8 @@
 #include <QCoreApplication>
 #include <QStringList>
 
+#include <optional>
+
 namespace zerg {
 
 // How shell_exec confines a command.
@@ -67,12 +69,13 @@ public:
 
     [[nodiscard]] QString workingDir() const { return m_workingDir; }
     // True when calls run under bubblewrap (mode Bubblewrap, or Auto on a machine where it works).
-    [[nodiscard]] bool usesBubblewrap() const { return m_useBwrap; }
+    [[nodiscard]] bool usesBubblewrap() const { return sandboxProbe().useBwrap; }
 
     // Whether `bwrap` with the namespaces this tool asks for runs here (it needs user namespaces
     // or setuid, and fails in some containers). Probed once per bwrap path, then cached; the
-    // probe blocks for the few milliseconds a trivial sandbox takes to start. *why says what
-    // failed.
+    // probe blocks for the few milliseconds a trivial sandbox takes to start (the constructor
+    // starts it on a pool thread, so that creating the tool does not wait). Thread-safe. *why
+    // says what failed.
     [[nodiscard]] static bool bubblewrapWorks(const QString& bwrapPath, QString* why = nullptr);
 
 private:
@@ -80,8 +83,13 @@ private:
     ShellSandboxOptions m_sandbox;
     int m_defaultTimeoutSecs;
     qint64 m_diskCapBytes;
-    bool m_useBwrap = false;
-    QString m_bwrapProblem;  // why bubblewrap cannot run, when mode is Bubblewrap
+    struct SandboxProbe {
+        bool useBwrap = false;
+        QString problem;  // why bubblewrap cannot run, when mode is Bubblewrap
+    };
+    // The probe's answer for this tool's mode, taken the first time it is needed.
+    [[nodiscard]] const SandboxProbe& sandboxProbe() const;
+    mutable std::optional<SandboxProbe> m_probe;
 };
 
 }  // namespace zerg
