@@ -10,7 +10,20 @@ BudgetMonitor::BudgetMonitor(BudgetLimits limits, QObject* parent)
 void BudgetMonitor::record(const LlmCallRecord& call) {
     if (call.runId <= 0 || m_reported.contains(call.runId))
         return;
-    Totals& t = m_runs[call.runId];
+    auto it = m_runs.find(call.runId);
+    if (it == m_runs.end()) {
+        if (m_runs.size() >= kMaxRuns) {
+            auto oldest = m_runs.begin();
+            for (auto r = m_runs.begin(); r != m_runs.end(); ++r) {
+                if (r->lastCall < oldest->lastCall)
+                    oldest = r;
+            }
+            m_runs.erase(oldest);
+        }
+        it = m_runs.insert(call.runId, {});
+    }
+    Totals& t = *it;
+    t.lastCall = ++m_calls;
     t.tokens += call.promptTokens + call.completionTokens;
     if (call.costUsd)
         t.costUsd += *call.costUsd;

@@ -25,6 +25,11 @@ public:
 
     void record(const LlmCallRecord& call);
     [[nodiscard]] const BudgetLimits& limits() const { return m_limits; }
+    // Totals are kept for this many runs, those charged most recently: a run's calls stop
+    // when it ends (a worker's summary a little later), so the others are long over. Without
+    // the bound every run since start would stay in memory (bench/bench_memory.cpp).
+    static constexpr int kMaxRuns = 1024;
+    [[nodiscard]] int trackedRuns() const { return int(m_runs.size()); }
 
 Q_SIGNALS:
     void runOverBudget(qint64 ownerId, qint64 runId, const QString& message);
@@ -33,10 +38,12 @@ private:
     struct Totals {
         qint64 tokens = 0;
         double costUsd = 0;
+        quint64 lastCall = 0;  // m_calls when the run was last charged
     };
     BudgetLimits m_limits;
     QHash<qint64, Totals> m_runs;
     QSet<qint64> m_reported;
+    quint64 m_calls = 0;
 };
 
 }  // namespace zerg

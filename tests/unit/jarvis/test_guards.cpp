@@ -269,6 +269,31 @@ private Q_SLOTS:
         QVERIFY(cost.first().at(2).toString().contains(QStringLiteral("ZERG_RUN_COST_BUDGET_USD")));
     }
 
+    // The monitor keeps totals for the most recently charged runs only (it used to keep every
+    // run since start), and a run still being charged keeps its total among many others.
+    void budgetMonitorForgetsOldRuns() {
+        BudgetMonitor m({100, 0});
+        QSignalSpy over(&m, &BudgetMonitor::runOverBudget);
+        LlmCallRecord r;
+        r.ownerId = 1;
+        r.promptTokens = 10;
+        const auto chargeLongRun = [&m, &r] {
+            r.runId = 1;
+            m.record(r);
+        };
+        for (int run = 2; run < 2 + BudgetMonitor::kMaxRuns + 100; ++run) {
+            r.runId = run;
+            m.record(r);
+            if (run % 100 == 0)
+                chargeLongRun();  // 10 tokens per 100 other runs
+        }
+        QCOMPARE(m.trackedRuns(), BudgetMonitor::kMaxRuns);
+        // Run 1 was charged 11 times (runs 100 to 1100): 110 tokens, over its 100, although
+        // more than kMaxRuns other runs were charged meanwhile.
+        QCOMPARE(over.count(), 1);
+        QCOMPARE(over.first().at(1).toLongLong(), 1);
+    }
+
     // A run stopped by its budget ends failed with budget_exceeded, its workers stopped and what
     // they found reported.
     void aRunOverBudgetIsStopped() {
