@@ -116,15 +116,11 @@ Result<qint64> JarvisService::start(const QString& taskIn, bool background) {
     if (!thread)
         return thread.error();
     m_threadId = thread->id;
+    Result<ThreadHistory> history = readThread();
+    if (!history)
+        return history.error();
     // Anything said before (kept or folded into memory) makes references to it answerable.
-    const Result<std::optional<ThreadMemory>> memory = m_store->latestMemory(m_threadId);
-    if (!memory)
-        return memory.error();
-    const Result<QList<StoredMessage>> tail =
-        m_store->loadMessagesAfter(m_threadId, memory.value() ? memory.value()->upToSeq : 0);
-    if (!tail)
-        return tail.error();
-    const bool hasHistory = memory.value().has_value() || !tail->isEmpty();
+    const bool hasHistory = history->memory.has_value() || !history->messages.isEmpty();
     // A scheduled check always goes to the supervisor: it is about machines.
     const Route route = background ? Route{Route::Mode::Supervisor, QStringLiteral("scheduled")}
                                    : m_router.route(task, hasHistory);
@@ -135,11 +131,13 @@ Result<qint64> JarvisService::start(const QString& taskIn, bool background) {
     if (!run)
         return run.error();
     const ChatMessage user = ChatMessage::user(background ? backgroundRequest(task) : task);
-    if (auto seq = m_store->appendMessage(m_threadId, run.value(), user.toJson(), now); !seq) {
+    const Result<qint64> seq = m_store->appendMessage(m_threadId, run.value(), user.toJson(), now);
+    if (!seq) {
         const QString why = seq.error().message;
         (void)m_store->finishRun(run.value(), QStringLiteral("failed"), {}, why, now);
         return seq.error();
     }
+    history.value().messages.append({seq.value(), user});
 
     m_runId = run.value();
     m_mode = route.mode;
@@ -159,50 +157,41 @@ Result<qint64> JarvisService::start(const QString& taskIn, bool background) {
                                             [this] { onRunTimeout(); });
     }
     scheduleHeartbeat();
-    compactThenStart(route.mode);
+    compactThenStart(route.mode, history.value());
     return m_runId;
 }
 
-Result<QList<ChatMessage>> JarvisService::loadHistory(qint64* memoryUpToSeq) {
+Result<JarvisService::ThreadHistory> JarvisService::readThread() const {
     const Result<std::optional<ThreadMemory>> memory = m_store->latestMemory(m_threadId);
     if (!memory)
         return memory.error();
-    *memoryUpToSeq = memory.value() ? memory.value()->upToSeq : 0;
-    const Result<QList<StoredMessage>> tail =
-        m_store->loadMessagesAfter(m_threadId, *memoryUpToSeq);
-    if (!tail)
-        return tail.error();
-    QList<ChatMessage> out;
-    if (memory.value())
-        out.append(ChatMessage::system(memoryPreamble() + memory.value()->summary));
-    for (const StoredMessage& m : tail.value()) {
+    const Result<QList<StoredMessage>> stored =
+        m_store->loadMessagesAfter(m_threadId, memory.value() ? memory.value()->upToSeq : 0);
+    if (!stored)
+        return stored.error();
+    ThreadHistory thread{memory.value(), {}};
+    for (const StoredMessage& m : stored.value()) {
         if (auto msg = ChatMessage::fromJson(m.body))
-            out.append(*msg);
+            thread.messages.append({m.seq, *msg});
     }
+    return thread;
+}
+
+QList<ChatMessage> JarvisService::historyMessages(const ThreadHistory& thread) const {
+    QList<ChatMessage> out;
+    if (thread.memory)
+        out.append(ChatMessage::system(memoryPreamble() + thread.memory->summary));
+    for (const SeqMessage& m : thread.messages)
+        out.append(m.message);
     return out;
 }
 
-void JarvisService::compactThenStart(Route::Mode mode) {
-    const Result<std::optional<ThreadMemory>> memory = m_store->latestMemory(m_threadId);
-    const qint64 upTo = memory && memory.value() ? memory.value()->upToSeq : 0;
-    const Result<QList<StoredMessage>> stored = m_store->loadMessagesAfter(m_threadId, upTo);
-    if (!memory || !stored) {
-        endRun(QStringLiteral("failed"), (memory ? stored.error() : memory.error()).message,
-               QStringLiteral("db"));
-        return;
-    }
-    QList<SeqMessage> messages;
+void JarvisService::compactThenStart(Route::Mode mode, const ThreadHistory& thread) {
+    const QList<ChatMessage> history = historyMessages(thread);
     QList<ChatMessage> request{
         ChatMessage::system(mode == Route::Mode::Quick ? quickPrompt() : systemPrompt())};
-    if (memory.value())
-        request.append(ChatMessage::system(memoryPreamble() + memory.value()->summary));
     request.append(freshContext());
-    for (const StoredMessage& m : stored.value()) {
-        if (auto msg = ChatMessage::fromJson(m.body)) {
-            messages.append({m.seq, *msg});
-            request.append(*msg);
-        }
-    }
+    request.append(history);
     const QString model = modelFor(mode);
     const int window = contextWindowFor(model, m_config.contextWindowTokens);
     const std::unique_ptr<ToolRegistry> tools = makeSupervisorTools(supervisorContext());
@@ -210,9 +199,10 @@ void JarvisService::compactThenStart(Route::Mode mode) {
     // Past the trigger, the newest turns are kept within the keep budget; the rest of the window
     // is room for the run itself (tool results, the answer).
     const CompactionThresholds limits = compactionThresholdsFor(window);
-    const int cut = tokens > limits.triggerTokens ? compactionCut(messages, limits.keepTokens) : 0;
+    const int cut =
+        tokens > limits.triggerTokens ? compactionCut(thread.messages, limits.keepTokens) : 0;
     if (cut <= 0) {
-        startLoop(mode);
+        startLoop(mode, history);
         return;
     }
     m_bus->publish(QString::fromLatin1(events::SupervisorThinking), m_config.ownerId,
@@ -223,8 +213,8 @@ void JarvisService::compactThenStart(Route::Mode mode) {
     req.model = m_config.memoryModel.isEmpty() ? m_config.model : m_config.memoryModel;
     req.meta = {QStringLiteral("memory"), QStringLiteral("supervisor"), m_config.ownerId, m_runId,
                 0};
-    req.previousSummary = memory.value() ? memory.value()->summary : QString();
-    req.toSummarize = messages.mid(0, cut);
+    req.previousSummary = thread.memory ? thread.memory->summary : QString();
+    req.toSummarize = thread.messages.mid(0, cut);
     m_compactor = new MemoryCompactor(m_llm, m_clock, req, this);
     connect(m_compactor, &MemoryCompactor::finished, this, [this, mode] {
         MemoryCompactor* c = m_compactor;
@@ -241,7 +231,7 @@ void JarvisService::compactThenStart(Route::Mode mode) {
             qWarning("run %lld: %s", m_runId, qPrintable(s.error().message));
         }
         if (m_runId != 0 && m_abortCode.isEmpty())
-            startLoop(mode);
+            startLoopFromStore(mode);  // the memory has changed
     });
     m_compactor->start();
 }
@@ -286,16 +276,19 @@ void JarvisService::setScheduler(ScheduleService* scheduler, ScheduleStore* sche
     m_schedules = schedules;
 }
 
-void JarvisService::startLoop(Route::Mode mode) {
-    qint64 upTo = 0;
-    Result<QList<ChatMessage>> stored = loadHistory(&upTo);
-    if (!stored) {
-        endRun(QStringLiteral("failed"), stored.error().message, QStringLiteral("db"));
+void JarvisService::startLoopFromStore(Route::Mode mode) {
+    const Result<ThreadHistory> thread = readThread();
+    if (!thread) {
+        endRun(QStringLiteral("failed"), thread.error().message, QStringLiteral("db"));
         return;
     }
+    startLoop(mode, historyMessages(thread.value()));
+}
+
+void JarvisService::startLoop(Route::Mode mode, const QList<ChatMessage>& stored) {
     const bool quick = mode == Route::Mode::Quick;
     QList<ChatMessage> history{ChatMessage::system(quick ? quickPrompt() : systemPrompt())};
-    history.append(stored.value());
+    history.append(stored);
 
     const SupervisorContext ctx = supervisorContext();
     m_tools = quick ? makeQuickTools(ctx) : makeSupervisorTools(ctx);
@@ -483,7 +476,7 @@ void JarvisService::onLoopFinished() {
                         {QStringLiteral("escalated"), true},
                         {QStringLiteral("message"),
                          tr("I'll escalate this to the supervisor for a deeper check…")}});
-        startLoop(Route::Mode::Supervisor);
+        startLoopFromStore(Route::Mode::Supervisor);
         return;
     }
     switch (loop->outcome()) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "agent/context_window.h"
 #include "agent/xo/xo_types.h"
 #include "core/clock.h"
 #include "core/result.h"
@@ -8,11 +9,13 @@
 #include "llm/chat_types.h"
 #include "roundabout/roundabout_monitor.h"
 #include "schedule/background_runner.h"
+#include "storage/store.h"
 
 #include <QObject>
 #include <QPointer>
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace zerg {
@@ -90,12 +93,23 @@ Q_SIGNALS:
     void runFinished(qint64 runId, bool ok, const QString& resultOrError);
 
 private:
-    [[nodiscard]] Result<QList<ChatMessage>> loadHistory(qint64* memoryUpToSeq);
+    // The supervisor thread as the model sees it: the memory that condenses its older part and
+    // the messages after it, parsed. Read once per question (a long thread is the biggest thing
+    // a question reads), then kept up to date in memory until the loop starts.
+    struct ThreadHistory {
+        std::optional<ThreadMemory> memory;
+        QList<SeqMessage> messages;
+    };
+    [[nodiscard]] Result<ThreadHistory> readThread() const;
+    // The memory (as a system message) and the messages: what follows the prompt.
+    [[nodiscard]] QList<ChatMessage> historyMessages(const ThreadHistory& thread) const;
     [[nodiscard]] Result<qint64> start(const QString& task, bool background);
     // "quick", "supervisor" or "background": the current run's mode, as events name it.
     [[nodiscard]] QString modeName() const;
-    void compactThenStart(Route::Mode mode);
-    void startLoop(Route::Mode mode);
+    void compactThenStart(Route::Mode mode, const ThreadHistory& thread);
+    void startLoop(Route::Mode mode, const QList<ChatMessage>& history);
+    // startLoop() over the thread as stored now (after a compaction or an escalation).
+    void startLoopFromStore(Route::Mode mode);
     void onLoopFinished();
     void onRunTimeout();
     void finishAborted();
