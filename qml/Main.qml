@@ -46,7 +46,7 @@ ApplicationWindow {
     header: HeaderBar {
         page: window.page
         onPageToggled: window.togglePage()
-        onInboxToggled: inboxDrawer.visible ? inboxDrawer.close() : inboxDrawer.open()
+        onInboxToggled: window.inboxOpen = !inboxDrawer.visible
     }
 
     Shortcut {
@@ -55,7 +55,7 @@ ApplicationWindow {
     }
     Shortcut {
         sequence: "Ctrl+I"
-        onActivated: inboxDrawer.visible ? inboxDrawer.close() : inboxDrawer.open()
+        onActivated: window.inboxOpen = !inboxDrawer.visible
     }
 
     // The task inbox slides in from the right, over either page.
@@ -73,17 +73,31 @@ ApplicationWindow {
                 color: Theme.border
             }
         }
-        onOpened: inbox.forceActiveFocus()
+        // inboxOpen follows the drawer however it opens or closes (a click outside, Escape).
+        onOpened: {
+            window.inboxOpen = true
+            inbox.forceActiveFocus()  // the Loader is a focus scope: its item gets it
+        }
         onClosed: {
+            window.inboxOpen = false
             if (window.page === "jarvis")
                 composer.focusInput()
         }
 
-        InboxPanel {
+        // Built the first time the drawer opens (not for the first frame), then kept.
+        Loader {
             id: inbox
 
             anchors.fill: parent
-            onCloseRequested: inboxDrawer.close()
+            active: false
+            Connections {
+                target: inboxDrawer
+                function onAboutToShow() { inbox.active = true }
+            }
+            sourceComponent: InboxPanel {
+                focus: true
+                onCloseRequested: ApplicationWindow.window.inboxOpen = false
+            }
         }
     }
 
@@ -138,14 +152,17 @@ ApplicationWindow {
             }
         }
 
-        SetupCard {
-            visible: Jarvis.setupProblem.length > 0
+        // Only built while a provider is missing: a configured app never pays for it.
+        Loader {
+            active: Jarvis.setupProblem.length > 0
+            visible: active
             Layout.alignment: Qt.AlignHCenter
             Layout.topMargin: 20
             Layout.leftMargin: 20
             Layout.rightMargin: 20
             Layout.fillWidth: true
             Layout.maximumWidth: Theme.maxContentWidth
+            sourceComponent: SetupCard {}
         }
 
         ChatView {
@@ -164,9 +181,12 @@ ApplicationWindow {
             Layout.bottomMargin: 16
             spacing: 10
 
-            ActivityTicker {
-                visible: Jarvis.activity.active
+            // Built while workers of the current run are shown, gone with them.
+            Loader {
+                active: Jarvis.activity.active
+                visible: active
                 Layout.fillWidth: true
+                sourceComponent: ActivityTicker {}
             }
 
             Composer {
