@@ -494,7 +494,7 @@ int main(int argc, char** argv) {
          QStringLiteral("bytes"),
          std::nullopt,
          {},
-         QStringLiteral("<= %1 B (rows kept + SQLite's bounded page cache)").arg(kMessageTargetB),
+         QStringLiteral("≤ %1 B (rows kept + SQLite's bounded page cache)").arg(kMessageTargetB),
          perMessageB <= kMessageTargetB,
          QStringLiteral("quick path; a message is a chat row (question or answer)")});
     return 0;
