@@ -7,6 +7,7 @@
 #include "core/settings.h"
 #include "jarvis/backend.h"
 #include "jarvis/jarvis_service.h"
+#include "local_conversation.h"
 #include "remote_mode.h"
 #include "schedule/alert_channels.h"
 #include "server_connection.h"
@@ -38,26 +39,6 @@
 
 namespace zerg::gui {
 namespace {
-
-// Adapts the supervisor service to what the chat UI needs (keeps ui/ free of jarvis/).
-// Its ask() answers at once: the run has started (supervisor_started published) or it has not.
-class JarvisBackendAdapter final : public ConversationBackend {
-public:
-    explicit JarvisBackendAdapter(Backend* backend) : m_backend(backend) {}
-    void ask(const QString& text, QObject*, AskDone done) override {
-        if (!m_backend->settings().hasProvider()) {
-            return done(
-                Error{QStringLiteral("no_provider"), m_backend->settings().providerProblem()});
-        }
-        done(m_backend->jarvis()->ask(text));
-    }
-    void cancelRun(qint64 runId) override { m_backend->jarvis()->cancelRun(runId); }
-    void cancelWorker(qint64 jobId) override { m_backend->jarvis()->cancelWorker(jobId); }
-    QString setupProblem() const override { return m_backend->settings().providerProblem(); }
-
-private:
-    Backend* m_backend;
-};
 
 // Starts Zerg again when it is destroyed, if asked to: declared before the backend, so the new
 // process starts after this one has let go of the data folder's lock.
@@ -146,7 +127,7 @@ int run(const QStringList& args) {
     // Either this computer runs Jarvis (Backend), or a `zerg serve` does (RemoteMode).
     std::unique_ptr<Backend> backend;
     std::unique_ptr<RemoteMode> remote;
-    std::unique_ptr<JarvisBackendAdapter> localConversation;
+    std::unique_ptr<LocalConversation> localConversation;
     if (!settings.remoteUrl.trimmed().isEmpty()) {
         auto created = RemoteMode::create(settings);
         if (!created) {
@@ -163,7 +144,7 @@ int run(const QStringList& args) {
             return 3;
         }
         backend = std::move(created).value();
-        localConversation = std::make_unique<JarvisBackendAdapter>(backend.get());
+        localConversation = std::make_unique<LocalConversation>(backend.get());
         backend->startBackgroundServices();
     }
     EventBus* bus = remote ? remote->bus() : backend->bus();

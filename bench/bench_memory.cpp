@@ -62,6 +62,7 @@
 #include "jarvis/backend.h"
 #include "jarvis/jarvis_service.h"
 #include "jarvis/worker_pool.h"
+#include "local_conversation.h"
 #include "sshd_fixture.h"
 #include "ui/conversation_backend.h"
 #include "ui/dashboard_models.h"
@@ -139,21 +140,6 @@ void settle() {
         QCoreApplication::processEvents();
     }
 }
-
-// What app/gui.cpp puts between the chat and the in-process backend.
-class LocalConversation final : public ConversationBackend {
-public:
-    explicit LocalConversation(Backend* backend) : m_backend(backend) {}
-    void ask(const QString& text, QObject*, AskDone done) override {
-        done(m_backend->jarvis()->ask(text));
-    }
-    void cancelRun(qint64 runId) override { m_backend->jarvis()->cancelRun(runId); }
-    void cancelWorker(qint64 jobId) override { m_backend->jarvis()->cancelWorker(jobId); }
-    QString setupProblem() const override { return m_backend->settings().providerProblem(); }
-
-private:
-    Backend* m_backend;
-};
 
 QJsonObject text(const char* model, const QString& content) {
     return {{"model", model}, {"content", content}};
