@@ -156,12 +156,19 @@ int run(const QStringList& args) {
     JarvisController::setInstance(controller);
     if (backend && !backend->recoveryNotice().isEmpty())
         controller->chat()->appendNotice(backend->recoveryNotice(), clock->utcNow());
-    DashboardModels dashboard(
+    DashboardModels::Deps dashboardDeps =
         remote ? remote->dashboardDeps()
-               : DashboardModels::Deps{backend->bus(), backend->clock(), backend->store(),
-                                       backend->artifacts(), settings,
+               : DashboardModels::Deps{backend->bus(),
+                                       backend->clock(),
+                                       backend->store(),
+                                       backend->artifacts(),
+                                       settings,
                                        [b = backend.get()] { return b->supervisionSnapshot(); },
-                                       backend->schedules(), backend->scheduler()});
+                                       backend->schedules(),
+                                       backend->scheduler()};
+    // The dashboard's pages are built when first shown; so are their models' data.
+    dashboardDeps.firstLoad = FirstLoad::WhenShown;
+    DashboardModels dashboard(dashboardDeps);
     ServerConnection connection(remote != nullptr);
     ServerConnection::setInstance(&connection);
     if (remote)

@@ -290,7 +290,8 @@ void CostBreakdownModel::retranslate() {
 
 // ---- CostsModel -------------------------------------------------------------------------------
 
-CostsModel::CostsModel(Store* store, qint64 ownerId, Clock* clock, EventBus* bus, QObject* parent)
+CostsModel::CostsModel(Store* store, qint64 ownerId, Clock* clock, EventBus* bus, QObject* parent,
+                       FirstLoad firstLoad)
     : QObject(parent),
       m_store(store),
       m_ownerId(ownerId),
@@ -300,7 +301,13 @@ CostsModel::CostsModel(Store* store, qint64 ownerId, Clock* clock, EventBus* bus
       m_byModel(new CostBreakdownModel(this)),
       m_byAgent(new CostBreakdownModel(this)) {
     connect(m_bus, &EventBus::published, this, &CostsModel::onEvent);
-    refresh();
+    if (firstLoad == FirstLoad::Now)
+        refresh();
+}
+
+void CostsModel::ensureLoaded() {
+    if (!m_loaded)
+        refresh();
 }
 
 CostsModel::~CostsModel() {
@@ -316,7 +323,10 @@ void CostsModel::setInstance(CostsModel* instance) {
 }
 
 CostsModel* CostsModel::create(QQmlEngine*, QJSEngine*) {
-    return QmlInstance<CostsModel>::get("Costs", "CostsModel");
+    CostsModel* model = QmlInstance<CostsModel>::get("Costs", "CostsModel");
+    if (model)
+        model->ensureLoaded();
+    return model;
 }
 
 void CostsModel::setTimeZone(const QTimeZone& zone) {
@@ -406,6 +416,7 @@ QDateTime CostsModel::startOfDay(const QDate& date) const {
 }
 
 void CostsModel::refresh() {
+    m_loaded = true;
     if (m_pendingRefresh) {
         m_clock->cancel(m_pendingRefresh);
         m_pendingRefresh = 0;
@@ -510,7 +521,7 @@ void CostsModel::armMidnight(const QDateTime& nowUtc, const QDate& today) {
 }
 
 void CostsModel::onEvent(const Event& e) {
-    if (e.ownerId != m_ownerId)
+    if (e.ownerId != m_ownerId || !m_loaded)
         return;
     // The moments after which new model calls are in the store.
     if (e.name == QLatin1String(events::SupervisorComplete) ||

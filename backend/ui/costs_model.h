@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/clock.h"
+#include "ui/qml_instance.h"
 
 #include <QtQml/qqmlregistration.h>
 #include <QAbstractListModel>
@@ -194,10 +195,13 @@ public:
     // Coalesces the events of a busy run into one query.
     static constexpr qint64 kRefreshDelayMs = 1000;
 
-    // Loads at once. store, clock and bus must outlive the model; only ownerId's calls and
-    // events count. Days are the system's local days until setTimeZone() says otherwise.
-    CostsModel(Store* store, qint64 ownerId, Clock* clock, EventBus* bus,
-               QObject* parent = nullptr);
+    // Loads at once, or first in ensureLoaded() (FirstLoad). store, clock and bus must outlive
+    // the model; only ownerId's calls and events count. Days are the system's local days until
+    // setTimeZone() says otherwise.
+    CostsModel(Store* store, qint64 ownerId, Clock* clock, EventBus* bus, QObject* parent = nullptr,
+               FirstLoad firstLoad = FirstLoad::Now);
+    // Loads now unless it already has (create() calls it for QML).
+    void ensureLoaded();
     ~CostsModel() override;
 
     // The instance QML's `Costs` refers to. Call before loading QML; the caller owns it.
@@ -283,6 +287,7 @@ private:
     qint64 m_maxDayTokens = 0;
     QString m_loadError;
     Clock::TimerId m_pendingRefresh = 0;
+    bool m_loaded = false;  // refresh() has run
     Clock::TimerId m_midnightTimer = 0;
 };
 

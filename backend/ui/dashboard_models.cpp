@@ -4,12 +4,13 @@ namespace zerg {
 
 DashboardModels::DashboardModels(const Deps& d)
     : m_source(d.store, d.artifacts, d.settings.ownerId),
-      m_workers(d.bus, d.workerSource ? d.workerSource : &m_source, d.settings.ownerId),
+      m_workers(d.bus, d.workerSource ? d.workerSource : &m_source, d.settings.ownerId, nullptr,
+                d.firstLoad),
       m_workerDetail(d.artifacts, d.store, d.settings.ownerId, d.bus),
-      m_threads(d.store, d.settings.ownerId, d.bus),
+      m_threads(d.store, d.settings.ownerId, d.bus, nullptr, d.firstLoad),
       m_tree(
           d.supervisionSnapshot ? d.supervisionSnapshot : [] { return QJsonObject(); }, d.bus),
-      m_costs(d.store, d.settings.ownerId, d.clock, d.bus),
+      m_costs(d.store, d.settings.ownerId, d.clock, d.bus, nullptr, d.firstLoad),
       m_schedules(d.scheduler, d.schedules, d.settings.ownerId, d.clock),
       m_inbox(d.schedules, d.scheduler, d.settings.ownerId, d.clock),
       m_hosts(d.settings, d.clock),

@@ -40,6 +40,8 @@ public:
         ScheduleService* scheduler = nullptr;  // null: schedules are shown but cannot run here
         // Where the Workers table loads from; null: the stores above (remote mode: the server).
         DashboardSource* workerSource = nullptr;
+        // When the Workers table, Threads and Costs read their data first (the app: WhenShown).
+        FirstLoad firstLoad = FirstLoad::Now;
     };
 
     // Everything in deps must outlive this. Create before QML loads.

@@ -5,6 +5,12 @@
 
 namespace zerg {
 
+// When a dashboard model reads its data first: at construction (tests, and the default), or when
+// something shows it, i.e. when QML first asks for its singleton (create() calls
+// ensureLoaded()). The app uses WhenShown, so the window's first frame does not wait for pages
+// that are not open; events before that are ignored, since the first load reads the store fresh.
+enum class FirstLoad { Now, WhenShown };
+
 // The one instance a C++-owned QML singleton hands out: the app (or a test) registers it with
 // set() before QML loads, and the class's static create() returns get(). The engine never owns
 // it. Without a registered instance, get() says so and QML sees no singleton.

@@ -359,7 +359,7 @@ void ThreadWorkerListModel::update(int row, const WorkerJobRecord& job) {
 // ThreadInspectorModel
 
 ThreadInspectorModel::ThreadInspectorModel(Store* store, qint64 ownerId, EventBus* bus,
-                                           QObject* parent)
+                                           QObject* parent, FirstLoad firstLoad)
     : QObject(parent),
       m_store(store),
       m_ownerId(ownerId),
@@ -368,7 +368,8 @@ ThreadInspectorModel::ThreadInspectorModel(Store* store, qint64 ownerId, EventBu
       m_messages(new ThreadMessageListModel(this)),
       m_workers(new ThreadWorkerListModel(this)) {
     connect(m_bus, &EventBus::published, this, &ThreadInspectorModel::onEvent);
-    reload();
+    if (firstLoad == FirstLoad::Now)
+        reload();
 }
 
 ThreadInspectorModel::~ThreadInspectorModel() = default;
@@ -378,7 +379,16 @@ void ThreadInspectorModel::setInstance(ThreadInspectorModel* instance) {
 }
 
 ThreadInspectorModel* ThreadInspectorModel::create(QQmlEngine*, QJSEngine*) {
-    return QmlInstance<ThreadInspectorModel>::get("ThreadInspector", "ThreadInspectorModel");
+    ThreadInspectorModel* model =
+        QmlInstance<ThreadInspectorModel>::get("ThreadInspector", "ThreadInspectorModel");
+    if (model)
+        model->ensureLoaded();
+    return model;
+}
+
+void ThreadInspectorModel::ensureLoaded() {
+    if (!m_loaded)
+        reload();
 }
 
 QVariantMap ThreadInspectorModel::selectedRun() const {
@@ -401,6 +411,7 @@ QVariantMap ThreadInspectorModel::selectedRun() const {
 }
 
 void ThreadInspectorModel::reload() {
+    m_loaded = true;
     Result<QList<RunRecord>> runs = m_store->listRuns(m_ownerId, kRunLimit);
     if (!runs) {
         setLoadError(tr("Could not load the runs: %1 Check the data folder, then reload.")
@@ -564,7 +575,7 @@ void ThreadInspectorModel::onRunChanged(qint64 runId) {
 }
 
 void ThreadInspectorModel::onEvent(const Event& e) {
-    if (e.ownerId != m_ownerId)
+    if (e.ownerId != m_ownerId || !m_loaded)
         return;
     const qint64 runId = e.data.value(QStringLiteral("run_id")).toInteger();
     const qint64 jobId = e.data.value(QStringLiteral("job_id")).toInteger();

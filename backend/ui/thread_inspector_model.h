@@ -1,6 +1,7 @@
 #pragma once
 
 #include "storage/store.h"
+#include "ui/qml_instance.h"
 
 #include <QtQml/qqmlregistration.h>
 #include <QAbstractListModel>
@@ -211,7 +212,11 @@ public:
 
     // Loads the runs at once. store and bus must outlive the model; only ownerId's runs and
     // events are shown. Never creates the thread: it is found through the owner's runs.
-    ThreadInspectorModel(Store* store, qint64 ownerId, EventBus* bus, QObject* parent = nullptr);
+    // Loads at once, or first in ensureLoaded() (FirstLoad).
+    ThreadInspectorModel(Store* store, qint64 ownerId, EventBus* bus, QObject* parent = nullptr,
+                         FirstLoad firstLoad = FirstLoad::Now);
+    // Loads now unless it already has (create() calls it for QML).
+    void ensureLoaded();
     ~ThreadInspectorModel() override;
 
     // The instance QML's `ThreadInspector` refers to. Call before loading QML; the caller owns it.
@@ -280,6 +285,7 @@ private:
     qint64 m_memoryUpToSeq = 0;
     QString m_memorySummary;
     QString m_loadError;
+    bool m_loaded = false;  // reload() has run
 };
 
 }  // namespace zerg

@@ -50,7 +50,7 @@ bool addHost(QString& hosts, const QString& host) {
 }  // namespace
 
 WorkerTableModel::WorkerTableModel(EventBus* bus, DashboardSource* source, qint64 ownerId,
-                                   QObject* parent)
+                                   QObject* parent, FirstLoad firstLoad)
     : QAbstractTableModel(parent),
       m_bus(bus),
       m_source(source),
@@ -70,7 +70,13 @@ WorkerTableModel::WorkerTableModel(EventBus* bus, DashboardSource* source, qint6
     connect(m_proxy, &QAbstractItemModel::layoutChanged, this,
             &WorkerTableModel::visibleCountChanged);
     connect(m_bus, &EventBus::published, this, &WorkerTableModel::onEvent);
-    reload();
+    if (firstLoad == FirstLoad::Now)
+        reload();
+}
+
+void WorkerTableModel::ensureLoaded() {
+    if (!m_loaded)
+        reload();
 }
 
 WorkerTableModel::~WorkerTableModel() = default;
@@ -80,7 +86,11 @@ void WorkerTableModel::setInstance(WorkerTableModel* instance) {
 }
 
 WorkerTableModel* WorkerTableModel::create(QQmlEngine*, QJSEngine*) {
-    return QmlInstance<WorkerTableModel>::get("WorkersTable", "WorkerTableModel");
+    WorkerTableModel* model =
+        QmlInstance<WorkerTableModel>::get("WorkersTable", "WorkerTableModel");
+    if (model)
+        model->ensureLoaded();
+    return model;
 }
 
 int WorkerTableModel::rowCount(const QModelIndex& parent) const {
@@ -297,6 +307,7 @@ int WorkerTableModel::indexOfJob(qint64 jobId) const {
 }
 
 void WorkerTableModel::reload() {
+    m_loaded = true;
     Result<QList<WorkerRow>> loaded = m_source->recentWorkers(m_limit);
     if (!loaded) {
         const QString message =
@@ -376,7 +387,7 @@ void WorkerTableModel::flushChanges() {
 }
 
 void WorkerTableModel::onEvent(const Event& e) {
-    if (e.ownerId != m_ownerId)
+    if (e.ownerId != m_ownerId || !m_loaded)
         return;
     const bool spawned = is(e, events::WorkerSpawned);
     const bool started = is(e, events::WorkerStarted);

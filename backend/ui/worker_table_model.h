@@ -1,6 +1,7 @@
 #pragma once
 
 #include "ui/dashboard_source.h"
+#include "ui/qml_instance.h"
 
 #include <QtQml/qqmlregistration.h>
 #include <QAbstractTableModel>
@@ -56,9 +57,12 @@ public:
     };
     Q_ENUM(Roles)
 
-    // Loads at once. bus and source must outlive the model; only ownerId's events are shown.
+    // Loads at once, or first in ensureLoaded() (FirstLoad). bus and source must outlive the
+    // model; only ownerId's events are shown.
     WorkerTableModel(EventBus* bus, DashboardSource* source, qint64 ownerId,
-                     QObject* parent = nullptr);
+                     QObject* parent = nullptr, FirstLoad firstLoad = FirstLoad::Now);
+    // Loads now unless it already has (create() calls it for QML).
+    void ensureLoaded();
     ~WorkerTableModel() override;
 
     // The instance QML's `WorkersTable` refers to. Call before loading QML; the caller owns it.
@@ -138,6 +142,7 @@ private:
     int m_sortColumn = -1;
     bool m_sortAscending = false;
     QString m_loadError;
+    bool m_loaded = false;  // reload() has run
 };
 
 }  // namespace zerg

@@ -194,6 +194,19 @@ private Q_SLOTS:
         QCOMPARE(metricChanged.count(), 1);
     }
 
+    // The app's Costs page model sums nothing until QML first asks for it.
+    void whenShownSumsOnTheFirstRequestFromQml() {
+        Fixture f;
+        QVERIFY(f.ok());
+        QVERIFY(f.call(utc(3, 9, 8), kGpt, kSupervisor, 100, 50, 0.01));
+        CostsModel m(f.store.get(), kOwner, &f.clock, &f.bus, nullptr, FirstLoad::WhenShown);
+        QCOMPARE(m.totalCalls(), 0);
+        CostsModel::setInstance(&m);
+        QCOMPARE(CostsModel::create(nullptr, nullptr), &m);
+        CostsModel::setInstance(nullptr);
+        QCOMPARE(m.totalCalls(), 1);
+    }
+
     void tablesAddUpPerModelAndPerAgentWithShares() {
         Fixture f;
         QVERIFY(f.ok());

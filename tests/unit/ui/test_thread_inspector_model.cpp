@@ -176,6 +176,17 @@ private Q_SLOTS:
         m_language.apply(QStringLiteral("en"));
         QLocale::setDefault(QLocale::c());
     }
+    // The app's Threads page model reads nothing until QML first asks for it.
+    void whenShownLoadsOnTheFirstRequestFromQml() {
+        Fixture f;
+        ThreadInspectorModel m(f.store.get(), kOwner, &f.bus, nullptr, FirstLoad::WhenShown);
+        QCOMPARE(m.runs()->count(), 0);
+        ThreadInspectorModel::setInstance(&m);
+        QCOMPARE(ThreadInspectorModel::create(nullptr, nullptr), &m);
+        ThreadInspectorModel::setInstance(nullptr);
+        QCOMPARE(m.runs()->count(), 3);
+    }
+
     void listsTheOwnersRunsNewestFirst() {
         Fixture f;
         ThreadInspectorModel& m = f.model();

@@ -61,9 +61,9 @@ WorkerRow row(qint64 job, const QString& task, const QString& status, const QStr
 }
 
 struct Fixture {
-    explicit Fixture(QList<WorkerRow> initial = {}) {
+    explicit Fixture(QList<WorkerRow> initial = {}, FirstLoad firstLoad = FirstLoad::Now) {
         source.rows = std::move(initial);
-        model = std::make_unique<WorkerTableModel>(&bus, &source, kOwner);
+        model = std::make_unique<WorkerTableModel>(&bus, &source, kOwner, nullptr, firstLoad);
         // Checks every signal the model and its view emit against the model contract.
         tester = std::make_unique<QAbstractItemModelTester>(
             model.get(), QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -415,6 +415,25 @@ private Q_SLOTS:
         QCOMPARE(f.model->count(), WorkerTableModel::kDefaultLimit);
         QCOMPARE(f.cell(0, WorkerTableModel::TaskColumn), QStringLiteral("newest"));
         QCOMPARE(f.model->indexOfJob(11), -1);  // the oldest loaded row made room
+    }
+
+    // The app's table reads nothing until QML first asks for it (its page is shown): events
+    // before that are left to the first load, which reads the source fresh.
+    void whenShownLoadsOnTheFirstRequestFromQml() {
+        Fixture f(threeRows(), FirstLoad::WhenShown);
+        QCOMPARE(f.source.calls, 0);
+        QCOMPARE(f.model->count(), 0);
+        f.publish(events::WorkerSpawned, {{"run_id", 9}, {"job_id", 4}, {"task", "df -h on web4"}});
+        QCOMPARE(f.model->count(), 0);
+        WorkerTableModel::setInstance(f.model.get());
+        QCOMPARE(WorkerTableModel::create(nullptr, nullptr), f.model.get());
+        WorkerTableModel::setInstance(nullptr);
+        QCOMPARE(f.source.calls, 1);
+        QCOMPARE(f.model->count(), 3);
+        f.model->ensureLoaded();  // once only
+        QCOMPARE(f.source.calls, 1);
+        f.publish(events::WorkerSpawned, {{"run_id", 9}, {"job_id", 5}, {"task", "uptime"}});
+        QCOMPARE(f.model->count(), 4);  // live from now on
     }
 
     void qmlSingletonNeedsARegisteredInstance() {
