@@ -23,14 +23,13 @@
 // supervisor thread (the question and the answer), 10 finished worker jobs each (5% failed, 2%
 // timeout, 1% cancelled) with 2 model calls apiece and the supervisor's own calls in llm_calls,
 // and each worker's folder (metadata.json with summary, thread.jsonl, one ssh_exec tool-call
-// file, result.txt). All within the 90-day retention, none running: Zerg's start-up reads them
-// (its hygiene pass opens every metadata.json on a pool thread, the Workers table loads the
-// newest 500 jobs with their costs and reads their tool calls in the background) but changes
-// nothing, so every run starts from the same state. They are written to /dev/shm where it
-// exists (on this machine's disk the fsync after each of ~100,000 commits and atomic writes
-// takes minutes);
-// with a warm page cache Zerg's start-up reads them no faster there than from disk (checked by
-// hand: 431 vs 469 ms median, within this machine's noise).
+// file, result.txt). All within the 90-day retention, none running, so Zerg changes nothing and
+// every run starts from the same state. What its start-up does with them: it opens the bigger
+// database; the hygiene pass that opens every metadata.json comes a minute after start, and the
+// dashboard's models load when their page is first shown. They are written to /dev/shm where it
+// exists (on this machine's disk the fsync after each of ~100,000 commits and atomic writes takes
+// minutes); with a warm page cache Zerg's start-up read them no faster there than from disk
+// (checked by hand when it still read them all: 431 vs 469 ms median, within the noise).
 //
 // For scale (printed, not a figure): `zerg --version`, i.e. process start, loading zerg's
 // libraries and a QCoreApplication, without any of the app's own start-up.

@@ -51,8 +51,10 @@ HygieneDaemon::FilePass cleanFiles(const HygieneConfig& config, const QString& w
 }  // namespace
 
 void HygieneDaemon::start() {
-    runInBackground();
-    schedule();
+    m_timer = m_clock->callAfter(qint64(m_config.firstPassDelaySeconds) * 1000, this, [this] {
+        runInBackground();
+        schedule();
+    });
 }
 
 void HygieneDaemon::stop() {

@@ -17,8 +17,12 @@ struct HygieneConfig {
     int retentionDays = 90;        // ZERG_RETENTION_DAYS: finished workers' folders kept this long
     int scratchMaxAgeHours = 24;   // files in the scratch folder older than this go
     int orphanGraceSeconds = 600;  // a job marked running this long without a live worker
-    int intervalMinutes = 60;      // how often it runs (also once at start)
-    QString scratchDir;            // shell_exec's work folder
+    int intervalMinutes = 60;      // how often it runs
+    // The first pass, this long after start(): with many workers it reads every metadata.json,
+    // which would compete with the window's start-up for the CPU and the memory
+    // (zerg-bench-startup: 15 ms and 10 MiB at first frame with 10,000 workers).
+    int firstPassDelaySeconds = 60;
+    QString scratchDir;  // shell_exec's work folder
 };
 
 // The hygiene monitor (issue 7): removes what nothing needs any more, idempotently, at start and
@@ -34,7 +38,7 @@ public:
                   Clock* clock, QObject* parent = nullptr);
     ~HygieneDaemon() override;
 
-    // A pass now in the background, then one every interval.
+    // A pass in the background after firstPassDelaySeconds, then one every interval.
     void start();
     void stop();
     // One whole pass now, on this thread: {pruned_workers, stale_files, orphaned_jobs, errors}.

@@ -85,9 +85,13 @@ private Q_SLOTS:
         QCOMPARE(again.value("stale_files").toInt(), 0);
         QCOMPARE(again.value("orphaned_jobs").toInt(), 0);
 
-        // Periodic: a pass at start (its folder half on a pool thread), the next one after the
-        // interval, on the clock.
+        // Periodic: a pass a minute after start (its folder half on a pool thread), the next
+        // one after the interval, on the clock.
         d.start();
+        f.clock.advance(60'000 - 1);
+        QTest::qWait(50);
+        QCOMPARE(ran.count(), 2);
+        f.clock.advance(1);
         QTRY_COMPARE(ran.count(), 3);
         f.clock.advance(60 * 60'000 - 1);
         QTest::qWait(50);
@@ -96,8 +100,8 @@ private Q_SLOTS:
         QTRY_COMPARE(ran.count(), 4);
     }
 
-    // start() does not wait for the folders: the pass reports later, from the event loop, with
-    // the old worker's folder gone.
+    // The first pass comes a minute after start() and does not wait for the folders: it reports
+    // later, from the event loop, with the old worker's folder gone.
     void startCleansFoldersInTheBackground() {
         Fixture f;
         const QDateTime now = f.clock.utcNow();
@@ -107,7 +111,8 @@ private Q_SLOTS:
         HygieneDaemon d(HygieneConfig{}, f.db.get(), f.artifacts.get(), f.pool.get(), &f.clock);
         QSignalSpy ran(&d, &HygieneDaemon::ran);
         d.start();
-        QCOMPARE(ran.count(), 0);  // not run on this thread before start() returned
+        f.clock.advance(HygieneConfig{}.firstPassDelaySeconds * 1000);
+        QCOMPARE(ran.count(), 0);  // not run on this thread before the event loop
         QTRY_COMPARE(ran.count(), 1);
         QCOMPARE(ran.first().first().toJsonObject().value("pruned_workers").toInt(), 1);
         QVERIFY(!QFileInfo::exists(f.artifacts->workerDir(old)));
