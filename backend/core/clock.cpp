@@ -28,6 +28,8 @@ Clock::TimerId SystemClock::callAfter(qint64 delayMs, QObject* context, Callback
         timer->deleteLater();
         fn();
     });
+    // A timer deleted with its context never fires or is cancelled: forget it then too.
+    connect(timer, &QObject::destroyed, this, [this, id] { m_timers.remove(id); });
     m_timers.insert(id, timer);
     timer->start(int(qBound(qint64(0), delayMs, qint64(std::numeric_limits<int>::max()))));
     return id;

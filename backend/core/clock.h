@@ -43,6 +43,8 @@ public:
     QDateTime utcNow() const override;
     TimerId callAfter(qint64 delayMs, QObject* context, Callback fn) override;
     void cancel(TimerId id) override;
+    // Timers waiting to fire (for tests: one whose context is gone is not kept).
+    [[nodiscard]] int pendingTimers() const { return int(m_timers.size()); }
 
 private:
     QElapsedTimer m_elapsed;

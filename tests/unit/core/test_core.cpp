@@ -55,6 +55,23 @@ private Q_SLOTS:
         bool fired = false;
         clock.callAfter(1, nullptr, [&] { fired = true; });
         QTRY_VERIFY(fired);
+        QCOMPARE(clock.pendingTimers(), 0);
+    }
+
+    // A timer whose context is deleted first neither fires nor stays in the clock's table.
+    void systemClockForgetsTimersOfDestroyedContext() {
+        SystemClock clock;
+        bool fired = false;
+        auto* ctx = new QObject;
+        clock.callAfter(1, ctx, [&] { fired = true; });
+        const Clock::TimerId cancelled = clock.callAfter(60'000, nullptr, [] {});
+        QCOMPARE(clock.pendingTimers(), 2);
+        delete ctx;
+        QCOMPARE(clock.pendingTimers(), 1);
+        clock.cancel(cancelled);
+        QCOMPARE(clock.pendingTimers(), 0);
+        QTest::qWait(20);
+        QVERIFY(!fired);
     }
 
     void eventBusStampsOwnerAndSequence() {
