@@ -12,16 +12,6 @@ Rectangle {
 
     property alias currentTab: tabs.currentIndex
 
-    // A page built the first time its tab is shown (current), then kept: its scroll position
-    // and selection survive tab switches, and pages never opened cost nothing.
-    component LazyPage: Loader {
-        required property bool current
-
-        active: false
-        onCurrentChanged: if (current) active = true
-        Component.onCompleted: active = current
-    }
-
     ColumnLayout {
         anchors.fill: parent
         spacing: 0
@@ -99,20 +89,21 @@ Rectangle {
             Layout.fillHeight: true
             currentIndex: tabs.currentIndex
 
-            LazyPage {
-                current: tabs.currentIndex === 0
+            // Each page is built the first time its tab is shown, then kept.
+            LazyLoader {
+                shown: tabs.currentIndex === 0
                 // The window's tab, which this dashboard follows (a component's object does not
                 // see this file's ids).
                 sourceComponent: WorkersPage {
                     onWorkerOpened: ApplicationWindow.window.dashboardTab = 1
                 }
             }
-            LazyPage {
-                current: tabs.currentIndex === 1
+            LazyLoader {
+                shown: tabs.currentIndex === 1
                 sourceComponent: WorkerDetailPage {}
             }
-            LazyPage {
-                current: tabs.currentIndex === 2
+            LazyLoader {
+                shown: tabs.currentIndex === 2
                 sourceComponent: ThreadsPage {
                     onWorkerOpened: workerId => {
                         WorkerDetail.open(workerId)
@@ -120,24 +111,24 @@ Rectangle {
                     }
                 }
             }
-            LazyPage {
-                current: tabs.currentIndex === 3
+            LazyLoader {
+                shown: tabs.currentIndex === 3
                 sourceComponent: SupervisionPage {}
             }
-            LazyPage {
-                current: tabs.currentIndex === 4
+            LazyLoader {
+                shown: tabs.currentIndex === 4
                 sourceComponent: CostsPage {}
             }
-            LazyPage {
-                current: tabs.currentIndex === 5
+            LazyLoader {
+                shown: tabs.currentIndex === 5
                 sourceComponent: SchedulesPage {}
             }
-            LazyPage {
-                current: tabs.currentIndex === 6
+            LazyLoader {
+                shown: tabs.currentIndex === 6
                 sourceComponent: HostsPage {}
             }
-            LazyPage {
-                current: tabs.currentIndex === 7
+            LazyLoader {
+                shown: tabs.currentIndex === 7
                 sourceComponent: SettingsPage {}
             }
         }

@@ -85,15 +85,11 @@ ApplicationWindow {
         }
 
         // Built the first time the drawer opens (not for the first frame), then kept.
-        Loader {
+        LazyLoader {
             id: inbox
 
             anchors.fill: parent
-            active: false
-            Connections {
-                target: inboxDrawer
-                function onAboutToShow() { inbox.active = true }
-            }
+            shown: inboxDrawer.visible
             sourceComponent: InboxPanel {
                 focus: true
                 onCloseRequested: ApplicationWindow.window.inboxOpen = false
@@ -103,14 +99,12 @@ ApplicationWindow {
 
     // Built the first time it is shown and kept from then on: the window opens on the chat, and
     // its first frame should not wait for the dashboard.
-    Loader {
+    LazyLoader {
         id: dashboardLoader
 
         anchors.fill: parent
-        active: false
-        visible: window.page === "dashboard"
-        onVisibleChanged: if (visible) active = true
-        Component.onCompleted: active = visible
+        shown: window.page === "dashboard"
+        visible: shown
         sourceComponent: Dashboard {
             // A tab the user picked becomes the window's, so that opening a tab from elsewhere
             // (the ticker's Details) always switches. (Through the attached window: a
