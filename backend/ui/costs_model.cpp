@@ -323,10 +323,7 @@ void CostsModel::setInstance(CostsModel* instance) {
 }
 
 CostsModel* CostsModel::create(QQmlEngine*, QJSEngine*) {
-    CostsModel* model = QmlInstance<CostsModel>::get("Costs", "CostsModel");
-    if (model)
-        model->ensureLoaded();
-    return model;
+    return QmlInstance<CostsModel>::getLoaded("Costs", "CostsModel");
 }
 
 void CostsModel::setTimeZone(const QTimeZone& zone) {

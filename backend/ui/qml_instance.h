@@ -32,6 +32,14 @@ public:
         return instance;
     }
 
+    // get() for a model with FirstLoad: QML asking for it is when it is shown, so it loads now.
+    [[nodiscard]] static T* getLoaded(const char* qmlName, const char* cppName) {
+        T* instance = get(qmlName, cppName);
+        if (instance)
+            instance->ensureLoaded();
+        return instance;
+    }
+
 private:
     static QPointer<T>& slot() {
         static QPointer<T> instance;

@@ -379,11 +379,7 @@ void ThreadInspectorModel::setInstance(ThreadInspectorModel* instance) {
 }
 
 ThreadInspectorModel* ThreadInspectorModel::create(QQmlEngine*, QJSEngine*) {
-    ThreadInspectorModel* model =
-        QmlInstance<ThreadInspectorModel>::get("ThreadInspector", "ThreadInspectorModel");
-    if (model)
-        model->ensureLoaded();
-    return model;
+    return QmlInstance<ThreadInspectorModel>::getLoaded("ThreadInspector", "ThreadInspectorModel");
 }
 
 void ThreadInspectorModel::ensureLoaded() {

@@ -86,11 +86,7 @@ void WorkerTableModel::setInstance(WorkerTableModel* instance) {
 }
 
 WorkerTableModel* WorkerTableModel::create(QQmlEngine*, QJSEngine*) {
-    WorkerTableModel* model =
-        QmlInstance<WorkerTableModel>::get("WorkersTable", "WorkerTableModel");
-    if (model)
-        model->ensureLoaded();
-    return model;
+    return QmlInstance<WorkerTableModel>::getLoaded("WorkersTable", "WorkerTableModel");
 }
 
 int WorkerTableModel::rowCount(const QModelIndex& parent) const {
