@@ -23,7 +23,6 @@
 #include <QTemporaryDir>
 
 #include <cstdio>
-#include <ctime>
 #include <memory>
 #include <vector>
 
@@ -32,12 +31,6 @@ using zerg::bench::msSince;
 using zerg::bench::stats;
 
 namespace {
-
-double cpuMs() {
-    timespec ts{};
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return double(ts.tv_sec) * 1e3 + double(ts.tv_nsec) / 1e6;
-}
 
 class BenchWorker final : public MonitoredWorker {
 public:
@@ -114,14 +107,14 @@ Round run(ArtifactStore& store, const QStringList& ids, int checksEach, bool wri
             std::make_unique<RoundaboutMonitor>(workers.back().get(), &clock, config));
         monitors.back()->start();
     }
-    const double start = cpuMs();
+    const double start = zerg::bench::processCpuUs();
     for (int t = 0; t < checksEach; ++t)
         clock.advance(5000);
-    const double cpu = cpuMs() - start;
+    const double cpuUs = zerg::bench::processCpuUs() - start;
     Round r;
     for (const auto& m : monitors)
         r.checks += m->checks();
-    r.cpuPerCheckUs = cpu * 1000.0 / r.checks;
+    r.cpuPerCheckUs = cpuUs / r.checks;
     return r;
 }
 

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <ctime>
 #include <optional>
 #include <vector>
 
@@ -43,6 +44,13 @@ inline Stats stats(std::vector<double> ms) {
 
 inline double msSince(const QElapsedTimer& t) {
     return double(t.nsecsElapsed()) / 1e6;
+}
+
+// CPU time this process has used so far (all its threads), in microseconds.
+inline double processCpuUs() {
+    timespec ts{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return double(ts.tv_sec) * 1e6 + double(ts.tv_nsec) / 1e3;
 }
 
 // Resident set size of this process in MiB (0 where there is no /proc).

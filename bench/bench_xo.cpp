@@ -35,7 +35,6 @@
 #include <QNetworkAccessManager>
 
 #include <cstdio>
-#include <ctime>
 #include <memory>
 #include <vector>
 
@@ -135,12 +134,6 @@ void row(const char* name, const Outcome& with, const Outcome& without, int firs
                 100.0 * double(without.bytes - with.bytes) / double(without.bytes));
 }
 
-double cpuUs() {
-    timespec ts{};
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return double(ts.tv_sec) * 1e6 + double(ts.tv_nsec) / 1e3;
-}
-
 // One agent's conversation and what its XO sees, grown one iteration at a time.
 struct TickAgent {
     std::unique_ptr<xo::XoSupervisor> xo;
@@ -187,7 +180,7 @@ TickCost xoTicks(int agents, int iterations) {
             a.messages.append(ChatMessage::tool(callId, QStringLiteral("ssh_exec"),
                                                 json::compactString(result.forModel(4000))));
 
-            double t0 = cpuUs();
+            double t0 = zerg::bench::processCpuUs();
             xo::ToolRecord r;
             r.turn = turn;
             r.tool = QStringLiteral("ssh_exec");
@@ -202,9 +195,9 @@ TickCost xoTicks(int agents, int iterations) {
             a.state.contextTokens = estimateTokens(a.messages) + estimateTokens(specs);
             const auto steering = a.xo->afterIteration(a.state);
             sink += a.xo->snapshot().size() + (steering ? 1 : 0);
-            xoUs += cpuUs() - t0;
+            xoUs += zerg::bench::processCpuUs() - t0;
 
-            t0 = cpuUs();
+            t0 = zerg::bench::processCpuUs();
             ChatRequest request;
             request.model = QStringLiteral("loop-model");
             request.messages = a.messages;
@@ -212,7 +205,7 @@ TickCost xoTicks(int agents, int iterations) {
             sink += QJsonDocument(OpenAiProvider::requestBody(request))
                         .toJson(QJsonDocument::Compact)
                         .size();
-            requestUs += cpuUs() - t0;
+            requestUs += zerg::bench::processCpuUs() - t0;
         }
     }
     if (sink == 0)
