@@ -67,6 +67,9 @@ class TestDoctorCli : public QObject {
         QString fix(const QString& name) const {
             return check(name).value(QStringLiteral("fix")).toString();
         }
+        QString detail(const QString& name) const {
+            return check(name).value(QStringLiteral("detail")).toString();
+        }
     };
 
     // Runs zerg while this test's event loop serves the HTTP servers.
@@ -232,10 +235,8 @@ private Q_SLOTS:
         const Run r = doctorJson(env);
         verifyFailsWith(r, QStringLiteral("provider_reachable"),
                         QStringLiteral("ZERG_LLM_BASE_URL"));
-        QVERIFY(r.check(QStringLiteral("provider_reachable"))
-                    .value(QStringLiteral("detail"))
-                    .toString()
-                    .contains(QStringLiteral("/v1/models")));
+        QVERIFY(
+            r.detail(QStringLiteral("provider_reachable")).contains(QStringLiteral("/v1/models")));
         // The rest is still checked.
         QCOMPARE(r.status(QStringLiteral("data_folder")), QStringLiteral("ok"));
     }
@@ -251,9 +252,7 @@ private Q_SLOTS:
         const Run r = doctorJson(env);
         verifyFailsWith(r, QStringLiteral("provider_reachable"),
                         QStringLiteral("ZERG_LLM_BASE_URL"));
-        QVERIFY(r.check(QStringLiteral("provider_reachable"))
-                    .value(QStringLiteral("detail"))
-                    .toString()
+        QVERIFY(r.detail(QStringLiteral("provider_reachable"))
                     .contains(QStringLiteral("no answer within 5 s")));
     }
 
@@ -263,10 +262,7 @@ private Q_SLOTS:
                    m_refusing.baseUrl() + QStringLiteral("/v1"));
         const Run r = doctorJson(env);
         verifyFailsWith(r, QStringLiteral("provider_reachable"), QStringLiteral("zerg key set"));
-        QVERIFY(r.check(QStringLiteral("provider_reachable"))
-                    .value(QStringLiteral("detail"))
-                    .toString()
-                    .contains(QStringLiteral("401")));
+        QVERIFY(r.detail(QStringLiteral("provider_reachable")).contains(QStringLiteral("401")));
     }
 
     void missingModelNamesItsVariable() {
@@ -277,9 +273,7 @@ private Q_SLOTS:
                         QStringLiteral("ZERG_WORKER_MODEL"));
         QCOMPARE(r.status(QStringLiteral("model:supervisor-model")), QStringLiteral("ok"));
         // What the server does offer, to pick from.
-        QVERIFY(r.check(QStringLiteral("model:no-such-model"))
-                    .value(QStringLiteral("detail"))
-                    .toString()
+        QVERIFY(r.detail(QStringLiteral("model:no-such-model"))
                     .contains(QStringLiteral("worker-model")));
     }
 
@@ -313,10 +307,7 @@ private Q_SLOTS:
         QVERIFY2(r.code == 0, r.out + r.err);
         QCOMPARE(r.status(QStringLiteral("provider_reachable")), QStringLiteral("ok"));
         QCOMPARE(r.status(QStringLiteral("models")), QStringLiteral("warn"));
-        QVERIFY(r.check(QStringLiteral("models"))
-                    .value(QStringLiteral("detail"))
-                    .toString()
-                    .contains(QStringLiteral("404")));
+        QVERIFY(r.detail(QStringLiteral("models")).contains(QStringLiteral("404")));
         // A missing hosts file is a warning too: Zerg runs, workers just reach no server.
         QCOMPARE(r.status(QStringLiteral("hosts_file")), QStringLiteral("warn"));
         QVERIFY(r.fix(QStringLiteral("hosts_file")).contains(QStringLiteral("zerg hosts import")));
@@ -338,10 +329,7 @@ private Q_SLOTS:
         const Run r = doctorJson(env);
         verifyFailsWith(r, QStringLiteral("host:newbox"),
                         QStringLiteral("zerg hosts trust newbox"));
-        QVERIFY(r.check(QStringLiteral("host:newbox"))
-                    .value(QStringLiteral("detail"))
-                    .toString()
-                    .contains(m_sshd.hostKeyFingerprint()));
+        QVERIFY(r.detail(QStringLiteral("host:newbox")).contains(m_sshd.hostKeyFingerprint()));
 
         const Run text = doctor(env);
         QVERIFY2(text.out.contains("FAIL Host newbox:"), text.out.constData());
@@ -360,9 +348,7 @@ private Q_SLOTS:
         verifyFailsWith(r, QStringLiteral("host:movedbox"), QStringLiteral("ssh-keygen -R"));
         QVERIFY(r.fix(QStringLiteral("host:movedbox"))
                     .contains(QStringLiteral("zerg hosts trust movedbox")));
-        QVERIFY(r.check(QStringLiteral("host:movedbox"))
-                    .value(QStringLiteral("detail"))
-                    .toString()
+        QVERIFY(r.detail(QStringLiteral("host:movedbox"))
                     .startsWith(QStringLiteral("SECURITY WARNING")));
     }
 
@@ -392,9 +378,7 @@ private Q_SLOTS:
         env.insert(QStringLiteral("ZERG_DATA_DIR"), file + QStringLiteral("/zerg"));
         const Run r = doctorJson(env);
         verifyFailsWith(r, QStringLiteral("data_folder"), QStringLiteral("ZERG_DATA_DIR"));
-        QVERIFY(r.check(QStringLiteral("data_folder"))
-                    .value(QStringLiteral("detail"))
-                    .toString()
+        QVERIFY(r.detail(QStringLiteral("data_folder"))
                     .contains(QStringLiteral("is a file, not a folder")));
     }
 
@@ -440,10 +424,7 @@ private Q_SLOTS:
 
         const Run r = doctorJson(env);
         verifyFailsWith(r, QStringLiteral("database"), QStringLiteral("Upgrade Zerg"));
-        QVERIFY(r.check(QStringLiteral("database"))
-                    .value(QStringLiteral("detail"))
-                    .toString()
-                    .contains(QStringLiteral("999")));
+        QVERIFY(r.detail(QStringLiteral("database")).contains(QStringLiteral("999")));
 
         // Read without changes: still the one table.
         {
@@ -475,10 +456,7 @@ private Q_SLOTS:
         env.insert(QStringLiteral("ZERG_DATABASE_URL"), url.value());
         const Run fresh = doctorJson(env);
         QCOMPARE(fresh.status(QStringLiteral("database")), QStringLiteral("ok"));
-        QVERIFY(fresh.check(QStringLiteral("database"))
-                    .value(QStringLiteral("detail"))
-                    .toString()
-                    .contains(QStringLiteral("PostgreSQL")));
+        QVERIFY(fresh.detail(QStringLiteral("database")).contains(QStringLiteral("PostgreSQL")));
 
         {
             auto db = zerg::Database::openConfigured(QString(), url.value());
