@@ -74,8 +74,8 @@
 
 using namespace zerg;
 using zerg::bench::Figure;
+using zerg::bench::median;
 using zerg::bench::msSince;
-using zerg::bench::stats;
 
 namespace {
 
@@ -335,10 +335,6 @@ struct Series {
         rssMiB.push_back(l.rssMiB);
     }
 };
-
-double median(const std::vector<double>& v) {
-    return stats(v).median;
-}
 
 void printSeries(const char* name, const std::vector<double>& v, const char* unit) {
     std::vector<double> sorted = v;

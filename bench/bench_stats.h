@@ -42,6 +42,10 @@ inline Stats stats(std::vector<double> ms) {
     return s;
 }
 
+inline double median(std::vector<double> v) {
+    return stats(std::move(v)).median;
+}
+
 inline double msSince(const QElapsedTimer& t) {
     return double(t.nsecsElapsed()) / 1e6;
 }

@@ -39,6 +39,7 @@
 
 using namespace zerg;
 using namespace zerg::supervision;
+using zerg::bench::median;
 using zerg::bench::stats;
 
 namespace {
@@ -202,10 +203,6 @@ DynamicRound runDynamic(int children) {
     if (Idle::s_alive != 0)
         die(QStringLiteral("%1 children still alive after the stop").arg(Idle::s_alive));
     return r;
-}
-
-double median(std::vector<double> v) {
-    return stats(std::move(v)).median;
 }
 
 // ---- the OTP reference ------------------------------------------------------------------------
