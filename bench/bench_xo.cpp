@@ -181,15 +181,7 @@ TickCost xoTicks(int agents, int iterations) {
                                                 json::compactString(result.forModel(4000))));
 
             double t0 = zerg::bench::processCpuUs();
-            xo::ToolRecord r;
-            r.turn = turn;
-            r.tool = QStringLiteral("ssh_exec");
-            r.normalizedArgs = xo::normalizeArgs(args);
-            r.ok = result.ok();
-            r.error = result.error();
-            r.errorCode = result.payload.value(QStringLiteral("error_code")).toString();
-            r.outputDigest = xo::digest(result.payload);
-            a.state.tools.append(r);
+            a.state.tools.append(xo::toolRecord(turn, QStringLiteral("ssh_exec"), args, result));
             a.state.turn = turn;
             a.state.turns.append({turn, QString(), 1});
             a.state.contextTokens = estimateTokens(a.messages) + estimateTokens(specs);

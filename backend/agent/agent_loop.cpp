@@ -236,17 +236,8 @@ void AgentLoop::onToolFinished(int index) {
     if (pc.invocation)
         pc.invocation->deleteLater();
     Q_EMIT toolCallFinished(pc.call, pc.args, pc.result, m_clock->nowMs() - pc.startedMs);
-    if (m_xo) {
-        xo::ToolRecord t;
-        t.turn = m_iteration;
-        t.tool = pc.call.name;
-        t.normalizedArgs = xo::normalizeArgs(pc.args);
-        t.ok = pc.result.ok();
-        t.error = pc.result.error();
-        t.errorCode = pc.result.payload.value(QStringLiteral("error_code")).toString();
-        t.outputDigest = xo::digest(pc.result.payload);
-        m_xoState.tools.append(t);
-    }
+    if (m_xo)
+        m_xoState.tools.append(xo::toolRecord(m_iteration, pc.call.name, pc.args, pc.result));
     for (const PendingCall& c : m_calls) {
         if (!c.done)
             return;

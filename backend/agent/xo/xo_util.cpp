@@ -48,4 +48,17 @@ QString digest(const QJsonObject& payload) {
         QCryptographicHash::hash(basis, QCryptographicHash::Sha1).toHex().left(12));
 }
 
+ToolRecord toolRecord(int turn, const QString& tool, const QJsonObject& args,
+                      const ToolResult& result) {
+    ToolRecord t;
+    t.turn = turn;
+    t.tool = tool;
+    t.normalizedArgs = normalizeArgs(args);
+    t.ok = result.ok();
+    t.error = result.error();
+    t.errorCode = result.payload.value(QStringLiteral("error_code")).toString();
+    t.outputDigest = digest(result.payload);
+    return t;
+}
+
 }  // namespace zerg::xo
