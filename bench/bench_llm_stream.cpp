@@ -27,6 +27,7 @@
 #include "llm/openai_provider.h"
 #include "llm/openai_stream_decoder.h"
 #include "llm/sse_parser.h"
+#include "temp_env.h"
 #include "ui/chat_model.h"
 
 #include <QCoreApplication>
@@ -311,12 +312,8 @@ Latency modelLatency(int chunks) {
     PingPongServer server;
     server.setTotal(chunks);
     QTemporaryDir dir;
-    Settings settings;
-    settings.dataDir = dir.path();
-    settings.hostsFile = dir.filePath(QStringLiteral("no-hosts"));
-    settings.pricingFile = dir.filePath(QStringLiteral("no-pricing.json"));
+    Settings settings = test::backendSettings(dir);
     settings.llmBaseUrl = QStringLiteral("http://127.0.0.1:%1/v1").arg(server.port());
-    settings.model = QStringLiteral("bench");
     auto backend = Backend::create(settings);
     if (!backend) {
         std::fprintf(stderr, "backend: %s\n", qPrintable(backend.error().message));

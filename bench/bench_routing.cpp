@@ -18,6 +18,7 @@
 #include "jarvis/jarvis_service.h"
 #include "llm/llm_provider.h"
 #include "llm/openai_provider.h"
+#include "temp_env.h"
 
 #include <QCoreApplication>
 #include <QEventLoop>
@@ -82,10 +83,7 @@ int main(int argc, char** argv) {
         responses.append(QJsonObject{{"content", "It is noon."}});
     llm.setScenario({{"responses", responses}});
     QTemporaryDir dir;
-    Settings settings;
-    settings.dataDir = dir.path();
-    settings.hostsFile = dir.filePath(QStringLiteral("no-hosts"));
-    settings.pricingFile = dir.filePath(QStringLiteral("no-pricing.json"));
+    Settings settings = test::backendSettings(dir);
     settings.llmBaseUrl = llm.baseUrl();
     settings.model = QStringLiteral("bench-model");
     auto backend = Backend::create(settings);
