@@ -100,8 +100,18 @@ std::optional<Decision> parseDecision(const QString& answer) {
         // "wait: the copy is still running" is a wait; the reason stays in raw only.
         return d;
     }
-    if (argument.isEmpty())
+    if (argument.isEmpty()) {
+        // The seed's own one-word answers, and what small models often write: a bare `cancel`
+        // cancels without a reason, a bare `exit` leaves with the worker's latest output as
+        // findings (filled in by the roundabout). peek and message need their argument.
+        if (d.action == DecisionAction::Cancel) {
+            d.argument = QStringLiteral("no reason given");
+            return d;
+        }
+        if (d.action == DecisionAction::Exit)
+            return d;
         return std::nullopt;
+    }
     d.argument = argument;
     if (d.action == DecisionAction::Peek &&
         argument.compare(QLatin1String("thread"), Qt::CaseInsensitive) == 0)

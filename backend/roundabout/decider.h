@@ -34,8 +34,10 @@ struct Decision {
 // The strict answer format of a decider model: one line, `wait`, `exit: <findings>`,
 // `cancel: <reason>`, `peek: <thread | tool number | tool_calls/...>` or `message: <text>`.
 // Case-insensitive action; surrounding whitespace, one pair of backticks or quotes and a final
-// period are tolerated; anything else (several lines, unknown action, a missing argument for
-// exit/cancel/peek/message) is invalid: nullopt.
+// period are tolerated. A bare `cancel` is a cancel with the reason "no reason given"; a bare
+// `exit` is an exit with an empty argument (the roundabout returns the worker's latest output as
+// the findings). Anything else (several lines, unknown action, a missing argument for
+// peek/message) is invalid: nullopt.
 [[nodiscard]] std::optional<Decision> parseDecision(const QString& answer);
 
 struct DeciderCounters {

@@ -73,6 +73,21 @@ QString suggestionFor(const QString& code) {
     return QStringLiteral("Explain the failure to the user and suggest next steps.");
 }
 
+// What a bare `exit` returns as findings: the output of the newest tool call that has one, else
+// the worker's result so far.
+QString latestOutput(const WorkerSnapshot& s) {
+    for (qsizetype i = s.activity.size() - 1; i >= 0; --i) {
+        const ActivityEntry& a = s.activity[i];
+        if (!a.outputExcerpt.isEmpty()) {
+            const QString what = a.display.isEmpty() ? a.tool : a.display;
+            return QStringLiteral("%1 answered: %2").arg(what, a.outputExcerpt);
+        }
+    }
+    if (!s.result.isEmpty())
+        return s.result;
+    return QStringLiteral("(the decider gave no findings and the worker had no output yet)");
+}
+
 }  // namespace
 
 Decider* makeDecider(const RoundaboutConfig& config, LlmProvider* llm, Clock* clock,
@@ -145,10 +160,9 @@ void RoundaboutMonitor::stopWorker(const QString& status, const QString& reason)
 void RoundaboutMonitor::check() {
     if (m_done || !m_worker || m_stopping)
         return;
-    WorkerSnapshot s = m_worker->snapshot();
-    if (s.activity.size() > m_config.activityLogMaxEntries) {
-        s.activity = s.activity.mid(s.activity.size() - m_config.activityLogMaxEntries);
-    }
+    // The whole activity log: only the decider's payload is cut to the newest entries (with
+    // omitted_entries), so counts, peek numbers and the "nothing new" fingerprint see every call.
+    const WorkerSnapshot s = m_worker->snapshot();
     // The worker's end is handled at once, also in the middle of a decision.
     if (s.isTerminal())
         ++m_checks;
@@ -208,8 +222,10 @@ void RoundaboutMonitor::onDecision(const WorkerSnapshot& s, const QJsonObject& p
         case DecisionAction::Exit: {
             const QString why = tr("stopped early: the supervisor had its answer");
             stopWorker(QStringLiteral("cancelled"), why);
-            // The counts are those the decider saw, before the stop ended the running calls.
-            finishWith(earlyExitShape(m_worker->jobId(), s, d.argument));
+            // The counts are those the decider saw, before the stop ended the running calls. A
+            // bare `exit` names no findings: the worker's latest output stands for them.
+            finishWith(earlyExitShape(m_worker->jobId(), s,
+                                      d.argument.isEmpty() ? latestOutput(s) : d.argument));
             return;
         }
         case DecisionAction::Cancel:

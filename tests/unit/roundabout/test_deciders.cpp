@@ -165,6 +165,23 @@ private Q_SLOTS:
         QTest::newRow("message single quotes") << "'message: use sudo'"
                                                << "message"
                                                << "use sudo";
+        // The seed's one-word answers: a bare exit leaves the findings to the roundabout (the
+        // latest output), a bare cancel has no reason.
+        QTest::newRow("bare exit") << "exit"
+                                   << "exit"
+                                   << "";
+        QTest::newRow("bare exit period") << "Exit."
+                                          << "exit"
+                                          << "";
+        QTest::newRow("exit empty findings") << "exit:  "
+                                             << "exit"
+                                             << "";
+        QTest::newRow("bare cancel") << "cancel"
+                                     << "cancel"
+                                     << "no reason given";
+        QTest::newRow("bare cancel backticks") << "`CANCEL`"
+                                               << "cancel"
+                                               << "no reason given";
     }
     void parsesEveryValidForm() {
         QFETCH(QString, answer);
@@ -183,9 +200,6 @@ private Q_SLOTS:
         QTest::newRow("blank") << "   \n ";
         QTest::newRow("two lines") << "wait\nthe command is still running";
         QTest::newRow("two decisions") << "exit: cube is up\ncancel: no";
-        QTest::newRow("exit without findings") << "exit";
-        QTest::newRow("exit empty findings") << "exit:  ";
-        QTest::newRow("cancel without reason") << "cancel";
         QTest::newRow("peek without target") << "peek:";
         QTest::newRow("message without text") << "message";
         QTest::newRow("maybe") << "maybe";
@@ -324,6 +338,9 @@ private Q_SLOTS:
         QTest::newRow("wait") << "wait" << int(DecisionAction::Wait) << "";
         QTest::newRow("exit") << "exit: cube is up" << int(DecisionAction::Exit) << "cube is up";
         QTest::newRow("cancel") << "cancel: stuck" << int(DecisionAction::Cancel) << "stuck";
+        QTest::newRow("bare cancel")
+            << "cancel" << int(DecisionAction::Cancel) << "no reason given";
+        QTest::newRow("bare exit") << "exit" << int(DecisionAction::Exit) << "";
         QTest::newRow("peek") << "peek: thread" << int(DecisionAction::Peek) << "thread";
         QTest::newRow("message") << "message: try df -i" << int(DecisionAction::Message)
                                  << "try df -i";

@@ -342,20 +342,99 @@ private Q_SLOTS:
         QVERIFY(m.result().value("suggestion").toString().contains(worker.snap.workerId));
     }
 
-    void activityLogIsTrimmedToTheNewestEntries() {
+    // Only the decider's payload is cut to the newest entries; the checked snapshot keeps them all.
+    void onlyThePayloadIsTrimmedToTheNewestEntries() {
         ManualClock clock;
         FakeWorker worker(&clock);
         for (int i = 0; i < 30; ++i) {
             worker.snap.activity.append(entry(QStringLiteral("h%1").arg(i), QStringLiteral("ls"),
                                               10, QStringLiteral("success")));
         }
-        RoundaboutMonitor m(&worker, &clock, {5, 300, 20});
+        auto* decider = new ScriptedDecider;
+        RoundaboutMonitor m(&worker, &clock, {5, 300, 20}, decider);
         QSignalSpy checked(&m, &RoundaboutMonitor::checked);
         m.start();
         clock.advance(5000);
+        QTRY_COMPARE(decider->seen.size(), 1);
         const auto s = checked.at(0).at(0).value<WorkerSnapshot>();
-        QCOMPARE(s.activity.size(), 20);
-        QCOMPARE(s.activity.first().host, QStringLiteral("h10"));
+        QCOMPARE(s.activity.size(), 30);
+        const QJsonObject payload = decider->seen.first();
+        QCOMPARE(payload.value("activity").toArray().size(), 20);
+        QCOMPARE(payload.value("activity").toArray().first().toObject().value("host"),
+                 QJsonValue(QStringLiteral("h10")));
+        QCOMPARE(payload.value("omitted_entries").toInt(), 10);
+    }
+
+    // A worker that makes 27 successful calls, one between each check: every new call is news
+    // to the decider (before the fix the fingerprint froze at 20 entries and the decider was
+    // never asked again), omitted_entries reaches it, and the result counts all 27 calls.
+    void aWorkerWithManyCallsKeepsEveryCallInView() {
+        ManualClock clock;
+        FakeWorker worker(&clock);
+        auto* decider = new ScriptedDecider;
+        RoundaboutMonitor m(&worker, &clock, {5, 600, 20}, decider);
+        m.start();
+        const int calls = 27;
+        for (int i = 0; i < calls; ++i) {
+            ActivityEntry e = entry(QStringLiteral("cube"), QStringLiteral("ls /srv/%1").arg(i),
+                                    20, QStringLiteral("success"));
+            e.args = {{QStringLiteral("host"), QStringLiteral("cube")},
+                      {QStringLiteral("command"), QStringLiteral("ls /srv/%1").arg(i)}};
+            e.startedAtMs = clock.nowMs();
+            e.outputExcerpt = QStringLiteral("file%1").arg(i);
+            worker.snap.activity.append(e);
+            clock.advance(5000);
+            QTRY_COMPARE(worker.checkFiles.size(), i + 1);
+        }
+        QCOMPARE(decider->seen.size(), calls);  // one decision per new call, none skipped
+        QCOMPARE(m.unchangedChecks(), 0);
+        const QJsonObject last = decider->seen.last();
+        QCOMPARE(last.value("activity").toArray().size(), 20);
+        QCOMPARE(last.value("omitted_entries").toInt(), calls - 20);
+        QCOMPARE(last.value("activity").toArray().last().toObject().value("command"),
+                 QJsonValue(QStringLiteral("ls /srv/26")));
+        // Peek numbers are the worker's own: the decider asks for call 25, the worker gets "25".
+        decider->script = {QStringLiteral("peek: 25"), QStringLiteral("exit")};
+        worker.snap.activity.append(entry(QStringLiteral("cube"), QStringLiteral("uptime"), -1,
+                                          QStringLiteral("running")));
+        clock.advance(5000);
+        QTRY_VERIFY(m.isDone());
+        QCOMPARE(worker.peeks, QStringList{QStringLiteral("25")});
+        const QJsonObject r = m.result();
+        QCOMPARE(r.value("status").toString(), QStringLiteral("early_exit"));
+        const QJsonObject at = r.value("activity_at_exit").toObject();
+        QCOMPARE(at.value("completed_operations").toInt(), calls);
+        QCOMPARE(at.value("pending_operations").toInt(), 1);
+        // A bare `exit`: the newest output stands for the findings.
+        QCOMPARE(r.value("partial_findings").toString(),
+                 QStringLiteral("ssh_exec cube \"ls /srv/26\" answered: file26"));
+
+        // The complete shape counts every call too.
+        WorkerSnapshot all = worker.snapshot();
+        QCOMPARE(RoundaboutMonitor::completeShape(7, all)
+                     .value("activity_summary")
+                     .toObject()
+                     .value("tool_calls")
+                     .toInt(),
+                 calls + 1);
+    }
+
+    // A bare `cancel` (the seed's one-word format) cancels; it is no longer read as a wait.
+    void bareCancelCancelsWithoutAReason() {
+        ManualClock clock;
+        FakeWorker worker(&clock);
+        worker.snap.activity = {entry(QStringLiteral("cube"), QStringLiteral("sleep 600"), -1,
+                                      QStringLiteral("running"))};
+        auto* decider = new ScriptedDecider;
+        decider->script = {QStringLiteral("Cancel.")};
+        RoundaboutMonitor m(&worker, &clock, {5, 300, 20}, decider);
+        QSignalSpy finished(&m, &RoundaboutMonitor::finished);
+        m.start();
+        clock.advance(5000);
+        QVERIFY(finished.wait());
+        QCOMPARE(worker.stops, QStringList{QStringLiteral("cancelled")});
+        QCOMPARE(m.result().value("status").toString(), QStringLiteral("cancelled"));
+        QCOMPARE(m.result().value("reason").toString(), QStringLiteral("no reason given"));
     }
 };
 
