@@ -3,8 +3,8 @@
 #include "cli.h"
 
 #include "core/settings.h"
-#include "jarvis/backend.h"
-#include "jarvis/run_details.h"
+#include "runtime/backend.h"
+#include "storage/run_details.h"
 #include "storage/store.h"
 #include "storage/time_format.h"
 

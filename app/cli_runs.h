@@ -7,7 +7,7 @@ namespace zerg::cli {
 // `zerg runs SUBCOMMAND ...`; args are the words after "runs":
 //   list [--limit N] [--json]   the owner's runs, newest first: id, status, mode, start,
 //                               duration, tokens, cost, task
-//   show ID [--json]            one run (jarvis/run_details.h): result, workers, usage, cost
+//   show ID [--json]            one run (storage/run_details.h): result, workers, usage, cost
 // The owner is Settings::ownerId (ZERG_OWNER_ID); another owner's run is "not found".
 // Exit codes as the rest of the CLI: 0 success, 1 failure or not found, 2 usage error,
 // 3 configuration problem.

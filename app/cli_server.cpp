@@ -7,7 +7,7 @@
 #include "api/server_backend.h"
 #include "core/clock.h"
 #include "core/settings.h"
-#include "jarvis/backend.h"
+#include "runtime/backend.h"
 #include "storage/auth_store.h"
 #include "storage/time_format.h"
 

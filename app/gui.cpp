@@ -5,7 +5,7 @@
 #include "core/event_bus.h"
 #include "core/process_memory.h"
 #include "core/settings.h"
-#include "jarvis/backend.h"
+#include "runtime/backend.h"
 #include "jarvis/jarvis_service.h"
 #include "local_conversation.h"
 #include "remote_mode.h"

@@ -1,7 +1,7 @@
 #include "local_conversation.h"
 
 #include "core/settings.h"
-#include "jarvis/backend.h"
+#include "runtime/backend.h"
 #include "jarvis/jarvis_service.h"
 
 namespace zerg {

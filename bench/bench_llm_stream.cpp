@@ -22,7 +22,7 @@
 #include "core/event.h"
 #include "core/event_bus.h"
 #include "core/settings.h"
-#include "jarvis/backend.h"
+#include "runtime/backend.h"
 #include "jarvis/jarvis_service.h"
 #include "llm/openai_provider.h"
 #include "llm/openai_stream_decoder.h"

@@ -13,7 +13,7 @@
 #include "bench_stats.h"
 #include "core/event_bus.h"
 #include "fake_llm_server.h"
-#include "jarvis/backend.h"
+#include "runtime/backend.h"
 #include "jarvis/intent_router.h"
 #include "jarvis/jarvis_service.h"
 #include "llm/llm_provider.h"

@@ -40,7 +40,7 @@ public:
     [[nodiscard]] virtual Result<QJsonObject> dispatch(qint64 ownerId, const QString& task,
                                                        const QJsonObject& context,
                                                        const QJsonObject& preferences) = 0;
-    // The run with its workers (jarvis/run_details.h runDetails).
+    // The run with its workers (storage/run_details.h runDetails).
     [[nodiscard]] virtual Result<QJsonObject> run(qint64 ownerId, qint64 runId) = 0;
     // {runs: [...]}, newest first.
     [[nodiscard]] virtual Result<QJsonObject> runs(qint64 ownerId, int limit) = 0;

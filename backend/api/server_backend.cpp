@@ -2,9 +2,9 @@
 
 #include "agent/tool_registry.h"
 #include "core/clock.h"
-#include "jarvis/backend.h"
+#include "runtime/backend.h"
 #include "jarvis/jarvis_service.h"
-#include "jarvis/run_details.h"
+#include "storage/run_details.h"
 #include "jarvis/schedule_tools.h"
 #include "storage/artifact_store.h"
 #include "storage/auth_store.h"

@@ -7,9 +7,9 @@
 #include "core/event.h"
 #include "core/event_bus.h"
 #include "jarvis/memory_tools.h"
-#include "jarvis/run_details.h"
+#include "storage/run_details.h"
 #include "jarvis/supervisor_tools.h"
-#include "jarvis/worker_pool.h"
+#include "workers/worker_pool.h"
 #include "storage/artifact_store.h"
 #include "storage/store.h"
 

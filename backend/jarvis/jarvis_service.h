@@ -79,7 +79,7 @@ public:
     [[nodiscard]] bool isBusy() const { return m_runId != 0; }
     [[nodiscard]] qint64 currentRunId() const { return m_runId; }
     [[nodiscard]] qint64 threadId() const { return m_threadId; }
-    // The seed's run endpoint for this owner (jarvis/run_details.h); other owners' runs are
+    // The seed's run endpoint for this owner (storage/run_details.h); other owners' runs are
     // "not_found".
     [[nodiscard]] Result<QJsonObject> runDetails(qint64 runId) const;
     // The owner's schedule runner and its store (not owned): the user's runs get the schedule

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "jarvis/preflight.h"
+#include "workers/preflight.h"
 #include "roundabout/roundabout_monitor.h"
 #include "tools/tool.h"
 

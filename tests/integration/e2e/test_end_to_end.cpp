@@ -5,7 +5,7 @@
 #include "core/json_util.h"
 #include "fake_llm_server.h"
 #include "http_stub.h"
-#include "jarvis/backend.h"
+#include "runtime/backend.h"
 #include "jarvis/jarvis_service.h"
 #include "postgres_fixture.h"
 #include "schedule/schedule_service.h"

@@ -4,7 +4,7 @@
 #include "core/clock.h"
 #include "core/event_bus.h"
 #include "fake_llm_server.h"
-#include "jarvis/backend.h"
+#include "runtime/backend.h"
 #include "jarvis/jarvis_service.h"
 #include "roundabout/llm_decider.h"
 #include "sshd_fixture.h"
@@ -108,7 +108,8 @@ class TestRoundaboutScenarios : public QObject {
         }
     };
 
-    std::unique_ptr<Session> open(const QJsonArray& responses, const QString& hostsFile = {}) {
+    std::unique_ptr<Session> open(const QJsonArray& responses, const QString& hostsFile = {},
+                                  int maxIterations = 12) {
         auto s = std::make_unique<Session>();
         if (!s->llm.start())
             return nullptr;
@@ -127,6 +128,7 @@ class TestRoundaboutScenarios : public QObject {
         settings.summaryModel = QStringLiteral("summary-model");
         settings.checkIntervalSeconds = 5;
         settings.runTimeoutSeconds = 0;  // the manual clock decides; no run timeout here
+        settings.maxIterations = maxIterations;
         auto b = Backend::create(settings, &s->clock);
         if (!b) {
             qWarning("%s", qPrintable(b.error().message));
@@ -273,6 +275,49 @@ private Q_SLOTS:
         QCOMPARE(s->backend->store()->listJobs(1, 5)->first().status, QStringLiteral("cancelled"));
         assertThreadIsClean(*s);
         SshdFixture::killCommand(marker);
+    }
+
+    // 5. A worker that makes 25 calls before the first check: the decider sees the newest 20
+    //    with omitted_entries 5, answers a bare `exit` (the seed's one-word format), and the
+    //    supervisor gets the early-exit shape with all 25 calls counted and the latest output as
+    //    findings. (Before the fix the log was cut to 20 before the payload was built, and a bare
+    //    exit was an invalid answer, so a wait.)
+    void manyCallsThenBareExit() {
+        QJsonArray responses{spawn("List the numbers on testbox")};
+        for (int i = 1; i <= 25; ++i) {
+            responses.append(
+                wrk(call(QStringLiteral("w%1").arg(i), "ssh_exec",
+                         {{"host", "testbox"}, {"command", QStringLiteral("echo n%1").arg(i)}})));
+        }
+        // The worker's write-up never comes: the stream stalls.
+        responses.append(wrk({{"content", "all listed"}, {"stall_after_bytes", 0}}));
+        responses.append(text("decider-model", "exit"));
+        responses.append(text("summary-model", "stopped early"));
+        responses.append(sup(text("supervisor-model", "The numbers go up to 25.")));
+        auto s = open(responses, {}, 30);  // 25 calls, one per model turn
+        QVERIFY(s);
+        QVERIFY(s->backend->jarvis()->ask(QStringLiteral("list the numbers on testbox")));
+        QTRY_VERIFY_WITH_TIMEOUT(s->requestsFor(QStringLiteral("worker-model")) == 26, 60000);
+        QVERIFY(s->tick(1));
+        QTRY_COMPARE_WITH_TIMEOUT(s->done->count(), 1, 30000);
+        QVERIFY(s->done->first().at(1).toBool());
+
+        const QJsonObject saw = s->checkFile(s->checkFiles().first()).value("saw").toObject();
+        QCOMPARE(saw.value("activity").toArray().size(), 20);
+        QCOMPARE(saw.value("omitted_entries").toInt(), 5);
+        QCOMPARE(saw.value("activity").toArray().first().toObject().value("command"),
+                 QJsonValue(QStringLiteral("echo n6")));
+
+        const QJsonObject shape =
+            toolResultOf(s->llm.requestsForModel(QStringLiteral("supervisor-model")).at(1));
+        QCOMPARE(shape.value("status").toString(), QStringLiteral("early_exit"));
+        QCOMPARE(shape.value("activity_at_exit").toObject().value("completed_operations").toInt(),
+                 25);
+        const QString findings = shape.value("partial_findings").toString();
+        QVERIFY2(findings.contains(QStringLiteral("echo n25")) &&
+                     findings.contains(QStringLiteral("n25")),
+                 qPrintable(findings));
+        assertThreadIsClean(*s);
     }
 
     // 4. No usable key: the worker fails before the first check, with the failure shape.

@@ -1,6 +1,6 @@
 // The supervisor and its workers with an in-process scripted model, real SQLite and a real
 // artifact folder, and the manual clock driving the roundabout.
-#include "jarvis/backend.h"
+#include "runtime/backend.h"
 #include "jarvis_fixture.h"
 
 #include <QSignalSpy>

@@ -6,7 +6,7 @@
 #include "core/clock.h"
 #include "core/json_util.h"
 #include "core/settings.h"
-#include "jarvis/backend.h"
+#include "runtime/backend.h"
 #include "jarvis/jarvis_service.h"
 #include "jarvis/schedule_tools.h"
 #include "jarvis/supervisor_tools.h"

@@ -2,7 +2,7 @@
 // with partial findings, recent work and remembered facts in the model's context, compaction of
 // a long thread, the thread surviving a restart, heartbeats and owner isolation.
 #include "agent/context_window.h"
-#include "jarvis/backend.h"
+#include "runtime/backend.h"
 #include "jarvis/supervisor_tools.h"
 #include "jarvis_fixture.h"
 #include "schedule/schedule_service.h"

@@ -1,5 +1,5 @@
 // The Worker detail page's parsers: the bytes of a worker's files (in the formats the worker
-// writes them, backend/jarvis/worker.cpp) turned into what the page shows.
+// writes them, backend/workers/worker.cpp) turned into what the page shows.
 #include "ui/app_language.h"
 #include "ui/artifact_views.h"
 

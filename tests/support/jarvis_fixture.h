@@ -7,7 +7,7 @@
 #include "core/event_bus.h"
 #include "core/json_util.h"
 #include "jarvis/jarvis_service.h"
-#include "jarvis/worker_pool.h"
+#include "workers/worker_pool.h"
 #include "scripted_llm.h"
 #include "storage/artifact_store.h"
 #include "storage/database.h"

@@ -1,10 +1,10 @@
 // What keeps workers safe and affordable: violation rules on tool calls, token and cost budgets,
 // and the preflight checks before a worker starts.
-#include "jarvis/budget_monitor.h"
-#include "jarvis/preflight.h"
+#include "runtime/budget_monitor.h"
+#include "workers/preflight.h"
 #include "jarvis/supervisor_tools.h"
-#include "jarvis/violation_rules.h"
-#include "jarvis/worker.h"
+#include "workers/violation_rules.h"
+#include "workers/worker.h"
 #include "jarvis_fixture.h"
 
 #include <QJsonArray>

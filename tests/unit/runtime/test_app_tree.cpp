@@ -1,8 +1,8 @@
 // The application's supervision tree: services start in order and stop in reverse, the tree is
 // there for the dashboard, a stop cancels running workers, and the health monitor ends an attempt
 // that makes no progress.
-#include "jarvis/app_tree.h"
-#include "jarvis/health_monitor.h"
+#include "runtime/app_tree.h"
+#include "runtime/health_monitor.h"
 #include "jarvis_fixture.h"
 
 #include <QJsonArray>

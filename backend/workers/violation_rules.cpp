@@ -1,4 +1,4 @@
-#include "jarvis/violation_rules.h"
+#include "workers/violation_rules.h"
 
 #include <QFile>
 #include <QJsonArray>

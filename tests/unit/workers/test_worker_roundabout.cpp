@@ -1,6 +1,6 @@
 // The worker's side of the roundabout: request_help, messages from the supervisor, peeking at
 // its artifacts and keeping the checks on disk.
-#include "jarvis/worker.h"
+#include "workers/worker.h"
 #include "jarvis_fixture.h"
 
 #include <QSignalSpy>

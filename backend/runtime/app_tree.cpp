@@ -1,12 +1,12 @@
-#include "jarvis/app_tree.h"
+#include "runtime/app_tree.h"
 
 #include "core/event.h"
 #include "core/event_bus.h"
-#include "jarvis/health_monitor.h"
-#include "jarvis/hygiene_daemon.h"
+#include "runtime/health_monitor.h"
+#include "runtime/hygiene_daemon.h"
 #include "jarvis/jarvis_service.h"
-#include "jarvis/supervisor_events.h"
-#include "jarvis/worker_pool.h"
+#include "supervision/supervisor_events.h"
+#include "workers/worker_pool.h"
 
 #include <QJsonArray>
 

@@ -1,4 +1,4 @@
-#include "jarvis/budget_monitor.h"
+#include "runtime/budget_monitor.h"
 
 #include "storage/store.h"
 

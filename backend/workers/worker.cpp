@@ -1,4 +1,4 @@
-#include "jarvis/worker.h"
+#include "workers/worker.h"
 
 #include "agent/context_window.h"
 #include "agent/failure_class.h"
@@ -7,7 +7,7 @@
 #include "core/event.h"
 #include "core/event_bus.h"
 #include "core/json_util.h"
-#include "jarvis/violation_rules.h"
+#include "workers/violation_rules.h"
 #include "storage/artifact_store.h"
 #include "storage/store.h"
 

@@ -1,4 +1,4 @@
-#include "jarvis/supervisor_events.h"
+#include "supervision/supervisor_events.h"
 
 #include "core/event.h"
 #include "supervision/supervisor.h"

@@ -1,9 +1,9 @@
-#include "jarvis/worker_pool.h"
+#include "workers/worker_pool.h"
 
 #include "core/clock.h"
 #include "core/event.h"
 #include "core/event_bus.h"
-#include "jarvis/supervisor_events.h"
+#include "supervision/supervisor_events.h"
 
 namespace zerg {
 

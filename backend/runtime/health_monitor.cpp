@@ -1,7 +1,7 @@
-#include "jarvis/health_monitor.h"
+#include "runtime/health_monitor.h"
 
 #include "core/clock.h"
-#include "jarvis/worker_pool.h"
+#include "workers/worker_pool.h"
 
 namespace zerg {
 

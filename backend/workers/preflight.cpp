@@ -1,4 +1,4 @@
-#include "jarvis/preflight.h"
+#include "workers/preflight.h"
 
 #include <QDir>
 #include <QFileInfo>

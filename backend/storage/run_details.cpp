@@ -1,4 +1,4 @@
-#include "jarvis/run_details.h"
+#include "storage/run_details.h"
 
 #include "storage/artifact_store.h"
 #include "storage/store.h"

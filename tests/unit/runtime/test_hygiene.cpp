@@ -1,6 +1,6 @@
 // The hygiene monitor: old worker folders, stale scratch files and orphaned jobs go; everything
 // else stays; a second pass finds nothing.
-#include "jarvis/hygiene_daemon.h"
+#include "runtime/hygiene_daemon.h"
 #include "jarvis_fixture.h"
 #include "storage/hygiene.h"
 

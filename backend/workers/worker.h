@@ -34,7 +34,7 @@ struct WorkerDeps {
     // result truncated to ~150 characters.
     LlmProvider* summaryLlm = nullptr;
     QString summaryModel;  // Settings::modelFor("summary"); empty: the worker's own model
-    // Checked before each tool call (jarvis/violation_rules.h); nullptr: no rules.
+    // Checked before each tool call (workers/violation_rules.h); nullptr: no rules.
     const ViolationRules* rules = nullptr;
     qint64 tokenBudget = 0;         // tokens one worker may use; 0: no limit
     std::optional<xo::Config> xo;   // the XO loop for workers; nullopt: off

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "jarvis/worker.h"
+#include "workers/worker.h"
 #include "supervision/supervisor.h"
 
 #include <QHash>

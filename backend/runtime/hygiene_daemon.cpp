@@ -1,8 +1,8 @@
-#include "jarvis/hygiene_daemon.h"
+#include "runtime/hygiene_daemon.h"
 
 #include "core/clock.h"
 #include "core/off_thread.h"
-#include "jarvis/worker_pool.h"
+#include "workers/worker_pool.h"
 #include "storage/artifact_store.h"
 #include "storage/hygiene.h"
 #include "storage/job_recovery.h"
