@@ -36,7 +36,7 @@ class BenchWorker final : public MonitoredWorker {
 public:
     BenchWorker(Clock* clock, ArtifactStore* store, QString workerId, qint64 job)
         : m_clock(clock), m_store(store), m_id(std::move(workerId)), m_job(job) {
-        m_snap.status = QStringLiteral("running");
+        m_snap.status = WorkerStatus::Running;
         m_snap.workerId = m_id;
         m_snap.task = QStringLiteral("Check disk usage and the biggest folders on cube");
         const char* commands[] = {"df -h", "du -sh /var/*", "ls -la /var/log", "journalctl -n 50",
@@ -49,7 +49,7 @@ public:
             a.display = QStringLiteral("ssh_exec cube \"%1\"").arg(QLatin1String(commands[i]));
             a.startedAtMs = i * 2000;
             a.durationMs = i < 4 ? 1500 : -1;
-            a.outcome = i < 4 ? QStringLiteral("success") : QStringLiteral("running");
+            a.outcome = i < 4 ? CallOutcome::Success : CallOutcome::Running;
             a.outputExcerpt = i < 4 ? QStringLiteral(
                                           "Filesystem Size Used Avail Use% Mounted on\n"
                                           "/dev/sda1 400G 312G 88G 78% /")
@@ -63,7 +63,7 @@ public:
         s.elapsedMs = m_clock->nowMs();
         return s;
     }
-    void stop(const QString& status, const QString&) override { m_snap.status = status; }
+    void stop(WorkerStatus status, const QString&) override { m_snap.status = status; }
     QString peek(const QString&, int) const override { return {}; }
     bool sendMessage(const QString&) override { return false; }
     void recordCheck(qint64 elapsedSeconds, const QJsonObject& check) override {
@@ -75,7 +75,7 @@ public:
                                  QJsonDocument(check).toJson());
     }
     void end() {
-        m_snap.status = QStringLiteral("success");
+        m_snap.status = WorkerStatus::Success;
         Q_EMIT terminated();
     }
     bool writeChecks = true;

@@ -364,7 +364,7 @@ void JarvisService::cancelRun(qint64 runId) {
 
 void JarvisService::cancelWorker(qint64 jobId) {
     if (Worker* w = m_pool->find(jobId)) {
-        w->stop(QStringLiteral("cancelled"), tr("cancelled by the user"));
+        w->stop(WorkerStatus::Cancelled, tr("cancelled by the user"));
     }
 }
 

@@ -61,8 +61,8 @@ public:
                         {{QStringLiteral("run_id"), m_ctx.runId},
                          {QStringLiteral("job_id"), jobId},
                          {QStringLiteral("worker_id"), s.workerId},
-                         {QStringLiteral("status"), s.status},
-                         {QStringLiteral("state"), s.agentState},
+                         {QStringLiteral("status"), statusName(jobStatusOf(s.status))},
+                         {QStringLiteral("state"), statusName(s.agentState)},
                          {QStringLiteral("elapsed_seconds"), double(s.elapsedMs) / 1000.0}});
                 });
         connect(m_monitor, &RoundaboutMonitor::finished, this, [this, jobId = job.value()] {

@@ -47,7 +47,7 @@ QJsonObject describe(const ActivityEntry& e) {
 }
 
 bool isRunning(const ActivityEntry& e) {
-    return e.outcome == QLatin1String("running");
+    return e.outcome == CallOutcome::Running;
 }
 
 qint64 runningMs(const WorkerSnapshot& s, const ActivityEntry& e) {
@@ -56,7 +56,7 @@ qint64 runningMs(const WorkerSnapshot& s, const ActivityEntry& e) {
 
 QJsonObject entryJson(const WorkerSnapshot& s, const ActivityEntry& e) {
     QJsonObject o = describe(e);
-    o.insert(QStringLiteral("outcome"), e.outcome);
+    o.insert(QStringLiteral("outcome"), statusName(e.outcome));
     o.insert(QStringLiteral("started_at_seconds"), tenthsOfSeconds(e.startedAtMs));
     if (isRunning(e))
         o.insert(QStringLiteral("running_ms"), runningMs(s, e));
@@ -87,7 +87,7 @@ QJsonObject decisionPayload(qint64 jobId, const WorkerSnapshot& s, int maxEntrie
     QJsonObject p{
         {QStringLiteral("job_id"), jobId},
         {QStringLiteral("task"), s.task},
-        {QStringLiteral("status"), s.status},
+        {QStringLiteral("status"), statusName(s.status)},
         {QStringLiteral("elapsed_seconds"), tenthsOfSeconds(s.elapsedMs)},
     };
 

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/status.h"
+
 #include <QJsonObject>
 #include <QList>
 #include <QObject>
@@ -18,14 +20,14 @@ struct ActivityEntry {
     QString host;            // empty for tools without one
     qint64 startedAtMs = 0;  // clock time, relative to the worker's start
     qint64 durationMs = -1;  // -1 while running
-    QString outcome;         // "running", "success", "failed"
+    CallOutcome outcome = CallOutcome::Running;
     QString error;
     QString outputExcerpt;  // the start of its output (stdout, else the result), capped
 };
 
 // A point-in-time view of a worker for the roundabout and for status events.
 struct WorkerSnapshot {
-    QString status;  // queued, running, success, failed, timeout, cancelled
+    WorkerStatus status = WorkerStatus::Queued;
     QString workerId;
     QString task;
     qint64 elapsedMs = 0;
@@ -35,14 +37,10 @@ struct WorkerSnapshot {
     QString errorCode;  // stable code of the failure (e.g. host_key_changed)
     QString summary;
     QStringList helpRequests;  // reasons the worker gave with request_help, oldest first
-    // The agent state shown everywhere (docs/supervision.md): idle, working, waiting for input,
-    // restarting, done, failed, reaped.
-    QString agentState;
+    // The agent state shown everywhere (docs/reliability.md).
+    AgentState agentState = AgentState::Idle;
 
-    [[nodiscard]] bool isTerminal() const {
-        return status == QLatin1String("success") || status == QLatin1String("failed") ||
-               status == QLatin1String("timeout") || status == QLatin1String("cancelled");
-    }
+    [[nodiscard]] bool isTerminal() const { return zerg::isTerminal(status); }
 };
 
 // What the roundabout monitors. Implemented by the worker (jarvis room), so that this room does
@@ -54,8 +52,8 @@ public:
     [[nodiscard]] virtual qint64 jobId() const = 0;
     [[nodiscard]] virtual WorkerSnapshot snapshot() const = 0;
     // Really stops the worker (its model call and its running tools, killing a remote command);
-    // its status becomes `status`, with `reason` as the error.
-    virtual void stop(const QString& status, const QString& reason) = 0;
+    // it ends with `status` (cancelled, timeout, failed), with `reason` as the error.
+    virtual void stop(WorkerStatus status, const QString& reason) = 0;
     // Reads the worker's conversation ("thread") or one tool call's output (its number, e.g.
     // "2", or its file, e.g. "tool_calls/002_ssh_exec.txt"), at most maxChars (the end of the
     // thread, the start of a file). A readable explanation when there is no such thing.

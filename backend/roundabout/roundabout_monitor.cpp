@@ -124,7 +124,7 @@ void RoundaboutMonitor::start() {
         });
         connect(m_worker, &QObject::destroyed, this, [this] {
             if (!m_done) {
-                finishWith({{QStringLiteral("status"), QStringLiteral("failed")},
+                finishWith({{QStringLiteral("status"), statusName(WorkerStatus::Failed)},
                             {QStringLiteral("error"), QStringLiteral("the worker disappeared")}});
             }
         });
@@ -135,10 +135,10 @@ void RoundaboutMonitor::start() {
 void RoundaboutMonitor::cancel(const QString& reason) {
     if (m_done || !m_worker)
         return;
-    stopWorker(QStringLiteral("cancelled"), reason);
+    stopWorker(WorkerStatus::Cancelled, reason);
     const WorkerSnapshot s = m_worker->snapshot();
     QJsonObject r = failureShape(m_worker->jobId(), s);
-    r.insert(QStringLiteral("status"), QStringLiteral("cancelled"));
+    r.insert(QStringLiteral("status"), statusName(WorkerStatus::Cancelled));
     r.insert(QStringLiteral("reason"), reason);
     finishWith(r);
 }
@@ -149,7 +149,7 @@ void RoundaboutMonitor::scheduleCheck() {
         m_clock->callAfter(qint64(m_config.checkIntervalSeconds) * 1000, this, [this] { check(); });
 }
 
-void RoundaboutMonitor::stopWorker(const QString& status, const QString& reason) {
+void RoundaboutMonitor::stopWorker(WorkerStatus status, const QString& reason) {
     // The stop ends the worker synchronously; its terminated() must not finish the roundabout
     // with the plain failure shape before the caller builds its own.
     m_stopping = true;
@@ -166,7 +166,7 @@ void RoundaboutMonitor::check() {
     // The worker's end is handled at once, also in the middle of a decision.
     if (s.isTerminal())
         ++m_checks;
-    if (s.status == QLatin1String("success")) {
+    if (s.status == WorkerStatus::Success) {
         Q_EMIT checked(s);
         finishWith(completeShape(m_worker->jobId(), s));
         return;
@@ -221,7 +221,7 @@ void RoundaboutMonitor::onDecision(const WorkerSnapshot& s, const QJsonObject& p
             break;
         case DecisionAction::Exit: {
             const QString why = tr("stopped early: the supervisor had its answer");
-            stopWorker(QStringLiteral("cancelled"), why);
+            stopWorker(WorkerStatus::Cancelled, why);
             // The counts are those the decider saw, before the stop ended the running calls. A
             // bare `exit` names no findings: the worker's latest output stands for them.
             finishWith(earlyExitShape(m_worker->jobId(), s,
@@ -262,7 +262,7 @@ void RoundaboutMonitor::record(const WorkerSnapshot& s, const QJsonObject& paylo
     m_worker->recordCheck(elapsedSeconds,
                           {{QStringLiteral("check"), m_checks},
                            {QStringLiteral("elapsed_seconds"), elapsedSeconds},
-                           {QStringLiteral("status"), s.status},
+                           {QStringLiteral("status"), statusName(s.status)},
                            {QStringLiteral("decider"), m_decider->kind()},
                            {QStringLiteral("saw"), payload},
                            {QStringLiteral("decision"), d.toJson()},
@@ -278,7 +278,7 @@ void RoundaboutMonitor::hardTimeout(const WorkerSnapshot& s) {
     record(s, {}, d);
     if (!m_config.cancelOnHardTimeout) {
         WorkerSnapshot still = s;
-        still.status = QStringLiteral("timeout");
+        still.status = WorkerStatus::Timeout;
         still.error = why;
         still.errorCode = QStringLiteral("timeout");
         QJsonObject r = failureShape(m_worker->jobId(), still);
@@ -291,9 +291,9 @@ void RoundaboutMonitor::hardTimeout(const WorkerSnapshot& s) {
         finishWith(r);
         return;
     }
-    stopWorker(QStringLiteral("timeout"), why);
+    stopWorker(WorkerStatus::Timeout, why);
     WorkerSnapshot after = m_worker->snapshot();
-    after.status = QStringLiteral("timeout");
+    after.status = WorkerStatus::Timeout;
     after.error = why;
     after.errorCode = QStringLiteral("timeout");
     finishWith(failureShape(m_worker->jobId(), after));
@@ -315,7 +315,7 @@ QJsonObject RoundaboutMonitor::earlyExitShape(qint64 jobId, const WorkerSnapshot
     int completed = 0;
     int pending = 0;
     for (const ActivityEntry& a : s.activity)
-        a.outcome == QLatin1String("running") ? ++pending : ++completed;
+        a.outcome == CallOutcome::Running ? ++pending : ++completed;
     return {{QStringLiteral("status"), QStringLiteral("early_exit")},
             {QStringLiteral("job_id"), jobId},
             {QStringLiteral("worker_id"), s.workerId},
@@ -356,11 +356,12 @@ QJsonObject RoundaboutMonitor::completeShape(qint64 jobId, const WorkerSnapshot&
 }
 
 QJsonObject RoundaboutMonitor::failureShape(qint64 jobId, const WorkerSnapshot& s) {
-    const QString status =
-        s.status == QLatin1String("timeout") || s.status == QLatin1String("cancelled")
+    // The seed's failure shapes: timeout, cancelled, and failed for every other end.
+    const WorkerStatus status =
+        s.status == WorkerStatus::Timeout || s.status == WorkerStatus::Cancelled
             ? s.status
-            : QStringLiteral("failed");
-    return {{QStringLiteral("status"), status},
+            : WorkerStatus::Failed;
+    return {{QStringLiteral("status"), statusName(status)},
             {QStringLiteral("job_id"), jobId},
             {QStringLiteral("worker_id"), s.workerId},
             {QStringLiteral("error"), s.error},

@@ -78,7 +78,7 @@ private:
                     const Decision& d);
     void record(const WorkerSnapshot& s, const QJsonObject& payload, const Decision& d);
     void hardTimeout(const WorkerSnapshot& s);
-    void stopWorker(const QString& status, const QString& reason);
+    void stopWorker(WorkerStatus status, const QString& reason);
     void finishWith(QJsonObject result);
 
     QPointer<MonitoredWorker> m_worker;

@@ -33,14 +33,14 @@ int HealthMonitor::checkNow() {
     int stalledCount = 0;
     const qint64 now = m_clock->nowMs();
     for (Worker* w : m_pool->activeWorkers()) {
-        if (w->isRestarting() || w->snapshot().isTerminal())
-            continue;
+        if (w->status() != WorkerStatus::Running)
+            continue;  // restarting, waiting for a person, or already ending
         const qint64 silent = now - w->lastProgressMs();
         if (silent <= m_limitMs)
             continue;
         ++stalledCount;
         Q_EMIT stalled(w->jobId(), silent);
-        w->abortAttempt(QStringLiteral("no_progress"),
+        w->crashAttempt(QStringLiteral("no_progress"),
                         tr("no progress for %1 s (health monitor)").arg(silent / 1000));
     }
     return stalledCount;

@@ -13,10 +13,13 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QLoggingCategory>
 #include <QTimer>
 
 namespace zerg {
 namespace {
+
+Q_LOGGING_CATEGORY(lcWorker, "zerg.worker")
 
 // Tool errors that no retry by the model can fix: the worker fails fast with the tool's message.
 const QStringList kFatalToolErrors = {
@@ -175,17 +178,29 @@ WorkerAttempt::WorkerAttempt(Worker* worker) : m_worker(worker) {}
 void WorkerAttempt::requestShutdown() {
     // The pool's supervisor is stopping (Zerg quits): the worker ends as cancelled, which ends
     // this attempt with shutdown.
-    if (m_worker && !m_worker->snapshot().isTerminal())
-        m_worker->stop(QStringLiteral("cancelled"), tr("Zerg is shutting down"));
+    if (m_worker)
+        m_worker->end(WorkerStatus::Cancelled, QStringLiteral("shutdown"), tr("Zerg is shutting down"));
     if (!hasExited())
         finish(supervision::ExitReason::shutdown());
 }
 
 void WorkerAttempt::kill() {
-    if (m_worker && !m_worker->snapshot().isTerminal())
-        m_worker->stop(QStringLiteral("cancelled"), tr("killed by its supervisor"));
+    if (m_worker)
+        m_worker->end(WorkerStatus::Cancelled, QStringLiteral("killed"), tr("killed by its supervisor"));
     if (!hasExited())
         finish(supervision::ExitReason::killed());
+}
+
+bool Worker::setStatus(WorkerStatus to) {
+    if (!isAllowedTransition(m_status, to)) {
+        qCWarning(lcWorker, "worker %s (job %lld): refused %s -> %s", qPrintable(m_workerId),
+                  m_job.jobId, qPrintable(statusName(m_status)), qPrintable(statusName(to)));
+        return false;
+    }
+    qCDebug(lcWorker, "worker %s (job %lld): %s -> %s", qPrintable(m_workerId), m_job.jobId,
+            qPrintable(statusName(m_status)), qPrintable(statusName(to)));
+    m_status = to;
+    return true;
 }
 
 void Worker::start() {
@@ -195,6 +210,7 @@ void Worker::start() {
 
 bool Worker::prepareFirstAttempt() {
     Clock* clock = m_deps.clock;
+    setStatus(WorkerStatus::Starting);
     m_startedMs = clock->nowMs();
     const QDateTime now = clock->utcNow();
     Result<QString> created =
@@ -203,14 +219,14 @@ bool Worker::prepareFirstAttempt() {
                                         {QStringLiteral("job_id"), m_job.jobId},
                                         {QStringLiteral("supervisor_run_id"), m_job.runId}});
     if (!created) {
-        complete(
-            QStringLiteral("failed"), {},
-            tr("Could not create the worker's artifact folder: %1").arg(created.error().message),
-            QStringLiteral("artifacts"));
+        finalize({WorkerStatus::Failed, QStringLiteral("artifacts"),
+                  tr("Could not create the worker's artifact folder: %1")
+                      .arg(created.error().message),
+                  {}});
         return false;
     }
     m_workerId = created.value();
-    m_status = QStringLiteral("running");
+    setStatus(WorkerStatus::Running);
     if (Status s = m_deps.store->markJobStarted(m_job.jobId, m_workerId, now); !s) {
         qWarning("worker %s: %s", qPrintable(m_workerId), qPrintable(s.error().message));
     }
@@ -239,7 +255,7 @@ QList<ChatMessage> Worker::resumedHistory() const {
 }
 
 WorkerAttempt* Worker::newAttempt() {
-    if (snapshot().isTerminal())
+    if (isTerminal(m_status))
         return nullptr;
     QList<ChatMessage> history;
     QList<ChatMessage> fresh;  // what this attempt adds to the thread on disk
@@ -267,7 +283,7 @@ WorkerAttempt* Worker::newAttempt() {
                                               "start the task again.")));
         history.append(notice);
         fresh = {notice};
-        m_restarting = false;
+        setStatus(WorkerStatus::Running);
     }
     onMessages(fresh);
     ++m_attempts;
@@ -309,11 +325,11 @@ WorkerAttempt* Worker::newAttempt() {
     return m_attempt;
 }
 
-void Worker::endAttempt(const supervision::ExitReason& reason) {
+void Worker::exitAttempt(const supervision::ExitReason& reason) {
     if (WorkerAttempt* a = m_attempt) {
         m_attempt = nullptr;
         if (!a->hasExited())
-            a->end(reason);
+            a->exitWith(reason);
     }
 }
 
@@ -335,7 +351,7 @@ void Worker::onToolStarted(const ToolCall& call, const QJsonObject& args) {
     a.display = displayFor(call.name, args);
     a.host = args.value(QStringLiteral("host")).toString();
     a.startedAtMs = m_deps.clock->nowMs() - m_startedMs;
-    a.outcome = QStringLiteral("running");
+    a.outcome = CallOutcome::Running;
     m_activityIndex.insert(call.id, int(m_activity.size()));
     m_activity.append(a);
 
@@ -355,7 +371,7 @@ void Worker::onToolFinished(const ToolCall& call, const QJsonObject& args, const
     if (index >= 0) {
         ActivityEntry& a = m_activity[index];
         a.durationMs = durationMs;
-        a.outcome = result.ok() ? QStringLiteral("success") : QStringLiteral("failed");
+        a.outcome = result.ok() ? CallOutcome::Success : CallOutcome::Failed;
         a.error = result.error();
         QString output = result.payload.value(QStringLiteral("stdout")).toString();
         if (output.isEmpty() && result.ok()) {
@@ -398,37 +414,43 @@ void Worker::onLoopFinished() {
     if (!loop)
         return;
     using supervision::ExitReason;
-    const QString abortCode = std::exchange(m_abortCode, QString());
+    const QString crashCode = std::exchange(m_crashCode, QString());
+    if (m_ending) {
+        // end() decided before it cancelled the loop.
+        const Ending ending = *m_ending;
+        finalize(ending);
+        exitAttempt(ExitReason::shutdown(ending.code));
+        return;
+    }
     if (loop->outcome() == AgentLoop::Outcome::Completed) {
-        complete(QStringLiteral("success"), loop->finalText(), {}, {});
-        endAttempt(ExitReason::normal());
+        finalize({WorkerStatus::Success, {}, {}, loop->finalText()});
+        exitAttempt(ExitReason::normal());
         return;
     }
-    if (loop->outcome() == AgentLoop::Outcome::Cancelled && abortCode.isEmpty()) {
-        // stop() already decided the status (cancelled or timeout).
-        complete(m_status == QLatin1String("running") ? QStringLiteral("cancelled") : m_status, {},
-                 m_error.isEmpty() ? loop->errorString() : m_error, m_errorCode);
-        endAttempt(ExitReason::shutdown(m_status));
+    if (loop->outcome() == AgentLoop::Outcome::Cancelled && crashCode.isEmpty()) {
+        // Cancelled from inside the loop (nobody called end()): a cancellation all the same.
+        const QString code = statusName(WorkerStatus::Cancelled);
+        finalize({WorkerStatus::Cancelled, code, loop->errorString(), {}});
+        exitAttempt(ExitReason::shutdown(code));
         return;
     }
-    // A failure, or an attempt aborted by abortAttempt() (the health monitor).
-    const QString code = abortCode.isEmpty() ? loop->errorCode() : abortCode;
+    // A failure, or an attempt crashed by crashAttempt() (the health monitor).
+    const QString code = crashCode.isEmpty() ? loop->errorCode() : crashCode;
     const FailureClass cls = classifyFailure(code);
     const bool retry =
         m_supervised && m_attempts < kMaxAttempts && m_attempts <= restartsAllowed(cls);
-    if (retry) {
-        // The supervisor restarts this worker (after its backoff); the roundabout sees it still
-        // running.
-        m_restarting = true;
+    if (retry && setStatus(WorkerStatus::Restarting)) {
+        // The supervisor restarts this worker (after its backoff); the roundabout sees it
+        // restarting, not ended.
         m_restartReason = QStringLiteral("%1 (%2 failure: %3)")
                               .arg(loop->errorString(), failureClassName(cls), code);
         m_loop = nullptr;
         loop->deleteLater();
-        endAttempt(ExitReason::crash(code));
+        exitAttempt(ExitReason::crash(code));
         return;
     }
-    complete(QStringLiteral("failed"), {}, loop->errorString(), code);
-    endAttempt(ExitReason::shutdown(code.isEmpty() ? QStringLiteral("failed") : code));
+    finalize({WorkerStatus::Failed, code, loop->errorString(), {}});
+    exitAttempt(ExitReason::shutdown(code.isEmpty() ? statusName(WorkerStatus::Failed) : code));
 }
 
 std::optional<ToolResult> Worker::guard(const ToolCall& call, const QJsonObject& args) {
@@ -468,7 +490,9 @@ std::optional<ToolResult> Worker::guard(const ToolCall& call, const QJsonObject&
             const QString why = tr("stopped: %1 matches the rule \"%2\"")
                                     .arg(displayFor(call.name, args), v->rule.name);
             // After this call's (refused) result is in: the loop is in the middle of starting it.
-            QTimer::singleShot(0, this, [this, why] { fail(QStringLiteral("violation"), why); });
+            QTimer::singleShot(0, this, [this, why] {
+                end(WorkerStatus::Failed, QStringLiteral("violation"), why);
+            });
             return ToolResult::failure(
                 tr("Not run: %1. The worker is being stopped.").arg(why),
                 {{QStringLiteral("error_code"), QStringLiteral("violation")}});
@@ -477,67 +501,67 @@ std::optional<ToolResult> Worker::guard(const ToolCall& call, const QJsonObject&
     return std::nullopt;
 }
 
-void Worker::abortAttempt(const QString& code, const QString& reason) {
-    if (!m_loop || snapshot().isTerminal())
+void Worker::crashAttempt(const QString& code, const QString& reason) {
+    if (!m_loop || isTerminal(m_status) || m_ending)
         return;
-    m_abortCode = code;
+    m_crashCode = code;
     m_loop->cancel(reason);  // finishes synchronously -> onLoopFinished
 }
 
-void Worker::fail(const QString& errorCode, const QString& reason) {
-    if (snapshot().isTerminal())
-        return;
-    m_status = QStringLiteral("failed");
-    m_error = reason;
-    m_errorCode = errorCode;
-    if (m_loop)
-        m_loop->cancel(reason);
-    else
-        complete(QStringLiteral("failed"), {}, reason, errorCode);
+void Worker::stop(WorkerStatus status, const QString& reason) {
+    end(status, statusName(status), reason);
 }
 
-void Worker::stop(const QString& status, const QString& reason) {
-    if (snapshot().isTerminal())
+void Worker::end(WorkerStatus status, const QString& code, const QString& reason) {
+    if (isTerminal(m_status) || m_ending)
         return;
-    m_status = status;
-    m_error = reason;
-    m_errorCode = status;
-    if (m_loop) {
-        m_loop->cancel(reason);  // finishes synchronously -> onLoopFinished -> complete()
-    } else {
-        complete(status, {}, reason, status);
+    if (!isTerminal(status)) {
+        qCWarning(lcWorker, "worker %s (job %lld): end() needs a terminal status, not %s",
+                  qPrintable(m_workerId), m_job.jobId, qPrintable(statusName(status)));
+        return;
     }
+    const Ending ending{status, code, reason, {}};
+    if (m_loop) {
+        m_ending = ending;
+        m_loop->cancel(reason);  // finishes synchronously -> onLoopFinished -> finalize()
+        return;
+    }
+    // Queued, or between two attempts: nothing runs, the end is written now.
+    finalize(ending);
 }
 
-void Worker::complete(const QString& status, const QString& result, const QString& error,
-                      const QString& errorCode) {
+void Worker::finalize(const Ending& ending) {
     if (m_endedMs >= 0)
         return;
+    if (!setStatus(ending.status))
+        return;
+    m_ending.reset();
     m_endedMs = m_deps.clock->nowMs();
-    m_status = status;
-    m_result = result;
-    m_error = error;
-    m_errorCode = errorCode;
+    m_result = ending.result;
+    m_error = ending.reason;
+    m_errorCode = ending.code;
+    const QString status = statusName(ending.status);
+    const QString stored = statusName(jobStatusOf(ending.status));
     const QDateTime now = m_deps.clock->utcNow();
+    const bool ok = ending.status == WorkerStatus::Success;
     if (!m_workerId.isEmpty()) {
-        const QString text =
-            status == QLatin1String("success") ? result : tr("Worker %1: %2").arg(status, error);
+        const QString text = ok ? m_result : tr("Worker %1: %2").arg(status, m_error);
         if (Status s = m_deps.artifacts->saveResult(m_workerId, text); !s) {
             qWarning("worker %s: %s", qPrintable(m_workerId), qPrintable(s.error().message));
         }
-        if (Status s = m_deps.artifacts->completeWorker(m_workerId, status, now, error); !s) {
+        if (Status s = m_deps.artifacts->completeWorker(m_workerId, stored, now, m_error); !s) {
             qWarning("worker %s: %s", qPrintable(m_workerId), qPrintable(s.error().message));
         }
     }
-    if (Status s = m_deps.store->finishJob(m_job.jobId, status, error, now); !s) {
+    if (Status s = m_deps.store->finishJob(m_job.jobId, stored, m_error, now); !s) {
         qWarning("job %lld: %s", m_job.jobId, qPrintable(s.error().message));
     }
     QJsonObject e = ids();
-    e.insert(QStringLiteral("status"), status);
-    e.insert(QStringLiteral("state"), snapshot().agentState);
+    e.insert(QStringLiteral("status"), stored);
+    e.insert(QStringLiteral("state"), statusName(snapshot().agentState));
     e.insert(QStringLiteral("duration_ms"), m_endedMs - m_startedMs);
-    if (!error.isEmpty())
-        e.insert(QStringLiteral("error"), error);
+    if (!m_error.isEmpty())
+        e.insert(QStringLiteral("error"), m_error);
     m_deps.bus->publish(QString::fromLatin1(events::WorkerComplete), m_job.ownerId, e);
 
     // Summary: ~150 characters for list_workers and the dashboard. The truncation is there at
@@ -545,7 +569,7 @@ void Worker::complete(const QString& status, const QString& result, const QStrin
     // for a model call); a configured summary model then replaces it, asynchronously, and
     // worker_summary_ready follows whichever summary is final. The status is already decided.
     if (!m_workerId.isEmpty()) {
-        const QString source = status == QLatin1String("success") ? result : error;
+        const QString source = ok ? m_result : m_error;
         m_summary = truncatedSummary(source);
         if (m_deps.summaryLlm && !source.trimmed().isEmpty()) {
             writeSummary(m_summary, {}, tr("waiting for the summary model; truncated until then"),
@@ -573,7 +597,8 @@ void Worker::requestSummary(const QString& source) {
                                            "characters for a list: status, key facts, numbers. "
                                            "Reply with the summary only.")),
         ChatMessage::user(
-            QStringLiteral("Task: %1\nStatus: %2\nResult:\n%3").arg(m_job.task, m_status, body))};
+            QStringLiteral("Task: %1\nStatus: %2\nResult:\n%3")
+                .arg(m_job.task, statusName(m_status), body))};
     req.maxTokens = 120;
     req.meta = {QStringLiteral("summary"), m_workerId, m_job.ownerId, m_job.runId, m_job.jobId};
     m_summaryReply = m_deps.summaryLlm->chat(req);
@@ -647,26 +672,16 @@ WorkerSnapshot Worker::snapshot() const {
     s.workerId = m_workerId;
     s.task = m_job.task;
     const qint64 end = m_endedMs >= 0 ? m_endedMs : m_deps.clock->nowMs();
-    s.elapsedMs = m_status == QLatin1String("queued") ? 0 : end - m_startedMs;
+    s.elapsedMs = m_status == WorkerStatus::Queued ? 0 : end - m_startedMs;
     s.activity = m_activity;
     s.result = m_result;
     s.error = m_error;
     s.errorCode = m_errorCode;
     s.summary = m_summary;
     s.helpRequests = m_helpRequests;
-    if (m_status == QLatin1String("queued")) {
-        s.agentState = QStringLiteral("idle");
-    } else if (m_status == QLatin1String("running")) {
-        s.agentState = m_restarting                ? QStringLiteral("restarting")
-                       : !m_helpRequests.isEmpty() ? QStringLiteral("waiting for input")
-                                                   : QStringLiteral("working");
-    } else if (m_status == QLatin1String("success")) {
-        s.agentState = QStringLiteral("done");
-    } else if (m_status == QLatin1String("failed") && m_errorCode != QLatin1String("violation")) {
-        s.agentState = QStringLiteral("failed");
-    } else {
-        s.agentState = QStringLiteral("reaped");  // stopped by a rule, a timeout or a person
-    }
+    s.agentState = agentStateOf(m_status, !m_helpRequests.isEmpty(),
+                                m_status == WorkerStatus::Failed &&
+                                    m_errorCode == QLatin1String("violation"));
     return s;
 }
 
@@ -683,7 +698,7 @@ void Worker::writeSalute(const QJsonObject& xoReport) {
     // The XO's assessment of the worker's health is the one reported (it sees the whole run).
     const QJsonObject salute{
         {QStringLiteral("status"),
-         QJsonObject{{QStringLiteral("state"), snapshot().agentState},
+         QJsonObject{{QStringLiteral("state"), statusName(snapshot().agentState)},
                      {QStringLiteral("health"), xoReport.value(QStringLiteral("health"))}}},
         {QStringLiteral("activity"),
          QJsonObject{{QStringLiteral("turn"), xoReport.value(QStringLiteral("turn"))},
@@ -712,7 +727,7 @@ void Worker::requestHelp(const QString& reason) {
 }
 
 bool Worker::sendMessage(const QString& text) {
-    if (!m_loop || snapshot().isTerminal())
+    if (!m_loop || isTerminal(m_status))
         return false;
     m_helpRequests.clear();  // answered
     return m_loop->injectMessage(ChatMessage::user(QStringLiteral("[SUPERVISOR] ") + text));

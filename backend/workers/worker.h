@@ -53,7 +53,7 @@ public:
     explicit WorkerAttempt(Worker* worker);
     void requestShutdown() override;
     void kill() override;
-    void end(const supervision::ExitReason& reason) { finish(reason); }
+    void exitWith(const supervision::ExitReason& reason) { finish(reason); }
     // The worker is going away with the pool: stopping this attempt must not touch it.
     void detach() { m_worker = nullptr; }
 
@@ -64,6 +64,13 @@ private:
 // A disposable worker agent: one task, its own AgentLoop, and a complete audit trail on disk
 // (metadata.json, thread.jsonl, tool_calls/NNN_<tool>.txt, result.txt). Its status is decided by
 // the system (loop outcome, fatal tool errors, timeout, cancellation), never by model text.
+//
+// A state machine (core/status.h, WorkerStatus): queued -> starting -> running, running <->
+// awaiting_approval, running -> restarting -> running under a supervisor, and from any live
+// state to one terminal status. Every change goes through setStatus(), which refuses (and logs)
+// a transition the diagram does not allow; every end, whatever its cause (success, a failure,
+// the roundabout, the user, a rule, the health monitor's last straw, shutdown), goes through
+// end() and is written once by finalize().
 class Worker final : public MonitoredWorker {
     Q_OBJECT
 public:
@@ -88,9 +95,17 @@ public:
     void setSupervised(bool supervised) { m_supervised = supervised; }
     [[nodiscard]] int attempts() const { return m_attempts; }
     [[nodiscard]] qint64 ownerId() const { return m_job.ownerId; }
+
+    // The one way a worker ends from outside: with a terminal `status` (failed, cancelled,
+    // timeout), a stable error `code` (e.g. "cancelled", "violation", "budget_exceeded") and the
+    // `reason` a person reads. Its model call and running tools are stopped (a remote command is
+    // killed), then the end is written. Nothing happens when it has already ended or is ending.
+    void end(WorkerStatus status, const QString& code, const QString& reason);
     // Ends the current attempt as a crash with this code (the health monitor: no progress), so
-    // that its supervisor decides: restart by the failure's class, or fail the worker.
-    void abortAttempt(const QString& code, const QString& reason);
+    // that its supervisor decides: restart by the failure's class, or the worker fails. Not an
+    // end of the worker by itself.
+    void crashAttempt(const QString& code, const QString& reason);
+
     // When the worker last made progress (a model answer, a tool call starting or ending), on
     // the Clock; its start time before any.
     [[nodiscard]] qint64 lastProgressMs() const { return m_lastProgressMs; }
@@ -99,22 +114,19 @@ public:
         if (m_attempt)
             m_attempt->detach();
     }
-    [[nodiscard]] bool isRestarting() const { return m_restarting; }
     // At most this many attempts for transient failures (one retry for persistent ones).
     static constexpr int kMaxAttempts = 4;
     qint64 jobId() const override { return m_job.jobId; }
     WorkerSnapshot snapshot() const override;
-    void stop(const QString& status, const QString& reason) override;
+    // MonitoredWorker: end(status, the status's word as the code, reason).
+    void stop(WorkerStatus status, const QString& reason) override;
     QString peek(const QString& target, int maxChars) const override;
     bool sendMessage(const QString& text) override;
     void recordCheck(qint64 elapsedSeconds, const QJsonObject& check) override;
     // request_help: the reason shows in the next snapshot and the roundabout checks at once.
     void requestHelp(const QString& reason);
-    // Ends the worker as failed with this error code (e.g. "budget_exceeded", "violation"),
-    // stopping its model call and tools like stop().
-    void fail(const QString& errorCode, const QString& reason);
     [[nodiscard]] QString workerId() const { return m_workerId; }
-    [[nodiscard]] QString status() const { return m_status; }
+    [[nodiscard]] WorkerStatus status() const { return m_status; }
 
     [[nodiscard]] static QString systemPrompt(const QStringList& toolNames);
     // One line for the ticker and the activity log, e.g. ssh_exec testbox "df -h".
@@ -129,6 +141,16 @@ Q_SIGNALS:
     void done();
 
 private:
+    // How the worker ends: decided first (by end() or the loop's outcome), written once.
+    struct Ending {
+        WorkerStatus status = WorkerStatus::Failed;
+        QString code;    // stable error code; empty on success
+        QString reason;  // what went wrong, for a person; empty on success
+        QString result;  // the final answer on success
+    };
+
+    // The one place the status changes: checked against the state machine and logged.
+    bool setStatus(WorkerStatus to);
     void onToolStarted(const ToolCall& call, const QJsonObject& args);
     void onToolFinished(const ToolCall& call, const QJsonObject& args, const ToolResult& result,
                         qint64 durationMs);
@@ -139,9 +161,9 @@ private:
     void onLoopFinished();
     bool prepareFirstAttempt();
     QList<ChatMessage> resumedHistory() const;
-    void endAttempt(const supervision::ExitReason& reason);
-    void complete(const QString& status, const QString& result, const QString& error,
-                  const QString& errorCode);
+    void exitAttempt(const supervision::ExitReason& reason);
+    // Writes the end (artifacts, job row, worker_complete) and tells the roundabout and the pool.
+    void finalize(const Ending& ending);
     QJsonObject ids() const;
     void requestSummary(const QString& source);
     void onSummaryReply();
@@ -153,7 +175,8 @@ private:
     WorkerDeps m_deps;
     Job m_job;
     QString m_workerId;
-    QString m_status = QStringLiteral("queued");
+    WorkerStatus m_status = WorkerStatus::Queued;
+    std::optional<Ending> m_ending;  // decided, while the cancelled loop finishes
     QString m_result;
     QString m_error;
     QString m_errorCode;
@@ -169,12 +192,11 @@ private:
     QPointer<AgentLoop> m_loop;
     QPointer<WorkerAttempt> m_attempt;
     bool m_supervised = false;
-    bool m_started = false;     // the first attempt's set-up (folder, job row, event) is done
-    bool m_restarting = false;  // between a crashed attempt and the next
+    bool m_started = false;  // the first attempt's set-up (folder, job row, event) is done
     int m_attempts = 0;
     QString m_restartReason;
     qint64 m_lastProgressMs = 0;
-    QString m_abortCode;  // set by abortAttempt until the cancelled loop has finished
+    QString m_crashCode;  // set by crashAttempt until the cancelled loop has finished
     QPointer<ChatReply> m_summaryReply;  // a child of this worker while in flight
     quint64 m_summaryTimer = 0;          // Clock::TimerId of the summary timeout
 };

@@ -17,9 +17,9 @@ WorkerPool::WorkerPool(WorkerDeps deps, int maxConcurrent, QObject* parent)
 WorkerPool::~WorkerPool() {
     // Zerg is quitting: the attempts end with the supervisor, without touching the workers (our
     // children, deleted after this) or the event bus (perhaps already gone).
-    for (const QPointer<Worker>& w : std::as_const(m_byJob)) {
-        if (w)
-            w->detachAttempt();
+    for (const Entry& e : std::as_const(m_entries)) {
+        if (e.worker)
+            e.worker->detachAttempt();
     }
     if (m_sup)
         m_sup->disconnect(this);
@@ -50,8 +50,8 @@ void WorkerPool::startSupervisor() {
     (void)m_sup->start();
     // Connected first: the job of a new child is known before its child_started goes out.
     connect(m_sup.get(), &Supervisor::childStarted, this, [this](const QString& id) {
-        if (m_starting > 0 && !m_jobOfChild.contains(id))
-            m_jobOfChild.insert(id, m_starting);
+        if (auto it = m_entries.find(m_starting); it != m_entries.end() && it->childId.isEmpty())
+            it->childId = id;
     });
     forwardSupervisorEvents(m_sup.get(), this,
                             [this](const char* event, const QString& id, QJsonObject data) {
@@ -60,13 +60,10 @@ void WorkerPool::startSupervisor() {
     connect(m_sup.get(), &Supervisor::gaveUp, this, [this] {
         // Its children are gone: the workers they ran fail, and a fresh supervisor takes
         // over for the rest (after this signal has returned).
-        const QSet<qint64> active = m_active;
-        for (qint64 jobId : active) {
-            if (Worker* w = find(jobId)) {
-                w->fail(QStringLiteral("supervisor_gave_up"),
-                        tr("Too many workers failed in a short time (more than 10 "
-                           "restarts in 60 s); this one was stopped with them."));
-            }
+        for (Worker* w : activeWorkers()) {
+            w->end(WorkerStatus::Failed, QStringLiteral("supervisor_gave_up"),
+                   tr("Too many workers failed in a short time (more than 10 restarts in 60 s); "
+                      "this one was stopped with them."));
         }
         QMetaObject::invokeMethod(
             this,
@@ -87,7 +84,18 @@ void WorkerPool::setRandomSource(std::function<double()> random) {
 }
 
 qint64 WorkerPool::jobOfChild(const QString& childId) const {
-    return m_jobOfChild.value(childId);
+    for (auto it = m_entries.cbegin(); it != m_entries.cend(); ++it) {
+        if (it->childId == childId)
+            return it.key();
+    }
+    return 0;
+}
+
+int WorkerPool::running() const {
+    int n = 0;
+    for (const Entry& e : m_entries)
+        n += e.active ? 1 : 0;
+    return n;
 }
 
 void WorkerPool::publishChildEvent(const char* name, const QString& childId, QJsonObject extra) {
@@ -99,7 +107,7 @@ void WorkerPool::publishChildEvent(const char* name, const QString& childId, QJs
         extra.insert(QStringLiteral("job_id"), jobId);
     if (w && !w->workerId().isEmpty())
         extra.insert(QStringLiteral("worker_id"), w->workerId());
-    if (const qint64 run = m_runOfJob.value(jobId); run > 0)
+    if (const qint64 run = m_entries.value(jobId).runId; run > 0)
         extra.insert(QStringLiteral("run_id"), run);
     // Owner-filtered like every event: a child without a job (none so far) belongs to nobody.
     m_deps.bus->publish(QString::fromLatin1(name), w ? w->ownerId() : 0, extra);
@@ -108,35 +116,32 @@ void WorkerPool::publishChildEvent(const char* name, const QString& childId, QJs
 Worker* WorkerPool::submit(const Worker::Job& job) {
     auto* w = new Worker(m_deps, job, this);
     w->setSupervised(true);
-    m_byJob.insert(job.jobId, w);
-    m_runOfJob.insert(job.jobId, job.runId);
+    m_entries.insert(job.jobId, Entry{w, job.runId, {}, false});
     connect(w, &Worker::done, this, [this, w, jobId = job.jobId] {
-        m_active.remove(jobId);
+        m_entries[jobId].active = false;
+        m_queue.removeAll(jobId);
         // Keep it briefly for late snapshot() calls, then let it go: artifacts are canonical.
         m_deps.clock->callAfter(60'000, w, [this, w, jobId] {
-            m_byJob.remove(jobId);
-            m_runOfJob.remove(jobId);
-            for (auto it = m_jobOfChild.begin(); it != m_jobOfChild.end();) {
-                it = it.value() == jobId ? m_jobOfChild.erase(it) : std::next(it);
-            }
+            m_entries.remove(jobId);
             w->deleteLater();
         });
         pump();
     });
-    m_queue.append(w);
+    m_queue.append(job.jobId);
     pump();
     return w;
 }
 
 Worker* WorkerPool::find(qint64 jobId) const {
-    return m_byJob.value(jobId);
+    const auto it = m_entries.constFind(jobId);
+    return it == m_entries.cend() ? nullptr : it->worker.data();
 }
 
 QList<Worker*> WorkerPool::activeWorkers() const {
     QList<Worker*> out;
-    for (qint64 jobId : m_active) {
-        if (Worker* w = find(jobId))
-            out.append(w);
+    for (const Entry& e : m_entries) {
+        if (e.active && e.worker)
+            out.append(e.worker);
     }
     return out;
 }
@@ -146,46 +151,56 @@ QJsonObject WorkerPool::supervisionSnapshot() const {
 }
 
 void WorkerPool::stopRun(qint64 runId, const QString& reason) {
-    for (auto it = m_runOfJob.cbegin(); it != m_runOfJob.cend(); ++it) {
-        if (it.value() != runId)
-            continue;
-        if (Worker* w = m_byJob.value(it.key()))
-            w->stop(QStringLiteral("cancelled"), reason);
+    QList<QPointer<Worker>> ofRun;
+    for (const Entry& e : std::as_const(m_entries)) {
+        if (e.runId == runId && e.worker)
+            ofRun.append(e.worker);
+    }
+    for (const QPointer<Worker>& w : ofRun) {
+        if (w)
+            w->stop(WorkerStatus::Cancelled, reason);
     }
 }
 
 void WorkerPool::stopAll(const QString& reason) {
-    const QList<QPointer<Worker>> queued = m_queue;
-    m_queue.clear();
-    for (const QPointer<Worker>& w : queued) {
-        if (w)
-            w->stop(QStringLiteral("cancelled"), reason);
-    }
+    QList<QPointer<Worker>> all;
+    for (const qint64 jobId : std::exchange(m_queue, {}))
+        all.append(find(jobId));
     for (Worker* w : activeWorkers())
-        w->stop(QStringLiteral("cancelled"), reason);
+        all.append(w);
+    for (const QPointer<Worker>& w : all) {
+        if (w)
+            w->stop(WorkerStatus::Cancelled, reason);
+    }
 }
 
 void WorkerPool::pump() {
     while (m_sup && running() < m_max && !m_queue.isEmpty()) {
-        QPointer<Worker> w = m_queue.takeFirst();
-        if (!w || w->status() != QLatin1String("queued"))
+        const qint64 jobId = m_queue.takeFirst();
+        const auto entry = m_entries.find(jobId);
+        if (entry == m_entries.end() || !entry->worker ||
+            entry->worker->status() != WorkerStatus::Queued)
             continue;
-        m_active.insert(w->jobId());
-        m_starting = w->jobId();  // childStarted comes from inside startDynamicChild
-        const Result<StartedChild> started = m_sup->startDynamicChild(QVariant(w->jobId()));
+        QPointer<Worker> w = entry->worker;
+        entry->active = true;
+        m_starting = jobId;  // childStarted comes from inside startDynamicChild
+        const Result<StartedChild> started = m_sup->startDynamicChild(QVariant(jobId));
         m_starting = 0;
         if (!started) {
             if (started.error().code == QLatin1String(errors::MaxChildren)) {
                 // A restarting worker still holds its slot: try again when one ends.
-                m_active.remove(w->jobId());
-                m_queue.prepend(w);
+                m_entries[jobId].active = false;
+                m_queue.prepend(jobId);
                 return;
             }
-            w->fail(QStringLiteral("supervisor"),
-                    tr("The worker could not be started: %1").arg(started.error().message));
+            if (w) {
+                w->end(WorkerStatus::Failed, QStringLiteral("supervisor"),
+                       tr("The worker could not be started: %1").arg(started.error().message));
+            }
             continue;
         }
-        m_jobOfChild.insert(started->id, w->jobId());
+        if (auto it = m_entries.find(jobId); it != m_entries.end())
+            it->childId = started->id;
     }
 }
 

@@ -8,7 +8,6 @@
 #include <QList>
 #include <QObject>
 #include <QPointer>
-#include <QSet>
 
 #include <memory>
 
@@ -31,7 +30,7 @@ public:
     // deleted a while after it is done, so callers hold it in a QPointer.
     Worker* submit(const Worker::Job& job);
     [[nodiscard]] Worker* find(qint64 jobId) const;
-    [[nodiscard]] int running() const { return int(m_active.size()); }
+    [[nodiscard]] int running() const;
     [[nodiscard]] int queued() const { return int(m_queue.size()); }
     // The workers started and not yet done.
     [[nodiscard]] QList<Worker*> activeWorkers() const;
@@ -51,6 +50,14 @@ Q_SIGNALS:
     void supervisorGaveUp();
 
 private:
+    // What the pool knows of one worker, from submit() until a while after it is done.
+    struct Entry {
+        QPointer<Worker> worker;
+        qint64 runId = 0;
+        QString childId;      // its dynamic child in the supervisor, once started
+        bool active = false;  // started and not yet done (holds a slot)
+    };
+
     void pump();
     void startSupervisor();
     void publishChildEvent(const char* name, const QString& childId, QJsonObject extra);
@@ -58,11 +65,8 @@ private:
 
     WorkerDeps m_deps;
     int m_max;
-    QList<QPointer<Worker>> m_queue;
-    QHash<qint64, QPointer<Worker>> m_byJob;
-    QHash<qint64, qint64> m_runOfJob;
-    QHash<QString, qint64> m_jobOfChild;  // dynamic child id -> job id
-    QSet<qint64> m_active;                // started and not yet done
+    QHash<qint64, Entry> m_entries;  // by job id
+    QList<qint64> m_queue;           // job ids waiting for a slot, oldest first
     std::unique_ptr<supervision::Supervisor> m_sup;
     std::function<double()> m_random;
     qint64 m_starting = 0;  // the job being started right now

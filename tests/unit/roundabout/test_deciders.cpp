@@ -57,7 +57,7 @@ public:
 
 WorkerSnapshot snapshotRunning(const QString& command, qint64 runningMs) {
     WorkerSnapshot s;
-    s.status = QStringLiteral("running");
+    s.status = WorkerStatus::Running;
     s.task = QStringLiteral("Check disk on cube");
     s.elapsedMs = 1000 + runningMs;
     ActivityEntry a;
@@ -66,7 +66,7 @@ WorkerSnapshot snapshotRunning(const QString& command, qint64 runningMs) {
     a.args = {{QStringLiteral("host"), QStringLiteral("cube")},
               {QStringLiteral("command"), command}};
     a.startedAtMs = 1000;
-    a.outcome = QStringLiteral("running");
+    a.outcome = CallOutcome::Running;
     s.activity.append(a);
     return s;
 }
@@ -281,7 +281,7 @@ private Q_SLOTS:
         HeuristicDecider h(1);
         Collector c;
         WorkerSnapshot s = snapshotRunning(QStringLiteral("df -h"), 500);
-        s.activity[0].outcome = QStringLiteral("success");
+        s.activity[0].outcome = CallOutcome::Success;
         s.activity[0].durationMs = 500;
         s.activity[0].outputExcerpt = QStringLiteral("/dev/sda1 78% /");
         s.elapsedMs = 600000;

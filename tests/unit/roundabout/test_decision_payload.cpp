@@ -17,14 +17,14 @@ ActivityEntry ssh(const QString& host, const QString& command, qint64 startedAtM
     a.display = QStringLiteral("ssh_exec %1 \"%2\"").arg(host, command);
     a.startedAtMs = startedAtMs;
     a.durationMs = durationMs;
-    a.outcome = outcome;
+    a.outcome = parseStatus<CallOutcome>(outcome).value();
     a.outputExcerpt = output;
     return a;
 }
 
 WorkerSnapshot runningSnapshot(qint64 elapsedMs) {
     WorkerSnapshot s;
-    s.status = QStringLiteral("running");
+    s.status = WorkerStatus::Running;
     s.workerId = QStringLiteral("2026-01-01T12-00-00_disk");
     s.task = QStringLiteral("Check disk on cube");
     s.elapsedMs = elapsedMs;
@@ -97,7 +97,7 @@ private Q_SLOTS:
                      {QStringLiteral("body"), QString(1000, u'x')}};
         http.startedAtMs = 5000;
         http.durationMs = 120;
-        http.outcome = QStringLiteral("success");
+        http.outcome = CallOutcome::Success;
         s.activity.append(http);
 
         const QJsonObject p = decisionPayload(1, s, 20);
@@ -198,7 +198,7 @@ private Q_SLOTS:
         QVERIFY(fp(more) != fp(base));
 
         WorkerSnapshot finished = base;
-        finished.activity.last().outcome = QStringLiteral("success");
+        finished.activity.last().outcome = CallOutcome::Success;
         finished.activity.last().durationMs = 9000;
         QVERIFY(fp(finished) != fp(base));
 

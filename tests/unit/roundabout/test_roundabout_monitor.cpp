@@ -15,7 +15,7 @@ namespace {
 class FakeWorker final : public MonitoredWorker {
 public:
     explicit FakeWorker(Clock* clock) : m_clock(clock) {
-        snap.status = QStringLiteral("running");
+        snap.status = WorkerStatus::Running;
         snap.workerId = QStringLiteral("2026-01-01T12-00-00_disk");
         snap.task = QStringLiteral("Check disk on cube");
     }
@@ -25,8 +25,8 @@ public:
         s.elapsedMs = m_clock->nowMs();
         return s;
     }
-    void stop(const QString& status, const QString& reason) override {
-        stops.append(status);
+    void stop(WorkerStatus status, const QString& reason) override {
+        stops.append(statusName(status));
         snap.status = status;
         snap.error = reason;
     }
@@ -41,7 +41,7 @@ public:
     void recordCheck(qint64 elapsedSeconds, const QJsonObject& check) override {
         checkFiles.append({elapsedSeconds, check});
     }
-    void finishWith(const QString& status) {
+    void finishWith(WorkerStatus status) {
         snap.status = status;
         Q_EMIT terminated();
     }
@@ -97,7 +97,7 @@ ActivityEntry entry(const QString& host, const QString& cmd, qint64 duration,
     a.host = host;
     a.display = QStringLiteral("ssh_exec %1 \"%2\"").arg(host, cmd);
     a.durationMs = duration;
-    a.outcome = outcome;
+    a.outcome = parseStatus<CallOutcome>(outcome).value();
     return a;
 }
 
@@ -124,7 +124,7 @@ private Q_SLOTS:
                                       QStringLiteral("success"))};
         worker.snap.result = QStringLiteral("78% used");
         worker.snap.summary = QStringLiteral("cube 78%");
-        worker.finishWith(QStringLiteral("success"));
+        worker.finishWith(WorkerStatus::Success);
         QCOMPARE(finished.count(), 1);  // at once, not at the next tick
         QCOMPARE(m.checks(), 3);
         const QJsonObject r = m.result();
@@ -173,7 +173,7 @@ private Q_SLOTS:
             entry(QStringLiteral("cube"), QStringLiteral("df -h"), 40, QStringLiteral("failed"))};
         worker.snap.error = QStringLiteral("host key for cube changed");
         worker.snap.errorCode = QStringLiteral("host_key_changed");
-        worker.finishWith(QStringLiteral("failed"));
+        worker.finishWith(WorkerStatus::Failed);
         QVERIFY(m.isDone());
         const QJsonObject r = m.result();
         QCOMPARE(r.value("status").toString(), QStringLiteral("failed"));
@@ -320,7 +320,7 @@ private Q_SLOTS:
         clock.advance(5000);
         QCOMPARE(decider->seen.size(), 1);
         worker.snap.result = QStringLiteral("done");
-        worker.finishWith(QStringLiteral("success"));
+        worker.finishWith(WorkerStatus::Success);
         QCOMPARE(finished.count(), 1);
         QCOMPARE(decider->aborted, 1);
         QCOMPARE(m.result().value("status").toString(), QStringLiteral("complete"));

@@ -92,7 +92,7 @@ private Q_SLOTS:
         QCOMPARE(stalled.count(), 0);  // exactly at the limit: not yet
         f.clock.advance(10'000);       // the next check, 70 s of silence
         QCOMPARE(stalled.count(), 1);
-        QVERIFY(w->isRestarting());
+        QVERIFY(w->status() == WorkerStatus::Restarting);
         f.clock.advance(1000);  // the backoff
         QTRY_COMPARE(f.store->job(job)->status, QStringLiteral("success"));
         QCOMPARE(w->attempts(), 2);

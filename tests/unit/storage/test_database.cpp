@@ -3,6 +3,7 @@
 #include "postgres_fixture.h"
 #include "storage/database.h"
 #include "storage/migrations.h"
+#include "core/status.h"
 #include "storage/store.h"
 #include "temp_env.h"
 
@@ -283,6 +284,34 @@ private Q_SLOTS:
         QVERIFY(!store.listRuns(1, 0));
         QCOMPARE(store.createRun(1, 424242, QStringLiteral("x"), kT0).error().code,
                  QStringLiteral("not_found"));
+    }
+
+    // The schema's CHECK lists and the status tables of core/status.h are the same words: every
+    // word of a table is accepted, anything else refused.
+    void schemaChecksMatchTheStatusTables() {
+        auto db = openOk(freshPath());
+        QVERIFY(db);
+        Store store(db.get());
+        const auto t = store.findOrCreateSupervisorThread(1, QStringLiteral("Jarvis"), kT0);
+        const auto run = store.createRun(1, t->id, QStringLiteral("check"), kT0);
+        const auto job = store.createJob(1, run.value(), QStringLiteral("df"), {}, kT0);
+        QVERIFY(run && job);
+        const auto accepts = [&db](const QString& table, qint64 id, const QString& word) {
+            QSqlQuery q(db->connection());
+            q.prepare(QStringLiteral("UPDATE %1 SET status = ? WHERE id = ?").arg(table));
+            q.addBindValue(word);
+            q.addBindValue(id);
+            return q.exec();
+        };
+        for (const QString& word : statusNames<RunStatus>())
+            QVERIFY2(accepts(QStringLiteral("runs"), run.value(), word), qPrintable(word));
+        for (const QString& word : statusNames<JobStatus>())
+            QVERIFY2(accepts(QStringLiteral("worker_jobs"), job.value(), word), qPrintable(word));
+        QVERIFY(!accepts(QStringLiteral("runs"), run.value(), QStringLiteral("queued")));
+        QVERIFY(!accepts(QStringLiteral("worker_jobs"), job.value(), QStringLiteral("complete")));
+        // The live states between queued and the end are `running` on disk.
+        QVERIFY(!accepts(QStringLiteral("worker_jobs"), job.value(),
+                         statusName(WorkerStatus::Restarting)));
     }
 
     void jobLifecycleWithDuration() {

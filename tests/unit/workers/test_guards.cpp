@@ -118,7 +118,7 @@ private Q_SLOTS:
         QCOMPARE(f.tool->running, 0);  // neither command ran
         QCOMPARE(f.tool->calls.size(), 0);
         const WorkerSnapshot s = w.snapshot();
-        QCOMPARE(s.status, QStringLiteral("failed"));
+        QCOMPARE(s.status, WorkerStatus::Failed);
         QCOMPARE(s.errorCode, QStringLiteral("violation"));
         QVERIFY(s.error.contains(QStringLiteral("delete the root filesystem")));
         // The model saw the pause refusal as the first call's result.
@@ -211,7 +211,7 @@ private Q_SLOTS:
         QSignalSpy terminated(&w, &MonitoredWorker::terminated);
         w.start();
         QVERIFY(terminated.wait());
-        QCOMPARE(w.snapshot().status, QStringLiteral("success"));
+        QCOMPARE(w.snapshot().status, WorkerStatus::Success);
         const Event* steering = nullptr;
         for (const Event& e : events) {
             if (e.name == QLatin1String("steering_injected"))

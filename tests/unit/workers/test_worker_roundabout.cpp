@@ -54,7 +54,7 @@ private Q_SLOTS:
         const auto files = f.artifacts->listFiles(w.workerId(), 1);
         QVERIFY(files->contains(QStringLiteral("monitoring/check_005s.json")));
         QVERIFY(files->contains(QStringLiteral("monitoring/check_005s_2.json")));
-        w.stop(QStringLiteral("cancelled"), QStringLiteral("test over"));
+        w.stop(WorkerStatus::Cancelled, QStringLiteral("test over"));
         QTRY_COMPARE(terminated.count(), 1);
         QVERIFY(!w.sendMessage(QStringLiteral("too late")));
     }
@@ -77,7 +77,7 @@ private Q_SLOTS:
         QVERIFY(w.sendMessage(QStringLiteral("use du -x to stay on one filesystem")));
         f.tool->calls.first()->complete(QStringLiteral("12G\t/"));
         QVERIFY(terminated.wait());
-        QCOMPARE(w.snapshot().status, QStringLiteral("success"));
+        QCOMPARE(w.snapshot().status, WorkerStatus::Success);
         const QList<ChatMessage>& sent = f.llm.requests().at(1).messages;
         QCOMPARE(sent.last().content,
                  QStringLiteral("[SUPERVISOR] use du -x to stay on one filesystem"));

@@ -64,7 +64,7 @@ private Q_SLOTS:
         r.f.tool->calls.first()->complete(QStringLiteral("/dev/sda1 40%"));
         QTRY_COMPARE(r.names("child_exited"), QStringList{"child_exited crash:llm_network"});
         QCOMPARE(r.status(), QStringLiteral("running"));  // waiting for its restart
-        QVERIFY(r.worker->isRestarting());
+        QVERIFY(r.worker->status() == WorkerStatus::Restarting);
         r.f.clock.advance(999);
         QCOMPARE(r.f.llm.requests().size(), 2);
         r.f.clock.advance(1);  // the 1 s backoff
@@ -134,8 +134,8 @@ private Q_SLOTS:
         Run r;
         r.f.llm.push(failing("network"));
         r.submit();
-        QTRY_VERIFY(r.worker->isRestarting());
-        r.worker->stop(QStringLiteral("cancelled"), QStringLiteral("user"));
+        QTRY_VERIFY(r.worker->status() == WorkerStatus::Restarting);
+        r.worker->stop(WorkerStatus::Cancelled, QStringLiteral("user"));
         QCOMPARE(r.status(), QStringLiteral("cancelled"));
         r.f.clock.advance(5000);
         QCOMPARE(r.worker->attempts(), 1);

@@ -1,0 +1,188 @@
+#pragma once
+
+#include <QString>
+#include <QStringList>
+#include <QStringView>
+
+#include <array>
+#include <optional>
+#include <utility>
+
+// The status vocabularies, one enum each, and the one table per enum that turns it into the word
+// that storage, the API, the event log and the CLI use (and back). The words are the ones stored
+// since the first schema, so no data changes. Nothing else spells a status as a string literal.
+namespace zerg {
+
+// A worker's life (workers/worker.h): the live state of one worker agent.
+//   queued -> starting -> running <-> awaiting_approval
+//                         running -> restarting -> running   (a supervised restart)
+//   any live state -> success | failed | cancelled | timeout  (terminal; nothing follows)
+enum class WorkerStatus {
+    Queued,
+    Starting,
+    Running,
+    AwaitingApproval,
+    Restarting,
+    Success,
+    Failed,
+    Cancelled,
+    Timeout,
+};
+
+// A worker job's row (storage, the API, `zerg workers`): the worker's status as kept on disk.
+// The live states between queued and the end are all `running` there.
+enum class JobStatus { Queued, Running, Success, Failed, Cancelled, Timeout };
+
+// A supervisor run's row (runs table, `zerg runs`, the API's run endpoint).
+enum class RunStatus { Running, Success, Failed, Cancelled, Timeout };
+
+// A scheduled check's run (schedule_runs table). `skipped` is allowed by the schema; nothing
+// writes it today.
+enum class ScheduleRunStatus { Running, Success, Failed, Cancelled, Timeout, Skipped };
+
+// The agent state shown everywhere an agent is described (docs/reliability.md): a worker's
+// `state` in worker_status_update, worker_complete and salute.json.
+enum class AgentState { Idle, Working, WaitingForInput, Restarting, Done, Failed, Reaped };
+
+// One tool call as the roundabout's decider sees it (ActivityEntry::outcome).
+enum class CallOutcome { Running, Success, Failed };
+
+template <typename E>
+struct StatusTable;
+
+// The enums above (those with a table).
+template <typename E>
+concept StatusEnum = requires { StatusTable<E>::names; };
+
+template <>
+struct StatusTable<WorkerStatus> {
+    static constexpr std::array<std::pair<WorkerStatus, const char*>, 9> names{{
+        {WorkerStatus::Queued, "queued"},
+        {WorkerStatus::Starting, "starting"},
+        {WorkerStatus::Running, "running"},
+        {WorkerStatus::AwaitingApproval, "awaiting_approval"},
+        {WorkerStatus::Restarting, "restarting"},
+        {WorkerStatus::Success, "success"},
+        {WorkerStatus::Failed, "failed"},
+        {WorkerStatus::Cancelled, "cancelled"},
+        {WorkerStatus::Timeout, "timeout"},
+    }};
+};
+
+template <>
+struct StatusTable<JobStatus> {
+    static constexpr std::array<std::pair<JobStatus, const char*>, 6> names{{
+        {JobStatus::Queued, "queued"},
+        {JobStatus::Running, "running"},
+        {JobStatus::Success, "success"},
+        {JobStatus::Failed, "failed"},
+        {JobStatus::Cancelled, "cancelled"},
+        {JobStatus::Timeout, "timeout"},
+    }};
+};
+
+template <>
+struct StatusTable<RunStatus> {
+    static constexpr std::array<std::pair<RunStatus, const char*>, 5> names{{
+        {RunStatus::Running, "running"},
+        {RunStatus::Success, "success"},
+        {RunStatus::Failed, "failed"},
+        {RunStatus::Cancelled, "cancelled"},
+        {RunStatus::Timeout, "timeout"},
+    }};
+};
+
+template <>
+struct StatusTable<ScheduleRunStatus> {
+    static constexpr std::array<std::pair<ScheduleRunStatus, const char*>, 6> names{{
+        {ScheduleRunStatus::Running, "running"},
+        {ScheduleRunStatus::Success, "success"},
+        {ScheduleRunStatus::Failed, "failed"},
+        {ScheduleRunStatus::Cancelled, "cancelled"},
+        {ScheduleRunStatus::Timeout, "timeout"},
+        {ScheduleRunStatus::Skipped, "skipped"},
+    }};
+};
+
+template <>
+struct StatusTable<AgentState> {
+    static constexpr std::array<std::pair<AgentState, const char*>, 7> names{{
+        {AgentState::Idle, "idle"},
+        {AgentState::Working, "working"},
+        {AgentState::WaitingForInput, "waiting for input"},
+        {AgentState::Restarting, "restarting"},
+        {AgentState::Done, "done"},
+        {AgentState::Failed, "failed"},
+        {AgentState::Reaped, "reaped"},
+    }};
+};
+
+template <>
+struct StatusTable<CallOutcome> {
+    static constexpr std::array<std::pair<CallOutcome, const char*>, 3> names{{
+        {CallOutcome::Running, "running"},
+        {CallOutcome::Success, "success"},
+        {CallOutcome::Failed, "failed"},
+    }};
+};
+
+// The stored word of a value. (Not called toString: argument-dependent lookup would offer it
+// to QTest's QCOMPARE for these enums.)
+template <StatusEnum E>
+[[nodiscard]] QString statusName(E value) {
+    for (const auto& [v, name] : StatusTable<E>::names) {
+        if (v == value)
+            return QLatin1String(name);
+    }
+    return {};
+}
+
+// The value of a stored word (exact, lower case); nullopt for anything else.
+template <StatusEnum E>
+[[nodiscard]] std::optional<E> parseStatus(QStringView word) {
+    for (const auto& [v, name] : StatusTable<E>::names) {
+        if (word == QLatin1String(name))
+            return v;
+    }
+    return std::nullopt;
+}
+
+// Every word of a vocabulary, in table order (for error messages and schema checks).
+template <StatusEnum E>
+[[nodiscard]] QStringList statusNames() {
+    QStringList out;
+    for (const auto& entry : StatusTable<E>::names)
+        out.append(QLatin1String(entry.second));
+    return out;
+}
+
+// ('a', 'b'): the words of some values as an SQL list, for WHERE status IN ... clauses.
+template <StatusEnum E>
+[[nodiscard]] QString sqlList(std::initializer_list<E> values) {
+    QStringList quoted;
+    for (E v : values)
+        quoted.append(QLatin1Char('\'') + statusName(v) + QLatin1Char('\''));
+    return QLatin1Char('(') + quoted.join(QStringLiteral(", ")) + QLatin1Char(')');
+}
+
+[[nodiscard]] bool isTerminal(WorkerStatus s);
+[[nodiscard]] bool isTerminal(JobStatus s);
+[[nodiscard]] bool isTerminal(RunStatus s);
+[[nodiscard]] bool isTerminal(ScheduleRunStatus s);
+
+// Whether a worker may go from one status to another (the diagram above).
+[[nodiscard]] bool isAllowedTransition(WorkerStatus from, WorkerStatus to);
+// What a worker's row says while the worker is in this status.
+[[nodiscard]] JobStatus jobStatusOf(WorkerStatus s);
+// A job's terminal status as the worker's (success, failed, cancelled, timeout); the others map
+// to the live state they stand for.
+[[nodiscard]] WorkerStatus workerStatusOf(JobStatus s);
+// A run's end as the run of a scheduled check records it.
+[[nodiscard]] ScheduleRunStatus scheduleRunStatusOf(RunStatus s);
+
+// The agent state shown for a worker: idle while queued, restarting, waiting for input while a
+// help request is unanswered or an approval is pending, working, done on success, failed, and
+// reaped when it was stopped (cancelled, timed out, or failed by a safety rule).
+[[nodiscard]] AgentState agentStateOf(WorkerStatus s, bool helpPending, bool stoppedByRule);
+
+}  // namespace zerg
