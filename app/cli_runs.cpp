@@ -3,6 +3,7 @@
 #include "cli.h"
 
 #include "core/settings.h"
+#include "core/status.h"
 #include "runtime/backend.h"
 #include "storage/run_details.h"
 #include "storage/store.h"
@@ -174,8 +175,15 @@ void printDetails(const QJsonObject& r, Io& io) {
     field(Text::tr("Cost"), r.value(QStringLiteral("cost_usd")).isNull()
                                 ? Text::tr("unknown (a model's price is not in the price table)")
                                 : cost(r.value(QStringLiteral("cost_usd"))));
-    if (!text("error").isEmpty())
-        field(Text::tr("Error"), text("error"));
+    if (!text("error").isEmpty()) {
+        const QString code = text("error_code");
+        field(Text::tr("Error"),
+              code.isEmpty() ? text("error") : Text::tr("%1 (%2)").arg(text("error"), code));
+    }
+    if (const qint64 attempts = r.value(QStringLiteral("attempts")).toInteger(); attempts > 1)
+        field(Text::tr("Attempts"), QString::number(attempts));
+    if (text("fallback") == statusName(RunFallback::Apology))
+        field(Text::tr("Fallback"), Text::tr("Jarvis answered directly with an apology"));
 
     const QJsonArray workers = r.value(QStringLiteral("workers")).toArray();
     io.out << '\n' << Text::tr("Workers") << '\n';

@@ -16,9 +16,11 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QPointer>
 #include <QTextStream>
 
 #include <cstdio>
+#include <memory>
 
 namespace zerg::cli {
 namespace {
@@ -178,10 +180,33 @@ int serveCommand(QStringList args) {
     backend->startBackgroundServices();
     api::ServerBackend serverBackend(backend.get(), backend->auth());
     api::ApiServer server(config, &serverBackend, backend->bus(), backend->clock());
-    if (Status s = server.listen(address, quint16(port)); !s) {
-        io.err << "zerg serve: " << s.error().message << '\n';
+    // The server is the `api` child of the application tree: a listener that breaks is restarted
+    // on the same address (the port bound first, when port 0 was asked), and a first listen that
+    // fails ends `zerg serve`. The tree stops with the backend, after `server` is gone, so its
+    // functions reach the server through a QPointer.
+    const QPointer<api::ApiServer> api = &server;
+    const auto boundPort = std::make_shared<quint16>(quint16(port));
+    const Status listening = backend->addService(
+        QStringLiteral("api"),
+        [api, address, boundPort]() -> Status {
+            if (!api)
+                return Ok{};  // Zerg is quitting: nothing left to serve
+            const Status s = api->listen(address, *boundPort);
+            if (s && *boundPort == 0)
+                *boundPort = api->port();
+            return s;
+        },
+        [api] {
+            if (api)
+                api->close();
+        });
+    if (!listening) {
+        io.err << "zerg serve: " << listening.error().message << '\n';
         return 1;
     }
+    QObject::connect(
+        &server, &api::ApiServer::listenerFailed, backend.get(),
+        [b = backend.get()](const QString& why) { b->crashService(QStringLiteral("api"), why); });
     const QString scheme = server.isSecure() ? QStringLiteral("wss") : QStringLiteral("ws");
     const QString shownHost =
         address.protocol() == QAbstractSocket::IPv6Protocol ? u'[' + host + u']' : host;

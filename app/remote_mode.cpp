@@ -292,6 +292,17 @@ void RemoteMode::start(DashboardModels& dashboard, JarvisController* controller,
                                      r->value(QStringLiteral("result")).toString()}});
                     return;
                 }
+                // Failed, but Jarvis answered with an apology: shown as the answer it was.
+                if (const QJsonValue fallback = r->value(QStringLiteral("fallback"));
+                    fallback.isString()) {
+                    d->bus.publish(
+                        QString::fromLatin1(events::SupervisorComplete), owner,
+                        {{QStringLiteral("run_id"), runId},
+                         {QStringLiteral("result"), r->value(QStringLiteral("result")).toString()},
+                         {QStringLiteral("fallback"), fallback},
+                         {QStringLiteral("status"), status}});
+                    return;
+                }
                 QString message = r->value(QStringLiteral("error")).toString();
                 if (message.isEmpty())
                     message = tr("The run ended (%1) while the connection was down.").arg(status);

@@ -5,7 +5,8 @@ import Zerg.Backend
 
 // The live supervision tree: every supervisor with its strategy and restart intensity, every
 // child with its state, restart type, restarts and last exit. Updated when a child starts,
-// exits or restarts.
+// exits or restarts. Under the supervisor agent (and a worker the XO watches) a second line
+// gives the XO's latest SALUTE report, with a dot for its health.
 Rectangle {
     id: root
 
@@ -60,9 +61,12 @@ Rectangle {
                     required property string status
                     required property string kind
                     required property string detail
+                    required property string health
+                    required property string report
 
                     width: ListView.view.width
-                    height: 34
+                    // One line, or two with the XO's report under it.
+                    height: row.report.length > 0 ? 50 : 34
 
                     Rectangle {
                         anchors.left: parent.left
@@ -74,9 +78,14 @@ Rectangle {
                     }
 
                     RowLayout {
-                        anchors.fill: parent
+                        id: mainLine
+
+                        anchors.left: parent.left
+                        anchors.right: parent.right
+                        anchors.top: parent.top
                         anchors.leftMargin: 14 + row.depth * 22
                         anchors.rightMargin: 14
+                        height: 34
                         spacing: 8
 
                         Rectangle {
@@ -104,6 +113,37 @@ Rectangle {
                             color: Theme.textFaint
                             font.pixelSize: Theme.smallFontSize
                             elide: Text.ElideRight
+                        }
+                    }
+
+                    // The XO's latest report: under the name, past the state dot.
+                    RowLayout {
+                        visible: row.report.length > 0
+                        anchors.left: mainLine.left
+                        anchors.right: mainLine.right
+                        anchors.top: mainLine.bottom
+                        anchors.leftMargin: 17
+                        anchors.topMargin: -6
+                        height: 16
+                        spacing: 6
+
+                        Rectangle {
+                            implicitWidth: 7
+                            implicitHeight: 7
+                            radius: 3.5
+                            color: row.health === "critical" ? Theme.danger
+                                 : row.health === "degraded" ? Theme.working
+                                 : Theme.success
+                            Accessible.ignored: true  // the line says the health in words
+                        }
+                        Text {
+                            Layout.fillWidth: true
+                            text: row.report
+                            color: row.health === "critical" ? Theme.dangerText : Theme.textMuted
+                            font.pixelSize: Theme.smallFontSize
+                            elide: Text.ElideRight
+                            Accessible.role: Accessible.StaticText
+                            Accessible.name: qsTr("XO report of %1: %2").arg(row.name).arg(row.report)
                         }
                     }
                 }

@@ -1696,6 +1696,10 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
         <source>Refresh the supervision tree</source>
         <translation>Den Supervision-Baum aktualisieren</translation>
     </message>
+    <message>
+        <source>XO report of %1: %2</source>
+        <translation>XO-Bericht von %1: %2</translation>
+    </message>
 </context>
 <context>
     <name>ThreadsPage</name>
@@ -2271,6 +2275,10 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
         <source>Zerg is shutting down</source>
         <translation>Zerg wird beendet</translation>
     </message>
+    <message>
+        <source>This process does not run the schedules: another Zerg process owns the data folder.</source>
+        <translation>Dieser Prozess führt die Zeitpläne nicht aus: Ein anderer Zerg-Prozess besitzt den Datenordner.</translation>
+    </message>
 </context>
 <context>
     <name>zerg::Backend</name>
@@ -2300,6 +2308,10 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
     <message>
         <source>Owner id %1 is not valid; owner ids start at 1.</source>
         <translation>Die Besitzer-ID %1 ist ungültig; Besitzer-IDs beginnen bei 1.</translation>
+    </message>
+    <message>
+        <source>The background services are not running, so &apos;%1&apos; cannot join them.</source>
+        <translation>Die Hintergrunddienste laufen nicht, daher kann „%1“ nicht hinzukommen.</translation>
     </message>
 </context>
 <context>
@@ -2632,6 +2644,45 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
         <source>I&apos;ll escalate this to the supervisor for a deeper check…</source>
         <translation>Ich gebe das zur gründlicheren Prüfung an den Supervisor weiter…</translation>
     </message>
+    <message>
+        <source>too many requests failed in a short time (more than %1 restarts in %2 s), so this one was stopped with them</source>
+        <translation>zu viele Anfragen sind in kurzer Zeit gescheitert (mehr als %1 Neustarts in %2 s), daher wurde diese mit ihnen gestoppt</translation>
+    </message>
+    <message>
+        <source>Retrying after a temporary error…</source>
+        <translation>Neuer Versuch nach einem vorübergehenden Fehler …</translation>
+    </message>
+    <message>
+        <source>Trying once more after an error…</source>
+        <translation>Noch ein Versuch nach einem Fehler …</translation>
+    </message>
+    <message numerus="yes">
+        <source>Sorry, I couldn&apos;t finish this: %1 (after %n attempts).</source>
+        <translation>
+            <numerusform>Das konnte ich leider nicht zu Ende bringen: %1 (nach %n Versuch).</numerusform>
+            <numerusform>Das konnte ich leider nicht zu Ende bringen: %1 (nach %n Versuchen).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Check the model provider&apos;s API key (ZERG_LLM_API_KEY), then ask again.</source>
+        <translation>Prüfe den API-Schlüssel des Modellanbieters (ZERG_LLM_API_KEY) und frag dann noch einmal.</translation>
+    </message>
+    <message>
+        <source>The model provider seems to be having trouble; please try again in a few minutes.</source>
+        <translation>Der Modellanbieter scheint Probleme zu haben; bitte versuch es in ein paar Minuten noch einmal.</translation>
+    </message>
+    <message>
+        <source>Asking again, perhaps more narrowly, may help.</source>
+        <translation>Noch einmal zu fragen, vielleicht enger gefasst, kann helfen.</translation>
+    </message>
+    <message>
+        <source>Asking again will not help until that is fixed.</source>
+        <translation>Noch einmal zu fragen hilft erst, wenn das behoben ist.</translation>
+    </message>
+    <message>
+        <source>If this keeps happening, `zerg doctor` checks the setup.</source>
+        <translation>Wenn das wieder passiert, prüft `zerg doctor` die Einrichtung.</translation>
+    </message>
 </context>
 <context>
     <name>zerg::MemoryCompactor</name>
@@ -2818,6 +2869,10 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
     <message>
         <source>The scheduled run did not finish (%1): %2</source>
         <translation>Der geplante Lauf ist nicht fertig geworden (%1): %2</translation>
+    </message>
+    <message>
+        <source>The schedules are stopped right now (Zerg is restarting them or quitting). Try again in a moment.</source>
+        <translation>Die Zeitpläne sind gerade angehalten (Zerg startet sie neu oder wird beendet). Versuch es gleich noch einmal.</translation>
     </message>
 </context>
 <context>
@@ -3528,6 +3583,78 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
     <message>
         <source>The SSH session closed; run again.</source>
         <translation>Die SSH-Sitzung wurde geschlossen; führen Sie es erneut aus.</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::SupervisionTreeModel</name>
+    <message>
+        <source>ok</source>
+        <translation>ok</translation>
+    </message>
+    <message>
+        <source>degraded</source>
+        <translation>beeinträchtigt</translation>
+    </message>
+    <message>
+        <source>critical</source>
+        <translation>kritisch</translation>
+    </message>
+    <message>
+        <source>primary</source>
+        <translation>primär</translation>
+    </message>
+    <message>
+        <source>alternate</source>
+        <translation>alternativ</translation>
+    </message>
+    <message>
+        <source>contingent</source>
+        <translation>Notfallplan</translation>
+    </message>
+    <message>
+        <source>emergency</source>
+        <translation>Notfall</translation>
+    </message>
+    <message>
+        <source>XO: %1</source>
+        <translation>XO: %1</translation>
+    </message>
+    <message>
+        <source>pace %1</source>
+        <translation>PACE %1</translation>
+    </message>
+    <message>
+        <source>turn %1</source>
+        <translation>Runde %1</translation>
+    </message>
+    <message>
+        <source>context %1%</source>
+        <translation>Kontext %1 %</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n steering(s)</source>
+        <translation>
+            <numerusform>%n Korrektur</numerusform>
+            <numerusform>%n Korrekturen</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>zerg::SupervisorRunAttempt</name>
+    <message>
+        <source>Zerg is shutting down</source>
+        <translation>Zerg wird beendet</translation>
+    </message>
+    <message>
+        <source>killed by its supervisor</source>
+        <translation>von seinem Supervisor beendet</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::SupervisorRuns</name>
+    <message>
+        <source>The supervisor agent&apos;s run supervisor gave up and is being replaced.</source>
+        <translation>Der Supervisor der Läufe des Supervisor-Agenten hat aufgegeben und wird ersetzt.</translation>
     </message>
 </context>
 <context>
@@ -5362,6 +5489,18 @@ ZERG_LLM_PROVIDER, ZERG_LLM_API_KEY, ZERG_MODEL, ZERG_WORKER_MODEL, ZERG_HOSTS_F
 
 Exit-Status: 0 Erfolg, 1 Fehler, 2 Aufruffehler, 3 Konfigurationsproblem.
 </translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>Versuche</translation>
+    </message>
+    <message>
+        <source>Fallback</source>
+        <translation>Ersatzweg</translation>
+    </message>
+    <message>
+        <source>Jarvis answered directly with an apology</source>
+        <translation>Jarvis hat direkt mit einer Entschuldigung geantwortet</translation>
     </message>
 </context>
 <context>

@@ -1689,6 +1689,10 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
         <source>Refresh the supervision tree</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>XO report of %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ThreadsPage</name>
@@ -2264,6 +2268,10 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
         <source>Zerg is shutting down</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>This process does not run the schedules: another Zerg process owns the data folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>zerg::Backend</name>
@@ -2292,6 +2300,10 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
     </message>
     <message>
         <source>Owner id %1 is not valid; owner ids start at 1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The background services are not running, so &apos;%1&apos; cannot join them.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2617,6 +2629,45 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
         <source>I&apos;ll escalate this to the supervisor for a deeper check…</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>too many requests failed in a short time (more than %1 restarts in %2 s), so this one was stopped with them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Retrying after a temporary error…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trying once more after an error…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Sorry, I couldn&apos;t finish this: %1 (after %n attempts).</source>
+        <translation>
+            <numerusform>Sorry, I couldn&apos;t finish this: %1 (after %n attempt).</numerusform>
+            <numerusform>Sorry, I couldn&apos;t finish this: %1 (after %n attempts).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Check the model provider&apos;s API key (ZERG_LLM_API_KEY), then ask again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model provider seems to be having trouble; please try again in a few minutes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Asking again, perhaps more narrowly, may help.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Asking again will not help until that is fixed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>If this keeps happening, `zerg doctor` checks the setup.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>zerg::MemoryCompactor</name>
@@ -2802,6 +2853,10 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
     </message>
     <message>
         <source>The scheduled run did not finish (%1): %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The schedules are stopped right now (Zerg is restarting them or quitting). Try again in a moment.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3512,6 +3567,78 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
     <name>zerg::SshSessionWorker</name>
     <message>
         <source>The SSH session closed; run again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::SupervisionTreeModel</name>
+    <message>
+        <source>ok</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>degraded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>critical</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>primary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>alternate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>contingent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>emergency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>XO: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pace %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>turn %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>context %1%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n steering(s)</source>
+        <translation>
+            <numerusform>%n steering</numerusform>
+            <numerusform>%n steerings</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>zerg::SupervisorRunAttempt</name>
+    <message>
+        <source>Zerg is shutting down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>killed by its supervisor</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::SupervisorRuns</name>
+    <message>
+        <source>The supervisor agent&apos;s run supervisor gave up and is being replaced.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5043,6 +5170,18 @@ ZERG_LLM_PROVIDER, ZERG_LLM_API_KEY, ZERG_MODEL, ZERG_WORKER_MODEL, ZERG_HOSTS_F
 
 Exit status: 0 success, 1 failure, 2 usage error, 3 configuration problem.
 </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fallback</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jarvis answered directly with an apology</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -98,6 +98,7 @@ Status ApiServer::listen(const QHostAddress& address, quint16 port) {
                          "give both (--tls-cert and --tls-key)."_s};
     }
     delete m_server;
+    ++m_listenGeneration;
     m_server = new QWebSocketServer(
         u"zerg"_s, m_config.tls ? QWebSocketServer::SecureMode : QWebSocketServer::NonSecureMode,
         this);
@@ -110,6 +111,18 @@ Status ApiServer::listen(const QHostAddress& address, quint16 port) {
     connect(m_server, &QWebSocketServer::sslErrors, this, [](const QList<QSslError>& errors) {
         for (const QSslError& e : errors)
             qCInfo(lcApi, "TLS handshake error: %s", qPrintable(e.errorString()));
+    });
+    // A failed accept pauses the listener for good; serverError is mostly one client's failed
+    // handshake (a refused origin, a bad request), which must not cost the others their server,
+    // so it only counts when the listener is no longer listening.
+    connect(m_server, &QWebSocketServer::acceptError, this,
+            [this](QAbstractSocket::SocketError) { onListenerError(m_server->errorString()); });
+    connect(m_server, &QWebSocketServer::serverError, this, [this](QWebSocketProtocol::CloseCode) {
+        if (m_server->isListening()) {
+            qCDebug(lcApi, "a client's handshake failed: %s", qPrintable(m_server->errorString()));
+            return;
+        }
+        onListenerError(m_server->errorString());
     });
     if (!m_server->listen(address, port)) {
         const QString why = m_server->errorString();
@@ -135,6 +148,7 @@ bool ApiServer::isListening() const {
 }
 
 void ApiServer::close() {
+    ++m_listenGeneration;  // a failure reported before this is moot
     if (m_server && m_server->isListening()) {
         m_server->close();
         qCInfo(lcApi, "stopped listening; closing %lld clients", qint64(m_connections.size()));
@@ -142,6 +156,21 @@ void ApiServer::close() {
     const QList<ApiConnection*> connections = m_connections;
     for (ApiConnection* c : connections)
         c->closeWith(1001, u"server stopping"_s);
+}
+
+void ApiServer::onListenerError(const QString& why) {
+    qCWarning(lcApi, "the listener failed: %s", qPrintable(why));
+    // Not from inside the listener's signal: whoever restarts us replaces m_server.
+    QMetaObject::invokeMethod(
+        this,
+        [this, generation = m_listenGeneration, why] {
+            if (generation != m_listenGeneration || !m_server)
+                return;  // closed or listening anew meanwhile
+            ++m_listenGeneration;
+            m_server->close();
+            Q_EMIT listenerFailed(why);
+        },
+        Qt::QueuedConnection);
 }
 
 void ApiServer::onOriginCheck(QWebSocketCorsAuthenticator* authenticator) const {

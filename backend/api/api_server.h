@@ -78,9 +78,15 @@ public:
 
 Q_SIGNALS:
     void clientCountChanged(int count);
+    // The listener stopped accepting clients (an accept error pauses it for good) and has been
+    // closed; open connections are kept. listen() again to recover: under `zerg serve` the
+    // application tree does, by restarting the `api` service. Emitted from the event loop, never
+    // from inside the listener's own signal.
+    void listenerFailed(const QString& why);
 
 private:
     void onNewConnection();
+    void onListenerError(const QString& why);
     void onOriginCheck(QWebSocketCorsAuthenticator* authenticator) const;
     void onEvent(const zerg::Event& e);
     void onConnectionFinished(ApiConnection* connection);
@@ -90,6 +96,7 @@ private:
     Clock* m_clock;
     EventLog m_log;
     QWebSocketServer* m_server = nullptr;  // child
+    quint64 m_listenGeneration = 0;        // bumped by listen() and close()
     QList<ApiConnection*> m_connections;   // children
     quint64 m_nextConnectionId = 1;
 };

@@ -25,6 +25,7 @@ inline constexpr char Error[] = "error";
 inline constexpr char Heartbeat[] = "heartbeat";
 inline constexpr char ViolationDetected[] = "violation_detected";
 inline constexpr char SteeringInjected[] = "steering_injected";
+inline constexpr char SaluteReport[] = "salute_report";
 inline constexpr char ChildStarted[] = "child_started";
 inline constexpr char ChildExited[] = "child_exited";
 inline constexpr char ChildRestarted[] = "child_restarted";

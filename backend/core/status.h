@@ -36,6 +36,11 @@ enum class JobStatus { Queued, Running, Success, Failed, Cancelled, Timeout };
 // A supervisor run's row (runs table, `zerg runs`, the API's run endpoint).
 enum class RunStatus { Running, Success, Failed, Cancelled, Timeout };
 
+// How a failed run still answered (runs.fallback, NULL when it did not): with an apology, Jarvis's
+// direct answer after the supervisor agent's attempts failed (docs/supervisor.md). The run's
+// status stays failed.
+enum class RunFallback { Apology };
+
 // A scheduled check's run (schedule_runs table). `skipped` is allowed by the schema; nothing
 // writes it today.
 enum class ScheduleRunStatus { Running, Success, Failed, Cancelled, Timeout, Skipped };
@@ -89,6 +94,13 @@ struct StatusTable<RunStatus> {
         {RunStatus::Failed, "failed"},
         {RunStatus::Cancelled, "cancelled"},
         {RunStatus::Timeout, "timeout"},
+    }};
+};
+
+template <>
+struct StatusTable<RunFallback> {
+    static constexpr std::array<std::pair<RunFallback, const char*>, 1> names{{
+        {RunFallback::Apology, "apology"},
     }};
 };
 

@@ -2,22 +2,38 @@
 
 #include "agent/agent_loop.h"
 #include "agent/context_window.h"
+#include "agent/failure_class.h"
 #include "agent/memory_compactor.h"
 #include "agent/tool_registry.h"
+#include "agent/xo/salute.h"
 #include "core/event.h"
 #include "core/event_bus.h"
 #include "jarvis/memory_tools.h"
-#include "storage/run_details.h"
+#include "jarvis/supervisor_runs.h"
 #include "jarvis/supervisor_tools.h"
-#include "workers/worker_pool.h"
 #include "storage/artifact_store.h"
+#include "storage/run_details.h"
 #include "storage/store.h"
+#include "workers/worker_pool.h"
 
 namespace zerg {
 namespace {
 
 constexpr int kQuickMaxIterations = 3;
 constexpr int kPartialResultChars = 300;
+// The error code of the runs SupervisorRuns' supervisor held when it gave up.
+constexpr char kSupervisorGaveUp[] = "supervisor_gave_up";
+// Enough for a few sentences of apology.
+constexpr int kApologyMaxTokens = 400;
+
+QString apologyPrompt() {
+    return QStringLiteral(
+        "You are Jarvis, a concise assistant for a person who runs a few servers. You could not "
+        "finish the user's request: what went wrong and what was found so far are below. Reply "
+        "in a few sentences: apologize briefly, say in plain words what went wrong, give "
+        "whatever answer the findings support (never invent results), and say what the user can "
+        "do next.");
+}
 
 QString memoryPreamble() {
     return QStringLiteral(
@@ -25,11 +41,33 @@ QString memoryPreamble() {
         "every worker's artifacts are still on disk):\n");
 }
 
+// SALUTE for the supervisor agent (docs/xo.md). It has no artifact folder, so its report after
+// each radio check of `loop` is a salute_report event of the run's owner only.
+void publishSaluteReports(AgentLoop* loop, EventBus* bus, Clock* clock, qint64 ownerId,
+                          qint64 runId) {
+    auto facts = std::make_shared<xo::SaluteFacts>();
+    facts->agent = QStringLiteral("supervisor");
+    facts->role = QStringLiteral("supervisor");
+    facts->unitIds = {{QStringLiteral("run_id"), runId}};
+    QObject::connect(loop, &AgentLoop::toolCallStarted, loop,
+                     [facts](const ToolCall& call, const QJsonObject&) {
+                         ++facts->toolCalls;
+                         facts->lastOperation = call.name;
+                     });
+    QObject::connect(loop, &AgentLoop::xoChecked, loop,
+                     [facts, bus, clock, ownerId, runId](const QJsonObject& xoReport) {
+                         QJsonObject e = xo::saluteReport(xoReport, *facts, clock->utcNow());
+                         e.insert(QStringLiteral("run_id"), runId);
+                         e.insert(QStringLiteral("role"), facts->role);
+                         bus->publish(QString::fromLatin1(events::SaluteReport), ownerId, e);
+                     });
+}
+
 }  // namespace
 
 JarvisService::JarvisService(JarvisConfig config, Store* store, ArtifactStore* artifacts,
                              EventBus* bus, Clock* clock, LlmProvider* llm, WorkerPool* pool,
-                             QObject* parent)
+                             SupervisorRuns* runs, QObject* parent)
     : QObject(parent),
       m_config(std::move(config)),
       m_store(store),
@@ -38,11 +76,17 @@ JarvisService::JarvisService(JarvisConfig config, Store* store, ArtifactStore* a
       m_clock(clock),
       m_llm(llm),
       m_pool(pool),
+      m_runs(runs),
       m_router(m_config.hostAliases) {}
 
 JarvisService::~JarvisService() {
     m_clock->cancel(m_timeoutTimer);
     m_clock->cancel(m_heartbeatTimer);
+    // The attempt belongs to the runs' supervisor, which may outlive this service.
+    if (m_attempt)
+        m_attempt->detach();
+    if (m_runs && m_runId != 0)
+        m_runs->stopRun(m_runId);
 }
 
 QString JarvisService::systemPrompt() {
@@ -134,18 +178,25 @@ Result<qint64> JarvisService::start(const QString& taskIn, bool background) {
     const Result<qint64> seq = m_store->appendMessage(m_threadId, run.value(), user.toJson(), now);
     if (!seq) {
         const QString why = seq.error().message;
-        (void)m_store->finishRun(run.value(), QStringLiteral("failed"), {}, why, now);
+        (void)m_store->finishRun(run.value(), statusName(RunStatus::Failed), {}, why, now);
         return seq.error();
     }
     history.value().messages.append({seq.value(), user});
 
-    m_runId = run.value();
+    const qint64 runId = run.value();
+    m_runId = runId;
     m_mode = route.mode;
     m_background = background;
+    m_task = task;
     m_runStartedMs = m_clock->nowMs();
     m_usage = {};
     m_abortCode.clear();
     m_abortMessage.clear();
+    m_attempts = 1;
+    m_supervised = false;
+    m_restartNotice.clear();
+    m_failCode.clear();
+    m_failMessage.clear();
     m_bus->publish(QString::fromLatin1(events::SupervisorStarted), m_config.ownerId,
                    {{QStringLiteral("run_id"), m_runId},
                     {QStringLiteral("thread_id"), m_threadId},
@@ -157,8 +208,79 @@ Result<qint64> JarvisService::start(const QString& taskIn, bool background) {
                                             [this] { onRunTimeout(); });
     }
     scheduleHeartbeat();
-    compactThenStart(route.mode, history.value());
-    return m_runId;
+    if (route.mode == Route::Mode::Quick) {
+        // One or two model calls: not worth a child. A failure is answered with the apology at
+        // once; the supervisor's turn, if it hands over, is a child.
+        compactThenStart(route.mode, history.value());
+    } else {
+        m_firstThread = std::move(history).value();
+        runAsChild(ChildStart::First);
+    }
+    return runId;  // the run may have ended already (a database error)
+}
+
+void JarvisService::runAsChild(ChildStart start) {
+    m_childStart = start;
+    m_supervised = !m_runs.isNull();
+    if (m_runs) {
+        const Status submitted = m_runs->submit(this, m_runId);
+        if (submitted)
+            return;
+        qWarning("run %lld: runs without its supervisor: %s", m_runId,
+                 qPrintable(submitted.error().message));
+        m_supervised = false;
+    }
+    // Nobody would restart it: the attempt runs here, and a failure is answered at once.
+    if (SupervisorRunAttempt* attempt = newRunAttempt(m_runId)) {
+        if (attempt->hasExited())
+            attempt->deleteLater();
+        else
+            attempt->setParent(this);
+    }
+}
+
+SupervisorRunAttempt* JarvisService::newRunAttempt(qint64 runId) {
+    if (runId == 0 || runId != m_runId || m_childStart == ChildStart::None ||
+        !m_abortCode.isEmpty() || !m_failCode.isEmpty()) {
+        return nullptr;
+    }
+    const ChildStart start = std::exchange(m_childStart, ChildStart::None);
+    // First, so that a loop that ends at once finds its attempt.
+    auto* attempt = new SupervisorRunAttempt(this, runId);
+    m_attempt = attempt;
+    switch (start) {
+        case ChildStart::First: {
+            const ThreadHistory thread = std::move(m_firstThread).value_or(ThreadHistory{});
+            m_firstThread.reset();
+            compactThenStart(m_mode, thread);
+            break;
+        }
+        case ChildStart::Escalated:
+            startLoopFromStore(Route::Mode::Supervisor);
+            break;
+        case ChildStart::Retry:
+            ++m_attempts;
+            if (Status s = m_store->setRunAttempts(runId, m_attempts); !s)
+                qWarning("run %lld: %s", runId, qPrintable(s.error().message));
+            // The stored thread is consistent (messages are kept in whole groups), so the
+            // restarted loop continues it; the notice in its context says why.
+            startLoopFromStore(m_mode);
+            break;
+        case ChildStart::None:
+            break;
+    }
+    return attempt;
+}
+
+void JarvisService::exitAttempt(const supervision::ExitReason& reason) {
+    SupervisorRunAttempt* attempt = m_attempt;
+    m_attempt = nullptr;
+    if (!attempt)
+        return;
+    if (!attempt->hasExited())
+        attempt->exitWith(reason);
+    if (attempt->parent() == this)
+        attempt->deleteLater();  // unsupervised: nobody else will
 }
 
 Result<JarvisService::ThreadHistory> JarvisService::readThread() const {
@@ -245,7 +367,10 @@ QList<ChatMessage> JarvisService::freshContext() const {
                                               m_config.recentWorkersLimit);
     if (!recent.isEmpty())
         text += QLatin1Char('\n') + recent;
-    return {ChatMessage::system(text)};
+    QList<ChatMessage> out{ChatMessage::system(text)};
+    if (!m_restartNotice.isEmpty())
+        out.append(ChatMessage::system(m_restartNotice));
+    return out;
 }
 
 SupervisorContext JarvisService::supervisorContext() const {
@@ -279,7 +404,7 @@ void JarvisService::setScheduler(ScheduleService* scheduler, ScheduleStore* sche
 void JarvisService::startLoopFromStore(Route::Mode mode) {
     const Result<ThreadHistory> thread = readThread();
     if (!thread) {
-        endRun(QStringLiteral("failed"), thread.error().message, QStringLiteral("db"));
+        endRun(RunStatus::Failed, thread.error().message, QStringLiteral("db"));
         return;
     }
     startLoop(mode, historyMessages(thread.value()));
@@ -346,19 +471,31 @@ void JarvisService::startLoop(Route::Mode mode, const QList<ChatMessage>& stored
                         {QStringLiteral("message"), s.message},
                         {QStringLiteral("pace"), xo::paceName(s.pace)}});
     });
+    publishSaluteReports(m_loop, m_bus, m_clock, m_config.ownerId, runId);
     m_loop->start();
 }
 
-void JarvisService::cancelRun(qint64 runId) {
+void JarvisService::cancelRun(qint64 runId, const QString& reason) {
     if (runId != m_runId || m_runId == 0)
         return;
-    m_pool->stopRun(runId, tr("the run was cancelled by the user"));
+    const QString why = reason.isEmpty() ? tr("cancelled by the user") : reason;
+    m_pool->stopRun(runId, reason.isEmpty() ? tr("the run was cancelled by the user") : reason);
     if (m_loop) {
-        m_loop->cancel(tr("cancelled by the user"));
-    } else {  // still condensing the history
-        delete m_compactor;
-        endRun(QStringLiteral("cancelled"), tr("cancelled by the user"),
-               QStringLiteral("cancelled"));
+        m_loop->cancel(why);
+        return;
+    }
+    // Condensing the history, waiting for a restart, or writing the apology.
+    stopPendingWork();
+    endRun(RunStatus::Cancelled, why, QStringLiteral("cancelled"));
+}
+
+void JarvisService::stopPendingWork() {
+    delete m_compactor;
+    if (ChatReply* reply = m_apologyReply) {
+        m_apologyReply = nullptr;
+        reply->disconnect(this);
+        reply->abort();
+        reply->deleteLater();
     }
 }
 
@@ -389,9 +526,29 @@ void JarvisService::abortRun(qint64 runId, const QString& code, const QString& m
     if (m_loop) {
         m_loop->cancel(message);  // finished() follows and ends the run with the findings
     } else {
-        delete m_compactor;
+        stopPendingWork();
         finishAborted();
     }
+}
+
+void JarvisService::endAfterSupervisorGaveUp(qint64 runId) {
+    // A run already ending (stopped, or being answered with the apology) needs nothing more.
+    if (runId == 0 || runId != m_runId || !m_abortCode.isEmpty() || !m_failCode.isEmpty())
+        return;
+    m_supervised = false;  // nobody restarts it any more
+    m_childStart = ChildStart::None;
+    m_failCode = QString::fromLatin1(kSupervisorGaveUp);
+    m_failMessage = tr("too many requests failed in a short time (more than %1 restarts in %2 s), "
+                       "so this one was stopped with them")
+                        .arg(SupervisorRuns::kIntensity)
+                        .arg(SupervisorRuns::kPeriodSecs);
+    m_pool->stopRun(runId, m_failMessage);
+    if (m_loop) {
+        m_loop->cancel(m_failMessage);  // finished() follows and answers with the apology
+        return;
+    }
+    stopPendingWork();
+    fallBack(m_failCode, m_failMessage);
 }
 
 void JarvisService::finishAborted() {
@@ -400,13 +557,19 @@ void JarvisService::finishAborted() {
     (void)m_store->appendMessage(m_threadId, m_runId, ChatMessage::assistant(text).toJson(),
                                  m_clock->utcNow());
     const QString code = m_abortCode;  // endRun clears the member
-    endRun(
-        code == QLatin1String("run_timeout") ? QStringLiteral("timeout") : QStringLiteral("failed"),
-        text, code);
+    endRun(code == QLatin1String("run_timeout") ? RunStatus::Timeout : RunStatus::Failed, text,
+           code);
 }
 
 QString JarvisService::partialFindings(const QString& headline) const {
-    QString out = headline;
+    const QStringList lines = findings();
+    if (lines.isEmpty())
+        return headline + QLatin1Char(' ') + tr("Nothing was finished yet.");
+    return headline + QLatin1Char(' ') + tr("What was found so far:") + QLatin1Char('\n') +
+           lines.join(QLatin1Char('\n'));
+}
+
+QStringList JarvisService::findings() const {
     const auto jobs = m_store->listJobsForRun(m_config.ownerId, m_runId);
     QStringList lines;
     if (jobs) {
@@ -429,13 +592,7 @@ QString JarvisService::partialFindings(const QString& headline) const {
                          finding.isEmpty() ? QString() : QStringLiteral(": ") + finding));
         }
     }
-    if (lines.isEmpty()) {
-        out += QLatin1Char(' ') + tr("Nothing was finished yet.");
-    } else {
-        out += QLatin1Char(' ') + tr("What was found so far:") + QLatin1Char('\n') +
-               lines.join(QLatin1Char('\n'));
-    }
-    return out;
+    return lines;
 }
 
 void JarvisService::scheduleHeartbeat() {
@@ -466,6 +623,10 @@ void JarvisService::onLoopFinished() {
         finishAborted();
         return;
     }
+    if (!m_failCode.isEmpty()) {  // stopped to be answered with the apology
+        fallBack(m_failCode, m_failMessage);
+        return;
+    }
     if (m_mode == Route::Mode::Quick && loop->errorCode() == QLatin1String(kRouteToSupervisor)) {
         m_mode = Route::Mode::Supervisor;
         if (Status s = m_store->setRunMode(m_runId, QStringLiteral("supervisor")); !s)
@@ -476,40 +637,179 @@ void JarvisService::onLoopFinished() {
                         {QStringLiteral("escalated"), true},
                         {QStringLiteral("message"),
                          tr("I'll escalate this to the supervisor for a deeper check…")}});
-        startLoopFromStore(Route::Mode::Supervisor);
+        runAsChild(ChildStart::Escalated);
         return;
     }
     switch (loop->outcome()) {
         case AgentLoop::Outcome::Completed:
-            endRun(QStringLiteral("success"), loop->finalText(), {});
+            endRun(RunStatus::Success, loop->finalText(), {});
             break;
         case AgentLoop::Outcome::Cancelled:
-            endRun(QStringLiteral("cancelled"), loop->errorString(), loop->errorCode());
+            endRun(RunStatus::Cancelled, loop->errorString(), loop->errorCode());
             break;
         default:
-            endRun(QStringLiteral("failed"), loop->errorString(), loop->errorCode());
+            onLoopFailed(loop->errorCode(), loop->errorString());
             break;
     }
 }
 
-void JarvisService::endRun(const QString& status, const QString& text, const QString& errorCode) {
+void JarvisService::onLoopFailed(const QString& code, const QString& message) {
+    const FailureClass cls = classifyFailure(code);
+    const bool retry = m_supervised && m_attempt && m_attempts < kMaxRunAttempts &&
+                       m_attempts <= restartsAllowed(cls);
+    if (!retry) {
+        fallBack(code, message);
+        return;
+    }
+    // The run stays in progress; its supervisor restarts it after the backoff (newRunAttempt),
+    // unless it is cancelled or times out meanwhile.
+    m_restartNotice =
+        QStringLiteral(
+            "[SUPERVISOR] Your previous attempt at this request failed: %1 (%2 failure: "
+            "%3), and you were restarted. The conversation so far follows; continue "
+            "from where it stopped and answer the user's last request.")
+            .arg(message, failureClassName(cls), code);
+    m_childStart = ChildStart::Retry;
+    m_bus->publish(QString::fromLatin1(events::SupervisorThinking), m_config.ownerId,
+                   {{QStringLiteral("run_id"), m_runId},
+                    {QStringLiteral("mode"), modeName()},
+                    {QStringLiteral("retrying"), true},
+                    {QStringLiteral("attempt"), m_attempts + 1},
+                    {QStringLiteral("error_code"), code},
+                    {QStringLiteral("message"), cls == FailureClass::Transient
+                                                    ? tr("Retrying after a temporary error…")
+                                                    : tr("Trying once more after an error…")}});
+    exitAttempt(supervision::ExitReason::crash(code));
+}
+
+void JarvisService::fallBack(const QString& code, const QString& message) {
+    m_failCode = code;
+    m_failMessage = message;
+    // A model that has just failed is not asked again, nor one its supervisor gave up on.
+    if (code.startsWith(QLatin1String("llm_")) || code == QLatin1String(kSupervisorGaveUp)) {
+        answerWithApology(apologyText(code, message));
+        return;
+    }
+    const QStringList lines = findings();
+    ChatRequest req;
+    req.model = modelFor(Route::Mode::Quick);
+    req.messages = {
+        ChatMessage::system(apologyPrompt()),
+        // One arg() call: a task that contains "%3" stays as it is.
+        ChatMessage::user(
+            QStringLiteral(
+                "Request: %1\nWhat went wrong (%2, after %3 attempts): %4\nFindings:\n%5")
+                .arg(m_task, code, QString::number(m_attempts), message,
+                     lines.isEmpty() ? QStringLiteral("(none)") : lines.join(QLatin1Char('\n'))))};
+    req.maxTokens = kApologyMaxTokens;
+    req.meta = {QStringLiteral("apology"), QStringLiteral("supervisor"), m_config.ownerId, m_runId,
+                0};
+    m_apologyReply = m_llm->chat(req);
+    m_apologyReply->setParent(this);
+    connect(m_apologyReply, &ChatReply::finished, this, &JarvisService::onApologyReply);
+}
+
+void JarvisService::onApologyReply() {
+    ChatReply* reply = m_apologyReply;
+    m_apologyReply = nullptr;
+    if (!reply)
+        return;
+    reply->deleteLater();
+    const Usage u = reply->usage();
+    m_usage.promptTokens += u.promptTokens;
+    m_usage.completionTokens += u.completionTokens;
+    const QString text = reply->hasError() ? QString() : reply->message().content.trimmed();
+    if (reply->hasError()) {
+        qWarning("run %lld: the apology call failed (%s); the fixed apology is used", m_runId,
+                 qPrintable(reply->errorCode()));
+    }
+    answerWithApology(text.isEmpty() ? apologyText(m_failCode, m_failMessage) : text);
+}
+
+QString JarvisService::apologyText(const QString& code, const QString& message) const {
+    QString reason = message.trimmed();
+    while (reason.endsWith(QLatin1Char('.')))
+        reason.chop(1);
+    // The source is the plural form, as English reads it without a translator (the tests).
+    QString text = tr("Sorry, I couldn't finish this: %1 (after %n attempts).", nullptr, m_attempts)
+                       .arg(reason);
+    const FailureClass cls =
+        code == QLatin1String(kSupervisorGaveUp) ? FailureClass::Transient : classifyFailure(code);
+    QString advice;
+    if (code == QLatin1String("llm_auth")) {
+        advice = tr("Check the model provider's API key (ZERG_LLM_API_KEY), then ask again.");
+    } else {
+        switch (cls) {
+            case FailureClass::Transient:
+                advice =
+                    tr("The model provider seems to be having trouble; please try again in "
+                       "a few minutes.");
+                break;
+            case FailureClass::Persistent:
+                advice = tr("Asking again, perhaps more narrowly, may help.");
+                break;
+            case FailureClass::Terminal:
+                advice = tr("Asking again will not help until that is fixed.");
+                break;
+            case FailureClass::Unknown:
+                advice = tr("If this keeps happening, `zerg doctor` checks the setup.");
+                break;
+        }
+    }
+    text += QLatin1Char(' ') + advice;
+    const QStringList lines = findings();
+    if (!lines.isEmpty()) {
+        text += QStringLiteral("\n\n") + tr("What was found so far:") + QLatin1Char('\n') +
+                lines.join(QLatin1Char('\n'));
+    }
+    return text;
+}
+
+void JarvisService::answerWithApology(const QString& text) {
+    // In the thread like any answer, so that the next question can build on it.
+    if (auto seq = m_store->appendMessage(m_threadId, m_runId,
+                                          ChatMessage::assistant(text).toJson(), m_clock->utcNow());
+        !seq) {
+        qWarning("run %lld: %s", m_runId, qPrintable(seq.error().message));
+    }
+    endRun(RunEnding{RunStatus::Failed, text, m_failCode, m_failMessage, true});
+}
+
+void JarvisService::endRun(const RunEnding& ending) {
     const qint64 runId = m_runId;
     if (runId == 0)
         return;
     m_clock->cancel(m_timeoutTimer);
     m_clock->cancel(m_heartbeatTimer);
     m_timeoutTimer = m_heartbeatTimer = 0;
-    const bool ok = status == QLatin1String("success");
+    const bool ok = ending.status == RunStatus::Success;
     const qint64 durationMs = m_clock->nowMs() - m_runStartedMs;
     const QString modeName = this->modeName();
+    // An apology keeps both: the answer the user got and the failure behind it.
+    const QString result = ok || ending.apology ? ending.text : QString();
+    const QString error = ok ? QString() : ending.apology ? ending.error : ending.text;
+    const RunOutcome outcome{qMax(1, m_attempts), ending.errorCode,
+                             ending.apology ? statusName(RunFallback::Apology) : QString()};
     if (Status s =
-            m_store->finishRun(runId, status, ok ? text : QString(), ok ? QString() : text,
-                               m_clock->utcNow(), m_usage.promptTokens, m_usage.completionTokens);
+            m_store->finishRun(runId, statusName(ending.status), result, error, m_clock->utcNow(),
+                               m_usage.promptTokens, m_usage.completionTokens, outcome);
         !s) {
         qWarning("run %lld: %s", runId, qPrintable(s.error().message));
     }
     m_runId = 0;
     m_abortCode.clear();
+    m_failCode.clear();
+    m_failMessage.clear();
+    m_childStart = ChildStart::None;
+    m_firstThread.reset();
+    // The run's child ends with it (normal on success; shutdown, which is never restarted,
+    // otherwise), and a restart still pending is cancelled. Before runFinished: its handlers may
+    // start the next run.
+    exitAttempt(ok ? supervision::ExitReason::normal()
+                   : supervision::ExitReason::shutdown(
+                         ending.errorCode.isEmpty() ? statusName(ending.status) : ending.errorCode));
+    if (m_runs)
+        m_runs->stopRun(runId);
     // Tokens and cost of the whole run (supervisor and workers), from the per-call records.
     QJsonObject usageJson{{QStringLiteral("prompt_tokens"), m_usage.promptTokens},
                           {QStringLiteral("completion_tokens"), m_usage.completionTokens}};
@@ -522,25 +822,32 @@ void JarvisService::endRun(const QString& status, const QString& text, const QSt
                      {QStringLiteral("cost_usd"),
                       totals->costUsd ? QJsonValue(*totals->costUsd) : QJsonValue()}};
     }
-    if (ok) {
-        m_bus->publish(QString::fromLatin1(events::SupervisorComplete), m_config.ownerId,
-                       {{QStringLiteral("run_id"), runId},
-                        {QStringLiteral("thread_id"), m_threadId},
-                        {QStringLiteral("result"), text},
-                        {QStringLiteral("mode"), modeName},
-                        {QStringLiteral("duration_ms"), durationMs},
-                        {QStringLiteral("usage"), usageJson}});
+    if (ok || ending.apology) {
+        // The apology is delivered like an answer: the chat shows it, not an error.
+        QJsonObject data{
+            {QStringLiteral("run_id"), runId},           {QStringLiteral("thread_id"), m_threadId},
+            {QStringLiteral("result"), ending.text},     {QStringLiteral("mode"), modeName},
+            {QStringLiteral("duration_ms"), durationMs}, {QStringLiteral("usage"), usageJson}};
+        if (ending.apology) {
+            data.insert(QStringLiteral("fallback"), statusName(RunFallback::Apology));
+            data.insert(QStringLiteral("status"), statusName(ending.status));
+            data.insert(QStringLiteral("error_code"), ending.errorCode);
+            data.insert(QStringLiteral("error"), ending.error);
+            data.insert(QStringLiteral("attempts"), outcome.attempts);
+        }
+        m_bus->publish(QString::fromLatin1(events::SupervisorComplete), m_config.ownerId, data);
     } else {
         QJsonObject data{{QStringLiteral("run_id"), runId},
-                         {QStringLiteral("message"), text},
-                         {QStringLiteral("details"), errorCode},
+                         {QStringLiteral("message"), ending.text},
+                         {QStringLiteral("details"), ending.errorCode},
                          {QStringLiteral("mode"), modeName},
-                         {QStringLiteral("status"), status}};
-        if (status == QLatin1String("timeout") || errorCode == QLatin1String("budget_exceeded"))
-            data.insert(QStringLiteral("partial_results"), text);
+                         {QStringLiteral("status"), statusName(ending.status)}};
+        if (ending.status == RunStatus::Timeout ||
+            ending.errorCode == QLatin1String("budget_exceeded"))
+            data.insert(QStringLiteral("partial_results"), ending.text);
         m_bus->publish(QString::fromLatin1(events::Error), m_config.ownerId, data);
     }
-    Q_EMIT runFinished(runId, ok, text);
+    Q_EMIT runFinished(runId, ok, ending.text);
 }
 
 }  // namespace zerg

@@ -4,6 +4,7 @@
 #include "agent/xo/xo_types.h"
 #include "core/clock.h"
 #include "core/result.h"
+#include "core/status.h"
 #include "jarvis/intent_router.h"
 #include "jarvis/supervisor_tools.h"
 #include "llm/chat_types.h"
@@ -22,15 +23,21 @@ namespace zerg {
 
 class AgentLoop;
 class ArtifactStore;
+class ChatReply;
 class EventBus;
 class LlmProvider;
 class MemoryCompactor;
 class ScheduleService;
 class ScheduleStore;
 class Store;
+class SupervisorRunAttempt;
+class SupervisorRuns;
 class Tool;
 class ToolRegistry;
 class WorkerPool;
+namespace supervision {
+class ExitReason;
+}
 
 struct JarvisConfig {
     qint64 ownerId = 1;
@@ -57,11 +64,17 @@ struct JarvisConfig {
 // keeps the history within the model's context window (older turns folded into a stored
 // memory), runs the agent loop with fresh context (recent workers, remembered facts), enforces
 // the run timeout and reports every step on the EventBus.
+//
+// A supervisor run (and a quick one once it hands over) is a child of `runs` (SupervisorRuns):
+// a failure that is worth another try ends its attempt with a crash, and the supervisor
+// restarts it after a backoff from the stored thread. A failure that stays is answered
+// directly with an apology (docs/supervisor.md). Without `runs` nothing is retried.
 class JarvisService : public QObject, public BackgroundRunner {
     Q_OBJECT
 public:
     JarvisService(JarvisConfig config, Store* store, ArtifactStore* artifacts, EventBus* bus,
-                  Clock* clock, LlmProvider* llm, WorkerPool* pool, QObject* parent = nullptr);
+                  Clock* clock, LlmProvider* llm, WorkerPool* pool, SupervisorRuns* runs = nullptr,
+                  QObject* parent = nullptr);
     ~JarvisService() override;
 
     // Starts a run. Errors: empty task, a run already in progress ("busy"), storage failure.
@@ -71,7 +84,8 @@ public:
     [[nodiscard]] Result<qint64> startBackgroundRun(const QString& task) override;
     // The message a scheduled check puts in the thread: the task and how to answer.
     [[nodiscard]] static QString backgroundRequest(const QString& task);
-    void cancelRun(qint64 runId);
+    // Stops the run and its workers; reason says why (empty: the user cancelled it).
+    void cancelRun(qint64 runId, const QString& reason = {});
     void cancelWorker(qint64 jobId);
     // Stops a run early with what its workers found so far (a budget monitor's verdict): the
     // run ends failed with this code, the message heads the findings.
@@ -79,6 +93,20 @@ public:
     [[nodiscard]] bool isBusy() const { return m_runId != 0; }
     [[nodiscard]] qint64 currentRunId() const { return m_runId; }
     [[nodiscard]] qint64 threadId() const { return m_threadId; }
+    [[nodiscard]] qint64 ownerId() const { return m_config.ownerId; }
+    // The attempts of the current (or last) run: 1, more after a failure restarted it.
+    [[nodiscard]] int attempts() const { return m_attempts; }
+    // For SupervisorRuns: starts the run's next attempt (the first, the supervisor's turn after
+    // the quick path handed over, or a restart that resumes from the stored thread) and returns
+    // it; nullptr when runId is not in progress or has nothing to start (it was cancelled or
+    // timed out during the backoff). The caller owns the attempt.
+    [[nodiscard]] SupervisorRunAttempt* newRunAttempt(qint64 runId);
+    // For SupervisorRuns: its supervisor gave up, so the run is stopped and answered with the
+    // apology.
+    void endAfterSupervisorGaveUp(qint64 runId);
+    // At most this many attempts per run (a persistent failure gets one retry, a terminal or
+    // unknown one none: agent/failure_class.h).
+    static constexpr int kMaxRunAttempts = 3;
     // The seed's run endpoint for this owner (storage/run_details.h); other owners' runs are
     // "not_found".
     [[nodiscard]] Result<QJsonObject> runDetails(qint64 runId) const;
@@ -110,12 +138,44 @@ private:
     void startLoop(Route::Mode mode, const QList<ChatMessage>& history);
     // startLoop() over the thread as stored now (after a compaction or an escalation).
     void startLoopFromStore(Route::Mode mode);
+    // What the next start of the run's child does.
+    enum class ChildStart { None, First, Escalated, Retry };
+    // Hands the run's next attempt to SupervisorRuns; without it (or when its supervisor is
+    // being replaced) the attempt runs here, unsupervised.
+    void runAsChild(ChildStart start);
+    void exitAttempt(const supervision::ExitReason& reason);
     void onLoopFinished();
+    // Retry (the attempt crashes; the supervisor restarts it) or answer with the apology.
+    void onLoopFailed(const QString& code, const QString& message);
     void onRunTimeout();
     void finishAborted();
+    // The compaction or the apology call that is under way, if any, is dropped.
+    void stopPendingWork();
     void scheduleHeartbeat();
-    void endRun(const QString& status, const QString& text, const QString& errorCode);
+    // How a run ends: its status, the text the user gets (the answer, what went wrong, or the
+    // apology), the error code, and for an apology the failure behind it.
+    struct RunEnding {
+        RunStatus status = RunStatus::Failed;
+        QString text;
+        QString errorCode;
+        QString error;
+        bool apology = false;
+    };
+    void endRun(const RunEnding& ending);
+    void endRun(RunStatus status, const QString& text, const QString& errorCode) {
+        endRun(RunEnding{status, text, errorCode, {}, false});
+    }
+    // Jarvis answers a failed run directly. After a model failure, no model call: a fixed
+    // apology (apologyText). After any other failure, one short call without tools may still
+    // answer from what is known, with the fixed apology if that call fails.
+    void fallBack(const QString& code, const QString& message);
+    void onApologyReply();
+    [[nodiscard]] QString apologyText(const QString& code, const QString& message) const;
+    void answerWithApology(const QString& text);
     [[nodiscard]] QList<ChatMessage> freshContext() const;
+    // One line per worker of the run: task, status, id and what it found (its summary, the start
+    // of its result or its error).
+    [[nodiscard]] QStringList findings() const;
     [[nodiscard]] QString partialFindings(const QString& headline) const;
     [[nodiscard]] QString modelFor(Route::Mode mode) const;
     // What the supervisor's tools act on, for the run in progress.
@@ -128,6 +188,7 @@ private:
     Clock* m_clock;
     LlmProvider* m_llm;
     WorkerPool* m_pool;
+    QPointer<SupervisorRuns> m_runs;
     ScheduleService* m_scheduler = nullptr;
     ScheduleStore* m_schedules = nullptr;
     IntentRouter m_router;
@@ -136,7 +197,22 @@ private:
     qint64 m_runId = 0;
     Route::Mode m_mode = Route::Mode::Supervisor;
     bool m_background = false;  // the current run is a scheduled check
+    QString m_task;
     qint64 m_runStartedMs = 0;
+    int m_attempts = 0;
+    // Its attempts are children of m_runs (a failure may be retried).
+    bool m_supervised = false;
+    QPointer<SupervisorRunAttempt> m_attempt;
+    ChildStart m_childStart = ChildStart::None;
+    std::optional<ThreadHistory> m_firstThread;  // read by start(), for the first attempt
+    // Why the attempt before this one failed: for the model, in the context of every call of a
+    // restarted attempt (never stored in the thread).
+    QString m_restartNotice;
+    // The failure the run is answered for with an apology, once that is decided (the apology may
+    // wait for a model call, or for the cancelled loop to finish).
+    QString m_failCode;
+    QString m_failMessage;
+    QPointer<ChatReply> m_apologyReply;
     Usage m_usage;  // of the loops that ended during this run (quick then supervisor)
     // Why the run in progress is being stopped early ("run_timeout", "budget_exceeded"), and the
     // sentence that heads its partial findings. Empty while it runs normally.

@@ -2,13 +2,16 @@
 
 #include "core/event.h"
 #include "core/event_bus.h"
+#include "jarvis/supervisor_runs.h"
 #include "runtime/health_monitor.h"
 #include "runtime/hygiene_daemon.h"
-#include "jarvis/jarvis_service.h"
+#include "schedule/schedule_service.h"
 #include "supervision/supervisor_events.h"
 #include "workers/worker_pool.h"
 
 #include <QJsonArray>
+
+#include <algorithm>
 
 namespace zerg {
 
@@ -54,6 +57,25 @@ ChildSpec service(const QString& id, std::function<void()> onStart, std::functio
     return spec;
 }
 
+// One owner's scheduler. A (re)start begins clean: stop() drops whatever a crashed run of it
+// left armed, and start() re-arms from the database (the interrupted-runs sweep is the first
+// start's only).
+ChildSpec schedulerSpec(const AppTree::OwnerScheduler& owner) {
+    const QPointer<ScheduleService> s = owner.scheduler;
+    return service(
+        QStringLiteral("owner_%1").arg(owner.ownerId),
+        [s] {
+            if (s) {
+                s->stop();
+                s->start();
+            }
+        },
+        [s] {
+            if (s)
+                s->stop();
+        });
+}
+
 }  // namespace
 
 AppTree::AppTree(Services services, QObject* parent) : QObject(parent), m_s(services) {
@@ -89,11 +111,15 @@ AppTree::AppTree(Services services, QObject* parent) : QObject(parent), m_s(serv
     };
 
     WorkerPool* pool = m_s.pool;
-    JarvisService* jarvis = m_s.jarvis;
-    ChildSpec agent = service(QStringLiteral("supervisor_agent"), {}, [jarvis] {
-        if (jarvis && jarvis->isBusy())
-            jarvis->cancelRun(jarvis->currentRunId());
-    });
+    SupervisorRuns* runs = m_s.runs;
+    // Its runs are the children of SupervisorRuns' own supervisor; this service stands for it.
+    ChildSpec agent = service(
+        QStringLiteral("supervisor_agent"), {},
+        [runs] {
+            if (runs)
+                runs->stopAll(tr("Zerg is shutting down"));
+        },
+        [this](ServiceChild* c) { m_agentChild = c; });
     agent.backoff = Backoff{1000, 30'000, 0.2, 60'000};
 
     QList<ChildSpec> root{
@@ -108,6 +134,12 @@ AppTree::AppTree(Services services, QObject* parent) : QObject(parent), m_s(serv
         agent,
         monitorsSpec,
     };
+    if (m_s.schedulers) {  // after the agent whose runs they start, so they stop before it
+        const auto agentAt = std::find_if(root.begin(), root.end(), [](const ChildSpec& c) {
+            return c.id == QLatin1String("supervisor_agent");
+        });
+        root.insert(agentAt == root.end() ? root.end() : agentAt + 1, schedulesSpec());
+    }
     SupervisorFlags rootFlags;
     rootFlags.intensity = 3;
     rootFlags.periodSecs = 60;
@@ -115,11 +147,18 @@ AppTree::AppTree(Services services, QObject* parent) : QObject(parent), m_s(serv
     Q_ASSERT(created);  // the specs above are valid by construction
     m_root = std::move(created).value();
     watch(m_root.get());
-    // The pool's own supervisor giving up is the workers service failing.
+    // The pool's own supervisor giving up is the workers service failing; the same for the runs.
     if (pool) {
         connect(pool, &WorkerPool::supervisorGaveUp, this, [this] {
             if (m_workersChild)
                 m_workersChild->crash(QStringLiteral("the worker supervisor gave up"));
+        });
+    }
+    if (runs) {
+        connect(runs, &SupervisorRuns::supervisorGaveUp, this, [this] {
+            if (m_agentChild)
+                m_agentChild->crash(
+                    QStringLiteral("the supervisor agent's run supervisor gave up"));
         });
     }
 }
@@ -129,6 +168,79 @@ AppTree::~AppTree() {
         m_root->disconnect(this);
         if (isRunning())
             m_root->kill();
+    }
+}
+
+ChildSpec AppTree::schedulesSpec() {
+    ChildSpec spec;
+    spec.id = QStringLiteral("schedules");
+    spec.type = ChildType::Supervisor;
+    spec.restart = RestartType::Permanent;
+    spec.start = [this](const QVariant&) -> StartResult {
+        QList<ChildSpec> children;
+        for (const OwnerScheduler& owner : std::as_const(*m_s.schedulers))
+            children.append(schedulerSpec(owner));
+        SupervisorFlags flags;
+        flags.intensity = 5;
+        flags.periodSecs = 60;
+        auto sup = Supervisor::create(QStringLiteral("schedules"), flags, children, m_s.clock);
+        if (!sup)
+            return StartResult::error(sup.error().message);
+        m_schedules = sup.value().get();
+        watch(m_schedules);
+        return Supervisor::startAsChild(std::move(sup).value());
+    };
+    return spec;
+}
+
+Status AppTree::addScheduler(qint64 ownerId, ScheduleService* scheduler) {
+    if (!m_s.schedulers) {
+        return Error{QString::fromLatin1(errors::NotRunning),
+                     tr("This process does not run the schedules: another Zerg process owns the "
+                        "data folder.")};
+    }
+    const OwnerScheduler owner{ownerId, scheduler};
+    m_s.schedulers->append(owner);  // every later start of `schedules` starts it too
+    if (!m_schedules || !m_schedules->isRunning())
+        return Ok{};  // it starts with `schedules`
+    if (const Result<StartedChild> started = m_schedules->startChild(schedulerSpec(owner));
+        !started) {
+        return started.error();
+    }
+    return Ok{};
+}
+
+Status AppTree::addService(const QString& id, std::function<Status()> start,
+                           std::function<void()> stop) {
+    // What the last start said, in the service's own words (the supervisor wraps them).
+    auto failure = std::make_shared<std::optional<Error>>();
+    ChildSpec spec;
+    spec.id = id;
+    spec.restart = RestartType::Permanent;
+    spec.shutdown = Shutdown::timeout(5000);
+    // A service that keeps failing (a port someone else took) is not retried in a tight loop.
+    spec.backoff = Backoff{1000, 30'000, 0.2, 60'000};
+    spec.start = [start, stop, failure](const QVariant&) -> StartResult {
+        if (start) {
+            if (Status s = start(); !s) {
+                *failure = s.error();
+                return StartResult::error(s.error().message);
+            }
+        }
+        return StartResult::started(new ServiceChild(stop));
+    };
+    if (const Result<StartedChild> started = m_root->startChild(spec); !started)
+        return failure->value_or(started.error());
+    return Ok{};
+}
+
+void AppTree::crashService(const QString& id, const QString& why) {
+    for (const ChildInfo& c : m_root->whichChildren()) {
+        if (c.id != id)
+            continue;
+        if (auto* child = qobject_cast<ServiceChild*>(c.child.data()))
+            child->crash(why);
+        return;
     }
 }
 
@@ -165,8 +277,12 @@ QJsonObject AppTree::snapshot() const {
     QJsonArray children = tree.value(QStringLiteral("children")).toArray();
     for (qsizetype i = 0; i < children.size(); ++i) {
         QJsonObject c = children.at(i).toObject();
-        if (c.value(QStringLiteral("id")).toString() == QLatin1String("workers") && m_s.pool) {
+        const QString id = c.value(QStringLiteral("id")).toString();
+        if (id == QLatin1String("workers") && m_s.pool) {
             c.insert(QStringLiteral("child"), m_s.pool->supervisionSnapshot());
+            children.replace(i, c);
+        } else if (id == QLatin1String("supervisor_agent") && m_s.runs) {
+            c.insert(QStringLiteral("child"), m_s.runs->snapshot());
             children.replace(i, c);
         }
     }

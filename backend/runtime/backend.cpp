@@ -4,18 +4,17 @@
 #include "core/clock.h"
 #include "core/event_bus.h"
 #include "core/secret_store.h"
-#include "runtime/app_tree.h"
-#include "runtime/budget_monitor.h"
-#include "runtime/health_monitor.h"
-#include "runtime/hygiene_daemon.h"
 #include "jarvis/jarvis_service.h"
-#include "workers/violation_rules.h"
-#include "workers/worker_pool.h"
+#include "jarvis/supervisor_runs.h"
 #include "llm/anthropic_provider.h"
 #include "llm/metered_provider.h"
 #include "llm/openai_provider.h"
 #include "llm/pricing.h"
 #include "llm/retrying_provider.h"
+#include "runtime/app_tree.h"
+#include "runtime/budget_monitor.h"
+#include "runtime/health_monitor.h"
+#include "runtime/hygiene_daemon.h"
 #include "schedule/alert_channels.h"
 #include "schedule/schedule_service.h"
 #include "storage/artifact_store.h"
@@ -30,6 +29,8 @@
 #include "tools/send_webhook_tool.h"
 #include "tools/shell_exec_tool.h"
 #include "tools/ssh_exec_tool.h"
+#include "workers/violation_rules.h"
+#include "workers/worker_pool.h"
 
 #include <QDir>
 #include <QLockFile>
@@ -72,6 +73,7 @@ Backend::~Backend() {
     // we built, whose last replies may still record usage in the store.
     for (qint64 id : std::as_const(m_ownerOrder))
         delete m_owners.value(id).jarvis;
+    delete m_runs;
     delete m_pool;
     while (!m_ownedProviders.isEmpty())
         delete m_ownedProviders.takeLast();
@@ -226,6 +228,9 @@ Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock
     }
     deps.rules = b->m_rules.get();
     b->m_pool = new WorkerPool(deps, s.maxWorkers, b.get());
+    // Every owner's supervisor agent runs its requests under this one supervisor, in one-shot
+    // commands (`zerg ask`) too: a failure is retried or answered with an apology.
+    b->m_runs = new SupervisorRuns(b->m_bus, b->m_clock, b.get());
 
     JarvisConfig jc;
     jc.ownerId = s.ownerId;
@@ -305,7 +310,7 @@ Backend::OwnerServices Backend::addOwner(qint64 ownerId) {
     jc.ownerId = ownerId;
     OwnerServices o;
     o.jarvis = new JarvisService(jc, m_store.get(), m_artifacts.get(), m_bus, m_clock, m_llm,
-                                 m_pool, this);
+                                 m_pool, m_runs, this);
     // Schedules: background runs through the supervisor, answers to the inbox.
     o.scheduler = new ScheduleService(ownerId, m_schedules.get(), o.jarvis, m_clock, this);
     o.jarvis->setScheduler(o.scheduler, m_schedules.get());  // the schedule tools
@@ -326,9 +331,13 @@ Backend::OwnerServices Backend::addOwner(qint64 ownerId) {
             });
     m_owners.insert(ownerId, o);
     m_ownerOrder.append(ownerId);
-    // A long-lived process that owns the data folder fires every owner's schedules.
-    if (m_tree && m_instanceLock->isLocked())
-        o.scheduler->start();
+    // A long-lived process that owns the data folder fires every owner's schedules, supervised.
+    if (m_tree && m_instanceLock->isLocked()) {
+        if (Status s = m_tree->addScheduler(ownerId, o.scheduler); !s) {
+            qWarning("zerg: the schedules of owner %lld will not run: %s", ownerId,
+                     qPrintable(s.error().message));
+        }
+    }
     return o;
 }
 
@@ -346,13 +355,18 @@ void Backend::startBackgroundServices() {
     if (m_tree)
         return;
     m_health = new HealthMonitor(m_pool, m_clock, 600, 30, this);
-    m_tree = new AppTree({m_bus, m_clock, m_pool, m_jarvis, m_hygiene, m_health}, this);
+    AppTree::Services services{m_bus, m_clock, m_pool, m_runs, m_hygiene, m_health};
+    if (m_instanceLock->isLocked()) {  // else another process on this data folder runs them
+        QList<AppTree::OwnerScheduler> schedulers;
+        for (qint64 id : std::as_const(m_ownerOrder))
+            schedulers.append({id, m_owners.value(id).scheduler});
+        services.schedulers = schedulers;
+    }
+    m_tree = new AppTree(services, this);
     if (Status s = m_tree->start(); !s)
         qWarning("zerg: the services did not start: %s", qPrintable(s.error().message));
     if (!m_instanceLock->isLocked())
-        return;  // another process on this data folder runs the schedules already
-    for (qint64 id : std::as_const(m_ownerOrder))
-        m_owners.value(id).scheduler->start();
+        return;
     // Server mode: the owners with schedules get their runner now, not when they next connect
     // (owner() starts the runner of an owner it adds from here on).
     const Result<QList<qint64>> withSchedules = m_schedules->scheduleOwners();
@@ -365,6 +379,21 @@ void Backend::startBackgroundServices() {
         if (!m_owners.contains(id))
             addOwner(id);
     }
+}
+
+Status Backend::addService(const QString& id, std::function<Status()> start,
+                           std::function<void()> stop) {
+    if (!m_tree) {
+        return Error{
+            QStringLiteral("not_running"),
+            tr("The background services are not running, so '%1' cannot join them.").arg(id)};
+    }
+    return m_tree->addService(id, std::move(start), std::move(stop));
+}
+
+void Backend::crashService(const QString& id, const QString& why) {
+    if (m_tree)
+        m_tree->crashService(id, why);
 }
 
 QString Backend::databaseDescription() const {

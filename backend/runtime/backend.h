@@ -7,6 +7,7 @@
 #include <QList>
 #include <QObject>
 
+#include <functional>
 #include <memory>
 
 class QNetworkAccessManager;
@@ -33,6 +34,7 @@ struct JarvisConfig;
 class LlmProvider;
 class Pricing;
 class Store;
+class SupervisorRuns;
 class ToolRegistry;
 class WorkerPool;
 
@@ -48,17 +50,24 @@ public:
                                                                  LlmProvider* llm = nullptr);
     ~Backend() override;
 
-    // What runs in the background of a long-lived process (the app, the server): the hygiene
-    // monitor, once now and then every hour, and the schedules (in the data folder's owner only).
-    // One-shot CLI commands do not call it.
+    // What runs in the background of a long-lived process (the app, the server): the application
+    // tree (AppTree) with the hygiene monitor, once now and then every hour, and the schedules
+    // (both in the data folder's owner only). One-shot CLI commands do not call it.
     void startBackgroundServices();
+    // A service of a room above runtime joins the tree (AppTree::addService): the API server of
+    // `zerg serve`. Needs startBackgroundServices() first (else not_running).
+    [[nodiscard]] Status addService(const QString& id, std::function<Status()> start,
+                                    std::function<void()> stop);
+    // That service failed: its supervisor restarts it (AppTree::crashService).
+    void crashService(const QString& id, const QString& why);
     // The live supervision tree (AppTree::snapshot), or the worker pool's alone when the
     // background services were not started.
     [[nodiscard]] QJsonObject supervisionSnapshot() const;
 
     // One owner's supervisor agent and schedule runner. The settings' owner exists from the
     // start (jarvis(), scheduler()); server mode adds the others on first use. They share the
-    // stores, the worker pool and the model provider; each has its own thread and schedules.
+    // stores, the worker pool, the runs' supervisor and the model provider; each has its own
+    // thread and schedules.
     struct OwnerServices {
         JarvisService* jarvis = nullptr;
         ScheduleService* scheduler = nullptr;
@@ -76,6 +85,8 @@ public:
     [[nodiscard]] AuthStore* auth() const { return m_auth.get(); }
     [[nodiscard]] JarvisService* jarvis() const { return m_jarvis; }
     [[nodiscard]] WorkerPool* pool() const { return m_pool; }
+    // The supervisor of every owner's supervisor agent runs (retries, the apology fallback).
+    [[nodiscard]] SupervisorRuns* runs() const { return m_runs; }
     // The owner's schedules and inbox (the schedules only fire after startBackgroundServices(),
     // and only in the process that owns the data folder).
     [[nodiscard]] ScheduleStore* schedules() const { return m_schedules.get(); }
@@ -118,6 +129,7 @@ private:
     AppTree* m_tree = nullptr;  // long-lived processes only (startBackgroundServices)
     QString m_rulesProblem;
     WorkerPool* m_pool = nullptr;
+    SupervisorRuns* m_runs = nullptr;  // always, also for one-shot commands
     std::unique_ptr<JarvisConfig>
         m_jarvisConfig;  // of every owner's supervisor agent, but for the owner id
     QHash<qint64, OwnerServices> m_owners;

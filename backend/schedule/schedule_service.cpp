@@ -59,7 +59,14 @@ ScheduleService::ScheduleService(qint64 ownerId, ScheduleStore* store, Backgroun
     : QObject(parent), m_ownerId(ownerId), m_store(store), m_runner(runner), m_clock(clock) {}
 
 void ScheduleService::start() {
+    if (m_sweptInterrupted) {  // a restart: the database holds every next run already
+        m_started = true;
+        launchWaiting();
+        arm();
+        return;
+    }
     m_started = true;
+    m_sweptInterrupted = true;
     const QDateTime now = m_clock->utcNow();
     // Runs a previous Zerg left running ended with it.
     const Result<int> interrupted = m_store->failRunningScheduleRuns(
@@ -83,6 +90,14 @@ void ScheduleService::start() {
     }
     launchWaiting();
     arm();
+}
+
+void ScheduleService::stop() {
+    m_started = false;
+    if (m_timer != 0) {
+        m_clock->cancel(m_timer);
+        m_timer = 0;
+    }
 }
 
 Status ScheduleService::validate(const QString& cron, const QString& timeZone) const {
@@ -177,6 +192,11 @@ Status ScheduleService::runNow(qint64 scheduleId) {
     const Result<ScheduleRecord> s = m_store->schedule(m_ownerId, scheduleId);
     if (!s)
         return s.error();
+    if (!m_started && m_sweptInterrupted) {
+        return Error{QStringLiteral("not_running"),
+                     tr("The schedules are stopped right now (Zerg is restarting them or "
+                        "quitting). Try again in a moment.")};
+    }
     if (!m_started) {
         return Error{QStringLiteral("not_running"),
                      tr("Schedules run in the Zerg app that owns this data folder, and it is not "
@@ -228,6 +248,8 @@ void ScheduleService::fireDue() {
 }
 
 void ScheduleService::launchWaiting() {
+    if (!m_started)
+        return;  // stopped: they wait for the next start
     while (!m_waiting.isEmpty()) {
         const Pending p = m_waiting.constFirst();
         const Result<ScheduleRecord> s = m_store->schedule(m_ownerId, p.scheduleId);

@@ -39,9 +39,16 @@ public:
     ScheduleService(qint64 ownerId, ScheduleStore* store, BackgroundRunner* runner, Clock* clock,
                     QObject* parent = nullptr);
 
-    // Computes next runs, catches up missed ones, arms the timer. Call once, in the process that
-    // owns the data folder; before it, schedules can be edited but never fire (runNow included).
+    // Computes next runs, catches up missed ones, arms the timer; only in the process that owns
+    // the data folder. Before it, schedules can be edited but never fire (runNow included). The
+    // first start also ends the runs a previous Zerg left running; a start after stop() (its
+    // supervisor restarting it) only re-arms from the database, so the checks this process
+    // started are not taken for interrupted ones, and what fell due meanwhile fires at once.
     void start();
+    // Stops firing (the timer is cancelled; due and waiting runs wait for the next start). Runs
+    // in progress still record their outcome. Idempotent.
+    void stop();
+    [[nodiscard]] bool isRunning() const { return m_started; }
 
     // Validates the cron expression and the time zone (an IANA id such as "Europe/Berlin"; empty:
     // the system's), then saves the schedule with its next run. Errors: "invalid_cron",
@@ -94,6 +101,7 @@ private:
     Clock* m_clock;
     Clock::TimerId m_timer = 0;
     bool m_started = false;
+    bool m_sweptInterrupted = false;           // the first start's clean-up is done
     QHash<qint64, qint64> m_scheduleRunByRun;  // supervisor run id -> schedule run id
     QList<Pending> m_waiting;                  // due while the runner was busy, in order
 };

@@ -245,6 +245,23 @@ QList<Migration> buildAll() {
                       QStringLiteral("CREATE INDEX ix_api_tokens_device ON api_tokens (device_id)"),
                   }});
 
+    // How a run ended beyond its status: the error code of its failure (NULL when none), how many
+    // attempts the supervisor agent made (restarts after a failure + 1; every older run made one,
+    // which the DEFAULT fills in), and 'apology' when Jarvis still answered directly after the
+    // failure (NULL otherwise; the status stays 'failed'). One ALTER per column: SQLite adds one
+    // column per statement. NULL passes the fallback's CHECK on both engines (a CHECK fails only
+    // on false), and SQLite accepts NOT NULL on ADD COLUMN because of the DEFAULT.
+    list.append(Migration{
+        6,
+        QStringLiteral("run error code, attempts and fallback"),
+        {
+            QStringLiteral("ALTER TABLE runs ADD COLUMN error_code TEXT"),
+            QStringLiteral("ALTER TABLE runs ADD COLUMN attempts INTEGER NOT NULL DEFAULT 1"
+                           " CHECK (attempts >= 1)"),
+            QStringLiteral("ALTER TABLE runs ADD COLUMN fallback TEXT"
+                           " CHECK (fallback IN ('apology'))"),
+        }});
+
     return list;
 }
 

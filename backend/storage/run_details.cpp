@@ -13,6 +13,10 @@ QJsonValue timeOrNull(const QDateTime& t) {
     return t.isValid() ? QJsonValue(timefmt::toIso(t)) : QJsonValue(QJsonValue::Null);
 }
 
+QJsonValue textOrNull(const QString& s) {
+    return s.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(s);
+}
+
 QJsonObject workerJson(const WorkerJobRecord& job, ArtifactStore& artifacts, qint64 ownerId) {
     QString summary;
     // A job that never started has no folder; a running worker has no summary yet.
@@ -97,6 +101,9 @@ Result<QJsonObject> runSummary(Store& store, const RunRecord& r) {
         {QStringLiteral("duration_ms"), r.durationMs},
         {QStringLiteral("result"), r.result},
         {QStringLiteral("error"), r.error},
+        {QStringLiteral("error_code"), textOrNull(r.errorCode)},
+        {QStringLiteral("attempts"), r.attempts},
+        {QStringLiteral("fallback"), textOrNull(r.fallback)},
         {QStringLiteral("tokens_used"), prompt + completion},
         {QStringLiteral("usage"),
          QJsonObject{{QStringLiteral("calls"), u.calls},

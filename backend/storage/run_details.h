@@ -29,7 +29,9 @@ struct WorkerJobRecord;
 
 // One run without its workers, as a JSON object (a row of `zerg runs list --json`):
 //   {run_id, thread_id, status, mode, task, started_at, completed_at (null while running),
-//    duration_ms (0 while running), result, error, tokens_used,
+//    duration_ms (0 while running), result, error, error_code (null when none), attempts,
+//    fallback (null, or "apology": result is then Jarvis's apology and error the failure),
+//    tokens_used,
 //    usage: {calls, prompt_tokens, completion_tokens, cached_tokens, reasoning_tokens},
 //    cost_usd (null when unknown)}
 // Times are ISO-8601 UTC. tokens_used is prompt + completion over the run's recorded model

@@ -1,6 +1,7 @@
 #include "storage/store.h"
 
 #include "core/json_util.h"
+#include "core/status.h"
 #include "storage/database.h"
 #include "storage/sql_util.h"
 #include "storage/time_format.h"
@@ -19,7 +20,7 @@ const QString kSupervisor = QStringLiteral("supervisor");
 
 const QString kRunColumns = QStringLiteral(
     "id, owner_id, thread_id, task, status, result, error, started_at, finished_at, duration_ms, "
-    "prompt_tokens, completion_tokens, mode");
+    "prompt_tokens, completion_tokens, mode, error_code, attempts, fallback");
 const QString kJobColumns = QStringLiteral(
     "id, owner_id, run_id, task, model, status, worker_id, error, created_at, started_at, "
     "finished_at, duration_ms");
@@ -55,6 +56,9 @@ RunRecord runFrom(const QSqlQuery& q) {
     r.promptTokens = q.value(10).toLongLong();
     r.completionTokens = q.value(11).toLongLong();
     r.mode = q.value(12).toString();
+    r.errorCode = q.value(13).toString();
+    r.attempts = q.value(14).toInt();
+    r.fallback = q.value(15).toString();
     return r;
 }
 
@@ -393,12 +397,23 @@ Result<qint64> Store::createRun(qint64 ownerId, qint64 threadId, const QString& 
 
 Status Store::finishRun(qint64 runId, const QString& status, const QString& result,
                         const QString& error, const QDateTime& now, qint64 promptTokens,
-                        qint64 completionTokens) {
+                        qint64 completionTokens, const RunOutcome& outcome) {
     if (!isFinalStatus(status)) {
         return invalid(QStringLiteral("Cannot finish run %1 with status '%2'; use success, "
                                       "failed, cancelled or timeout.")
                            .arg(runId)
                            .arg(status));
+    }
+    if (outcome.attempts < 1)
+        return invalid(
+            QStringLiteral("A run makes at least one attempt, not %1.").arg(outcome.attempts));
+    if (!outcome.fallback.isEmpty() &&
+        (!parseStatus<RunFallback>(outcome.fallback) || status != statusName(RunStatus::Failed))) {
+        return invalid(QStringLiteral("Cannot finish run %1 as '%2' with the fallback '%3'; a "
+                                      "fallback (%4) belongs to a failed run.")
+                           .arg(runId)
+                           .arg(status, outcome.fallback,
+                                statusNames<RunFallback>().join(QStringLiteral(", "))));
     }
     const QString what = QStringLiteral("finishing run %1").arg(runId);
     QSqlDatabase db = m_db->connection();
@@ -424,10 +439,12 @@ Status Store::finishRun(qint64 runId, const QString& status, const QString& resu
     // have finished the run since the SELECT; the first outcome must stay.
     if (!exec(q,
               QStringLiteral("UPDATE runs SET status = ?, result = ?, error = ?, finished_at = ?, "
-                             "duration_ms = ?, prompt_tokens = ?, completion_tokens = ? "
+                             "duration_ms = ?, prompt_tokens = ?, completion_tokens = ?, "
+                             "error_code = ?, attempts = ?, fallback = ? "
                              "WHERE id = ? AND status = 'running'"),
               {status, textOrNull(result), textOrNull(error), timefmt::toIso(now), durationMs,
-               promptTokens, completionTokens, runId})) {
+               promptTokens, completionTokens, textOrNull(outcome.errorCode), outcome.attempts,
+               textOrNull(outcome.fallback), runId})) {
         return dbError(what, q.lastError());
     }
     if (q.numRowsAffected() != 1) {
@@ -439,6 +456,20 @@ Status Store::finishRun(qint64 runId, const QString& status, const QString& resu
     q.finish();
     if (!tx.commit())
         return dbError(what, tx.lastError());
+    return Ok{};
+}
+
+Status Store::setRunAttempts(qint64 runId, int attempts) {
+    if (attempts < 1)
+        return invalid(QStringLiteral("A run makes at least one attempt, not %1.").arg(attempts));
+    QSqlQuery q(m_db->connection());
+    // Only while it runs: the attempts of a finished run are its record.
+    if (!exec(q, QStringLiteral("UPDATE runs SET attempts = ? WHERE id = ? AND status = 'running'"),
+              {attempts, runId})) {
+        return dbError(QStringLiteral("counting the attempts of run %1").arg(runId), q.lastError());
+    }
+    if (q.numRowsAffected() != 1)
+        return notFound(QStringLiteral("No running run %1.").arg(runId));
     return Ok{};
 }
 

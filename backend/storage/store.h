@@ -36,6 +36,16 @@ struct RunRecord {
     qint64 promptTokens = 0;
     qint64 completionTokens = 0;
     QString mode = QStringLiteral("supervisor");  // quick, supervisor, background
+    QString errorCode;  // the failure's code (llm_server, max_iterations, cancelled, ...); or empty
+    int attempts = 1;   // attempts of the supervisor agent: restarts after a failure + 1
+    QString fallback;   // "apology" (RunFallback) when Jarvis answered after a failure; or empty
+};
+
+// What finishRun records beside the status and the texts.
+struct RunOutcome {
+    int attempts = 1;   // >= 1
+    QString errorCode;  // empty: none
+    QString fallback;   // a RunFallback word, only on a failed run; empty: none
 };
 
 struct WorkerJobRecord {
@@ -169,9 +179,14 @@ public:
     // Changes a run's mode, e.g. quick -> supervisor when a quick answer needs the agent.
     [[nodiscard]] Status setRunMode(qint64 runId, const QString& mode);
     // Ends a running run: status is success/failed/cancelled/timeout; duration from started_at.
+    // A failed run with a fallback keeps both: result is the fallback's answer (the apology),
+    // error the failure behind it.
     [[nodiscard]] Status finishRun(qint64 runId, const QString& status, const QString& result,
                                    const QString& error, const QDateTime& now,
-                                   qint64 promptTokens = 0, qint64 completionTokens = 0);
+                                   qint64 promptTokens = 0, qint64 completionTokens = 0,
+                                   const RunOutcome& outcome = {});
+    // The supervisor agent's attempts of a running run so far (a restart after a failure).
+    [[nodiscard]] Status setRunAttempts(qint64 runId, int attempts);
     [[nodiscard]] Result<RunRecord> run(qint64 runId);
     // Newest first.
     [[nodiscard]] Result<QList<RunRecord>> listRuns(qint64 ownerId, int limit);

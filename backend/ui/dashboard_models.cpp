@@ -9,7 +9,8 @@ DashboardModels::DashboardModels(const Deps& d)
       m_workerDetail(d.artifacts, d.store, d.settings.ownerId, d.bus),
       m_threads(d.store, d.settings.ownerId, d.bus, nullptr, d.firstLoad),
       m_tree(
-          d.supervisionSnapshot ? d.supervisionSnapshot : [] { return QJsonObject(); }, d.bus),
+          d.supervisionSnapshot ? d.supervisionSnapshot : [] { return QJsonObject(); }, d.bus,
+          d.settings.ownerId),
       m_costs(d.store, d.settings.ownerId, d.clock, d.bus, nullptr, d.firstLoad),
       m_schedules(d.scheduler, d.schedules, d.settings.ownerId, d.clock),
       m_inbox(d.schedules, d.scheduler, d.settings.ownerId, d.clock),
@@ -31,6 +32,7 @@ void DashboardModels::retranslate() {
     m_workers.retranslate();
     m_workerDetail.retranslate();
     m_threads.retranslate();
+    m_tree.retranslate();
     m_costs.retranslate();
     m_schedules.retranslate();
     m_inbox.retranslate();

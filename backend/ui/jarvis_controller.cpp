@@ -205,7 +205,9 @@ void JarvisController::onEvent(const Event& e) {
         setStatusMessage(e.data.value(QStringLiteral("message")).toString());
     } else if (is(e, events::SupervisorComplete)) {
         runEnded(runId);
-        Q_EMIT answered(runId, true, e.data.value(QStringLiteral("result")).toString());
+        // An apology (fallback) is shown as the answer, but the run did not succeed.
+        const bool ok = !e.data.contains(QStringLiteral("fallback"));
+        Q_EMIT answered(runId, ok, e.data.value(QStringLiteral("result")).toString());
         Q_EMIT finished(runId);
     } else if (is(e, events::Error)) {
         const bool cancelled =

@@ -7,6 +7,9 @@
 
 #include <QJSEngine>
 #include <QJsonArray>
+#include <QLocale>
+
+#include <algorithm>
 
 namespace zerg {
 namespace {
@@ -43,11 +46,32 @@ void addSupervisor(const QJsonObject& sup, const QString& name, int depth, const
     }
 }
 
+// The row that shows the supervisor agent's reports.
+constexpr char kSupervisorAgentRow[] = "supervisor_agent";
+
+// The XO's health and PACE words, translated; anything else as it came.
+QString xoWord(const QString& word) {
+    static const char* const known[] = {
+        QT_TRANSLATE_NOOP("zerg::SupervisionTreeModel", "ok"),
+        QT_TRANSLATE_NOOP("zerg::SupervisionTreeModel", "degraded"),
+        QT_TRANSLATE_NOOP("zerg::SupervisionTreeModel", "critical"),
+        QT_TRANSLATE_NOOP("zerg::SupervisionTreeModel", "primary"),
+        QT_TRANSLATE_NOOP("zerg::SupervisionTreeModel", "alternate"),
+        QT_TRANSLATE_NOOP("zerg::SupervisionTreeModel", "contingent"),
+        QT_TRANSLATE_NOOP("zerg::SupervisionTreeModel", "emergency"),
+    };
+    for (const char* k : known) {
+        if (word == QLatin1String(k))
+            return SupervisionTreeModel::tr(k);
+    }
+    return word;
+}
+
 }  // namespace
 
 SupervisionTreeModel::SupervisionTreeModel(std::function<QJsonObject()> snapshot, EventBus* bus,
-                                           QObject* parent)
-    : QAbstractListModel(parent), m_snapshot(std::move(snapshot)) {
+                                           qint64 ownerId, QObject* parent)
+    : QAbstractListModel(parent), m_snapshot(std::move(snapshot)), m_ownerId(ownerId) {
     if (bus)
         connect(bus, &EventBus::published, this, &SupervisionTreeModel::onEvent);
     refresh();
@@ -62,17 +86,113 @@ QList<SupervisionTreeModel::Row> SupervisionTreeModel::flatten(const QJsonObject
     return rows;
 }
 
+QString SupervisionTreeModel::reportLine(const QJsonObject& salute) {
+    if (salute.isEmpty())
+        return {};
+    const QJsonObject status = salute.value(QStringLiteral("status")).toObject();
+    const QJsonObject environment = salute.value(QStringLiteral("environment")).toObject();
+    const int turn =
+        salute.value(QStringLiteral("activity")).toObject().value(QStringLiteral("turn")).toInt();
+    const QLocale locale;
+    QStringList parts{
+        tr("XO: %1").arg(xoWord(status.value(QStringLiteral("health")).toString())),
+        tr("pace %1").arg(xoWord(environment.value(QStringLiteral("pace")).toString())),
+        tr("turn %1").arg(locale.toString(turn))};
+    // Absent when the model's context window is unknown (the XO then checks no fill).
+    if (const QJsonValue fill = environment.value(QStringLiteral("context_fill")); fill.isDouble())
+        parts.append(tr("context %1%").arg(locale.toString(qRound(fill.toDouble() * 100))));
+    const int steerings = salute.value(QStringLiteral("xo"))
+                              .toObject()
+                              .value(QStringLiteral("steering_count"))
+                              .toInt();
+    if (steerings > 0)
+        parts.append(tr("%n steering(s)", nullptr, steerings));
+    return parts.join(QStringLiteral(" · "));
+}
+
 void SupervisionTreeModel::onEvent(const Event& e) {
+    if (e.name == QLatin1String(events::SaluteReport)) {
+        if (e.ownerId == m_ownerId)  // another owner's agents are none of this window's business
+            onSaluteReport(e.data);
+        return;
+    }
     if (e.name == QLatin1String(events::ChildStarted) ||
         e.name == QLatin1String(events::ChildExited) ||
         e.name == QLatin1String(events::ChildRestarted) ||
         e.name == QLatin1String(events::SupervisorEscalated)) {
+        // Worker children carry their job: what a worker's report is matched to its row by.
+        if (e.ownerId == m_ownerId && e.data.contains(QStringLiteral("job_id"))) {
+            m_jobOfChild.insert(e.data.value(QStringLiteral("child_id")).toString(),
+                                e.data.value(QStringLiteral("job_id")).toInteger());
+        }
         refresh();
+        // A supervisor announces an exit before it has handled it (a finished dynamic child is
+        // removed right after child_exited): look again once it is done, one event-loop turn
+        // later, so a run or worker that is gone does not stay on the page.
+        if (!m_refreshQueued) {
+            m_refreshQueued = true;
+            QMetaObject::invokeMethod(
+                this,
+                [this] {
+                    m_refreshQueued = false;
+                    refresh();
+                },
+                Qt::QueuedConnection);
+        }
     }
+}
+
+void SupervisionTreeModel::onSaluteReport(const QJsonObject& report) {
+    QString row;
+    if (report.contains(QStringLiteral("job_id"))) {
+        const qint64 jobId = report.value(QStringLiteral("job_id")).toInteger();
+        row = m_jobOfChild.key(jobId);
+        if (row.isEmpty())
+            return;  // a worker outside the tree (not supervised): no row to show it on
+        m_workerReports.insert(jobId, report);
+    } else {
+        m_supervisorReport = report;
+        row = QLatin1String(kSupervisorAgentRow);
+    }
+    if (const int i = rowOf(row); i >= 0)
+        Q_EMIT dataChanged(index(i), index(i), {HealthRole, ReportRole});
+}
+
+QJsonObject SupervisionTreeModel::reportFor(const Row& row) const {
+    if (row.name == QLatin1String(kSupervisorAgentRow))
+        return m_supervisorReport;
+    const auto job = m_jobOfChild.constFind(row.name);
+    return job == m_jobOfChild.cend() ? QJsonObject() : m_workerReports.value(*job);
+}
+
+int SupervisionTreeModel::rowOf(const QString& name) const {
+    if (name.isEmpty())
+        return -1;
+    for (int i = 0; i < m_rows.size(); ++i) {
+        if (m_rows.at(i).name == name)
+            return i;
+    }
+    return -1;
+}
+
+void SupervisionTreeModel::retranslate() {
+    if (!m_rows.isEmpty())
+        Q_EMIT dataChanged(index(0), index(int(m_rows.size()) - 1), {HealthRole, ReportRole});
 }
 
 void SupervisionTreeModel::refresh() {
     const QList<Row> rows = flatten(m_snapshot ? m_snapshot() : QJsonObject());
+    // Workers that left the tree take their reports with them; the supervisor agent's stays.
+    for (auto it = m_jobOfChild.begin(); it != m_jobOfChild.end();) {
+        const bool gone = std::none_of(rows.cbegin(), rows.cend(),
+                                       [&](const Row& r) { return r.name == it.key(); });
+        if (gone) {
+            m_workerReports.remove(it.value());
+            it = m_jobOfChild.erase(it);
+        } else {
+            ++it;
+        }
+    }
     if (rows.size() == m_rows.size()) {
         // Same shape (the common case: a state or a count changed): update in place.
         for (int i = 0; i < rows.size(); ++i) {
@@ -109,17 +229,23 @@ QVariant SupervisionTreeModel::data(const QModelIndex& index, int role) const {
             return r.kind;
         case DetailRole:
             return r.detail;
+        case HealthRole:
+            return reportFor(r)
+                .value(QStringLiteral("status"))
+                .toObject()
+                .value(QStringLiteral("health"))
+                .toString();
+        case ReportRole:
+            return reportLine(reportFor(r));
         default:
             return {};
     }
 }
 
 QHash<int, QByteArray> SupervisionTreeModel::roleNames() const {
-    return {{NameRole, "name"},
-            {DepthRole, "depth"},
-            {StateRole, "status"},
-            {KindRole, "kind"},
-            {DetailRole, "detail"}};
+    return {{NameRole, "name"},    {DepthRole, "depth"},   {StateRole, "status"},
+            {KindRole, "kind"},    {DetailRole, "detail"}, {HealthRole, "health"},
+            {ReportRole, "report"}};
 }
 
 void SupervisionTreeModel::setInstance(SupervisionTreeModel* instance) {

@@ -2,6 +2,7 @@
 
 #include <QtQml/qqmlregistration.h>
 #include <QAbstractListModel>
+#include <QHash>
 #include <QJsonObject>
 
 #include <functional>
@@ -17,7 +18,9 @@ struct Event;
 // The dashboard's Supervision tree page: the live tree (supervision::Supervisor::snapshot, as
 // Backend::supervisionSnapshot() nests it) flattened into rows with a depth, refreshed when a
 // supervisor starts, loses or restarts a child (the child_* and supervisor_escalated events) and
-// on refresh(). A QML singleton (`SupervisionTree`), registered like `WorkersTable`.
+// on refresh(). The XO's latest SALUTE report (salute_report events of this owner) is shown on
+// the supervisor agent's row and on the row of the worker it concerns. A QML singleton
+// (`SupervisionTree`), registered like `WorkersTable`.
 class SupervisionTreeModel : public QAbstractListModel {
     Q_OBJECT
     QML_NAMED_ELEMENT(SupervisionTree)
@@ -31,10 +34,13 @@ public:
         StateRole,   // running, restarting, undefined, stopping, exited, ...
         KindRole,    // "supervisor" or "worker"
         DetailRole,  // strategy and intensity, or restart type, restarts and last exit
+        HealthRole,  // the XO's health from the latest SALUTE (ok, degraded, critical); "" if none
+        ReportRole,  // that report in one translated line; "" if none
     };
     Q_ENUM(Roles)
 
-    SupervisionTreeModel(std::function<QJsonObject()> snapshot, EventBus* bus,
+    // ownerId: whose SALUTE reports are shown (the tree itself is the process's).
+    SupervisionTreeModel(std::function<QJsonObject()> snapshot, EventBus* bus, qint64 ownerId,
                          QObject* parent = nullptr);
 
     [[nodiscard]] int rowCount(const QModelIndex& parent = {}) const override;
@@ -43,6 +49,8 @@ public:
     [[nodiscard]] int count() const { return int(m_rows.size()); }
 
     Q_INVOKABLE void refresh();
+    // The report lines are worded when read: a language change only has to announce them.
+    void retranslate();
 
     // The rows of a snapshot (a supervisor object), depth-first in start order.
     struct Row {
@@ -54,6 +62,9 @@ public:
         friend bool operator==(const Row&, const Row&) = default;
     };
     [[nodiscard]] static QList<Row> flatten(const QJsonObject& supervisor);
+    // A salute_report in one line, e.g. "XO: degraded · pace contingent · turn 6 · context 83% ·
+    // 2 steerings".
+    [[nodiscard]] static QString reportLine(const QJsonObject& salute);
 
     static void setInstance(SupervisionTreeModel* instance);
     static SupervisionTreeModel* create(QQmlEngine* qmlEngine, QJSEngine* jsEngine);
@@ -63,9 +74,18 @@ Q_SIGNALS:
 
 private:
     void onEvent(const Event& e);
+    void onSaluteReport(const QJsonObject& report);
+    [[nodiscard]] QJsonObject reportFor(const Row& row) const;
+    [[nodiscard]] int rowOf(const QString& name) const;
 
     std::function<QJsonObject()> m_snapshot;
+    qint64 m_ownerId;
     QList<Row> m_rows;
+    bool m_refreshQueued = false;  // a refresh one turn after a tree event is pending
+    // Kept apart from the rows, so that a refresh keeps them.
+    QJsonObject m_supervisorReport;
+    QHash<qint64, QJsonObject> m_workerReports;  // by job id
+    QHash<QString, qint64> m_jobOfChild;         // the worker pool's child ids, from its events
 };
 
 }  // namespace zerg

@@ -3,6 +3,7 @@
 #include "agent/context_window.h"
 #include "agent/failure_class.h"
 #include "agent/tool_registry.h"
+#include "agent/xo/salute.h"
 #include "core/clock.h"
 #include "core/event.h"
 #include "core/event_bus.h"
@@ -688,37 +689,30 @@ WorkerSnapshot Worker::snapshot() const {
 void Worker::writeSalute(const QJsonObject& xoReport) {
     if (m_workerId.isEmpty())
         return;
-    QJsonArray hosts;
-    QString lastTool;
+    xo::SaluteFacts facts;
+    facts.state = snapshot().agentState;
+    facts.toolCalls = int(m_activity.size());
+    facts.hosts = QStringList();
     for (const ActivityEntry& a : std::as_const(m_activity)) {
-        if (!a.host.isEmpty() && !hosts.contains(a.host))
-            hosts.append(a.host);
-        lastTool = a.display;
+        if (!a.host.isEmpty() && !facts.hosts->contains(a.host))
+            facts.hosts->append(a.host);
+        facts.lastOperation = a.display;
     }
-    // The XO's assessment of the worker's health is the one reported (it sees the whole run).
-    const QJsonObject salute{
-        {QStringLiteral("status"),
-         QJsonObject{{QStringLiteral("state"), statusName(snapshot().agentState)},
-                     {QStringLiteral("health"), xoReport.value(QStringLiteral("health"))}}},
-        {QStringLiteral("activity"),
-         QJsonObject{{QStringLiteral("turn"), xoReport.value(QStringLiteral("turn"))},
-                     {QStringLiteral("tool_calls"), int(m_activity.size())},
-                     {QStringLiteral("last_operation"), lastTool}}},
-        {QStringLiteral("location"), QJsonObject{{QStringLiteral("hosts"), hosts}}},
-        {QStringLiteral("unit"), QJsonObject{{QStringLiteral("agent"), m_workerId},
-                                             {QStringLiteral("role"), QStringLiteral("worker")},
-                                             {QStringLiteral("job_id"), m_job.jobId}}},
-        {QStringLiteral("time"), m_deps.clock->utcNow().toString(Qt::ISODateWithMs)},
-        {QStringLiteral("environment"),
-         QJsonObject{
-             {QStringLiteral("context_fill"), xoReport.value(QStringLiteral("context_fill"))},
-             {QStringLiteral("pace"), xoReport.value(QStringLiteral("pace"))}}},
-        {QStringLiteral("xo"), xoReport}};
+    facts.agent = m_workerId;
+    facts.role = QStringLiteral("worker");
+    facts.unitIds = {{QStringLiteral("job_id"), m_job.jobId}};
+    const QJsonObject salute = xo::saluteReport(xoReport, facts, m_deps.clock->utcNow());
     if (auto s = m_deps.artifacts->writeFile(m_workerId, QStringLiteral("salute.json"),
                                              QJsonDocument(salute).toJson());
         !s) {
         qWarning("worker %s: %s", qPrintable(m_workerId), qPrintable(s.error().message));
     }
+    // The same report as an event, for the Supervision page and API clients.
+    QJsonObject e = ids();
+    e.insert(QStringLiteral("role"), facts.role);
+    for (auto it = salute.begin(); it != salute.end(); ++it)
+        e.insert(it.key(), it.value());
+    m_deps.bus->publish(QString::fromLatin1(events::SaluteReport), m_job.ownerId, e);
 }
 
 void Worker::requestHelp(const QString& reason) {

@@ -155,7 +155,8 @@ private:
     void onToolFinished(const ToolCall& call, const QJsonObject& args, const ToolResult& result,
                         qint64 durationMs);
     void onMessages(const QList<ChatMessage>& messages);
-    // SALUTE: salute.json in the worker's folder (the XO's view of it), after each radio check.
+    // SALUTE after each radio check: salute.json in the worker's folder (the XO's view of it) and
+    // the same report as a salute_report event.
     void writeSalute(const QJsonObject& xoReport);
     std::optional<ToolResult> guard(const ToolCall& call, const QJsonObject& args);
     void onLoopFinished();

@@ -7,12 +7,13 @@
 #include "core/event_bus.h"
 #include "core/json_util.h"
 #include "jarvis/jarvis_service.h"
-#include "workers/worker_pool.h"
+#include "jarvis/supervisor_runs.h"
 #include "scripted_llm.h"
 #include "storage/artifact_store.h"
 #include "storage/database.h"
 #include "storage/store.h"
 #include "temp_env.h"
+#include "workers/worker_pool.h"
 
 #include <QPointer>
 #include <QTemporaryDir>
@@ -83,6 +84,7 @@ struct Fixture {
     std::shared_ptr<HangingTool> tool = std::make_shared<HangingTool>();
     ToolRegistry tools;
     std::unique_ptr<WorkerPool> pool;
+    std::unique_ptr<SupervisorRuns> runs;  // the supervisor agent's runs, as in the Backend
     std::unique_ptr<JarvisService> jarvis;
 
     explicit Fixture(int maxWorkers = 5, bool llmSummary = false,
@@ -97,6 +99,8 @@ struct Fixture {
             deps.summaryModel = QStringLiteral("summary-model");
         }
         pool = std::make_unique<WorkerPool>(deps, maxWorkers);
+        runs = std::make_unique<SupervisorRuns>(&bus, &clock);
+        runs->setRandomSource([] { return 0.0; });  // backoffs of exactly 2 s, 4 s
         JarvisConfig cfg;
         cfg.model = QStringLiteral("sup");
         cfg.workerModel = QStringLiteral("wrk");
@@ -104,7 +108,7 @@ struct Fixture {
         if (tweak)
             tweak(cfg);
         jarvis = std::make_unique<JarvisService>(cfg, store.get(), artifacts.get(), &bus, &clock,
-                                                 &llm, pool.get());
+                                                 &llm, pool.get(), runs.get());
         QObject::connect(&bus, &EventBus::published, &bus,
                          [this](const Event& e) { events.append(e.name); });
     }

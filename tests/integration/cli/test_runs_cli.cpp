@@ -29,6 +29,7 @@ class TestRunsCli : public QObject {
     qint64 m_mainRun = 0;   // owner 1, supervisor, two workers, priced calls
     qint64 m_quickRun = 0;  // owner 1, quick, newest
     qint64 m_otherRun = 0;  // owner 2
+    qint64 m_apologyRun = 0;  // owner 3, failed and answered with an apology
     QString m_workerId;
 
     struct Run {
@@ -117,6 +118,17 @@ private Q_SLOTS:
         m_otherRun = other.value();
         QVERIFY(store.finishRun(m_otherRun, QStringLiteral("failed"), {}, QStringLiteral("boom"),
                                 kT0.addSecs(121)));
+
+        const auto t3 = store.findOrCreateSupervisorThread(3, QStringLiteral("Jarvis"), kT0);
+        const auto apology =
+            store.createRun(3, t3->id, QStringLiteral("check the backups"), kT0.addSecs(180));
+        QVERIFY(apology);
+        m_apologyRun = apology.value();
+        QVERIFY(store.finishRun(
+            m_apologyRun, QStringLiteral("failed"),
+            QStringLiteral("Sorry, I couldn't finish this."),
+            QStringLiteral("the model is overloaded"), kT0.addSecs(190), 0, 0,
+            RunOutcome{3, QStringLiteral("llm_overloaded"), QStringLiteral("apology")}));
     }
 
     void helpMentionsRuns() {
@@ -204,6 +216,39 @@ private Q_SLOTS:
         QVERIFY(r.out.contains("Backup check"));
         QVERIFY(r.out.contains("$0.0450"));
         QVERIFY(r.out.contains("Disk usage on cube: / is 78% full."));
+    }
+
+    // A run Jarvis answered with an apology: failed, with its answer, its error and code, the
+    // attempts and the fallback.
+    void showTellsAnApologyFromItsFailure() {
+        const Run text = zerg(
+            {QStringLiteral("runs"), QStringLiteral("show"), QString::number(m_apologyRun)}, 3);
+        QVERIFY2(text.code == 0, text.err.constData());
+        QVERIFY(text.out.contains("failed"));
+        QVERIFY2(text.out.contains("the model is overloaded (llm_overloaded)"),
+                 text.out.constData());
+        QVERIFY(text.out.contains("Attempts  3"));
+        QVERIFY(text.out.contains("Jarvis answered directly with an apology"));
+        QVERIFY(text.out.contains("Sorry, I couldn't finish this."));
+
+        const Run json = zerg({QStringLiteral("runs"), QStringLiteral("show"),
+                               QString::number(m_apologyRun), QStringLiteral("--json")},
+                              3);
+        QVERIFY2(json.code == 0, json.err.constData());
+        const QJsonObject d = QJsonDocument::fromJson(json.out).object();
+        QCOMPARE(d.value("status").toString(), QStringLiteral("failed"));
+        QCOMPARE(d.value("fallback").toString(), QStringLiteral("apology"));
+        QCOMPARE(d.value("error_code").toString(), QStringLiteral("llm_overloaded"));
+        QCOMPARE(d.value("attempts").toInteger(), 3);
+        QCOMPARE(d.value("result").toString(), QStringLiteral("Sorry, I couldn't finish this."));
+        QCOMPARE(d.value("error").toString(), QStringLiteral("the model is overloaded"));
+        // A run without them says so with nulls and one attempt.
+        const Run plain = zerg({QStringLiteral("runs"), QStringLiteral("show"),
+                                QString::number(m_mainRun), QStringLiteral("--json")});
+        const QJsonObject p = QJsonDocument::fromJson(plain.out).object();
+        QVERIFY(p.value("fallback").isNull());
+        QVERIFY(p.value("error_code").isNull());
+        QCOMPARE(p.value("attempts").toInteger(), 1);
     }
 
     void unknownRunIsNotFound() {

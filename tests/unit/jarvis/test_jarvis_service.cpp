@@ -298,15 +298,78 @@ private Q_SLOTS:
         QCOMPARE((*third)->store()->job(job.value())->status, QStringLiteral("failed"));
     }
 
-    void modelFailureEndsWithAnErrorEvent() {
+    // A quick answer is not retried: its model failure is answered at once with the apology
+    // (the supervisor's retries are in test_supervisor_runs).
+    void modelFailureEndsWithAnApology() {
         Fixture f;
         f.llm.push({{}, {}, QStringLiteral("network"), false});
         QSignalSpy done(f.jarvis.get(), &JarvisService::runFinished);
         const auto run = f.jarvis->ask(QStringLiteral("hello"));
         QVERIFY(done.wait());
         QVERIFY(!done.at(0).at(1).toBool());
-        QCOMPARE(f.events.last(), QStringLiteral("error"));
-        QCOMPARE(f.store->run(run.value())->status, QStringLiteral("failed"));
+        QCOMPARE(f.events.last(), QStringLiteral("supervisor_complete"));
+        QVERIFY(!f.events.contains(QStringLiteral("error")));
+        QCOMPARE(f.llm.requests().size(), 1);
+        const RunRecord r = f.store->run(run.value()).value();
+        QCOMPARE(r.status, QStringLiteral("failed"));
+        QCOMPARE(r.mode, QStringLiteral("quick"));
+        QCOMPARE(r.fallback, QStringLiteral("apology"));
+        QCOMPARE(r.errorCode, QStringLiteral("llm_network"));
+        QCOMPARE(r.attempts, 1);
+    }
+
+    // The supervisor agent's XO reports SALUTE after each radio check as a salute_report event
+    // of the run's owner (it has no folder for a salute.json); with the XO off there is none.
+    void theSupervisorsXoPublishesSaluteReports() {
+        for (const bool xoOn : {true, false}) {
+            Fixture f(5, false, [xoOn](JarvisConfig& c) {
+                if (!xoOn)
+                    return;
+                xo::Config x;
+                x.everyTurns = 1;  // a radio check after every iteration
+                c.xo = x;
+            });
+            QList<Event> reports;
+            QObject::connect(&f.bus, &EventBus::published, &f.bus, [&reports](const Event& e) {
+                if (e.name == QLatin1String(events::SaluteReport))
+                    reports.append(e);
+            });
+            f.llm.pushToolCalls(
+                {{QStringLiteral("t1"), QStringLiteral("get_current_time"), QStringLiteral("{}")}});
+            f.llm.pushText(QStringLiteral("Cube is fine."));
+            QSignalSpy done(f.jarvis.get(), &JarvisService::runFinished);
+            const auto run = f.jarvis->ask(QStringLiteral("check disk on cube"));
+            QVERIFY(run);
+            QVERIFY(done.wait());
+            QVERIFY(done.at(0).at(1).toBool());
+            if (!xoOn) {
+                QCOMPARE(reports.size(), 0);
+                continue;
+            }
+            QCOMPARE(reports.size(), 1);  // one iteration with tool calls, then the answer
+            const Event& r = reports.first();
+            QCOMPARE(r.ownerId, 1);
+            QCOMPARE(r.data.value("run_id").toInteger(), run.value());
+            QCOMPARE(r.data.value("role").toString(), QStringLiteral("supervisor"));
+            const QJsonObject unit = r.data.value("unit").toObject();
+            QCOMPARE(unit.value("agent").toString(), QStringLiteral("supervisor"));
+            QCOMPARE(unit.value("role").toString(), QStringLiteral("supervisor"));
+            QCOMPARE(unit.value("run_id").toInteger(), run.value());
+            const QJsonObject status = r.data.value("status").toObject();
+            QCOMPARE(status.value("state").toString(), statusName(AgentState::Working));
+            QCOMPARE(status.value("health").toString(), QStringLiteral("ok"));
+            const QJsonObject activity = r.data.value("activity").toObject();
+            QCOMPARE(activity.value("turn").toInt(), 1);
+            QCOMPARE(activity.value("tool_calls").toInt(), 1);
+            QCOMPARE(activity.value("last_operation").toString(),
+                     QStringLiteral("get_current_time"));
+            QCOMPARE(r.data.value("environment").toObject().value("pace").toString(),
+                     QStringLiteral("primary"));
+            QCOMPARE(r.data.value("xo").toObject().value("steering_count").toInt(), 0);
+            QCOMPARE(r.data.value("time").toString(),
+                     f.clock.utcNow().toString(Qt::ISODateWithMs));
+            QVERIFY(!r.data.contains("location"));  // the supervisor touches no host itself
+        }
     }
 };
 

@@ -1,6 +1,6 @@
 // The schedule runner on a ManualClock over a real SQLite ScheduleStore, with a fake supervisor:
 // next runs in the schedule's time zone, firing on time, severity and the inbox, a busy
-// supervisor, catch-up at start, pause, run now, edits.
+// supervisor, catch-up at start, pause, run now, edits, stop and start again.
 #include "core/clock.h"
 #include "schedule/schedule_service.h"
 #include "schedule_fixture.h"
@@ -275,6 +275,49 @@ private Q_SLOTS:
         QCOMPARE(f.runner.tasks.size(), 0);
         QVERIFY(f.service->deleteSchedule(s->id));
         QCOMPARE(f.store->listSchedules(kOwner)->size(), 0);
+    }
+
+    // Stopped and started again (its supervisor restarting it): a check in flight is not taken
+    // for an interrupted one and still records its outcome, nothing fires while stopped, and
+    // what fell due meanwhile fires as soon as it is started again.
+    void stopAndStartAgainReArmsWithoutFailingRunsInFlight() {
+        Fixture f;
+        f.service->start();
+        const auto s =
+            f.service->createSchedule(QStringLiteral("c"), QStringLiteral("t"),
+                                      QStringLiteral("*/30 * * * *"), QStringLiteral("UTC"));
+        QVERIFY(s);
+        QVERIFY(f.service->runNow(s->id));
+        const qint64 inFlight = f.runner.lastRun;
+        const auto runOf = [&f, &s](qint64 runId) {
+            for (const ScheduleRunRecord& r : f.runs(s->id)) {
+                if (r.runId == runId)
+                    return r;
+            }
+            return ScheduleRunRecord{};
+        };
+        QCOMPARE(runOf(inFlight).status, QStringLiteral("running"));
+
+        f.service->stop();
+        f.service->stop();  // idempotent
+        QVERIFY(!f.service->isRunning());
+        QCOMPARE(f.service->runNow(s->id).error().code, QStringLiteral("not_running"));
+        f.clock.advance(45 * 60 * 1000);  // 04:45: the 04:30 run fell due while stopped
+        QCOMPARE(f.runner.tasks.size(), 1);
+
+        f.service->start();
+        QVERIFY(f.service->isRunning());
+        QCOMPARE(runOf(inFlight).status, QStringLiteral("running"));  // not "interrupted"
+        f.clock.advance(0);  // the timer is armed again, from the database
+        QCOMPARE(f.runner.tasks.size(), 2);
+        QCOMPARE(runOf(f.runner.lastRun).scheduledFor, utc(2026, 3, 27, 4, 30));
+        QCOMPARE(f.store->schedule(kOwner, s->id)->nextRunAt, utc(2026, 3, 27, 5, 0));
+
+        f.service->runFinished(inFlight, QStringLiteral("success"), QStringLiteral("All good."),
+                               false);
+        QCOMPARE(runOf(inFlight).status, QStringLiteral("success"));
+        f.clock.advance(15 * 60 * 1000);  // 05:00
+        QCOMPARE(f.runner.tasks.size(), 3);
     }
 };
 

@@ -1,6 +1,8 @@
-// Migration 3 and the Store functions it serves: run mode, per-run and recent jobs, core facts,
-// thread memory and loading the messages a memory summary does not cover. On SQLite and, as
+// Migrations 3 and 6 and the Store functions they serve: run mode, how a run ended (error code,
+// attempts, fallback), per-run and recent jobs, core facts, thread memory and loading the
+// messages a memory summary does not cover. On SQLite and, as
 // test_store_postgres (ZERG_TEST_DB=postgres), on a real PostgreSQL server.
+#include "core/status.h"
 #include "postgres_fixture.h"
 #include "storage/database.h"
 #include "storage/migrations.h"
@@ -151,6 +153,10 @@ private Q_SLOTS:
         QCOMPARE(old->task, QStringLiteral("old run"));
         QCOMPARE(old->status, QStringLiteral("success"));
         QCOMPARE(old->mode, QStringLiteral("supervisor"));
+        // Migration 6: an old run made one attempt and has no error code or fallback.
+        QCOMPARE(old->attempts, 1);
+        QVERIFY(old->errorCode.isEmpty());
+        QVERIFY(old->fallback.isEmpty());
         const auto runs = store.listRuns(1, 10);
         QVERIFY(runs);
         QCOMPARE(runs->size(), 2);
@@ -210,6 +216,67 @@ private Q_SLOTS:
         QVERIFY(Store::isRunMode(QStringLiteral("background")));
         QVERIFY(!Store::isRunMode(QString()));
         QVERIFY(!Store::isRunMode(QStringLiteral("running")));
+    }
+
+    // A failed run answered with an apology keeps the apology as its result and the failure as
+    // its error, with the error code and the attempts; the attempts count while it runs.
+    void runOutcomeIsRecorded() {
+        Fixture f = fixture();
+        QVERIFY(f.threadId > 0);
+        Store& store = *f.store;
+        const auto run = store.createRun(1, f.threadId, QStringLiteral("check disk"), kT0);
+        QVERIFY(run);
+        QCOMPARE(store.run(run.value())->attempts, 1);
+        QVERIFY(store.setRunAttempts(run.value(), 2));
+        QCOMPARE(store.run(run.value())->attempts, 2);
+        QCOMPARE(store.setRunAttempts(run.value(), 0).error().code,
+                 QStringLiteral("invalid_argument"));
+        // A fallback belongs to a failed run only, and must be a known one.
+        const QString apology = statusName(RunFallback::Apology);
+        QCOMPARE(store
+                     .finishRun(run.value(), statusName(RunStatus::Success), QStringLiteral("x"), {},
+                                kT0.addSecs(1), 0, 0, RunOutcome{2, {}, apology})
+                     .error()
+                     .code,
+                 QStringLiteral("invalid_argument"));
+        QCOMPARE(store
+                     .finishRun(run.value(), statusName(RunStatus::Failed), QStringLiteral("x"), {},
+                                kT0.addSecs(1), 0, 0, RunOutcome{2, {}, QStringLiteral("shrug")})
+                     .error()
+                     .code,
+                 QStringLiteral("invalid_argument"));
+        QCOMPARE(store.run(run.value())->status, QStringLiteral("running"));
+        QVERIFY(store.finishRun(run.value(), statusName(RunStatus::Failed),
+                                QStringLiteral("Sorry, I couldn't finish this."),
+                                QStringLiteral("the model is overloaded"), kT0.addSecs(2), 10, 5,
+                                RunOutcome{3, QStringLiteral("llm_overloaded"), apology}));
+        const RunRecord r = store.run(run.value()).value();
+        QCOMPARE(r.status, QStringLiteral("failed"));
+        QCOMPARE(r.result, QStringLiteral("Sorry, I couldn't finish this."));
+        QCOMPARE(r.error, QStringLiteral("the model is overloaded"));
+        QCOMPARE(r.errorCode, QStringLiteral("llm_overloaded"));
+        QCOMPARE(r.attempts, 3);
+        QCOMPARE(r.fallback, QStringLiteral("apology"));
+        QCOMPARE(store.listRuns(1, 1)->first().fallback, QStringLiteral("apology"));
+        // The record of a finished run stays.
+        QCOMPARE(store.setRunAttempts(run.value(), 4).error().code, QStringLiteral("not_found"));
+        QCOMPARE(store.run(run.value())->attempts, 3);
+
+        // The schema refuses an unknown fallback and zero attempts written around the Store.
+        QSqlQuery q(f.db->connection());
+        QVERIFY(!q.exec(
+            QStringLiteral("UPDATE runs SET fallback = 'shrug' WHERE id = %1").arg(run.value())));
+        QVERIFY(
+            !q.exec(QStringLiteral("UPDATE runs SET attempts = 0 WHERE id = %1").arg(run.value())));
+        // A run that ends without a fallback has NULL there, and its error code if it has one.
+        const auto other = store.createRun(1, f.threadId, QStringLiteral("later"), kT0);
+        QVERIFY(store.finishRun(other.value(), statusName(RunStatus::Cancelled), {},
+                                QStringLiteral("cancelled by the user"), kT0.addSecs(1), 0, 0,
+                                RunOutcome{1, QStringLiteral("cancelled"), {}}));
+        QVERIFY(scalar(*f.db,
+                       QStringLiteral("SELECT fallback FROM runs WHERE id = %1").arg(other.value()))
+                    .isNull());
+        QCOMPARE(store.run(other.value())->errorCode, QStringLiteral("cancelled"));
     }
 
     void jobsForRunAreOldestFirstAndOwnerFiltered() {

@@ -1,5 +1,6 @@
 // The Supervision tree page's model: the nested snapshot flattened with depths, refreshed by the
-// supervisors' events, in place when only states change.
+// supervisors' events, in place when only states change; the XO's SALUTE reports on the rows of
+// the agents they concern, for this owner only.
 #include "core/clock.h"
 #include "core/event.h"
 #include "core/event_bus.h"
@@ -7,6 +8,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QJsonArray>
+#include <QLocale>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -25,6 +27,15 @@ QJsonObject child(const QString& id, const QString& state, int restarts = 0,
     if (!nested.isEmpty())
         c.insert("child", nested);
     return c;
+}
+
+// A salute_report's payload as JarvisService and Worker publish it (ids aside).
+QJsonObject salute(const QString& health, const QString& pace, int turn, double fill,
+                   int steerings) {
+    return {{"status", QJsonObject{{"state", "working"}, {"health", health}}},
+            {"activity", QJsonObject{{"turn", turn}, {"tool_calls", 4}, {"last_operation", "x"}}},
+            {"environment", QJsonObject{{"context_fill", fill}, {"pace", pace}}},
+            {"xo", QJsonObject{{"health", health}, {"pace", pace}, {"steering_count", steerings}}}};
 }
 
 QJsonObject sup(const QString& id, const QJsonArray& children, int maxChildren = 0) {
@@ -67,7 +78,7 @@ private Q_SLOTS:
         ManualClock clock;
         EventBus bus(&clock);
         QJsonObject tree = sup("zerg", {child("storage", "running")});
-        SupervisionTreeModel model([&tree] { return tree; }, &bus);
+        SupervisionTreeModel model([&tree] { return tree; }, &bus, 1);
         QAbstractItemModelTester tester(&model);
         QCOMPARE(model.count(), 2);
         QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
@@ -86,6 +97,106 @@ private Q_SLOTS:
         bus.publish(QString::fromLatin1(events::ChildStarted), 0, {{"child_id", "workers"}});
         QCOMPARE(reset.count(), 1);  // a child came: rebuilt
         QCOMPARE(model.count(), 3);
+
+        // A supervisor removes a finished dynamic child only after it announced the exit: the
+        // model looks again a turn later, so the child does not stay on the page.
+        bus.publish(QString::fromLatin1(events::ChildExited), 0, {{"child_id", "workers"}});
+        tree = sup("zerg", {child("storage", "running", 1)});
+        QCOMPARE(model.count(), 3);
+        QTRY_COMPARE(model.count(), 2);
+    }
+
+    // The plural ("2 steerings") comes from the English translation, which this test does not
+    // load: only its start is compared.
+    void reportLineSaysWhatTheXoSees() {
+        QLocale::setDefault(QLocale::c());
+        const QString line =
+            SupervisionTreeModel::reportLine(salute("degraded", "contingent", 6, 0.83, 2));
+        QVERIFY2(line.startsWith(QStringLiteral(
+                     "XO: degraded · pace contingent · turn 6 · context 83% · 2 steering")),
+                 qPrintable(line));
+        QJsonObject unknownWindow = salute("ok", "primary", 3, 0, 0);
+        unknownWindow.insert("environment", QJsonObject{{"pace", "primary"}});
+        QCOMPARE(SupervisionTreeModel::reportLine(unknownWindow),
+                 QStringLiteral("XO: ok · pace primary · turn 3"));
+        QVERIFY(SupervisionTreeModel::reportLine({}).isEmpty());
+    }
+
+    // The supervisor agent's report lands on its row (only that row changes), stays there across
+    // refreshes, and another owner's report is not shown.
+    void showsTheSupervisorAgentsSalute() {
+        ManualClock clock;
+        EventBus bus(&clock);
+        const QJsonObject tree =
+            sup("zerg",
+                {child("storage", "running"), child("supervisor_agent", "running"),
+                 child("workers", "running", 0, sup("workers", {child("worker#1", "running")}))});
+        SupervisionTreeModel model([&tree] { return tree; }, &bus, 1);
+        QAbstractItemModelTester tester(&model);
+        QCOMPARE(model.count(), 5);
+        const QModelIndex agent = model.index(2);
+        QCOMPARE(agent.data(SupervisionTreeModel::NameRole).toString(),
+                 QStringLiteral("supervisor_agent"));
+        QVERIFY(agent.data(SupervisionTreeModel::ReportRole).toString().isEmpty());
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+
+        QJsonObject report = salute("degraded", "contingent", 6, 0.83, 2);
+        report.insert("run_id", 7);
+        report.insert("role", "supervisor");
+        bus.publish(QString::fromLatin1(events::SaluteReport), 2, report);  // another owner's
+        QCOMPARE(changed.count(), 0);
+        QVERIFY(agent.data(SupervisionTreeModel::HealthRole).toString().isEmpty());
+
+        bus.publish(QString::fromLatin1(events::SaluteReport), 1, report);
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(changed.first().at(0).toModelIndex(), agent);
+        QCOMPARE(changed.first().at(1).toModelIndex(), agent);
+        QCOMPARE(agent.data(SupervisionTreeModel::HealthRole).toString(),
+                 QStringLiteral("degraded"));
+        QVERIFY(agent.data(SupervisionTreeModel::ReportRole)
+                    .toString()
+                    .startsWith(QStringLiteral("XO: degraded · pace contingent · turn 6")));
+        QVERIFY(model.index(1).data(SupervisionTreeModel::ReportRole).toString().isEmpty());
+
+        model.refresh();
+        bus.publish(QString::fromLatin1(events::ChildRestarted), 0, {{"child_id", "storage"}});
+        QCOMPARE(model.index(2).data(SupervisionTreeModel::HealthRole).toString(),
+                 QStringLiteral("degraded"));
+        QCOMPARE(model.roleNames().value(SupervisionTreeModel::ReportRole), QByteArray("report"));
+    }
+
+    // A worker's report goes on its child's row, matched by the job its child events name.
+    void showsAWorkersSaluteOnItsRow() {
+        ManualClock clock;
+        EventBus bus(&clock);
+        QJsonObject tree = sup("zerg", {child("workers", "running", 0, sup("workers", {}))});
+        SupervisionTreeModel model([&tree] { return tree; }, &bus, 1);
+        QAbstractItemModelTester tester(&model);
+        tree =
+            sup("zerg",
+                {child("workers", "running", 0, sup("workers", {child("worker#1", "running")}))});
+        bus.publish(QString::fromLatin1(events::ChildStarted), 1,
+                    {{"supervisor", "workers"}, {"child_id", "worker#1"}, {"job_id", 42}});
+        QCOMPARE(model.count(), 3);
+        QJsonObject report = salute("critical", "emergency", 9, 0.5, 3);
+        report.insert("job_id", 42);
+        report.insert("role", "worker");
+        bus.publish(QString::fromLatin1(events::SaluteReport), 1, report);
+        QCOMPARE(model.index(2).data(SupervisionTreeModel::HealthRole).toString(),
+                 QStringLiteral("critical"));
+        QVERIFY(model.index(0).data(SupervisionTreeModel::ReportRole).toString().isEmpty());
+
+        // The worker leaves the tree: its report goes with it.
+        tree = sup("zerg", {child("workers", "running", 0, sup("workers", {}))});
+        bus.publish(QString::fromLatin1(events::ChildExited), 1,
+                    {{"supervisor", "workers"}, {"child_id", "worker#1"}, {"job_id", 42}});
+        QCOMPARE(model.count(), 2);
+        tree =
+            sup("zerg",
+                {child("workers", "running", 0, sup("workers", {child("worker#1", "running")}))});
+        bus.publish(QString::fromLatin1(events::ChildStarted), 1,
+                    {{"supervisor", "workers"}, {"child_id", "worker#1"}, {"job_id", 43}});
+        QVERIFY(model.index(2).data(SupervisionTreeModel::ReportRole).toString().isEmpty());
     }
 };
 
