@@ -3651,13 +3651,6 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
     </message>
 </context>
 <context>
-    <name>zerg::SupervisorRuns</name>
-    <message>
-        <source>The supervisor agent&apos;s run supervisor gave up and is being replaced.</source>
-        <translation>Der Supervisor der Läufe des Supervisor-Agenten hat aufgegeben und wird ersetzt.</translation>
-    </message>
-</context>
-<context>
     <name>zerg::ThreadInspectorModel</name>
     <message>
         <source>Quick</source>
@@ -5609,6 +5602,13 @@ Exit-Status: 0 Erfolg, 1 Fehler, 2 Aufruffehler, 3 Konfigurationsproblem.
     <message>
         <source>the server did not send them (%1).</source>
         <translation>der Server hat sie nicht gesendet (%1).</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::supervision::KeyedChildren</name>
+    <message>
+        <source>Supervisor &apos;%1&apos; gave up and is being replaced; try again in a moment.</source>
+        <translation>Supervisor &apos;%1&apos; hat aufgegeben und wird ersetzt; versuch es gleich noch einmal.</translation>
     </message>
 </context>
 <context>

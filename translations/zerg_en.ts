@@ -3636,13 +3636,6 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
     </message>
 </context>
 <context>
-    <name>zerg::SupervisorRuns</name>
-    <message>
-        <source>The supervisor agent&apos;s run supervisor gave up and is being replaced.</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>zerg::ThreadInspectorModel</name>
     <message>
         <source>Quick</source>
@@ -5290,6 +5283,13 @@ Exit status: 0 success, 1 failure, 2 usage error, 3 configuration problem.
     <name>zerg::gui::RemoteWorkerSource</name>
     <message>
         <source>the server did not send them (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::supervision::KeyedChildren</name>
+    <message>
+        <source>Supervisor &apos;%1&apos; gave up and is being replaced; try again in a moment.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

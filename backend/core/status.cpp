@@ -75,40 +75,6 @@ JobStatus jobStatusOf(WorkerStatus s) {
     return JobStatus::Failed;
 }
 
-WorkerStatus workerStatusOf(JobStatus s) {
-    switch (s) {
-        case JobStatus::Queued:
-            return WorkerStatus::Queued;
-        case JobStatus::Running:
-            return WorkerStatus::Running;
-        case JobStatus::Success:
-            return WorkerStatus::Success;
-        case JobStatus::Failed:
-            return WorkerStatus::Failed;
-        case JobStatus::Cancelled:
-            return WorkerStatus::Cancelled;
-        case JobStatus::Timeout:
-            return WorkerStatus::Timeout;
-    }
-    return WorkerStatus::Failed;
-}
-
-ScheduleRunStatus scheduleRunStatusOf(RunStatus s) {
-    switch (s) {
-        case RunStatus::Running:
-            return ScheduleRunStatus::Running;
-        case RunStatus::Success:
-            return ScheduleRunStatus::Success;
-        case RunStatus::Failed:
-            return ScheduleRunStatus::Failed;
-        case RunStatus::Cancelled:
-            return ScheduleRunStatus::Cancelled;
-        case RunStatus::Timeout:
-            return ScheduleRunStatus::Timeout;
-    }
-    return ScheduleRunStatus::Failed;
-}
-
 AgentState agentStateOf(WorkerStatus s, bool helpPending, bool stoppedByRule) {
     switch (s) {
         case WorkerStatus::Queued:

@@ -186,11 +186,6 @@ template <StatusEnum E>
 [[nodiscard]] bool isAllowedTransition(WorkerStatus from, WorkerStatus to);
 // What a worker's row says while the worker is in this status.
 [[nodiscard]] JobStatus jobStatusOf(WorkerStatus s);
-// A job's terminal status as the worker's (success, failed, cancelled, timeout); the others map
-// to the live state they stand for.
-[[nodiscard]] WorkerStatus workerStatusOf(JobStatus s);
-// A run's end as the run of a scheduled check records it.
-[[nodiscard]] ScheduleRunStatus scheduleRunStatusOf(RunStatus s);
 
 // The agent state shown for a worker: idle while queued, restarting, waiting for input while a
 // help request is unanswered or an approval is pending, working, done on success, failed, and

@@ -3,7 +3,6 @@
 #include "core/clock.h"
 #include "core/event_bus.h"
 #include "jarvis/jarvis_service.h"
-#include "supervision/supervisor_events.h"
 
 namespace zerg {
 
@@ -32,26 +31,8 @@ void SupervisorRunAttempt::kill() {
 }
 
 SupervisorRuns::SupervisorRuns(EventBus* bus, Clock* clock, QObject* parent)
-    : QObject(parent), m_bus(bus), m_clock(clock) {
-    startSupervisor();
-}
-
-SupervisorRuns::~SupervisorRuns() {
-    // Zerg is quitting: the attempts end with the supervisor, without touching the services
-    // (perhaps already gone) or the event bus.
-    if (m_sup) {
-        for (const ChildInfo& c : m_sup->whichChildren()) {
-            if (auto* attempt = qobject_cast<SupervisorRunAttempt*>(c.child.data()))
-                attempt->detach();
-        }
-        m_sup->disconnect(this);
-    }
-    m_sup.reset();
-}
-
-void SupervisorRuns::startSupervisor() {
+    : QObject(parent), m_bus(bus) {
     SupervisorFlags flags;
-    flags.strategy = Strategy::SimpleOneForOne;
     flags.intensity = kIntensity;
     flags.periodSecs = kPeriodSecs;
     ChildSpec run;
@@ -63,66 +44,44 @@ void SupervisorRuns::startSupervisor() {
     run.start = [this](const QVariant& args) -> StartResult {
         const qint64 runId = args.toLongLong();
         JarvisService* service = m_entries.value(runId).service;
-        const qint64 outer = std::exchange(m_inStart, runId);
         // nullptr: the run is no longer in progress (cancelled or timed out during the backoff).
         SupervisorRunAttempt* attempt = service ? service->newRunAttempt(runId) : nullptr;
-        m_inStart = outer;
         return attempt ? StartResult::started(attempt) : StartResult::ignore();
     };
-    auto created = Supervisor::create(QStringLiteral("supervisor_agent"), flags, {run}, m_clock);
-    Q_ASSERT(created);  // the spec above is valid by construction
-    m_sup = std::move(created).value();
-    m_replacing = false;
-    if (m_random)
-        m_sup->setRandomSource(m_random);
-    (void)m_sup->start();
-    // Connected first: the run of a new child is known before its child_started goes out.
-    connect(m_sup.get(), &Supervisor::childStarted, this, [this](const QString& id) {
-        if (auto it = m_entries.find(m_starting); it != m_entries.end() && it->childId.isEmpty())
-            it->childId = id;
-    });
-    forwardSupervisorEvents(m_sup.get(), this,
-                            [this](const char* event, const QString& id, QJsonObject data) {
-                                publishChildEvent(event, id, std::move(data));
-                            });
-    connect(m_sup.get(), &Supervisor::gaveUp, this, [this] {
+    m_children = std::make_unique<KeyedChildren>(
+        QStringLiteral("supervisor_agent"), flags, run, clock,
+        [this](const char* event, const QString& id, qint64 runId, QJsonObject data) {
+            publishChildEvent(event, id, runId, std::move(data));
+        });
+    connect(m_children.get(), &KeyedChildren::gaveUp, this, [this] {
         // Its children are gone: the runs it held end with Jarvis's apology (each one calls
-        // stopRun(), hence the copy), and a fresh supervisor takes over for the next runs
-        // (after this signal has returned; a run submitted meanwhile runs unsupervised).
-        m_replacing = true;
+        // stopRun(), hence the copy); a fresh supervisor takes over for the next runs (a run
+        // submitted meanwhile runs unsupervised).
         const QHash<qint64, Entry> held = m_entries;
         for (auto it = held.cbegin(); it != held.cend(); ++it) {
             if (it->service)
                 it->service->endAfterSupervisorGaveUp(it.key());
         }
-        QMetaObject::invokeMethod(
-            this,
-            [this] {
-                m_sup.release()->deleteLater();
-                startSupervisor();
-            },
-            Qt::QueuedConnection);
         Q_EMIT supervisorGaveUp();
     });
 }
 
-void SupervisorRuns::setRandomSource(std::function<double()> random) {
-    m_random = std::move(random);
-    if (m_sup)
-        m_sup->setRandomSource(m_random);
-}
-
-qint64 SupervisorRuns::runOfChild(const QString& childId) const {
-    for (auto it = m_entries.cbegin(); it != m_entries.cend(); ++it) {
-        if (it->childId == childId)
-            return it.key();
+SupervisorRuns::~SupervisorRuns() {
+    // Zerg is quitting: the attempts end with the supervisor, without touching the services
+    // (perhaps already gone) or the event bus.
+    for (supervision::Child* c : m_children->children()) {
+        if (auto* attempt = qobject_cast<SupervisorRunAttempt*>(c))
+            attempt->detach();
     }
-    return 0;
+    m_children.reset();
 }
 
-void SupervisorRuns::publishChildEvent(const char* name, const QString& childId,
+void SupervisorRuns::setRandomSource(std::function<double()> random) {
+    m_children->setRandomSource(std::move(random));
+}
+
+void SupervisorRuns::publishChildEvent(const char* name, const QString& childId, qint64 runId,
                                        QJsonObject extra) {
-    const qint64 runId = runOfChild(childId);
     extra.insert(QStringLiteral("child_id"), childId);
     extra.insert(QStringLiteral("supervisor"), QStringLiteral("supervisor_agent"));
     if (runId > 0)
@@ -132,34 +91,20 @@ void SupervisorRuns::publishChildEvent(const char* name, const QString& childId,
 }
 
 Status SupervisorRuns::submit(JarvisService* service, qint64 runId) {
-    if (m_replacing) {
-        return Error{QString::fromLatin1(errors::NotRunning),
-                     tr("The supervisor agent's run supervisor gave up and is being replaced.")};
-    }
-    m_entries.insert(runId, Entry{service, service->ownerId(), {}});
-    m_starting = runId;  // childStarted comes from inside startDynamicChild
-    const Result<StartedChild> started = m_sup->startDynamicChild(QVariant(runId));
-    m_starting = 0;
+    m_entries.insert(runId, Entry{service, service->ownerId()});
+    const Result<StartedChild> started = m_children->start(runId);
     if (!started) {
         m_entries.remove(runId);
         return started.error();
     }
-    // Ignored (the run ended meanwhile): nothing to hold.
-    if (auto it = m_entries.find(runId); it != m_entries.end()) {
-        if (started->child)
-            it->childId = started->id;
-        else
-            m_entries.erase(it);
-    }
+    if (!started->child)
+        m_entries.remove(runId);  // ignored (the run ended meanwhile): nothing to hold
     return Ok{};
 }
 
 void SupervisorRuns::stopRun(qint64 runId) {
-    const Entry entry = m_entries.take(runId);
-    // Inside the start of this very child the supervisor is busy with its record: the attempt
-    // has exited (with shutdown, handled a turn later), which ends the child all the same.
-    if (runId != m_inStart && !entry.childId.isEmpty())
-        (void)m_sup->terminateChild(entry.childId);
+    m_entries.remove(runId);
+    m_children->stop(runId);
 }
 
 void SupervisorRuns::stopAll(const QString& reason) {
@@ -172,7 +117,7 @@ void SupervisorRuns::stopAll(const QString& reason) {
 }
 
 QJsonObject SupervisorRuns::snapshot() const {
-    return m_sup ? m_sup->snapshot() : QJsonObject();
+    return m_children->snapshot();
 }
 
 }  // namespace zerg

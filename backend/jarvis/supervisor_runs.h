@@ -2,7 +2,7 @@
 
 #include "core/result.h"
 #include "supervision/child.h"
-#include "supervision/supervisor.h"
+#include "supervision/keyed_children.h"
 
 #include <QHash>
 #include <QJsonObject>
@@ -68,7 +68,7 @@ public:
     [[nodiscard]] int runCount() const { return int(m_entries.size()); }
     // The supervisor's live tree (supervision::Supervisor::snapshot) for the dashboard.
     [[nodiscard]] QJsonObject snapshot() const;
-    [[nodiscard]] supervision::Supervisor* supervisor() const { return m_sup.get(); }
+    [[nodiscard]] supervision::Supervisor* supervisor() const { return m_children->supervisor(); }
     // For tests: the backoff's random draw.
     void setRandomSource(std::function<double()> random);
 
@@ -85,21 +85,14 @@ private:
     struct Entry {
         QPointer<JarvisService> service;
         qint64 ownerId = 0;
-        QString childId;  // its dynamic child in the supervisor, once started
     };
 
-    void startSupervisor();
-    void publishChildEvent(const char* name, const QString& childId, QJsonObject extra);
-    [[nodiscard]] qint64 runOfChild(const QString& childId) const;
+    void publishChildEvent(const char* name, const QString& childId, qint64 runId,
+                           QJsonObject extra);
 
     EventBus* m_bus;
-    Clock* m_clock;
     QHash<qint64, Entry> m_entries;  // by run id
-    std::unique_ptr<supervision::Supervisor> m_sup;
-    std::function<double()> m_random;
-    qint64 m_starting = 0;     // the run being submitted right now
-    qint64 m_inStart = 0;      // the run whose child's start function is running
-    bool m_replacing = false;  // the supervisor gave up; a fresh one comes a turn later
+    std::unique_ptr<supervision::KeyedChildren> m_children;  // the runs' supervisor
 };
 
 }  // namespace zerg

@@ -2,6 +2,7 @@
 
 #include "core/ids.h"
 #include "core/json_util.h"
+#include "core/status.h"
 #include "storage/time_format.h"
 
 #include <QDir>
@@ -160,7 +161,7 @@ Result<QString> ArtifactStore::createWorker(qint64 ownerId, const QString& task,
     meta.insert(QStringLiteral("worker_id"), id);
     meta.insert(QStringLiteral("owner_id"), ownerId);
     meta.insert(QStringLiteral("task"), task);
-    meta.insert(QStringLiteral("status"), QStringLiteral("running"));
+    meta.insert(QStringLiteral("status"), statusName(JobStatus::Running));
     meta.insert(QStringLiteral("started_at"), timefmt::toIso(now));
     meta.insert(QStringLiteral("completed_at"), QJsonValue::Null);
     meta.insert(QStringLiteral("duration_ms"), QJsonValue::Null);

@@ -1,5 +1,6 @@
 #include "storage/job_recovery.h"
 
+#include "core/status.h"
 #include "storage/artifact_store.h"
 #include "storage/database.h"
 #include "storage/time_format.h"
@@ -69,8 +70,8 @@ Result<RecoveryReport> recoverInterruptedJobs(Database* db, ArtifactStore* artif
         };
         if (!exec(q,
                   QStringLiteral("SELECT id, worker_id, created_at FROM worker_jobs WHERE status "
-                                 "IN ('queued', 'running') ORDER BY id"),
-                  {})) {
+                                 "IN (?, ?) ORDER BY id"),
+                  {statusName(JobStatus::Queued), statusName(JobStatus::Running)})) {
             return fail();
         }
         const QString before =
@@ -87,27 +88,29 @@ Result<RecoveryReport> recoverInterruptedJobs(Database* db, ArtifactStore* artif
         for (const Interrupted& j : jobs) {
             // The status test again: only rows this transaction saw as unfinished change.
             if (!exec(q,
-                      QStringLiteral("UPDATE worker_jobs SET status = 'failed', error = ?, "
-                                     "finished_at = ? WHERE id = ? AND status IN ('queued', "
-                                     "'running')"),
-                      {options.jobError.isEmpty() ? interruptedJobError(!j.workerId.isEmpty())
+                      QStringLiteral("UPDATE worker_jobs SET status = ?, error = ?, "
+                                     "finished_at = ? WHERE id = ? AND status IN (?, ?)"),
+                      {statusName(JobStatus::Failed),
+                       options.jobError.isEmpty() ? interruptedJobError(!j.workerId.isEmpty())
                                                   : options.jobError,
-                       at, j.jobId})) {
+                       at, j.jobId, statusName(JobStatus::Queued),
+                       statusName(JobStatus::Running)})) {
                 return fail();
             }
         }
         if (options.runs &&
-            !exec(q, QStringLiteral("SELECT id FROM runs WHERE status = 'running' ORDER BY id"),
-                  {})) {
+            !exec(q, QStringLiteral("SELECT id FROM runs WHERE status = ? ORDER BY id"),
+                  {statusName(RunStatus::Running)})) {
             return fail();
         }
         while (options.runs && q.next())
             report.runIds.append(q.value(0).toLongLong());
         if (!report.runIds.isEmpty() &&
             !exec(q,
-                  QStringLiteral("UPDATE runs SET status = 'failed', error = ?, finished_at = ? "
-                                 "WHERE status = 'running'"),
-                  {kRunError, at})) {
+                  QStringLiteral("UPDATE runs SET status = ?, error = ?, finished_at = ? "
+                                 "WHERE status = ?"),
+                  {statusName(RunStatus::Failed), kRunError, at,
+                   statusName(RunStatus::Running)})) {
             return fail();
         }
         q.finish();

@@ -1,5 +1,6 @@
 #include "storage/schedule_store.h"
 
+#include "core/status.h"
 #include "storage/database.h"
 #include "storage/sql_util.h"
 #include "storage/time_format.h"
@@ -197,9 +198,8 @@ bool ScheduleStore::isTrigger(const QString& trigger) {
 }
 
 bool ScheduleStore::isFinalRunStatus(const QString& status) {
-    return status == QLatin1String("success") || status == QLatin1String("failed") ||
-           status == QLatin1String("cancelled") || status == QLatin1String("timeout") ||
-           status == QLatin1String("skipped");
+    const std::optional<ScheduleRunStatus> s = parseStatus<ScheduleRunStatus>(status);
+    return s && isTerminal(*s);
 }
 
 bool ScheduleStore::isSeverity(const QString& severity) {
@@ -433,8 +433,9 @@ Result<qint64> ScheduleStore::startScheduleRun(qint64 ownerId, qint64 scheduleId
     if (!exec(q,
               QStringLiteral("INSERT INTO schedule_runs (schedule_id, owner_id, trigger, "
                              "scheduled_for, started_at, status) "
-                             "VALUES (?, ?, ?, ?, ?, 'running') RETURNING id"),
-              {scheduleId, ownerId, trigger, timeOrNull(scheduledFor), timefmt::toIso(now)}) ||
+                             "VALUES (?, ?, ?, ?, ?, ?) RETURNING id"),
+              {scheduleId, ownerId, trigger, timeOrNull(scheduledFor), timefmt::toIso(now),
+               statusName(ScheduleRunStatus::Running)}) ||
         !q.next()) {
         return dbError(what, q.lastError());
     }
@@ -512,7 +513,7 @@ Status ScheduleStore::finishScheduleRun(qint64 scheduleRunId, const QString& sta
     if (!q.next())
         return noScheduleRun(scheduleRunId);
     const QString current = q.value(0).toString();
-    if (current != QLatin1String("running")) {
+    if (current != statusName(ScheduleRunStatus::Running)) {
         return Error{QStringLiteral("invalid_state"),
                      QStringLiteral("Schedule run %1 already finished with status '%2'; its "
                                     "outcome is kept.")
@@ -520,13 +521,14 @@ Status ScheduleStore::finishScheduleRun(qint64 scheduleRunId, const QString& sta
                          .arg(current)};
     }
     q.finish();
-    // "AND status = 'running'" again: another session may have finished it since the SELECT
+    // "AND status = running" again: another session may have finished it since the SELECT
     // (PostgreSQL's READ COMMITTED); the first outcome is kept.
     if (!exec(q,
               QStringLiteral("UPDATE schedule_runs SET status = ?, severity = ?, summary = ?, "
-                             "error = ?, finished_at = ? WHERE id = ? AND status = 'running'"),
+                             "error = ?, finished_at = ? WHERE id = ? AND status = ?"),
               {status, severity ? QVariant(*severity) : QVariant(), textOrNull(summary),
-               textOrNull(error), timefmt::toIso(now), scheduleRunId})) {
+               textOrNull(error), timefmt::toIso(now), scheduleRunId,
+               statusName(ScheduleRunStatus::Running)})) {
         return dbError(what, q.lastError());
     }
     if (q.numRowsAffected() != 1) {
@@ -545,9 +547,10 @@ Result<int> ScheduleStore::failRunningScheduleRuns(qint64 ownerId, const QString
                                                    const QDateTime& now) {
     QSqlQuery q(m_db->connection());
     if (!exec(q,
-              QStringLiteral("UPDATE schedule_runs SET status = 'failed', error = ?, "
-                             "finished_at = ? WHERE owner_id = ? AND status = 'running'"),
-              {text(error), timefmt::toIso(now), ownerId})) {
+              QStringLiteral("UPDATE schedule_runs SET status = ?, error = ?, "
+                             "finished_at = ? WHERE owner_id = ? AND status = ?"),
+              {statusName(ScheduleRunStatus::Failed), text(error), timefmt::toIso(now), ownerId,
+               statusName(ScheduleRunStatus::Running)})) {
         return dbError(
             QStringLiteral("closing the interrupted schedule runs of owner %1").arg(ownerId),
             q.lastError());

@@ -167,7 +167,7 @@ Store::Store(Database* db) : m_db(db) {
 }
 
 bool Store::isRunStatus(const QString& status) {
-    return status == QLatin1String("running") || isFinalStatus(status);
+    return parseStatus<RunStatus>(status).has_value();
 }
 
 bool Store::isRunMode(const QString& mode) {
@@ -176,12 +176,12 @@ bool Store::isRunMode(const QString& mode) {
 }
 
 bool Store::isJobStatus(const QString& status) {
-    return status == QLatin1String("queued") || isRunStatus(status);
+    return parseStatus<JobStatus>(status).has_value();
 }
 
 bool Store::isFinalStatus(const QString& status) {
-    return status == QLatin1String("success") || status == QLatin1String("failed") ||
-           status == QLatin1String("cancelled") || status == QLatin1String("timeout");
+    const std::optional<JobStatus> s = parseStatus<JobStatus>(status);
+    return s && isTerminal(*s);
 }
 
 Status Store::ensureOwner(qint64 ownerId, const QString& name, const QDateTime& now) {
@@ -383,8 +383,9 @@ Result<qint64> Store::createRun(qint64 ownerId, qint64 threadId, const QString& 
     // RETURNING: SQLite >= 3.35 and PostgreSQL; lastInsertId() does not work on PostgreSQL.
     if (!exec(q,
               QStringLiteral("INSERT INTO runs (owner_id, thread_id, task, status, started_at, "
-                             "mode) VALUES (?, ?, ?, 'running', ?, ?) RETURNING id"),
-              {ownerId, threadId, text(task), timefmt::toIso(now), mode}) ||
+                             "mode) VALUES (?, ?, ?, ?, ?, ?) RETURNING id"),
+              {ownerId, threadId, text(task), statusName(RunStatus::Running), timefmt::toIso(now),
+               mode}) ||
         !q.next()) {
         return dbError(what, q.lastError());
     }
@@ -427,7 +428,7 @@ Status Store::finishRun(qint64 runId, const QString& status, const QString& resu
     if (!q.next())
         return notFound(QStringLiteral("No run %1.").arg(runId));
     const QString current = q.value(0).toString();
-    if (current != QLatin1String("running")) {
+    if (current != statusName(RunStatus::Running)) {
         return Error{QStringLiteral("invalid_state"),
                      QStringLiteral("Run %1 already finished with status '%2'; its outcome is "
                                     "kept.")
@@ -435,16 +436,16 @@ Status Store::finishRun(qint64 runId, const QString& status, const QString& resu
                          .arg(current)};
     }
     const qint64 durationMs = durationBetween(timeAt(q, 1), now);
-    // "AND status = 'running'" again: under PostgreSQL's READ COMMITTED another connection may
+    // "AND status = running" again: under PostgreSQL's READ COMMITTED another connection may
     // have finished the run since the SELECT; the first outcome must stay.
     if (!exec(q,
               QStringLiteral("UPDATE runs SET status = ?, result = ?, error = ?, finished_at = ?, "
                              "duration_ms = ?, prompt_tokens = ?, completion_tokens = ?, "
                              "error_code = ?, attempts = ?, fallback = ? "
-                             "WHERE id = ? AND status = 'running'"),
+                             "WHERE id = ? AND status = ?"),
               {status, textOrNull(result), textOrNull(error), timefmt::toIso(now), durationMs,
                promptTokens, completionTokens, textOrNull(outcome.errorCode), outcome.attempts,
-               textOrNull(outcome.fallback), runId})) {
+               textOrNull(outcome.fallback), runId, statusName(RunStatus::Running)})) {
         return dbError(what, q.lastError());
     }
     if (q.numRowsAffected() != 1) {
@@ -464,8 +465,8 @@ Status Store::setRunAttempts(qint64 runId, int attempts) {
         return invalid(QStringLiteral("A run makes at least one attempt, not %1.").arg(attempts));
     QSqlQuery q(m_db->connection());
     // Only while it runs: the attempts of a finished run are its record.
-    if (!exec(q, QStringLiteral("UPDATE runs SET attempts = ? WHERE id = ? AND status = 'running'"),
-              {attempts, runId})) {
+    if (!exec(q, QStringLiteral("UPDATE runs SET attempts = ? WHERE id = ? AND status = ?"),
+              {attempts, runId, statusName(RunStatus::Running)})) {
         return dbError(QStringLiteral("counting the attempts of run %1").arg(runId), q.lastError());
     }
     if (q.numRowsAffected() != 1)
@@ -524,8 +525,9 @@ Result<qint64> Store::createJob(qint64 ownerId, std::optional<qint64> runId, con
     }
     if (!exec(q,
               QStringLiteral("INSERT INTO worker_jobs (owner_id, run_id, task, model, status, "
-                             "created_at) VALUES (?, ?, ?, ?, 'queued', ?) RETURNING id"),
-              {ownerId, run, text(task), text(model), timefmt::toIso(now)}) ||
+                             "created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id"),
+              {ownerId, run, text(task), text(model), statusName(JobStatus::Queued),
+               timefmt::toIso(now)}) ||
         !q.next()) {
         return dbError(what, q.lastError());
     }
@@ -542,9 +544,10 @@ Status Store::markJobStarted(qint64 jobId, const QString& workerId, const QDateT
     }
     QSqlQuery q(m_db->connection());
     if (!exec(q,
-              QStringLiteral("UPDATE worker_jobs SET status = 'running', worker_id = ?, "
-                             "started_at = ? WHERE id = ? AND status IN ('queued', 'running')"),
-              {workerId, timefmt::toIso(now), jobId})) {
+              QStringLiteral("UPDATE worker_jobs SET status = ?, worker_id = ?, "
+                             "started_at = ? WHERE id = ? AND status IN (?, ?)"),
+              {statusName(JobStatus::Running), workerId, timefmt::toIso(now), jobId,
+               statusName(JobStatus::Queued), statusName(JobStatus::Running)})) {
         return dbError(QStringLiteral("starting job %1").arg(jobId), q.lastError());
     }
     if (q.numRowsAffected() == 1)
@@ -593,8 +596,9 @@ Status Store::finishJob(qint64 jobId, const QString& status, const QString& erro
     // The status test again, as in finishRun: the first outcome stays under concurrency.
     if (!exec(q,
               QStringLiteral("UPDATE worker_jobs SET status = ?, error = ?, finished_at = ?, "
-                             "duration_ms = ? WHERE id = ? AND status IN ('queued', 'running')"),
-              {status, textOrNull(error), timefmt::toIso(now), durationMs, jobId})) {
+                             "duration_ms = ? WHERE id = ? AND status IN (?, ?)"),
+              {status, textOrNull(error), timefmt::toIso(now), durationMs, jobId,
+               statusName(JobStatus::Queued), statusName(JobStatus::Running)})) {
         return dbError(what, q.lastError());
     }
     if (q.numRowsAffected() != 1) {

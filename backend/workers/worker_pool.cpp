@@ -3,7 +3,6 @@
 #include "core/clock.h"
 #include "core/event.h"
 #include "core/event_bus.h"
-#include "supervision/supervisor_events.h"
 
 namespace zerg {
 
@@ -11,24 +10,7 @@ using namespace supervision;
 
 WorkerPool::WorkerPool(WorkerDeps deps, int maxConcurrent, QObject* parent)
     : QObject(parent), m_deps(deps), m_max(qMax(1, maxConcurrent)) {
-    startSupervisor();
-}
-
-WorkerPool::~WorkerPool() {
-    // Zerg is quitting: the attempts end with the supervisor, without touching the workers (our
-    // children, deleted after this) or the event bus (perhaps already gone).
-    for (const Entry& e : std::as_const(m_entries)) {
-        if (e.worker)
-            e.worker->detachAttempt();
-    }
-    if (m_sup)
-        m_sup->disconnect(this);
-    m_sup.reset();
-}
-
-void WorkerPool::startSupervisor() {
     SupervisorFlags flags;
-    flags.strategy = Strategy::SimpleOneForOne;
     flags.intensity = 10;
     flags.periodSecs = 60;
     flags.maxChildren = m_max;
@@ -42,53 +24,36 @@ void WorkerPool::startSupervisor() {
         WorkerAttempt* attempt = w ? w->newAttempt() : nullptr;
         return attempt ? StartResult::started(attempt) : StartResult::ignore();
     };
-    auto created = Supervisor::create(QStringLiteral("workers"), flags, {worker}, m_deps.clock);
-    Q_ASSERT(created);  // the spec above is valid by construction
-    m_sup = std::move(created).value();
-    if (m_random)
-        m_sup->setRandomSource(m_random);
-    (void)m_sup->start();
-    // Connected first: the job of a new child is known before its child_started goes out.
-    connect(m_sup.get(), &Supervisor::childStarted, this, [this](const QString& id) {
-        if (auto it = m_entries.find(m_starting); it != m_entries.end() && it->childId.isEmpty())
-            it->childId = id;
-    });
-    forwardSupervisorEvents(m_sup.get(), this,
-                            [this](const char* event, const QString& id, QJsonObject data) {
-                                publishChildEvent(event, id, std::move(data));
-                            });
-    connect(m_sup.get(), &Supervisor::gaveUp, this, [this] {
-        // Its children are gone: the workers they ran fail, and a fresh supervisor takes
-        // over for the rest (after this signal has returned).
+    m_children = std::make_unique<KeyedChildren>(
+        QStringLiteral("workers"), flags, worker, m_deps.clock,
+        [this](const char* event, const QString& id, qint64 jobId, QJsonObject data) {
+            publishChildEvent(event, id, jobId, std::move(data));
+        });
+    connect(m_children.get(), &KeyedChildren::gaveUp, this, [this] {
+        // Its children are gone: the workers they ran fail; a fresh supervisor takes over for
+        // the rest (pump() when it runs).
         for (Worker* w : activeWorkers()) {
             w->end(WorkerStatus::Failed, QStringLiteral("supervisor_gave_up"),
                    tr("Too many workers failed in a short time (more than 10 restarts in 60 s); "
                       "this one was stopped with them."));
         }
-        QMetaObject::invokeMethod(
-            this,
-            [this] {
-                m_sup.release()->deleteLater();
-                startSupervisor();
-                pump();
-            },
-            Qt::QueuedConnection);
         Q_EMIT supervisorGaveUp();
     });
+    connect(m_children.get(), &KeyedChildren::replaced, this, &WorkerPool::pump);
+}
+
+WorkerPool::~WorkerPool() {
+    // Zerg is quitting: the attempts end with the supervisor, without touching the workers (our
+    // children, deleted after this) or the event bus (perhaps already gone).
+    for (const Entry& e : std::as_const(m_entries)) {
+        if (e.worker)
+            e.worker->detachAttempt();
+    }
+    m_children.reset();
 }
 
 void WorkerPool::setRandomSource(std::function<double()> random) {
-    m_random = std::move(random);
-    if (m_sup)
-        m_sup->setRandomSource(m_random);
-}
-
-qint64 WorkerPool::jobOfChild(const QString& childId) const {
-    for (auto it = m_entries.cbegin(); it != m_entries.cend(); ++it) {
-        if (it->childId == childId)
-            return it.key();
-    }
-    return 0;
+    m_children->setRandomSource(std::move(random));
 }
 
 int WorkerPool::running() const {
@@ -98,8 +63,8 @@ int WorkerPool::running() const {
     return n;
 }
 
-void WorkerPool::publishChildEvent(const char* name, const QString& childId, QJsonObject extra) {
-    const qint64 jobId = jobOfChild(childId);
+void WorkerPool::publishChildEvent(const char* name, const QString& childId, qint64 jobId,
+                                   QJsonObject extra) {
     Worker* w = find(jobId);
     extra.insert(QStringLiteral("child_id"), childId);
     extra.insert(QStringLiteral("supervisor"), QStringLiteral("workers"));
@@ -116,7 +81,7 @@ void WorkerPool::publishChildEvent(const char* name, const QString& childId, QJs
 Worker* WorkerPool::submit(const Worker::Job& job) {
     auto* w = new Worker(m_deps, job, this);
     w->setSupervised(true);
-    m_entries.insert(job.jobId, Entry{w, job.runId, {}, false});
+    m_entries.insert(job.jobId, Entry{w, job.runId, false});
     connect(w, &Worker::done, this, [this, w, jobId = job.jobId] {
         m_entries[jobId].active = false;
         m_queue.removeAll(jobId);
@@ -147,7 +112,7 @@ QList<Worker*> WorkerPool::activeWorkers() const {
 }
 
 QJsonObject WorkerPool::supervisionSnapshot() const {
-    return m_sup ? m_sup->snapshot() : QJsonObject();
+    return m_children->snapshot();
 }
 
 void WorkerPool::stopRun(qint64 runId, const QString& reason) {
@@ -175,7 +140,7 @@ void WorkerPool::stopAll(const QString& reason) {
 }
 
 void WorkerPool::pump() {
-    while (m_sup && running() < m_max && !m_queue.isEmpty()) {
+    while (!m_children->isReplacing() && running() < m_max && !m_queue.isEmpty()) {
         const qint64 jobId = m_queue.takeFirst();
         const auto entry = m_entries.find(jobId);
         if (entry == m_entries.end() || !entry->worker ||
@@ -183,9 +148,7 @@ void WorkerPool::pump() {
             continue;
         QPointer<Worker> w = entry->worker;
         entry->active = true;
-        m_starting = jobId;  // childStarted comes from inside startDynamicChild
-        const Result<StartedChild> started = m_sup->startDynamicChild(QVariant(jobId));
-        m_starting = 0;
+        const Result<StartedChild> started = m_children->start(jobId);
         if (!started) {
             if (started.error().code == QLatin1String(errors::MaxChildren)) {
                 // A restarting worker still holds its slot: try again when one ends.
@@ -197,10 +160,7 @@ void WorkerPool::pump() {
                 w->end(WorkerStatus::Failed, QStringLiteral("supervisor"),
                        tr("The worker could not be started: %1").arg(started.error().message));
             }
-            continue;
         }
-        if (auto it = m_entries.find(jobId); it != m_entries.end())
-            it->childId = started->id;
     }
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "workers/worker.h"
-#include "supervision/supervisor.h"
+#include "supervision/keyed_children.h"
 
 #include <QHash>
 #include <QJsonObject>
@@ -40,7 +40,7 @@ public:
     void stopAll(const QString& reason);
     // The supervisor's live tree (supervision::Supervisor::snapshot) for the dashboard.
     [[nodiscard]] QJsonObject supervisionSnapshot() const;
-    [[nodiscard]] supervision::Supervisor* supervisor() const { return m_sup.get(); }
+    [[nodiscard]] supervision::Supervisor* supervisor() const { return m_children->supervisor(); }
     // For tests: the backoff's random draw.
     void setRandomSource(std::function<double()> random);
 
@@ -54,22 +54,18 @@ private:
     struct Entry {
         QPointer<Worker> worker;
         qint64 runId = 0;
-        QString childId;      // its dynamic child in the supervisor, once started
         bool active = false;  // started and not yet done (holds a slot)
     };
 
     void pump();
-    void startSupervisor();
-    void publishChildEvent(const char* name, const QString& childId, QJsonObject extra);
-    [[nodiscard]] qint64 jobOfChild(const QString& childId) const;
+    void publishChildEvent(const char* name, const QString& childId, qint64 jobId,
+                           QJsonObject extra);
 
     WorkerDeps m_deps;
     int m_max;
     QHash<qint64, Entry> m_entries;  // by job id
     QList<qint64> m_queue;           // job ids waiting for a slot, oldest first
-    std::unique_ptr<supervision::Supervisor> m_sup;
-    std::function<double()> m_random;
-    qint64 m_starting = 0;  // the job being started right now
+    std::unique_ptr<supervision::KeyedChildren> m_children;  // the workers' supervisor
 };
 
 }  // namespace zerg

@@ -98,8 +98,6 @@ private Q_SLOTS:
         QCOMPARE(jobStatusOf(W::AwaitingApproval), JobStatus::Running);
         QCOMPARE(jobStatusOf(W::Restarting), JobStatus::Running);
         QCOMPARE(jobStatusOf(W::Timeout), JobStatus::Timeout);
-        QCOMPARE(workerStatusOf(JobStatus::Cancelled), W::Cancelled);
-        QCOMPARE(scheduleRunStatusOf(RunStatus::Timeout), ScheduleRunStatus::Timeout);
 
         QCOMPARE(agentStateOf(W::Queued, false, false), AgentState::Idle);
         QCOMPARE(agentStateOf(W::Running, false, false), AgentState::Working);
