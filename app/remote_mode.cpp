@@ -7,6 +7,7 @@
 #include "core/event.h"
 #include "core/event_bus.h"
 #include "core/secret_store.h"
+#include "core/status.h"
 #include "storage/artifact_store.h"
 #include "storage/database.h"
 #include "storage/schedule_store.h"
@@ -116,8 +117,7 @@ private:
             row.task = o.value(QStringLiteral("task")).toString();
             row.status = o.value(QStringLiteral("status")).toString();
             row.startedAt = timefmt::fromIso(o.value(QStringLiteral("created_at")).toString());
-            const bool finished =
-                row.status != QLatin1String("queued") && row.status != QLatin1String("running");
+            const bool finished = isTerminalWord<JobStatus>(row.status);
             row.durationMs =
                 finished ? o.value(QStringLiteral("duration_ms")).toInteger(-1) : qint64(-1);
             // The API gives no start time: a running worker counts from its creation.

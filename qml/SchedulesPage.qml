@@ -21,15 +21,17 @@ Rectangle {
     property string actionError: ""
     property bool confirmingDelete: false
 
-    // The colour of a run's outcome: failures and critical findings red, warnings amber.
+    // The colour of a run's outcome: its status's tone, raised by what the check found (a
+    // critical finding red, a warning orange) unless the run is still going or failed anyway.
     function outcomeColor(status: string, severity: string): color {
-        if (status === "running")
-            return Theme.accent
-        if (status === "failed" || status === "timeout" || severity === "critical")
-            return Theme.danger
-        if (status === "cancelled" || status === "skipped" || severity === "warning")
-            return Theme.working
-        return status === "success" ? Theme.success : Theme.textFaint
+        const tone = Status.tone(status)
+        if (tone === "active" || tone === "danger")
+            return Theme.toneColor(tone)
+        if (severity === "critical")
+            return Theme.toneColor("danger")
+        if (severity === "warning")
+            return Theme.toneColor("warning")
+        return Theme.toneColor(tone)
     }
 
     function openForm(mode: string) {
@@ -279,7 +281,9 @@ Rectangle {
                                 ToolTip.visible: dotHover.hovered
                                 ToolTip.text: schedule.lastStatus.length > 0
                                               ? qsTr("Last run %1: %2 %3").arg(schedule.lastRunText)
-                                                    .arg(schedule.lastStatus).arg(schedule.lastSeverity)
+                                                    .arg(Status.labels[schedule.lastStatus]
+                                                         ?? schedule.lastStatus)
+                                                    .arg(schedule.lastSeverity)
                                               : qsTr("Not run yet")
                                 HoverHandler { id: dotHover }
                             }
@@ -545,11 +549,13 @@ Rectangle {
                                                                  run.modelData.severity)
                                     }
                                     Text {
+                                        readonly property string label:
+                                            Status.labels[run.modelData.status] ?? run.modelData.status
+
                                         Layout.fillWidth: true
                                         text: run.modelData.severity.length > 0
-                                              ? qsTr("%1, %2").arg(run.modelData.status)
-                                                              .arg(run.modelData.severity)
-                                              : run.modelData.status
+                                              ? qsTr("%1, %2").arg(label).arg(run.modelData.severity)
+                                              : label
                                         color: Theme.text
                                         font.pixelSize: Theme.smallFontSize + 1
                                         elide: Text.ElideRight

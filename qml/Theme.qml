@@ -24,6 +24,8 @@ QtObject {
     readonly property color dangerText: dark ? "#ffa198" : "#86181d"
     readonly property color working: dark ? "#d29922" : "#bf8700"
     readonly property color idle: dark ? "#3fb950" : "#2da44e"
+    // Waiting for the user (a worker's approval, a check's warning): orange, apart from working.
+    readonly property color warning: dark ? "#db6d28" : "#bc4c00"
     readonly property color tickerBackground: dark ? "#1a1e23" : "#fbfbfc"
     readonly property color codeBackground: dark ? "#2a3038" : "#e9ecf0"
 
@@ -34,4 +36,16 @@ QtObject {
     readonly property int fontSize: 14
     readonly property int smallFontSize: 11
     readonly property string monoFamily: "DejaVu Sans Mono"
+
+    // The colour of a status's tone (Status.tone(), decided once per status in
+    // backend/ui/status_labels.cpp): the one place a status gets its colour.
+    function toneColor(tone: string): color {
+        switch (tone) {
+        case "active": return working
+        case "warning": return warning
+        case "success": return success
+        case "danger": return danger
+        }
+        return textFaint  // muted: queued, cancelled, skipped, unknown
+    }
 }

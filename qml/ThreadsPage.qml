@@ -19,28 +19,6 @@ Item {
     readonly property string uiFamily: uiMetrics.font.family
     readonly property var run: ThreadInspector.selectedRun
 
-    function statusColor(status: string): color {
-        if (status === "running" || status === "queued")
-            return Theme.working
-        if (status === "success")
-            return Theme.idle
-        if (status === "failed" || status === "timeout")
-            return Theme.danger
-        return Theme.textFaint  // cancelled
-    }
-
-    function statusLabel(status: string): string {
-        switch (status) {
-        case "running": return qsTr("running")
-        case "queued": return qsTr("queued")
-        case "success": return qsTr("succeeded")
-        case "failed": return qsTr("failed")
-        case "timeout": return qsTr("timed out")
-        case "cancelled": return qsTr("cancelled")
-        }
-        return status
-    }
-
     // Selects the run under the list's current row (keys, clicks; a run inserted above keeps
     // the same run current, so selecting it again changes nothing).
     function syncSelection() {
@@ -177,7 +155,8 @@ Item {
                                                                                 : Theme.surface
 
                         Accessible.role: Accessible.ListItem
-                        Accessible.name: qsTr("%1, %2, %3").arg(task).arg(modeLabel).arg(root.statusLabel(status))
+                        Accessible.name: qsTr("%1, %2, %3").arg(task).arg(modeLabel)
+                                                             .arg(Status.labels[status] ?? status)
                         Accessible.selected: current
 
                         Rectangle {
@@ -204,8 +183,8 @@ Item {
                                 spacing: 8
 
                                 StatusDot {
-                                    working: runRow.status === "running"
-                                    color: root.statusColor(runRow.status)
+                                    working: Status.isActive(runRow.status)
+                                    color: Theme.toneColor(Status.tone(runRow.status))
                                 }
                                 Text {
                                     Layout.fillWidth: true
@@ -360,8 +339,8 @@ Item {
 
                     Chip { label: root.run.modeLabel ?? "" }
                     Chip {
-                        label: root.statusLabel(root.run.status ?? "")
-                        textColor: root.statusColor(root.run.status ?? "")
+                        label: Status.labels[root.run.status] ?? root.run.status ?? ""
+                        textColor: Theme.toneColor(Status.tone(root.run.status ?? ""))
                     }
                     Chip { label: root.run.startedAt ?? "" }
                     Chip { label: root.run.duration ?? "" }
@@ -421,7 +400,8 @@ Item {
                         leftPadding: 8
                         rightPadding: 8
                         onClicked: root.workerOpened(workerId)
-                        Accessible.name: qsTr("Worker %1, %2").arg(task).arg(root.statusLabel(status))
+                        Accessible.name: qsTr("Worker %1, %2").arg(task)
+                                                              .arg(Status.labels[status] ?? status)
                         Accessible.description: workerId.length > 0
                                                 ? qsTr("Open the worker's details") : ""
 
@@ -429,8 +409,8 @@ Item {
                             spacing: 8
 
                             StatusDot {
-                                working: workerRow.status === "running"
-                                color: root.statusColor(workerRow.status)
+                                working: Status.isActive(workerRow.status)
+                                color: Theme.toneColor(Status.tone(workerRow.status))
                             }
                             Text {
                                 Layout.fillWidth: true
@@ -447,7 +427,8 @@ Item {
                             Text {
                                 Layout.maximumWidth: 260
                                 text: workerRow.workerId.length > 0 ? workerRow.workerId
-                                                                    : root.statusLabel(workerRow.status)
+                                                                    : Status.labels[workerRow.status]
+                                                                      ?? workerRow.status
                                 elide: Text.ElideMiddle
                                 color: workerRow.workerId.length > 0 ? Theme.accent : Theme.textFaint
                                 font.pixelSize: Theme.smallFontSize + 1

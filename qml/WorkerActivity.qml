@@ -15,7 +15,8 @@ Column {
     required property string error
     required property string workerId
 
-    readonly property bool isActive: status === "queued" || status === "running"
+    // Not ended yet (queued too): it can still be cancelled.
+    readonly property bool isLive: !Status.isTerminal(status)
 
     spacing: 3
 
@@ -31,19 +32,12 @@ Column {
             font.pixelSize: 13
         }
         Text {
-            text: {
-                const t = root.elapsedText
-                switch (root.status) {
-                case "queued": return qsTr("queued")
-                case "running": return qsTr("running · %1").arg(t)
-                case "success": return qsTr("done · %1").arg(t)
-                case "timeout": return qsTr("timed out · %1").arg(t)
-                case "cancelled": return qsTr("cancelled")
-                default: return qsTr("failed · %1").arg(t)
-                }
-            }
-            color: root.status === "success" ? Theme.success
-                 : root.isActive ? Theme.textMuted : Theme.danger
+            // The time only once it means work: a queued or cancelled worker's (muted) is none.
+            readonly property string tone: Status.tone(root.status)
+            readonly property string label: Status.labels[root.status] ?? root.status
+
+            text: tone === "muted" ? label : qsTr("%1 · %2").arg(label).arg(root.elapsedText)
+            color: Theme.toneColor(tone)
             font.pixelSize: 12
         }
         Button {
@@ -76,7 +70,7 @@ Column {
         }
         Button {
             id: cancelButton
-            visible: root.isActive
+            visible: root.isLive
             text: qsTr("Cancel")
             flat: true
             padding: 4

@@ -15,16 +15,6 @@ Rectangle {
 
     readonly property bool isEmpty: WorkerDetail.workerId === "" && WorkerDetail.error === ""
 
-    function statusColor(status: string): color {
-        if (status === "running")
-            return Theme.working
-        if (status === "success")
-            return Theme.idle
-        if (status === "failed" || status === "timeout")
-            return Theme.danger
-        return Theme.textFaint
-    }
-
     function decisionColor(decision: string): color {
         if (decision === "exit")
             return Theme.success
@@ -142,11 +132,11 @@ Rectangle {
                 StatusDot {
                     anchors.verticalCenter: parent.verticalCenter
                     visible: WorkerDetail.status !== ""
-                    working: WorkerDetail.status === "running"
-                    color: root.statusColor(WorkerDetail.status)
+                    working: Status.isActive(WorkerDetail.status)
+                    color: Theme.toneColor(Status.tone(WorkerDetail.status))
                 }
                 Text {
-                    text: WorkerDetail.status
+                    text: Status.labels[WorkerDetail.status] ?? WorkerDetail.status
                     color: Theme.textMuted
                     font.pixelSize: 13
                 }

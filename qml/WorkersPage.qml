@@ -33,16 +33,6 @@ Item {
         return Math.max(200, rest)
     }
 
-    function statusColor(status: string): color {
-        if (status === "running")
-            return Theme.working
-        if (status === "success")
-            return Theme.idle
-        if (status === "failed" || status === "timeout")
-            return Theme.danger
-        return Theme.textFaint  // queued, cancelled
-    }
-
     ColumnLayout {
         anchors.fill: parent
         anchors.margins: 16
@@ -199,8 +189,8 @@ Item {
                         StatusDot {
                             visible: cell.column === 0
                             anchors.verticalCenter: parent.verticalCenter
-                            working: cell.status === "running"
-                            color: root.statusColor(cell.status)
+                            working: Status.isActive(cell.status)
+                            color: Theme.toneColor(Status.tone(cell.status))
                         }
                         Text {
                             width: parent.width - (cell.column === 0 ? 18 : 0)

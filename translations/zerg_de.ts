@@ -1704,30 +1704,6 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
 <context>
     <name>ThreadsPage</name>
     <message>
-        <source>running</source>
-        <translation>läuft</translation>
-    </message>
-    <message>
-        <source>queued</source>
-        <translation>wartet</translation>
-    </message>
-    <message>
-        <source>succeeded</source>
-        <translation>erfolgreich</translation>
-    </message>
-    <message>
-        <source>failed</source>
-        <translation>fehlgeschlagen</translation>
-    </message>
-    <message>
-        <source>timed out</source>
-        <translation>Zeit überschritten</translation>
-    </message>
-    <message>
-        <source>cancelled</source>
-        <translation>abgebrochen</translation>
-    </message>
-    <message>
         <source>You: %1</source>
         <translation>Sie: %1</translation>
     </message>
@@ -1880,30 +1856,6 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
         <translation>Worker: %1</translation>
     </message>
     <message>
-        <source>queued</source>
-        <translation>wartet</translation>
-    </message>
-    <message>
-        <source>running · %1</source>
-        <translation>läuft · %1</translation>
-    </message>
-    <message>
-        <source>done · %1</source>
-        <translation>fertig · %1</translation>
-    </message>
-    <message>
-        <source>timed out · %1</source>
-        <translation>Zeit überschritten · %1</translation>
-    </message>
-    <message>
-        <source>cancelled</source>
-        <translation>abgebrochen</translation>
-    </message>
-    <message>
-        <source>failed · %1</source>
-        <translation>fehlgeschlagen · %1</translation>
-    </message>
-    <message>
         <source>Details</source>
         <translation>Details</translation>
     </message>
@@ -1925,6 +1877,10 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
             <numerusform>… %n früherer Aufruf</numerusform>
             <numerusform>… %n frühere Aufrufe</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
     </message>
 </context>
 <context>
@@ -3583,6 +3539,49 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
     <message>
         <source>The SSH session closed; run again.</source>
         <translation>Die SSH-Sitzung wurde geschlossen; führen Sie es erneut aus.</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::StatusLabels</name>
+    <message>
+        <source>queued</source>
+        <translation>wartet</translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <translation>startet</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>waiting for approval</source>
+        <translation>wartet auf Freigabe</translation>
+    </message>
+    <message>
+        <source>restarting</source>
+        <translation>startet neu</translation>
+    </message>
+    <message>
+        <source>succeeded</source>
+        <translation>erfolgreich</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation>Zeit überschritten</translation>
+    </message>
+    <message>
+        <source>skipped</source>
+        <translation>übersprungen</translation>
     </message>
 </context>
 <context>

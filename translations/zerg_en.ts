@@ -1697,30 +1697,6 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
 <context>
     <name>ThreadsPage</name>
     <message>
-        <source>running</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>queued</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>succeeded</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>failed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>timed out</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cancelled</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>You: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1873,30 +1849,6 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>queued</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>running · %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>done · %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>timed out · %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cancelled</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>failed · %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Details</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1918,6 +1870,10 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
             <numerusform>… %n earlier call</numerusform>
             <numerusform>… %n earlier calls</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3567,6 +3523,49 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
     <name>zerg::SshSessionWorker</name>
     <message>
         <source>The SSH session closed; run again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::StatusLabels</name>
+    <message>
+        <source>queued</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting for approval</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>restarting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>succeeded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>skipped</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

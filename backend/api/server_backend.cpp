@@ -2,6 +2,7 @@
 
 #include "agent/tool_registry.h"
 #include "core/clock.h"
+#include "core/status.h"
 #include "runtime/backend.h"
 #include "jarvis/jarvis_service.h"
 #include "storage/run_details.h"
@@ -23,10 +24,6 @@ Identity identityOf(const ApiSession& s) {
 
 Error notFound(const QString& message) {
     return Error{QStringLiteral("not_found"), message};
-}
-
-bool isFinished(const QString& status) {
-    return status != QLatin1String("queued") && status != QLatin1String("running");
 }
 
 }  // namespace
@@ -150,7 +147,7 @@ Result<QJsonObject> ServerBackend::cancel(qint64 ownerId, std::optional<qint64> 
         const Result<RunRecord> run = store.run(*runId);
         if (!run || run->ownerId != ownerId)
             return notFound(QStringLiteral("No run %1. List the runs to find its id.").arg(*runId));
-        if (owner->jarvis->currentRunId() != *runId || isFinished(run->status)) {
+        if (owner->jarvis->currentRunId() != *runId || isTerminalWord<RunStatus>(run->status)) {
             return Error{QStringLiteral("not_running"),
                          QStringLiteral("Run %1 is not running (it is %2); nothing to cancel.")
                              .arg(*runId)
@@ -164,7 +161,7 @@ Result<QJsonObject> ServerBackend::cancel(qint64 ownerId, std::optional<qint64> 
         return notFound(
             QStringLiteral("No worker job %1. List the workers to find its id.").arg(*jobId));
     }
-    if (isFinished(job->status)) {
+    if (isTerminalWord<JobStatus>(job->status)) {
         return Error{QStringLiteral("not_running"),
                      QStringLiteral("Worker job %1 is not running (it is %2); nothing to cancel.")
                          .arg(*jobId)

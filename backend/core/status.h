@@ -182,6 +182,14 @@ template <StatusEnum E>
 [[nodiscard]] bool isTerminal(RunStatus s);
 [[nodiscard]] bool isTerminal(ScheduleRunStatus s);
 
+// Whether a stored word of E's vocabulary is an end. A word that is none of E's counts as ended:
+// nothing will move it on (a row or event from a newer version, or a damaged one).
+template <StatusEnum E>
+[[nodiscard]] bool isTerminalWord(QStringView word) {
+    const std::optional<E> s = parseStatus<E>(word);
+    return !s || isTerminal(*s);
+}
+
 // Whether a worker may go from one status to another (the diagram above).
 [[nodiscard]] bool isAllowedTransition(WorkerStatus from, WorkerStatus to);
 // What a worker's row says while the worker is in this status.

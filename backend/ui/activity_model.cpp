@@ -1,6 +1,7 @@
 #include "ui/activity_model.h"
 
 #include "core/event.h"
+#include "core/status.h"
 #include "ui/duration_format.h"
 #include "ui/worker_list_model.h"
 
@@ -151,7 +152,7 @@ void ActivityModel::onWorkerEvent(const Event& e, qint64 runId, qint64 jobId) {
         roles << WorkerListModel::ElapsedSecondsRole << WorkerListModel::ElapsedTextRole;
     } else if (is(e, events::WorkerStatusUpdate)) {
         status = str(e, "status");
-        if (!WorkerListModel::isTerminal(status)) {
+        if (!isTerminalWord<JobStatus>(status)) {
             // The worker's own clock is authoritative; keep ticking from there.
             const double elapsed = e.data.value(QStringLiteral("elapsed_seconds")).toDouble();
             w.anchorMs = now - qint64(elapsed * 1000.0);
@@ -170,7 +171,7 @@ void ActivityModel::onWorkerEvent(const Event& e, qint64 runId, qint64 jobId) {
                 is(e, events::WorkerToolFailed))) {
         status = kRunning;  // the start event was missed, but the worker is evidently running
     }
-    if (!status.isEmpty() && status != w.status && !WorkerListModel::isTerminal(w.status)) {
+    if (!status.isEmpty() && status != w.status && !isTerminalWord<JobStatus>(w.status)) {
         w.status = status;
         roles << WorkerListModel::StatusRole;
     }

@@ -1,5 +1,6 @@
 #include "ui/worker_list_model.h"
 
+#include "core/status.h"
 #include "ui/duration_format.h"
 
 namespace zerg {
@@ -57,13 +58,9 @@ int WorkerListModel::indexOfJob(qint64 jobId) const {
     return -1;
 }
 
-bool WorkerListModel::isTerminal(const QString& status) {
-    return status != QLatin1String("queued") && status != QLatin1String("running");
-}
-
 bool WorkerListModel::anyRunning() const {
     for (const Worker& w : m_rows) {
-        if (!isTerminal(w.status))
+        if (!isTerminalWord<JobStatus>(w.status))
             return true;
     }
     return false;

@@ -50,7 +50,6 @@ public:
     [[nodiscard]] int indexOfJob(qint64 jobId) const;
     [[nodiscard]] const Worker& at(int row) const { return m_rows.at(row); }
     [[nodiscard]] bool anyRunning() const;
-    [[nodiscard]] static bool isTerminal(const QString& status);
 
     // Adds the job if unknown; returns its row.
     int ensure(qint64 runId, qint64 jobId, qint64 nowMs);

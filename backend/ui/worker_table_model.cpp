@@ -5,8 +5,10 @@
 #include "core/clock.h"
 #include "core/event.h"
 #include "core/event_bus.h"
+#include "core/status.h"
 #include "ui/duration_format.h"
 #include "ui/money_format.h"
+#include "ui/status_labels.h"
 
 #include <QJSEngine>
 #include <QJsonObject>
@@ -14,6 +16,7 @@
 #include <QSortFilterProxyModel>
 
 #include <algorithm>
+#include <array>
 #include <utility>
 
 namespace zerg {
@@ -24,16 +27,13 @@ bool is(const Event& e, const char* name) {
 }
 
 // Running and queued workers first when sorting by status: they are what needs attention.
+// Unknown words last.
 int statusRank(const QString& status) {
-    static const QStringList order{QStringLiteral("running"),   QStringLiteral("queued"),
-                                   QStringLiteral("failed"),    QStringLiteral("timeout"),
-                                   QStringLiteral("cancelled"), QStringLiteral("success")};
-    const int i = int(order.indexOf(status));
-    return i >= 0 ? i : int(order.size());
-}
-
-bool isTerminal(const QString& status) {
-    return status != QLatin1String("queued") && status != QLatin1String("running");
+    static constexpr std::array order{JobStatus::Running, JobStatus::Queued,    JobStatus::Failed,
+                                      JobStatus::Timeout, JobStatus::Cancelled, JobStatus::Success};
+    const std::optional<JobStatus> s = parseStatus<JobStatus>(status);
+    const auto at = s ? std::find(order.cbegin(), order.cend(), *s) : order.cend();
+    return int(at - order.cbegin());
 }
 
 // Adds host to the comma-separated list unless it is there already; returns whether it changed.
@@ -123,7 +123,7 @@ QVariant WorkerTableModel::data(const QModelIndex& index, int role) const {
 QVariant WorkerTableModel::displayValue(const WorkerRow& w, int column) const {
     switch (column) {
         case StatusColumn:
-            return w.status;
+            return StatusLabels::label(w.status);  // the raw word is StatusRole
         case TaskColumn:
             return w.task;
         case HostColumn:
@@ -428,7 +428,7 @@ void WorkerTableModel::onEvent(const Event& e) {
         w.costUsd = m_source->jobCost(jobId);
         touch(CostColumn);
     }
-    if (!status.isEmpty() && status != w.status && !isTerminal(w.status)) {
+    if (!status.isEmpty() && status != w.status && !isTerminalWord<JobStatus>(w.status)) {
         w.status = status;
         touch(StatusColumn);
     }

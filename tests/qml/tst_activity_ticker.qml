@@ -26,6 +26,9 @@ TestCase {
         verify(Util.hasText(t, "Investigating…") || Util.hasText(t, "Putting the answer together…"))
 
         testSupport.publish("worker_spawned", {run_id: run, job_id: 5, task: "check disk on web1"})
+        // Queued: no time yet, but it can already be cancelled.
+        tryVerify(() => Util.hasText(t, "queued"))
+        verify(Util.button(t, "Cancel") !== null)
         testSupport.publish("worker_started", {run_id: run, job_id: 5, worker_id: "w5",
                                                task: "check disk on web1"})
         testSupport.publish("worker_tool_started", {run_id: run, job_id: 5, worker_id: "w5",
@@ -66,7 +69,7 @@ TestCase {
 
         testSupport.publish("worker_complete", {run_id: run, job_id: 5, worker_id: "w5",
                                                 status: "success", duration_ms: 2000})
-        tryVerify(() => Util.hasText(t, "done"))
+        tryVerify(() => Util.hasText(t, "succeeded · "))
         testSupport.publish("supervisor_complete", {run_id: run, result: "ok", mode: "supervisor"})
         tryCompare(Jarvis, "busy", false)
     }

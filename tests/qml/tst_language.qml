@@ -5,8 +5,8 @@ import Zerg.Backend
 import "util.js" as Util
 
 // Settings › Language switches the running app: the Workers page's own texts (qsTr), the
-// table's column headers (from the C++ model) and its numbers change to German at once, and
-// back again.
+// table's column headers and status labels (from the C++ models) and its numbers change to German
+// at once, and back again.
 TestCase {
     name: "Language"
     when: windowShown
@@ -30,6 +30,7 @@ TestCase {
         verify(Util.hasText(p, "3 workers"))
         verify(Util.hasText(p, "$0.0042"))
         verify(Util.hasText(p, "1.8 s"))
+        verify(Util.hasText(p, "succeeded"))
 
         verify(AppSettings.setValue("ui/language", "de"))
         compare(AppSettings.language, "de")
@@ -37,6 +38,7 @@ TestCase {
         verify(Util.hasText(p, "3 Worker"))
         tryVerify(() => Util.hasText(p, "0,0042 $"), 5000, Util.texts(p).join(" | "))
         verify(Util.hasText(p, "1,8 s"))
+        verify(Util.hasText(p, "erfolgreich"))
         verify(!Util.hasText(p, "Task"))
         verify(!Util.hasText(p, "3 workers"))
 
@@ -44,5 +46,6 @@ TestCase {
         tryVerify(() => Util.hasText(p, "Task"))
         verify(Util.hasText(p, "3 workers"))
         tryVerify(() => Util.hasText(p, "$0.0042"))
+        verify(Util.hasText(p, "succeeded"))
     }
 }

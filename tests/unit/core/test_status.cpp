@@ -69,6 +69,15 @@ private Q_SLOTS:
         QVERIFY(isTerminal(ScheduleRunStatus::Skipped));
     }
 
+    // A stored word: its status's answer; a word the vocabulary lacks counts as ended.
+    void terminalWords() {
+        QVERIFY(!isTerminalWord<JobStatus>(u"queued") && !isTerminalWord<JobStatus>(u"running"));
+        QVERIFY(isTerminalWord<JobStatus>(u"success") && isTerminalWord<JobStatus>(u"timeout"));
+        QVERIFY(isTerminalWord<JobStatus>(u"bogus") && isTerminalWord<JobStatus>(u""));
+        QVERIFY(isTerminalWord<RunStatus>(u"queued"));  // no run is ever queued
+        QVERIFY(!isTerminalWord<RunStatus>(u"running"));
+    }
+
     // The diagram of core/status.h, cell by cell.
     void workerTransitions() {
         using W = WorkerStatus;

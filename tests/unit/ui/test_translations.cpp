@@ -132,6 +132,8 @@ private Q_SLOTS:
                  QStringLiteral("1,5 s"));
         QCOMPARE(table.index(0, WorkerTableModel::CostColumn).data().toString(),
                  QStringLiteral("0,0042 $"));
+        QCOMPARE(table.index(0, WorkerTableModel::StatusColumn).data().toString(),
+                 QStringLiteral("erfolgreich"));
         QCOMPARE(QCoreApplication::translate("ArtifactViews", "%n file(s)", nullptr, 2),
                  QStringLiteral("2 Dateien"));
 

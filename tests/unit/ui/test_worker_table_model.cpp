@@ -80,6 +80,11 @@ struct Fixture {
         const QAbstractItemModel* v = model->rows();
         return v->data(v->index(row, column), Qt::DisplayRole).toString();
     }
+    // The row's stored status word (the status column shows its label).
+    QString status(int row) const {
+        const QAbstractItemModel* v = model->rows();
+        return v->data(v->index(row, 0), WorkerTableModel::StatusRole).toString();
+    }
     QStringList tasks() const {
         QStringList out;
         for (int r = 0; r < model->rows()->rowCount(); ++r)
@@ -115,7 +120,9 @@ private Q_SLOTS:
         QCOMPARE(f.model->count(), 3);
         QCOMPARE(f.model->columnCount(), 6);
         QCOMPARE(f.tasks(), (QStringList{"check disk on web1", "restart nginx", "uptime of db"}));
-        QCOMPARE(f.cell(0, WorkerTableModel::StatusColumn), QStringLiteral("success"));
+        QCOMPARE(f.status(0), QStringLiteral("success"));
+        QCOMPARE(f.cell(0, WorkerTableModel::StatusColumn), QStringLiteral("succeeded"));
+        QCOMPARE(f.cell(1, WorkerTableModel::StatusColumn), QStringLiteral("failed"));
         QCOMPARE(f.cell(1, WorkerTableModel::HostColumn), QStringLiteral("web2, web3"));
         QCOMPARE(f.cell(1, WorkerTableModel::ToolsColumn), QStringLiteral("5"));
         QCOMPARE(f.cell(0, WorkerTableModel::DurationColumn), QStringLiteral("4.2 s"));
@@ -161,13 +168,13 @@ private Q_SLOTS:
         QCOMPARE(inserts.count(), 1);
         QCOMPARE(f.model->count(), 4);
         QCOMPARE(f.cell(0, WorkerTableModel::TaskColumn), QStringLiteral("df -h on web4"));
-        QCOMPARE(f.cell(0, WorkerTableModel::StatusColumn), QStringLiteral("queued"));
+        QCOMPARE(f.status(0), QStringLiteral("queued"));
         QCOMPARE(f.cell(0, WorkerTableModel::DurationColumn), QString());
         QCOMPARE(f.cell(0, WorkerTableModel::CostColumn), QStringLiteral("?"));
 
         f.publish(events::WorkerStarted,
                   {{"run_id", 9}, {"job_id", 4}, {"worker_id", "w-4"}, {"task", "df -h on web4"}});
-        QCOMPARE(f.cell(0, WorkerTableModel::StatusColumn), QStringLiteral("running"));
+        QCOMPARE(f.status(0), QStringLiteral("running"));
         QCOMPARE(f.model->at(0).workerId, QStringLiteral("w-4"));
 
         const QJsonObject args{{"host", "web4"}, {"command", "df -h"}};
@@ -195,12 +202,13 @@ private Q_SLOTS:
 
         f.publish(events::WorkerComplete,
                   {{"run_id", 9}, {"job_id", 4}, {"status", "success"}, {"duration_ms", 12500}});
-        QCOMPARE(f.cell(0, WorkerTableModel::StatusColumn), QStringLiteral("success"));
+        QCOMPARE(f.status(0), QStringLiteral("success"));
+        QCOMPARE(f.cell(0, WorkerTableModel::StatusColumn), QStringLiteral("succeeded"));
         QCOMPARE(f.cell(0, WorkerTableModel::DurationColumn), QStringLiteral("12 s"));
 
         // A late event must not bring a finished worker back to life.
         f.publish(events::WorkerStarted, {{"run_id", 9}, {"job_id", 4}, {"worker_id", "w-4"}});
-        QCOMPARE(f.cell(0, WorkerTableModel::StatusColumn), QStringLiteral("success"));
+        QCOMPARE(f.status(0), QStringLiteral("success"));
 
         QCOMPARE(inserts.count(), 1);
         QCOMPARE(resets.count(), 0);
@@ -336,7 +344,7 @@ private Q_SLOTS:
                                               {"tool", "ssh_exec"},
                                               {"args", QJsonObject{{"host", "db"}}}});
         QCOMPARE(f.model->count(), 1);
-        QCOMPARE(f.cell(0, WorkerTableModel::StatusColumn), QStringLiteral("running"));
+        QCOMPARE(f.status(0), QStringLiteral("running"));
         QCOMPARE(f.cell(0, WorkerTableModel::HostColumn), QStringLiteral("db"));
     }
 
@@ -377,6 +385,23 @@ private Q_SLOTS:
         QCOMPARE(f.model->sortColumn(), -1);
         QCOMPARE(f.tasks(),
                  (QStringList{"zz new", "check disk on web1", "restart nginx", "uptime of db"}));
+    }
+
+    // By status: what needs attention first (running, queued, then the failures), the words
+    // in the stored order whatever their labels say; an unknown word last.
+    void sortsByStatusByMeaningNotByLabel() {
+        QList<WorkerRow> rows;
+        qint64 job = 10;
+        for (const char* status :
+             {"success", "bogus", "cancelled", "timeout", "failed", "queued", "running"}) {
+            rows << row(job--, QString::fromLatin1(status), QString::fromLatin1(status), {}, 0, 10,
+                        0.0);
+        }
+        Fixture f(rows);
+        f.model->sortBy(WorkerTableModel::StatusColumn);
+        QCOMPARE(f.tasks(), (QStringList{"running", "queued", "failed", "timeout", "cancelled",
+                                         "success", "bogus"}));
+        QCOMPARE(f.cell(6, WorkerTableModel::StatusColumn), QStringLiteral("bogus"));  // as it is
     }
 
     void filtersOnTaskHostAndWorkerId() {

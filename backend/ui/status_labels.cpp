@@ -1,0 +1,108 @@
+#include "ui/status_labels.h"
+
+#include "core/status.h"
+
+#include <QJSEngine>
+
+namespace zerg {
+namespace {
+
+// A worker's words include every job and run word; a scheduled check's run adds skipped.
+bool isSkipped(QStringView word) {
+    return parseStatus<ScheduleRunStatus>(word) == ScheduleRunStatus::Skipped;
+}
+
+}  // namespace
+
+StatusLabels::StatusLabels(QObject* parent) : QObject(parent) {
+    retranslate();
+}
+
+StatusLabels* StatusLabels::create(QQmlEngine*, QJSEngine* jsEngine) {
+    auto* labels = new StatusLabels;
+    QObject::connect(jsEngine, &QJSEngine::uiLanguageChanged, labels, &StatusLabels::retranslate);
+    return labels;
+}
+
+QStringList StatusLabels::words() {
+    QStringList all = statusNames<WorkerStatus>();
+    for (const QString& word : statusNames<ScheduleRunStatus>()) {
+        if (!all.contains(word))
+            all.append(word);
+    }
+    return all;
+}
+
+QString StatusLabels::label(QStringView word) {
+    if (const std::optional<WorkerStatus> s = parseStatus<WorkerStatus>(word)) {
+        switch (*s) {
+            case WorkerStatus::Queued:
+                return tr("queued");
+            case WorkerStatus::Starting:
+                return tr("starting");
+            case WorkerStatus::Running:
+                return tr("running");
+            case WorkerStatus::AwaitingApproval:
+                return tr("waiting for approval");
+            case WorkerStatus::Restarting:
+                return tr("restarting");
+            case WorkerStatus::Success:
+                return tr("succeeded");
+            case WorkerStatus::Failed:
+                return tr("failed");
+            case WorkerStatus::Cancelled:
+                return tr("cancelled");
+            case WorkerStatus::Timeout:
+                return tr("timed out");
+        }
+    }
+    if (isSkipped(word))
+        return tr("skipped");
+    return word.toString();
+}
+
+QString StatusLabels::toneOf(QStringView word) {
+    const std::optional<WorkerStatus> s = parseStatus<WorkerStatus>(word);
+    if (!s)
+        return QStringLiteral("muted");  // skipped, or a word no vocabulary has
+    switch (*s) {
+        case WorkerStatus::Starting:
+        case WorkerStatus::Running:
+        case WorkerStatus::Restarting:
+            return QStringLiteral("active");
+        case WorkerStatus::AwaitingApproval:
+            return QStringLiteral("warning");
+        case WorkerStatus::Success:
+            return QStringLiteral("success");
+        case WorkerStatus::Failed:
+        case WorkerStatus::Timeout:
+            return QStringLiteral("danger");
+        case WorkerStatus::Queued:  // waiting, not working: it must not look busy
+        case WorkerStatus::Cancelled:
+            return QStringLiteral("muted");
+    }
+    return QStringLiteral("muted");
+}
+
+bool StatusLabels::isActiveWord(QStringView word) {
+    const std::optional<WorkerStatus> s = parseStatus<WorkerStatus>(word);
+    return s && *s != WorkerStatus::Queued && !zerg::isTerminal(*s);
+}
+
+bool StatusLabels::isTerminalWord(QStringView word) {
+    if (isSkipped(word))
+        return zerg::isTerminal(ScheduleRunStatus::Skipped);
+    return zerg::isTerminalWord<WorkerStatus>(word);
+}
+
+void StatusLabels::retranslate() {
+    QVariantMap labels;
+    for (const QString& word : words())
+        labels.insert(word, label(word));
+    if (labels == m_labels)
+        return;
+    m_labels = labels;
+    Q_EMIT labelsChanged();
+}
+
+}  // namespace zerg
