@@ -3,12 +3,12 @@
 #include "agent/tool_registry.h"
 #include "core/clock.h"
 #include "core/status.h"
-#include "runtime/backend.h"
 #include "jarvis/jarvis_service.h"
-#include "storage/run_details.h"
 #include "jarvis/schedule_tools.h"
+#include "runtime/backend.h"
 #include "storage/artifact_store.h"
 #include "storage/auth_store.h"
+#include "storage/run_details.h"
 #include "storage/store.h"
 #include "tools/tool.h"
 
@@ -77,7 +77,7 @@ Result<QJsonObject> ServerBackend::dispatch(qint64 ownerId, const QString& task,
     }
     return QJsonObject{{QStringLiteral("run_id"), runId.value()},
                        {QStringLiteral("thread_id"), owner->jarvis->threadId()},
-                       {QStringLiteral("status"), QStringLiteral("running")}};
+                       {QStringLiteral("status"), statusName(RunStatus::Running)}};
 }
 
 Result<QJsonObject> ServerBackend::run(qint64 ownerId, qint64 runId) {

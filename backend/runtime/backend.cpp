@@ -4,6 +4,7 @@
 #include "core/clock.h"
 #include "core/event_bus.h"
 #include "core/secret_store.h"
+#include "core/status.h"
 #include "jarvis/jarvis_service.h"
 #include "jarvis/supervisor_runs.h"
 #include "llm/anthropic_provider.h"
@@ -323,11 +324,11 @@ Backend::OwnerServices Backend::addOwner(qint64 ownerId) {
                 const Result<QList<WorkerJobRecord>> jobs = store->listJobsForRun(ownerId, runId);
                 const bool workerFailed =
                     jobs && std::any_of(jobs->cbegin(), jobs->cend(), [](const WorkerJobRecord& j) {
-                        return j.status == QLatin1String("failed") ||
-                               j.status == QLatin1String("timeout");
+                        return j.status == statusName(JobStatus::Failed) ||
+                               j.status == statusName(JobStatus::Timeout);
                     });
-                scheduler->runFinished(runId, run ? run->status : QStringLiteral("failed"), text,
-                                       workerFailed);
+                scheduler->runFinished(runId, run ? run->status : statusName(RunStatus::Failed),
+                                       text, workerFailed);
             });
     m_owners.insert(ownerId, o);
     m_ownerOrder.append(ownerId);

@@ -1,5 +1,6 @@
 #include "schedule/schedule_service.h"
 
+#include "core/status.h"
 #include "schedule/cron_expression.h"
 
 #include <QRegularExpression>
@@ -269,9 +270,9 @@ void ScheduleService::launchWaiting() {
             continue;
         }
         if (!run) {
-            (void)m_store->finishScheduleRun(scheduleRun.value(), QStringLiteral("failed"),
-                                             severityName(Severity::Warning), {},
-                                             run.error().message, now);
+            (void)m_store->finishScheduleRun(
+                scheduleRun.value(), statusName(ScheduleRunStatus::Failed),
+                severityName(Severity::Warning), {}, run.error().message, now);
             continue;
         }
         if (Status attached = m_store->attachRun(scheduleRun.value(), run.value()); !attached)
@@ -285,7 +286,7 @@ void ScheduleService::runFinished(qint64 runId, const QString& status, const QSt
                                   bool workerFailed) {
     const qint64 scheduleRunId = m_scheduleRunByRun.take(runId);
     if (scheduleRunId != 0) {
-        const bool ok = status == QLatin1String("success");
+        const bool ok = status == statusName(RunStatus::Success);
         Severity severity = severityIn(answer).value_or(Severity::Info);
         if ((workerFailed || !ok) && severity == Severity::Info)
             severity = Severity::Warning;  // the system's floor when something failed

@@ -87,14 +87,14 @@ Result<RecoveryReport> recoverInterruptedJobs(Database* db, ArtifactStore* artif
         }
         for (const Interrupted& j : jobs) {
             // The status test again: only rows this transaction saw as unfinished change.
-            if (!exec(q,
-                      QStringLiteral("UPDATE worker_jobs SET status = ?, error = ?, "
-                                     "finished_at = ? WHERE id = ? AND status IN (?, ?)"),
-                      {statusName(JobStatus::Failed),
-                       options.jobError.isEmpty() ? interruptedJobError(!j.workerId.isEmpty())
-                                                  : options.jobError,
-                       at, j.jobId, statusName(JobStatus::Queued),
-                       statusName(JobStatus::Running)})) {
+            if (!exec(
+                    q,
+                    QStringLiteral("UPDATE worker_jobs SET status = ?, error = ?, "
+                                   "finished_at = ? WHERE id = ? AND status IN (?, ?)"),
+                    {statusName(JobStatus::Failed),
+                     options.jobError.isEmpty() ? interruptedJobError(!j.workerId.isEmpty())
+                                                : options.jobError,
+                     at, j.jobId, statusName(JobStatus::Queued), statusName(JobStatus::Running)})) {
                 return fail();
             }
         }
@@ -109,8 +109,7 @@ Result<RecoveryReport> recoverInterruptedJobs(Database* db, ArtifactStore* artif
             !exec(q,
                   QStringLiteral("UPDATE runs SET status = ?, error = ?, finished_at = ? "
                                  "WHERE status = ?"),
-                  {statusName(RunStatus::Failed), kRunError, at,
-                   statusName(RunStatus::Running)})) {
+                  {statusName(RunStatus::Failed), kRunError, at, statusName(RunStatus::Running)})) {
             return fail();
         }
         q.finish();
@@ -136,7 +135,7 @@ Result<RecoveryReport> recoverInterruptedJobs(Database* db, ArtifactStore* artif
             options.jobError.isEmpty() ? interruptedJobError(true) : options.jobError;
         const Status s = artifacts->updateMetadata(
             j.workerId,
-            {{QStringLiteral("status"), QStringLiteral("failed")},
+            {{QStringLiteral("status"), statusName(JobStatus::Failed)},
              {QStringLiteral("completed_at"), at},
              {QStringLiteral("error"), error},
              {QStringLiteral("summary"), QStringLiteral("Interrupted when Zerg "

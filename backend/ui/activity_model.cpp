@@ -13,9 +13,11 @@
 namespace zerg {
 namespace {
 
-const QString kRunning = QStringLiteral("running");
+// A tool call's state in the ticker (ToolCallLine.qml): the call outcomes of core/status.h,
+// with "done" for a success as the ticker has always said.
+const QString kRunning = statusName(CallOutcome::Running);
 const QString kDone = QStringLiteral("done");
-const QString kFailed = QStringLiteral("failed");
+const QString kFailed = statusName(CallOutcome::Failed);
 
 QString str(const Event& e, const char* key) {
     return e.data.value(QLatin1String(key)).toString();
@@ -166,7 +168,7 @@ void ActivityModel::onWorkerEvent(const Event& e, qint64 runId, qint64 jobId) {
         w.error = str(e, "error");
         roles << WorkerListModel::ElapsedSecondsRole << WorkerListModel::ElapsedTextRole
               << WorkerListModel::ErrorRole;
-    } else if (w.status == QLatin1String("queued") &&
+    } else if (w.status == statusName(JobStatus::Queued) &&
                (is(e, events::WorkerToolStarted) || is(e, events::WorkerToolCompleted) ||
                 is(e, events::WorkerToolFailed))) {
         status = kRunning;  // the start event was missed, but the worker is evidently running

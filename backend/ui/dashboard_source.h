@@ -33,8 +33,9 @@ struct WorkerActivitySummary {
     QString hosts;  // comma-separated, in order of first use
 };
 
-// What the dashboard needs from storage. Implemented in app/ over Store and ArtifactStore, so the
-// ui room stays a view and can be tested with a fake (like ConversationBackend).
+// What the dashboard needs from storage: StoreDashboardSource (this room) reads the local Store
+// and ArtifactStore, RemoteWorkerSource (app/remote_mode.cpp) asks a `zerg serve`; the ui room
+// stays a view and can be tested with a fake (like ConversationBackend).
 class DashboardSource {
 public:
     virtual ~DashboardSource() = default;

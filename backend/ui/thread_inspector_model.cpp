@@ -4,6 +4,7 @@
 
 #include "core/event.h"
 #include "core/event_bus.h"
+#include "core/status.h"
 #include "ui/duration_format.h"
 #include "ui/worker_table_model.h"
 
@@ -592,7 +593,7 @@ void ThreadInspectorModel::onEvent(const Event& e) {
             run.threadId = e.data.value(QStringLiteral("thread_id")).toInteger();
             run.task = e.data.value(QStringLiteral("task")).toString();
             run.mode = e.data.value(QStringLiteral("mode")).toString(QStringLiteral("supervisor"));
-            run.status = QStringLiteral("running");
+            run.status = statusName(RunStatus::Running);
             run.startedAt = e.at;
         }
         m_runs->prepend(run, kRunLimit);
@@ -620,7 +621,7 @@ void ThreadInspectorModel::onEvent(const Event& e) {
         job.runId = runId;
         job.task = e.data.value(QStringLiteral("task")).toString();
         job.model = e.data.value(QStringLiteral("model")).toString();
-        job.status = QStringLiteral("queued");
+        job.status = statusName(JobStatus::Queued);
         job.createdAt = e.at;
         m_workers->append(job);
     } else if (is(e, events::WorkerStarted) || is(e, events::WorkerComplete)) {
@@ -632,7 +633,7 @@ void ThreadInspectorModel::onEvent(const Event& e) {
         if (!workerId.isEmpty())
             job.workerId = workerId;
         if (is(e, events::WorkerStarted)) {
-            job.status = QStringLiteral("running");
+            job.status = statusName(JobStatus::Running);
             job.startedAt = e.at;
         } else {
             job.status = e.data.value(QStringLiteral("status")).toString(job.status);

@@ -73,7 +73,7 @@ int WorkerListModel::ensure(qint64 runId, qint64 jobId, qint64 nowMs) {
     m_nowMs = qMax(m_nowMs, nowMs);
     const int at = int(m_rows.size());
     beginInsertRows({}, at, at);
-    m_rows.append({runId, jobId, {}, {}, QStringLiteral("queued"), {}, nowMs, -1});
+    m_rows.append({runId, jobId, {}, {}, statusName(JobStatus::Queued), {}, nowMs, -1});
     endInsertRows();
     Q_EMIT countChanged();
     return at;

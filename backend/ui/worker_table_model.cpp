@@ -132,7 +132,7 @@ QVariant WorkerTableModel::displayValue(const WorkerRow& w, int column) const {
             return QLocale().toString(w.toolCalls);
         case DurationColumn:
             if (w.durationMs < 0 && m_clock && w.runningSince.isValid() &&
-                w.status == QLatin1String("running")) {
+                w.status == statusName(JobStatus::Running)) {
                 // Still running: the time so far, marked as such.
                 return formatDuration(qMax<qint64>(0, w.runningSince.msecsTo(m_clock->utcNow()))) +
                        QChar(0x2026);
@@ -177,7 +177,7 @@ void WorkerTableModel::scheduleTick() {
     if (!m_clock || m_tickArmed)
         return;
     const bool anyRunning = std::any_of(m_rows.cbegin(), m_rows.cend(), [](const WorkerRow& w) {
-        return w.status == QLatin1String("running") && w.runningSince.isValid();
+        return w.status == statusName(JobStatus::Running) && w.runningSince.isValid();
     });
     if (!anyRunning)
         return;
@@ -190,7 +190,8 @@ void WorkerTableModel::scheduleTick() {
 
 void WorkerTableModel::tick() {
     for (int i = 0; i < m_rows.size(); ++i) {
-        if (m_rows.at(i).status == QLatin1String("running") && m_rows.at(i).runningSince.isValid())
+        if (m_rows.at(i).status == statusName(JobStatus::Running) &&
+            m_rows.at(i).runningSince.isValid())
             changed(i, DurationColumn, DurationColumn);
     }
     scheduleTick();
@@ -337,7 +338,7 @@ int WorkerTableModel::ensureRow(const Event& e, qint64 jobId) {
         return found;
     WorkerRow w;
     w.jobId = jobId;
-    w.status = QStringLiteral("queued");
+    w.status = statusName(JobStatus::Queued);
     w.startedAt = e.at;
     // Inserted complete, so that no change has to follow the insertion.
     w.task = e.data.value(QStringLiteral("task")).toString();
@@ -415,8 +416,8 @@ void WorkerTableModel::onEvent(const Event& e) {
         touch(TaskColumn);  // the filter looks at the worker id; the task cell stands for it
     }
     QString status;
-    if (started || ((toolStarted || toolEnded) && w.status == QLatin1String("queued"))) {
-        status = QStringLiteral("running");  // a missed start is evident from tool activity
+    if (started || ((toolStarted || toolEnded) && w.status == statusName(JobStatus::Queued))) {
+        status = statusName(JobStatus::Running);  // a missed start is evident from tool activity
         if (!w.runningSince.isValid())
             w.runningSince = e.at;
     } else if (complete) {
