@@ -3,6 +3,7 @@
 #include "cli_connect.h"
 #include "cli_doctor.h"
 #include "cli_hosts.h"
+#include "cli_options.h"
 #include "cli_runs.h"
 #include "cli_server.h"
 
@@ -10,14 +11,14 @@
 #include "core/event_bus.h"
 #include "core/secret_store.h"
 #include "core/settings.h"
-#include "runtime/backend.h"
 #include "jarvis/jarvis_service.h"
-#include "storage/run_details.h"
 #include "llm/ollama_probe.h"
+#include "runtime/backend.h"
 #include "signal_quit.h"
 #include "storage/artifact_search.h"
 #include "storage/artifact_store.h"
 #include "storage/index_rebuild.h"
+#include "storage/run_details.h"
 #include "storage/store.h"
 
 #include <QCoreApplication>
@@ -378,19 +379,12 @@ int ask(QStringList args) {
     return exitCode;
 }
 
-int workersList(QStringList args) {
-    const bool json = args.removeAll(QStringLiteral("--json")) > 0;
-    int limit = 20;
-    const qsizetype li = args.indexOf(QStringLiteral("--limit"));
-    if (li >= 0) {
-        bool ok = false;
-        limit = li + 1 < args.size() ? args.at(li + 1).toInt(&ok) : 0;
-        if (!ok || limit <= 0)
-            return usageError(Text::tr("--limit needs a positive number"));
-        args.remove(li, 2);
-    }
-    if (!args.isEmpty())
-        return usageError(Text::tr("unexpected argument %1").arg(args.first()));
+int workersList(const QStringList& args) {
+    const Result<ListOptions> options = parseListOptions(args, 20);
+    if (!options)
+        return usageError(options.error().message);
+    const bool json = options->json;
+    const int limit = options->limit;
     int code = 0;
     auto backend = openBackend(Settings::load(), &code);
     if (!backend)

@@ -1,6 +1,7 @@
 #include "cli_runs.h"
 
 #include "cli.h"
+#include "cli_options.h"
 
 #include "core/settings.h"
 #include "core/status.h"
@@ -84,19 +85,12 @@ QString durationOf(const QJsonObject& run) {
                : seconds(run.value(QStringLiteral("duration_ms")).toInteger());
 }
 
-int list(QStringList args, Io& io) {
-    const bool json = args.removeAll(QStringLiteral("--json")) > 0;
-    int limit = kDefaultLimit;
-    const qsizetype li = args.indexOf(QStringLiteral("--limit"));
-    if (li >= 0) {
-        bool ok = false;
-        limit = li + 1 < args.size() ? args.at(li + 1).toInt(&ok) : 0;
-        if (!ok || limit <= 0)
-            return usageError(io, Text::tr("--limit needs a positive number"));
-        args.remove(li, 2);
-    }
-    if (!args.isEmpty())
-        return usageError(io, Text::tr("unexpected argument %1").arg(args.first()));
+int list(const QStringList& args, Io& io) {
+    const Result<ListOptions> options = parseListOptions(args, kDefaultLimit);
+    if (!options)
+        return usageError(io, options.error().message);
+    const bool json = options->json;
+    const int limit = options->limit;
     int code = 0;
     const auto backend = openBackend(Settings::load(), &code);
     if (!backend)

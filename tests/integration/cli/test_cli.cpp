@@ -136,6 +136,12 @@ private Q_SLOTS:
         QCOMPARE(rows.size(), 1);
         const QString id = rows.at(0).toObject().value("worker_id").toString();
         QCOMPARE(rows.at(0).toObject().value("status").toString(), QStringLiteral("success"));
+        // --limit=N as well as --limit N, options in any order.
+        const Run joined = zerg({QStringLiteral("workers"), QStringLiteral("list"),
+                                 QStringLiteral("--limit=1"), QStringLiteral("--json")},
+                                fullEnv());
+        QVERIFY2(joined.code == 0, joined.err.constData());
+        QCOMPARE(QJsonDocument::fromJson(joined.out).array().size(), 1);
 
         const Run show =
             zerg({QStringLiteral("workers"), QStringLiteral("show"), id, QStringLiteral("--json")},

@@ -26,9 +26,9 @@ class TestRunsCli : public QObject {
 
     QTemporaryDir m_home;  // isolates QSettings (XDG_CONFIG_HOME) from the developer's
     QTemporaryDir m_data;
-    qint64 m_mainRun = 0;   // owner 1, supervisor, two workers, priced calls
-    qint64 m_quickRun = 0;  // owner 1, quick, newest
-    qint64 m_otherRun = 0;  // owner 2
+    qint64 m_mainRun = 0;     // owner 1, supervisor, two workers, priced calls
+    qint64 m_quickRun = 0;    // owner 1, quick, newest
+    qint64 m_otherRun = 0;    // owner 2
     qint64 m_apologyRun = 0;  // owner 3, failed and answered with an apology
     QString m_workerId;
 
@@ -161,6 +161,11 @@ private Q_SLOTS:
                   QStringLiteral("--limit"), QStringLiteral("1")});
         QCOMPARE(one.code, 0);
         QCOMPARE(QJsonDocument::fromJson(one.out).array().size(), 1);
+        // QCommandLineParser reads the options: --limit=N too, and in any order.
+        const Run joined = zerg({QStringLiteral("runs"), QStringLiteral("list"),
+                                 QStringLiteral("--limit=1"), QStringLiteral("--json")});
+        QVERIFY2(joined.code == 0, joined.err.constData());
+        QCOMPARE(QJsonDocument::fromJson(joined.out).array().size(), 1);
     }
 
     void listTableShowsTheColumns() {
@@ -303,6 +308,10 @@ private Q_SLOTS:
             << QStringList{"runs", "list", "--limit"} << QByteArray("--limit needs");
         QTest::newRow("stray argument")
             << QStringList{"runs", "list", "extra"} << QByteArray("unexpected argument extra");
+        QTest::newRow("unknown option")
+            << QStringList{"runs", "list", "--frob"} << QByteArray("unexpected argument --frob");
+        QTest::newRow("joined zero limit") << QStringList{"runs", "list", "--limit=0"}
+                                           << QByteArray("--limit needs a positive number");
     }
 
     void badArgumentsAreUsageErrors() {
