@@ -1,8 +1,8 @@
 #include "local_conversation.h"
 
 #include "core/settings.h"
-#include "runtime/backend.h"
 #include "jarvis/jarvis_service.h"
+#include "runtime/backend.h"
 
 namespace zerg {
 

@@ -22,11 +22,11 @@
 #include "core/event.h"
 #include "core/event_bus.h"
 #include "core/settings.h"
-#include "runtime/backend.h"
 #include "jarvis/jarvis_service.h"
 #include "llm/openai_provider.h"
 #include "llm/openai_stream_decoder.h"
 #include "llm/sse_parser.h"
+#include "runtime/backend.h"
 #include "temp_env.h"
 #include "ui/chat_model.h"
 

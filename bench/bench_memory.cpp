@@ -59,15 +59,15 @@
 #include "core/clock.h"
 #include "core/event.h"
 #include "core/event_bus.h"
-#include "runtime/backend.h"
 #include "jarvis/jarvis_service.h"
-#include "workers/worker_pool.h"
 #include "local_conversation.h"
+#include "runtime/backend.h"
 #include "sshd_fixture.h"
 #include "ui/conversation_backend.h"
 #include "ui/dashboard_models.h"
 #include "ui/jarvis_controller.h"
 #include "ui/worker_table_model.h"
+#include "workers/worker_pool.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

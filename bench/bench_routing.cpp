@@ -13,11 +13,11 @@
 #include "bench_stats.h"
 #include "core/event_bus.h"
 #include "fake_llm_server.h"
-#include "runtime/backend.h"
 #include "jarvis/intent_router.h"
 #include "jarvis/jarvis_service.h"
 #include "llm/llm_provider.h"
 #include "llm/openai_provider.h"
+#include "runtime/backend.h"
 #include "temp_env.h"
 
 #include <QCoreApplication>

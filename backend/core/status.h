@@ -57,7 +57,9 @@ struct StatusTable;
 
 // The enums above (those with a table).
 template <typename E>
-concept StatusEnum = requires { StatusTable<E>::names; };
+concept StatusEnum = requires {
+    StatusTable<E>::names;
+};
 
 template <>
 struct StatusTable<WorkerStatus> {

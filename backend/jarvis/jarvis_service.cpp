@@ -806,8 +806,9 @@ void JarvisService::endRun(const RunEnding& ending) {
     // otherwise), and a restart still pending is cancelled. Before runFinished: its handlers may
     // start the next run.
     exitAttempt(ok ? supervision::ExitReason::normal()
-                   : supervision::ExitReason::shutdown(
-                         ending.errorCode.isEmpty() ? statusName(ending.status) : ending.errorCode));
+                   : supervision::ExitReason::shutdown(ending.errorCode.isEmpty()
+                                                           ? statusName(ending.status)
+                                                           : ending.errorCode));
     if (m_runs)
         m_runs->stopRun(runId);
     // Tokens and cost of the whole run (supervisor and workers), from the per-call records.

@@ -91,7 +91,7 @@ private:
                            QJsonObject extra);
 
     EventBus* m_bus;
-    QHash<qint64, Entry> m_entries;  // by run id
+    QHash<qint64, Entry> m_entries;                          // by run id
     std::unique_ptr<supervision::KeyedChildren> m_children;  // the runs' supervisor
 };
 

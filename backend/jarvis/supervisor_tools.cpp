@@ -6,10 +6,10 @@
 #include "core/event_bus.h"
 #include "jarvis/memory_tools.h"
 #include "jarvis/schedule_tools.h"
-#include "workers/worker_pool.h"
 #include "storage/artifact_search.h"
 #include "storage/artifact_store.h"
 #include "storage/store.h"
+#include "workers/worker_pool.h"
 
 #include <QJsonArray>
 #include <QPointer>

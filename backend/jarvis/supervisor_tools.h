@@ -1,8 +1,8 @@
 #pragma once
 
-#include "workers/preflight.h"
 #include "roundabout/roundabout_monitor.h"
 #include "tools/tool.h"
+#include "workers/preflight.h"
 
 #include <memory>
 #include <vector>

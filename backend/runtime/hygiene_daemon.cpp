@@ -2,10 +2,10 @@
 
 #include "core/clock.h"
 #include "core/off_thread.h"
-#include "workers/worker_pool.h"
 #include "storage/artifact_store.h"
 #include "storage/hygiene.h"
 #include "storage/job_recovery.h"
+#include "workers/worker_pool.h"
 
 #include <QJsonArray>
 

@@ -8,9 +8,9 @@
 #include "core/event.h"
 #include "core/event_bus.h"
 #include "core/json_util.h"
-#include "workers/violation_rules.h"
 #include "storage/artifact_store.h"
 #include "storage/store.h"
+#include "workers/violation_rules.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -180,14 +180,16 @@ void WorkerAttempt::requestShutdown() {
     // The pool's supervisor is stopping (Zerg quits): the worker ends as cancelled, which ends
     // this attempt with shutdown.
     if (m_worker)
-        m_worker->end(WorkerStatus::Cancelled, QStringLiteral("shutdown"), tr("Zerg is shutting down"));
+        m_worker->end(WorkerStatus::Cancelled, QStringLiteral("shutdown"),
+                      tr("Zerg is shutting down"));
     if (!hasExited())
         finish(supervision::ExitReason::shutdown());
 }
 
 void WorkerAttempt::kill() {
     if (m_worker)
-        m_worker->end(WorkerStatus::Cancelled, QStringLiteral("killed"), tr("killed by its supervisor"));
+        m_worker->end(WorkerStatus::Cancelled, QStringLiteral("killed"),
+                      tr("killed by its supervisor"));
     if (!hasExited())
         finish(supervision::ExitReason::killed());
 }
@@ -220,10 +222,11 @@ bool Worker::prepareFirstAttempt() {
                                         {QStringLiteral("job_id"), m_job.jobId},
                                         {QStringLiteral("supervisor_run_id"), m_job.runId}});
     if (!created) {
-        finalize({WorkerStatus::Failed, QStringLiteral("artifacts"),
-                  tr("Could not create the worker's artifact folder: %1")
-                      .arg(created.error().message),
-                  {}});
+        finalize(
+            {WorkerStatus::Failed,
+             QStringLiteral("artifacts"),
+             tr("Could not create the worker's artifact folder: %1").arg(created.error().message),
+             {}});
         return false;
     }
     m_workerId = created.value();
@@ -597,9 +600,8 @@ void Worker::requestSummary(const QString& source) {
         ChatMessage::system(QStringLiteral("Summarize this worker result in at most 150 "
                                            "characters for a list: status, key facts, numbers. "
                                            "Reply with the summary only.")),
-        ChatMessage::user(
-            QStringLiteral("Task: %1\nStatus: %2\nResult:\n%3")
-                .arg(m_job.task, statusName(m_status), body))};
+        ChatMessage::user(QStringLiteral("Task: %1\nStatus: %2\nResult:\n%3")
+                              .arg(m_job.task, statusName(m_status), body))};
     req.maxTokens = 120;
     req.meta = {QStringLiteral("summary"), m_workerId, m_job.ownerId, m_job.runId, m_job.jobId};
     m_summaryReply = m_deps.summaryLlm->chat(req);
@@ -680,9 +682,9 @@ WorkerSnapshot Worker::snapshot() const {
     s.errorCode = m_errorCode;
     s.summary = m_summary;
     s.helpRequests = m_helpRequests;
-    s.agentState = agentStateOf(m_status, !m_helpRequests.isEmpty(),
-                                m_status == WorkerStatus::Failed &&
-                                    m_errorCode == QLatin1String("violation"));
+    s.agentState =
+        agentStateOf(m_status, !m_helpRequests.isEmpty(),
+                     m_status == WorkerStatus::Failed && m_errorCode == QLatin1String("violation"));
     return s;
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "workers/worker.h"
 #include "supervision/keyed_children.h"
+#include "workers/worker.h"
 
 #include <QHash>
 #include <QJsonObject>

@@ -23,9 +23,9 @@ void roundTrips() {
 }
 
 constexpr WorkerStatus kAll[] = {
-    WorkerStatus::Queued,     WorkerStatus::Starting, WorkerStatus::Running,
+    WorkerStatus::Queued,           WorkerStatus::Starting,   WorkerStatus::Running,
     WorkerStatus::AwaitingApproval, WorkerStatus::Restarting, WorkerStatus::Success,
-    WorkerStatus::Failed,     WorkerStatus::Cancelled, WorkerStatus::Timeout};
+    WorkerStatus::Failed,           WorkerStatus::Cancelled,  WorkerStatus::Timeout};
 
 }  // namespace
 
@@ -82,9 +82,9 @@ private Q_SLOTS:
     void workerTransitions() {
         using W = WorkerStatus;
         const QList<QPair<W, W>> forward = {
-            {W::Queued, W::Starting},         {W::Starting, W::Running},
+            {W::Queued, W::Starting},          {W::Starting, W::Running},
             {W::Running, W::AwaitingApproval}, {W::AwaitingApproval, W::Running},
-            {W::Running, W::Restarting},      {W::Restarting, W::Running},
+            {W::Running, W::Restarting},       {W::Restarting, W::Running},
         };
         for (W from : kAll) {
             for (W to : kAll) {

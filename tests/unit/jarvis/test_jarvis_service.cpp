@@ -1,7 +1,7 @@
 // The supervisor and its workers with an in-process scripted model, real SQLite and a real
 // artifact folder, and the manual clock driving the roundabout.
-#include "runtime/backend.h"
 #include "jarvis_fixture.h"
+#include "runtime/backend.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -366,8 +366,7 @@ private Q_SLOTS:
             QCOMPARE(r.data.value("environment").toObject().value("pace").toString(),
                      QStringLiteral("primary"));
             QCOMPARE(r.data.value("xo").toObject().value("steering_count").toInt(), 0);
-            QCOMPARE(r.data.value("time").toString(),
-                     f.clock.utcNow().toString(Qt::ISODateWithMs));
+            QCOMPARE(r.data.value("time").toString(), f.clock.utcNow().toString(Qt::ISODateWithMs));
             QVERIFY(!r.data.contains("location"));  // the supervisor touches no host itself
         }
     }

@@ -2,9 +2,9 @@
 // with partial findings, recent work and remembered facts in the model's context, compaction of
 // a long thread, the thread surviving a restart, heartbeats and owner isolation.
 #include "agent/context_window.h"
-#include "runtime/backend.h"
 #include "jarvis/supervisor_tools.h"
 #include "jarvis_fixture.h"
+#include "runtime/backend.h"
 #include "schedule/schedule_service.h"
 #include "storage/schedule_store.h"
 #include "storage/store.h"

@@ -376,8 +376,8 @@ private Q_SLOTS:
         m.start();
         const int calls = 27;
         for (int i = 0; i < calls; ++i) {
-            ActivityEntry e = entry(QStringLiteral("cube"), QStringLiteral("ls /srv/%1").arg(i),
-                                    20, QStringLiteral("success"));
+            ActivityEntry e = entry(QStringLiteral("cube"), QStringLiteral("ls /srv/%1").arg(i), 20,
+                                    QStringLiteral("success"));
             e.args = {{QStringLiteral("host"), QStringLiteral("cube")},
                       {QStringLiteral("command"), QStringLiteral("ls /srv/%1").arg(i)}};
             e.startedAtMs = clock.nowMs();
@@ -395,8 +395,8 @@ private Q_SLOTS:
                  QJsonValue(QStringLiteral("ls /srv/26")));
         // Peek numbers are the worker's own: the decider asks for call 25, the worker gets "25".
         decider->script = {QStringLiteral("peek: 25"), QStringLiteral("exit")};
-        worker.snap.activity.append(entry(QStringLiteral("cube"), QStringLiteral("uptime"), -1,
-                                          QStringLiteral("running")));
+        worker.snap.activity.append(
+            entry(QStringLiteral("cube"), QStringLiteral("uptime"), -1, QStringLiteral("running")));
         clock.advance(5000);
         QTRY_VERIFY(m.isDone());
         QCOMPARE(worker.peeks, QStringList{QStringLiteral("25")});

@@ -3,12 +3,12 @@
 // crashes the supervisor_agent service, the health monitor ends an attempt that makes no
 // progress, the schedulers are supervised per owner, and a service of a room above runtime (the
 // API server) joins, restarts and stops with it.
+#include "jarvis_fixture.h"
 #include "runtime/app_tree.h"
 #include "runtime/health_monitor.h"
 #include "schedule/schedule_service.h"
-#include "storage/schedule_store.h"
-#include "jarvis_fixture.h"
 #include "schedule_fixture.h"
+#include "storage/schedule_store.h"
 
 #include <QJsonArray>
 #include <QSignalSpy>
@@ -225,8 +225,7 @@ private Q_SLOTS:
         runner.clock = &f.clock;
         ScheduleService one(1, &schedules, &runner, &f.clock);
         ScheduleService two(2, &schedules, &runner, &f.clock);
-        AppTree::Services services{&f.bus,         &f.clock, f.pool.get(),
-                                   f.runs.get(), nullptr,  nullptr};
+        AppTree::Services services{&f.bus, &f.clock, f.pool.get(), f.runs.get(), nullptr, nullptr};
         services.schedulers = QList<AppTree::OwnerScheduler>{{1, &one}};
         AppTree tree(services);
         QVERIFY(tree.start());

@@ -1,7 +1,7 @@
 // The hygiene monitor: old worker folders, stale scratch files and orphaned jobs go; everything
 // else stays; a second pass finds nothing.
-#include "runtime/hygiene_daemon.h"
 #include "jarvis_fixture.h"
+#include "runtime/hygiene_daemon.h"
 #include "storage/hygiene.h"
 
 #include <QDir>

@@ -1,9 +1,9 @@
 // Database: migrations and the basic Store round trips, on SQLite and (test_database_postgres,
 // ZERG_TEST_DB=postgres) on a real PostgreSQL server; plus picking the engine from a URL.
+#include "core/status.h"
 #include "postgres_fixture.h"
 #include "storage/database.h"
 #include "storage/migrations.h"
-#include "core/status.h"
 #include "storage/store.h"
 #include "temp_env.h"
 

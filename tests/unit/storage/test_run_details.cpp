@@ -1,10 +1,10 @@
 // runDetails / runSummary (storage/run_details.h): one run with its workers, usage and cost, as
 // `zerg runs show` and the API print it; owner-checked without leaking which ids exist. On SQLite
 // and, as test_run_details_postgres (ZERG_TEST_DB=postgres), on a real PostgreSQL server.
-#include "storage/run_details.h"
 #include "postgres_fixture.h"
 #include "storage/artifact_store.h"
 #include "storage/database.h"
+#include "storage/run_details.h"
 #include "storage/store.h"
 
 #include <QJsonArray>

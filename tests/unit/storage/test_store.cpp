@@ -234,8 +234,8 @@ private Q_SLOTS:
         // A fallback belongs to a failed run only, and must be a known one.
         const QString apology = statusName(RunFallback::Apology);
         QCOMPARE(store
-                     .finishRun(run.value(), statusName(RunStatus::Success), QStringLiteral("x"), {},
-                                kT0.addSecs(1), 0, 0, RunOutcome{2, {}, apology})
+                     .finishRun(run.value(), statusName(RunStatus::Success), QStringLiteral("x"),
+                                {}, kT0.addSecs(1), 0, 0, RunOutcome{2, {}, apology})
                      .error()
                      .code,
                  QStringLiteral("invalid_argument"));

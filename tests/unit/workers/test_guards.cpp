@@ -1,11 +1,11 @@
 // What keeps workers safe and affordable: violation rules on tool calls, token and cost budgets,
 // and the preflight checks before a worker starts.
+#include "jarvis/supervisor_tools.h"
+#include "jarvis_fixture.h"
 #include "runtime/budget_monitor.h"
 #include "workers/preflight.h"
-#include "jarvis/supervisor_tools.h"
 #include "workers/violation_rules.h"
 #include "workers/worker.h"
-#include "jarvis_fixture.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

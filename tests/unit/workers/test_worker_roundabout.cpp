@@ -1,7 +1,7 @@
 // The worker's side of the roundabout: request_help, messages from the supervisor, peeking at
 // its artifacts and keeping the checks on disk.
-#include "workers/worker.h"
 #include "jarvis_fixture.h"
+#include "workers/worker.h"
 
 #include <QSignalSpy>
 #include <QTest>

@@ -1,8 +1,8 @@
 // The worker as a state machine (core/status.h, WorkerStatus): every change is checked and
 // logged, and every end, whatever its cause, goes through one path and is written once.
+#include "jarvis_fixture.h"
 #include "workers/worker.h"
 #include "workers/worker_pool.h"
-#include "jarvis_fixture.h"
 
 #include <QLoggingCategory>
 #include <QRegularExpression>
@@ -40,7 +40,8 @@ private Q_SLOTS:
         QCOMPARE(w.status(), WorkerStatus::Queued);
         QCOMPARE(w.snapshot().agentState, AgentState::Idle);
         QTest::ignoreMessage(QtDebugMsg, QRegularExpression(QStringLiteral("queued -> starting$")));
-        QTest::ignoreMessage(QtDebugMsg, QRegularExpression(QStringLiteral("starting -> running$")));
+        QTest::ignoreMessage(QtDebugMsg,
+                             QRegularExpression(QStringLiteral("starting -> running$")));
         QTest::ignoreMessage(QtDebugMsg, QRegularExpression(QStringLiteral("running -> success$")));
         QSignalSpy terminated(&w, &MonitoredWorker::terminated);
         w.start();
@@ -92,8 +93,8 @@ private Q_SLOTS:
         Fixture f(1);
         f.llm.pushToolCalls({{QStringLiteral("c1"), QStringLiteral("ssh_exec"),
                               QStringLiteral(R"({"host":"cube","command":"sleep 600"})")}});
-        Worker* first = f.pool->submit({1, 0, newJob(f, QStringLiteral("a")), QStringLiteral("a"),
-                                        QStringLiteral("wrk")});
+        Worker* first = f.pool->submit(
+            {1, 0, newJob(f, QStringLiteral("a")), QStringLiteral("a"), QStringLiteral("wrk")});
         QPointer<Worker> second = f.pool->submit(
             {1, 0, newJob(f, QStringLiteral("b")), QStringLiteral("b"), QStringLiteral("wrk")});
         QTRY_COMPARE(f.tool->running, 1);
