@@ -24,14 +24,7 @@ Rectangle {
     // The colour of a run's outcome: its status's tone, raised by what the check found (a
     // critical finding red, a warning orange) unless the run is still going or failed anyway.
     function outcomeColor(status: string, severity: string): color {
-        const tone = Status.tone(status)
-        if (tone === "active" || tone === "danger")
-            return Theme.toneColor(tone)
-        if (severity === "critical")
-            return Theme.toneColor("danger")
-        if (severity === "warning")
-            return Theme.toneColor("warning")
-        return Theme.toneColor(tone)
+        return Theme.toneColor(Status.outcomeTone(status, severity))
     }
 
     function openForm(mode: string) {

@@ -170,15 +170,6 @@ template <StatusEnum E>
     return out;
 }
 
-// ('a', 'b'): the words of some values as an SQL list, for WHERE status IN ... clauses.
-template <StatusEnum E>
-[[nodiscard]] QString sqlList(std::initializer_list<E> values) {
-    QStringList quoted;
-    for (E v : values)
-        quoted.append(QLatin1Char('\'') + statusName(v) + QLatin1Char('\''));
-    return QLatin1Char('(') + quoted.join(QStringLiteral(", ")) + QLatin1Char(')');
-}
-
 [[nodiscard]] bool isTerminal(WorkerStatus s);
 [[nodiscard]] bool isTerminal(JobStatus s);
 [[nodiscard]] bool isTerminal(RunStatus s);

@@ -715,9 +715,7 @@ void JarvisService::onApologyReply() {
     if (!reply)
         return;
     reply->deleteLater();
-    const Usage u = reply->usage();
-    m_usage.promptTokens += u.promptTokens;
-    m_usage.completionTokens += u.completionTokens;
+    m_usage += reply->usage();
     const QString text = reply->hasError() ? QString() : reply->message().content.trimmed();
     if (reply->hasError()) {
         qWarning("run %lld: the apology call failed (%s); the fixed apology is used", m_runId,

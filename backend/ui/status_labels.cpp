@@ -1,6 +1,7 @@
 #include "ui/status_labels.h"
 
 #include "core/status.h"
+#include "schedule/schedule_service.h"
 
 #include <QJSEngine>
 
@@ -82,6 +83,17 @@ QString StatusLabels::toneOf(QStringView word) {
             return QStringLiteral("muted");
     }
     return QStringLiteral("muted");
+}
+
+QString StatusLabels::outcomeToneOf(QStringView status, QStringView severity) {
+    const QString tone = toneOf(status);
+    if (tone == QLatin1String("active") || tone == QLatin1String("danger"))
+        return tone;
+    if (severity == severityName(Severity::Critical))
+        return QStringLiteral("danger");
+    if (severity == severityName(Severity::Warning))
+        return QStringLiteral("warning");
+    return tone;
 }
 
 bool StatusLabels::isActiveWord(QStringView word) {

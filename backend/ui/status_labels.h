@@ -53,7 +53,13 @@ public:
     [[nodiscard]] static bool isTerminalWord(QStringView word);
 
     [[nodiscard]] QVariantMap labels() const { return m_labels; }
+    // The tone of a scheduled check's outcome: a running or failed check keeps its status's tone;
+    // otherwise a critical finding is danger and a warning one warning.
+    [[nodiscard]] static QString outcomeToneOf(QStringView status, QStringView severity);
     Q_INVOKABLE QString tone(const QString& word) const { return toneOf(word); }
+    Q_INVOKABLE QString outcomeTone(const QString& status, const QString& severity) const {
+        return outcomeToneOf(status, severity);
+    }
     Q_INVOKABLE bool isActive(const QString& word) const { return isActiveWord(word); }
     Q_INVOKABLE bool isTerminal(const QString& word) const { return isTerminalWord(word); }
 

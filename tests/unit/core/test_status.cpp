@@ -51,8 +51,6 @@ private Q_SLOTS:
                  (QStringList{"running", "success", "failed", "cancelled", "timeout", "skipped"}));
         QCOMPARE(statusName(WorkerStatus::AwaitingApproval), QStringLiteral("awaiting_approval"));
         QCOMPARE(statusName(AgentState::WaitingForInput), QStringLiteral("waiting for input"));
-        QCOMPARE(sqlList({JobStatus::Queued, JobStatus::Running}),
-                 QStringLiteral("('queued', 'running')"));
     }
 
     void terminalStatuses() {

@@ -79,6 +79,17 @@ private Q_SLOTS:
         QCOMPARE(StatusLabels::words().size(), expected.size());
     }
 
+    // A scheduled check's colour: running and failed keep their tone, otherwise the finding's
+    // severity colours a finished check.
+    void outcomeToneWeighsTheSeverity() {
+        QCOMPARE(StatusLabels::outcomeToneOf(u"running", u"critical"), QStringLiteral("active"));
+        QCOMPARE(StatusLabels::outcomeToneOf(u"failed", u"info"), QStringLiteral("danger"));
+        QCOMPARE(StatusLabels::outcomeToneOf(u"success", u"critical"), QStringLiteral("danger"));
+        QCOMPARE(StatusLabels::outcomeToneOf(u"success", u"warning"), QStringLiteral("warning"));
+        QCOMPARE(StatusLabels::outcomeToneOf(u"success", u"info"), QStringLiteral("success"));
+        QCOMPARE(StatusLabels::outcomeToneOf(u"cancelled", u""), QStringLiteral("muted"));
+    }
+
     // Queued is waiting, not working: muted, no pulse, not ended, in every table that has it.
     void queuedIsMutedEverywhere() {
         const StatusLabels labels;
