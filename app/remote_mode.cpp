@@ -3,6 +3,7 @@
 #include "server_connection.h"
 
 #include "api/remote_client.h"
+#include "api/remote_dashboard_sources.h"
 #include "core/clock.h"
 #include "core/event.h"
 #include "core/event_bus.h"
@@ -12,15 +13,12 @@
 #include "storage/database.h"
 #include "storage/schedule_store.h"
 #include "storage/store.h"
-#include "storage/time_format.h"
 #include "ui/conversation_backend.h"
-#include "ui/dashboard_source.h"
 #include "ui/jarvis_controller.h"
 #include "ui/worker_table_model.h"
 
 #include <QCoreApplication>
 #include <QDir>
-#include <QJsonArray>
 #include <QLoggingCategory>
 #include <QTemporaryDir>
 
@@ -77,62 +75,6 @@ private:
     api::RemoteClient* m_client;
 };
 
-// The Workers table over the server's `workers`: the rows are fetched whenever the connection is
-// (re)established and kept here, where the table's synchronous reload() reads them.
-class RemoteWorkerSource final : public DashboardSource {
-    Q_DECLARE_TR_FUNCTIONS(zerg::gui::RemoteWorkerSource)
-
-public:
-    explicit RemoteWorkerSource(api::RemoteClient* client) : m_client(client) {}
-
-    Result<QList<WorkerRow>> recentWorkers(int limit) const override {
-        if (!m_rows)
-            return m_rows.error();
-        return m_rows->mid(0, limit);
-    }
-
-    // Fetches the rows, then calls loaded (not once this source is gone).
-    void refresh(std::function<void()> loaded) {
-        m_client->request(
-            QStringLiteral("workers"), {{QStringLiteral("limit"), WorkerTableModel::kDefaultLimit}},
-            &m_guard, [this, loaded = std::move(loaded)](const Result<QJsonObject>& r) {
-                if (r)
-                    m_rows = rowsOf(r->value(QStringLiteral("workers")).toArray());
-                else
-                    m_rows = Error{r.error().code,
-                                   tr("the server did not send them (%1).").arg(r.error().message)};
-                loaded();
-            });
-    }
-
-private:
-    static QList<WorkerRow> rowsOf(const QJsonArray& workers) {
-        QList<WorkerRow> rows;
-        rows.reserve(workers.size());
-        for (const QJsonValue& v : workers) {
-            const QJsonObject o = v.toObject();
-            WorkerRow row;
-            row.jobId = o.value(QStringLiteral("job_id")).toInteger();
-            row.workerId = o.value(QStringLiteral("worker_id")).toString();
-            row.task = o.value(QStringLiteral("task")).toString();
-            row.status = o.value(QStringLiteral("status")).toString();
-            row.startedAt = timefmt::fromIso(o.value(QStringLiteral("created_at")).toString());
-            const bool finished = isTerminalWord<JobStatus>(row.status);
-            row.durationMs =
-                finished ? o.value(QStringLiteral("duration_ms")).toInteger(-1) : qint64(-1);
-            // The API gives no start time: a running worker counts from its creation.
-            if (row.status == QLatin1String("running"))
-                row.runningSince = row.startedAt;
-            rows.append(row);
-        }
-        return rows;
-    }
-
-    api::RemoteClient* m_client;
-    QObject m_guard;  // the context of the requests: none is answered once this is gone
-    Result<QList<WorkerRow>> m_rows = QList<WorkerRow>();
-};
-
 QString summaryOf(const api::RemoteClient& client) {
     switch (client.state()) {
         case api::RemoteClient::State::Connected:
@@ -162,7 +104,7 @@ struct RemoteMode::Impl {
     std::unique_ptr<ArtifactStore> artifacts;
     std::unique_ptr<api::RemoteClient> client;
     std::unique_ptr<RemoteConversation> conversation;
-    std::unique_ptr<RemoteWorkerSource> workerSource;
+    std::unique_ptr<api::RemoteDashboardSources> sources;
 };
 
 Result<QString> RemoteMode::storedToken(const Settings& settings) {
@@ -215,7 +157,7 @@ Result<std::unique_ptr<RemoteMode>> RemoteMode::create(const Settings& settings)
     options.localOwnerId = settings.ownerId;  // the one user this window shows
     d->client = std::make_unique<api::RemoteClient>(*url, *token, &d->bus, &d->clock, options);
     d->conversation = std::make_unique<RemoteConversation>(d->client.get());
-    d->workerSource = std::make_unique<RemoteWorkerSource>(d->client.get());
+    d->sources = std::make_unique<api::RemoteDashboardSources>(d->client.get(), settings.ownerId);
     return std::unique_ptr<RemoteMode>(new RemoteMode(std::move(d)));
 }
 
@@ -250,14 +192,14 @@ DashboardModels::Deps RemoteMode::dashboardDeps() const {
     deps.settings = d->settings;
     deps.schedules = d->schedules.get();
     deps.scheduler = nullptr;  // schedules run on the server
-    deps.workerSource = d->workerSource.get();
+    deps.sources = d->sources->sources();
     return deps;
 }
 
 QString RemoteMode::dashboardNotice() const {
     return tr("Connected to the Zerg server at %1. Workers shows the server's workers, live "
               "(tool and host counts are not sent). Worker detail, Threads, Supervision tree, "
-              "Costs, Schedules, Hosts and the task inbox cannot show the server's data yet and "
+              "Schedules, Hosts and the task inbox cannot show the server's data yet and "
               "stay empty here: use `zerg runs`, `zerg workers` and `zerg hosts` on the server. "
               "Settings are this computer's.")
         .arg(d->client->address());
@@ -266,10 +208,12 @@ QString RemoteMode::dashboardNotice() const {
 void RemoteMode::start(DashboardModels& dashboard, JarvisController* controller,
                        ServerConnection* connection) {
     api::RemoteClient* client = d->client.get();
-    WorkerTableModel* workers = &dashboard.workers();  // over workerSource (dashboardDeps)
-    RemoteWorkerSource* source = d->workerSource.get();
-    QObject::connect(client, &api::RemoteClient::ready, workers,
-                     [source, workers] { source->refresh([workers] { workers->reload(); }); });
+    WorkerTableModel* workers = &dashboard.workers();  // over the remote sources (dashboardDeps)
+    api::RemoteWorkerSource* source = &d->sources->workers();
+    QObject::connect(client, &api::RemoteClient::ready, workers, [source, workers, &dashboard] {
+        source->refresh([workers] { workers->reload(); });
+        dashboard.reloadLoaded();  // what the connection's loss may have hidden
+    });
 
     // Events were missed: a run this window follows may have ended meanwhile.
     QObject::connect(client, &api::RemoteClient::resynced, controller, [this, controller] {

@@ -4010,6 +4010,13 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
     </message>
 </context>
 <context>
+    <name>zerg::api::RemoteDashboardSources</name>
+    <message>
+        <source>the server did not send them (%1).</source>
+        <translation>der Server hat sie nicht gesendet (%1).</translation>
+    </message>
+</context>
+<context>
     <name>zerg::cli</name>
     <message>
         <source>Usage: zerg ask [--json] TASK
@@ -5588,19 +5595,23 @@ Exit-Status: 0 Erfolg, 1 Fehler, 2 Aufruffehler, 3 Konfigurationsproblem.
         <translation>Es kann kein temporärer Ordner angelegt werden (%1); prüfen Sie, ob der temporäre Ordner beschreibbar ist.</translation>
     </message>
     <message>
-        <source>Connected to the Zerg server at %1. Workers shows the server&apos;s workers, live (tool and host counts are not sent). Worker detail, Threads, Supervision tree, Costs, Schedules, Hosts and the task inbox cannot show the server&apos;s data yet and stay empty here: use `zerg runs`, `zerg workers` and `zerg hosts` on the server. Settings are this computer&apos;s.</source>
-        <translation>Verbunden mit dem Zerg-Server unter %1. „Worker“ zeigt die Worker des Servers live (Tool- und Host-Zahlen werden nicht gesendet). Worker-Details, Threads, Supervision-Baum, Kosten, Zeitpläne, Hosts und der Aufgaben-Posteingang können die Daten des Servers noch nicht zeigen und bleiben hier leer: Verwenden Sie `zerg runs`, `zerg workers` und `zerg hosts` auf dem Server. Die Einstellungen sind die dieses Rechners.</translation>
-    </message>
-    <message>
         <source>The run ended (%1) while the connection was down.</source>
         <translation>Der Lauf endete (%1), während die Verbindung unterbrochen war.</translation>
     </message>
+    <message>
+        <source>Connected to the Zerg server at %1. Workers shows the server&apos;s workers, live (tool and host counts are not sent). Worker detail, Threads, Supervision tree, Schedules, Hosts and the task inbox cannot show the server&apos;s data yet and stay empty here: use `zerg runs`, `zerg workers` and `zerg hosts` on the server. Settings are this computer&apos;s.</source>
+        <translation>Verbunden mit dem Zerg-Server unter %1. Worker zeigt die Worker des Servers, live (Werkzeug- und Host-Zahlen werden nicht gesendet). Worker-Details, Threads, Überwachungsbaum, Zeitpläne, Hosts und der Aufgaben-Eingang können die Daten des Servers noch nicht zeigen und bleiben hier leer: Verwenden Sie `zerg runs`, `zerg workers` und `zerg hosts` auf dem Server. Die Einstellungen sind die dieses Computers.</translation>
+    </message>
 </context>
 <context>
-    <name>zerg::gui::RemoteWorkerSource</name>
+    <name>zerg::recordjson</name>
     <message>
-        <source>the server did not send them (%1).</source>
-        <translation>der Server hat sie nicht gesendet (%1).</translation>
+        <source>the usage</source>
+        <translation>die Nutzung</translation>
+    </message>
+    <message>
+        <source>The server sent %1 in a form this app does not read; are the app and the server the same version?</source>
+        <translation>Der Server hat %1 in einer Form gesendet, die diese App nicht lesen kann; haben App und Server dieselbe Version?</translation>
     </message>
 </context>
 <context>

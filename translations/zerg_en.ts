@@ -3995,6 +3995,13 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
     </message>
 </context>
 <context>
+    <name>zerg::api::RemoteDashboardSources</name>
+    <message>
+        <source>the server did not send them (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>zerg::cli</name>
     <message>
         <source>Usage: zerg ask [--json] TASK
@@ -5270,18 +5277,22 @@ Exit status: 0 success, 1 failure, 2 usage error, 3 configuration problem.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Connected to the Zerg server at %1. Workers shows the server&apos;s workers, live (tool and host counts are not sent). Worker detail, Threads, Supervision tree, Costs, Schedules, Hosts and the task inbox cannot show the server&apos;s data yet and stay empty here: use `zerg runs`, `zerg workers` and `zerg hosts` on the server. Settings are this computer&apos;s.</source>
+        <source>The run ended (%1) while the connection was down.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The run ended (%1) while the connection was down.</source>
+        <source>Connected to the Zerg server at %1. Workers shows the server&apos;s workers, live (tool and host counts are not sent). Worker detail, Threads, Supervision tree, Schedules, Hosts and the task inbox cannot show the server&apos;s data yet and stay empty here: use `zerg runs`, `zerg workers` and `zerg hosts` on the server. Settings are this computer&apos;s.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
-    <name>zerg::gui::RemoteWorkerSource</name>
+    <name>zerg::recordjson</name>
     <message>
-        <source>the server did not send them (%1).</source>
+        <source>the usage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server sent %1 in a form this app does not read; are the app and the server the same version?</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/result.h"
+#include "dashboard/dashboard_sources.h"
 
 #include <QDateTime>
 #include <QJsonObject>
@@ -61,6 +62,13 @@ public:
     using Done = std::function<void(Result<QJsonObject>)>;
     virtual void schedules(qint64 ownerId, const QString& action, const QJsonObject& args,
                            QObject* context, Done done) = 0;
+    // The owner's dashboard sources, for the dashboard commands (api/dashboard_ops.h). By default
+    // there are none: every dashboard command is answered "internal".
+    [[nodiscard]] virtual Result<DashboardSources> dashboard(qint64 ownerId) {
+        Q_UNUSED(ownerId);
+        return Error{QStringLiteral("internal"),
+                     QStringLiteral("This server has no dashboard data; this is a bug.")};
+    }
 };
 
 }  // namespace zerg::api

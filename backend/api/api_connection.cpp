@@ -1,6 +1,8 @@
 #include "api/api_connection.h"
 
+#include "api/api_args.h"
 #include "api/api_server.h"
+#include "api/dashboard_ops.h"
 #include "api/event_log.h"
 
 #include <QCoreApplication>
@@ -26,10 +28,14 @@ constexpr int ProtocolVersion = 1;
 constexpr qint64 ReplayChunkBytes = 256 * 1024;
 
 const QStringList& allOps() {
-    static const QStringList ops{u"login"_s,    u"auth"_s,      u"logout"_s,      u"ping"_s,
-                                 u"dispatch"_s, u"subscribe"_s, u"unsubscribe"_s, u"run"_s,
-                                 u"runs"_s,     u"workers"_s,   u"worker"_s,      u"worker_file"_s,
-                                 u"cancel"_s,   u"schedules"_s};
+    static const QStringList ops = [] {
+        QStringList all{u"login"_s,     u"auth"_s,        u"logout"_s, u"ping"_s,     u"dispatch"_s,
+                        u"subscribe"_s, u"unsubscribe"_s, u"run"_s,    u"runs"_s,     u"workers"_s,
+                        u"worker"_s,    u"worker_file"_s, u"cancel"_s, u"schedules"_s};
+        for (const DashboardOp& op : dashboardOps())
+            all.append(op.name);
+        return all;
+    }();
     return ops;
 }
 
@@ -40,103 +46,6 @@ QString toText(const QJsonObject& o) {
 QString isoMs(const QDateTime& t) {
     return t.toUTC().toString(Qt::ISODateWithMs);
 }
-
-QString typeName(const QJsonValue& v) {
-    switch (v.type()) {
-        case QJsonValue::Null:
-            return u"null"_s;
-        case QJsonValue::Bool:
-            return u"a boolean"_s;
-        case QJsonValue::Double:
-            return u"a number"_s;
-        case QJsonValue::String:
-            return u"a string"_s;
-        case QJsonValue::Array:
-            return u"an array"_s;
-        case QJsonValue::Object:
-            return u"an object"_s;
-        case QJsonValue::Undefined:
-            break;
-    }
-    return u"nothing"_s;
-}
-
-// Reads a command's arguments. The first problem is kept as a bad_request that names the
-// argument, the type expected and what was sent instead.
-class Args {
-public:
-    Args(QString op, const QJsonObject& command) : m_op(std::move(op)), m_cmd(command) {}
-
-    [[nodiscard]] bool has(const QString& key) const {
-        const QJsonValue v = m_cmd.value(key);
-        return !v.isUndefined() && !v.isNull();
-    }
-
-    std::optional<QString> string(const QString& key, bool required) {
-        const QJsonValue v = m_cmd.value(key);
-        if (v.isUndefined() || v.isNull()) {
-            if (required)
-                fail(u"`%1` needs `%2` (a non-empty string); add it and send again."_s.arg(m_op,
-                                                                                           key));
-            return std::nullopt;
-        }
-        if (!v.isString() || v.toString().isEmpty()) {
-            fail(u"`%1` must be a non-empty string, not %2."_s.arg(key, describe(v)));
-            return std::nullopt;
-        }
-        return v.toString();
-    }
-
-    std::optional<qint64> integer(const QString& key, bool required, qint64 min, qint64 max) {
-        const QJsonValue v = m_cmd.value(key);
-        if (v.isUndefined() || v.isNull()) {
-            if (required)
-                fail(u"`%1` needs `%2` (an integer); add it and send again."_s.arg(m_op, key));
-            return std::nullopt;
-        }
-        const double d = v.toDouble();
-        if (!v.isDouble() || d != std::trunc(d) || std::abs(d) > 9007199254740992.0) {
-            fail(u"`%1` must be an integer, not %2."_s.arg(key, describe(v)));
-            return std::nullopt;
-        }
-        const auto n = qint64(d);
-        if (n < min || n > max) {
-            fail(u"`%1` must be an integer from %2 to %3, not %4."_s.arg(key).arg(min).arg(max).arg(
-                n));
-            return std::nullopt;
-        }
-        return n;
-    }
-
-    QJsonObject object(const QString& key) {
-        const QJsonValue v = m_cmd.value(key);
-        if (v.isUndefined() || v.isNull())
-            return {};
-        if (!v.isObject())
-            fail(u"`%1` must be an object, not %2."_s.arg(key, describe(v)));
-        return v.toObject();
-    }
-
-    void fail(const QString& message) {
-        if (!m_error)
-            m_error = Error{u"bad_request"_s, message};
-    }
-
-    [[nodiscard]] const std::optional<Error>& error() const { return m_error; }
-
-private:
-    static QString describe(const QJsonValue& v) {
-        if (v.isString() && v.toString().isEmpty())
-            return u"an empty string"_s;
-        return typeName(v);
-    }
-
-    QString m_op;
-    const QJsonObject& m_cmd;
-    std::optional<Error> m_error;
-};
-
-constexpr qint64 MaxId = std::numeric_limits<qint64>::max();
 
 }  // namespace
 
@@ -334,6 +243,8 @@ void ApiConnection::handle(const QJsonValue& id, const QString& op, const QJsonO
     }
     if (op == u"schedules"_s)
         return schedules(id, command);
+    if (const DashboardOp* dashboardOp = findDashboardOp(op))
+        return dashboard(id, *dashboardOp, command);
     reply(id, runSync(op, command));
 }
 
@@ -512,26 +423,43 @@ void ApiConnection::schedules(const QJsonValue& id, const QJsonObject& command) 
     toolArgs.remove(u"op"_s);
     toolArgs.remove(u"action"_s);
 
+    m_ctx.backend->schedules(m_identity->ownerId, *action, toolArgs, this, replyLater(id));
+}
+
+void ApiConnection::dashboard(const QJsonValue& id, const DashboardOp& op,
+                              const QJsonObject& command) {
+    const Result<DashboardSources> sources = m_ctx.backend->dashboard(m_identity->ownerId);
+    if (!sources)
+        return reply(id, sources.error());
+    Args args(op.name, command);
+    ApiBackend::Done done = replyLater(id);
+    op.run(sources.value(), args, this, done);
+    if (args.error())
+        done(*args.error());
+}
+
+ApiBackend::Done ApiConnection::replyLater(const QJsonValue& id) {
     auto slot = std::make_shared<ReplySlot>();
     m_replies.push_back(slot);
     QPointer<ApiConnection> self = this;
-    m_ctx.backend->schedules(
-        m_identity->ownerId, *action, toolArgs, this, [self, slot, id](Result<QJsonObject> r) {
-            if (!self || self->m_closing)
-                return;
-            QJsonObject frame{{u"type"_s, u"reply"_s}, {u"id"_s, id}};
-            if (r.ok()) {
-                frame.insert(u"ok"_s, true);
-                frame.insert(u"result"_s, r.value());
-            } else {
-                frame.insert(u"ok"_s, false);
-                frame.insert(u"error"_s, QJsonObject{{u"code"_s, r.error().code},
-                                                     {u"message"_s, r.error().message}});
-            }
-            slot->frame = toText(frame);
-            slot->ready = true;
-            self->flushReplies();
-        });
+    return [self, slot, id](Result<QJsonObject> r) {
+        if (!self || self->m_closing || slot->ready)
+            return;
+        QJsonObject frame{{u"type"_s, u"reply"_s}, {u"id"_s, id}};
+        if (r.ok()) {
+            frame.insert(u"ok"_s, true);
+            frame.insert(u"result"_s, r.value());
+        } else {
+            frame.insert(u"ok"_s, false);
+            frame.insert(
+                u"error"_s,
+                QJsonObject{{u"code"_s, r.error().code.isEmpty() ? u"internal"_s : r.error().code},
+                            {u"message"_s, r.error().message}});
+        }
+        slot->frame = toText(frame);
+        slot->ready = true;
+        self->flushReplies();
+    };
 }
 
 Result<QJsonObject> ApiConnection::runSync(const QString& op, const QJsonObject& command) {

@@ -17,6 +17,8 @@ class QWebSocket;
 
 namespace zerg::api {
 
+struct DashboardOp;
+
 class EventLog;
 struct ApiServerConfig;
 
@@ -80,6 +82,10 @@ private:
     void startSubscription(const QJsonValue& id, std::optional<qint64> after,
                            std::optional<QString> stream);
     void schedules(const QJsonValue& id, const QJsonObject& command);
+    // A dashboard command (api/dashboard_ops.h), answered in turn when the owner's source has.
+    void dashboard(const QJsonValue& id, const DashboardOp& op, const QJsonObject& command);
+    // Keeps the reply's place among the replies; the returned callback (once) fills it in.
+    ApiBackend::Done replyLater(const QJsonValue& id);
     [[nodiscard]] Result<QJsonObject> runSync(const QString& op, const QJsonObject& command);
 
     void authenticated(const Identity& identity, const QString& token);

@@ -219,4 +219,16 @@ void ServerBackend::schedules(qint64 ownerId, const QString& action, const QJson
     });
 }
 
+Result<DashboardSources> ServerBackend::dashboard(qint64 ownerId) {
+    if (const auto it = m_dashboards.constFind(ownerId); it != m_dashboards.cend())
+        return it->get()->sources();
+    StoreDashboardSources::Deps deps;
+    deps.store = m_backend->store();
+    deps.artifacts = m_backend->artifacts();
+    deps.ownerId = ownerId;
+    auto sources = std::make_shared<StoreDashboardSources>(deps);
+    m_dashboards.insert(ownerId, sources);
+    return sources->sources();
+}
+
 }  // namespace zerg::api

@@ -40,6 +40,7 @@ public:
                                std::optional<qint64> jobId) override;
     void schedules(qint64 ownerId, const QString& action, const QJsonObject& args, QObject* context,
                    Done done) override;
+    Result<DashboardSources> dashboard(qint64 ownerId) override;
 
 private:
     // The owner's schedule tools (made on first use).
@@ -48,6 +49,8 @@ private:
     Backend* m_backend;
     AuthStore* m_auth;
     QHash<qint64, std::shared_ptr<ToolRegistry>> m_scheduleTools;
+    QHash<qint64, std::shared_ptr<StoreDashboardSources>>
+        m_dashboards;  // by owner, made on first use
 };
 
 }  // namespace zerg::api

@@ -290,10 +290,10 @@ void CostBreakdownModel::retranslate() {
 
 // ---- CostsModel -------------------------------------------------------------------------------
 
-CostsModel::CostsModel(Store* store, qint64 ownerId, Clock* clock, EventBus* bus, QObject* parent,
-                       FirstLoad firstLoad)
+CostsModel::CostsModel(CostsSource* source, qint64 ownerId, Clock* clock, EventBus* bus,
+                       QObject* parent, FirstLoad firstLoad)
     : QObject(parent),
-      m_store(store),
+      m_source(source),
       m_ownerId(ownerId),
       m_clock(clock),
       m_bus(bus),
@@ -424,12 +424,19 @@ void CostsModel::refresh() {
     const QDateTime since = startOfDay(first).toUTC();
     armMidnight(now, today);
 
-    Result<QList<UsageBucket>> buckets = m_store->usageByHour(m_ownerId, since);
-    if (!buckets) {
-        setLoadError(tr("Could not load the model usage: %1").arg(buckets.error().message));
-        return;
-    }
+    const quint64 generation = ++m_generation;
+    m_source->usage(since, this, [this, generation, first](const Result<UsageReport>& report) {
+        if (generation != m_generation)
+            return;  // a newer refresh has asked since
+        if (!report) {
+            setLoadError(tr("Could not load the model usage: %1").arg(report.error().message));
+            return;
+        }
+        apply(report.value(), first);
+    });
+}
 
+void CostsModel::apply(const UsageReport& report, const QDate& first) {
     QList<CostDayRow> days(m_rangeDays);
     const int every = labelEvery(m_rangeDays);
     const QString dayFormat = m_rangeDays <= 10 ? tr("ddd d", "a chart day label; a QDate format")
@@ -443,7 +450,7 @@ void CostsModel::refresh() {
     QHash<QString, CostSums> perModel;
     QHash<QString, CostSums> perRole;
     CostSums totals;
-    for (const UsageBucket& b : std::as_const(buckets.value())) {
+    for (const UsageBucket& b : report.buckets) {
         // Buckets are UTC hours; in a zone with a half-hour offset the first one can start
         // before `since` (its calls do not), and a clock set back can record calls after now.
         const qint64 at = first.daysTo(inZone(b.hour).date());
@@ -464,12 +471,7 @@ void CostsModel::refresh() {
         d.tokenFraction = ratio(double(d.sums.tokens()), double(maxTokens));
     }
 
-    bool anyEver = totals.calls > 0;
-    if (!anyEver) {
-        // Only asked when the window is empty, to tell "never used" from "not lately".
-        Result<UsageTotals> all = m_store->usageForOwner(m_ownerId, QDateTime());
-        anyEver = all && all->calls > 0;
-    }
+    const bool anyEver = totals.calls > 0 || report.anyCallsEver;
 
     m_days->setRows(std::move(days));
     m_byModel->setRows(groupRows(perModel, [](const QString& model) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/clock.h"
+#include "dashboard/costs_source.h"
 #include "ui/qml_instance.h"
 
 #include <QtQml/qqmlregistration.h>
@@ -18,9 +19,7 @@ class QJSEngine;
 namespace zerg {
 
 class EventBus;
-class Store;
 struct Event;
-struct UsageTotals;
 
 // Model calls added up: what one chart day or one table row stands for. Only the known prices
 // are summed; unknownCostCalls says how many calls that sum leaves out.
@@ -157,8 +156,9 @@ private:
 // The dashboard's Costs page (QML singleton `Costs`): the owner's model calls over the last
 // rangeDays local days, per day (the chart), per model and per agent role, with totals. Prices
 // that are unknown stay unknown: the cost shown is the known part and says so, never $0.
-// Reads the Store on the GUI thread (one grouped query); refreshes itself shortly after the
-// owner's runs and workers finish, and at local midnight so the window moves on.
+// Reads through a CostsSource (the local Store, one grouped query; or the server's `usage`);
+// refreshes itself shortly after the owner's runs and workers finish, and at local midnight so
+// the window moves on.
 class CostsModel : public QObject {
     Q_OBJECT
     QML_NAMED_ELEMENT(Costs)
@@ -195,11 +195,11 @@ public:
     // Coalesces the events of a busy run into one query.
     static constexpr qint64 kRefreshDelayMs = 1000;
 
-    // Loads at once, or first in ensureLoaded() (FirstLoad). store, clock and bus must outlive
-    // the model; only ownerId's calls and events count. Days are the system's local days until
+    // Loads at once, or first in ensureLoaded() (FirstLoad). source, clock and bus must outlive
+    // the model; only ownerId's events count. Days are the system's local days until
     // setTimeZone() says otherwise.
-    CostsModel(Store* store, qint64 ownerId, Clock* clock, EventBus* bus, QObject* parent = nullptr,
-               FirstLoad firstLoad = FirstLoad::Now);
+    CostsModel(CostsSource* source, qint64 ownerId, Clock* clock, EventBus* bus,
+               QObject* parent = nullptr, FirstLoad firstLoad = FirstLoad::Now);
     // Loads now unless it already has (create() calls it for QML).
     void ensureLoaded();
     ~CostsModel() override;
@@ -239,9 +239,12 @@ public:
     [[nodiscard]] QString unknownNote() const;
     [[nodiscard]] QString axisMaxText() const;
     [[nodiscard]] QString loadError() const { return m_loadError; }
+    [[nodiscard]] bool loaded() const { return m_loaded; }
     [[nodiscard]] bool refreshPending() const { return m_pendingRefresh != 0; }
 
-    // Reads the window again from the Store (on failure keeps the old rows and sets loadError).
+    // Reads the window again from the source (on failure keeps the old rows and sets loadError).
+    // A source that answers later (the server) shows the answer when it comes; an answer to an
+    // older refresh is dropped.
     Q_INVOKABLE void refresh();
     // After the user interface's language changed: refresh(), then every text announced again.
     void retranslate();
@@ -271,8 +274,11 @@ private:
     [[nodiscard]] QDateTime inZone(const QDateTime& utc) const;
     [[nodiscard]] QDateTime startOfDay(const QDate& date) const;
 
-    Store* m_store;
+    void apply(const UsageReport& report, const QDate& first);
+
+    CostsSource* m_source;
     qint64 m_ownerId;
+    quint64 m_generation = 0;  // of the newest refresh
     Clock* m_clock;
     EventBus* m_bus;
     std::optional<QTimeZone> m_zone;  // nullopt: the system's local time

@@ -2,16 +2,26 @@
 
 namespace zerg {
 
+DashboardSources DashboardModels::sourcesOf(const Deps& d, StoreDashboardSources& local) {
+    const DashboardSources mine = local.sources();
+    DashboardSources s = d.sources;
+    if (!s.workers)
+        s.workers = mine.workers;
+    if (!s.costs)
+        s.costs = mine.costs;
+    return s;
+}
+
 DashboardModels::DashboardModels(const Deps& d)
-    : m_source(d.store, d.artifacts, d.settings.ownerId),
-      m_workers(d.bus, d.workerSource ? d.workerSource : &m_source, d.settings.ownerId, nullptr,
-                d.firstLoad),
+    : m_local({d.store, d.artifacts, d.settings.ownerId}),
+      m_sources(sourcesOf(d, m_local)),
+      m_workers(d.bus, m_sources.workers, d.settings.ownerId, nullptr, d.firstLoad),
       m_workerDetail(d.artifacts, d.store, d.settings.ownerId, d.bus),
       m_threads(d.store, d.settings.ownerId, d.bus, nullptr, d.firstLoad),
       m_tree(
           d.supervisionSnapshot ? d.supervisionSnapshot : [] { return QJsonObject(); }, d.bus,
           d.settings.ownerId),
-      m_costs(d.store, d.settings.ownerId, d.clock, d.bus, nullptr, d.firstLoad),
+      m_costs(m_sources.costs, d.settings.ownerId, d.clock, d.bus, nullptr, d.firstLoad),
       m_schedules(d.scheduler, d.schedules, d.settings.ownerId, d.clock),
       m_inbox(d.schedules, d.scheduler, d.settings.ownerId, d.clock),
       m_hosts(d.settings, d.clock),
@@ -26,6 +36,11 @@ DashboardModels::DashboardModels(const Deps& d)
     InboxModel::setInstance(&m_inbox);
     HostsModel::setInstance(&m_hosts);
     SettingsModel::setInstance(&m_settings);
+}
+
+void DashboardModels::reloadLoaded() {
+    if (m_costs.loaded())
+        m_costs.refresh();
 }
 
 void DashboardModels::retranslate() {

@@ -1,12 +1,12 @@
 #pragma once
 
 #include "core/settings.h"
+#include "dashboard/dashboard_sources.h"
 #include "ui/costs_model.h"
 #include "ui/hosts_model.h"
 #include "ui/inbox_model.h"
 #include "ui/schedules_model.h"
 #include "ui/settings_model.h"
-#include "ui/store_dashboard_source.h"
 #include "ui/supervision_tree_model.h"
 #include "ui/thread_inspector_model.h"
 #include "ui/worker_detail_model.h"
@@ -38,8 +38,9 @@ public:
         std::function<QJsonObject()> supervisionSnapshot;  // the live tree; empty: none
         ScheduleStore* schedules = nullptr;                // the schedules and the task inbox
         ScheduleService* scheduler = nullptr;  // null: schedules are shown but cannot run here
-        // Where the Workers table loads from; null: the stores above (remote mode: the server).
-        DashboardSource* workerSource = nullptr;
+        // Where the pages read from (remote mode: the server). A page whose source is null reads
+        // this computer's stores above, through StoreDashboardSources.
+        DashboardSources sources;
         // When the Workers table, Threads and Costs read their data first (the app: WhenShown).
         FirstLoad firstLoad = FirstLoad::Now;
     };
@@ -55,12 +56,19 @@ public:
     [[nodiscard]] SettingsModel& settings() { return m_settings; }
     [[nodiscard]] InboxModel& inbox() { return m_inbox; }
 
+    // Reads again every page that has read already (remote mode: after a reconnection).
+    void reloadLoaded();
+
     // After the user interface's language changed (AppLanguage::changed): every page's model
     // gives its texts again, in the new language and the new locale's numbers and dates.
     void retranslate();
 
 private:
-    StoreDashboardSource m_source;
+    // The pages' sources: deps.sources, each missing one from m_local.
+    static DashboardSources sourcesOf(const Deps& deps, StoreDashboardSources& local);
+
+    StoreDashboardSources m_local;
+    DashboardSources m_sources;
     WorkerTableModel m_workers;
     WorkerDetailModel m_workerDetail;
     ThreadInspectorModel m_threads;

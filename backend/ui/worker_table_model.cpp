@@ -49,7 +49,7 @@ bool addHost(QString& hosts, const QString& host) {
 
 }  // namespace
 
-WorkerTableModel::WorkerTableModel(EventBus* bus, DashboardSource* source, qint64 ownerId,
+WorkerTableModel::WorkerTableModel(EventBus* bus, WorkerSource* source, qint64 ownerId,
                                    QObject* parent, FirstLoad firstLoad)
     : QAbstractTableModel(parent),
       m_bus(bus),

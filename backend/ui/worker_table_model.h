@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ui/dashboard_source.h"
+#include "dashboard/worker_source.h"
 #include "ui/qml_instance.h"
 
 #include <QtQml/qqmlregistration.h>
@@ -22,7 +22,7 @@ class EventBus;
 struct Event;
 
 // The dashboard's Workers table (QML singleton `WorkersTable`): the owner's newest workers,
-// loaded from a DashboardSource at start and on reload(), then kept live from worker_* events
+// loaded from a WorkerSource at start and on reload(), then kept live from worker_* events
 // with row inserts and dataChanged (never a reset per event). New workers appear at the top.
 // QML shows `rows`, a sorted and filtered view of this model; sortColumn -1 is "newest first".
 class WorkerTableModel : public QAbstractTableModel {
@@ -45,7 +45,7 @@ public:
     enum Column { StatusColumn, TaskColumn, HostColumn, ToolsColumn, DurationColumn, CostColumn };
     Q_ENUM(Column)
     static constexpr int kColumnCount = CostColumn + 1;
-    static constexpr int kDefaultLimit = 500;
+    static constexpr int kDefaultLimit = WorkerSource::kRecentLimit;
     static constexpr qint64 kFrameMs = 16;  // with a clock, changes are announced per frame
 
     enum Roles {
@@ -59,7 +59,7 @@ public:
 
     // Loads at once, or first in ensureLoaded() (FirstLoad). bus and source must outlive the
     // model; only ownerId's events are shown.
-    WorkerTableModel(EventBus* bus, DashboardSource* source, qint64 ownerId,
+    WorkerTableModel(EventBus* bus, WorkerSource* source, qint64 ownerId,
                      QObject* parent = nullptr, FirstLoad firstLoad = FirstLoad::Now);
     // Loads now unless it already has (create() calls it for QML).
     void ensureLoaded();
@@ -128,7 +128,7 @@ private:
     [[nodiscard]] static QVariant sortValue(const WorkerRow& w, int column);
 
     EventBus* m_bus;
-    DashboardSource* m_source;
+    WorkerSource* m_source;
     Clock* m_clock = nullptr;
     bool m_tickArmed = false;
     quint64 m_loadGeneration = 0;

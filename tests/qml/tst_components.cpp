@@ -1,6 +1,6 @@
 // Qt Quick Tests of the app's QML components (tests/qml/tst_*.qml) over the real backend models,
 // with the backend itself replaced by fakes: a ConversationBackend that starts runs the way
-// JarvisService does (supervisor_started published from inside ask()), and a DashboardSource
+// JarvisService does (supervisor_started published from inside ask()), and a WorkerSource
 // with fixed rows. `testSupport` lets the QML tests publish events and read what the UI asked.
 // Schedules and the task inbox are real (a ScheduleService over a ScheduleStore on a temporary
 // SQLite file, with a fake supervisor); `scheduleSupport` delivers results and reads replies.
@@ -14,7 +14,7 @@
 #include "temp_env.h"
 #include "ui/app_language.h"
 #include "ui/conversation_backend.h"
-#include "ui/dashboard_source.h"
+#include "dashboard/worker_source.h"
 #include "ui/inbox_model.h"
 #include "ui/jarvis_controller.h"
 #include "ui/schedules_model.h"
@@ -66,7 +66,7 @@ private:
     qint64 m_lastRun = 0;
 };
 
-class FakeDashboard final : public DashboardSource {
+class FakeDashboard final : public WorkerSource {
 public:
     Result<QList<WorkerRow>> recentWorkers(int limit) const override { return rows.mid(0, limit); }
     QList<WorkerRow> rows;

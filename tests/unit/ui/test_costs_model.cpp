@@ -68,7 +68,7 @@ struct Fixture {
 
     // The model in the zone UTC+1 (or another), with its list models checked by the tester.
     CostsModel* open(const QTimeZone& zone = QTimeZone(3600)) {
-        model = std::make_unique<CostsModel>(store.get(), kOwner, &clock, &bus);
+        model = std::make_unique<CostsModel>(&source(), kOwner, &clock, &bus);
         model->setTimeZone(zone);
         for (QAbstractItemModel* m : {model->days(), model->byModel(), model->byAgent()}) {
             testers.push_back(std::make_unique<QAbstractItemModelTester>(
@@ -94,11 +94,18 @@ struct Fixture {
         return m->data(m->index(row, 0), role);
     }
 
+    StoreCostsSource& source() {
+        if (!costs)
+            costs = std::make_unique<StoreCostsSource>(store.get(), kOwner);
+        return *costs;
+    }
+
     QTemporaryDir dir;
     ManualClock clock;
     EventBus bus;
     std::unique_ptr<Database> db;
     std::unique_ptr<Store> store;
+    std::unique_ptr<StoreCostsSource> costs;
     std::unique_ptr<CostsModel> model;
     std::vector<std::unique_ptr<QAbstractItemModelTester>> testers;
 };
@@ -199,7 +206,7 @@ private Q_SLOTS:
         Fixture f;
         QVERIFY(f.ok());
         QVERIFY(f.call(utc(3, 9, 8), kGpt, kSupervisor, 100, 50, 0.01));
-        CostsModel m(f.store.get(), kOwner, &f.clock, &f.bus, nullptr, FirstLoad::WhenShown);
+        CostsModel m(&f.source(), kOwner, &f.clock, &f.bus, nullptr, FirstLoad::WhenShown);
         QCOMPARE(m.totalCalls(), 0);
         CostsModel::setInstance(&m);
         QCOMPARE(CostsModel::create(nullptr, nullptr), &m);

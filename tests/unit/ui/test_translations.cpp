@@ -6,7 +6,7 @@
 #include "core/settings.h"
 #include "temp_env.h"
 #include "ui/app_language.h"
-#include "ui/dashboard_source.h"
+#include "dashboard/worker_source.h"
 #include "ui/duration_format.h"
 #include "ui/money_format.h"
 #include "ui/settings_model.h"
@@ -27,7 +27,7 @@ using namespace zerg;
 
 namespace {
 
-class OneRowSource final : public DashboardSource {
+class OneRowSource final : public WorkerSource {
 public:
     Result<QList<WorkerRow>> recentWorkers(int) const override {
         WorkerRow w;

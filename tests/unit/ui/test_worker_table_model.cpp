@@ -1,9 +1,9 @@
-// The dashboard's Workers table: rows loaded from a fake DashboardSource, then kept live from
+// The dashboard's Workers table: rows loaded from a fake WorkerSource, then kept live from
 // events published on a real EventBus; sorting, filtering and unknown costs as QML sees them.
 #include "core/clock.h"
 #include "core/event.h"
 #include "core/event_bus.h"
-#include "ui/dashboard_source.h"
+#include "dashboard/worker_source.h"
 #include "ui/worker_table_model.h"
 
 #include <QAbstractItemModelTester>
@@ -20,7 +20,7 @@ namespace {
 
 constexpr qint64 kOwner = 1;
 
-class FakeSource final : public DashboardSource {
+class FakeSource final : public WorkerSource {
 public:
     Result<QList<WorkerRow>> recentWorkers(int limit) const override {
         ++calls;

@@ -33,12 +33,15 @@ struct WorkerActivitySummary {
     QString hosts;  // comma-separated, in order of first use
 };
 
-// What the dashboard needs from storage: StoreDashboardSource (this room) reads the local Store
+// What the dashboard needs from storage: StoreWorkerSource (this room) reads the local Store
 // and ArtifactStore, RemoteWorkerSource (app/remote_mode.cpp) asks a `zerg serve`; the ui room
 // stays a view and can be tested with a fake (like ConversationBackend).
-class DashboardSource {
+class WorkerSource {
 public:
-    virtual ~DashboardSource() = default;
+    // How many workers the Workers table shows (the newest).
+    static constexpr int kRecentLimit = 500;
+
+    virtual ~WorkerSource() = default;
     // The owner's newest workers, newest first, at most limit. Quick (database only): tool calls
     // and hosts come from loadActivity().
     [[nodiscard]] virtual Result<QList<WorkerRow>> recentWorkers(int limit) const = 0;

@@ -4,7 +4,7 @@
 #include "storage/artifact_store.h"
 #include "storage/database.h"
 #include "storage/store.h"
-#include "ui/store_dashboard_source.h"
+#include "dashboard/store_worker_source.h"
 
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -31,7 +31,7 @@ QByteArray toolCallFile(const QString& host) {
 
 }  // namespace
 
-class TestStoreDashboardSource : public QObject {
+class TestStoreWorkerSource : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void rowsAtOnceActivityLater() {
@@ -67,7 +67,7 @@ private Q_SLOTS:
         call.createdAt = now;
         QVERIFY(store.recordLlmCall(call));
 
-        StoreDashboardSource source(&store, &artifacts, kOwner);
+        StoreWorkerSource source(&store, &artifacts, kOwner);
         const auto rows = source.recentWorkers(10);
         QVERIFY(rows);
         QCOMPARE(rows->size(), 2);  // not the other owner's
@@ -107,5 +107,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestStoreDashboardSource)
-#include "test_store_dashboard_source.moc"
+QTEST_GUILESS_MAIN(TestStoreWorkerSource)
+#include "test_store_worker_source.moc"

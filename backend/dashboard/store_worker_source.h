@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ui/dashboard_source.h"
+#include "dashboard/worker_source.h"
 
 namespace zerg {
 
@@ -10,9 +10,9 @@ struct WorkerJobRecord;
 
 // The dashboard's worker history: jobs and costs from the Store at once; tool calls and hosts
 // from each worker's artifact folder, read on the thread pool.
-class StoreDashboardSource final : public DashboardSource {
+class StoreWorkerSource final : public WorkerSource {
 public:
-    StoreDashboardSource(Store* store, ArtifactStore* artifacts, qint64 ownerId)
+    StoreWorkerSource(Store* store, ArtifactStore* artifacts, qint64 ownerId)
         : m_store(store), m_artifacts(artifacts), m_ownerId(ownerId) {}
 
     [[nodiscard]] Result<QList<WorkerRow>> recentWorkers(int limit) const override;

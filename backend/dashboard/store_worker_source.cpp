@@ -1,4 +1,4 @@
-#include "ui/store_dashboard_source.h"
+#include "dashboard/store_worker_source.h"
 
 #include "core/off_thread.h"
 #include "storage/artifact_store.h"
@@ -43,7 +43,7 @@ WorkerActivitySummary readActivity(const ArtifactStore& artifacts, const QString
 
 }  // namespace
 
-Result<QList<WorkerRow>> StoreDashboardSource::recentWorkers(int limit) const {
+Result<QList<WorkerRow>> StoreWorkerSource::recentWorkers(int limit) const {
     Result<QList<WorkerJobRecord>> jobs = m_store->listJobs(m_ownerId, limit);
     if (!jobs)
         return jobs.error();
@@ -65,8 +65,8 @@ Result<QList<WorkerRow>> StoreDashboardSource::recentWorkers(int limit) const {
     return rows;
 }
 
-void StoreDashboardSource::loadActivity(const QList<WorkerRow>& rows, QObject* context,
-                                        ActivityDone done) {
+void StoreWorkerSource::loadActivity(const QList<WorkerRow>& rows, QObject* context,
+                                     ActivityDone done) {
     QList<QPair<qint64, QString>> workers;
     for (const WorkerRow& row : rows) {
         if (!row.workerId.isEmpty())
@@ -88,7 +88,7 @@ void StoreDashboardSource::loadActivity(const QList<WorkerRow>& rows, QObject* c
         [done](const QHash<qint64, WorkerActivitySummary>& byJob) { done(byJob); });
 }
 
-std::optional<double> StoreDashboardSource::jobCost(qint64 jobId) const {
+std::optional<double> StoreWorkerSource::jobCost(qint64 jobId) const {
     const Result<QHash<qint64, UsageTotals>> usage = m_store->usageByJob(m_ownerId, jobId);
     if (!usage || !usage->contains(jobId))
         return std::nullopt;
@@ -97,7 +97,7 @@ std::optional<double> StoreDashboardSource::jobCost(qint64 jobId) const {
 
 // Summed by the database; unknown when any of the job's calls has an unknown price, or when none
 // was recorded.
-QHash<qint64, std::optional<double>> StoreDashboardSource::costsByJob(
+QHash<qint64, std::optional<double>> StoreWorkerSource::costsByJob(
     const QList<WorkerJobRecord>& jobs) const {
     QHash<qint64, std::optional<double>> out;
     if (jobs.isEmpty())

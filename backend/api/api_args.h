@@ -1,0 +1,46 @@
+#pragma once
+
+#include "core/result.h"
+
+#include <QDateTime>
+#include <QJsonObject>
+#include <QString>
+
+#include <limits>
+#include <optional>
+
+namespace zerg::api {
+
+// The largest id a command may name.
+inline constexpr qint64 MaxId = std::numeric_limits<qint64>::max();
+
+// "a string", "an object", … for messages that say what was sent instead.
+[[nodiscard]] QString typeName(const QJsonValue& v);
+
+// Reads a command's arguments. The first problem is kept as a bad_request that names the
+// argument, the type expected and what was sent instead.
+class Args {
+public:
+    Args(QString op, const QJsonObject& command) : m_op(std::move(op)), m_cmd(command) {}
+
+    [[nodiscard]] bool has(const QString& key) const;
+    std::optional<QString> string(const QString& key, bool required);
+    std::optional<qint64> integer(const QString& key, bool required, qint64 min, qint64 max);
+    std::optional<bool> boolean(const QString& key, bool required);
+    // An ISO-8601 time with a zone ("2026-11-25T06:00:00Z"), in UTC.
+    std::optional<QDateTime> time(const QString& key, bool required);
+    QJsonObject object(const QString& key);
+
+    void fail(const QString& message);
+    [[nodiscard]] const std::optional<Error>& error() const { return m_error; }
+
+private:
+    [[nodiscard]] bool missing(const QString& key, bool required, const QString& expected);
+    static QString describe(const QJsonValue& v);
+
+    QString m_op;
+    const QJsonObject& m_cmd;
+    std::optional<Error> m_error;
+};
+
+}  // namespace zerg::api

@@ -1,0 +1,138 @@
+#pragma once
+// The dashboard's remote sources against the real ApiServer on loopback, served from the local
+// sources of a real (temporary SQLite) store: what a page reads through `zerg serve` must be what
+// it reads from the store directly. Owner 1 holds the token "token-ok"; its dashboard is
+// StoreDashboardSources; every other owner has none.
+#include "api/api_backend.h"
+#include "api/api_server.h"
+#include "api/remote_client.h"
+#include "api/remote_dashboard_sources.h"
+#include "core/clock.h"
+#include "core/event_bus.h"
+#include "dashboard/dashboard_sources.h"
+#include "storage/artifact_store.h"
+#include "storage/database.h"
+#include "storage/schedule_store.h"
+#include "storage/store.h"
+
+#include <QJsonArray>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <memory>
+#include <optional>
+
+namespace zerg::test {
+
+using namespace Qt::StringLiterals;
+
+class StoreBackedApi final : public api::ApiBackend {
+public:
+    explicit StoreBackedApi(StoreDashboardSources* local) : m_local(local) {}
+
+    Result<api::Identity> login(const QString&) override {
+        return Error{u"auth_failed"_s, u"Use the token."_s};
+    }
+    Result<api::Identity> authenticate(const QString& token) override {
+        if (token != u"token-ok"_s)
+            return Error{u"auth_failed"_s, u"Unknown token."_s};
+        api::Identity id;
+        id.ownerId = 1;
+        id.deviceId = 1;
+        id.expiresAt = QDateTime::currentDateTimeUtc().addDays(7);
+        return id;
+    }
+    Status logout(const QString&) override { return Ok{}; }
+    Result<QJsonObject> dispatch(qint64, const QString&, const QJsonObject&,
+                                 const QJsonObject&) override {
+        return Error{u"no_provider"_s, u"No provider in this test."_s};
+    }
+    Result<QJsonObject> run(qint64, qint64) override { return notHere(); }
+    Result<QJsonObject> runs(qint64, int) override { return notHere(); }
+    Result<QJsonObject> workers(qint64, int, std::optional<qint64>) override { return notHere(); }
+    Result<QJsonObject> worker(qint64, const QString&, std::optional<qint64>) override {
+        return notHere();
+    }
+    Result<QJsonObject> workerFile(qint64, const QString&, const QString&) override {
+        return notHere();
+    }
+    Result<QJsonObject> cancel(qint64, std::optional<qint64>, std::optional<qint64>) override {
+        return notHere();
+    }
+    void schedules(qint64, const QString&, const QJsonObject&, QObject*, Done done) override {
+        done(notHere());
+    }
+    Result<DashboardSources> dashboard(qint64 ownerId) override {
+        if (ownerId != 1)
+            return Error{u"not_found"_s, u"No such owner."_s};
+        return m_local->sources();
+    }
+
+private:
+    static Error notHere() { return Error{u"internal"_s, u"Not part of this test."_s}; }
+    StoreDashboardSources* m_local;
+};
+
+struct RemoteSourcesFixture {
+    static constexpr qint64 kOwner = 1;
+    static constexpr int kWaitMs = 10'000;
+
+    RemoteSourcesFixture() {
+        if (!dir.isValid())
+            qFatal("no temporary folder");
+        auto opened = Database::open(dir.filePath(u"zerg.sqlite"_s));
+        if (!opened)
+            qFatal("database: %s", qPrintable(opened.error().message));
+        db = std::move(opened).value();
+        store = std::make_unique<Store>(db.get());
+        schedules = std::make_unique<ScheduleStore>(db.get());
+        artifacts = std::make_unique<ArtifactStore>(dir.filePath(u"workers"_s));
+        StoreDashboardSources::Deps deps;
+        deps.store = store.get();
+        deps.artifacts = artifacts.get();
+        deps.ownerId = kOwner;
+        local = std::make_unique<StoreDashboardSources>(deps);
+        api = std::make_unique<StoreBackedApi>(local.get());
+        api::ApiServerConfig config;
+        config.commandsPerSecond = 1000;  // a test asks quickly
+        config.commandBurst = 1000;
+        server = std::make_unique<api::ApiServer>(config, api.get(), &serverBus, &clock);
+        const Status listening = server->listen(QHostAddress::LocalHost, 0);
+        if (!listening)
+            qFatal("listen: %s", qPrintable(listening.error().message));
+        client = std::make_unique<api::RemoteClient>(
+            QUrl(u"ws://127.0.0.1:%1"_s.arg(server->port())), u"token-ok"_s, &clientBus, &clock);
+        remote = std::make_unique<api::RemoteDashboardSources>(client.get(), kOwner);
+        client->start();
+        if (!QTest::qWaitFor(
+                [this] { return client->state() == api::RemoteClient::State::Connected; }, kWaitMs))
+            qFatal("the client did not connect: %s", qPrintable(client->statusText()));
+    }
+
+    // Calls ask(context, done) and waits for its answer.
+    template <typename T, typename Ask>
+    Result<T> await(Ask ask) {
+        std::optional<Result<T>> answer;
+        QObject context;
+        ask(&context, [&answer](Result<T> r) { answer = std::move(r); });
+        if (!QTest::qWaitFor([&answer] { return answer.has_value(); }, kWaitMs))
+            return Error{u"timeout"_s, u"no answer within 10 s"_s};
+        return std::move(*answer);
+    }
+
+    QTemporaryDir dir;
+    SystemClock clock;
+    EventBus serverBus{&clock};
+    EventBus clientBus{&clock};
+    std::unique_ptr<Database> db;
+    std::unique_ptr<Store> store;
+    std::unique_ptr<ScheduleStore> schedules;
+    std::unique_ptr<ArtifactStore> artifacts;
+    std::unique_ptr<StoreDashboardSources> local;
+    std::unique_ptr<StoreBackedApi> api;
+    std::unique_ptr<api::ApiServer> server;
+    std::unique_ptr<api::RemoteClient> client;
+    std::unique_ptr<api::RemoteDashboardSources> remote;
+};
+
+}  // namespace zerg::test
