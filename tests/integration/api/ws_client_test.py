@@ -441,6 +441,28 @@ async def check_workers(s, ctx):
     await c.close()
 
 
+async def check_usage(s, ctx):
+    # The Costs page's command: owner 4's run above made supervisor and worker calls.
+    c = await Client.open(s.url)
+    ok(await c.call("login", device_secret=ctx["owner4"]["device_secret"]))
+    since = time.strftime("%Y-%m-%dT%H:%M:%S.000Z", time.gmtime(time.time() - 86400))
+    usage = ok(await c.call("usage", since=since))
+    assert usage["any_calls_ever"] is True and usage["buckets"], usage
+    assert {"supervisor", "worker"} <= {b["role"] for b in usage["buckets"]}, usage
+    assert all(b["calls"] > 0 and b["prompt_tokens"] >= 0 for b in usage["buckets"]), usage
+    later = ok(await c.call("usage", since="2999-01-01T00:00:00Z"))
+    assert later == {"buckets": [], "any_calls_ever": True}, later
+    r = await c.call("usage", since="yesterday")
+    assert error_code(r) == "bad_request" and "since" in r["error"]["message"], r
+    assert error_code(await c.call("usage")) == "bad_request"
+    await c.close()
+    # Owner 5 never asked anything.
+    other = await Client.open(s.url)
+    ok(await other.call("login", device_secret=ctx["owner5"]["device_secret"]))
+    assert ok(await other.call("usage", since=since)) == {"buckets": [], "any_calls_ever": False}
+    await other.close()
+
+
 async def check_schedules(s, ctx):
     c = await Client.open(s.url)
     ok(await c.call("auth", token=ctx["token1"]))
@@ -513,10 +535,11 @@ async def main():
 
     s = Server(args.zerg, args.fake_llm, postgres=args.postgres)
     ctx = {"owner1": s.add_device("laptop", 1), "owner2": s.add_device("phone", 2),
-           "owner3": s.add_device("tablet", 3), "owner4": s.add_device("desktop", 4)}
+           "owner3": s.add_device("tablet", 3), "owner4": s.add_device("desktop", 4),
+           "owner5": s.add_device("watch", 5)}
     checks = [check_auth_failures, check_login_and_tokens, check_origin, check_bad_frames,
               check_flood_does_not_hurt_others, check_dispatch_and_events,
-              check_resume_without_gaps, check_owners_isolated, check_cancel, check_workers, check_schedules,
+              check_resume_without_gaps, check_owners_isolated, check_cancel, check_workers, check_usage, check_schedules,
               check_revoked_device_is_cut_off]
     try:
         for check in checks:

@@ -33,6 +33,31 @@ QDateTime utc(int month, int day, int hour, int minute = 0) {
     return QDateTime(QDate(2026, month, day), QTime(hour, minute), Qt::UTC);
 }
 
+// A source that answers only when told, in any order: like the server, whose answers come later.
+class DeferredCostsSource final : public CostsSource {
+public:
+    struct Asked {
+        QDateTime since;
+        SourceReply<UsageReport> done;
+    };
+    void usage(const QDateTime& since, QObject*, SourceReply<UsageReport> done) override {
+        asked.append({since, std::move(done)});
+    }
+    QList<Asked> asked;
+};
+
+UsageReport oneCall(const QDateTime& hour, const QString& model, double cost) {
+    UsageBucket b;
+    b.hour = hour;
+    b.model = model;
+    b.role = QStringLiteral("worker");
+    b.totals.calls = 1;
+    b.totals.promptTokens = 100;
+    b.totals.costUsd = cost;
+    b.totals.knownCostUsd = cost;
+    return {{b}, true};
+}
+
 struct Fixture {
     Fixture() : clock(kNow), bus(&clock) {
         auto opened = Database::open(dir.filePath(QStringLiteral("zerg.sqlite")), kNow);
@@ -461,6 +486,39 @@ private Q_SLOTS:
         QVERIFY(q.exec(QStringLiteral("ALTER TABLE llm_calls_gone RENAME TO llm_calls")));
         m->refresh();
         QVERIFY(m->loadError().isEmpty());
+    }
+
+    void aLateAnswerToAnOlderRefreshIsDropped() {
+        ManualClock clock(kNow);
+        EventBus bus(&clock);
+        DeferredCostsSource source;
+        CostsModel m(&source, kOwner, &clock, &bus);
+        m.setTimeZone(QTimeZone::utc());
+        m.setRangeDays(7);
+        QCOMPARE(source.asked.size(), 3);  // at creation, for the zone, for the range
+        QCOMPARE(m.loadError(), QString());
+        QVERIFY(!m.hasData());  // nothing answered yet
+
+        // The newest answer comes first, then an older refresh's answer: the newest stays.
+        source.asked[2].done(oneCall(utc(3, 9, 10), QStringLiteral("new-model"), 0.25));
+        QCOMPARE(m.totalCalls(), 1);
+        QCOMPARE(m.dayRows()->count(), 7);
+        source.asked[1].done(oneCall(utc(3, 1, 10), QStringLiteral("old-model"), 9.0));
+        source.asked[0].done(Error{QStringLiteral("io"), QStringLiteral("stale failure")});
+        QCOMPARE(m.totalCostText(), QStringLiteral("$0.2500"));
+        QCOMPARE(m.dayRows()->count(), 7);
+        QCOMPARE(m.byModel()->rowCount(), 1);
+        QCOMPARE(
+            m.byModel()->data(m.byModel()->index(0, 0), CostBreakdownModel::NameRole).toString(),
+            QStringLiteral("new-model"));
+        QCOMPARE(m.loadError(), QString());  // the stale failure is not shown either
+
+        // The newest refresh failing keeps the rows and says why.
+        m.refresh();
+        source.asked.last().done(Error{QStringLiteral("disconnected"),
+                                       QStringLiteral("The connection to the server dropped.")});
+        QVERIFY(m.loadError().contains(QStringLiteral("connection to the server dropped")));
+        QCOMPARE(m.totalCalls(), 1);
     }
 
     void compactNumbersAndDollars() {
