@@ -257,16 +257,18 @@ int run(const QStringList& args) {
         whenReady([&, window, tourDir] {
             QList<TourStep> steps;
             for (const Page& p : pages()) {
-                steps.append({p.name, [&, window, p] {
-                                  // The worker detail page shows the newest worker.
-                                  if (p.name == QLatin1String("worker-detail") && backend) {
-                                      const auto newest =
-                                          backend->store()->listJobs(settings.ownerId, 1);
-                                      if (newest && !newest->isEmpty())
-                                          dashboard.workerDetail().openJob(newest->constFirst().id);
-                                  }
-                                  showPage(window, p);
-                              }});
+                steps.append(
+                    {p.name, [&, window, p] {
+                         // The worker detail page shows the newest worker (the
+                         // Workers table's first row, here or on the server).
+                         WorkerTableModel& workers = dashboard.workers();
+                         if (p.name == QLatin1String("worker-detail") && workers.rowCount() > 0) {
+                             dashboard.workerDetail().openJob(workers.index(0, 0)
+                                                                  .data(WorkerTableModel::JobIdRole)
+                                                                  .toLongLong());
+                         }
+                         showPage(window, p);
+                     }});
             }
             steps.append({QStringLiteral("inbox"), [window] {
                               showPage(window, *findPage(QStringLiteral("jarvis")));

@@ -55,6 +55,7 @@ public:
     [[nodiscard]] WorkerDetailModel& workerDetail() { return m_workerDetail; }
     [[nodiscard]] SettingsModel& settings() { return m_settings; }
     [[nodiscard]] InboxModel& inbox() { return m_inbox; }
+    [[nodiscard]] CostsModel& costs() { return m_costs; }
 
     // Reads again every page that has read already (remote mode: after a reconnection).
     void reloadLoaded();
