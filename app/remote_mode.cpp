@@ -198,7 +198,7 @@ DashboardModels::Deps RemoteMode::dashboardDeps() const {
 
 QString RemoteMode::dashboardNotice() const {
     return tr("Connected to the Zerg server at %1. Workers shows the server's workers, live "
-              "(tool and host counts are not sent). Worker detail, Threads, Supervision tree, "
+              "(tool and host counts are not sent). Worker detail, Supervision tree, "
               "Schedules, Hosts and the task inbox cannot show the server's data yet and "
               "stay empty here: use `zerg runs`, `zerg workers` and `zerg hosts` on the server. "
               "Settings are this computer's.")

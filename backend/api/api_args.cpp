@@ -1,5 +1,6 @@
 #include "api/api_args.h"
 
+#include <QJsonArray>
 #include <QJsonValue>
 
 #include <cmath>
@@ -64,6 +65,45 @@ std::optional<qint64> Args::integer(const QString& key, bool required, qint64 mi
     const auto n = qint64(d);
     if (n < min || n > max) {
         fail(u"`%1` must be an integer from %2 to %3, not %4."_s.arg(key).arg(min).arg(max).arg(n));
+        return std::nullopt;
+    }
+    return n;
+}
+
+std::optional<QList<qint64>> Args::integers(const QString& key, bool required, qsizetype minCount,
+                                            qsizetype maxCount, qint64 min, qint64 max) {
+    const QString expected = u"an array of %1 to %2 integers"_s.arg(minCount).arg(maxCount);
+    if (missing(key, required, expected))
+        return std::nullopt;
+    const QJsonValue v = m_cmd.value(key);
+    const qsizetype count = v.isArray() ? v.toArray().size() : 0;
+    if (!v.isArray() || count < minCount || count > maxCount) {
+        fail(u"`%1` must be %2, not %3."_s.arg(
+            key, expected, v.isArray() ? u"an array of length %1"_s.arg(count) : describe(v)));
+        return std::nullopt;
+    }
+    QList<qint64> out;
+    out.reserve(count);
+    for (qsizetype i = 0; i < count; ++i) {
+        const auto n = integerOf(u"%1[%2]"_s.arg(key).arg(i), v.toArray().at(i), min, max);
+        if (!n)
+            return std::nullopt;
+        out.append(*n);
+    }
+    return out;
+}
+
+std::optional<qint64> Args::integerOf(const QString& name, const QJsonValue& v, qint64 min,
+                                      qint64 max) {
+    const double d = v.toDouble();
+    if (!v.isDouble() || d != std::trunc(d) || std::abs(d) > 9007199254740992.0) {
+        fail(u"`%1` must be an integer, not %2."_s.arg(name, describe(v)));
+        return std::nullopt;
+    }
+    const auto n = qint64(d);
+    if (n < min || n > max) {
+        fail(
+            u"`%1` must be an integer from %2 to %3, not %4."_s.arg(name).arg(min).arg(max).arg(n));
         return std::nullopt;
     }
     return n;

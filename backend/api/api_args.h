@@ -4,6 +4,7 @@
 
 #include <QDateTime>
 #include <QJsonObject>
+#include <QList>
 #include <QString>
 
 #include <limits>
@@ -26,6 +27,9 @@ public:
     [[nodiscard]] bool has(const QString& key) const;
     std::optional<QString> string(const QString& key, bool required);
     std::optional<qint64> integer(const QString& key, bool required, qint64 min, qint64 max);
+    // An array of minCount..maxCount integers, each from min to max.
+    std::optional<QList<qint64>> integers(const QString& key, bool required, qsizetype minCount,
+                                          qsizetype maxCount, qint64 min, qint64 max);
     std::optional<bool> boolean(const QString& key, bool required);
     // An ISO-8601 time with a zone ("2026-11-25T06:00:00Z"), in UTC.
     std::optional<QDateTime> time(const QString& key, bool required);
@@ -36,6 +40,9 @@ public:
 
 private:
     [[nodiscard]] bool missing(const QString& key, bool required, const QString& expected);
+    // v as an integer from min to max, or nullopt after failing with name in the message.
+    std::optional<qint64> integerOf(const QString& name, const QJsonValue& v, qint64 min,
+                                    qint64 max);
     static QString describe(const QJsonValue& v);
 
     QString m_op;

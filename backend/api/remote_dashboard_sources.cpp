@@ -76,9 +76,7 @@ void RemoteCostsSource::usage(const QDateTime& since, QObject* context,
 }
 
 RemoteDashboardSources::RemoteDashboardSources(RemoteClient* client, qint64 localOwnerId)
-    : m_workers(client), m_costs(client) {
-    Q_UNUSED(localOwnerId);
-}
+    : m_workers(client), m_costs(client), m_threads(client, localOwnerId) {}
 
 RemoteDashboardSources::~RemoteDashboardSources() = default;
 
@@ -86,6 +84,7 @@ DashboardSources RemoteDashboardSources::sources() {
     DashboardSources s;
     s.workers = &m_workers;
     s.costs = &m_costs;
+    s.threads = &m_threads;
     return s;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "api/remote_threads_source.h"
 #include "dashboard/dashboard_sources.h"
 
 #include <QJsonObject>
@@ -54,6 +55,7 @@ public:
 private:
     RemoteWorkerSource m_workers;
     RemoteCostsSource m_costs;
+    RemoteThreadsSource m_threads;
 };
 
 }  // namespace zerg::api

@@ -2,6 +2,7 @@
 
 #include "dashboard/costs_source.h"
 #include "dashboard/store_worker_source.h"
+#include "dashboard/threads_source.h"
 #include "dashboard/worker_source.h"
 
 #include <memory>
@@ -18,6 +19,7 @@ class Store;
 struct DashboardSources {
     WorkerSource* workers = nullptr;
     CostsSource* costs = nullptr;
+    ThreadsSource* threads = nullptr;
 };
 
 // The local sources of one owner. Everything in Deps must outlive this.
@@ -38,6 +40,7 @@ public:
 private:
     StoreWorkerSource m_workers;
     StoreCostsSource m_costs;
+    StoreThreadsSource m_threads;
 };
 
 }  // namespace zerg

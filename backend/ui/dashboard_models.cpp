@@ -9,6 +9,8 @@ DashboardSources DashboardModels::sourcesOf(const Deps& d, StoreDashboardSources
         s.workers = mine.workers;
     if (!s.costs)
         s.costs = mine.costs;
+    if (!s.threads)
+        s.threads = mine.threads;
     return s;
 }
 
@@ -17,7 +19,7 @@ DashboardModels::DashboardModels(const Deps& d)
       m_sources(sourcesOf(d, m_local)),
       m_workers(d.bus, m_sources.workers, d.settings.ownerId, nullptr, d.firstLoad),
       m_workerDetail(d.artifacts, d.store, d.settings.ownerId, d.bus),
-      m_threads(d.store, d.settings.ownerId, d.bus, nullptr, d.firstLoad),
+      m_threads(m_sources.threads, d.settings.ownerId, d.bus, nullptr, d.firstLoad),
       m_tree(
           d.supervisionSnapshot ? d.supervisionSnapshot : [] { return QJsonObject(); }, d.bus,
           d.settings.ownerId),
@@ -41,6 +43,8 @@ DashboardModels::DashboardModels(const Deps& d)
 void DashboardModels::reloadLoaded() {
     if (m_costs.loaded())
         m_costs.refresh();
+    if (m_threads.loaded())
+        m_threads.reload();
 }
 
 void DashboardModels::retranslate() {

@@ -25,18 +25,8 @@ bool is(const Event& e, const char* name) {
 // the GUI thread only to cut it at kMaxTextChars is wasted work.
 constexpr qsizetype kMaxPrettyInput = 64 * 1024;
 
-void loadDetails(Store* store, qint64 ownerId, ThreadRunView& view) {
-    const Result<UsageTotals> usage = store->usageForRun(view.run.id);
-    const Result<QList<WorkerJobRecord>> jobs = store->listJobsForRun(ownerId, view.run.id);
-    view.detailsLoaded = true;
-    view.detailsFailed = !usage || !jobs;
-    if (!usage)
-        qWarning("run %lld: %s", view.run.id, qPrintable(usage.error().message));
-    if (!jobs)
-        qWarning("run %lld: %s", view.run.id, qPrintable(jobs.error().message));
-    view.usage = usage ? usage.value() : UsageTotals{};
-    view.workerCount = jobs ? int(jobs->size()) : 0;
-}
+const QList<int> kDetailRoles{ThreadRunListModel::TokensRole, ThreadRunListModel::TokensTextRole,
+                              ThreadRunListModel::CostRole, ThreadRunListModel::WorkerCountRole};
 
 QString modeLabel(const QString& mode) {
     if (mode == QLatin1String("quick"))
@@ -108,8 +98,8 @@ QString prettyJson(const QString& text) {
 // ---------------------------------------------------------------------------------------------
 // ThreadRunListModel
 
-ThreadRunListModel::ThreadRunListModel(Store* store, qint64 ownerId, QObject* parent)
-    : QAbstractListModel(parent), m_store(store), m_ownerId(ownerId) {}
+ThreadRunListModel::ThreadRunListModel(ThreadsSource* source, QObject* parent)
+    : QAbstractListModel(parent), m_source(source) {}
 
 int ThreadRunListModel::rowCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : int(m_rows.size());
@@ -142,7 +132,8 @@ QVariant ThreadRunListModel::data(const QModelIndex& index, int role) const {
         default:
             break;
     }
-    // The rest costs two queries per run: only for rows a view actually shows.
+    // The rest needs the run's model calls and workers (queries, or a server command): only for
+    // rows a view actually shows.
     const ThreadRunView& v = at(row);
     switch (role) {
         case TokensRole:
@@ -186,10 +177,68 @@ const ThreadRunView& ThreadRunListModel::at(int row) const {
     return m_rows.at(row);
 }
 
+const ThreadRunView* ThreadRunListModel::find(qint64 runId) const {
+    const int row = indexOfRun(runId);
+    return row >= 0 ? &m_rows.at(row) : nullptr;
+}
+
 void ThreadRunListModel::ensureDetails(int row) const {
-    ThreadRunView& v = m_rows[row];
-    if (!v.detailsLoaded)
-        loadDetails(m_store, m_ownerId, v);
+    const ThreadRunView& v = m_rows.at(row);
+    if (v.detailsLoaded || v.ticket != 0)
+        return;  // known, or asked for
+    // data() is const; the details are a cache of it, filled in by the answer.
+    auto* self = const_cast<ThreadRunListModel*>(this);
+    self->m_inData = true;
+    self->requestDetails(row);
+    self->m_inData = false;
+}
+
+void ThreadRunListModel::requestDetails(int row) {
+    const quint64 ticket = ++m_lastTicket;
+    QList<qint64> ids;
+    const int end = std::min(int(m_rows.size()), row + kDetailsBatch);
+    for (int r = row; r < end; ++r) {
+        ThreadRunView& v = m_rows[r];
+        if (v.detailsLoaded || v.ticket != 0)
+            continue;
+        v.ticket = ticket;
+        ids.append(v.run.id);
+    }
+    m_source->runTotals(ids, this, [this, ticket, ids](const Result<QList<RunTotals>>& totals) {
+        applyTotals(ticket, ids, totals);
+    });
+}
+
+void ThreadRunListModel::applyTotals(quint64 ticket, const QList<qint64>& asked,
+                                     const Result<QList<RunTotals>>& totals) {
+    if (!totals)
+        qWarning("the totals of %lld run(s) from run %lld: %s", qint64(asked.size()), asked.first(),
+                 qPrintable(totals.error().message));
+    for (const qint64 runId : asked) {
+        const int row = indexOfRun(runId);
+        if (row < 0 || m_rows.at(row).ticket != ticket)
+            continue;  // gone, or asked for again since
+        ThreadRunView& v = m_rows[row];
+        v.ticket = 0;
+        v.detailsLoaded = true;
+        v.detailsFailed = true;  // unless the answer has the run
+        v.usage = {};
+        v.workerCount = 0;
+        if (totals) {
+            for (const RunTotals& t : totals.value()) {
+                if (t.runId != runId)
+                    continue;
+                v.detailsFailed = false;
+                v.usage = t.usage;
+                v.workerCount = t.workerCount;
+                break;
+            }
+        }
+        if (!m_inData) {
+            const QModelIndex i = index(row);
+            Q_EMIT dataChanged(i, i, kDetailRoles);
+        }
+    }
 }
 
 void ThreadRunListModel::reset(const QList<RunRecord>& runs) {
@@ -202,9 +251,9 @@ void ThreadRunListModel::reset(const QList<RunRecord>& runs) {
     Q_EMIT countChanged();
 }
 
-void ThreadRunListModel::prepend(const RunRecord& run, int limit) {
+void ThreadRunListModel::prepend(const ThreadRunView& run, int limit) {
     beginInsertRows({}, 0, 0);
-    m_rows.prepend(ThreadRunView::of(run));
+    m_rows.prepend(run);
     endInsertRows();
     if (m_rows.size() > limit) {
         const int last = int(m_rows.size()) - 1;
@@ -215,16 +264,38 @@ void ThreadRunListModel::prepend(const RunRecord& run, int limit) {
     Q_EMIT countChanged();
 }
 
-void ThreadRunListModel::update(int row, const RunRecord& run) {
-    m_rows[row] = ThreadRunView::of(run);
-    const QModelIndex i = index(row);
-    Q_EMIT dataChanged(i, i);
+void ThreadRunListModel::refresh(qint64 runId) {
+    const int row = indexOfRun(runId);
+    if (row < 0)
+        return;
+    const quint64 ticket = ++m_lastTicket;
+    m_rows[row].ticket = ticket;
+    m_rows[row].refreshing = true;
+    m_source->run(runId, this, [this, runId, ticket](const Result<RunDetail>& detail) {
+        const int at = indexOfRun(runId);
+        if (at < 0 || m_rows.at(at).ticket != ticket)
+            return;  // gone, or asked for again since
+        if (!detail) {
+            m_rows[at].ticket = 0;
+            m_rows[at].refreshing = false;
+            invalidateDetails(at);
+            return;
+        }
+        m_rows[at] = ThreadRunView::of(detail.value());
+        const QModelIndex i = index(at);
+        Q_EMIT dataChanged(i, i);
+    });
 }
 
 void ThreadRunListModel::invalidateDetails(int row) {
-    m_rows[row].detailsLoaded = false;
+    ThreadRunView& v = m_rows[row];
+    // The re-read on its way may have been answered before the change: ask again.
+    if (v.refreshing)
+        return refresh(v.run.id);
+    v.detailsLoaded = false;
+    v.ticket = 0;
     const QModelIndex i = index(row);
-    Q_EMIT dataChanged(i, i, {TokensRole, TokensTextRole, CostRole, WorkerCountRole});
+    Q_EMIT dataChanged(i, i, kDetailRoles);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -359,13 +430,13 @@ void ThreadWorkerListModel::update(int row, const WorkerJobRecord& job) {
 // ---------------------------------------------------------------------------------------------
 // ThreadInspectorModel
 
-ThreadInspectorModel::ThreadInspectorModel(Store* store, qint64 ownerId, EventBus* bus,
+ThreadInspectorModel::ThreadInspectorModel(ThreadsSource* source, qint64 ownerId, EventBus* bus,
                                            QObject* parent, FirstLoad firstLoad)
     : QObject(parent),
-      m_store(store),
+      m_source(source),
       m_ownerId(ownerId),
       m_bus(bus),
-      m_runs(new ThreadRunListModel(store, ownerId, this)),
+      m_runs(new ThreadRunListModel(source, this)),
       m_messages(new ThreadMessageListModel(this)),
       m_workers(new ThreadWorkerListModel(this)) {
     connect(m_bus, &EventBus::published, this, &ThreadInspectorModel::onEvent);
@@ -393,6 +464,7 @@ QVariantMap ThreadInspectorModel::selectedRun() const {
     if (v.run.id <= 0)
         return {};
     const qint64 tokens = tokensOf(v);
+    // A selection on its way shows what its list row knows; no cost until it is known.
     return {{QStringLiteral("runId"), v.run.id},
             {QStringLiteral("task"), v.run.task},
             {QStringLiteral("mode"), v.run.mode},
@@ -402,14 +474,23 @@ QVariantMap ThreadInspectorModel::selectedRun() const {
             {QStringLiteral("duration"), durationText(v.run.finishedAt, v.run.durationMs)},
             {QStringLiteral("tokens"), tokens},
             {QStringLiteral("tokensText"), QLocale().toString(tokens)},
-            {QStringLiteral("cost"), costText(v)},
-            {QStringLiteral("costKnown"), !v.detailsFailed && v.usage.costUsd.has_value()},
+            {QStringLiteral("cost"), v.detailsLoaded ? costText(v) : QString()},
+            {QStringLiteral("costKnown"),
+             v.detailsLoaded && !v.detailsFailed && v.usage.costUsd.has_value()},
             {QStringLiteral("error"), v.run.error}};
 }
 
 void ThreadInspectorModel::reload() {
     m_loaded = true;
-    Result<QList<RunRecord>> runs = m_store->listRuns(m_ownerId, kRunLimit);
+    const quint64 generation = ++m_listGen;
+    m_source->runs(kRunLimit, this, [this, generation](const Result<QList<RunRecord>>& runs) {
+        if (generation != m_listGen)
+            return;  // a newer reload has asked since
+        applyRuns(runs);
+    });
+}
+
+void ThreadInspectorModel::applyRuns(const Result<QList<RunRecord>>& runs) {
     if (!runs) {
         setLoadError(tr("Could not load the runs: %1 Check the data folder, then reload.")
                          .arg(runs.error().message));
@@ -424,6 +505,7 @@ void ThreadInspectorModel::reload() {
     loadMemory();
     const qint64 selected = m_selected.run.id;
     m_selected = {};
+    m_selectedPending = false;
     selectRun(selected);
 }
 
@@ -431,31 +513,67 @@ void ThreadInspectorModel::selectRun(qint64 runId) {
     const qint64 previous = m_selected.run.id;
     if (runId > 0 && runId == previous)
         return;
+    ++m_selectedGen;  // an answer about the run selected before is no longer wanted
+    ++m_messagesGen;
     m_selected = {};
+    m_selectedPending = false;
     m_lastSeq = 0;
     m_callNames.clear();
+    if (runId <= 0) {
+        m_workers->reset({});
+        m_messages->reset({});
+        if (previous != 0)
+            Q_EMIT selectedRunIdChanged();
+        Q_EMIT selectedRunChanged();
+        return;
+    }
+    if (const ThreadRunView* listed = m_runs->find(runId))
+        m_selected = *listed;
+    m_selected.run.id = runId;
+    m_selected.ticket = 0;
+    m_selected.refreshing = false;
+    m_selectedPending = true;
+    m_idBeforeSelect = previous;
+    requestSelected();
+    if (!m_selectedPending)
+        return;  // answered at once: shown
+    // Answered later: nothing of the run selected before stays on show meanwhile.
+    m_workers->reset({});
+    m_messages->reset({});
+    if (runId != previous)
+        Q_EMIT selectedRunIdChanged();
+    m_idBeforeSelect = runId;
+    Q_EMIT selectedRunChanged();
+}
+
+void ThreadInspectorModel::requestSelected() {
+    const quint64 generation = ++m_selectedGen;
+    m_source->run(m_selected.run.id, this, [this, generation](const Result<RunDetail>& detail) {
+        if (generation != m_selectedGen)
+            return;  // another run was selected, or this one asked for again
+        if (m_selectedPending)
+            showSelected(detail);
+        else
+            refreshHeader(detail);
+    });
+}
+
+void ThreadInspectorModel::showSelected(const Result<RunDetail>& detail) {
+    const qint64 runId = m_selected.run.id;
+    m_selectedPending = false;
     QList<WorkerJobRecord> jobs;
-    if (runId > 0) {
-        const Result<RunRecord> run = m_store->run(runId);
-        if (run && run->ownerId == m_ownerId) {
-            m_selected.run = run.value();
-            loadDetails(m_store, m_ownerId, m_selected);
-            Result<QList<WorkerJobRecord>> loaded = m_store->listJobsForRun(m_ownerId, runId);
-            if (loaded) {
-                jobs = std::move(loaded).value();
-            } else {
-                setLoadError(tr("Could not load the workers of run %1: %2 Select the run "
-                                "again, or reload.")
-                                 .arg(runId)
-                                 .arg(loaded.error().message));
-            }
-        } else if (!run && run.error().code != QLatin1String("not_found")) {
-            setLoadError(tr("Could not load run %1: %2 Check the data folder, then reload.")
-                             .arg(runId)
-                             .arg(run.error().message));
-        } else {
+    if (detail) {
+        m_selected = ThreadRunView::of(detail.value());
+        jobs = detail->workers;
+    } else {
+        m_selected = {};
+        if (detail.error().code == QLatin1String("not_found")) {
             setLoadError(
                 tr("Run %1 was not found. Pick a run from the list, or reload.").arg(runId));
+        } else {
+            setLoadError(tr("Could not load run %1: %2 Check the data folder, then reload.")
+                             .arg(runId)
+                             .arg(detail.error().message));
         }
     }
     m_workers->reset(std::move(jobs));
@@ -464,8 +582,19 @@ void ThreadInspectorModel::selectRun(qint64 runId) {
     } else {
         m_messages->reset({});
     }
-    if (m_selected.run.id != previous)
+    if (m_selected.run.id != m_idBeforeSelect)
         Q_EMIT selectedRunIdChanged();
+    Q_EMIT selectedRunChanged();
+}
+
+void ThreadInspectorModel::refreshHeader(const Result<RunDetail>& detail) {
+    if (detail) {
+        m_selected = ThreadRunView::of(detail.value());
+    } else {
+        qWarning("run %lld: %s", m_selected.run.id, qPrintable(detail.error().message));
+        m_selected.detailsLoaded = true;
+        m_selected.detailsFailed = true;
+    }
     Q_EMIT selectedRunChanged();
 }
 
@@ -480,44 +609,65 @@ void ThreadInspectorModel::selectRow(int row) {
 
 void ThreadInspectorModel::loadNewMessages(bool replace) {
     const qint64 runId = m_selected.run.id;
-    const Result<QList<StoredMessage>> stored =
-        m_store->loadMessagesForRun(m_selected.run.threadId, runId);
-    if (!stored) {
-        setLoadError(tr("Could not load the messages of run %1: %2 Select the run again, or "
-                        "reload.")
-                         .arg(runId)
-                         .arg(stored.error().message));
-        if (replace)
-            m_messages->reset({});
+    if (runId <= 0)
         return;
+    if (replace) {
+        ++m_messagesGen;
+        m_messagesShown = false;
+        m_lastSeq = 0;
+        m_callNames.clear();
     }
-    QList<ThreadMessageRow> rows;
-    for (const StoredMessage& m : stored.value()) {
-        if (m.seq <= m_lastSeq)
-            continue;
-        rows.append(toRows(m, m_memoryUpToSeq, m_callNames));
-        m_lastSeq = m.seq;
-    }
-    if (replace)
-        m_messages->reset(std::move(rows));
-    else
-        m_messages->append(rows);
+    const quint64 generation = m_messagesGen;
+    // Every answer of one transcript holds the messages after a seq at most m_lastSeq: whatever
+    // their order, adding those above m_lastSeq shows each message once, in order.
+    m_source->messages(
+        runId, m_lastSeq, this,
+        [this, generation, runId](const Result<QList<StoredMessage>>& stored) {
+            if (generation != m_messagesGen)
+                return;  // another run's, or from before the transcript started again
+            const bool first = !m_messagesShown;
+            m_messagesShown = true;
+            if (!stored) {
+                setLoadError(tr("Could not load the messages of run %1: %2 Select the run "
+                                "again, or reload.")
+                                 .arg(runId)
+                                 .arg(stored.error().message));
+                if (first)
+                    m_messages->reset({});
+                return;
+            }
+            QList<ThreadMessageRow> rows;
+            for (const StoredMessage& m : stored.value()) {
+                if (m.seq <= m_lastSeq)
+                    continue;
+                rows.append(toRows(m, m_memoryUpToSeq, m_callNames));
+                m_lastSeq = m.seq;
+            }
+            if (first)
+                m_messages->reset(std::move(rows));
+            else
+                m_messages->append(rows);
+        });
 }
 
 void ThreadInspectorModel::loadMemory() {
-    qint64 upToSeq = 0;
-    QString summary;
-    if (m_threadId > 0) {
-        const Result<std::optional<ThreadMemory>> memory = m_store->latestMemory(m_threadId);
+    const quint64 generation = ++m_memoryGen;
+    if (m_threadId <= 0)
+        return applyMemory(std::nullopt);
+    m_source->memory(this, [this, generation](const Result<std::optional<ThreadMemory>>& memory) {
+        if (generation != m_memoryGen)
+            return;  // asked again since
         if (!memory) {
             qWarning("thread %lld: %s", m_threadId, qPrintable(memory.error().message));
             return;  // keep what is shown; the transcript itself is still right
         }
-        if (memory.value()) {
-            upToSeq = memory.value()->upToSeq;
-            summary = memory.value()->summary;
-        }
-    }
+        applyMemory(memory.value());
+    });
+}
+
+void ThreadInspectorModel::applyMemory(const std::optional<ThreadMemory>& memory) {
+    const qint64 upToSeq = memory ? memory->upToSeq : 0;
+    const QString summary = memory ? memory->summary : QString();
     const bool coverageChanged = upToSeq != m_memoryUpToSeq;
     m_memoryUpToSeq = upToSeq;
     if (summary != m_memorySummary) {
@@ -525,12 +675,9 @@ void ThreadInspectorModel::loadMemory() {
         Q_EMIT memorySummaryChanged();
     }
     // The transcript marks what the summary covers; a new compaction moves that line (rare: it
-    // happens when a run starts).
-    if (coverageChanged && m_selected.run.id > 0) {
-        m_lastSeq = 0;
-        m_callNames.clear();
+    // happens when a run starts). A selection on its way reads its transcript with it anyway.
+    if (coverageChanged && m_selected.run.id > 0 && !m_selectedPending)
         loadNewMessages(true);
-    }
 }
 
 void ThreadInspectorModel::setLoadError(const QString& message) {
@@ -540,54 +687,31 @@ void ThreadInspectorModel::setLoadError(const QString& message) {
     Q_EMIT loadErrorChanged();
 }
 
-void ThreadInspectorModel::refreshRunRow(qint64 runId) {
-    const int row = m_runs->indexOfRun(runId);
-    if (row < 0)
-        return;
-    const Result<RunRecord> run = m_store->run(runId);
-    if (run)
-        m_runs->update(row, run.value());
-    else
-        m_runs->invalidateDetails(row);
-}
-
-void ThreadInspectorModel::refreshSelected() {
-    if (m_selected.run.id <= 0)
-        return;
-    const Result<RunRecord> run = m_store->run(m_selected.run.id);
-    if (run)
-        m_selected.run = run.value();
-    loadDetails(m_store, m_ownerId, m_selected);
-    Q_EMIT selectedRunChanged();
-}
-
 void ThreadInspectorModel::onRunChanged(qint64 runId) {
     if (runId <= 0)
         return;
-    refreshRunRow(runId);
+    m_runs->refresh(runId);
     if (runId == m_selected.run.id) {
-        refreshSelected();
-        loadNewMessages(false);
+        requestSelected();
+        if (!m_selectedPending)
+            loadNewMessages(false);
     }
 }
 
-void ThreadInspectorModel::onEvent(const Event& e) {
-    if (e.ownerId != m_ownerId || !m_loaded)
+void ThreadInspectorModel::onRunStarted(const Event& e, qint64 runId) {
+    if (runId <= 0 || m_runs->indexOfRun(runId) >= 0)
         return;
-    const qint64 runId = e.data.value(QStringLiteral("run_id")).toInteger();
-    const qint64 jobId = e.data.value(QStringLiteral("job_id")).toInteger();
-
-    if (is(e, events::SupervisorStarted)) {
-        if (runId <= 0 || m_runs->indexOfRun(runId) >= 0)
-            return;
-        Result<RunRecord> stored = m_store->run(runId);
-        RunRecord run;
+    m_source->run(runId, this, [this, runId, e](const Result<RunDetail>& stored) {
+        if (m_runs->indexOfRun(runId) >= 0)
+            return;  // listed meanwhile (a reload, or the same event again)
+        ThreadRunView view;
         if (stored) {
-            if (stored->ownerId != m_ownerId)
-                return;  // the event is wrong about whose run it is: never show it
-            run = std::move(stored).value();
+            view = ThreadRunView::of(stored.value());
+        } else if (stored.error().code == QLatin1String("not_found")) {
+            return;  // another owner's run (the event is wrong about whose it is): never shown
         } else {
-            // Not readable (yet): show what the event says; the end of the run re-reads it.
+            // Not readable now: show what the event says; the end of the run re-reads it.
+            RunRecord run;
             run.id = runId;
             run.ownerId = m_ownerId;
             run.threadId = e.data.value(QStringLiteral("thread_id")).toInteger();
@@ -595,12 +719,26 @@ void ThreadInspectorModel::onEvent(const Event& e) {
             run.mode = e.data.value(QStringLiteral("mode")).toString(QStringLiteral("supervisor"));
             run.status = statusName(RunStatus::Running);
             run.startedAt = e.at;
+            view = ThreadRunView::of(run);
         }
-        m_runs->prepend(run, kRunLimit);
-        if (m_threadId <= 0 && run.threadId > 0) {
-            m_threadId = run.threadId;
+        m_runs->prepend(view, kRunLimit);
+        if (m_threadId <= 0 && view.run.threadId > 0) {
+            m_threadId = view.run.threadId;
             loadMemory();
         }
+    });
+}
+
+void ThreadInspectorModel::onEvent(const Event& e) {
+    if (e.ownerId != m_ownerId || !m_loaded)
+        return;
+    const qint64 runId = e.data.value(QStringLiteral("run_id")).toInteger();
+    const qint64 jobId = e.data.value(QStringLiteral("job_id")).toInteger();
+    // The selected run's answer on its way may have been read before this event changed it.
+    const bool selectedOnItsWay = m_selectedPending && runId > 0 && runId == m_selected.run.id;
+
+    if (is(e, events::SupervisorStarted)) {
+        onRunStarted(e, runId);
     } else if (is(e, events::SupervisorThinking)) {
         // Each model call of the run: new messages, tokens and cost; maybe a new mode.
         onRunChanged(runId);
@@ -613,6 +751,8 @@ void ThreadInspectorModel::onEvent(const Event& e) {
         const int row = m_runs->indexOfRun(runId);
         if (row >= 0)
             m_runs->invalidateDetails(row);
+        if (selectedOnItsWay)
+            return requestSelected();
         if (runId <= 0 || runId != m_selected.run.id || m_workers->indexOfJob(jobId) >= 0)
             return;
         WorkerJobRecord job;
@@ -625,6 +765,8 @@ void ThreadInspectorModel::onEvent(const Event& e) {
         job.createdAt = e.at;
         m_workers->append(job);
     } else if (is(e, events::WorkerStarted) || is(e, events::WorkerComplete)) {
+        if (selectedOnItsWay)
+            return requestSelected();
         const int row = m_workers->indexOfJob(jobId);
         if (jobId <= 0 || row < 0)
             return;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "dashboard/threads_source.h"
 #include "storage/store.h"
 #include "ui/qml_instance.h"
 
@@ -27,12 +28,23 @@ struct ThreadRunView {
         v.run = r;
         return v;
     }
+    // A run with its details.
+    [[nodiscard]] static ThreadRunView of(const RunDetail& d) {
+        ThreadRunView v = of(d.run);
+        v.detailsLoaded = true;
+        v.usage = d.usage;
+        v.workerCount = int(d.workers.size());
+        return v;
+    }
 
     RunRecord run;
     bool detailsLoaded = false;
     bool detailsFailed = false;
     UsageTotals usage;
     int workerCount = 0;
+    // The request whose answer this row waits for (0: none); an answer to an older one is stale.
+    quint64 ticket = 0;
+    bool refreshing = false;  // that request re-reads the whole run (refresh()), not only details
 };
 
 // The runs of the owner's supervisor thread, newest first. Owned by ThreadInspectorModel.
@@ -59,7 +71,11 @@ public:
     };
     Q_ENUM(Roles)
 
-    ThreadRunListModel(Store* store, qint64 ownerId, QObject* parent = nullptr);
+    // Rows per request for details: about a screenful, asked for when the first of them is shown.
+    static constexpr int kDetailsBatch = 25;
+
+    // source must outlive the model.
+    explicit ThreadRunListModel(ThreadsSource* source, QObject* parent = nullptr);
 
     [[nodiscard]] int rowCount(const QModelIndex& parent = {}) const override;
     [[nodiscard]] QVariant data(const QModelIndex& index, int role) const override;
@@ -68,14 +84,17 @@ public:
 
     // The row of the run; -1 when it is not in the list.
     Q_INVOKABLE int indexOfRun(qint64 runId) const;
-    // The row with its lazy details loaded.
+    // The row, its lazy details asked for (a local source has answered when this returns).
     [[nodiscard]] const ThreadRunView& at(int row) const;
+    // The run's row as it is, without asking for details; nullptr when it is not listed.
+    [[nodiscard]] const ThreadRunView* find(qint64 runId) const;
 
     void reset(const QList<RunRecord>& runs);
     // Inserts at the top; drops the oldest row beyond limit.
-    void prepend(const RunRecord& run, int limit);
-    // Replaces the run record, forgets the lazy details and reports the row changed.
-    void update(int row, const RunRecord& run);
+    void prepend(const ThreadRunView& run, int limit);
+    // Reads the run's record and details again and reports the row changed (on failure: as
+    // invalidateDetails). Nothing when the run is not listed.
+    void refresh(qint64 runId);
     // Forgets the lazy details (new model calls or workers) and reports them changed.
     void invalidateDetails(int row);
 
@@ -84,10 +103,17 @@ Q_SIGNALS:
 
 private:
     void ensureDetails(int row) const;
+    // Asks for the details of the rows from row on (up to kDetailsBatch) that lack them.
+    void requestDetails(int row);
+    void applyTotals(quint64 ticket, const QList<qint64>& asked,
+                     const Result<QList<RunTotals>>& totals);
 
-    Store* m_store;
-    qint64 m_ownerId;
+    ThreadsSource* m_source;
     mutable QList<ThreadRunView> m_rows;
+    quint64 m_lastTicket = 0;
+    // A details request made from data() is under way: a source answering at once must not
+    // report rows changed from inside data().
+    bool m_inData = false;
 };
 
 // One entry of a run's transcript. An assistant message that calls tools becomes its text (if
@@ -185,10 +211,13 @@ private:
 
 // The dashboard's Threads page (QML singleton `ThreadInspector`): the runs of the owner's
 // long-lived supervisor thread (newest 200), the selected run's transcript and the workers it
-// spawned, and the thread's memory summary. Reads the Store on the GUI thread (indexed queries):
-// the runs at start and on reload(), a run's messages and workers only when it is selected.
-// Kept live from supervisor_* and worker_* events of this owner, with row inserts and
-// dataChanged; a transcript grows by appending the messages it has not shown yet.
+// spawned, and the thread's memory summary. Reads through a ThreadsSource (the local Store, on
+// the GUI thread with indexed queries; or the server's thread commands): the runs at start and
+// on reload(), a run's messages and workers only when it is selected. Answers may come later
+// than asked and in any order: each kind of request (the run list, the selected run, its
+// messages, the memory) has a generation, and an answer to an older request is dropped. Kept
+// live from supervisor_* and worker_* events of this owner, with row inserts and dataChanged; a
+// transcript grows by appending the messages it has not shown yet.
 class ThreadInspectorModel : public QObject {
     Q_OBJECT
     QML_NAMED_ELEMENT(ThreadInspector)
@@ -210,13 +239,13 @@ public:
     static constexpr int kRunLimit = 200;
     static constexpr int kMaxTextChars = 4000;
 
-    // Loads the runs at once. store and bus must outlive the model; only ownerId's runs and
-    // events are shown. Never creates the thread: it is found through the owner's runs.
-    // Loads at once, or first in ensureLoaded() (FirstLoad).
-    ThreadInspectorModel(Store* store, qint64 ownerId, EventBus* bus, QObject* parent = nullptr,
-                         FirstLoad firstLoad = FirstLoad::Now);
+    // source and bus must outlive the model; only ownerId's events count (the source reads only
+    // that owner's runs). Loads at once, or first in ensureLoaded() (FirstLoad).
+    ThreadInspectorModel(ThreadsSource* source, qint64 ownerId, EventBus* bus,
+                         QObject* parent = nullptr, FirstLoad firstLoad = FirstLoad::Now);
     // Loads now unless it already has (create() calls it for QML).
     void ensureLoaded();
+    [[nodiscard]] bool loaded() const { return m_loaded; }
     ~ThreadInspectorModel() override;
 
     // The instance QML's `ThreadInspector` refers to. Call before loading QML; the caller owns it.
@@ -238,7 +267,8 @@ public:
     // reloads the selected run.
     Q_INVOKABLE void reload();
     // Shows the run's transcript and workers; <= 0 clears the selection. Another owner's run
-    // is "not found".
+    // is "not found". Until the source answers, the run is selected with what its list row
+    // knows and empty transcript and workers.
     Q_INVOKABLE void selectRun(qint64 runId);
     // Selects the run shown in that row of `runs` (the list's current row); out of range: none.
     Q_INVOKABLE void selectRow(int row);
@@ -263,23 +293,39 @@ Q_SIGNALS:
 
 private:
     void onEvent(const Event& event);
+    void onRunStarted(const Event& event, qint64 runId);
+    void applyRuns(const Result<QList<RunRecord>>& runs);
     // A run's record, tokens, cost or messages may have changed.
     void onRunChanged(qint64 runId);
-    void refreshRunRow(qint64 runId);
-    void refreshSelected();
+    // Asks for the selected run; the answer shows it (while m_selectedPending) or refreshes its
+    // header.
+    void requestSelected();
+    void showSelected(const Result<RunDetail>& detail);
+    void refreshHeader(const Result<RunDetail>& detail);
     // Appends the selected run's messages not shown yet; replace: shows them from the start.
     void loadNewMessages(bool replace);
     void loadMemory();
+    void applyMemory(const std::optional<ThreadMemory>& memory);
     void setLoadError(const QString& message);
 
-    Store* m_store;
+    ThreadsSource* m_source;
     qint64 m_ownerId;
     EventBus* m_bus;
     ThreadRunListModel* m_runs;
     ThreadMessageListModel* m_messages;
     ThreadWorkerListModel* m_workers;
     ThreadRunView m_selected;  // run.id 0: none
-    qint64 m_lastSeq = 0;      // the newest message of the selected run shown so far
+    // m_selected.run.id is asked for and not shown yet (its workers and transcript are empty).
+    bool m_selectedPending = false;
+    qint64 m_idBeforeSelect = 0;  // selectedRunId() before the pending selection, as announced
+    // The newest request of each kind; an answer to an older one is dropped. m_messagesGen counts
+    // transcripts (a new run, or the same one from the start): appends within one all apply.
+    quint64 m_listGen = 0;
+    quint64 m_selectedGen = 0;
+    quint64 m_messagesGen = 0;
+    quint64 m_memoryGen = 0;
+    bool m_messagesShown = false;  // the transcript of m_messagesGen has had its first answer
+    qint64 m_lastSeq = 0;          // the newest message of the selected run shown so far
     QHash<QString, QString> m_callNames;
     qint64 m_threadId = 0;  // the owner's supervisor thread, from its runs
     qint64 m_memoryUpToSeq = 0;

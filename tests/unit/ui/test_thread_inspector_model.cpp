@@ -4,6 +4,7 @@
 #include "core/clock.h"
 #include "core/event.h"
 #include "core/event_bus.h"
+#include "dashboard/threads_source.h"
 #include "storage/database.h"
 #include "storage/store.h"
 #include "ui/app_language.h"
@@ -55,6 +56,7 @@ struct Fixture {
             qFatal("%s", qPrintable(opened.error().message));
         db = std::move(opened).value();
         store = std::make_unique<Store>(db.get());
+        source = std::make_unique<StoreThreadsSource>(store.get(), kOwner);
         threadId = store->findOrCreateSupervisorThread(kOwner, "Jarvis", kT0)->id;
         otherThreadId = store->findOrCreateSupervisorThread(kOther, "Jarvis", kT0)->id;
 
@@ -114,7 +116,7 @@ struct Fixture {
     // Builds the model (after the rows above exist) and checks its models against the contract.
     ThreadInspectorModel& model() {
         if (!m) {
-            m = std::make_unique<ThreadInspectorModel>(store.get(), kOwner, &bus);
+            m = std::make_unique<ThreadInspectorModel>(source.get(), kOwner, &bus);
             for (QAbstractItemModel* sub : {static_cast<QAbstractItemModel*>(m->runs()),
                                             static_cast<QAbstractItemModel*>(m->messages()),
                                             static_cast<QAbstractItemModel*>(m->workers())}) {
@@ -152,6 +154,7 @@ struct Fixture {
     QTemporaryDir dir;
     std::unique_ptr<Database> db;
     std::unique_ptr<Store> store;
+    std::unique_ptr<StoreThreadsSource> source;
     ManualClock clock{kT0.addSecs(300)};
     EventBus bus{&clock};
     qint64 threadId = 0, otherThreadId = 0;
@@ -159,6 +162,122 @@ struct Fixture {
     qint64 jobB1 = 0, jobB2 = 0;
     std::unique_ptr<ThreadInspectorModel> m;
     std::vector<std::unique_ptr<QAbstractItemModelTester>> testers;
+};
+
+// A source that answers only when the test says so, in the order the test chooses: what a remote
+// source may do. Every request is kept with its reply.
+struct FakeThreadsSource final : ThreadsSource {
+    struct RunAsk {
+        qint64 runId;
+        SourceReply<RunDetail> done;
+    };
+    struct TotalsAsk {
+        QList<qint64> runIds;
+        SourceReply<QList<RunTotals>> done;
+    };
+    struct MessagesAsk {
+        qint64 runId;
+        qint64 afterSeq;
+        SourceReply<QList<StoredMessage>> done;
+    };
+
+    void runs(int, QObject*, SourceReply<QList<RunRecord>> done) override {
+        runsAsks.append(std::move(done));
+    }
+    void run(qint64 runId, QObject*, SourceReply<RunDetail> done) override {
+        runAsks.append({runId, std::move(done)});
+    }
+    void runTotals(const QList<qint64>& runIds, QObject*,
+                   SourceReply<QList<RunTotals>> done) override {
+        totalsAsks.append({runIds, std::move(done)});
+    }
+    void messages(qint64 runId, qint64 afterSeq, QObject*,
+                  SourceReply<QList<StoredMessage>> done) override {
+        messagesAsks.append({runId, afterSeq, std::move(done)});
+    }
+    void memory(QObject*, SourceReply<std::optional<ThreadMemory>> done) override {
+        memoryAsks.append(std::move(done));
+    }
+
+    // The requests for runId, oldest first.
+    QList<int> runAsksFor(qint64 runId) const {
+        QList<int> out;
+        for (int i = 0; i < runAsks.size(); ++i) {
+            if (runAsks.at(i).runId == runId)
+                out.append(i);
+        }
+        return out;
+    }
+
+    QList<SourceReply<QList<RunRecord>>> runsAsks;
+    QList<RunAsk> runAsks;
+    QList<TotalsAsk> totalsAsks;
+    QList<MessagesAsk> messagesAsks;
+    QList<SourceReply<std::optional<ThreadMemory>>> memoryAsks;
+};
+
+RunRecord fakeRun(qint64 id, const QString& task) {
+    RunRecord r;
+    r.id = id;
+    r.ownerId = kOwner;
+    r.threadId = 7;
+    r.task = task;
+    r.status = "running";
+    r.startedAt = kT0.addSecs(id);
+    return r;
+}
+
+RunDetail fakeDetail(qint64 id, const QString& task, QList<qint64> jobIds = {}) {
+    RunDetail d;
+    d.run = fakeRun(id, task);
+    d.usage.calls = 1;
+    d.usage.promptTokens = 100 * id;
+    d.usage.costUsd = 0.01;
+    for (const qint64 jobId : jobIds) {
+        WorkerJobRecord j;
+        j.id = jobId;
+        j.ownerId = kOwner;
+        j.runId = id;
+        j.task = QStringLiteral("job %1").arg(jobId);
+        j.status = "queued";
+        d.workers.append(j);
+    }
+    return d;
+}
+
+StoredMessage fakeMessage(qint64 seq, qint64 runId, const QJsonObject& body) {
+    return StoredMessage{seq, body, kT0.addSecs(seq), runId};
+}
+
+ThreadMemory fakeMemory(qint64 upToSeq, const QString& summary) {
+    ThreadMemory m;
+    m.threadId = 7;
+    m.upToSeq = upToSeq;
+    m.summary = summary;
+    return m;
+}
+
+// A model over a FakeThreadsSource whose run list (runs 3, 2, 1) has been answered.
+struct LateFixture {
+    LateFixture() : model(&source, kOwner, &bus) {
+        source.runsAsks.takeFirst()(
+            QList<RunRecord>{fakeRun(3, "third"), fakeRun(2, "second"), fakeRun(1, "first")});
+        source.memoryAsks.clear();
+    }
+    void publish(const char* name, QJsonObject data) {
+        bus.publish(QString::fromLatin1(name), kOwner, std::move(data));
+    }
+    QStringList messageTexts() {
+        QStringList out;
+        for (int r = 0; r < model.messages()->count(); ++r)
+            out << model.messages()->at(r).text;
+        return out;
+    }
+
+    ManualClock clock{kT0};
+    EventBus bus{&clock};
+    FakeThreadsSource source;
+    ThreadInspectorModel model;
 };
 
 using Runs = ThreadRunListModel;
@@ -179,7 +298,7 @@ private Q_SLOTS:
     // The app's Threads page model reads nothing until QML first asks for it.
     void whenShownLoadsOnTheFirstRequestFromQml() {
         Fixture f;
-        ThreadInspectorModel m(f.store.get(), kOwner, &f.bus, nullptr, FirstLoad::WhenShown);
+        ThreadInspectorModel m(f.source.get(), kOwner, &f.bus, nullptr, FirstLoad::WhenShown);
         QCOMPARE(m.runs()->count(), 0);
         ThreadInspectorModel::setInstance(&m);
         QCOMPARE(ThreadInspectorModel::create(nullptr, nullptr), &m);
@@ -488,7 +607,8 @@ private Q_SLOTS:
     void anOwnerWithoutRunsHasNothingAndNoThreadIsCreated() {
         Fixture f;
         constexpr qint64 kNew = 3;
-        ThreadInspectorModel m(f.store.get(), kNew, &f.bus);
+        StoreThreadsSource source(f.store.get(), kNew);
+        ThreadInspectorModel m(&source, kNew, &f.bus);
         QCOMPARE(m.runs()->count(), 0);
         QVERIFY(m.memorySummary().isEmpty());
         QVERIFY(m.loadError().isEmpty());
@@ -496,6 +616,219 @@ private Q_SLOTS:
         QVERIFY(q.exec(QStringLiteral("SELECT COUNT(*) FROM threads WHERE owner_id = 3")));
         QVERIFY(q.next());
         QCOMPARE(q.value(0).toInt(), 0);
+    }
+
+    // Answers that come late and out of order (a remote source): each kind of request keeps its
+    // newest; an older answer never replaces a newer one.
+    void aLateRunListDoesNotReplaceANewerOne() {
+        ManualClock clock{kT0};
+        EventBus bus{&clock};
+        FakeThreadsSource source;
+        ThreadInspectorModel m(&source, kOwner, &bus);
+        m.reload();
+        QCOMPARE(source.runsAsks.size(), 2);
+        source.runsAsks.at(1)(QList<RunRecord>{fakeRun(5, "newer"), fakeRun(4, "new")});
+        QCOMPARE(m.runs()->count(), 2);
+        QSignalSpy resets(m.runs(), &QAbstractItemModel::modelReset);
+        source.runsAsks.at(0)(QList<RunRecord>{fakeRun(1, "old")});
+        QCOMPARE(resets.count(), 0);
+        QCOMPARE(m.runs()->count(), 2);
+        QCOMPARE(m.runs()->index(0).data(Runs::TaskRole).toString(), QStringLiteral("newer"));
+        // A late failure of the older request does not say the runs failed either.
+        m.reload();
+        m.reload();
+        source.runsAsks.at(3)(QList<RunRecord>{fakeRun(6, "newest")});
+        source.runsAsks.at(2)(Error{"db", "disk gone"});
+        QVERIFY(m.loadError().isEmpty());
+        QCOMPARE(m.runs()->count(), 1);
+    }
+
+    void aLateRunAnswerDoesNotWinTheSelection() {
+        LateFixture f;
+        ThreadInspectorModel& m = f.model;
+        QSignalSpy ids(&m, &ThreadInspectorModel::selectedRunIdChanged);
+
+        // While its answer is on its way, the run is selected with what its row knows.
+        m.selectRun(1);
+        QCOMPARE(m.selectedRunId(), qint64(1));
+        QVERIFY(m.hasSelection());
+        QCOMPARE(m.selectedRun().value("task").toString(), QStringLiteral("first"));
+        QCOMPARE(m.selectedRun().value("cost").toString(), QString());
+        QCOMPARE(ids.count(), 1);
+        m.selectRun(2);
+        QCOMPARE(ids.count(), 2);
+        QCOMPARE(m.selectedRunId(), qint64(2));
+        const QList<int> asks1 = f.source.runAsksFor(1);
+        const QList<int> asks2 = f.source.runAsksFor(2);
+        QCOMPARE(asks1.size(), 1);
+        QCOMPARE(asks2.size(), 1);
+
+        f.source.runAsks.at(asks2.first()).done(fakeDetail(2, "second", {21}));
+        QCOMPARE(m.selectedRunId(), qint64(2));
+        QCOMPARE(ids.count(), 2);  // it was announced when selected
+        QCOMPARE(m.workers()->count(), 1);
+        QCOMPARE(m.workers()->at(0).id, qint64(21));
+        QCOMPARE(m.selectedRun().value("cost").toString(), QStringLiteral("$0.0100"));
+        QCOMPARE(f.source.messagesAsks.size(), 1);
+        QCOMPARE(f.source.messagesAsks.at(0).runId, qint64(2));
+        QCOMPARE(f.source.messagesAsks.at(0).afterSeq, qint64(0));
+
+        // Run 1's answer, late: nothing changes.
+        QSignalSpy header(&m, &ThreadInspectorModel::selectedRunChanged);
+        f.source.runAsks.at(asks1.first()).done(fakeDetail(1, "first", {11, 12}));
+        QCOMPARE(header.count(), 0);
+        QCOMPARE(m.selectedRunId(), qint64(2));
+        QCOMPARE(m.selectedRun().value("task").toString(), QStringLiteral("second"));
+        QCOMPARE(m.workers()->count(), 1);
+        QCOMPARE(f.source.messagesAsks.size(), 1);
+
+        // Run 2's transcript arrives after run 1 was selected again: it is not shown.
+        m.selectRun(1);
+        f.source.runAsks.last().done(fakeDetail(1, "first", {11, 12}));
+        QCOMPARE(f.source.messagesAsks.size(), 2);
+        f.source.messagesAsks.at(0).done(
+            QList<StoredMessage>{fakeMessage(5, 2, userMessage("for run two"))});
+        QCOMPARE(m.messages()->count(), 0);
+        f.source.messagesAsks.at(1).done(
+            QList<StoredMessage>{fakeMessage(1, 1, userMessage("for run one"))});
+        QCOMPARE(f.messageTexts(), QStringList{"for run one"});
+        QCOMPARE(m.workers()->count(), 2);
+    }
+
+    void aWorkerSpawnedWhileTheSelectionIsOnItsWayAsksAgain() {
+        LateFixture f;
+        ThreadInspectorModel& m = f.model;
+        m.selectRun(3);
+        f.publish(events::WorkerSpawned, {{"run_id", 3}, {"job_id", 31}, {"task", "df"}});
+        // Not added to a list that the answer replaces; the run is asked for again.
+        QCOMPARE(m.workers()->count(), 0);
+        const QList<int> asks = f.source.runAsksFor(3);
+        QCOMPARE(asks.size(), 2);
+        f.source.runAsks.at(asks.at(0)).done(fakeDetail(3, "third"));  // read before the spawn
+        QCOMPARE(m.workers()->count(), 0);
+        f.source.runAsks.at(asks.at(1)).done(fakeDetail(3, "third", {31}));
+        QCOMPARE(m.workers()->count(), 1);
+        QCOMPARE(m.workers()->at(0).id, qint64(31));
+    }
+
+    void transcriptAnswersInAnyOrderShowEachMessageOnce() {
+        LateFixture f;
+        ThreadInspectorModel& m = f.model;
+        m.selectRun(2);
+        f.source.runAsks.last().done(fakeDetail(2, "second"));
+        f.source.messagesAsks.takeFirst().done(
+            QList<StoredMessage>{fakeMessage(1, 2, userMessage("check disk"))});
+        QCOMPARE(m.messages()->count(), 1);
+        QSignalSpy inserts(m.messages(), &QAbstractItemModel::rowsInserted);
+        QSignalSpy resets(m.messages(), &QAbstractItemModel::modelReset);
+
+        // Two model calls, two appends asked from the same point; the newer answer comes first.
+        f.publish(events::SupervisorThinking, {{"run_id", 2}});
+        f.publish(events::SupervisorThinking, {{"run_id", 2}});
+        QCOMPARE(f.source.messagesAsks.size(), 2);
+        QCOMPARE(f.source.messagesAsks.at(0).afterSeq, qint64(1));
+        QCOMPARE(f.source.messagesAsks.at(1).afterSeq, qint64(1));
+        const QJsonObject said{{"role", "assistant"}, {"content", "It is 42% full."}};
+        f.source.messagesAsks.at(1).done(QList<StoredMessage>{
+            fakeMessage(2, 2, userMessage("and on db?")), fakeMessage(3, 2, said)});
+        f.source.messagesAsks.at(0).done(
+            QList<StoredMessage>{fakeMessage(2, 2, userMessage("and on db?"))});
+        QCOMPARE(f.messageTexts(), (QStringList{"check disk", "and on db?", "It is 42% full."}));
+        QCOMPARE(inserts.count(), 1);
+        QCOMPARE(resets.count(), 0);
+    }
+
+    void theNewestMemoryWins() {
+        LateFixture f;
+        ThreadInspectorModel& m = f.model;
+        f.publish(events::SupervisorComplete, {{"run_id", 3}});
+        f.publish(events::Error, {{"run_id", 2}});
+        QCOMPARE(f.source.memoryAsks.size(), 2);
+        f.source.memoryAsks.at(1)(std::optional<ThreadMemory>(fakeMemory(4, "newer summary")));
+        QCOMPARE(m.memorySummary(), QStringLiteral("newer summary"));
+        QSignalSpy changed(&m, &ThreadInspectorModel::memorySummaryChanged);
+        f.source.memoryAsks.at(0)(std::optional<ThreadMemory>(fakeMemory(2, "older summary")));
+        QCOMPARE(changed.count(), 0);
+        QCOMPARE(m.memorySummary(), QStringLiteral("newer summary"));
+    }
+
+    void aLateRowTotalsAnswerIsDropped() {
+        LateFixture f;
+        ThreadInspectorModel& m = f.model;
+        // The first row a view shows asks for the figures of the rows below it too, at once.
+        QCOMPARE(m.runs()->index(0).data(Runs::WorkerCountRole).toInt(), 0);
+        QCOMPARE(f.source.totalsAsks.size(), 1);
+        QCOMPARE(f.source.totalsAsks.at(0).runIds, (QList<qint64>{3, 2, 1}));
+        (void)m.runs()->index(1).data(Runs::CostRole);  // asked already: no second request
+        QCOMPARE(f.source.totalsAsks.size(), 1);
+
+        // Run 3 spawns a worker: the figures on their way may predate it.
+        f.publish(events::WorkerSpawned, {{"run_id", 3}, {"job_id", 31}});
+        QSignalSpy changes(m.runs(), &QAbstractItemModel::dataChanged);
+        RunTotals t3{3, {}, 0};
+        RunTotals t2{2, {}, 1};
+        t2.usage.calls = 1;
+        t2.usage.costUsd = 0.5;
+        f.source.totalsAsks.at(0).done(QList<RunTotals>{t3, t2});  // run 1 left out
+        QCOMPARE(changes.count(), 2);                              // rows 1 and 2, not row 0
+        QCOMPARE(changes.at(0).at(0).value<QModelIndex>().row(), 1);
+        QCOMPARE(changes.at(1).at(0).value<QModelIndex>().row(), 2);
+        QCOMPARE(m.runs()->index(1).data(Runs::WorkerCountRole).toInt(), 1);
+        QCOMPARE(m.runs()->index(1).data(Runs::CostRole).toString(), QStringLiteral("$0.5000"));
+        // A run the answer leaves out has no figures to show.
+        QCOMPARE(m.runs()->index(2).data(Runs::CostRole).toString(), QStringLiteral("unavailable"));
+
+        // Row 0 asks again, alone; its answer comes later and says so.
+        QCOMPARE(m.runs()->index(0).data(Runs::WorkerCountRole).toInt(), 0);
+        QCOMPARE(f.source.totalsAsks.size(), 2);
+        QCOMPARE(f.source.totalsAsks.at(1).runIds, QList<qint64>{3});
+        f.source.totalsAsks.at(1).done(QList<RunTotals>{RunTotals{3, {}, 1}});
+        QCOMPARE(changes.count(), 3);
+        QCOMPARE(changes.at(2).at(0).value<QModelIndex>().row(), 0);
+        QCOMPARE(m.runs()->index(0).data(Runs::WorkerCountRole).toInt(), 1);
+    }
+
+    void aRowReReadOnItsWayIsAskedAgainAfterAChange() {
+        LateFixture f;
+        ThreadInspectorModel& m = f.model;
+        f.publish(events::SupervisorThinking, {{"run_id", 2}});
+        QCOMPARE(f.source.runAsksFor(2).size(), 1);
+        f.publish(events::WorkerSpawned, {{"run_id", 2}, {"job_id", 21}});
+        const QList<int> asks = f.source.runAsksFor(2);
+        QCOMPARE(asks.size(), 2);
+        RunDetail newer = fakeDetail(2, "second, renamed", {21});
+        f.source.runAsks.at(asks.at(1)).done(newer);
+        f.source.runAsks.at(asks.at(0)).done(fakeDetail(2, "second, stale"));
+        QCOMPARE(m.runs()->index(1).data(Runs::TaskRole).toString(),
+                 QStringLiteral("second, renamed"));
+        QCOMPARE(m.runs()->index(1).data(Runs::WorkerCountRole).toInt(), 1);
+        QCOMPARE(f.source.totalsAsks.size(), 0);  // the re-read brought the figures
+    }
+
+    void aStartedRunShowsWhenItsAnswerComesAndNeverAnotherOwners() {
+        LateFixture f;
+        ThreadInspectorModel& m = f.model;
+        f.publish(events::SupervisorStarted, {{"run_id", 4}, {"task", "uptime"}});
+        f.publish(events::SupervisorStarted, {{"run_id", 9}, {"task", "not mine"}});
+        QCOMPARE(m.runs()->count(), 3);
+        f.source.runAsks.at(f.source.runAsksFor(9).first()).done(Error{"not_found", "No run 9."});
+        f.source.runAsks.at(f.source.runAsksFor(4).first()).done(fakeDetail(4, "uptime"));
+        QCOMPARE(m.runs()->count(), 4);
+        QCOMPARE(m.runs()->index(0).data(Runs::TaskRole).toString(), QStringLiteral("uptime"));
+    }
+
+    void aSelectionThatIsNotFoundEndsEmptyAndSaysSo() {
+        LateFixture f;
+        ThreadInspectorModel& m = f.model;
+        QSignalSpy ids(&m, &ThreadInspectorModel::selectedRunIdChanged);
+        m.selectRun(8);
+        QCOMPARE(m.selectedRunId(), qint64(8));
+        f.source.runAsks.last().done(Error{"not_found", "No run 8."});
+        QCOMPARE(m.selectedRunId(), qint64(0));
+        QCOMPARE(ids.count(), 2);
+        QVERIFY(m.loadError().contains(QStringLiteral("not found")));
+        QCOMPARE(m.messages()->count(), 0);
+        QCOMPARE(f.source.messagesAsks.size(), 0);
     }
 
 private:
