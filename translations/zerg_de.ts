@@ -3585,6 +3585,13 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
     </message>
 </context>
 <context>
+    <name>zerg::StoreThreadsSource</name>
+    <message>
+        <source>No run %1. List the runs to find its id.</source>
+        <translation>Kein Lauf %1. Listen Sie die Läufe auf, um seine ID zu finden.</translation>
+    </message>
+</context>
+<context>
     <name>zerg::SupervisionTreeModel</name>
     <message>
         <source>ok</source>
@@ -3675,10 +3682,6 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
     <message>
         <source>Could not load the runs: %1 Check the data folder, then reload.</source>
         <translation>Die Läufe konnten nicht geladen werden: %1 Prüfen Sie den Datenordner und laden Sie dann neu.</translation>
-    </message>
-    <message>
-        <source>Could not load the workers of run %1: %2 Select the run again, or reload.</source>
-        <translation>Die Worker von Lauf %1 konnten nicht geladen werden: %2 Wählen Sie den Lauf erneut oder laden Sie neu.</translation>
     </message>
     <message>
         <source>Could not load run %1: %2 Check the data folder, then reload.</source>
@@ -5599,8 +5602,8 @@ Exit-Status: 0 Erfolg, 1 Fehler, 2 Aufruffehler, 3 Konfigurationsproblem.
         <translation>Der Lauf endete (%1), während die Verbindung unterbrochen war.</translation>
     </message>
     <message>
-        <source>Connected to the Zerg server at %1. Workers shows the server&apos;s workers, live (tool and host counts are not sent). Worker detail, Threads, Supervision tree, Schedules, Hosts and the task inbox cannot show the server&apos;s data yet and stay empty here: use `zerg runs`, `zerg workers` and `zerg hosts` on the server. Settings are this computer&apos;s.</source>
-        <translation>Verbunden mit dem Zerg-Server unter %1. Worker zeigt die Worker des Servers, live (Werkzeug- und Host-Zahlen werden nicht gesendet). Worker-Details, Threads, Überwachungsbaum, Zeitpläne, Hosts und der Aufgaben-Eingang können die Daten des Servers noch nicht zeigen und bleiben hier leer: Verwenden Sie `zerg runs`, `zerg workers` und `zerg hosts` auf dem Server. Die Einstellungen sind die dieses Computers.</translation>
+        <source>Connected to the Zerg server at %1. Workers shows the server&apos;s workers, live (tool and host counts are not sent). Worker detail, Supervision tree, Schedules, Hosts and the task inbox cannot show the server&apos;s data yet and stay empty here: use `zerg runs`, `zerg workers` and `zerg hosts` on the server. Settings are this computer&apos;s.</source>
+        <translation>Verbunden mit dem Zerg-Server unter %1. Worker zeigt die Worker des Servers, live (Werkzeug- und Host-Zahlen werden nicht gesendet). Worker-Details, Überwachungsbaum, Zeitpläne, Hosts und der Aufgaben-Eingang können die Daten des Servers noch nicht zeigen und bleiben hier leer: Verwenden Sie `zerg runs`, `zerg workers` und `zerg hosts` auf dem Server. Die Einstellungen sind die dieses Computers.</translation>
     </message>
 </context>
 <context>
@@ -5612,6 +5615,30 @@ Exit-Status: 0 Erfolg, 1 Fehler, 2 Aufruffehler, 3 Konfigurationsproblem.
     <message>
         <source>The server sent %1 in a form this app does not read; are the app and the server the same version?</source>
         <translation>Der Server hat %1 in einer Form gesendet, die diese App nicht lesen kann; haben App und Server dieselbe Version?</translation>
+    </message>
+    <message>
+        <source>the run&apos;s messages</source>
+        <translation>die Nachrichten des Laufs</translation>
+    </message>
+    <message>
+        <source>the run</source>
+        <translation>den Lauf</translation>
+    </message>
+    <message>
+        <source>the run&apos;s workers</source>
+        <translation>die Worker des Laufs</translation>
+    </message>
+    <message>
+        <source>the runs</source>
+        <translation>die Läufe</translation>
+    </message>
+    <message>
+        <source>the runs&apos; totals</source>
+        <translation>die Summen der Läufe</translation>
+    </message>
+    <message>
+        <source>the thread&apos;s memory</source>
+        <translation>das Gedächtnis des Threads</translation>
     </message>
 </context>
 <context>

@@ -3570,6 +3570,13 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
     </message>
 </context>
 <context>
+    <name>zerg::StoreThreadsSource</name>
+    <message>
+        <source>No run %1. List the runs to find its id.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>zerg::SupervisionTreeModel</name>
     <message>
         <source>ok</source>
@@ -3659,10 +3666,6 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
     </message>
     <message>
         <source>Could not load the runs: %1 Check the data folder, then reload.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Could not load the workers of run %1: %2 Select the run again, or reload.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5281,7 +5284,7 @@ Exit status: 0 success, 1 failure, 2 usage error, 3 configuration problem.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Connected to the Zerg server at %1. Workers shows the server&apos;s workers, live (tool and host counts are not sent). Worker detail, Threads, Supervision tree, Schedules, Hosts and the task inbox cannot show the server&apos;s data yet and stay empty here: use `zerg runs`, `zerg workers` and `zerg hosts` on the server. Settings are this computer&apos;s.</source>
+        <source>Connected to the Zerg server at %1. Workers shows the server&apos;s workers, live (tool and host counts are not sent). Worker detail, Supervision tree, Schedules, Hosts and the task inbox cannot show the server&apos;s data yet and stay empty here: use `zerg runs`, `zerg workers` and `zerg hosts` on the server. Settings are this computer&apos;s.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5293,6 +5296,30 @@ Exit status: 0 success, 1 failure, 2 usage error, 3 configuration problem.
     </message>
     <message>
         <source>The server sent %1 in a form this app does not read; are the app and the server the same version?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the run&apos;s messages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the run&apos;s workers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the runs&apos; totals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the thread&apos;s memory</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
