@@ -59,8 +59,8 @@ public:
 
     // Loads at once, or first in ensureLoaded() (FirstLoad). bus and source must outlive the
     // model; only ownerId's events are shown.
-    WorkerTableModel(EventBus* bus, WorkerSource* source, qint64 ownerId,
-                     QObject* parent = nullptr, FirstLoad firstLoad = FirstLoad::Now);
+    WorkerTableModel(EventBus* bus, WorkerSource* source, qint64 ownerId, QObject* parent = nullptr,
+                     FirstLoad firstLoad = FirstLoad::Now);
     // Loads now unless it already has (create() calls it for QML).
     void ensureLoaded();
     ~WorkerTableModel() override;

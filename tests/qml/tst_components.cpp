@@ -6,6 +6,7 @@
 // SQLite file, with a fake supervisor); `scheduleSupport` delivers results and reads replies.
 #include "core/clock.h"
 #include "core/event_bus.h"
+#include "dashboard/worker_source.h"
 #include "schedule/schedule_service.h"
 #include "schedule_fixture.h"
 #include "storage/database.h"
@@ -14,7 +15,6 @@
 #include "temp_env.h"
 #include "ui/app_language.h"
 #include "ui/conversation_backend.h"
-#include "dashboard/worker_source.h"
 #include "ui/inbox_model.h"
 #include "ui/jarvis_controller.h"
 #include "ui/schedules_model.h"

@@ -1,10 +1,10 @@
 // The Workers table's source over a real SQLite Store and ArtifactStore: rows and costs from the
 // database at once, tool calls and hosts read from the folders off the calling thread.
 #include "core/clock.h"
+#include "dashboard/store_worker_source.h"
 #include "storage/artifact_store.h"
 #include "storage/database.h"
 #include "storage/store.h"
-#include "dashboard/store_worker_source.h"
 
 #include <QSignalSpy>
 #include <QTemporaryDir>
