@@ -1,5 +1,6 @@
 #include "api/remote_dashboard_sources.h"
 
+#include "api/remote_ask.h"
 #include "api/remote_client.h"
 #include "core/status.h"
 #include "dashboard/record_json.h"
@@ -12,18 +13,6 @@ namespace zerg::api {
 namespace {
 
 using namespace Qt::StringLiterals;
-
-// Sends op with args and answers done with decode(the reply's result), or the error.
-template <typename T, typename Decode>
-void askServer(RemoteClient* client, const QString& op, QJsonObject args, QObject* context,
-               SourceReply<T> done, Decode decode) {
-    client->request(op, std::move(args), context,
-                    [done = std::move(done), decode](const Result<QJsonObject>& r) {
-                        if (!r)
-                            return done(r.error());
-                        done(decode(r.value()));
-                    });
-}
 
 QList<WorkerRow> workerRowsOf(const QJsonArray& workers) {
     QList<WorkerRow> rows;
