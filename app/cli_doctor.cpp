@@ -4,13 +4,13 @@
 
 #include "core/clock.h"
 #include "core/settings.h"
+#include "dashboard/hosts_source.h"
 #include "llm/anthropic_provider.h"
 #include "llm/ollama_probe.h"
 #include "storage/database.h"
 #include "storage/migrations.h"
 #include "tools/host_trust.h"
 #include "tools/hosts_config.h"
-#include "tools/ssh_pool.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -357,14 +357,15 @@ void checkProvider(const Settings& s, const Report& report) {
 // ---------------------------------------------------------------------------------------------
 // Hosts
 
-// SSH logins to every allowed host at once; results arrive while the other checks run.
+// SSH logins to every allowed host at once (LocalHostsSource::test, the Hosts page's test);
+// results arrive while the other checks run.
 class HostLogins {
 public:
-    HostLogins(const Settings& s, const HostsConfig& hosts) : m_settings(s) {
-        SshPoolOptions opts;
-        opts.maxConnectionsPerHost = 1;
-        opts.idleCloseMs = 1000;  // a test, not a session to keep
-        m_pool = std::make_unique<SshPool>(opts, &m_clock);
+    HostLogins(const Settings& s, const HostsConfig& hosts)
+        : m_settings(s),
+          m_source(
+              s, &m_clock,
+              LocalHostsSource::Timeouts{kSshConnectTimeoutSecs, kSshCommandTimeoutSecs, 1000}) {
         for (const QString& alias : hosts.aliases()) {
             Probe p;
             p.host = *hosts.find(alias);
@@ -372,23 +373,13 @@ public:
             m_probes.append(p);
         }
         for (qsizetype i = 0; i < m_probes.size(); ++i) {
-            SshTarget target;
-            target.host = m_probes.at(i).host;
-            target.knownHostsFile = m_probes.at(i).knownHosts;
-            target.hostsFile = hosts.sourcePath();
-            target.connectTimeoutSecs = kSshConnectTimeoutSecs;
-            SshCall call;
-            call.command = QStringLiteral("true");
-            call.timeoutSecs = kSshCommandTimeoutSecs;
-            auto started = std::make_shared<QElapsedTimer>();
-            started->start();
             ++m_pending;
-            m_pool->submit(target, call, &m_context, [this, i, started](const QJsonObject& r) {
-                m_probes[i].result = r;
-                m_probes[i].elapsedMs = started->elapsed();
-                if (--m_pending == 0)
-                    m_loop.quit();
-            });
+            m_source.test(m_probes.at(i).host.alias, &m_context,
+                          [this, i](Result<HostTestResult> r) {
+                              m_probes[i].result = std::move(r);
+                              if (--m_pending == 0)
+                                  m_loop.quit();
+                          });
         }
     }
 
@@ -408,8 +399,7 @@ private:
     struct Probe {
         HostEntry host;
         QString knownHosts;
-        std::optional<QJsonObject> result;
-        qint64 elapsedMs = 0;
+        std::optional<Result<HostTestResult>> result;
     };
 
     Check checkOf(const Probe& p) const {
@@ -423,15 +413,16 @@ private:
                         .arg(p.host.target());
             return c;
         }
-        const QJsonObject& r = *p.result;
-        if (r.value(QStringLiteral("ok")).toBool()) {
+        const Result<HostTestResult>& tested = *p.result;
+        if (tested && tested->ok) {
             c.detail = Text::tr("%1: logged in and ran `true` in %2 ms")
-                           .arg(p.host.target(), QString::number(p.elapsedMs));
+                           .arg(p.host.target(), QString::number(tested->elapsedMs));
             return c;
         }
         c.level = Level::Fail;
-        const QString code = r.value(QStringLiteral("error_code")).toString();
-        const QString fingerprint = r.value(QStringLiteral("fingerprint")).toString();
+        // Not a login at all: the hosts file changed under the check.
+        const QString code = tested ? tested->errorCode : tested.error().code;
+        const QString fingerprint = tested ? tested->fingerprint : QString();
         if (code == QLatin1String("host_key_unknown")) {
             c.detail = Text::tr(
                            "%1 answers, but its host key (%2) is not in %3, so Zerg will not "
@@ -454,7 +445,7 @@ private:
                         "zerg hosts trust %3")
                         .arg(HostKeys::knownHostsName(p.host), p.knownHosts, alias);
         } else {
-            c.detail = r.value(QStringLiteral("error")).toString();
+            c.detail = tested ? tested->error : tested.error().message;
             c.fix = Text::tr(
                         "Check that %1 is up and accepts your SSH key, and the Host block of "
                         "%2 (HostName, Port, User, IdentityFile) in %3.")
@@ -465,8 +456,8 @@ private:
 
     const Settings& m_settings;
     SystemClock m_clock;
-    QObject m_context;  // the pool's results go to it; destroyed after the pool
-    std::unique_ptr<SshPool> m_pool;
+    QObject m_context;          // the logins' results go to it; destroyed after the source
+    LocalHostsSource m_source;  // its SSH pool
     QList<Probe> m_probes;
     QEventLoop m_loop;
     int m_pending = 0;

@@ -3,6 +3,7 @@
 #include "cli.h"
 
 #include "core/settings.h"
+#include "dashboard/hosts_source.h"
 #include "tools/host_trust.h"
 #include "tools/hosts_config.h"
 
@@ -66,31 +67,29 @@ int list(QStringList args, const HostsIo& io) {
     if (!args.isEmpty())
         return usageError(io, Text::tr("list takes no argument besides --json"));
     const Settings s = Settings::load();
-    int code = 0;
-    const auto hosts = loadHosts(s, io, &code);
-    if (!hosts)
-        return code;
+    const HostsList hosts = HostChecks::list(s.hostsFile, s.knownHostsFile);
+    if (hosts.loadError) {
+        *io.err << "zerg hosts: " << hosts.loadError->message << '\n';
+        io.err->flush();
+        return 3;
+    }
 
     QJsonArray rows;
-    for (const QString& alias : hosts->aliases()) {
-        const HostEntry e = *hosts->find(alias);
-        const QString knownHosts = e.knownHostsOr(s.knownHostsFile);
-        rows.append(
-            QJsonObject{{QStringLiteral("alias"), alias},
-                        {QStringLiteral("host"), e.hostName},
-                        {QStringLiteral("port"), e.port},
-                        {QStringLiteral("user"), e.user},
-                        {QStringLiteral("known_hosts"), knownHosts},
-                        {QStringLiteral("key_known"), HostKeys::isRecorded(e, knownHosts)}});
+    for (const HostInfo& h : hosts.hosts) {
+        rows.append(QJsonObject{{QStringLiteral("alias"), h.alias},
+                                {QStringLiteral("host"), h.hostName},
+                                {QStringLiteral("port"), h.port},
+                                {QStringLiteral("user"), h.user},
+                                {QStringLiteral("known_hosts"), h.knownHostsFile},
+                                {QStringLiteral("key_known"), h.keyState == HostKeyState::Known}});
     }
     if (json) {
         *io.out << QJsonDocument(rows).toJson(QJsonDocument::Compact) << '\n';
         io.out->flush();
         return 0;
     }
-    *io.out << Text::tr("Hosts file: %1").arg(QDir::toNativeSeparators(hosts->sourcePath()))
-            << '\n';
-    if (rows.isEmpty()) {
+    *io.out << Text::tr("Hosts file: %1").arg(QDir::toNativeSeparators(hosts.hostsFile)) << '\n';
+    if (hosts.hosts.isEmpty()) {
         *io.out << Text::tr(
                        "No hosts are allowed yet. Add Host blocks to the file, or import them "
                        "with `zerg hosts import ALIAS`.")
@@ -100,22 +99,20 @@ int list(QStringList args, const HostsIo& io) {
     const QString targetHeader = Text::tr("TARGET");
     int aliasWidth = int(aliasHeader.size());
     int targetWidth = int(targetHeader.size());
-    for (const QString& alias : hosts->aliases()) {
-        aliasWidth = std::max(aliasWidth, int(alias.size()));
-        targetWidth = std::max(targetWidth, int(hosts->find(alias)->target().size()));
+    for (const HostInfo& h : hosts.hosts) {
+        aliasWidth = std::max(aliasWidth, int(h.alias.size()));
+        targetWidth = std::max(targetWidth, int(h.target().size()));
     }
-    if (!rows.isEmpty()) {
+    if (!hosts.hosts.isEmpty()) {
         *io.out << aliasHeader.leftJustified(aliasWidth + 2)
                 << targetHeader.leftJustified(targetWidth + 2) << Text::tr("HOST KEY") << '\n';
     }
-    for (const QJsonValue& v : rows) {
-        const QJsonObject r = v.toObject();
-        const QString alias = r.value(QStringLiteral("alias")).toString();
-        const QString key = r.value(QStringLiteral("key_known")).toBool()
+    for (const HostInfo& h : hosts.hosts) {
+        const QString key = h.keyState == HostKeyState::Known
                                 ? Text::tr("known")
-                                : Text::tr("not known (run: zerg hosts trust %1)").arg(alias);
-        *io.out << alias.leftJustified(aliasWidth + 2)
-                << hosts->find(alias)->target().leftJustified(targetWidth + 2) << key << '\n';
+                                : Text::tr("not known (run: zerg hosts trust %1)").arg(h.alias);
+        *io.out << h.alias.leftJustified(aliasWidth + 2)
+                << h.target().leftJustified(targetWidth + 2) << key << '\n';
     }
     io.out->flush();
     return 0;
@@ -152,8 +149,8 @@ int trust(QStringList args, const HostsIo& io) {
         return 1;
     }
 
-    HostTrust trust(*entry, entry->knownHostsOr(s.knownHostsFile));
-    const auto check = trust.check();
+    const QString knownHosts = entry->knownHostsOr(s.knownHostsFile);
+    const auto check = HostChecks::checkKey(*entry, knownHosts);
     if (!check) {
         *io.err << "zerg hosts: " << check.error().message << '\n';
         io.err->flush();
@@ -161,18 +158,18 @@ int trust(QStringList args, const HostsIo& io) {
     }
     const QString target = QStringLiteral("%1:%2").arg(entry->hostName).arg(entry->port);
     switch (check->state) {
-        case HostTrust::State::Known:
+        case HostKeyState::Known:
             *io.out << Text::tr("%1 (%2) is already trusted: its %3 key %4 is recorded in %5.")
-                           .arg(alias, target, check->key.type, check->key.sha256,
+                           .arg(alias, target, check->keyType, check->fingerprint,
                                 check->knownHostsFile)
                     << '\n';
             io.out->flush();
             return 0;
-        case HostTrust::State::Changed:
+        case HostKeyState::Changed:
             *io.err << "zerg hosts: " << check->message << '\n';
             io.err->flush();
             return 1;
-        case HostTrust::State::Unknown:
+        case HostKeyState::Unknown:
             break;
     }
 
@@ -180,8 +177,8 @@ int trust(QStringList args, const HostsIo& io) {
                    "The server %1 (%2) presents this %3 host key:\n\n    %4\n\n"
                    "Compare it with what the server's administrator sees (on the "
                    "server: ssh-keygen -lf /etc/ssh/ssh_host_%5_key.pub).")
-                   .arg(alias, target, check->key.type, check->key.sha256,
-                        HostKeys::keyscanType(check->key.type))
+                   .arg(alias, target, check->keyType, check->fingerprint,
+                        HostKeys::keyscanType(check->keyType))
             << '\n';
     if (!yes) {
         if (!io.interactive) {
@@ -206,14 +203,15 @@ int trust(QStringList args, const HostsIo& io) {
             return 1;
         }
     }
-    const Status recorded = trust.record();
+    // Records the key only if the host still offers the one shown above.
+    const auto recorded = HostChecks::trust(*entry, knownHosts, check->fingerprint);
     if (!recorded) {
         *io.err << "zerg hosts: " << recorded.error().message << '\n';
         io.err->flush();
         return 1;
     }
     *io.out << Text::tr("Recorded the %1 key of %2 in %3. ssh_exec can now reach %2.")
-                   .arg(check->key.type, alias, check->knownHostsFile)
+                   .arg(recorded->keyType, alias, recorded->knownHostsFile)
             << '\n';
     io.out->flush();
     return 0;
@@ -258,16 +256,16 @@ int import(QStringList args, const HostsIo& io) {
                         QDir::toNativeSeparators(s.hostsFile))
             << '\n';
     // Which of them still need their key trusted.
-    if (auto hosts = HostsConfig::loadFile(s.hostsFile)) {
-        for (const QString& alias : *imported) {
-            const HostEntry e = *hosts->find(alias);
-            if (!HostKeys::isRecorded(e, e.knownHostsOr(s.knownHostsFile))) {
-                *io.out << Text::tr(
-                               "The host key of %1 is not known yet: run `zerg hosts trust "
-                               "%1` before using it.")
-                               .arg(alias)
-                        << '\n';
-            }
+    const HostsList hosts = HostChecks::list(s.hostsFile, s.knownHostsFile);
+    for (const QString& alias : *imported) {
+        for (const HostInfo& h : hosts.hosts) {
+            if (h.alias != alias || h.keyState == HostKeyState::Known)
+                continue;
+            *io.out << Text::tr(
+                           "The host key of %1 is not known yet: run `zerg hosts trust "
+                           "%1` before using it.")
+                           .arg(alias)
+                    << '\n';
         }
     }
     io.out->flush();

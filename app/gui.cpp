@@ -5,6 +5,7 @@
 #include "core/event_bus.h"
 #include "core/process_memory.h"
 #include "core/settings.h"
+#include "dashboard/tree_source.h"
 #include "jarvis/jarvis_service.h"
 #include "local_conversation.h"
 #include "remote_mode.h"
@@ -36,6 +37,7 @@
 #include <atomic>
 #include <cstdio>
 #include <memory>
+#include <optional>
 
 namespace zerg::gui {
 namespace {
@@ -158,14 +160,16 @@ int run(const QStringList& args) {
         controller->chat()->appendNotice(backend->recoveryNotice(), clock->utcNow());
     DashboardModels::Deps dashboardDeps =
         remote ? remote->dashboardDeps()
-               : DashboardModels::Deps{backend->bus(),
-                                       backend->clock(),
-                                       backend->store(),
-                                       backend->artifacts(),
-                                       settings,
-                                       [b = backend.get()] { return b->supervisionSnapshot(); },
-                                       backend->schedules(),
+               : DashboardModels::Deps{backend->bus(),       backend->clock(), backend->store(),
+                                       backend->artifacts(), settings,         backend->schedules(),
                                        backend->scheduler()};
+    // The local Supervision tree page shows this process's live tree.
+    std::optional<LocalTreeSource> localTree;
+    if (backend) {
+        localTree.emplace([b = backend.get()] { return b->supervisionSnapshot(); },
+                          settings.ownerId);
+        dashboardDeps.sources.tree = &*localTree;
+    }
     // The dashboard's pages are built when first shown; so are their models' data.
     dashboardDeps.firstLoad = FirstLoad::WhenShown;
     DashboardModels dashboard(dashboardDeps);

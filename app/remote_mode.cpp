@@ -157,7 +157,8 @@ Result<std::unique_ptr<RemoteMode>> RemoteMode::create(const Settings& settings)
     options.localOwnerId = settings.ownerId;  // the one user this window shows
     d->client = std::make_unique<api::RemoteClient>(*url, *token, &d->bus, &d->clock, options);
     d->conversation = std::make_unique<RemoteConversation>(d->client.get());
-    d->sources = std::make_unique<api::RemoteDashboardSources>(d->client.get(), settings.ownerId);
+    d->sources =
+        std::make_unique<api::RemoteDashboardSources>(d->client.get(), settings.ownerId, &d->bus);
     return std::unique_ptr<RemoteMode>(new RemoteMode(std::move(d)));
 }
 
@@ -197,11 +198,8 @@ DashboardModels::Deps RemoteMode::dashboardDeps() const {
 }
 
 QString RemoteMode::dashboardNotice() const {
-    return tr("Connected to the Zerg server at %1. Workers shows the server's workers, live "
-              "(tool and host counts are not sent). Worker detail, Supervision tree, "
-              "Schedules, Hosts and the task inbox cannot show the server's data yet and "
-              "stay empty here: use `zerg runs`, `zerg workers` and `zerg hosts` on the server. "
-              "Settings are this computer's.")
+    return tr("Connected to the Zerg server at %1: every page shows the server's data (the "
+              "Workers table without tool and host counts). Settings are this computer's.")
         .arg(d->client->address());
 }
 

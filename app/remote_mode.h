@@ -30,8 +30,9 @@ namespace zerg::gui {
 // "remote_token" that `zerg connect` stored.
 //
 // The pages that read the database or the worker folders directly (worker detail, threads,
-// supervision tree, costs, schedules, hosts, the task inbox) have no remote source yet: they get
-// an empty stand-in store in a temporary folder, and the dashboard says so (dashboardNotice()).
+// supervision tree, hosts) have no remote source yet: they get an empty stand-in store in a
+// temporary folder, and the dashboard says so (dashboardNotice()). Costs, Schedules and the task
+// inbox read the server's (api::RemoteDashboardSources).
 class RemoteMode {
 public:
     // The secret-store name of the session token.

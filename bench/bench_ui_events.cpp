@@ -185,7 +185,7 @@ int main(int argc, char** argv) {
     settings.dataDir = dir.path();
     settings.hostsFile = dir.filePath(QStringLiteral("hosts"));
     ScheduleStore schedules(db.get());
-    const DashboardModels dashboard({&bus, &clock, &store, &artifacts, settings, {}, &schedules});
+    const DashboardModels dashboard({&bus, &clock, &store, &artifacts, settings, &schedules});
 
     QQmlApplicationEngine engine;
     QQuickWindow fallback;  // --models-only: a window that shows nothing

@@ -69,7 +69,7 @@ FocusScope {
             }
             Button {
                 text: qsTr("Mark all read")
-                enabled: Inbox.unreadCount > 0
+                enabled: Inbox.unreadCount > 0 && !Inbox.busy
                 flat: true
                 font.pixelSize: 12
                 onClicked: Inbox.markAllRead()

@@ -8,8 +8,9 @@ import Zerg.Backend
 // Dashboard › Schedules: the owner's scheduled checks (the `Schedules` singleton). A list on the
 // left (name, when, next run, on/off, how the last run went), the selected schedule on the right
 // (task, cron, next runs, history, Run now / Edit / Delete), a form for new and edited
-// schedules, and "Pause all schedules" at the top. Every action's error is shown as the model
-// returns it.
+// schedules, and "Pause all schedules" at the top. Actions are answered when the source answers
+// (at once here, later from a server): the form closes when its save succeeds and shows the
+// error otherwise; the other actions' errors are shown above the list.
 Rectangle {
     id: root
 
@@ -17,7 +18,7 @@ Rectangle {
 
     // "": the detail pane; "new" or "edit": the form.
     property string formMode: ""
-    // The last action's error, shown above the list.
+    // The last action's error (but the form's own), shown above the list.
     property string actionError: ""
     property bool confirmingDelete: false
 
@@ -32,6 +33,20 @@ Rectangle {
         confirmingDelete = false
         form.load()
         nameField.forceActiveFocus()
+    }
+
+    Connections {
+        target: Schedules
+        function onActionFinished(action: string, ok: bool, error: string) {
+            if (form.saving && (action === "create" || action === "update")) {
+                form.saving = false
+                form.error = error
+                if (ok)
+                    root.formMode = ""
+                return
+            }
+            root.actionError = error
+        }
     }
 
     component FieldLabel: Text {
@@ -76,7 +91,7 @@ Rectangle {
                 text: qsTr("Pause all schedules")
                 checked: Schedules.paused
                 onToggled: {
-                    root.actionError = Schedules.setPaused(checked)
+                    Schedules.setPaused(checked)
                     checked = Qt.binding(() => Schedules.paused)
                 }
                 Accessible.name: qsTr("Pause all schedules")
@@ -320,8 +335,7 @@ Rectangle {
                             Switch {
                                 checked: schedule.enabled
                                 onToggled: {
-                                    root.actionError = Schedules.setEnabled(schedule.scheduleId,
-                                                                            checked)
+                                    Schedules.setEnabled(schedule.scheduleId, checked)
                                     checked = Qt.binding(() => schedule.enabled)
                                 }
                                 Accessible.name: schedule.enabled
@@ -390,7 +404,7 @@ Rectangle {
                             }
                             Button {
                                 text: qsTr("Run now")
-                                onClicked: root.actionError = Schedules.runNow(Schedules.selectedId)
+                                onClicked: Schedules.runNow(Schedules.selectedId)
                                 Accessible.name: qsTr("Run %1 now").arg(detail.s.name ?? "")
                             }
                             Button {
@@ -434,8 +448,8 @@ Rectangle {
                                     text: qsTr("Delete schedule")
                                     Accessible.name: qsTr("Yes, delete %1").arg(detail.s.name ?? "")
                                     onClicked: {
-                                        root.actionError = Schedules.remove(Schedules.selectedId)
                                         root.confirmingDelete = false
+                                        Schedules.remove(Schedules.selectedId)
                                     }
                                 }
                                 Button {
@@ -597,6 +611,8 @@ Rectangle {
                         readonly property var cronCheck: Schedules.describeCron(cronField.text)
                         readonly property var s: Schedules.selected
                         property string error: ""
+                        // A save waits for its answer (Schedules.onActionFinished above).
+                        property bool saving: false
 
                         // Fills the fields: empty for a new schedule, the selected one's to edit.
                         function load() {
@@ -607,21 +623,21 @@ Rectangle {
                             zoneField.text = editing ? form.s.timeZone : Schedules.systemTimeZone
                             catchUpBox.checked = editing ? form.s.catchUp : false
                             error = ""
+                            saving = false
                         }
                         function save() {
+                            error = ""
+                            saving = true
                             if (root.formMode === "new") {
-                                error = Schedules.create(nameField.text, taskField.text,
-                                                         cronField.text, zoneField.text,
-                                                         catchUpBox.checked)
+                                Schedules.create(nameField.text, taskField.text, cronField.text,
+                                                 zoneField.text, catchUpBox.checked)
                             } else {
-                                error = Schedules.update(Schedules.selectedId, {
+                                Schedules.update(Schedules.selectedId, {
                                     name: nameField.text, task: taskField.text,
                                     cron: cronField.text, timeZone: zoneField.text,
                                     catchUp: catchUpBox.checked
                                 })
                             }
-                            if (error.length === 0)
-                                root.formMode = ""
                         }
 
                         x: 16
@@ -710,6 +726,12 @@ Rectangle {
                         }
 
                         ErrorText { text: form.error }
+                        Text {
+                            visible: form.saving
+                            text: qsTr("Saving…")
+                            color: Theme.textMuted
+                            font.pixelSize: Theme.smallFontSize + 1
+                        }
 
                         RowLayout {
                             spacing: 8
@@ -717,7 +739,7 @@ Rectangle {
                                 id: saveButton
 
                                 text: root.formMode === "new" ? qsTr("Create") : qsTr("Save")
-                                enabled: form.cronCheck.ok
+                                enabled: form.cronCheck.ok && !form.saving
                                 onClicked: form.save()
                                 Accessible.name: root.formMode === "new"
                                                  ? qsTr("Create the schedule")

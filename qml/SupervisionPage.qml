@@ -22,10 +22,11 @@ Rectangle {
 
             Text {
                 Layout.fillWidth: true
-                text: SupervisionTree.count > 0
+                text: SupervisionTree.loadError.length > 0 ? SupervisionTree.loadError
+                      : SupervisionTree.count > 0
                       ? qsTr("Services and workers as Zerg supervises them; a crashed child is restarted by its supervisor's rules.")
                       : qsTr("The supervision tree is not running in this process.")
-                color: Theme.textMuted
+                color: SupervisionTree.loadError.length > 0 ? Theme.dangerText : Theme.textMuted
                 font.pixelSize: Theme.smallFontSize + 1
                 wrapMode: Text.Wrap
             }

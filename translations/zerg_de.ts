@@ -507,6 +507,21 @@
     </message>
 </context>
 <context>
+    <name>HostChecks</name>
+    <message>
+        <source>&quot;%1&quot; is not in the hosts file %2 (allowed: %3). Add a Host block for it there, or reload the list if the file changed.</source>
+        <translation>„%1“ steht nicht in der Hosts-Datei %2 (erlaubt: %3). Fügen Sie dort einen Host-Block dafür hinzu, oder laden Sie die Liste neu, falls sich die Datei geändert hat.</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>The host key of %1 is not the one you checked: it now offers the %2 key %3, not %4. Nothing was recorded. Check the key again and compare the new fingerprint with the server&apos;s administrator before trusting it.</source>
+        <translation>Der Host-Schlüssel von %1 ist nicht der, den Sie geprüft haben: Der Host bietet jetzt den %2-Schlüssel %3 an, nicht %4. Es wurde nichts gespeichert. Prüfen Sie den Schlüssel erneut und vergleichen Sie den neuen Fingerabdruck mit der Administration des Servers, bevor Sie ihm vertrauen.</translation>
+    </message>
+</context>
+<context>
     <name>HostKeys</name>
     <message>
         <source>The SSH host key of %1 (%2) is not known yet, so zerg refused to connect. The server&apos;s %3 key has fingerprint %4. Verify that fingerprint with the server&apos;s administrator (on the server: `ssh-keygen -lf /etc/ssh/ssh_host_%5_key.pub`), then trust it with `zerg hosts trust %1` (it shows the fingerprint and records the key in %6), or append it yourself with `ssh-keyscan -t %5 -p %7 %8 &gt;&gt; %6`, and try again.</source>
@@ -1258,6 +1273,10 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
     <message>
         <source>Cancel without saving</source>
         <translation>Abbrechen ohne zu speichern</translation>
+    </message>
+    <message>
+        <source>Saving…</source>
+        <translation>Wird gespeichert…</translation>
     </message>
 </context>
 <context>
@@ -2457,6 +2476,10 @@ Kosten: %4</translation>
         <source>Trusted: the key is recorded in %1. Workers can now reach %2.</source>
         <translation>Vertraut: Der Schlüssel ist in %1 eingetragen. Worker können %2 jetzt erreichen.</translation>
     </message>
+    <message>
+        <source>Could not load the hosts: %1</source>
+        <translation>Die Hosts konnten nicht geladen werden: %1</translation>
+    </message>
 </context>
 <context>
     <name>zerg::HttpInvocation</name>
@@ -2496,20 +2519,8 @@ Kosten: %4</translation>
 <context>
     <name>zerg::InboxModel</name>
     <message>
-        <source>Could not read the task inbox: %1. Check that the data folder is readable, then reopen the inbox.</source>
-        <translation>Der Aufgaben-Posteingang konnte nicht gelesen werden: %1. Prüfen Sie, ob der Datenordner lesbar ist, und öffnen Sie den Posteingang dann erneut.</translation>
-    </message>
-    <message>
         <source>That result is no longer in the inbox. Close it and pick another one.</source>
         <translation>Dieses Ergebnis ist nicht mehr im Posteingang. Schließen Sie es und wählen Sie ein anderes.</translation>
-    </message>
-    <message>
-        <source>Could not mark the result as read: %1. Check that the data folder is writable.</source>
-        <translation>Das Ergebnis konnte nicht als gelesen markiert werden: %1. Prüfen Sie, ob der Datenordner beschreibbar ist.</translation>
-    </message>
-    <message>
-        <source>Could not mark the results as read: %1. Check that the data folder is writable.</source>
-        <translation>Die Ergebnisse konnten nicht als gelesen markiert werden: %1. Prüfen Sie, ob der Datenordner beschreibbar ist.</translation>
     </message>
     <message>
         <source>Write what you want to know or have done about this result, then send.</source>
@@ -2537,6 +2548,18 @@ Kosten: %4</translation>
 %3
 
 %4</translation>
+    </message>
+    <message>
+        <source>Could not read the task inbox: %1. Check that the data folder is readable (or the server reachable), then reopen the inbox.</source>
+        <translation>Der Aufgaben-Eingang konnte nicht gelesen werden: %1. Prüfen Sie, ob der Datenordner lesbar (oder der Server erreichbar) ist, und öffnen Sie den Eingang dann erneut.</translation>
+    </message>
+    <message>
+        <source>Could not mark the result as read: %1. Check that the data folder is writable (or the server reachable).</source>
+        <translation>Das Ergebnis konnte nicht als gelesen markiert werden: %1. Prüfen Sie, ob der Datenordner beschreibbar (oder der Server erreichbar) ist.</translation>
+    </message>
+    <message>
+        <source>Could not mark the results as read: %1. Check that the data folder is writable (or the server reachable).</source>
+        <translation>Die Ergebnisse konnten nicht als gelesen markiert werden: %1. Prüfen Sie, ob der Datenordner beschreibbar (oder der Server erreichbar) ist.</translation>
     </message>
 </context>
 <context>
@@ -2864,20 +2887,16 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
         <translation>nie</translation>
     </message>
     <message>
-        <source>Could not read the schedules: %1. Check that the data folder is readable, then reopen the page.</source>
-        <translation>Die Zeitpläne konnten nicht gelesen werden: %1. Prüfen Sie, ob der Datenordner lesbar ist, und öffnen Sie die Seite dann erneut.</translation>
-    </message>
-    <message>
-        <source>Schedules run in the Zerg app that owns the data folder; change them there (or quit the other instance and restart this one).</source>
-        <translation>Zeitpläne laufen in der Zerg-App, der der Datenordner gehört; ändern Sie sie dort (oder beenden Sie die andere Instanz und starten Sie diese neu).</translation>
-    </message>
-    <message>
         <source>&apos;%1&apos; is not a field of a schedule. Change name, task, cron, timeZone, enabled or catchUp.</source>
         <translation>&apos;%1&apos; ist kein Feld eines Zeitplans. Ändern Sie name, task, cron, timeZone, enabled oder catchUp.</translation>
     </message>
     <message>
         <source>Say when to run, e.g. &apos;0 6 * * *&apos; for 06:00 every day or &apos;*/15 * * * *&apos; for every 15 minutes.</source>
         <translation>Geben Sie an, wann er laufen soll, z. B. &apos;0 6 * * *&apos; für täglich um 06:00 oder &apos;*/15 * * * *&apos; für alle 15 Minuten.</translation>
+    </message>
+    <message>
+        <source>Could not read the schedules: %1. Check that the data folder is readable (or the server reachable), then reopen the page.</source>
+        <translation>Die Zeitpläne konnten nicht gelesen werden: %1. Prüfen Sie, ob der Datenordner lesbar (oder der Server erreichbar) ist, und öffnen Sie die Seite dann erneut.</translation>
     </message>
 </context>
 <context>
@@ -3585,10 +3604,44 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
     </message>
 </context>
 <context>
+    <name>zerg::StoreSchedulesSource</name>
+    <message>
+        <source>Schedules run in the Zerg app that owns the data folder; change them there (or quit the other instance and restart this one).</source>
+        <translation>Zeitpläne laufen in der Zerg-App, der der Datenordner gehört; ändern Sie sie dort (oder beenden Sie die andere Instanz und starten Sie diese neu).</translation>
+    </message>
+</context>
+<context>
     <name>zerg::StoreThreadsSource</name>
     <message>
         <source>No run %1. List the runs to find its id.</source>
         <translation>Kein Lauf %1. Listen Sie die Läufe auf, um seine ID zu finden.</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::StoreWorkerFilesSource</name>
+    <message>
+        <source>&apos;%1&apos; is not a path inside the worker&apos;s folder, so it is not shown. Pick a file from the worker&apos;s list.</source>
+        <translation>&apos;%1&apos; ist kein Pfad im Ordner des Workers und wird daher nicht gezeigt. Wählen Sie eine Datei aus der Liste des Workers.</translation>
+    </message>
+    <message>
+        <source>%1 is no longer in this worker&apos;s folder. Reload to see the files it has now.</source>
+        <translation>%1 ist nicht mehr im Ordner dieses Workers. Laden Sie neu, um die Dateien zu sehen, die er jetzt hat.</translation>
+    </message>
+    <message>
+        <source>%1 leads outside the worker&apos;s folder and is not shown. Inspect the folder by hand: %2</source>
+        <translation>%1 führt aus dem Ordner des Workers hinaus und wird nicht gezeigt. Sehen Sie sich den Ordner von Hand an: %2</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2. Check the file&apos;s permissions, then reload.</source>
+        <translation>%1 kann nicht gelesen werden: %2. Prüfen Sie die Berechtigungen der Datei und laden Sie dann neu.</translation>
+    </message>
+    <message>
+        <source>No worker job %1 for this user. Pick a worker in the Workers tab.</source>
+        <translation>Kein Worker-Auftrag %1 für diesen Benutzer. Wählen Sie einen Worker im Tab „Worker“.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a worker id (one folder name, no &apos;/&apos; or &apos;..&apos;).</source>
+        <translation>&apos;%1&apos; ist keine Worker-ID (ein Ordnername, ohne &apos;/&apos; oder &apos;..&apos;).</translation>
     </message>
 </context>
 <context>
@@ -3643,6 +3696,10 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
             <numerusform>%n Korrektur</numerusform>
             <numerusform>%n Korrekturen</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Could not load the supervision tree: %1</source>
+        <translation>Der Überwachungsbaum konnte nicht geladen werden: %1</translation>
     </message>
 </context>
 <context>
@@ -3842,28 +3899,12 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
         <translation>%1 min %2 s</translation>
     </message>
     <message>
-        <source>%1 is no longer in this worker&apos;s folder. Reload to see the files it has now.</source>
-        <translation>%1 ist nicht mehr im Ordner dieses Workers. Laden Sie neu, um die Dateien zu sehen, die er jetzt hat.</translation>
-    </message>
-    <message>
-        <source>%1 leads outside the worker&apos;s folder and is not shown. Inspect the folder by hand: %2</source>
-        <translation>%1 führt aus dem Ordner des Workers hinaus und wird nicht gezeigt. Sehen Sie sich den Ordner von Hand an: %2</translation>
-    </message>
-    <message>
-        <source>Cannot read %1: %2. Check the file&apos;s permissions, then reload.</source>
-        <translation>%1 kann nicht gelesen werden: %2. Prüfen Sie die Berechtigungen der Datei und laden Sie dann neu.</translation>
-    </message>
-    <message>
         <source>Showing the first %1 of %2. The whole file is %3; open it in an editor to see the rest.</source>
         <translation>Gezeigt werden die ersten %1 von %2. Die ganze Datei ist %3; öffnen Sie sie in einem Editor, um den Rest zu sehen.</translation>
     </message>
     <message>
         <source>&apos;%1&apos; is not a worker id. Open a worker from the Workers tab instead.</source>
         <translation>&apos;%1&apos; ist keine Worker-ID. Öffnen Sie stattdessen einen Worker auf dem Reiter „Worker“.</translation>
-    </message>
-    <message>
-        <source>Jobs cannot be looked up here (no database). Open the worker by its id.</source>
-        <translation>Jobs können hier nicht nachgeschlagen werden (keine Datenbank). Öffnen Sie den Worker über seine ID.</translation>
     </message>
     <message>
         <source>No worker job %1 for this user: it does not exist. Pick a worker in the Workers tab.</source>
@@ -3885,6 +3926,14 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
         <source>yyyy-MM-dd HH:mm:ss</source>
         <comment>a worker&apos;s start; a QDateTime format</comment>
         <translation>dd.MM.yyyy HH:mm:ss</translation>
+    </message>
+    <message>
+        <source>Showing the first %1 of %2. The whole file is on the server, in this worker&apos;s folder: %3.</source>
+        <translation>Die ersten %1 von %2 werden angezeigt. Die ganze Datei liegt auf dem Server, im Ordner dieses Workers: %3.</translation>
+    </message>
+    <message>
+        <source>Could not look up worker job %1: %2</source>
+        <translation>Der Worker-Auftrag %1 konnte nicht nachgeschlagen werden: %2</translation>
     </message>
 </context>
 <context>
@@ -4017,6 +4066,13 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
     <message>
         <source>the server did not send them (%1).</source>
         <translation>der Server hat sie nicht gesendet (%1).</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::api::RemoteWorkerFilesSource</name>
+    <message>
+        <source>the worker job</source>
+        <translation>den Worker-Auftrag</translation>
     </message>
 </context>
 <context>
@@ -5602,8 +5658,8 @@ Exit-Status: 0 Erfolg, 1 Fehler, 2 Aufruffehler, 3 Konfigurationsproblem.
         <translation>Der Lauf endete (%1), während die Verbindung unterbrochen war.</translation>
     </message>
     <message>
-        <source>Connected to the Zerg server at %1. Workers shows the server&apos;s workers, live (tool and host counts are not sent). Worker detail, Supervision tree, Schedules, Hosts and the task inbox cannot show the server&apos;s data yet and stay empty here: use `zerg runs`, `zerg workers` and `zerg hosts` on the server. Settings are this computer&apos;s.</source>
-        <translation>Verbunden mit dem Zerg-Server unter %1. Worker zeigt die Worker des Servers, live (Werkzeug- und Host-Zahlen werden nicht gesendet). Worker-Details, Überwachungsbaum, Zeitpläne, Hosts und der Aufgaben-Eingang können die Daten des Servers noch nicht zeigen und bleiben hier leer: Verwenden Sie `zerg runs`, `zerg workers` und `zerg hosts` auf dem Server. Die Einstellungen sind die dieses Computers.</translation>
+        <source>Connected to the Zerg server at %1: every page shows the server&apos;s data (the Workers table without tool and host counts). Settings are this computer&apos;s.</source>
+        <translation>Verbunden mit dem Zerg-Server unter %1: Jede Seite zeigt die Daten des Servers (die Worker-Tabelle ohne Werkzeug- und Host-Zahlen). Die Einstellungen sind die dieses Computers.</translation>
     </message>
 </context>
 <context>
@@ -5617,8 +5673,44 @@ Exit-Status: 0 Erfolg, 1 Fehler, 2 Aufruffehler, 3 Konfigurationsproblem.
         <translation>Der Server hat %1 in einer Form gesendet, die diese App nicht lesen kann; haben App und Server dieselbe Version?</translation>
     </message>
     <message>
+        <source>the number of results marked read</source>
+        <translation>die Zahl der als gelesen markierten Ergebnisse</translation>
+    </message>
+    <message>
         <source>the run&apos;s messages</source>
         <translation>die Nachrichten des Laufs</translation>
+    </message>
+    <message>
+        <source>the hosts</source>
+        <translation>die Hosts</translation>
+    </message>
+    <message>
+        <source>the test&apos;s result</source>
+        <translation>das Ergebnis des Tests</translation>
+    </message>
+    <message>
+        <source>the host key</source>
+        <translation>den Host-Schlüssel</translation>
+    </message>
+    <message>
+        <source>the task inbox</source>
+        <translation>den Aufgaben-Eingang</translation>
+    </message>
+    <message>
+        <source>the inbox item</source>
+        <translation>den Eintrag im Eingang</translation>
+    </message>
+    <message>
+        <source>the schedules</source>
+        <translation>die Zeitpläne</translation>
+    </message>
+    <message>
+        <source>the schedule&apos;s runs</source>
+        <translation>die Läufe des Zeitplans</translation>
+    </message>
+    <message>
+        <source>the schedule</source>
+        <translation>den Zeitplan</translation>
     </message>
     <message>
         <source>the run</source>
@@ -5639,6 +5731,18 @@ Exit-Status: 0 Erfolg, 1 Fehler, 2 Aufruffehler, 3 Konfigurationsproblem.
     <message>
         <source>the thread&apos;s memory</source>
         <translation>das Gedächtnis des Threads</translation>
+    </message>
+    <message>
+        <source>the supervision tree</source>
+        <translation>den Überwachungsbaum</translation>
+    </message>
+    <message>
+        <source>the worker&apos;s folder</source>
+        <translation>den Ordner des Workers</translation>
+    </message>
+    <message>
+        <source>the worker&apos;s file</source>
+        <translation>die Datei des Workers</translation>
     </message>
 </context>
 <context>

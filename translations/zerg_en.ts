@@ -507,6 +507,21 @@
     </message>
 </context>
 <context>
+    <name>HostChecks</name>
+    <message>
+        <source>&quot;%1&quot; is not in the hosts file %2 (allowed: %3). Add a Host block for it there, or reload the list if the file changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The host key of %1 is not the one you checked: it now offers the %2 key %3, not %4. Nothing was recorded. Check the key again and compare the new fingerprint with the server&apos;s administrator before trusting it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>HostKeys</name>
     <message>
         <source>The SSH host key of %1 (%2) is not known yet, so zerg refused to connect. The server&apos;s %3 key has fingerprint %4. Verify that fingerprint with the server&apos;s administrator (on the server: `ssh-keygen -lf /etc/ssh/ssh_host_%5_key.pub`), then trust it with `zerg hosts trust %1` (it shows the fingerprint and records the key in %6), or append it yourself with `ssh-keyscan -t %5 -p %7 %8 &gt;&gt; %6`, and try again.</source>
@@ -1250,6 +1265,10 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
     </message>
     <message>
         <source>Cancel without saving</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saving…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2447,6 +2466,10 @@ Cost: %4</source>
         <source>Trusted: the key is recorded in %1. Workers can now reach %2.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Could not load the hosts: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>zerg::HttpInvocation</name>
@@ -2486,19 +2509,7 @@ Cost: %4</source>
 <context>
     <name>zerg::InboxModel</name>
     <message>
-        <source>Could not read the task inbox: %1. Check that the data folder is readable, then reopen the inbox.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>That result is no longer in the inbox. Close it and pick another one.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Could not mark the result as read: %1. Check that the data folder is writable.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Could not mark the results as read: %1. Check that the data folder is writable.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2523,6 +2534,18 @@ Cost: %4</source>
 %3
 
 %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not read the task inbox: %1. Check that the data folder is readable (or the server reachable), then reopen the inbox.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not mark the result as read: %1. Check that the data folder is writable (or the server reachable).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not mark the results as read: %1. Check that the data folder is writable (or the server reachable).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2849,19 +2872,15 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Could not read the schedules: %1. Check that the data folder is readable, then reopen the page.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Schedules run in the Zerg app that owns the data folder; change them there (or quit the other instance and restart this one).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&apos;%1&apos; is not a field of a schedule. Change name, task, cron, timeZone, enabled or catchUp.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Say when to run, e.g. &apos;0 6 * * *&apos; for 06:00 every day or &apos;*/15 * * * *&apos; for every 15 minutes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not read the schedules: %1. Check that the data folder is readable (or the server reachable), then reopen the page.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3570,9 +3589,43 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
     </message>
 </context>
 <context>
+    <name>zerg::StoreSchedulesSource</name>
+    <message>
+        <source>Schedules run in the Zerg app that owns the data folder; change them there (or quit the other instance and restart this one).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>zerg::StoreThreadsSource</name>
     <message>
         <source>No run %1. List the runs to find its id.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::StoreWorkerFilesSource</name>
+    <message>
+        <source>&apos;%1&apos; is not a path inside the worker&apos;s folder, so it is not shown. Pick a file from the worker&apos;s list.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is no longer in this worker&apos;s folder. Reload to see the files it has now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 leads outside the worker&apos;s folder and is not shown. Inspect the folder by hand: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2. Check the file&apos;s permissions, then reload.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No worker job %1 for this user. Pick a worker in the Workers tab.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a worker id (one folder name, no &apos;/&apos; or &apos;..&apos;).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3628,6 +3681,10 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
             <numerusform>%n steering</numerusform>
             <numerusform>%n steerings</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Could not load the supervision tree: %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3827,27 +3884,11 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 is no longer in this worker&apos;s folder. Reload to see the files it has now.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 leads outside the worker&apos;s folder and is not shown. Inspect the folder by hand: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot read %1: %2. Check the file&apos;s permissions, then reload.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Showing the first %1 of %2. The whole file is %3; open it in an editor to see the rest.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&apos;%1&apos; is not a worker id. Open a worker from the Workers tab instead.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Jobs cannot be looked up here (no database). Open the worker by its id.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3869,6 +3910,14 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
     <message>
         <source>yyyy-MM-dd HH:mm:ss</source>
         <comment>a worker&apos;s start; a QDateTime format</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Showing the first %1 of %2. The whole file is on the server, in this worker&apos;s folder: %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not look up worker job %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4001,6 +4050,13 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
     <name>zerg::api::RemoteDashboardSources</name>
     <message>
         <source>the server did not send them (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::api::RemoteWorkerFilesSource</name>
+    <message>
+        <source>the worker job</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5284,7 +5340,7 @@ Exit status: 0 success, 1 failure, 2 usage error, 3 configuration problem.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Connected to the Zerg server at %1. Workers shows the server&apos;s workers, live (tool and host counts are not sent). Worker detail, Supervision tree, Schedules, Hosts and the task inbox cannot show the server&apos;s data yet and stay empty here: use `zerg runs`, `zerg workers` and `zerg hosts` on the server. Settings are this computer&apos;s.</source>
+        <source>Connected to the Zerg server at %1: every page shows the server&apos;s data (the Workers table without tool and host counts). Settings are this computer&apos;s.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5299,7 +5355,43 @@ Exit status: 0 success, 1 failure, 2 usage error, 3 configuration problem.
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>the number of results marked read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>the run&apos;s messages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the hosts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the test&apos;s result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the host key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the task inbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the inbox item</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the schedules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the schedule&apos;s runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the schedule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5320,6 +5412,18 @@ Exit status: 0 success, 1 failure, 2 usage error, 3 configuration problem.
     </message>
     <message>
         <source>the thread&apos;s memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the supervision tree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the worker&apos;s folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the worker&apos;s file</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -53,6 +53,17 @@ std::optional<QString> Args::string(const QString& key, bool required) {
     return v.toString();
 }
 
+std::optional<QString> Args::text(const QString& key, bool required) {
+    if (missing(key, required, u"a string"_s))
+        return std::nullopt;
+    const QJsonValue v = m_cmd.value(key);
+    if (!v.isString()) {
+        fail(u"`%1` must be a string, not %2."_s.arg(key, describe(v)));
+        return std::nullopt;
+    }
+    return v.toString();
+}
+
 std::optional<qint64> Args::integer(const QString& key, bool required, qint64 min, qint64 max) {
     if (missing(key, required, u"an integer"_s))
         return std::nullopt;
@@ -132,6 +143,34 @@ std::optional<QDateTime> Args::time(const QString& key, bool required) {
         return std::nullopt;
     }
     return t.toUTC();
+}
+
+std::optional<QStringList> Args::strings(const QString& key, bool required, qsizetype maxItems) {
+    if (missing(key, required, u"an array of strings"_s))
+        return std::nullopt;
+    const QJsonValue v = m_cmd.value(key);
+    if (!v.isArray()) {
+        fail(u"`%1` must be an array of strings, not %2."_s.arg(key, describe(v)));
+        return std::nullopt;
+    }
+    const QJsonArray items = v.toArray();
+    if (items.size() > maxItems) {
+        fail(u"`%1` may hold at most %2 strings, not %3."_s.arg(key).arg(maxItems).arg(
+            items.size()));
+        return std::nullopt;
+    }
+    QStringList out;
+    out.reserve(items.size());
+    for (qsizetype i = 0; i < items.size(); ++i) {
+        const QJsonValue item = items.at(i);
+        if (!item.isString() || item.toString().isEmpty()) {
+            fail(u"`%1` must hold non-empty strings; item %2 is %3."_s.arg(key).arg(i).arg(
+                describe(item)));
+            return std::nullopt;
+        }
+        out.append(item.toString());
+    }
+    return out;
 }
 
 QJsonObject Args::object(const QString& key) {

@@ -6,6 +6,7 @@
 #include <QJsonObject>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 #include <limits>
 #include <optional>
@@ -26,6 +27,9 @@ public:
 
     [[nodiscard]] bool has(const QString& key) const;
     std::optional<QString> string(const QString& key, bool required);
+    // A string that may be empty or blank: for values whose emptiness the command's own checks
+    // judge (a schedule's name), so that the reply says what they say.
+    std::optional<QString> text(const QString& key, bool required);
     std::optional<qint64> integer(const QString& key, bool required, qint64 min, qint64 max);
     // An array of minCount..maxCount integers, each from min to max.
     std::optional<QList<qint64>> integers(const QString& key, bool required, qsizetype minCount,
@@ -33,6 +37,8 @@ public:
     std::optional<bool> boolean(const QString& key, bool required);
     // An ISO-8601 time with a zone ("2026-11-25T06:00:00Z"), in UTC.
     std::optional<QDateTime> time(const QString& key, bool required);
+    // An array of at most maxItems non-empty strings.
+    std::optional<QStringList> strings(const QString& key, bool required, qsizetype maxItems);
     QJsonObject object(const QString& key);
 
     void fail(const QString& message);

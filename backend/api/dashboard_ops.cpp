@@ -1,6 +1,7 @@
 #include "api/dashboard_ops.h"
 
 #include "api/api_args.h"
+#include "dashboard/record_json.h"
 
 namespace zerg::api {
 namespace {
@@ -75,6 +76,242 @@ void threadMemory(const DashboardSources& s, Args& args, QObject* context, Dashb
         context, encoded<std::optional<ThreadMemory>>(std::move(done), &recordjson::memoryReply));
 }
 
+// Like encoded, with the storage's "invalid_argument" (a path or id that leaves the worker's
+// folder) answered as the API's bad_request.
+template <typename T, typename Encode>
+SourceReply<T> workerFilesReply(DashboardOp::Done done, Encode encode) {
+    return [done = std::move(done), encode](Result<T> r) {
+        if (!r && r.error().code == u"invalid_argument"_s)
+            return done(Error{u"bad_request"_s, r.error().message});
+        if (!r)
+            return done(r.error());
+        done(encode(r.value()));
+    };
+}
+
+void workerJob(const DashboardSources& s, Args& args, QObject* context, DashboardOp::Done done) {
+    const auto jobId = args.integer(u"job_id"_s, false, 1, MaxId);
+    const auto workerId = args.string(u"worker_id"_s, false);
+    if (!args.error() && jobId.has_value() == workerId.has_value()) {
+        args.fail(
+            u"`worker_job` needs exactly one of `job_id` (an integer) or `worker_id` (a "
+            "string)."_s);
+    }
+    if (args.error())
+        return;
+    auto reply = workerFilesReply<WorkerJobRecord>(
+        std::move(done), [](const WorkerJobRecord& job) { return recordjson::toJson(job); });
+    if (jobId)
+        s.workerFiles->job(*jobId, context, std::move(reply));
+    else
+        s.workerFiles->jobOfWorker(*workerId, context, std::move(reply));
+}
+
+void workerFolder(const DashboardSources& s, Args& args, QObject* context, DashboardOp::Done done) {
+    const auto workerId = args.string(u"worker_id"_s, true);
+    const auto known = args.strings(u"known_checks"_s, false, recordjson::kMaxKnownChecks);
+    if (args.error())
+        return;
+    const QStringList knownList = known.value_or(QStringList());
+    s.workerFiles->folder(
+        *workerId, QSet<QString>(knownList.cbegin(), knownList.cend()), context,
+        workerFilesReply<WorkerFolder>(std::move(done), [](const WorkerFolder& f) {
+            return recordjson::toJson(f, recordjson::kMaxCheckBytesPerReply);
+        }));
+}
+
+void workerFileBytes(const DashboardSources& s, Args& args, QObject* context,
+                     DashboardOp::Done done) {
+    const auto workerId = args.string(u"worker_id"_s, true);
+    const auto path = args.string(u"path"_s, true);
+    const auto maxBytes = args.integer(u"max_bytes"_s, false, 1, WorkerFilesSource::kMaxFileBytes);
+    if (args.error())
+        return;
+    s.workerFiles->file(
+        *workerId, *path, maxBytes.value_or(WorkerFilesSource::kMaxFileBytes), context,
+        workerFilesReply<WorkerFileRead>(
+            std::move(done), [](const WorkerFileRead& r) { return recordjson::toJson(r); }));
+}
+
+// ---- Schedules page ----
+
+constexpr qint64 kMaxScheduleRuns = 200;
+constexpr qint64 kDefaultScheduleRuns = 50;
+constexpr qint64 kMaxInboxItems = 500;
+constexpr qint64 kDefaultInboxItems = 50;
+
+// Answers done with result once the action is done, or with its error.
+SourceReply<Ok> answeredWith(DashboardOp::Done done, QJsonObject result) {
+    return [done = std::move(done), result = std::move(result)](Result<Ok> r) {
+        if (!r)
+            return done(r.error());
+        done(result);
+    };
+}
+
+SourceReply<ScheduleRecord> scheduleReply(DashboardOp::Done done) {
+    return encoded<ScheduleRecord>(
+        std::move(done), [](const ScheduleRecord& s) { return recordjson::scheduleJson(s); });
+}
+
+void scheduleList(const DashboardSources& s, Args& args, QObject* context, DashboardOp::Done done) {
+    Q_UNUSED(args);
+    s.schedules->list(context,
+                      encoded<ScheduleListing>(std::move(done), [](const ScheduleListing& l) {
+                          return recordjson::toJson(l);
+                      }));
+}
+
+void scheduleHistory(const DashboardSources& s, Args& args, QObject* context,
+                     DashboardOp::Done done) {
+    const auto id = args.integer(u"schedule_id"_s, true, 1, MaxId);
+    const auto limit = args.integer(u"limit"_s, false, 1, kMaxScheduleRuns);
+    if (args.error())
+        return;
+    s.schedules->history(*id, int(limit.value_or(kDefaultScheduleRuns)), context,
+                         encoded<QList<ScheduleRunRecord>>(
+                             std::move(done), [](const QList<ScheduleRunRecord>& runs) {
+                                 return recordjson::scheduleRunsJson(runs);
+                             }));
+}
+
+void scheduleCreate(const DashboardSources& s, Args& args, QObject* context,
+                    DashboardOp::Done done) {
+    ScheduleDraft draft;
+    // Blank texts reach the schedule runner, whose message says what it needs.
+    draft.name = args.text(u"name"_s, true).value_or(QString());
+    draft.task = args.text(u"task"_s, true).value_or(QString());
+    draft.cron = args.text(u"cron"_s, true).value_or(QString());
+    draft.timeZone = args.string(u"time_zone"_s, false).value_or(QString());
+    draft.catchUp = args.boolean(u"catch_up"_s, false).value_or(false);
+    if (args.error())
+        return;
+    s.schedules->create(draft, context, scheduleReply(std::move(done)));
+}
+
+void scheduleUpdate(const DashboardSources& s, Args& args, QObject* context,
+                    DashboardOp::Done done) {
+    const auto id = args.integer(u"schedule_id"_s, true, 1, MaxId);
+    SchedulePatch patch;
+    patch.name = args.text(u"name"_s, false);
+    patch.task = args.text(u"task"_s, false);
+    patch.cron = args.text(u"cron"_s, false);
+    patch.timeZone = args.string(u"time_zone"_s, false);
+    patch.enabled = args.boolean(u"enabled"_s, false);
+    patch.catchUp = args.boolean(u"catch_up"_s, false);
+    if (!args.error() && !patch.name && !patch.task && !patch.cron && !patch.timeZone &&
+        !patch.enabled && !patch.catchUp) {
+        args.fail(
+            u"`schedule_update` needs at least one of `name`, `task`, `cron`, `time_zone`, "
+            "`enabled`, `catch_up`; add what to change and send again."_s);
+    }
+    if (args.error())
+        return;
+    s.schedules->update(*id, patch, context, scheduleReply(std::move(done)));
+}
+
+void scheduleDelete(const DashboardSources& s, Args& args, QObject* context,
+                    DashboardOp::Done done) {
+    const auto id = args.integer(u"schedule_id"_s, true, 1, MaxId);
+    if (args.error())
+        return;
+    s.schedules->remove(*id, context, answeredWith(std::move(done), {}));
+}
+
+void scheduleRunNow(const DashboardSources& s, Args& args, QObject* context,
+                    DashboardOp::Done done) {
+    const auto id = args.integer(u"schedule_id"_s, true, 1, MaxId);
+    if (args.error())
+        return;
+    s.schedules->runNow(*id, context, answeredWith(std::move(done), {}));
+}
+
+void schedulesPause(const DashboardSources& s, Args& args, QObject* context,
+                    DashboardOp::Done done) {
+    const auto paused = args.boolean(u"paused"_s, true);
+    if (args.error())
+        return;
+    s.schedules->setPaused(*paused, context,
+                           answeredWith(std::move(done), {{u"paused"_s, *paused}}));
+}
+
+// ---- the task inbox ----
+
+void inbox(const DashboardSources& s, Args& args, QObject* context, DashboardOp::Done done) {
+    const auto limit = args.integer(u"limit"_s, false, 1, kMaxInboxItems);
+    if (args.error())
+        return;
+    s.inbox->list(int(limit.value_or(kDefaultInboxItems)), context,
+                  encoded<InboxPage>(std::move(done),
+                                     [](const InboxPage& p) { return recordjson::toJson(p); }));
+}
+
+void inboxRead(const DashboardSources& s, Args& args, QObject* context, DashboardOp::Done done) {
+    const auto id = args.integer(u"item_id"_s, true, 1, MaxId);
+    if (args.error())
+        return;
+    s.inbox->markRead(*id, context, encoded<InboxItem>(std::move(done), [](const InboxItem& i) {
+        return recordjson::inboxItemJson(i);
+    }));
+}
+
+void inboxReadAll(const DashboardSources& s, Args& args, QObject* context, DashboardOp::Done done) {
+    Q_UNUSED(args);
+    s.inbox->markAllRead(context, encoded<int>(std::move(done), [](int marked) {
+                             return QJsonObject{{u"marked"_s, marked}};
+                         }));
+}
+
+void hosts(const DashboardSources& s, Args& args, QObject* context, DashboardOp::Done done) {
+    Q_UNUSED(args);
+    s.hosts->hosts(context, encoded<HostsList>(std::move(done), [](const HostsList& list) {
+                       return recordjson::toJson(list);
+                   }));
+}
+
+void hostTest(const DashboardSources& s, Args& args, QObject* context, DashboardOp::Done done) {
+    const auto alias = args.string(u"alias"_s, true);
+    if (args.error())
+        return;
+    s.hosts->test(*alias, context,
+                  encoded<HostTestResult>(std::move(done), [](const HostTestResult& r) {
+                      return recordjson::toJson(r);
+                  }));
+}
+
+void hostKey(const DashboardSources& s, Args& args, QObject* context, DashboardOp::Done done) {
+    const auto alias = args.string(u"alias"_s, true);
+    if (args.error())
+        return;
+    s.hosts->checkKey(*alias, context,
+                      encoded<HostKeyCheck>(std::move(done), [](const HostKeyCheck& c) {
+                          return recordjson::toJson(c);
+                      }));
+}
+
+void hostTrust(const DashboardSources& s, Args& args, QObject* context, DashboardOp::Done done) {
+    const auto alias = args.string(u"alias"_s, true);
+    const auto fingerprint = args.string(u"fingerprint"_s, true);
+    if (!args.error() && !fingerprint->startsWith(u"SHA256:"_s)) {
+        args.fail(
+            u"`fingerprint` must be the key's SHA-256 fingerprint as `host_key` gives it "
+            "(\"SHA256:…\"), not \"%1\"."_s.arg(*fingerprint));
+    }
+    if (args.error())
+        return;
+    s.hosts->trust(*alias, *fingerprint, context,
+                   encoded<HostKeyCheck>(std::move(done), [](const HostKeyCheck& c) {
+                       return recordjson::toJson(c);
+                   }));
+}
+
+void supervision(const DashboardSources& s, Args& args, QObject* context, DashboardOp::Done done) {
+    Q_UNUSED(args);
+    s.tree->snapshot(context, encoded<QJsonObject>(std::move(done), [](const QJsonObject& tree) {
+                         return recordjson::supervisionJson(tree);
+                     }));
+}
+
 }  // namespace
 
 const QList<DashboardOp>& dashboardOps() {
@@ -85,6 +322,24 @@ const QList<DashboardOp>& dashboardOps() {
         {u"thread_run_totals"_s, threadRunTotals},
         {u"run_messages"_s, runMessages},
         {u"thread_memory"_s, threadMemory},
+        {u"worker_job"_s, workerJob},
+        {u"worker_folder"_s, workerFolder},
+        {u"worker_file_bytes"_s, workerFileBytes},
+        {u"schedule_list"_s, scheduleList},
+        {u"schedule_history"_s, scheduleHistory},
+        {u"schedule_create"_s, scheduleCreate},
+        {u"schedule_update"_s, scheduleUpdate},
+        {u"schedule_delete"_s, scheduleDelete},
+        {u"schedule_run_now"_s, scheduleRunNow},
+        {u"schedules_pause"_s, schedulesPause},
+        {u"inbox"_s, inbox},
+        {u"inbox_read"_s, inboxRead},
+        {u"inbox_read_all"_s, inboxReadAll},
+        {u"hosts"_s, hosts},
+        {u"host_test"_s, hostTest},
+        {u"host_key"_s, hostKey},
+        {u"host_trust"_s, hostTrust},
+        {u"supervision"_s, supervision},
     };
     return ops;
 }

@@ -8,8 +8,8 @@
 
 namespace zerg::api {
 
-// Sends op with args to the server and answers done with decode(the reply's result), or the
-// reply's error: the one way every remote dashboard source asks.
+// Sends op with args and answers done with decode(the reply's result), or the error; decode
+// returns a T or a Result<T> (a reply in a form this app does not read).
 template <typename T, typename Decode>
 void askServer(RemoteClient* client, const QString& op, QJsonObject args, QObject* context,
                SourceReply<T> done, Decode decode) {

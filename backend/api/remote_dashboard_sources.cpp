@@ -64,8 +64,16 @@ void RemoteCostsSource::usage(const QDateTime& since, QObject* context,
                            std::move(done), &recordjson::usageReport);
 }
 
-RemoteDashboardSources::RemoteDashboardSources(RemoteClient* client, qint64 localOwnerId)
-    : m_workers(client), m_costs(client), m_threads(client, localOwnerId) {}
+RemoteDashboardSources::RemoteDashboardSources(RemoteClient* client, qint64 localOwnerId,
+                                               EventBus* bus)
+    : m_workers(client),
+      m_costs(client),
+      m_threads(client, localOwnerId),
+      m_workerFiles(client, localOwnerId),
+      m_hosts(client),
+      m_tree(client),
+      m_schedules(client, bus, localOwnerId),
+      m_inbox(client, bus, localOwnerId) {}
 
 RemoteDashboardSources::~RemoteDashboardSources() = default;
 
@@ -74,6 +82,11 @@ DashboardSources RemoteDashboardSources::sources() {
     s.workers = &m_workers;
     s.costs = &m_costs;
     s.threads = &m_threads;
+    s.workerFiles = &m_workerFiles;
+    s.hosts = &m_hosts;
+    s.tree = &m_tree;
+    s.schedules = &m_schedules;
+    s.inbox = &m_inbox;
     return s;
 }
 

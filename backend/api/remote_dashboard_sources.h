@@ -1,6 +1,11 @@
 #pragma once
 
+#include "api/remote_hosts_source.h"
+#include "api/remote_inbox_source.h"
+#include "api/remote_schedules_source.h"
 #include "api/remote_threads_source.h"
+#include "api/remote_tree_source.h"
+#include "api/remote_worker_files_source.h"
 #include "dashboard/dashboard_sources.h"
 
 #include <QJsonObject>
@@ -41,10 +46,11 @@ private:
 
 // Every dashboard page's source over one RemoteClient (the app in remote mode): each page shows
 // the server's data for the client's owner. Records read back carry localOwnerId as their owner,
-// the one user the window shows. client must outlive this.
+// the one user the window shows. bus is the one the client publishes the server's events on:
+// the sources that must hear of changes listen there. client and bus must outlive this.
 class RemoteDashboardSources {
 public:
-    RemoteDashboardSources(RemoteClient* client, qint64 localOwnerId);
+    RemoteDashboardSources(RemoteClient* client, qint64 localOwnerId, EventBus* bus);
     ~RemoteDashboardSources();
     RemoteDashboardSources(const RemoteDashboardSources&) = delete;
     RemoteDashboardSources& operator=(const RemoteDashboardSources&) = delete;
@@ -56,6 +62,11 @@ private:
     RemoteWorkerSource m_workers;
     RemoteCostsSource m_costs;
     RemoteThreadsSource m_threads;
+    RemoteWorkerFilesSource m_workerFiles;
+    RemoteHostsSource m_hosts;
+    RemoteTreeSource m_tree;
+    RemoteSchedulesSource m_schedules;
+    RemoteInboxSource m_inbox;
 };
 
 }  // namespace zerg::api

@@ -222,10 +222,19 @@ void ServerBackend::schedules(qint64 ownerId, const QString& action, const QJson
 Result<DashboardSources> ServerBackend::dashboard(qint64 ownerId) {
     if (const auto it = m_dashboards.constFind(ownerId); it != m_dashboards.cend())
         return it->get()->sources();
+    const Result<Backend::OwnerServices> owner = m_backend->owner(ownerId);
+    if (!owner)
+        return owner.error();
     StoreDashboardSources::Deps deps;
     deps.store = m_backend->store();
     deps.artifacts = m_backend->artifacts();
     deps.ownerId = ownerId;
+    // The server's own files and tree: the hosts its workers reach, the tree they run in.
+    deps.settings = m_backend->settings();
+    deps.clock = m_backend->clock();
+    deps.supervisionSnapshot = [backend = m_backend] { return backend->supervisionSnapshot(); };
+    deps.schedules = m_backend->schedules();
+    deps.scheduler = owner->scheduler;
     auto sources = std::make_shared<StoreDashboardSources>(deps);
     m_dashboards.insert(ownerId, sources);
     return sources->sources();

@@ -30,6 +30,9 @@ inline constexpr char ChildStarted[] = "child_started";
 inline constexpr char ChildExited[] = "child_exited";
 inline constexpr char ChildRestarted[] = "child_restarted";
 inline constexpr char SupervisorEscalated[] = "supervisor_escalated";
+inline constexpr char SchedulesChanged[] = "schedules_changed";
+inline constexpr char ScheduleRunStarted[] = "schedule_run_started";
+inline constexpr char InboxDelivered[] = "inbox_delivered";
 }  // namespace events
 
 // One backend event: a name and a JSON payload. The payload always carries owner_id and the ids

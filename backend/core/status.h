@@ -52,6 +52,11 @@ enum class AgentState { Idle, Working, WaitingForInput, Restarting, Done, Failed
 // One tool call as the roundabout's decider sees it (ActivityEntry::outcome).
 enum class CallOutcome { Running, Success, Failed };
 
+// How a host's SSH key stands against its known_hosts file (the Hosts page, `host_key`): known
+// (recorded and, when checked online, the one the host offers), unknown (nothing recorded for the
+// host), changed (the host offers another key than the one recorded: never trusted from Zerg).
+enum class HostKeyState { Known, Unknown, Changed };
+
 template <typename E>
 struct StatusTable;
 
@@ -137,6 +142,15 @@ struct StatusTable<CallOutcome> {
         {CallOutcome::Running, "running"},
         {CallOutcome::Success, "success"},
         {CallOutcome::Failed, "failed"},
+    }};
+};
+
+template <>
+struct StatusTable<HostKeyState> {
+    static constexpr std::array<std::pair<HostKeyState, const char*>, 3> names{{
+        {HostKeyState::Known, "known"},
+        {HostKeyState::Unknown, "unknown"},
+        {HostKeyState::Changed, "changed"},
     }};
 };
 

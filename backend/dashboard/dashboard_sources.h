@@ -1,15 +1,25 @@
 #pragma once
 
+#include "core/settings.h"
 #include "dashboard/costs_source.h"
+#include "dashboard/hosts_source.h"
+#include "dashboard/inbox_source.h"
+#include "dashboard/schedules_source.h"
 #include "dashboard/store_worker_source.h"
 #include "dashboard/threads_source.h"
+#include "dashboard/tree_source.h"
+#include "dashboard/worker_files_source.h"
 #include "dashboard/worker_source.h"
 
+#include <functional>
 #include <memory>
 
 namespace zerg {
 
 class ArtifactStore;
+class Clock;
+class ScheduleService;
+class ScheduleStore;
 class Store;
 
 // One source per dashboard page: what the page's model reads and does, nothing else. The app
@@ -20,6 +30,11 @@ struct DashboardSources {
     WorkerSource* workers = nullptr;
     CostsSource* costs = nullptr;
     ThreadsSource* threads = nullptr;
+    WorkerFilesSource* workerFiles = nullptr;
+    HostsSource* hosts = nullptr;
+    TreeSource* tree = nullptr;
+    SchedulesSource* schedules = nullptr;
+    InboxSource* inbox = nullptr;
 };
 
 // The local sources of one owner. Everything in Deps must outlive this.
@@ -29,6 +44,15 @@ public:
         Store* store = nullptr;
         ArtifactStore* artifacts = nullptr;
         qint64 ownerId = 0;
+        Settings settings;  // the hosts file and the default known_hosts (Hosts)
+        // The Hosts page's SSH pool and when inbox items are read; null: a system clock of its own
+        // (Hosts) — the inbox needs one.
+        Clock* clock = nullptr;
+        // The live tree of this process (Backend::supervisionSnapshot); empty: none.
+        std::function<QJsonObject()> supervisionSnapshot;
+        ScheduleStore* schedules = nullptr;  // the schedules and the task inbox
+        // Runs the owner's schedules; null: they are shown but cannot be changed or run here.
+        ScheduleService* scheduler = nullptr;
     };
 
     explicit StoreDashboardSources(const Deps& deps);
@@ -41,6 +65,11 @@ private:
     StoreWorkerSource m_workers;
     StoreCostsSource m_costs;
     StoreThreadsSource m_threads;
+    StoreWorkerFilesSource m_workerFiles;
+    LocalHostsSource m_hosts;
+    LocalTreeSource m_tree;
+    StoreSchedulesSource m_schedules;
+    StoreInboxSource m_inbox;
 };
 
 }  // namespace zerg

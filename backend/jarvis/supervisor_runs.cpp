@@ -117,7 +117,8 @@ void SupervisorRuns::stopAll(const QString& reason) {
 }
 
 QJsonObject SupervisorRuns::snapshot() const {
-    return m_children->snapshot();
+    return m_children->snapshot(QStringLiteral("run_id"),
+                                [this](qint64 runId) { return m_entries.value(runId).ownerId; });
 }
 
 }  // namespace zerg

@@ -66,7 +66,8 @@ public:
     // Cancels every run it holds through its service (Zerg is shutting down).
     void stopAll(const QString& reason);
     [[nodiscard]] int runCount() const { return int(m_entries.size()); }
-    // The supervisor's live tree (supervision::Supervisor::snapshot) for the dashboard.
+    // The supervisor's live tree (supervision::Supervisor::snapshot) for the dashboard, each
+    // run's child with its run_id and owner_id.
     [[nodiscard]] QJsonObject snapshot() const;
     [[nodiscard]] supervision::Supervisor* supervisor() const { return m_children->supervisor(); }
     // For tests: the backoff's random draw.

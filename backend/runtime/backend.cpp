@@ -17,6 +17,7 @@
 #include "runtime/health_monitor.h"
 #include "runtime/hygiene_daemon.h"
 #include "schedule/alert_channels.h"
+#include "schedule/schedule_events.h"
 #include "schedule/schedule_service.h"
 #include "storage/artifact_store.h"
 #include "storage/auth_store.h"
@@ -316,6 +317,8 @@ Backend::OwnerServices Backend::addOwner(qint64 ownerId) {
     o.scheduler = new ScheduleService(ownerId, m_schedules.get(), o.jarvis, m_clock, this);
     o.jarvis->setScheduler(o.scheduler, m_schedules.get());  // the schedule tools
     connect(o.scheduler, &ScheduleService::delivered, m_alerts, &AlertChannels::deliver);
+    // The owner's clients of `zerg serve` learn of schedule changes and deliveries from these.
+    publishScheduleEvents(o.scheduler, ownerId, m_bus, o.scheduler);
     Store* store = m_store.get();
     ScheduleService* scheduler = o.scheduler;
     connect(o.jarvis, &JarvisService::runFinished, scheduler,

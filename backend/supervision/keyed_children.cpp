@@ -2,6 +2,8 @@
 
 #include "supervision/supervisor_events.h"
 
+#include <QJsonArray>
+
 #include <utility>
 
 namespace zerg::supervision {
@@ -91,6 +93,23 @@ qint64 KeyedChildren::keyOf(const QString& childId) const {
 
 QJsonObject KeyedChildren::snapshot() const {
     return m_sup ? m_sup->snapshot() : QJsonObject();
+}
+
+QJsonObject KeyedChildren::snapshot(const QString& keyName,
+                                    const std::function<qint64(qint64 key)>& ownerOf) const {
+    QJsonObject tree = snapshot();
+    QJsonArray children = tree.value(QStringLiteral("children")).toArray();
+    for (qsizetype i = 0; i < children.size(); ++i) {
+        QJsonObject c = children.at(i).toObject();
+        const qint64 key = keyOf(c.value(QStringLiteral("id")).toString());
+        if (key > 0)
+            c.insert(keyName, key);
+        c.insert(QStringLiteral("owner_id"), key > 0 ? ownerOf(key) : qint64(0));
+        children.replace(i, c);
+    }
+    if (!tree.isEmpty())
+        tree.insert(QStringLiteral("children"), children);
+    return tree;
 }
 
 QList<Child*> KeyedChildren::children() const {

@@ -50,6 +50,11 @@ public:
     [[nodiscard]] Supervisor* supervisor() const { return m_sup.get(); }
     // The supervisor's live tree (Supervisor::snapshot) for the dashboard.
     [[nodiscard]] QJsonObject snapshot() const;
+    // snapshot() with each child's key under keyName (when it has one) and its owner under
+    // "owner_id" (ownerOf(key); 0 when unknown), so that the dashboard shows each owner only its
+    // own items (dashboard/tree_source.h, treeForOwner).
+    [[nodiscard]] QJsonObject snapshot(const QString& keyName,
+                                       const std::function<qint64(qint64 key)>& ownerOf) const;
     // The running children (for an owner that detaches them before it goes away).
     [[nodiscard]] QList<Child*> children() const;
     // For tests: the backoff's random draw.

@@ -1,5 +1,7 @@
 #include "ui/artifact_views.h"
 
+#include "dashboard/worker_files_source.h"
+
 #include <QCoreApplication>
 #include <QHash>
 #include <QJsonArray>
@@ -108,7 +110,7 @@ QString viewKindFor(const QString& relativePath) {
         return QStringLiteral("thread");
     if (path.startsWith(QLatin1String("tool_calls/")) && path.endsWith(QLatin1String(".txt")))
         return QStringLiteral("toolcall");
-    if (path.startsWith(QLatin1String("monitoring/")) && path.endsWith(QLatin1String(".json")))
+    if (WorkerFilesSource::isCheckFile(path))  // the files the source reads with the folder
         return QStringLiteral("check");
     if (path.endsWith(QLatin1String(".json")))
         return QStringLiteral("json");

@@ -11,22 +11,42 @@ DashboardSources DashboardModels::sourcesOf(const Deps& d, StoreDashboardSources
         s.costs = mine.costs;
     if (!s.threads)
         s.threads = mine.threads;
+    if (!s.workerFiles)
+        s.workerFiles = mine.workerFiles;
+    if (!s.hosts)
+        s.hosts = mine.hosts;
+    if (!s.tree)
+        s.tree = mine.tree;
+    if (!s.schedules)
+        s.schedules = mine.schedules;
+    if (!s.inbox)
+        s.inbox = mine.inbox;
     return s;
 }
 
+StoreDashboardSources::Deps DashboardModels::localDeps(const Deps& d) {
+    StoreDashboardSources::Deps local;
+    local.store = d.store;
+    local.artifacts = d.artifacts;
+    local.ownerId = d.settings.ownerId;
+    local.settings = d.settings;
+    local.clock = d.clock;
+    local.schedules = d.schedules;
+    local.scheduler = d.scheduler;
+    return local;
+}
+
 DashboardModels::DashboardModels(const Deps& d)
-    : m_local({d.store, d.artifacts, d.settings.ownerId}),
+    : m_local(localDeps(d)),
       m_sources(sourcesOf(d, m_local)),
       m_workers(d.bus, m_sources.workers, d.settings.ownerId, nullptr, d.firstLoad),
-      m_workerDetail(d.artifacts, d.store, d.settings.ownerId, d.bus),
+      m_workerDetail(m_sources.workerFiles, d.settings.ownerId, d.bus),
       m_threads(m_sources.threads, d.settings.ownerId, d.bus, nullptr, d.firstLoad),
-      m_tree(
-          d.supervisionSnapshot ? d.supervisionSnapshot : [] { return QJsonObject(); }, d.bus,
-          d.settings.ownerId),
+      m_tree(m_sources.tree, d.bus, d.settings.ownerId, d.clock, nullptr, d.firstLoad),
       m_costs(m_sources.costs, d.settings.ownerId, d.clock, d.bus, nullptr, d.firstLoad),
-      m_schedules(d.scheduler, d.schedules, d.settings.ownerId, d.clock),
-      m_inbox(d.schedules, d.scheduler, d.settings.ownerId, d.clock),
-      m_hosts(d.settings, d.clock),
+      m_schedules(m_sources.schedules, d.clock),
+      m_inbox(m_sources.inbox, d.settings.ownerId, d.clock),
+      m_hosts(m_sources.hosts, nullptr, d.firstLoad),
       m_settings(d.settings, nullptr, d.clock) {
     m_workers.setClock(d.clock);
     WorkerTableModel::setInstance(&m_workers);
@@ -45,6 +65,13 @@ void DashboardModels::reloadLoaded() {
         m_costs.refresh();
     if (m_threads.loaded())
         m_threads.reload();
+    m_workerDetail.reload();  // the open worker, if any
+    if (m_tree.loaded())
+        m_tree.refresh();
+    if (m_hosts.loaded())
+        m_hosts.reload();
+    m_schedules.refresh();  // both read at construction
+    m_inbox.reload();
 }
 
 void DashboardModels::retranslate() {

@@ -12,10 +12,6 @@
 #include "ui/worker_detail_model.h"
 #include "ui/worker_table_model.h"
 
-#include <QJsonObject>
-
-#include <functional>
-
 namespace zerg {
 
 class ArtifactStore;
@@ -35,13 +31,14 @@ public:
         Store* store = nullptr;
         ArtifactStore* artifacts = nullptr;
         Settings settings;
-        std::function<QJsonObject()> supervisionSnapshot;  // the live tree; empty: none
-        ScheduleStore* schedules = nullptr;                // the schedules and the task inbox
+        ScheduleStore* schedules = nullptr;    // the schedules and the task inbox
         ScheduleService* scheduler = nullptr;  // null: schedules are shown but cannot run here
         // Where the pages read from (remote mode: the server). A page whose source is null reads
-        // this computer's stores above, through StoreDashboardSources.
+        // this computer's stores above, through StoreDashboardSources (the Supervision tree then
+        // shows no tree: the app gives its live tree as sources.tree, a LocalTreeSource).
         DashboardSources sources;
-        // When the Workers table, Threads and Costs read their data first (the app: WhenShown).
+        // When the Workers table, Threads, Costs, Supervision tree and Hosts read their data
+        // first (the app: WhenShown).
         FirstLoad firstLoad = FirstLoad::Now;
     };
 
@@ -56,6 +53,10 @@ public:
     [[nodiscard]] SettingsModel& settings() { return m_settings; }
     [[nodiscard]] InboxModel& inbox() { return m_inbox; }
     [[nodiscard]] CostsModel& costs() { return m_costs; }
+    [[nodiscard]] ThreadInspectorModel& threads() { return m_threads; }
+    [[nodiscard]] SupervisionTreeModel& tree() { return m_tree; }
+    [[nodiscard]] SchedulesModel& schedules() { return m_schedules; }
+    [[nodiscard]] HostsModel& hosts() { return m_hosts; }
 
     // Reads again every page that has read already (remote mode: after a reconnection).
     void reloadLoaded();
@@ -67,6 +68,7 @@ public:
 private:
     // The pages' sources: deps.sources, each missing one from m_local.
     static DashboardSources sourcesOf(const Deps& deps, StoreDashboardSources& local);
+    static StoreDashboardSources::Deps localDeps(const Deps& deps);
 
     StoreDashboardSources m_local;
     DashboardSources m_sources;

@@ -1,28 +1,18 @@
 #include "ui/hosts_model.h"
 
-#include "ui/qml_instance.h"
-
-#include "core/off_thread.h"
 #include "tools/host_trust.h"
-#include "tools/ssh_pool.h"
-#include "tools/ssh_session_worker.h"
 
 #include <QDir>
-#include <QJsonObject>
 #include <QQmlEngine>
 
+#include <utility>
+
 namespace zerg {
-namespace {
 
-QString fingerprintOf(const ServerKey& key) {
-    return key.type + QLatin1Char(' ') + key.sha256;
-}
-
-}  // namespace
-
-HostsModel::HostsModel(Settings settings, Clock* clock, QObject* parent)
-    : QAbstractListModel(parent), m_settings(std::move(settings)), m_clock(clock) {
-    reload();
+HostsModel::HostsModel(HostsSource* source, QObject* parent, FirstLoad firstLoad)
+    : QAbstractListModel(parent), m_source(source) {
+    if (firstLoad == FirstLoad::Now)
+        reload();
 }
 
 HostsModel::~HostsModel() = default;
@@ -32,7 +22,12 @@ void HostsModel::setInstance(HostsModel* instance) {
 }
 
 HostsModel* HostsModel::create(QQmlEngine*, QJSEngine*) {
-    return QmlInstance<HostsModel>::get("Hosts", "HostsModel");
+    return QmlInstance<HostsModel>::getLoaded("Hosts", "HostsModel");
+}
+
+void HostsModel::ensureLoaded() {
+    if (!m_loaded)
+        reload();
 }
 
 int HostsModel::rowCount(const QModelIndex& parent) const {
@@ -50,9 +45,9 @@ QVariant HostsModel::data(const QModelIndex& index, int role) const {
         case TargetRole:
             return r.host.target();
         case KnownHostsRole:
-            return QDir::toNativeSeparators(r.knownHosts);
+            return QDir::toNativeSeparators(r.host.knownHostsFile);
         case KeyStateRole:
-            return r.keyState;
+            return statusName(r.keyState);
         case FingerprintRole:
             return r.fingerprint;
         case BusyRole:
@@ -62,7 +57,7 @@ QVariant HostsModel::data(const QModelIndex& index, int role) const {
         case MessageOkRole:
             return r.messageOk;
         case CanTrustRole:
-            return r.pendingTrust != nullptr;
+            return !r.pendingFingerprint.isEmpty();
         default:
             return {};
     }
@@ -81,38 +76,64 @@ QHash<int, QByteArray> HostsModel::roleNames() const {
 }
 
 void HostsModel::reload() {
-    const int before = int(m_rows.size());
-    QString error;
-    QList<Row> rows;
-    const Result<HostsConfig> loaded = HostsConfig::loadFile(m_settings.hostsFile);
-    if (!loaded) {
-        error = loaded.error().message;
-    } else {
-        for (const QString& alias : loaded->aliases()) {
-            Row r;
-            r.host = *loaded->find(alias);
-            r.knownHosts = r.host.knownHostsOr(m_settings.knownHostsFile);
-            // Offline knowledge only: whether the file has an entry, not whether it still matches.
-            r.keyState = HostKeys::isRecorded(r.host, r.knownHosts) ? QStringLiteral("known")
-                                                                    : QStringLiteral("unknown");
-            rows.append(r);
+    m_loaded = true;
+    const quint64 generation = ++m_generation;
+    m_source->hosts(this, [this, generation](const Result<HostsList>& list) {
+        if (generation != m_generation)
+            return;  // a newer reload has asked since
+        if (!list) {
+            setLoadError(tr("Could not load the hosts: %1").arg(list.error().message));
+            return;
         }
+        apply(list.value());
+    });
+}
+
+void HostsModel::apply(const HostsList& list) {
+    const int before = int(m_rows.size());
+    QList<Row> rows;
+    rows.reserve(list.hosts.size());
+    for (const HostInfo& h : list.hosts) {
+        Row r;
+        r.host = h;
+        r.keyState = h.keyState;
+        rows.append(r);
     }
     beginResetModel();
     m_rows = std::move(rows);
     endResetModel();
     if (before != m_rows.size())
         Q_EMIT countChanged();
-    if (error != m_loadError) {
-        m_loadError = error;
-        Q_EMIT loadErrorChanged();
+    if (list.hostsFile != m_hostsFile) {
+        m_hostsFile = list.hostsFile;
+        Q_EMIT hostsFileChanged();
     }
+    setLoadError(list.loadError ? list.loadError->message : QString());
 }
 
-int HostsModel::rowOf(const QString& alias) const {
+void HostsModel::setLoadError(const QString& message) {
+    if (message == m_loadError)
+        return;
+    m_loadError = message;
+    Q_EMIT loadErrorChanged();
+}
+
+quint64 HostsModel::start(int row, const QString& message) {
+    Row& r = m_rows[row];
+    r.busy = true;
+    r.action = ++m_nextAction;
+    if (!message.isEmpty()) {
+        r.message = message;
+        r.messageOk = true;
+    }
+    changed(row);
+    return r.action;
+}
+
+int HostsModel::rowOf(const QString& alias, quint64 action) const {
     for (int i = 0; i < m_rows.size(); ++i) {
         if (m_rows.at(i).host.alias == alias)
-            return i;
+            return m_rows.at(i).action == action ? i : -1;
     }
     return -1;
 }
@@ -122,130 +143,89 @@ void HostsModel::changed(int row) {
     Q_EMIT dataChanged(i, i);
 }
 
-void HostsModel::finish(const QString& alias, const QString& message, bool ok) {
-    const int row = rowOf(alias);  // the list may have been reloaded meanwhile
-    if (row < 0)
-        return;
-    m_rows[row].busy = false;
-    m_rows[row].message = message;
-    m_rows[row].messageOk = ok;
+void HostsModel::finish(int row, const QString& message, bool ok) {
+    Row& r = m_rows[row];
+    r.busy = false;
+    r.action = 0;
+    r.message = message;
+    r.messageOk = ok;
     changed(row);
 }
 
 void HostsModel::testConnection(int row) {
     if (row < 0 || row >= m_rows.size() || m_rows.at(row).busy)
         return;
-    Row& r = m_rows[row];
-    r.busy = true;
-    r.message = tr("Connecting to %1…").arg(r.host.target());
-    r.messageOk = true;
-    changed(row);
-    if (!m_pool) {
-        SshPoolOptions opts;
-        opts.maxConnectionsPerHost = 1;
-        opts.idleCloseMs = 5000;  // a test, not a session to keep
-        m_pool = new SshPool(opts, m_clock, this);
-    }
-    SshTarget target;
-    target.host = r.host;
-    target.knownHostsFile = r.knownHosts;
-    target.hostsFile = m_settings.hostsFile;
-    target.connectTimeoutSecs = 10;
-    SshCall call;
-    call.command = QStringLiteral("true");
-    call.timeoutSecs = 10;
-    const QString alias = r.host.alias;
-    auto started = std::make_shared<QElapsedTimer>();
-    started->start();
-    m_pool->submit(target, call, this, [this, alias, started](const QJsonObject& payload) {
-        if (payload.value(QStringLiteral("ok")).toBool()) {
-            const int i = rowOf(alias);
-            if (i >= 0 && m_rows.at(i).keyState != QLatin1String("known")) {
-                m_rows[i].keyState = QStringLiteral("known");  // logging in needed a known key
-            }
-            finish(alias,
-                   tr("Connected and ran a command as %1 in %2 ms.")
-                       .arg(m_rows.value(i).host.user)
-                       .arg(started->elapsed()),
-                   true);
-        } else {
-            finish(alias, payload.value(QStringLiteral("error")).toString(), false);
-        }
+    const HostInfo host = m_rows.at(row).host;
+    const quint64 action = start(row, tr("Connecting to %1…").arg(host.target()));
+    m_source->test(host.alias, this, [this, host, action](const Result<HostTestResult>& r) {
+        const int i = rowOf(host.alias, action);
+        if (i < 0)
+            return;
+        if (!r)
+            return finish(i, r.error().message, false);
+        if (!r->ok)
+            return finish(i, r->error, false);
+        m_rows[i].keyState = HostKeyState::Known;  // logging in needed a known key
+        finish(i,
+               tr("Connected and ran a command as %1 in %2 ms.").arg(host.user).arg(r->elapsedMs),
+               true);
     });
 }
 
 void HostsModel::checkKey(int row) {
     if (row < 0 || row >= m_rows.size() || m_rows.at(row).busy)
         return;
-    Row& r = m_rows[row];
-    r.busy = true;
-    r.pendingTrust.reset();
-    r.message = tr("Fetching the host key of %1…").arg(r.host.target());
-    r.messageOk = true;
-    changed(row);
-    auto trust = std::make_shared<HostTrust>(r.host, r.knownHosts);
-    const QString alias = r.host.alias;
-    runOffThread(
-        this, [trust] { return trust->check(); },
-        [this, alias, trust](Result<HostTrust::Check> check) {
-            const int i = rowOf(alias);
-            if (i < 0)
-                return;
-            if (!check) {
-                finish(alias, check.error().message, false);
-                return;
-            }
-            Row& row = m_rows[i];
-            row.fingerprint = fingerprintOf(check->key);
-            switch (check->state) {
-                case HostTrust::State::Known:
-                    row.keyState = QStringLiteral("known");
-                    finish(alias,
-                           tr("The key matches the one recorded in %1.")
-                               .arg(QDir::toNativeSeparators(check->knownHostsFile)),
-                           true);
-                    return;
-                case HostTrust::State::Changed:
-                    row.keyState = QStringLiteral("changed");
-                    finish(alias, check->message, false);
-                    return;
-                case HostTrust::State::Unknown:
-                    row.keyState = QStringLiteral("unknown");
-                    row.pendingTrust = trust;
-                    finish(alias,
-                           tr("Not recorded yet. Compare the fingerprint with what the "
-                              "server's administrator sees (on the server: ssh-keygen -lf "
-                              "/etc/ssh/ssh_host_%1_key.pub), then trust it.")
-                               .arg(HostKeys::keyscanType(check->key.type)),
-                           true);
-                    return;
-            }
-        });
+    m_rows[row].pendingFingerprint.clear();
+    const HostInfo host = m_rows.at(row).host;
+    const quint64 action = start(row, tr("Fetching the host key of %1…").arg(host.target()));
+    m_source->checkKey(host.alias, this, [this, host, action](const Result<HostKeyCheck>& check) {
+        const int i = rowOf(host.alias, action);
+        if (i < 0)
+            return;
+        if (!check)
+            return finish(i, check.error().message, false);
+        Row& r = m_rows[i];
+        r.fingerprint = check->keyType + QLatin1Char(' ') + check->fingerprint;
+        r.keyState = check->state;
+        switch (check->state) {
+            case HostKeyState::Known:
+                return finish(i,
+                              tr("The key matches the one recorded in %1.")
+                                  .arg(QDir::toNativeSeparators(check->knownHostsFile)),
+                              true);
+            case HostKeyState::Changed:
+                return finish(i, check->message, false);
+            case HostKeyState::Unknown:
+                r.pendingFingerprint = check->fingerprint;
+                return finish(i,
+                              tr("Not recorded yet. Compare the fingerprint with what the "
+                                 "server's administrator sees (on the server: ssh-keygen -lf "
+                                 "/etc/ssh/ssh_host_%1_key.pub), then trust it.")
+                                  .arg(HostKeys::keyscanType(check->keyType)),
+                              true);
+        }
+    });
 }
 
 void HostsModel::trust(int row) {
-    if (row < 0 || row >= m_rows.size() || m_rows.at(row).busy || !m_rows.at(row).pendingTrust)
+    if (row < 0 || row >= m_rows.size() || m_rows.at(row).busy ||
+        m_rows.at(row).pendingFingerprint.isEmpty())
         return;
-    Row& r = m_rows[row];
-    r.busy = true;
-    std::shared_ptr<HostTrust> trust = std::move(r.pendingTrust);
-    changed(row);
-    const QString alias = r.host.alias;
-    const QString file = r.knownHosts;
-    runOffThread(
-        this, [trust] { return trust->record(); },
-        [this, alias, file](Status recorded) {
-            const int i = rowOf(alias);
+    const HostInfo host = m_rows.at(row).host;
+    // Only the key the user saw: the source refuses it if the host offers another one now.
+    const QString fingerprint = std::exchange(m_rows[row].pendingFingerprint, QString());
+    const quint64 action = start(row, {});
+    m_source->trust(
+        host.alias, fingerprint, this, [this, host, action](const Result<HostKeyCheck>& recorded) {
+            const int i = rowOf(host.alias, action);
             if (i < 0)
                 return;
-            if (!recorded) {
-                finish(alias, recorded.error().message, false);
-                return;
-            }
-            m_rows[i].keyState = QStringLiteral("known");
-            finish(alias,
+            if (!recorded)
+                return finish(i, recorded.error().message, false);
+            m_rows[i].keyState = HostKeyState::Known;
+            finish(i,
                    tr("Trusted: the key is recorded in %1. Workers can now reach %2.")
-                       .arg(QDir::toNativeSeparators(file), alias),
+                       .arg(QDir::toNativeSeparators(recorded->knownHostsFile), host.alias),
                    true);
         });
 }

@@ -1,39 +1,34 @@
 #pragma once
 
-#include "core/settings.h"
-#include "tools/hosts_config.h"
+#include "dashboard/hosts_source.h"
+#include "ui/qml_instance.h"
 
 #include <QtQml/qqmlregistration.h>
 #include <QAbstractListModel>
-#include <QElapsedTimer>
 #include <QHash>
 #include <QList>
-
-#include <memory>
 
 class QQmlEngine;
 class QJSEngine;
 
 namespace zerg {
 
-class Clock;
-class HostTrust;
-class SshPool;
-
-// The dashboard's Hosts page (QML singleton `Hosts`): the SSH allowlist (Settings::hostsFile),
-// whether each host's key is recorded, and three actions per host:
-//   testConnection: logs in and runs `true` through an SSH pool of its own, exactly as a
-//                   worker's ssh_exec would, so its errors are the ones a worker would meet;
+// The dashboard's Hosts page (QML singleton `Hosts`): the SSH allowlist (the hosts file), whether
+// each host's key is recorded, and three actions per host, all through a HostsSource (this
+// computer's files, or the server's: the hosts its workers reach):
+//   testConnection: logs in and runs `true` exactly as a worker's ssh_exec would, so its errors
+//                   are the ones a worker would meet;
 //   checkKey:       connects without logging in and shows the key's fingerprint and whether
 //                   known_hosts has it, a different one, or none;
-//   trust:          records the key checkKey showed (only when it was unknown: a changed key is
-//                   never overwritten from here).
-// libssh blocks, so key checks run on the global thread pool; results come back to this thread.
+//   trust:          records the key checkKey showed (only when it was unknown, and only if the
+//                   host still offers that very key: a changed key is never overwritten from here).
+// Answers come when they come: a list older than the newest reload, or an action's answer after
+// the list was reloaded, is dropped.
 class HostsModel : public QAbstractListModel {
     Q_OBJECT
     QML_NAMED_ELEMENT(Hosts)
     QML_SINGLETON
-    Q_PROPERTY(QString hostsFile READ hostsFile CONSTANT FINAL)
+    Q_PROPERTY(QString hostsFile READ hostsFile NOTIFY hostsFileChanged FINAL)
     Q_PROPERTY(int count READ count NOTIFY countChanged FINAL)
     // Non-empty when the hosts file could not be read: what happened and what to do.
     Q_PROPERTY(QString loadError READ loadError NOTIFY loadErrorChanged FINAL)
@@ -43,8 +38,8 @@ public:
         AliasRole = Qt::UserRole + 1,
         TargetRole,       // user@host:port
         KnownHostsRole,   // the known_hosts file that applies to the host
-        KeyStateRole,     // "known", "unknown", "changed"; "unchecked" before a check when offline
-                          // knowledge says nothing is recorded ("known" from the file otherwise)
+        KeyStateRole,     // HostKeyState's word: "known", "unknown", "changed" (from the file
+                          // until checkKey connects; "changed" only after a check)
         FingerprintRole,  // "ssh-ed25519 SHA256:…" once checked
         BusyRole,         // a test or check is running
         MessageRole,      // the last action's outcome, for the user
@@ -53,8 +48,9 @@ public:
     };
     Q_ENUM(Roles)
 
-    // Reads the hosts file at once. clock: the SSH pool's idle timers (not owned).
-    HostsModel(Settings settings, Clock* clock, QObject* parent = nullptr);
+    // Reads the list at once, or first in ensureLoaded() (FirstLoad). source must outlive this.
+    explicit HostsModel(HostsSource* source, QObject* parent = nullptr,
+                        FirstLoad firstLoad = FirstLoad::Now);
     ~HostsModel() override;
 
     static void setInstance(HostsModel* instance);
@@ -64,10 +60,13 @@ public:
     [[nodiscard]] QVariant data(const QModelIndex& index, int role) const override;
     [[nodiscard]] QHash<int, QByteArray> roleNames() const override;
 
-    [[nodiscard]] QString hostsFile() const { return m_settings.hostsFile; }
+    [[nodiscard]] QString hostsFile() const { return m_hostsFile; }
     [[nodiscard]] int count() const { return int(m_rows.size()); }
     [[nodiscard]] QString loadError() const { return m_loadError; }
+    [[nodiscard]] bool loaded() const { return m_loaded; }
 
+    // Loads now unless it already has (create() calls it for QML).
+    void ensureLoaded();
     Q_INVOKABLE void reload();
     // After the user interface's language changed: every row's texts announced again.
     void retranslate();
@@ -76,30 +75,38 @@ public:
     Q_INVOKABLE void trust(int row);
 
 Q_SIGNALS:
+    void hostsFileChanged();
     void countChanged();
     void loadErrorChanged();
 
 private:
     struct Row {
-        HostEntry host;
-        QString knownHosts;
-        QString keyState;
-        QString fingerprint;
+        HostInfo host;
+        HostKeyState keyState = HostKeyState::Unknown;
+        QString fingerprint;  // as shown: "type SHA256:…"
         bool busy = false;
         QString message;
         bool messageOk = false;
-        std::shared_ptr<HostTrust> pendingTrust;  // set while an unknown key awaits trust()
+        QString pendingFingerprint;  // "SHA256:…" of an unknown key that awaits trust()
+        quint64 action = 0;          // the action whose answer this row waits for
     };
 
-    [[nodiscard]] int rowOf(const QString& alias) const;
+    void apply(const HostsList& list);
+    // Marks the row busy with message; returns the action's id for its answer.
+    quint64 start(int row, const QString& message);
+    // The row waiting for this action's answer, or -1 (the list was reloaded meanwhile).
+    [[nodiscard]] int rowOf(const QString& alias, quint64 action) const;
     void changed(int row);
-    void finish(const QString& alias, const QString& message, bool ok);
+    void finish(int row, const QString& message, bool ok);
+    void setLoadError(const QString& message);
 
-    Settings m_settings;
-    Clock* m_clock;
-    SshPool* m_pool = nullptr;  // created on the first test
+    HostsSource* m_source;
     QList<Row> m_rows;
+    QString m_hostsFile;
     QString m_loadError;
+    quint64 m_generation = 0;  // of the newest reload
+    quint64 m_nextAction = 0;
+    bool m_loaded = false;
 };
 
 }  // namespace zerg

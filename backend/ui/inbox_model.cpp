@@ -26,15 +26,13 @@ QString cut(const QString& text, int max) {
 
 }  // namespace
 
-InboxModel::InboxModel(ScheduleStore* store, ScheduleService* service, qint64 ownerId, Clock* clock,
-                       QObject* parent)
+InboxModel::InboxModel(InboxSource* source, qint64 ownerId, Clock* clock, QObject* parent)
     : QAbstractListModel(parent),
-      m_store(store),
+      m_source(source),
       m_ownerId(ownerId),
       m_clock(clock),
       m_zone(QTimeZone::systemTimeZone()) {
-    if (service)
-        connect(service, &ScheduleService::delivered, this, &InboxModel::onDelivered);
+    connect(m_source, &InboxSource::delivered, this, &InboxModel::onDelivered);
     reload();
 }
 
@@ -130,23 +128,26 @@ void InboxModel::setUnread(int unread) {
 }
 
 void InboxModel::reload() {
-    const Result<QList<InboxItem>> listed = m_store->listInbox(m_ownerId, kLimit);
-    if (!listed) {
-        setError(tr("Could not read the task inbox: %1. Check that the data folder is readable, "
-                    "then reopen the inbox.")
-                     .arg(listed.error().message));
-        return;
-    }
-    setError({});
-    const int before = int(m_items.size());
-    beginResetModel();
-    m_items = listed.value();
-    endResetModel();
-    if (m_items.size() != before)
-        Q_EMIT countChanged();
-    // The store counts every unread item, also those older than the kLimit loaded.
-    if (const Result<int> unread = m_store->unreadCount(m_ownerId))
-        setUnread(unread.value());
+    const quint64 generation = ++m_listGeneration;
+    m_source->list(kLimit, this, [this, generation](const Result<InboxPage>& page) {
+        if (generation != m_listGeneration)
+            return;  // a newer reload has asked since
+        if (!page) {
+            setError(tr("Could not read the task inbox: %1. Check that the data folder is "
+                        "readable (or the server reachable), then reopen the inbox.")
+                         .arg(page.error().message));
+            return;
+        }
+        setError({});
+        const int before = int(m_items.size());
+        beginResetModel();
+        m_items = page->items;
+        endResetModel();
+        if (m_items.size() != before)
+            Q_EMIT countChanged();
+        // Every unread item counts, also those older than the kLimit loaded.
+        setUnread(page->unreadCount);
+    });
 }
 
 void InboxModel::onDelivered(const InboxItem& item) {
@@ -159,6 +160,32 @@ void InboxModel::onDelivered(const InboxItem& item) {
     setUnread(m_unread + (item.isRead() ? 0 : 1));
 }
 
+void InboxModel::begin() {
+    if (m_busy++ == 0)
+        Q_EMIT busyChanged();
+}
+
+void InboxModel::finish(const QString& action, const QString& error) {
+    if (!error.isEmpty())
+        setError(error);
+    if (--m_busy == 0)
+        Q_EMIT busyChanged();
+    Q_EMIT actionFinished(action, error.isEmpty(), error);
+}
+
+void InboxModel::markShownRead(qint64 itemId, const QDateTime& readAt) {
+    // No currentChanged: nothing shown of the open item changes, and the panel would scroll it
+    // back to its top.
+    if (m_current.id == itemId && !m_current.isRead())
+        m_current.readAt = readAt;
+    const int i = indexOf(itemId);
+    if (i < 0 || m_items.at(i).isRead())
+        return;  // already counted (or gone)
+    m_items[i].readAt = readAt;
+    Q_EMIT dataChanged(index(i), index(i), {ReadRole});
+    setUnread(qMax(0, m_unread - 1));
+}
+
 QString InboxModel::open(qint64 itemId) {
     const int i = indexOf(itemId);
     if (i < 0) {
@@ -168,18 +195,17 @@ QString InboxModel::open(qint64 itemId) {
     Q_EMIT currentChanged();
     if (m_current.isRead())
         return {};
-    const QDateTime now = m_clock->utcNow();
-    if (const Status read = m_store->markRead(m_ownerId, itemId, now); !read) {
-        const QString message =
-            tr("Could not mark the result as read: %1. Check that the data folder is writable.")
-                .arg(read.error().message);
-        setError(message);
-        return message;
-    }
-    m_items[i].readAt = now;
-    m_current.readAt = now;
-    Q_EMIT dataChanged(index(i), index(i), {ReadRole});
-    setUnread(qMax(0, m_unread - 1));
+    begin();
+    m_source->markRead(itemId, this, [this, itemId](const Result<InboxItem>& read) {
+        if (!read) {
+            return finish(QStringLiteral("open"),
+                          tr("Could not mark the result as read: %1. Check that the data folder "
+                             "is writable (or the server reachable).")
+                              .arg(read.error().message));
+        }
+        markShownRead(itemId, read->readAt.isValid() ? read->readAt : m_clock->utcNow());
+        finish(QStringLiteral("open"), {});
+    });
     return {};
 }
 
@@ -190,28 +216,33 @@ void InboxModel::close() {
     Q_EMIT currentChanged();
 }
 
-QString InboxModel::markAllRead() {
-    const QDateTime now = m_clock->utcNow();
-    if (const Result<int> marked = m_store->markAllRead(m_ownerId, now); !marked) {
-        const QString message =
-            tr("Could not mark the results as read: %1. Check that the data folder is writable.")
-                .arg(marked.error().message);
-        setError(message);
-        return message;
-    }
-    int first = -1;
-    int last = -1;
-    for (int i = 0; i < m_items.size(); ++i) {
-        if (m_items.at(i).isRead())
-            continue;
-        m_items[i].readAt = now;
-        first = first < 0 ? i : first;
-        last = i;
-    }
-    if (last >= 0)
-        Q_EMIT dataChanged(index(first), index(last), {ReadRole});
-    setUnread(0);
-    return {};
+void InboxModel::markAllRead() {
+    begin();
+    m_source->markAllRead(this, [this](const Result<int>& marked) {
+        if (!marked) {
+            return finish(QStringLiteral("markAllRead"),
+                          tr("Could not mark the results as read: %1. Check that the data "
+                             "folder is writable (or the server reachable).")
+                              .arg(marked.error().message));
+        }
+        // The source's own read time is not sent back; the rows only show read or not.
+        const QDateTime now = m_clock->utcNow();
+        int first = -1;
+        int last = -1;
+        for (int i = 0; i < m_items.size(); ++i) {
+            if (m_items.at(i).isRead())
+                continue;
+            m_items[i].readAt = now;
+            first = first < 0 ? i : first;
+            last = i;
+        }
+        if (last >= 0)
+            Q_EMIT dataChanged(index(first), index(last), {ReadRole});
+        if (m_current.id != 0 && !m_current.isRead())
+            m_current.readAt = now;  // as in markShownRead: nothing shown changes
+        setUnread(0);
+        finish(QStringLiteral("markAllRead"), {});
+    });
 }
 
 QString InboxModel::reply(qint64 itemId, const QString& text) {

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "storage/schedule_store.h"
+#include "dashboard/inbox_source.h"
 
 #include <QtQml/qqmlregistration.h>
 #include <QAbstractListModel>
@@ -13,13 +13,17 @@ class QJSEngine;
 namespace zerg {
 
 class Clock;
-class ScheduleService;
 
 // The task inbox in the Jarvis window (QML singleton `Inbox`): the results of scheduled runs,
 // newest first, with the unread count. open() shows an item and marks it read; reply() asks for
 // the conversation to continue about an item: it does not talk to the supervisor itself but
 // emits replyRequested with a message that carries the item as context, for the chat to send.
-// A result the ScheduleService delivers appears at the top at once (a row insert).
+// A result the source delivers appears at the top at once (a row insert).
+//
+// Reads and marks read only through an InboxSource (this computer's inbox, or the server's),
+// which may answer at once or later: marking read reports its outcome with actionFinished (and
+// error when it failed), busy while an answer is awaited; an answer to an older reload is
+// dropped.
 class InboxModel : public QAbstractListModel {
     Q_OBJECT
     QML_NAMED_ELEMENT(Inbox)
@@ -28,6 +32,8 @@ class InboxModel : public QAbstractListModel {
     Q_PROPERTY(int unreadCount READ unreadCount NOTIFY unreadCountChanged FINAL)
     // Non-empty when the inbox could not be read or changed: what happened and what to do.
     Q_PROPERTY(QString error READ error NOTIFY errorChanged FINAL)
+    // Marking read waits for its answer.
+    Q_PROPERTY(bool busy READ busy NOTIFY busyChanged FINAL)
     // The item open() showed (currentId 0: none; a double for QML, whose qmllint in Qt 6.4 does
     // not know qint64 properties).
     Q_PROPERTY(double currentId READ currentIdForQml NOTIFY currentChanged FINAL)
@@ -52,10 +58,8 @@ public:
     };
     Q_ENUM(Roles)
 
-    // Loads at once. store, service (may be null: nothing arrives live) and clock must outlive
-    // the model.
-    InboxModel(ScheduleStore* store, ScheduleService* service, qint64 ownerId, Clock* clock,
-               QObject* parent = nullptr);
+    // Loads at once. source and clock must outlive the model; only ownerId's deliveries count.
+    InboxModel(InboxSource* source, qint64 ownerId, Clock* clock, QObject* parent = nullptr);
     ~InboxModel() override;
 
     // The instance QML's `Inbox` refers to. Call before loading QML; the caller owns it.
@@ -69,6 +73,7 @@ public:
     [[nodiscard]] int count() const { return int(m_items.size()); }
     [[nodiscard]] int unreadCount() const { return m_unread; }
     [[nodiscard]] QString error() const { return m_error; }
+    [[nodiscard]] bool busy() const { return m_busy > 0; }
     [[nodiscard]] qint64 currentId() const { return m_current.id; }
     [[nodiscard]] QString currentTitle() const { return m_current.title; }
     [[nodiscard]] QString currentBody() const { return m_current.body; }
@@ -82,15 +87,17 @@ public:
     // Times are shown in this zone (default: the system's). Tests fix it.
     void setDisplayTimeZone(const QTimeZone& zone);
 
-    // Each returns "" on success or what went wrong, for the panel to show.
-    // Shows the item (current*) and marks it read.
+    // Shows the item (current*) and, when it is unread, marks it read through the source
+    // (actionFinished("open", …) when that is answered). Returns "" or why it cannot be shown.
     Q_INVOKABLE QString open(qint64 itemId);
     // Back to the list.
     Q_INVOKABLE void close();
-    Q_INVOKABLE QString markAllRead();
-    // Emits replyRequested(replyText(item, text)); text must not be blank.
+    // Ends with actionFinished("markAllRead", …).
+    Q_INVOKABLE void markAllRead();
+    // Emits replyRequested(replyText(item, text)); text must not be blank. Returns "" or what is
+    // wrong, for the panel to show.
     Q_INVOKABLE QString reply(qint64 itemId, const QString& text);
-    // Re-reads the inbox (one reset).
+    // Re-reads the inbox (one reset when the answer comes).
     Q_INVOKABLE void reload();
     // After the user interface's language changed: the rows' and the open item's texts again.
     void retranslate();
@@ -108,6 +115,10 @@ Q_SIGNALS:
     void unreadCountChanged();
     void errorChanged();
     void currentChanged();
+    void busyChanged();
+    // Marking read ("open", "markAllRead") was answered: error is "" when ok, else the message
+    // (also in error).
+    void actionFinished(const QString& action, bool ok, const QString& error);
     // The chat should send text as the user's next message.
     void replyRequested(const QString& text);
 
@@ -116,14 +127,20 @@ private:
     void onDelivered(const InboxItem& item);
     void setError(const QString& error);
     void setUnread(int unread);
+    void begin();
+    void finish(const QString& action, const QString& error);
+    // The row of itemId and the open item (if it is that one) are read now.
+    void markShownRead(qint64 itemId, const QDateTime& readAt);
 
-    ScheduleStore* m_store;
+    InboxSource* m_source;
     qint64 m_ownerId;
     Clock* m_clock;
     QTimeZone m_zone;
     QList<InboxItem> m_items;  // newest first
     int m_unread = 0;
     QString m_error;
+    int m_busy = 0;                // mark-read requests waiting for their answer
+    quint64 m_listGeneration = 0;  // of the newest reload
     InboxItem m_current;
 };
 

@@ -4,9 +4,7 @@
 
 #include "core/clock.h"
 #include "schedule/cron_expression.h"
-#include "schedule/schedule_service.h"
 #include "ui/duration_format.h"
-#include "ui/worker_table_model.h"
 
 #include <QJSEngine>
 #include <QLocale>
@@ -32,19 +30,12 @@ QString triggerText(const QString& trigger) {
 
 }  // namespace
 
-SchedulesModel::SchedulesModel(ScheduleService* service, ScheduleStore* store, qint64 ownerId,
-                               Clock* clock, QObject* parent)
+SchedulesModel::SchedulesModel(SchedulesSource* source, Clock* clock, QObject* parent)
     : QAbstractListModel(parent),
-      m_service(service),
-      m_store(store),
-      m_ownerId(ownerId),
+      m_source(source),
       m_clock(clock),
       m_zone(QTimeZone::systemTimeZone()) {
-    if (m_service) {
-        connect(m_service, &ScheduleService::schedulesChanged, this, &SchedulesModel::refresh);
-        connect(m_service, &ScheduleService::scheduleRunStarted, this, &SchedulesModel::refresh);
-        connect(m_service, &ScheduleService::delivered, this, &SchedulesModel::refresh);
-    }
+    connect(m_source, &SchedulesSource::changed, this, &SchedulesModel::refresh);
     refresh();
     armTick();
 }
@@ -151,6 +142,7 @@ void SchedulesModel::setDisplayTimeZone(const QTimeZone& zone) {
 }
 
 void SchedulesModel::select(qint64 scheduleId) {
+    m_selectWhenListed = 0;  // the user's choice wins
     const qint64 id = indexOf(scheduleId) >= 0 ? scheduleId : 0;
     if (id == m_selectedId)
         return;
@@ -170,9 +162,10 @@ QString SchedulesModel::formatWhen(const QDateTime& when, const QDateTime& now,
                         : tr("ddd d MMM yyyy HH:mm", "a time in another year; a QDateTime format"));
 }
 
-SchedulesModel::Row SchedulesModel::makeRow(const ScheduleRecord& record,
+SchedulesModel::Row SchedulesModel::makeRow(const ScheduleEntry& entry,
                                             const QDateTime& now) const {
     Row row;
+    const ScheduleRecord& record = entry.schedule;
     row.record = record;
     const Result<CronExpression> cron = CronExpression::parse(record.cron);
     row.description = cron ? cron->describe() : record.cron;
@@ -186,13 +179,10 @@ SchedulesModel::Row SchedulesModel::makeRow(const ScheduleRecord& record,
         row.nextRunText = tr("never");
     else
         row.nextRunText = row.nextRuns.constFirst();
-    if (const Result<QList<ScheduleRunRecord>> last =
-            m_store->listScheduleRuns(m_ownerId, record.id, 1);
-        last && !last->isEmpty()) {
-        const ScheduleRunRecord& run = last->constFirst();
-        row.lastRunText = formatWhen(run.startedAt, now, m_zone);
-        row.lastStatus = run.status;
-        row.lastSeverity = run.severity;
+    if (entry.lastRun) {
+        row.lastRunText = formatWhen(entry.lastRun->startedAt, now, m_zone);
+        row.lastStatus = entry.lastRun->status;
+        row.lastSeverity = entry.lastRun->severity;
     }
     return row;
 }
@@ -205,31 +195,33 @@ void SchedulesModel::setLoadError(const QString& error) {
 }
 
 void SchedulesModel::refresh() {
-    const Result<QList<ScheduleRecord>> listed = m_store->listSchedules(m_ownerId);
-    if (!listed) {
-        setLoadError(tr("Could not read the schedules: %1. Check that the data folder is "
-                        "readable, then reopen the page.")
-                         .arg(listed.error().message));
-        return;
-    }
+    const quint64 generation = ++m_listGeneration;
+    m_source->list(this, [this, generation](const Result<ScheduleListing>& listed) {
+        if (generation != m_listGeneration)
+            return;  // a newer refresh has asked since
+        if (!listed) {
+            setLoadError(tr("Could not read the schedules: %1. Check that the data folder is "
+                            "readable (or the server reachable), then reopen the page.")
+                             .arg(listed.error().message));
+            return;
+        }
+        apply(listed.value());
+    });
+}
+
+void SchedulesModel::apply(const ScheduleListing& listing) {
     setLoadError({});
-    bool paused = false;
-    if (m_service) {
-        paused = m_service->isPaused();
-    } else if (const Result<bool> stored = m_store->isPaused(m_ownerId)) {
-        paused = stored.value();
-    }
-    if (paused != m_paused) {
-        m_paused = paused;
+    if (listing.paused != m_paused) {
+        m_paused = listing.paused;
         Q_EMIT pausedChanged();
     }
 
     const QDateTime now = m_clock->utcNow();
     QList<Row> fresh;
     QSet<qint64> freshIds;
-    for (const ScheduleRecord& record : listed.value()) {
-        fresh.append(makeRow(record, now));
-        freshIds.insert(record.id);
+    for (const ScheduleEntry& entry : listing.schedules) {
+        fresh.append(makeRow(entry, now));
+        freshIds.insert(entry.schedule.id);
     }
     const int before = int(m_rows.size());
     const QVariantMap selectedBefore = selected();
@@ -276,25 +268,19 @@ void SchedulesModel::refresh() {
     }
     if (m_rows.size() != before)
         Q_EMIT countChanged();
-    if (m_selectedId != 0 && indexOf(m_selectedId) < 0) {
+    if (m_selectWhenListed != 0 && indexOf(m_selectWhenListed) >= 0)
+        m_selectedId = std::exchange(m_selectWhenListed, 0);
+    if (m_selectedId != 0 && indexOf(m_selectedId) < 0)
         m_selectedId = 0;
+    if (selected() != selectedBefore)
         Q_EMIT selectedChanged();
-    } else if (selected() != selectedBefore) {
-        Q_EMIT selectedChanged();
-    }
     refreshHistory();
 }
 
-QVariantList SchedulesModel::historyFor(qint64 scheduleId) const {
+QVariantList SchedulesModel::historyRows(const QList<ScheduleRunRecord>& runs) const {
     QVariantList out;
-    if (scheduleId <= 0)
-        return out;
-    const Result<QList<ScheduleRunRecord>> runs =
-        m_store->listScheduleRuns(m_ownerId, scheduleId, kHistoryLimit);
-    if (!runs)
-        return out;
     const QDateTime now = m_clock->utcNow();
-    for (const ScheduleRunRecord& run : runs.value()) {
+    for (const ScheduleRunRecord& run : runs) {
         const bool finished = run.finishedAt.isValid() && run.startedAt.isValid();
         out.append(QVariantMap{
             {QStringLiteral("trigger"), triggerText(run.trigger)},
@@ -312,11 +298,23 @@ QVariantList SchedulesModel::historyFor(qint64 scheduleId) const {
 }
 
 void SchedulesModel::refreshHistory() {
-    const QVariantList history = historyFor(m_selectedId);
-    if (history == m_history)
-        return;
-    m_history = history;
-    Q_EMIT historyChanged();
+    const quint64 generation = ++m_historyGeneration;
+    const auto show = [this](const QVariantList& history) {
+        if (history == m_history)
+            return;
+        m_history = history;
+        Q_EMIT historyChanged();
+    };
+    if (m_selectedId <= 0)
+        return show({});
+    m_source->history(m_selectedId, kHistoryLimit, this,
+                      [this, generation, show](const Result<QList<ScheduleRunRecord>>& runs) {
+                          // A failed read keeps what is shown: the next change or minute reads
+                          // again.
+                          if (generation != m_historyGeneration || !runs)
+                              return;
+                          show(historyRows(runs.value()));
+                      });
 }
 
 void SchedulesModel::armTick() {
@@ -328,27 +326,47 @@ void SchedulesModel::armTick() {
     });
 }
 
-QString SchedulesModel::notHere() const {
-    return tr(
-        "Schedules run in the Zerg app that owns the data folder; change them there (or "
-        "quit the other instance and restart this one).");
+void SchedulesModel::begin() {
+    if (m_busy++ == 0)
+        Q_EMIT busyChanged();
 }
 
-QString SchedulesModel::create(const QString& name, const QString& task, const QString& cron,
-                               const QString& timeZone, bool catchUp) {
-    if (!m_service)
-        return notHere();
-    const Result<ScheduleRecord> created =
-        m_service->createSchedule(name, task, cron, timeZone.trimmed(), catchUp);
-    if (!created)
-        return created.error().message;
-    select(created->id);
-    return {};
+void SchedulesModel::finish(const QString& action, const QString& error) {
+    if (error != m_actionError) {
+        m_actionError = error;
+        Q_EMIT actionErrorChanged();
+    }
+    // The source's changed() may come before or after its answer (or, for a run that could not
+    // start, not at all): the page reads again either way.
+    if (error.isEmpty())
+        refresh();
+    if (--m_busy == 0)
+        Q_EMIT busyChanged();
+    Q_EMIT actionFinished(action, error.isEmpty(), error);
 }
 
-QString SchedulesModel::update(qint64 scheduleId, const QVariantMap& fields) {
-    if (!m_service)
-        return notHere();
+template <typename T>
+SourceReply<T> SchedulesModel::finisher(const QString& action) {
+    begin();
+    return
+        [this, action](const Result<T>& r) { finish(action, r ? QString() : r.error().message); };
+}
+
+void SchedulesModel::create(const QString& name, const QString& task, const QString& cron,
+                            const QString& timeZone, bool catchUp) {
+    // This computer's zone, also when the schedules run on a server elsewhere.
+    const QString zone = timeZone.trimmed().isEmpty() ? systemTimeZone() : timeZone.trimmed();
+    SourceReply<ScheduleRecord> done = finisher<ScheduleRecord>(QStringLiteral("create"));
+    m_source->create({name, task, cron, zone, catchUp}, this,
+                     [this, done](const Result<ScheduleRecord>& created) {
+                         if (created)
+                             m_selectWhenListed = created->id;
+                         done(created);
+                     });
+}
+
+void SchedulesModel::update(qint64 scheduleId, const QVariantMap& fields) {
+    SourceReply<ScheduleRecord> done = finisher<ScheduleRecord>(QStringLiteral("update"));
     SchedulePatch patch;
     for (auto it = fields.cbegin(); it != fields.cend(); ++it) {
         const QString& key = it.key();
@@ -367,39 +385,29 @@ QString SchedulesModel::update(qint64 scheduleId, const QVariantMap& fields) {
         else if (key == QLatin1String("catchUp"))
             patch.catchUp = it.value().toBool();
         else
-            return tr("'%1' is not a field of a schedule. Change name, task, cron, timeZone, "
-                      "enabled or catchUp.")
-                .arg(key);
+            return done(Error{QStringLiteral("invalid_argument"),
+                              tr("'%1' is not a field of a schedule. Change name, task, cron, "
+                                 "timeZone, enabled or catchUp.")
+                                  .arg(key)});
     }
-    const Result<ScheduleRecord> updated = m_service->updateSchedule(scheduleId, patch);
-    return updated ? QString() : updated.error().message;
+    m_source->update(scheduleId, patch, this, done);
 }
 
-QString SchedulesModel::remove(qint64 scheduleId) {
-    if (!m_service)
-        return notHere();
-    const Status removed = m_service->deleteSchedule(scheduleId);
-    return removed ? QString() : removed.error().message;
+void SchedulesModel::remove(qint64 scheduleId) {
+    m_source->remove(scheduleId, this, finisher<Ok>(QStringLiteral("remove")));
 }
 
-QString SchedulesModel::setEnabled(qint64 scheduleId, bool enabled) {
-    return update(scheduleId, {{QStringLiteral("enabled"), enabled}});
+void SchedulesModel::setEnabled(qint64 scheduleId, bool enabled) {
+    m_source->setEnabled(scheduleId, enabled, this,
+                         finisher<ScheduleRecord>(QStringLiteral("setEnabled")));
 }
 
-QString SchedulesModel::runNow(qint64 scheduleId) {
-    if (!m_service)
-        return notHere();
-    const Status started = m_service->runNow(scheduleId);
-    // A run that could not start is recorded as failed without a signal: show it.
-    refresh();
-    return started ? QString() : started.error().message;
+void SchedulesModel::runNow(qint64 scheduleId) {
+    m_source->runNow(scheduleId, this, finisher<Ok>(QStringLiteral("runNow")));
 }
 
-QString SchedulesModel::setPaused(bool paused) {
-    if (!m_service)
-        return notHere();
-    const Status set = m_service->setPaused(paused);
-    return set ? QString() : set.error().message;
+void SchedulesModel::setPaused(bool paused) {
+    m_source->setPaused(paused, this, finisher<Ok>(QStringLiteral("setPaused")));
 }
 
 QVariantMap SchedulesModel::describeCron(const QString& text) const {

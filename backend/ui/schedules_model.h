@@ -1,6 +1,6 @@
 #pragma once
 
-#include "storage/schedule_store.h"
+#include "dashboard/schedules_source.h"
 
 #include <QtQml/qqmlregistration.h>
 #include <QAbstractListModel>
@@ -17,20 +17,21 @@ class QJSEngine;
 namespace zerg {
 
 class Clock;
-class ScheduleService;
 
 // The dashboard's Schedules page (QML singleton `Schedules`): the owner's schedules ordered by
 // name, with when each runs next (in the display time zone, the system's by default) and how its
-// last run went; the selected schedule's run history; and the actions of the page. Every action
-// returns "" on success or the service's message, which the page shows as it is.
+// last run went; the selected schedule's run history; and the actions of the page.
 //
-// Kept live from ScheduleService (schedulesChanged, scheduleRunStarted, delivered) by comparing
-// the stored schedules with the rows: changed rows get dataChanged, new and deleted ones are
-// inserted and removed, a rename moves its row; only the first load resets the model. Next-run
-// texts depend on "now", so they are recomputed once a minute on the clock.
+// Reads and acts only through a SchedulesSource (this computer's schedules, or the server's),
+// which may answer at once or later. An action reports its outcome when the source answers:
+// actionFinished(action, ok, error) and actionError (the source's message, shown as it is; ""
+// after a success); busy while any action waits for its answer. A read answer older than the
+// newest request is dropped, so a late answer never shows stale data.
 //
-// service may be null (this process does not run the schedules): the page then shows the stored
-// schedules and every action says why it cannot be done here.
+// Kept live from the source's changed() (and after each successful action) by comparing the
+// listed schedules with the rows: changed rows get dataChanged, new and deleted ones are inserted
+// and removed, a rename moves its row; only the first load resets the model. Next-run texts
+// depend on "now", so the page reads again once a minute on the clock.
 class SchedulesModel : public QAbstractListModel {
     Q_OBJECT
     QML_NAMED_ELEMENT(Schedules)
@@ -41,6 +42,10 @@ class SchedulesModel : public QAbstractListModel {
     Q_PROPERTY(QString systemTimeZone READ systemTimeZone CONSTANT FINAL)
     // Non-empty when the schedules could not be read: what happened and what to do.
     Q_PROPERTY(QString loadError READ loadError NOTIFY loadErrorChanged FINAL)
+    // The message of the last action that failed; "" after one that succeeded.
+    Q_PROPERTY(QString actionError READ actionError NOTIFY actionErrorChanged FINAL)
+    // An action waits for its answer.
+    Q_PROPERTY(bool busy READ busy NOTIFY busyChanged FINAL)
     // The schedule the detail pane shows (0: none), its row as a map (the role names as keys;
     // empty when none) and its newest runs, newest first. Each history entry has trigger,
     // scheduledFor, started, duration, status, severity, summary and error (all text).
@@ -72,9 +77,8 @@ public:
     };
     Q_ENUM(Roles)
 
-    // Loads at once (one reset). service, store and clock must outlive the model.
-    SchedulesModel(ScheduleService* service, ScheduleStore* store, qint64 ownerId, Clock* clock,
-                   QObject* parent = nullptr);
+    // Loads at once (one reset when the answer comes). source and clock must outlive the model.
+    SchedulesModel(SchedulesSource* source, Clock* clock, QObject* parent = nullptr);
     ~SchedulesModel() override;
 
     // The instance QML's `Schedules` refers to. Call before loading QML; the caller owns it.
@@ -89,6 +93,8 @@ public:
     [[nodiscard]] bool paused() const { return m_paused; }
     [[nodiscard]] QString systemTimeZone() const;
     [[nodiscard]] QString loadError() const { return m_loadError; }
+    [[nodiscard]] QString actionError() const { return m_actionError; }
+    [[nodiscard]] bool busy() const { return m_busy > 0; }
     [[nodiscard]] qint64 selectedId() const { return m_selectedId; }
     [[nodiscard]] QVariantMap selected() const;
     [[nodiscard]] QVariantList history() const { return m_history; }
@@ -101,21 +107,24 @@ public:
     // Selects a schedule for the detail pane (0 or an unknown id: none).
     void select(qint64 scheduleId);
 
-    // timeZone empty: the system's.
-    Q_INVOKABLE QString create(const QString& name, const QString& task, const QString& cron,
-                               const QString& timeZone, bool catchUp);
-    // fields: any of name, task, cron, timeZone (strings), enabled, catchUp (booleans).
-    Q_INVOKABLE QString update(qint64 scheduleId, const QVariantMap& fields);
-    Q_INVOKABLE QString remove(qint64 scheduleId);
-    Q_INVOKABLE QString setEnabled(qint64 scheduleId, bool enabled);
-    Q_INVOKABLE QString runNow(qint64 scheduleId);
-    Q_INVOKABLE QString setPaused(bool paused);
+    // The actions: each ends with actionFinished(action, …), action being the method's name
+    // ("create", "update", "remove", "setEnabled", "runNow", "setPaused"), possibly before the
+    // call returns. A successful create selects the new schedule.
+    // timeZone empty: this computer's.
+    Q_INVOKABLE void create(const QString& name, const QString& task, const QString& cron,
+                            const QString& timeZone, bool catchUp);
+    // fields: any of name, task, cron, timeZone (strings; an empty zone is this computer's),
+    // enabled, catchUp (booleans).
+    Q_INVOKABLE void update(qint64 scheduleId, const QVariantMap& fields);
+    Q_INVOKABLE void remove(qint64 scheduleId);
+    Q_INVOKABLE void setEnabled(qint64 scheduleId, bool enabled);
+    Q_INVOKABLE void runNow(qint64 scheduleId);
+    Q_INVOKABLE void setPaused(bool paused);
     // {ok: bool, text: the description, or what is wrong with the expression}, for the form.
     Q_INVOKABLE QVariantMap describeCron(const QString& text) const;
-    // The newest runs of any schedule, as in `history`.
-    Q_INVOKABLE QVariantList historyFor(qint64 scheduleId) const;
 
-    // Re-reads the schedules and announces what changed (the first call resets).
+    // Reads the schedules again and announces what changed (the first answer resets); then the
+    // selected schedule's history.
     Q_INVOKABLE void refresh();
     // After the user interface's language changed: refresh(), so that every text is made again.
     void retranslate() { refresh(); }
@@ -130,6 +139,10 @@ Q_SIGNALS:
     void loadErrorChanged();
     void selectedChanged();
     void historyChanged();
+    void actionErrorChanged();
+    void busyChanged();
+    // An action's answer came: error is "" when ok, else the message (also in actionError).
+    void actionFinished(const QString& action, bool ok, const QString& error);
 
 private:
     struct Row {
@@ -144,23 +157,34 @@ private:
 
     [[nodiscard]] double selectedIdForQml() const { return double(m_selectedId); }
     void selectFromQml(double scheduleId) { select(qint64(scheduleId)); }
-    [[nodiscard]] Row makeRow(const ScheduleRecord& record, const QDateTime& now) const;
+    [[nodiscard]] Row makeRow(const ScheduleEntry& entry, const QDateTime& now) const;
     [[nodiscard]] static QVariant value(const Row& row, int role);
-    [[nodiscard]] QString notHere() const;
+    void apply(const ScheduleListing& listing);
     void setLoadError(const QString& error);
     void refreshHistory();
+    [[nodiscard]] QVariantList historyRows(const QList<ScheduleRunRecord>& runs) const;
     void armTick();
+    // An action starts (busy) and, when its answer comes, finishes: a success reads the page
+    // again, then actionFinished.
+    void begin();
+    void finish(const QString& action, const QString& error);
+    template <typename T>
+    [[nodiscard]] SourceReply<T> finisher(const QString& action);
 
-    ScheduleService* m_service;
-    ScheduleStore* m_store;
-    qint64 m_ownerId;
+    SchedulesSource* m_source;
     Clock* m_clock;
     QTimeZone m_zone;
     QList<Row> m_rows;  // by name
     bool m_loaded = false;
     bool m_paused = false;
     QString m_loadError;
+    QString m_actionError;
+    int m_busy = 0;                   // actions waiting for their answer
+    quint64 m_listGeneration = 0;     // of the newest refresh
+    quint64 m_historyGeneration = 0;  // of the newest history request
     qint64 m_selectedId = 0;
+    // A schedule just created, to select once a listing has it (it may come after the answer).
+    qint64 m_selectWhenListed = 0;
     QVariantList m_history;
 };
 

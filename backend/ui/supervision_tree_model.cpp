@@ -1,7 +1,5 @@
 #include "ui/supervision_tree_model.h"
 
-#include "ui/qml_instance.h"
-
 #include "core/event.h"
 #include "core/event_bus.h"
 
@@ -42,7 +40,8 @@ void addSupervisor(const QJsonObject& sup, const QString& name, int depth, const
         const QString last = c.value(QStringLiteral("last_exit_reason")).toString();
         if (!last.isEmpty())
             d += QStringLiteral(", last exit: %1").arg(last);
-        out->append({id, depth + 1, childState, QStringLiteral("worker"), d});
+        out->append({id, depth + 1, childState, QStringLiteral("worker"), d,
+                     c.value(QStringLiteral("job_id")).toInteger()});
     }
 }
 
@@ -69,12 +68,24 @@ QString xoWord(const QString& word) {
 
 }  // namespace
 
-SupervisionTreeModel::SupervisionTreeModel(std::function<QJsonObject()> snapshot, EventBus* bus,
-                                           qint64 ownerId, QObject* parent)
-    : QAbstractListModel(parent), m_snapshot(std::move(snapshot)), m_ownerId(ownerId) {
+SupervisionTreeModel::SupervisionTreeModel(TreeSource* source, EventBus* bus, qint64 ownerId,
+                                           Clock* clock, QObject* parent, FirstLoad firstLoad)
+    : QAbstractListModel(parent), m_source(source), m_ownerId(ownerId), m_clock(clock) {
     if (bus)
         connect(bus, &EventBus::published, this, &SupervisionTreeModel::onEvent);
-    refresh();
+    if (firstLoad == FirstLoad::Now)
+        refresh();
+}
+
+SupervisionTreeModel::~SupervisionTreeModel() {
+    // The clock may outlive the model; its callbacks are tied to `this` as context anyway.
+    if (m_pollTimer)
+        m_clock->cancel(m_pollTimer);
+}
+
+void SupervisionTreeModel::ensureLoaded() {
+    if (!m_loaded)
+        refresh();
 }
 
 QList<SupervisionTreeModel::Row> SupervisionTreeModel::flatten(const QJsonObject& supervisor) {
@@ -125,6 +136,8 @@ void SupervisionTreeModel::onEvent(const Event& e) {
             m_jobOfChild.insert(e.data.value(QStringLiteral("child_id")).toString(),
                                 e.data.value(QStringLiteral("job_id")).toInteger());
         }
+        if (!m_loaded)
+            return;  // the first load reads the tree fresh
         refresh();
         // A supervisor announces an exit before it has handled it (a finished dynamic child is
         // removed right after child_exited): look again once it is done, one event-loop turn
@@ -181,7 +194,46 @@ void SupervisionTreeModel::retranslate() {
 }
 
 void SupervisionTreeModel::refresh() {
-    const QList<Row> rows = flatten(m_snapshot ? m_snapshot() : QJsonObject());
+    m_loaded = true;
+    const quint64 generation = ++m_generation;
+    m_source->snapshot(this, [this, generation](const Result<QJsonObject>& tree) {
+        if (generation != m_generation)
+            return;  // a newer refresh has asked since
+        if (!tree) {
+            setLoadError(tr("Could not load the supervision tree: %1").arg(tree.error().message));
+            return;
+        }
+        setLoadError({});
+        apply(flatten(tree.value()));
+    });
+    armPoll();
+}
+
+void SupervisionTreeModel::armPoll() {
+    if (!m_clock || !m_source->needsPolling())
+        return;
+    if (m_pollTimer)
+        m_clock->cancel(m_pollTimer);
+    m_pollTimer = m_clock->callAfter(kPollMs, this, [this] {
+        m_pollTimer = 0;
+        refresh();
+    });
+}
+
+void SupervisionTreeModel::setLoadError(const QString& message) {
+    if (message == m_loadError)
+        return;
+    m_loadError = message;
+    Q_EMIT loadErrorChanged();
+}
+
+void SupervisionTreeModel::apply(const QList<Row>& rows) {
+    // The tree names its workers' jobs too: a report is matched even when the page did not see
+    // the worker's child start (opened later, or over a server).
+    for (const Row& r : rows) {
+        if (r.jobId > 0)
+            m_jobOfChild.insert(r.name, r.jobId);
+    }
     // Workers that left the tree take their reports with them; the supervisor agent's stays.
     for (auto it = m_jobOfChild.begin(); it != m_jobOfChild.end();) {
         const bool gone = std::none_of(rows.cbegin(), rows.cend(),
@@ -253,7 +305,7 @@ void SupervisionTreeModel::setInstance(SupervisionTreeModel* instance) {
 }
 
 SupervisionTreeModel* SupervisionTreeModel::create(QQmlEngine*, QJSEngine*) {
-    return QmlInstance<SupervisionTreeModel>::get("SupervisionTree", "SupervisionTreeModel");
+    return QmlInstance<SupervisionTreeModel>::getLoaded("SupervisionTree", "SupervisionTreeModel");
 }
 
 }  // namespace zerg

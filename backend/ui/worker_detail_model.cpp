@@ -4,13 +4,10 @@
 
 #include "core/event.h"
 #include "core/event_bus.h"
-#include "storage/store.h"
+#include "core/off_thread.h"
 #include "ui/duration_format.h"
 #include "ui/worker_table_model.h"
 
-#include <QDir>
-#include <QFile>
-#include <QFileInfo>
 #include <QJSEngine>
 #include <QLocale>
 
@@ -94,90 +91,14 @@ QVariantMap toolCallMap(const ToolCallView& v) {
         {QStringLiteral("other"), v.other}};
 }
 
-bool isCheckFile(const QString& path) {
-    return viewKindFor(path) == QLatin1String("check");
-}
-
-// Runs on the pool: the worker's metadata, its files with sizes, and the checks not read yet.
-WorkerDetailModel::FolderRead readFolder(const ArtifactStore& store, qint64 ownerId,
-                                         const QString& workerId, quint64 generation,
-                                         const QSet<QString>& knownChecks,
-                                         const WorkerDetailModel::ReadHook& hook) {
-    WorkerDetailModel::FolderRead r;
-    r.generation = generation;
-    r.workerId = workerId;
-    if (hook)
-        hook(workerId, QString());
-    Result<QJsonObject> meta = store.metadata(workerId, ownerId);
-    if (!meta) {
-        r.error = meta.error();
-        return r;
-    }
-    r.metadata = std::move(meta).value();
-    const Result<QStringList> files = store.listFiles(workerId, ownerId);
-    if (!files) {
-        r.error = files.error();
-        return r;
-    }
-    const QString dir = store.workerDir(workerId) + QLatin1Char('/');
-    QList<QPair<QString, QByteArray>> checks;
-    for (const QString& path : files.value()) {
-        r.files.append({path, QFileInfo(dir + path).size()});
-        if (isCheckFile(path) && !knownChecks.contains(path)) {
-            // Check files are written once and never change: each is read only once.
-            const Result<QByteArray> bytes = store.readFile(workerId, ownerId, path);
-            checks.append({path, bytes ? bytes.value() : QByteArray()});
-        }
-    }
-    r.newChecks = parseChecks(checks);
-    return r;
-}
-
-// Runs on the pool: one file, at most kMaxShownBytes of it, parsed for its view kind.
-WorkerDetailModel::FileRead readOneFile(const ArtifactStore& store, qint64 ownerId,
-                                        const QString& workerId, const QString& path,
-                                        quint64 generation,
-                                        const WorkerDetailModel::ReadHook& hook) {
-    WorkerDetailModel::FileRead r;
-    r.generation = generation;
-    r.workerId = workerId;
-    r.path = path;
-    r.kind = viewKindFor(path);
-    if (hook)
-        hook(workerId, path);
-    // listFiles is owner-checked and lists only regular files inside the folder (no symlinks):
-    // a path it names is safe to open, and it is the list the page shows.
-    const Result<QStringList> files = store.listFiles(workerId, ownerId);
-    if (!files) {
-        r.error = files.error().message;
-        return r;
-    }
-    if (!files->contains(path)) {
-        r.error =
-            WorkerDetailModel::tr(
-                "%1 is no longer in this worker's folder. Reload to see the files it has now.")
-                .arg(path);
-        return r;
-    }
-    const QString dir = QFileInfo(store.workerDir(workerId)).canonicalFilePath();
-    const QFileInfo info(store.workerDir(workerId) + QLatin1Char('/') + path);
-    if (!info.canonicalFilePath().startsWith(dir + QLatin1Char('/'))) {
-        r.error = WorkerDetailModel::tr(
-                      "%1 leads outside the worker's folder and is not shown. Inspect the folder "
-                      "by hand: %2")
-                      .arg(path, QDir::toNativeSeparators(store.workerDir(workerId)));
-        return r;
-    }
-    QFile file(info.canonicalFilePath());
-    if (!file.open(QIODevice::ReadOnly)) {
-        r.error =
-            WorkerDetailModel::tr("Cannot read %1: %2. Check the file's permissions, then reload.")
-                .arg(QDir::toNativeSeparators(file.fileName()), file.errorString());
-        return r;
-    }
-    r.size = file.size();
-    QByteArray bytes = file.read(kMaxShownBytes);
-    r.truncated = r.size > bytes.size();
+// Runs on the pool: a file's bytes as its view kind shows them.
+WorkerDetailModel::FileView parseFile(const WorkerFileRead& read) {
+    WorkerDetailModel::FileView r;
+    r.path = read.path;
+    r.kind = viewKindFor(read.path);
+    r.size = read.size;
+    r.truncated = read.truncated;
+    QByteArray bytes = read.bytes;
     if (r.truncated && r.kind == QLatin1String("thread")) {
         // A cut line would look corrupt: show whole lines only.
         const qsizetype lastNewline = bytes.lastIndexOf('\n');
@@ -192,7 +113,7 @@ WorkerDetailModel::FileRead readOneFile(const ArtifactStore& store, qint64 owner
         if (!p.note.isEmpty() && !r.truncated)
             notes << p.note;
         if (r.kind == QLatin1String("check"))
-            r.check = parseCheck(path, bytes);
+            r.check = parseCheck(read.path, bytes);
     } else {
         r.text = QString::fromUtf8(bytes);
         if (r.kind == QLatin1String("thread"))
@@ -201,11 +122,13 @@ WorkerDetailModel::FileRead readOneFile(const ArtifactStore& store, qint64 owner
             r.toolCall = parseToolCall(bytes);
     }
     if (r.truncated) {
-        notes << WorkerDetailModel::tr(
-                     "Showing the first %1 of %2. The whole file is %3; open it in an editor to "
-                     "see the rest.")
-                     .arg(formatSize(bytes.size()), formatSize(r.size),
-                          QDir::toNativeSeparators(info.canonicalFilePath()));
+        notes << (read.location.isEmpty()
+                      ? WorkerDetailModel::tr("Showing the first %1 of %2. The whole file is on "
+                                              "the server, in this worker's folder: %3.")
+                            .arg(formatSize(bytes.size()), formatSize(r.size), read.path)
+                      : WorkerDetailModel::tr("Showing the first %1 of %2. The whole file is %3; "
+                                              "open it in an editor to see the rest.")
+                            .arg(formatSize(bytes.size()), formatSize(r.size), read.location));
     }
     r.note = notes.join(QLatin1Char(' '));
     return r;
@@ -298,11 +221,10 @@ void DetailRowsModel::setRows(QList<QVariantMap> rows) {
 // ---------------------------------------------------------------------------------------------
 // WorkerDetailModel
 
-WorkerDetailModel::WorkerDetailModel(ArtifactStore* artifacts, Store* store, qint64 ownerId,
-                                     EventBus* bus, QObject* parent)
+WorkerDetailModel::WorkerDetailModel(WorkerFilesSource* source, qint64 ownerId, EventBus* bus,
+                                     QObject* parent)
     : QObject(parent),
-      m_artifacts(artifacts),
-      m_store(store),
+      m_source(source),
       m_ownerId(ownerId),
       m_bus(bus),
       m_files(new DetailRowsModel({"path", "name", "depth", "isDir", "sizeText", "size"}, "path",
@@ -313,15 +235,8 @@ WorkerDetailModel::WorkerDetailModel(ArtifactStore* artifacts, Store* store, qin
       m_timeline(new DetailRowsModel({"path", "elapsedSeconds", "elapsedText", "check", "decision",
                                       "reason", "source", "raw", "status"},
                                      "path", this)) {
-    // Reads are short file reads; two threads let a new selection start while a slow one ends.
-    m_pool.setMaxThreadCount(2);
     if (m_bus)
         connect(m_bus, &EventBus::published, this, &WorkerDetailModel::onEvent);
-}
-
-WorkerDetailModel::~WorkerDetailModel() {
-    // Pool tasks post their results to this object: they must be done before it goes.
-    m_pool.waitForDone();
 }
 
 void WorkerDetailModel::setInstance(WorkerDetailModel* instance) {
@@ -332,35 +247,32 @@ WorkerDetailModel* WorkerDetailModel::create(QQmlEngine*, QJSEngine*) {
     return QmlInstance<WorkerDetailModel>::get("WorkerDetail", "WorkerDetailModel");
 }
 
-void WorkerDetailModel::setReadHookForTest(ReadHook hook) {
-    m_readHook = std::move(hook);
-}
-
-void WorkerDetailModel::waitForReadsForTest() {
-    m_pool.waitForDone();
-}
-
 void WorkerDetailModel::open(const QString& workerId) {
     const QString id = workerId.trimmed();
     clearSelection();
     clearWorker();
     m_workerId = id;
-    if (!ArtifactStore::isValidWorkerId(id)) {
+    if (!WorkerFilesSource::isValidWorkerId(id)) {
         setLoading(false);
         setError(
             tr("'%1' is not a worker id. Open a worker from the Workers tab instead.").arg(id));
         Q_EMIT workerChanged();
         return;
     }
-    if (m_store) {
-        // The index knows the job even when the folder is gone (shown until the folder is read).
-        const Result<WorkerJobRecord> job = m_store->findJobByWorkerId(m_ownerId, id);
-        if (job) {
+    // The index knows the job even when the folder is gone (shown until the folder is read).
+    const quint64 generation = m_jobGeneration;
+    m_source->jobOfWorker(id, this, [this, generation, id](const Result<WorkerJobRecord>& job) {
+        if (generation != m_jobGeneration || id != m_workerId || !job)
+            return;
+        m_jobListed = true;
+        if (m_jobId == 0)
             m_jobId = job->id;
+        if (!m_hasWorker) {  // else the folder's metadata, newer, says it
             m_task = job->task;
             m_status = job->status;
         }
-    }
+        Q_EMIT workerChanged();
+    });
     setError({});
     setLoading(true);
     Q_EMIT workerChanged();
@@ -368,22 +280,31 @@ void WorkerDetailModel::open(const QString& workerId) {
 }
 
 void WorkerDetailModel::openJob(qint64 jobId) {
-    if (!m_store) {
-        clearSelection();
-        clearWorker();
-        setError(tr("Jobs cannot be looked up here (no database). Open the worker by its id."));
-        Q_EMIT workerChanged();
-        return;
-    }
-    const Result<WorkerJobRecord> job = m_store->job(jobId);
-    // Another owner's job is "not found", exactly like a missing one.
-    if (!job || job->ownerId != m_ownerId) {
+    clearSelection();
+    clearWorker();
+    m_jobId = jobId;  // the job the page waits for (see onEvent)
+    setError({});
+    setLoading(true);
+    Q_EMIT workerChanged();
+    const quint64 generation = m_jobGeneration;
+    m_source->job(jobId, this, [this, generation, jobId](const Result<WorkerJobRecord>& job) {
+        if (generation == m_jobGeneration)  // else the page opened something else since
+            onJob(job, jobId);
+    });
+}
+
+void WorkerDetailModel::onJob(const Result<WorkerJobRecord>& job, qint64 jobId) {
+    if (!job) {
         clearSelection();
         clearWorker();
         setLoading(false);
-        setError(tr("No worker job %1 for this user: it does not exist. Pick a worker in the "
-                    "Workers tab.")
-                     .arg(jobId));
+        // Another owner's job is "not found", exactly like a missing one.
+        setError(job.error().code == QLatin1String("not_found")
+                     ? tr("No worker job %1 for this user: it does not exist. Pick a worker in "
+                          "the Workers tab.")
+                           .arg(jobId)
+                     : tr("Could not look up worker job %1: %2")
+                           .arg(QString::number(jobId), job.error().message));
         Q_EMIT workerChanged();
         return;
     }
@@ -415,7 +336,11 @@ void WorkerDetailModel::selectFile(const QString& path) {
 }
 
 void WorkerDetailModel::reload() {
-    if (m_workerId.isEmpty() || !ArtifactStore::isValidWorkerId(m_workerId))
+    if (m_workerId.isEmpty() && m_jobId > 0) {
+        openJob(m_jobId);  // it may have started meanwhile (remote: while disconnected)
+        return;
+    }
+    if (m_workerId.isEmpty() || !WorkerFilesSource::isValidWorkerId(m_workerId))
         return;
     if (!m_hasWorker) {
         open(m_workerId);
@@ -435,7 +360,9 @@ void WorkerDetailModel::close() {
 }
 
 void WorkerDetailModel::clearWorker() {
-    ++m_folderGeneration;  // a read still in flight is for the previous worker
+    // Answers still to come are for the previous worker.
+    ++m_jobGeneration;
+    ++m_folderGeneration;
     m_refreshPending = false;
     m_workerId.clear();
     m_jobId = 0;
@@ -445,6 +372,7 @@ void WorkerDetailModel::clearWorker() {
     m_workerError.clear();
     m_startedAt.clear();
     m_durationText.clear();
+    m_jobListed = false;
     m_hasWorker = false;
     m_fileSizes.clear();
     m_checks.clear();
@@ -486,13 +414,11 @@ void WorkerDetailModel::setError(const QString& error) {
 void WorkerDetailModel::startFolderRead(bool firstRead) {
     const quint64 generation = ++m_folderGeneration;
     ++m_foldersInFlight;
-    m_pool.start([this, store = *m_artifacts, owner = m_ownerId, id = m_workerId, generation,
-                  known = m_knownChecks, hook = m_readHook, firstRead] {
-        FolderRead r = readFolder(store, owner, id, generation, known, hook);
-        QMetaObject::invokeMethod(
-            this, [this, r = std::move(r), firstRead] { onFolderRead(r, firstRead); },
-            Qt::QueuedConnection);
-    });
+    const QString id = m_workerId;
+    m_source->folder(id, m_knownChecks, this,
+                     [this, generation, id, firstRead](const Result<WorkerFolder>& r) {
+                         onFolderRead(generation, id, r, firstRead);
+                     });
 }
 
 void WorkerDetailModel::requestRefresh() {
@@ -507,7 +433,7 @@ void WorkerDetailModel::requestRefresh() {
 QString WorkerDetailModel::notFoundMessage(const QString& workerId, const Error& e) const {
     if (e.code != QLatin1String("not_found"))
         return e.message;
-    if (m_store && m_store->findJobByWorkerId(m_ownerId, workerId)) {
+    if (m_jobListed) {
         return tr(
             "This worker's folder is gone: it was removed by the retention policy "
             "(ZERG_RETENTION_DAYS) or deleted by hand. Its job is still listed in the "
@@ -518,15 +444,17 @@ QString WorkerDetailModel::notFoundMessage(const QString& workerId, const Error&
         .arg(workerId);
 }
 
-void WorkerDetailModel::onFolderRead(const FolderRead& r, bool firstRead) {
+void WorkerDetailModel::onFolderRead(quint64 generation, const QString& workerId,
+                                     const Result<WorkerFolder>& r, bool firstRead) {
     --m_foldersInFlight;
-    if (r.generation == m_folderGeneration && r.workerId == m_workerId) {
+    if (generation == m_folderGeneration && workerId == m_workerId) {
         setLoading(false);
-        if (r.error) {
+        if (!r) {
             const QString id = m_workerId;
             const qint64 jobId = m_jobId;
             const QString task = m_task;
             const QString status = m_status;
+            const bool listed = m_jobListed;
             clearSelection();
             clearWorker();
             // Keep what the index knew, so the page still says which worker this was.
@@ -534,10 +462,11 @@ void WorkerDetailModel::onFolderRead(const FolderRead& r, bool firstRead) {
             m_jobId = jobId;
             m_task = task;
             m_status = status;
-            setError(notFoundMessage(id, *r.error));
+            m_jobListed = listed;
+            setError(notFoundMessage(id, r.error()));
             Q_EMIT workerChanged();
         } else {
-            const QJsonObject& m = r.metadata;
+            const QJsonObject& m = r->metadata;
             m_task = m.value(QStringLiteral("task")).toString();
             m_status = m.value(QStringLiteral("status")).toString();
             m_summary = m.value(QStringLiteral("summary")).toString();
@@ -557,17 +486,22 @@ void WorkerDetailModel::onFolderRead(const FolderRead& r, bool firstRead) {
             setError({});
 
             m_fileSizes.clear();
-            for (const auto& [path, size] : r.files)
-                m_fileSizes.insert(path, size);
+            QList<QPair<QString, qint64>> files;
+            files.reserve(r->files.size());
+            for (const WorkerFileEntry& f : r->files) {
+                m_fileSizes.insert(f.path, f.size);
+                files.append({f.path, f.size});
+            }
             QList<QVariantMap> rows;
-            for (const FileTreeRow& row : buildFileTree(r.files))
+            for (const FileTreeRow& row : buildFileTree(files))
                 rows.append(fileRow(row));
             m_files->setRows(std::move(rows));
 
-            for (const CheckRow& c : r.newChecks) {
+            // Check files are small and each is parsed once, here.
+            for (const WorkerCheckFile& c : r->checks) {
                 if (!m_knownChecks.contains(c.path)) {
                     m_knownChecks.insert(c.path);
-                    m_checks.append(c);
+                    m_checks.append(parseCheck(c.path, c.bytes));
                 }
             }
             sortChecks(m_checks);
@@ -616,18 +550,33 @@ void WorkerDetailModel::startFileRead(const QString& path, bool keepShown) {
         m_conversation->setRows({});
     }
     Q_EMIT selectionChanged();
-    m_pool.start([this, store = *m_artifacts, owner = m_ownerId, id = m_workerId, path, generation,
-                  hook = m_readHook] {
-        FileRead r = readOneFile(store, owner, id, path, generation, hook);
-        QMetaObject::invokeMethod(
-            this, [this, r = std::move(r)] { onFileRead(r); }, Qt::QueuedConnection);
-    });
+    const QString id = m_workerId;
+    // Only the newest request counts: an older, slower answer must not replace it.
+    const auto current = [this, generation, id] {
+        return generation == m_fileGeneration && id == m_workerId;
+    };
+    m_source->file(id, path, kMaxShownBytes, this,
+                   [this, current, path](const Result<WorkerFileRead>& r) {
+                       if (!current())
+                           return;
+                       if (!r) {
+                           FileView failed;
+                           failed.path = path;
+                           failed.kind = viewKindFor(path);
+                           failed.error = r.error().message;
+                           onFileRead(failed);
+                           return;
+                       }
+                       runOffThread(
+                           this, [read = r.value()] { return parseFile(read); },
+                           [this, current](const FileView& view) {
+                               if (current())
+                                   onFileRead(view);
+                           });
+                   });
 }
 
-void WorkerDetailModel::onFileRead(const FileRead& r) {
-    // Only the newest request counts: an older, slower read must not replace it.
-    if (r.generation != m_fileGeneration || r.workerId != m_workerId)
-        return;
+void WorkerDetailModel::onFileRead(const FileView& r) {
     m_fileLoading = false;
     m_viewKind = r.kind;
     m_text = r.text;

@@ -1,18 +1,14 @@
 #pragma once
 
 #include "core/result.h"
-#include "storage/artifact_store.h"
+#include "dashboard/worker_files_source.h"
 #include "ui/artifact_views.h"
 
 #include <QtQml/qqmlregistration.h>
 #include <QAbstractListModel>
 #include <QJsonObject>
 #include <QSet>
-#include <QThreadPool>
 #include <QVariantMap>
-
-#include <functional>
-#include <optional>
 
 class QQmlEngine;
 class QJSEngine;
@@ -20,7 +16,6 @@ class QJSEngine;
 namespace zerg {
 
 class EventBus;
-class Store;
 struct Event;
 
 // A list of rows (role name -> value) for the Worker detail page. setRows() updates it in place
@@ -64,9 +59,10 @@ private:
 // (ui/artifact_views.h), and the roundabout's checks as a timeline. Only the owner's workers
 // open: another owner's is "not found", like a missing one.
 //
-// Files are read and parsed on a thread pool and the result posted back; every request carries
-// a generation, and only the newest open() / selectFile() is applied, so a slow read never
-// overwrites a newer choice. The Store (not thread-safe) is used on the GUI thread only.
+// Everything is read through a WorkerFilesSource (this computer's stores, or a `zerg serve`),
+// whose answers may come at once or later; a selected file's bytes are then parsed on the thread
+// pool. Every request carries a generation, and only the newest open() / openJob() /
+// selectFile() is applied, so a slow answer never overwrites a newer choice.
 // worker_tool_completed/_failed, worker_status_update, worker_complete and
 // worker_summary_ready of the open worker refresh the tree, status and timeline (at most one
 // refresh in flight and one pending), and re-read the selected file if it grew.
@@ -113,11 +109,9 @@ class WorkerDetailModel : public QObject {
     Q_PROPERTY(zerg::DetailRowsModel* timeline READ timeline CONSTANT FINAL)
 
 public:
-    // Every argument but parent must outlive the model. store may be null (then openJob cannot
-    // resolve jobs and "gone" cannot be told from "never existed").
-    WorkerDetailModel(ArtifactStore* artifacts, Store* store, qint64 ownerId, EventBus* bus,
+    // source and bus (may be null) must outlive the model; the owner's events refresh it.
+    WorkerDetailModel(WorkerFilesSource* source, qint64 ownerId, EventBus* bus,
                       QObject* parent = nullptr);
-    ~WorkerDetailModel() override;
 
     // The instance QML's `WorkerDetail` refers to. Call before loading QML; the caller owns it.
     static void setInstance(WorkerDetailModel* instance);
@@ -126,11 +120,12 @@ public:
     // Opens the owner's worker: reads its folder, then selects thread.jsonl (or result.txt, or
     // metadata.json) unless the page already chose a file of that worker.
     Q_INVOKABLE void open(const QString& workerId);
-    // The same for a job of the Workers table (its worker id comes from the Store).
+    // The same for a job of the Workers table (its worker id comes from the source).
     Q_INVOKABLE void openJob(qint64 jobId);
     // Shows one file of the open worker (a path from `files`; folders are ignored).
     Q_INVOKABLE void selectFile(const QString& path);
-    // Reads the open worker's folder and the selected file again.
+    // Reads the open worker's folder and the selected file again (or looks up again the job
+    // the page waits for).
     Q_INVOKABLE void reload();
     // After the user interface's language changed: reload(), so that every text is made again.
     void retranslate() { reload(); }
@@ -164,25 +159,8 @@ public:
     [[nodiscard]] QVariant checkValue() const { return m_check; }
     [[nodiscard]] DetailRowsModel* timeline() const { return m_timeline; }
 
-    // Tests only: called on the pool thread before each read with the worker id and the file's
-    // path ("" for the folder), e.g. to hold one read back and prove that a newer one wins.
-    using ReadHook = std::function<void(const QString& workerId, const QString& path)>;
-    void setReadHookForTest(ReadHook hook);
-    // Tests only: blocks until every read started so far has posted its result.
-    void waitForReadsForTest();
-
-    // What a pool task produces: the folder, or one file.
-    struct FolderRead {
-        quint64 generation = 0;
-        QString workerId;
-        std::optional<Error> error;
-        QJsonObject metadata;
-        QList<QPair<QString, qint64>> files;        // path, size
-        QList<artifact_views::CheckRow> newChecks;  // checks not known before the read
-    };
-    struct FileRead {
-        quint64 generation = 0;
-        QString workerId;
+    // A selected file as the page shows it, made from its bytes on the thread pool.
+    struct FileView {
         QString path;
         QString kind;
         qint64 size = 0;
@@ -203,10 +181,12 @@ Q_SIGNALS:
 
 private:
     void onEvent(const Event& e);
+    void onJob(const Result<WorkerJobRecord>& job, qint64 jobId);
     void startFolderRead(bool firstRead);
-    void onFolderRead(const FolderRead& r, bool firstRead);
+    void onFolderRead(quint64 generation, const QString& workerId, const Result<WorkerFolder>& r,
+                      bool firstRead);
     void startFileRead(const QString& path, bool keepShown);
-    void onFileRead(const FileRead& r);
+    void onFileRead(const FileView& view);
     void requestRefresh();
     void setLoading(bool loading);
     void setError(const QString& error);
@@ -215,17 +195,15 @@ private:
     [[nodiscard]] QString notFoundMessage(const QString& workerId, const Error& e) const;
     [[nodiscard]] QString chooseDefaultFile() const;
 
-    ArtifactStore* m_artifacts;
-    Store* m_store;
+    WorkerFilesSource* m_source;
     qint64 m_ownerId;
     EventBus* m_bus;
-    QThreadPool m_pool;
-    ReadHook m_readHook;
 
     DetailRowsModel* m_files;
     DetailRowsModel* m_conversation;
     DetailRowsModel* m_timeline;
 
+    quint64 m_jobGeneration = 0;  // job lookups: openJob's, and open's of the worker's job
     quint64 m_folderGeneration = 0;
     quint64 m_fileGeneration = 0;
     int m_foldersInFlight = 0;
@@ -239,6 +217,7 @@ private:
     QString m_workerError;
     QString m_startedAt;
     QString m_durationText;
+    bool m_jobListed = false;  // the source knows the open worker's job (its folder may be gone)
     bool m_hasWorker = false;
     bool m_loading = false;
     QString m_error;

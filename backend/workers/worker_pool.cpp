@@ -112,7 +112,10 @@ QList<Worker*> WorkerPool::activeWorkers() const {
 }
 
 QJsonObject WorkerPool::supervisionSnapshot() const {
-    return m_children->snapshot();
+    return m_children->snapshot(QStringLiteral("job_id"), [this](qint64 jobId) {
+        const Worker* w = find(jobId);
+        return w ? w->ownerId() : qint64(0);
+    });
 }
 
 void WorkerPool::stopRun(qint64 runId, const QString& reason) {

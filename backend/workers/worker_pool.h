@@ -38,7 +38,8 @@ public:
     void stopRun(qint64 runId, const QString& reason);
     // Stops every worker, queued or running (Zerg is shutting down).
     void stopAll(const QString& reason);
-    // The supervisor's live tree (supervision::Supervisor::snapshot) for the dashboard.
+    // The supervisor's live tree (supervision::Supervisor::snapshot) for the dashboard, each
+    // worker's child with its job_id and owner_id.
     [[nodiscard]] QJsonObject supervisionSnapshot() const;
     [[nodiscard]] supervision::Supervisor* supervisor() const { return m_children->supervisor(); }
     // For tests: the backoff's random draw.

@@ -2,10 +2,13 @@
 // with the backend itself replaced by fakes: a ConversationBackend that starts runs the way
 // JarvisService does (supervisor_started published from inside ask()), and a WorkerSource
 // with fixed rows. `testSupport` lets the QML tests publish events and read what the UI asked.
-// Schedules and the task inbox are real (a ScheduleService over a ScheduleStore on a temporary
-// SQLite file, with a fake supervisor); `scheduleSupport` delivers results and reads replies.
+// Schedules and the task inbox are real (their local sources: a ScheduleService over a
+// ScheduleStore on a temporary SQLite file, with a fake supervisor); `scheduleSupport` delivers
+// results and reads replies.
 #include "core/clock.h"
 #include "core/event_bus.h"
+#include "dashboard/inbox_source.h"
+#include "dashboard/schedules_source.h"
 #include "dashboard/worker_source.h"
 #include "schedule/schedule_service.h"
 #include "schedule_fixture.h"
@@ -206,6 +209,8 @@ private:
     void setUpSchedules(QQmlEngine* engine) {
         m_inbox.reset();
         m_schedules.reset();
+        m_inboxSource.reset();
+        m_scheduleSource.reset();
         m_scheduler.reset();
         m_runStore.reset();
         m_scheduleStore.reset();
@@ -239,12 +244,14 @@ private:
             kOwner, std::nullopt, std::nullopt, QStringLiteral("disks"),
             QStringLiteral("## Disk space\n\n**web1**: `/var` is 97% full.\n\nSeverity: critical"),
             QStringLiteral("critical"), now.addSecs(-600));
-        m_schedules = std::make_unique<SchedulesModel>(m_scheduler.get(), m_scheduleStore.get(),
-                                                       kOwner, &m_clock);
+        m_scheduleSource = std::make_unique<StoreSchedulesSource>(m_scheduleStore.get(),
+                                                                  m_scheduler.get(), kOwner);
+        m_inboxSource = std::make_unique<StoreInboxSource>(m_scheduleStore.get(), m_scheduler.get(),
+                                                           kOwner, &m_clock);
+        m_schedules = std::make_unique<SchedulesModel>(m_scheduleSource.get(), &m_clock);
         m_schedules->setDisplayTimeZone(berlin);
         SchedulesModel::setInstance(m_schedules.get());
-        m_inbox = std::make_unique<InboxModel>(m_scheduleStore.get(), m_scheduler.get(), kOwner,
-                                               &m_clock);
+        m_inbox = std::make_unique<InboxModel>(m_inboxSource.get(), kOwner, &m_clock);
         m_inbox->setDisplayTimeZone(berlin);
         InboxModel::setInstance(m_inbox.get());
         engine->rootContext()->setContextProperty(
@@ -283,6 +290,8 @@ private:
     std::unique_ptr<Store> m_runStore;
     FakeRunner m_runner;
     std::unique_ptr<ScheduleService> m_scheduler;
+    std::unique_ptr<StoreSchedulesSource> m_scheduleSource;
+    std::unique_ptr<StoreInboxSource> m_inboxSource;
     std::unique_ptr<SchedulesModel> m_schedules;
     std::unique_ptr<InboxModel> m_inbox;
     std::unique_ptr<SettingsModel> m_settings;

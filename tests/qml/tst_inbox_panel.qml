@@ -183,11 +183,15 @@ Item {
 
             // Pause all: the banner.
             verify(!Util.hasText(p, "All schedules are paused"))
-            compare(Schedules.setPaused(true), "")
+            Schedules.setPaused(true)
+            compare(Schedules.actionError, "")
             tryVerify(() => Util.hasText(p, "All schedules are paused"))
-            compare(Schedules.setPaused(false), "")
-            compare(Schedules.remove(Schedules.selectedId), "")
+            Schedules.setPaused(false)
+            compare(Schedules.actionError, "")
+            Schedules.remove(Schedules.selectedId)
+            compare(Schedules.actionError, "")
             tryCompare(Schedules, "count", 1)
+            verify(!Schedules.busy)
         }
     }
 }

@@ -3,8 +3,11 @@
 // secret, and the real app (offscreen) on another, empty data folder that talks only to the
 // server. The run and its answer land in the server's database; the app's data folder stays empty.
 #include "api/remote_client.h"
+#include "api/remote_dashboard_sources.h"
 #include "core/clock.h"
+#include "core/event_bus.h"
 #include "fake_llm_server.h"
+#include "ui/dashboard_models.h"
 
 #include "temp_env.h"
 
@@ -160,6 +163,12 @@ private Q_SLOTS:
         m_serverEnv.insert(u"ZERG_LLM_BASE_URL"_s, m_llm.baseUrl());
         m_serverEnv.insert(u"ZERG_MODEL"_s, u"supervisor-model"_s);
         m_serverEnv.insert(u"ZERG_DECIDER_MODEL"_s, u"heuristic"_s);
+        // The server's hosts (the Hosts page in remote mode shows them, not the app's).
+        QFile hosts(m_serverHome.filePath(u"server-hosts"_s));
+        QVERIFY(hosts.open(QIODevice::WriteOnly));
+        hosts.write("Host cube\n  HostName 127.0.0.1\n  Port 1\n  User ops\n");
+        hosts.close();
+        m_serverEnv.insert(u"ZERG_HOSTS_FILE"_s, hosts.fileName());
 
         const Run device =
             runZerg(m_serverEnv, {u"devices"_s, u"add"_s, u"test laptop"_s, u"--json"_s});
@@ -254,6 +263,115 @@ private Q_SLOTS:
         QVERIFY(looksDrawn(shot));
         const Run workers = runZerg(m_serverEnv, {u"workers"_s, u"list"_s, u"--json"_s});
         QVERIFY2(workers.out.contains(u"Summarize uptime"_s), qPrintable(workers.out));
+        QVERIFY(QDir(data.path()).isEmpty(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden));
+    }
+
+    // The dashboard's models over the server (as the app builds them in remote mode), after the
+    // questions above: every page shows the server's data, none reads a local store.
+    void everyPageShowsTheServersData() {
+        zerg::SystemClock clock;
+        std::optional<zerg::Result<zerg::api::LoginResult>> login;
+        zerg::api::RemoteClient::login(QUrl(m_server->url()), m_secret, &clock, this,
+                                       [&](zerg::Result<zerg::api::LoginResult> r) { login = r; });
+        QTRY_VERIFY_WITH_TIMEOUT(login.has_value() && login->ok(), 10'000);
+        zerg::EventBus bus(&clock);
+        zerg::api::RemoteClient::Options options;
+        options.localOwnerId = 1;
+        zerg::api::RemoteClient client(QUrl(m_server->url()), (*login)->token, &bus, &clock,
+                                       options);
+        zerg::api::RemoteDashboardSources remote(&client, options.localOwnerId, &bus);
+        QTemporaryDir home;
+        zerg::DashboardModels::Deps deps;
+        deps.bus = &bus;
+        deps.clock = &clock;
+        deps.settings.configDir = home.path();
+        deps.settings.hostsFile = home.filePath(u"hosts"_s);  // this computer's: empty
+        deps.sources = remote.sources();
+        zerg::DashboardModels models(deps);
+        client.start();
+        QTRY_VERIFY_WITH_TIMEOUT(client.state() == zerg::api::RemoteClient::State::Connected,
+                                 10'000);
+
+        // Workers: the worker the server ran above.
+        bool refreshed = false;
+        remote.workers().refresh([&refreshed] { refreshed = true; });
+        QTRY_VERIFY_WITH_TIMEOUT(refreshed, 10'000);
+        models.workers().reload();
+        QVERIFY(models.workers().count() >= 1);
+        bool uptime = false;
+        for (int row = 0; row < models.workers().count(); ++row) {
+            const QModelIndex task =
+                models.workers().index(row, zerg::WorkerTableModel::TaskColumn);
+            uptime = uptime || task.data(Qt::DisplayRole).toString() == u"Summarize uptime"_s;
+        }
+        QVERIFY(uptime);
+
+        // Costs: the server's model calls (the supervisor's and the worker's).
+        models.costs().refresh();
+        QTRY_VERIFY_WITH_TIMEOUT(models.costs().totalCalls() >= 3, 10'000);
+        QCOMPARE(models.costs().loadError(), QString());
+
+        // Worker detail: the newest worker's folder, on the server's disk.
+        models.workerDetail().openJob(
+            models.workers().index(0, 0).data(zerg::WorkerTableModel::JobIdRole).toLongLong());
+        QTRY_VERIFY_WITH_TIMEOUT(models.workerDetail().hasWorker(), 10'000);
+        QCOMPARE(models.workerDetail().error(), QString());
+        QVERIFY(models.workerDetail().files()->count() > 0);
+
+        // Threads: the questions asked above, and the selected run's transcript.
+        models.threads().reload();
+        QTRY_VERIFY_WITH_TIMEOUT(models.threads().runs()->count() >= 2, 10'000);
+        models.threads().selectRow(0);
+        QTRY_VERIFY_WITH_TIMEOUT(models.threads().messages()->count() > 0, 10'000);
+        QCOMPARE(models.threads().loadError(), QString());
+
+        // Supervision tree: the server's live tree (its services at least).
+        models.tree().refresh();
+        QTRY_VERIFY_WITH_TIMEOUT(models.tree().count() > 0, 10'000);
+        QCOMPARE(models.tree().loadError(), QString());
+
+        // Hosts: the server's hosts file, not this computer's.
+        models.hosts().reload();
+        QTRY_COMPARE_WITH_TIMEOUT(models.hosts().count(), 1, 10'000);
+        QCOMPARE(models.hosts().hostsFile(), m_serverEnv.value(u"ZERG_HOSTS_FILE"_s));
+
+        // Schedules: one made from this window lives on the server.
+        models.schedules().create(u"disks"_s, u"check the disks"_s, u"0 6 * * *"_s, u"UTC"_s,
+                                  false);
+        QTRY_COMPARE_WITH_TIMEOUT(models.schedules().count(), 1, 10'000);
+        QCOMPARE(models.schedules().loadError(), QString());
+
+        // The task inbox: the server's (empty here), read without error.
+        models.inbox().reload();
+        QTRY_COMPARE_WITH_TIMEOUT(models.inbox().error(), QString(), 10'000);
+        client.stop();
+    }
+
+    // The GUI tour in remote mode: every page drawn with the server's data, saved beside the local
+    // tour's screenshots as remote-<page>.png for people to look at.
+    void theTourShowsEveryPageInRemoteMode() {
+        zerg::SystemClock clock;
+        std::optional<zerg::Result<zerg::api::LoginResult>> login;
+        zerg::api::RemoteClient::login(QUrl(m_server->url()), m_secret, &clock, this,
+                                       [&](zerg::Result<zerg::api::LoginResult> r) { login = r; });
+        QTRY_VERIFY_WITH_TIMEOUT(login.has_value() && login->ok(), 10'000);
+        QTemporaryDir home, data, tour;
+        QProcessEnvironment env = isolatedEnv(home.path(), data.path());
+        env.insert(u"QT_QPA_PLATFORM"_s, u"offscreen"_s);
+        env.insert(u"ZERG_REMOTE_URL"_s, m_server->url());
+        env.insert(u"ZERG_REMOTE_TOKEN"_s, (*login)->token);
+        const Run app = runZerg(env, {u"--tour"_s, tour.path()});
+        QVERIFY2(app.code == 0, qPrintable(app.err + u"\nserver: "_s + m_server->log()));
+        const QStringList pages{u"jarvis"_s,      u"workers"_s, u"worker-detail"_s, u"threads"_s,
+                                u"supervision"_s, u"costs"_s,   u"schedules"_s,     u"hosts"_s,
+                                u"settings"_s,    u"inbox"_s};
+        for (const QString& page : pages) {
+            const QString shot = tour.filePath(page + u".png"_s);
+            QVERIFY2(looksDrawn(shot), qPrintable(shot));
+            const QString kept = QStringLiteral(ZERG_SCREENSHOT_DIR "/remote-") + page + u".png"_s;
+            QFile::remove(kept);
+            QVERIFY(QFile::copy(shot, kept));
+        }
         QVERIFY(QDir(data.path()).isEmpty(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden));
     }
 

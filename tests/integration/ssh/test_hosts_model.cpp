@@ -1,8 +1,10 @@
-// The dashboard's Hosts page model against a real sshd: a test connection fails on an unknown
-// key with the worker's own advice, checkKey shows the real fingerprint, trust records it, the
-// next test logs in; a changed key is reported and cannot be trusted; a missing file is explained.
+// The dashboard's Hosts page model over the local source against a real sshd: a test connection
+// fails on an unknown key with the worker's own advice, checkKey shows the real fingerprint, trust
+// records it, the next test logs in; a changed key is reported and cannot be trusted; a missing
+// file is explained.
 #include "core/clock.h"
 #include "core/settings.h"
+#include "dashboard/hosts_source.h"
 #include "sshd_fixture.h"
 #include "ui/hosts_model.h"
 
@@ -49,7 +51,8 @@ private Q_SLOTS:
     }
 
     void unknownKeyThenCheckThenTrustThenConnect() {
-        HostsModel m(m_settings, &m_clock);
+        LocalHostsSource source(m_settings, &m_clock);
+        HostsModel m(&source);
         QCOMPARE(m.count(), 1);
         QVERIFY(m.loadError().isEmpty());
         QCOMPARE(cell(m, HostsModel::AliasRole).toString(), kAlias);
@@ -102,7 +105,8 @@ private Q_SLOTS:
     void changedKeyIsReportedAndCannotBeTrusted() {
         QVERIFY(QFile::copy(m_sshd.wrongKnownHostsPath(), m_knownHosts));
         const QByteArray before = readAll(m_knownHosts);
-        HostsModel m(m_settings, &m_clock);
+        LocalHostsSource source(m_settings, &m_clock);
+        HostsModel m(&source);
         m.checkKey(0);
         QTRY_VERIFY_WITH_TIMEOUT(!cell(m, HostsModel::BusyRole).toBool(), kWaitMs);
         QCOMPARE(cell(m, HostsModel::KeyStateRole).toString(), QStringLiteral("changed"));
@@ -117,7 +121,8 @@ private Q_SLOTS:
 
     void missingHostsFileIsExplained() {
         m_settings.hostsFile = m_tmp.filePath(QStringLiteral("no_such_hosts"));
-        HostsModel m(m_settings, &m_clock);
+        LocalHostsSource source(m_settings, &m_clock);
+        HostsModel m(&source);
         QCOMPARE(m.count(), 0);
         QVERIFY2(m.loadError().contains(QStringLiteral("does not exist")),
                  qPrintable(m.loadError()));

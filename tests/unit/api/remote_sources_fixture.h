@@ -2,7 +2,11 @@
 // The dashboard's remote sources against the real ApiServer on loopback, served from the local
 // sources of a real (temporary SQLite) store: what a page reads through `zerg serve` must be what
 // it reads from the store directly. Owner 1 holds the token "token-ok"; its dashboard is
-// StoreDashboardSources; every other owner has none.
+// StoreDashboardSources; every other owner has none. The Hosts source reads hostsFile() and
+// knownHostsFile() in the temporary folder; the Supervision tree source reads `tree`.
+// StoreDashboardSources; every other owner has none. Owner 1's schedules run in a started
+// ScheduleService (a RecordingRunner for the supervisor) whose signals are published on the
+// server's bus as in `zerg serve`; the client publishes what it receives on clientBus.
 #include "api/api_backend.h"
 #include "api/api_server.h"
 #include "api/remote_client.h"
@@ -10,6 +14,9 @@
 #include "core/clock.h"
 #include "core/event_bus.h"
 #include "dashboard/dashboard_sources.h"
+#include "schedule/schedule_events.h"
+#include "schedule/schedule_service.h"
+#include "schedule_fixture.h"
 #include "storage/artifact_store.h"
 #include "storage/database.h"
 #include "storage/schedule_store.h"
@@ -87,10 +94,23 @@ struct RemoteSourcesFixture {
         store = std::make_unique<Store>(db.get());
         schedules = std::make_unique<ScheduleStore>(db.get());
         artifacts = std::make_unique<ArtifactStore>(dir.filePath(u"workers"_s));
+        runner.store = store.get();
+        runner.clock = &clock;
+        runner.ownerId = kOwner;
+        scheduler = std::make_unique<ScheduleService>(kOwner, schedules.get(), &runner, &clock);
+        publishScheduleEvents(scheduler.get(), kOwner, &serverBus, scheduler.get());
+        scheduler->start();
         StoreDashboardSources::Deps deps;
         deps.store = store.get();
         deps.artifacts = artifacts.get();
         deps.ownerId = kOwner;
+        deps.settings.hostsFile = hostsFile();
+        deps.settings.knownHostsFile = knownHostsFile();
+        deps.clock = &clock;
+        deps.supervisionSnapshot = [this] { return tree; };
+        deps.schedules = schedules.get();
+        deps.scheduler = scheduler.get();
+        deps.clock = &clock;
         local = std::make_unique<StoreDashboardSources>(deps);
         api = std::make_unique<StoreBackedApi>(local.get());
         api::ApiServerConfig config;
@@ -102,11 +122,24 @@ struct RemoteSourcesFixture {
             qFatal("listen: %s", qPrintable(listening.error().message));
         client = std::make_unique<api::RemoteClient>(
             QUrl(u"ws://127.0.0.1:%1"_s.arg(server->port())), u"token-ok"_s, &clientBus, &clock);
-        remote = std::make_unique<api::RemoteDashboardSources>(client.get(), kOwner);
+        remote = std::make_unique<api::RemoteDashboardSources>(client.get(), kOwner, &clientBus);
         client->start();
         if (!QTest::qWaitFor(
                 [this] { return client->state() == api::RemoteClient::State::Connected; }, kWaitMs))
             qFatal("the client did not connect: %s", qPrintable(client->statusText()));
+    }
+
+    // The Hosts page's files: none exists until a test writes it.
+    [[nodiscard]] QString hostsFile() const { return dir.filePath(u"hosts"_s); }
+    [[nodiscard]] QString knownHostsFile() const { return dir.filePath(u"known_hosts"_s); }
+    // Sends a raw command and waits for its reply.
+    Result<QJsonObject> command(const QString& op, const QJsonObject& args) {
+        std::optional<Result<QJsonObject>> answer;
+        client->request(op, args, nullptr,
+                        [&answer](Result<QJsonObject> r) { answer = std::move(r); });
+        if (!QTest::qWaitFor([&answer] { return answer.has_value(); }, kWaitMs))
+            return Error{u"timeout"_s, u"no answer within 10 s"_s};
+        return std::move(*answer);
     }
 
     // Calls ask(context, done) and waits for its answer.
@@ -128,11 +161,14 @@ struct RemoteSourcesFixture {
     std::unique_ptr<Store> store;
     std::unique_ptr<ScheduleStore> schedules;
     std::unique_ptr<ArtifactStore> artifacts;
+    RecordingRunner runner;
+    std::unique_ptr<ScheduleService> scheduler;
     std::unique_ptr<StoreDashboardSources> local;
     std::unique_ptr<StoreBackedApi> api;
     std::unique_ptr<api::ApiServer> server;
     std::unique_ptr<api::RemoteClient> client;
     std::unique_ptr<api::RemoteDashboardSources> remote;
+    QJsonObject tree;  // the live tree the local Supervision source reads (the test sets it)
 };
 
 }  // namespace zerg::test

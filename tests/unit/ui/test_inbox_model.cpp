@@ -1,6 +1,9 @@
-// The task inbox's model over a real SQLite ScheduleStore and a real ScheduleService (fake
-// supervisor, ManualClock): order, unread count, reading, the reply's context, live delivery.
+// The task inbox's model over its local source (a real SQLite ScheduleStore and a real
+// ScheduleService, fake supervisor, ManualClock): order, unread count, reading, the reply's
+// context, live delivery. The local source answers at once. Then over a fake source that answers
+// later and out of order: a stale answer never wins, and nothing is counted twice.
 #include "core/clock.h"
+#include "dashboard/inbox_source.h"
 #include "schedule/schedule_service.h"
 #include "schedule_fixture.h"
 #include "storage/database.h"
@@ -38,7 +41,9 @@ struct Fixture : zerg::test::ScheduleFixture {
         return id ? id.value() : 0;
     }
     void makeModel() {
-        model = std::make_unique<InboxModel>(store.get(), service.get(), kOwner, &clock);
+        model.reset();
+        source = std::make_unique<StoreInboxSource>(store.get(), service.get(), kOwner, &clock);
+        model = std::make_unique<InboxModel>(source.get(), kOwner, &clock);
         model->setDisplayTimeZone(kBerlin);
         tester = std::make_unique<QAbstractItemModelTester>(
             model.get(), QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -47,9 +52,37 @@ struct Fixture : zerg::test::ScheduleFixture {
         return model->data(model->index(row), role);
     }
 
+    std::unique_ptr<StoreInboxSource> source;
     std::unique_ptr<InboxModel> model;
     std::unique_ptr<QAbstractItemModelTester> tester;
 };
+
+// A source that answers only when the test says so, in any order.
+class LateSource final : public InboxSource {
+public:
+    void list(int, QObject*, SourceReply<InboxPage> done) override { lists.append(done); }
+    void markRead(qint64 itemId, QObject*, SourceReply<InboxItem> done) override {
+        reads.append({itemId, done});
+    }
+    void markAllRead(QObject*, SourceReply<int> done) override { allRead.append(done); }
+
+    QList<SourceReply<InboxPage>> lists;
+    QList<std::pair<qint64, SourceReply<InboxItem>>> reads;
+    QList<SourceReply<int>> allRead;
+};
+
+InboxItem item(qint64 id, const QString& title, bool read = false) {
+    InboxItem i;
+    i.id = id;
+    i.ownerId = kOwner;
+    i.title = title;
+    i.body = QStringLiteral("body of ") + title;
+    i.severity = QStringLiteral("info");
+    i.createdAt = utc(2026, 11, 21, 9, int(id));
+    if (read)
+        i.readAt = utc(2026, 11, 21, 9, 30);
+    return i;
+}
 
 }  // namespace
 
@@ -130,7 +163,12 @@ private Q_SLOTS:
         QCOMPARE(f.model->open(f.model->at(1).id), QString());
         QCOMPARE(f.model->unreadCount(), 2);
         QSignalSpy changed(f.model.get(), &QAbstractItemModel::dataChanged);
-        QCOMPARE(f.model->markAllRead(), QString());
+        QSignalSpy finished(f.model.get(), &InboxModel::actionFinished);
+        f.model->markAllRead();
+        QCOMPARE(finished.size(), 1);
+        QCOMPARE(finished.at(0).at(0).toString(), QStringLiteral("markAllRead"));
+        QVERIFY(finished.at(0).at(1).toBool());
+        QVERIFY(!f.model->busy());
         QCOMPARE(f.model->unreadCount(), 0);
         QCOMPARE(changed.size(), 1);
         for (int i = 0; i < 3; ++i)
@@ -207,6 +245,66 @@ private Q_SLOTS:
         // The severity line is left out (the panel shows the severity by the title).
         QCOMPARE(InboxModel::excerptOf(QStringLiteral("All fine.\n\n**Severity:** info")),
                  QStringLiteral("All fine."));
+    }
+
+    void aLateAnswerNeverReplacesANewerOne() {
+        ManualClock clock(utc(2026, 11, 21, 10, 0));
+        LateSource source;
+        InboxModel model(&source, kOwner, &clock);
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(source.lists.size(), 1);
+        model.reload();
+        source.lists.at(1)(InboxPage{{item(3, QStringLiteral("c")), item(2, QStringLiteral("b")),
+                                      item(1, QStringLiteral("a"), true)},
+                                     7});
+        QCOMPARE(model.count(), 3);
+        QCOMPARE(model.unreadCount(), 7);  // also the unread items older than the page
+        source.lists.at(0)(InboxPage{{item(1, QStringLiteral("a"))}, 1});  // stale
+        QCOMPARE(model.count(), 3);
+        QCOMPARE(model.unreadCount(), 7);
+        QCOMPARE(model.data(model.index(0), InboxModel::TitleRole).toString(), QStringLiteral("c"));
+
+        // Read when the source says so, once.
+        QSignalSpy finished(&model, &InboxModel::actionFinished);
+        QCOMPARE(model.open(3), QString());
+        QCOMPARE(model.currentTitle(), QStringLiteral("c"));  // shown at once
+        QVERIFY(model.busy());
+        QVERIFY(!model.data(model.index(0), InboxModel::ReadRole).toBool());
+        QCOMPARE(model.unreadCount(), 7);
+        InboxItem read = item(3, QStringLiteral("c"), true);
+        source.reads.at(0).second(read);
+        QVERIFY(model.data(model.index(0), InboxModel::ReadRole).toBool());
+        QCOMPARE(model.unreadCount(), 6);
+        QVERIFY(!model.busy());
+        QCOMPARE(finished.size(), 1);
+        QCOMPARE(finished.at(0).at(0).toString(), QStringLiteral("open"));
+        QVERIFY(finished.at(0).at(1).toBool());
+
+        // Mark all read answered before an earlier open: the item is not counted twice.
+        QCOMPARE(model.open(2), QString());
+        model.markAllRead();
+        source.allRead.at(0)(6);
+        QCOMPARE(model.unreadCount(), 0);
+        source.reads.at(1).second(item(2, QStringLiteral("b"), true));
+        QCOMPARE(model.unreadCount(), 0);
+        for (int row = 0; row < model.count(); ++row)
+            QVERIFY(model.data(model.index(row), InboxModel::ReadRole).toBool());
+
+        // A delivery arrives; marking it read fails: it stays unread and the error says why.
+        Q_EMIT source.delivered(item(4, QStringLiteral("d")));
+        QCOMPARE(model.count(), 4);
+        QCOMPARE(model.unreadCount(), 1);
+        Q_EMIT source.delivered(item(4, QStringLiteral("d")));  // already there
+        QCOMPARE(model.count(), 4);
+        QCOMPARE(model.open(4), QString());
+        source.reads.at(2).second(
+            Error{QStringLiteral("not_connected"), QStringLiteral("offline")});
+        QVERIFY(!model.data(model.index(0), InboxModel::ReadRole).toBool());
+        QCOMPARE(model.unreadCount(), 1);
+        QVERIFY(model.error().contains(QStringLiteral("offline")));
+        QVERIFY(!finished.constLast().at(1).toBool());
+        QVERIFY(!model.busy());
     }
 
     void aDeliveredResultAppearsOnTop() {

@@ -1,7 +1,10 @@
-// The Schedules page's model over a real SQLite ScheduleStore and a real ScheduleService (fake
-// supervisor, ManualClock): the actions and their error texts, next-run texts in a fixed zone,
-// the run history, and live updates without a reset after the first load.
+// The Schedules page's model over its local source (a real SQLite ScheduleStore and a real
+// ScheduleService, fake supervisor, ManualClock): the actions and their error texts, next-run
+// texts in a fixed zone, the run history, and live updates without a reset after the first load.
+// The local source answers at once, so each action's outcome is there when the call returns.
+// Then over a fake source that answers later and out of order: a stale answer never wins.
 #include "core/clock.h"
+#include "dashboard/schedules_source.h"
 #include "schedule/schedule_service.h"
 #include "schedule_fixture.h"
 #include "storage/database.h"
@@ -32,7 +35,9 @@ struct Fixture : zerg::test::ScheduleFixture {
     // Saturday 21 November 2026, 10:00 UTC (11:00 in Berlin).
     Fixture() : ScheduleFixture(utc(2026, 11, 21, 10, 0)) {}
     void makeModel(ScheduleService* withService) {
-        model = std::make_unique<SchedulesModel>(withService, store.get(), kOwner, &clock);
+        model.reset();
+        source = std::make_unique<StoreSchedulesSource>(store.get(), withService, kOwner);
+        model = std::make_unique<SchedulesModel>(source.get(), &clock);
         model->setDisplayTimeZone(QTimeZone(kBerlin.toUtf8()));
         tester = std::make_unique<QAbstractItemModelTester>(
             model.get(), QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -42,10 +47,87 @@ struct Fixture : zerg::test::ScheduleFixture {
         return model->data(model->index(row), role);
     }
     qint64 idOf(const QString& name) const { return store->findSchedule(kOwner, name)->id; }
+    // Runs an action and gives its outcome: "" or the error (the local source answers at once).
+    QString act(const std::function<void()>& action) {
+        QSignalSpy finished(model.get(), &SchedulesModel::actionFinished);
+        action();
+        if (finished.size() != 1)
+            return QStringLiteral("<%1 answers>").arg(finished.size());
+        const QString error = finished.at(0).at(2).toString();
+        if (finished.at(0).at(1).toBool() != error.isEmpty() || model->actionError() != error ||
+            model->busy())
+            return QStringLiteral("<inconsistent outcome>");
+        return error;
+    }
 
+    std::unique_ptr<StoreSchedulesSource> source;
     std::unique_ptr<SchedulesModel> model;
     std::unique_ptr<QAbstractItemModelTester> tester;
 };
+
+// A source that answers only when the test says so, in any order.
+class LateSource final : public SchedulesSource {
+public:
+    void list(QObject*, SourceReply<ScheduleListing> done) override { lists.append(done); }
+    void history(qint64 scheduleId, int, QObject*,
+                 SourceReply<QList<ScheduleRunRecord>> done) override {
+        histories.append({scheduleId, done});
+    }
+    void create(const ScheduleDraft& draft, QObject*, SourceReply<ScheduleRecord> done) override {
+        drafts.append(draft);
+        records.append(done);
+    }
+    void update(qint64, const SchedulePatch&, QObject*, SourceReply<ScheduleRecord> done) override {
+        records.append(done);
+    }
+    void remove(qint64, QObject*, SourceReply<Ok> done) override { oks.append(done); }
+    void runNow(qint64, QObject*, SourceReply<Ok> done) override { oks.append(done); }
+    void setPaused(bool, QObject*, SourceReply<Ok> done) override { oks.append(done); }
+
+    QList<SourceReply<ScheduleListing>> lists;
+    QList<std::pair<qint64, SourceReply<QList<ScheduleRunRecord>>>> histories;
+    QList<ScheduleDraft> drafts;
+    QList<SourceReply<ScheduleRecord>> records;
+    QList<SourceReply<Ok>> oks;
+};
+
+ScheduleEntry entry(qint64 id, const QString& name, const QString& lastStatus = {}) {
+    ScheduleEntry e;
+    e.schedule.id = id;
+    e.schedule.ownerId = kOwner;
+    e.schedule.name = name;
+    e.schedule.task = QStringLiteral("task of ") + name;
+    e.schedule.cron = QStringLiteral("0 6 * * *");
+    e.schedule.timeZone = kBerlin;
+    if (!lastStatus.isEmpty()) {
+        ScheduleRunRecord run;
+        run.id = id * 10;
+        run.scheduleId = id;
+        run.status = lastStatus;
+        run.trigger = QStringLiteral("manual");
+        run.startedAt = utc(2026, 11, 21, 9, 0);
+        e.lastRun = run;
+    }
+    return e;
+}
+
+ScheduleListing listing(QList<ScheduleEntry> entries, bool paused = false) {
+    return ScheduleListing{std::move(entries), paused};
+}
+
+QList<ScheduleRunRecord> runs(qint64 scheduleId, const QStringList& statuses) {
+    QList<ScheduleRunRecord> out;
+    for (const QString& status : statuses) {
+        ScheduleRunRecord run;
+        run.id = scheduleId * 100 + out.size();
+        run.scheduleId = scheduleId;
+        run.trigger = QStringLiteral("cron");
+        run.status = status;
+        run.startedAt = utc(2026, 11, 21, 5, 0);
+        out.append(run);
+    }
+    return out;
+}
 
 }  // namespace
 
@@ -99,8 +181,10 @@ private Q_SLOTS:
         QSignalSpy inserted(f.model.get(), &QAbstractItemModel::rowsInserted);
         QSignalSpy count(f.model.get(), &SchedulesModel::countChanged);
 
-        QCOMPARE(f.model->create(QStringLiteral("a"), QStringLiteral("uptime on web1"),
-                                 QStringLiteral("*/15 * * * *"), kBerlin, true),
+        QCOMPARE(f.act([&] {
+            f.model->create(QStringLiteral("a"), QStringLiteral("uptime on web1"),
+                            QStringLiteral("*/15 * * * *"), kBerlin, true);
+        }),
                  QString());
         QCOMPARE(inserted.size(), 1);
         QCOMPARE(inserted.at(0).at(1).toInt(), 0);  // "a" sorts before "b"
@@ -115,8 +199,10 @@ private Q_SLOTS:
         QCOMPARE(f.model->selectedId(), f.idOf(QStringLiteral("a")));
         QCOMPARE(f.model->selected().value(QStringLiteral("name")).toString(), QStringLiteral("a"));
         // An empty zone means the system's.
-        QCOMPARE(f.model->create(QStringLiteral("c"), QStringLiteral("t"),
-                                 QStringLiteral("@hourly"), QString(), false),
+        QCOMPARE(f.act([&] {
+            f.model->create(QStringLiteral("c"), QStringLiteral("t"), QStringLiteral("@hourly"),
+                            QString(), false);
+        }),
                  QString());
         QCOMPARE(f.at(2, SchedulesModel::TimeZoneRole).toString(), f.model->systemTimeZone());
         QCOMPARE(reset.size(), 0);
@@ -126,37 +212,46 @@ private Q_SLOTS:
         Fixture f;
         f.makeModel();
         QSignalSpy inserted(f.model.get(), &QAbstractItemModel::rowsInserted);
-        const QString badCron = f.model->create(QStringLiteral("x"), QStringLiteral("t"),
-                                                QStringLiteral("0 25 * * *"), kBerlin, false);
+        const QString badCron = f.act([&] {
+            f.model->create(QStringLiteral("x"), QStringLiteral("t"), QStringLiteral("0 25 * * *"),
+                            kBerlin, false);
+        });
         QVERIFY(badCron.contains(QStringLiteral("hour")));
         QVERIFY(badCron.contains(QStringLiteral("0 6 * * *")));  // shows a valid example
-        const QString badZone =
+        const QString badZone = f.act([&] {
             f.model->create(QStringLiteral("x"), QStringLiteral("t"), QStringLiteral("@daily"),
                             QStringLiteral("Mars/Olympus"), false);
+        });
         QVERIFY(badZone.contains(QStringLiteral("Mars/Olympus")));
         QVERIFY(badZone.contains(QStringLiteral("Europe/Berlin")));
-        QVERIFY(!f.model
-                     ->create(QStringLiteral(" "), QStringLiteral("t"), QStringLiteral("@daily"),
-                              kBerlin, false)
-                     .isEmpty());
-        QCOMPARE(f.model->create(QStringLiteral("x"), QStringLiteral("t"), QStringLiteral("@daily"),
-                                 kBerlin, false),
+        QVERIFY(!f.act([&] {
+                      f.model->create(QStringLiteral(" "), QStringLiteral("t"),
+                                      QStringLiteral("@daily"), kBerlin, false);
+                  }).isEmpty());
+        QCOMPARE(f.act([&] {
+            f.model->create(QStringLiteral("x"), QStringLiteral("t"), QStringLiteral("@daily"),
+                            kBerlin, false);
+        }),
                  QString());
-        const QString duplicate = f.model->create(QStringLiteral("x"), QStringLiteral("t"),
-                                                  QStringLiteral("@daily"), kBerlin, false);
+        const QString duplicate = f.act([&] {
+            f.model->create(QStringLiteral("x"), QStringLiteral("t"), QStringLiteral("@daily"),
+                            kBerlin, false);
+        });
         QVERIFY(!duplicate.isEmpty());
         QCOMPARE(inserted.size(), 1);
         QCOMPARE(f.model->count(), 1);
 
         const qint64 id = f.idOf(QStringLiteral("x"));
-        QVERIFY(f.model->update(id, {{QStringLiteral("colour"), QStringLiteral("red")}})
-                    .contains(QStringLiteral("colour")));
-        QVERIFY(f.model->update(id, {{QStringLiteral("cron"), QStringLiteral("61 * * * *")}})
-                    .contains(QStringLiteral("minute")));
+        QVERIFY(f.act([&] {
+                     f.model->update(id, {{QStringLiteral("colour"), QStringLiteral("red")}});
+                 }).contains(QStringLiteral("colour")));
+        QVERIFY(f.act([&] {
+                     f.model->update(id, {{QStringLiteral("cron"), QStringLiteral("61 * * * *")}});
+                 }).contains(QStringLiteral("minute")));
         QCOMPARE(f.at(0, SchedulesModel::CronRole).toString(), QStringLiteral("@daily"));
-        QVERIFY(!f.model->remove(id + 100).isEmpty());
-        QVERIFY(!f.model->runNow(id + 100).isEmpty());
-        QVERIFY(!f.model->setEnabled(id + 100, false).isEmpty());
+        QVERIFY(!f.act([&] { f.model->remove(id + 100); }).isEmpty());
+        QVERIFY(!f.act([&] { f.model->runNow(id + 100); }).isEmpty());
+        QVERIFY(!f.act([&] { f.model->setEnabled(id + 100, false); }).isEmpty());
     }
 
     void updatesAnnounceChangedRowsAndMoveRenamedOnes() {
@@ -172,9 +267,11 @@ private Q_SLOTS:
         QSignalSpy moved(f.model.get(), &QAbstractItemModel::rowsMoved);
         const qint64 b = f.idOf(QStringLiteral("b"));
 
-        QCOMPARE(f.model->update(b, {{QStringLiteral("cron"), QStringLiteral("0 7 * * 1")},
-                                     {QStringLiteral("task"), QStringLiteral("t")},
-                                     {QStringLiteral("timeZone"), kBerlin}}),
+        QCOMPARE(f.act([&] {
+            f.model->update(b, {{QStringLiteral("cron"), QStringLiteral("0 7 * * 1")},
+                                {QStringLiteral("task"), QStringLiteral("t")},
+                                {QStringLiteral("timeZone"), kBerlin}});
+        }),
                  QString());
         QCOMPARE(changed.size(), 1);  // only b's row
         QCOMPARE(changed.at(0).at(0).toModelIndex().row(), 1);
@@ -188,22 +285,31 @@ private Q_SLOTS:
                  QStringLiteral("Mon 23 Nov 07:00"));
 
         // Renamed to sort last: the row moves, keeping its id.
-        QCOMPARE(f.model->update(b, {{QStringLiteral("name"), QStringLiteral("z")}}), QString());
+        QCOMPARE(f.act([&] {
+            f.model->update(b, {{QStringLiteral("name"), QStringLiteral("z")}});
+        }),
+                 QString());
         QCOMPARE(moved.size(), 1);
         QCOMPARE(f.at(2, SchedulesModel::NameRole).toString(), QStringLiteral("z"));
         QCOMPARE(f.at(2, SchedulesModel::ScheduleIdRole).toLongLong(), b);
         QCOMPARE(f.at(1, SchedulesModel::NameRole).toString(), QStringLiteral("c"));
 
         // An empty zone is the system's.
-        QCOMPARE(f.model->update(b, {{QStringLiteral("timeZone"), QString()}}), QString());
+        QCOMPARE(f.act([&] {
+            f.model->update(b, {{QStringLiteral("timeZone"), QString()}});
+        }),
+                 QString());
         QCOMPARE(f.at(2, SchedulesModel::TimeZoneRole).toString(), f.model->systemTimeZone());
-        QCOMPARE(f.model->update(b, {{QStringLiteral("timeZone"), kBerlin}}), QString());
+        QCOMPARE(f.act([&] {
+            f.model->update(b, {{QStringLiteral("timeZone"), kBerlin}});
+        }),
+                 QString());
 
         // Disabled: no next run; enabled again: back.
-        QCOMPARE(f.model->setEnabled(b, false), QString());
+        QCOMPARE(f.act([&] { f.model->setEnabled(b, false); }), QString());
         QVERIFY(!f.at(2, SchedulesModel::EnabledRole).toBool());
         QCOMPARE(f.at(2, SchedulesModel::NextRunTextRole).toString(), QStringLiteral("off"));
-        QCOMPARE(f.model->setEnabled(b, true), QString());
+        QCOMPARE(f.act([&] { f.model->setEnabled(b, true); }), QString());
         QCOMPARE(f.at(2, SchedulesModel::NextRunTextRole).toString(),
                  QStringLiteral("Mon 23 Nov 07:00"));
 
@@ -212,7 +318,7 @@ private Q_SLOTS:
         QCOMPARE(f.model->selectedId(), b);
         QSignalSpy removed(f.model.get(), &QAbstractItemModel::rowsRemoved);
         QSignalSpy selection(f.model.get(), &SchedulesModel::selectedChanged);
-        QCOMPARE(f.model->remove(b), QString());
+        QCOMPARE(f.act([&] { f.model->remove(b); }), QString());
         QCOMPARE(removed.size(), 1);
         QCOMPARE(removed.at(0).at(1).toInt(), 2);
         QCOMPARE(f.model->count(), 2);
@@ -229,7 +335,7 @@ private Q_SLOTS:
         f.makeModel();
         // Paused, so the schedule does not fire: only the model's own minute tick updates it.
         QSignalSpy paused(f.model.get(), &SchedulesModel::pausedChanged);
-        QCOMPARE(f.model->setPaused(true), QString());
+        QCOMPARE(f.act([&] { f.model->setPaused(true); }), QString());
         QVERIFY(f.model->paused());
         QCOMPARE(paused.size(), 1);
         QSignalSpy changed(f.model.get(), &QAbstractItemModel::dataChanged);
@@ -246,7 +352,7 @@ private Q_SLOTS:
                  SchedulesModel::kNextRuns);
         QCOMPARE(f.at(0, SchedulesModel::LastStatusRole).toString(), QString());  // did not run
 
-        QCOMPARE(f.model->setPaused(false), QString());
+        QCOMPARE(f.act([&] { f.model->setPaused(false); }), QString());
         QVERIFY(!f.model->paused());
         QCOMPARE(paused.size(), 2);
     }
@@ -263,7 +369,7 @@ private Q_SLOTS:
         f.model->select(id);
         QVERIFY(f.model->history().isEmpty());
 
-        QCOMPARE(f.model->runNow(id), QString());
+        QCOMPARE(f.act([&] { f.model->runNow(id); }), QString());
         QVERIFY(f.runner.lastRun > 0);
         QVERIFY(changed.size() >= 1);
         QCOMPARE(f.at(0, SchedulesModel::LastStatusRole).toString(), QStringLiteral("running"));
@@ -296,13 +402,12 @@ private Q_SLOTS:
 
         // A run the supervisor cannot start shows its error in the history.
         f.runner.failure = QStringLiteral("No language model is configured. Open Settings.");
-        QCOMPARE(f.model->runNow(id), QString());
+        QCOMPARE(f.act([&] { f.model->runNow(id); }), QString());
         QCOMPARE(f.at(0, SchedulesModel::LastStatusRole).toString(), QStringLiteral("failed"));
         QCOMPARE(f.model->history().size(), 2);
         QCOMPARE(f.model->history().at(0).toMap().value(QStringLiteral("error")).toString(),
                  f.runner.failure);
-        // historyFor reads any schedule's runs.
-        QCOMPARE(f.model->historyFor(id).size(), 2);
+        QCOMPARE(f.model->history().size(), 2);
         QCOMPARE(reset.size(), 0);
     }
 
@@ -346,14 +451,118 @@ private Q_SLOTS:
         f.makeModel(nullptr);
         QCOMPARE(f.model->count(), 1);
         const qint64 id = f.idOf(QStringLiteral("a"));
-        const QString why = f.model->runNow(id);
+        const QString why = f.act([&] { f.model->runNow(id); });
         QVERIFY(why.contains(QStringLiteral("data folder")));
-        QCOMPARE(f.model->create(QStringLiteral("b"), QStringLiteral("t"), QStringLiteral("@daily"),
-                                 kBerlin, false),
+        QCOMPARE(f.act([&] {
+            f.model->create(QStringLiteral("b"), QStringLiteral("t"), QStringLiteral("@daily"),
+                            kBerlin, false);
+        }),
                  why);
-        QCOMPARE(f.model->setPaused(true), why);
-        QCOMPARE(f.model->remove(id), why);
+        QCOMPARE(f.act([&] { f.model->setPaused(true); }), why);
+        QCOMPARE(f.act([&] { f.model->remove(id); }), why);
         QCOMPARE(f.model->count(), 1);
+    }
+
+    // A source that answers later (the server): answers come in any order, and the answer to an
+    // older request never replaces a newer one's.
+    void aLateAnswerNeverReplacesANewerOne() {
+        ManualClock clock(utc(2026, 11, 21, 10, 0));
+        LateSource source;
+        SchedulesModel model(&source, &clock);
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(model.count(), 0);  // asked, not answered
+        QCOMPARE(source.lists.size(), 1);
+
+        Q_EMIT source.changed();  // something changed meanwhile: asked again
+        QCOMPARE(source.lists.size(), 2);
+        source.lists.at(1)(listing({entry(1, QStringLiteral("a"), QStringLiteral("success")),
+                                    entry(2, QStringLiteral("b"))},
+                                   true));
+        QCOMPARE(model.count(), 2);
+        QVERIFY(model.paused());
+        source.lists.at(0)(listing({entry(1, QStringLiteral("old a"))}, false));  // stale
+        QCOMPARE(model.count(), 2);
+        QVERIFY(model.paused());
+        QCOMPARE(model.data(model.index(0), SchedulesModel::NameRole).toString(),
+                 QStringLiteral("a"));
+        QCOMPARE(model.data(model.index(0), SchedulesModel::LastStatusRole).toString(),
+                 QStringLiteral("success"));
+
+        // The history of the schedule selected last wins, whichever answer comes last.
+        source.histories.clear();
+        model.select(1);
+        model.select(2);
+        QCOMPARE(source.histories.size(), 2);
+        QCOMPARE(source.histories.at(0).first, 1);
+        QCOMPARE(source.histories.at(1).first, 2);
+        source.histories.at(1).second(runs(2, {QStringLiteral("failed")}));
+        source.histories.at(0).second(
+            runs(1, {QStringLiteral("success"), QStringLiteral("success")}));
+        QCOMPARE(model.history().size(), 1);
+        QCOMPARE(model.history().at(0).toMap().value(QStringLiteral("status")).toString(),
+                 QStringLiteral("failed"));
+
+        // A failed read keeps the rows and says why; the next answer clears it.
+        Q_EMIT source.changed();
+        source.lists.constLast()(Error{QStringLiteral("not_connected"), QStringLiteral("offline")});
+        QVERIFY(model.loadError().contains(QStringLiteral("offline")));
+        QCOMPARE(model.count(), 2);
+        model.refresh();
+        source.lists.constLast()(
+            listing({entry(1, QStringLiteral("a")), entry(2, QStringLiteral("b"))}));
+        QCOMPARE(model.loadError(), QString());
+    }
+
+    void actionsReportTheirOutcomeWhenAnswered() {
+        ManualClock clock(utc(2026, 11, 21, 10, 0));
+        LateSource source;
+        SchedulesModel model(&source, &clock);
+        source.lists.constLast()(listing({entry(1, QStringLiteral("a"))}));
+        QSignalSpy finished(&model, &SchedulesModel::actionFinished);
+        QSignalSpy busy(&model, &SchedulesModel::busyChanged);
+
+        // Created: reported when answered, selected once a listing has it.
+        model.create(QStringLiteral("b"), QStringLiteral("t"), QStringLiteral("@daily"), QString(),
+                     false);
+        QVERIFY(model.busy());
+        QCOMPARE(finished.size(), 0);
+        QCOMPARE(source.drafts.constLast().timeZone, model.systemTimeZone());  // this computer's
+        ScheduleRecord created = entry(2, QStringLiteral("b")).schedule;
+        const qsizetype listsBefore = source.lists.size();
+        source.records.constLast()(created);
+        QVERIFY(!model.busy());
+        QCOMPARE(busy.size(), 2);
+        QCOMPARE(finished.size(), 1);
+        QCOMPARE(finished.at(0).at(0).toString(), QStringLiteral("create"));
+        QVERIFY(finished.at(0).at(1).toBool());
+        QCOMPARE(source.lists.size(), listsBefore + 1);  // read again
+        QCOMPARE(model.selectedId(), 0);                 // not listed yet
+        source.lists.constLast()(
+            listing({entry(1, QStringLiteral("a")), entry(2, QStringLiteral("b"))}));
+        QCOMPARE(model.selectedId(), 2);
+
+        // Two actions at once: busy until both are answered, in whatever order; each reports.
+        model.runNow(2);
+        model.setPaused(true);
+        QCOMPARE(source.oks.size(), 2);
+        source.oks.at(1)(Ok{});
+        QVERIFY(model.busy());
+        source.oks.at(0)(Error{QStringLiteral("not_running"), QStringLiteral("not here")});
+        QVERIFY(!model.busy());
+        QCOMPARE(finished.size(), 3);
+        QCOMPARE(finished.at(1).at(0).toString(), QStringLiteral("setPaused"));
+        QCOMPARE(finished.at(2).at(0).toString(), QStringLiteral("runNow"));
+        QVERIFY(!finished.at(2).at(1).toBool());
+        QCOMPARE(finished.at(2).at(2).toString(), QStringLiteral("not here"));
+        QCOMPARE(model.actionError(), QStringLiteral("not here"));
+
+        // A field the page does not know is refused without asking the source.
+        const qsizetype recordsBefore = source.records.size();
+        model.update(2, {{QStringLiteral("colour"), QStringLiteral("red")}});
+        QCOMPARE(source.records.size(), recordsBefore);
+        QVERIFY(model.actionError().contains(QStringLiteral("colour")));
+        QVERIFY(!model.busy());
     }
 
     void formatsTimesInTheDisplayZone() {

@@ -1,9 +1,11 @@
 // The Supervision tree page's model: the nested snapshot flattened with depths, refreshed by the
 // supervisors' events, in place when only states change; the XO's SALUTE reports on the rows of
-// the agents they concern, for this owner only.
+// the agents they concern, for this owner only. Through a source that answers late: a stale
+// answer never wins, a failure is said, and a source that needs it is polled on the clock.
 #include "core/clock.h"
 #include "core/event.h"
 #include "core/event_bus.h"
+#include "dashboard/tree_source.h"
 #include "ui/supervision_tree_model.h"
 
 #include <QAbstractItemModelTester>
@@ -47,6 +49,16 @@ QJsonObject sup(const QString& id, const QJsonArray& children, int maxChildren =
     return s;
 }
 
+// Keeps every request's answer for the test to give, in any order.
+class LateTreeSource final : public TreeSource {
+public:
+    void snapshot(QObject*, SourceReply<QJsonObject> done) override { pending.append(done); }
+    [[nodiscard]] bool needsPolling() const override { return polling; }
+
+    QList<SourceReply<QJsonObject>> pending;
+    bool polling = false;
+};
+
 }  // namespace
 
 class TestSupervisionTreeModel : public QObject {
@@ -78,7 +90,8 @@ private Q_SLOTS:
         ManualClock clock;
         EventBus bus(&clock);
         QJsonObject tree = sup("zerg", {child("storage", "running")});
-        SupervisionTreeModel model([&tree] { return tree; }, &bus, 1);
+        LocalTreeSource source([&tree] { return tree; }, 1);
+        SupervisionTreeModel model(&source, &bus, 1);
         QAbstractItemModelTester tester(&model);
         QCOMPARE(model.count(), 2);
         QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
@@ -131,7 +144,8 @@ private Q_SLOTS:
             sup("zerg",
                 {child("storage", "running"), child("supervisor_agent", "running"),
                  child("workers", "running", 0, sup("workers", {child("worker#1", "running")}))});
-        SupervisionTreeModel model([&tree] { return tree; }, &bus, 1);
+        LocalTreeSource source([&tree] { return tree; }, 1);
+        SupervisionTreeModel model(&source, &bus, 1);
         QAbstractItemModelTester tester(&model);
         QCOMPARE(model.count(), 5);
         const QModelIndex agent = model.index(2);
@@ -170,7 +184,8 @@ private Q_SLOTS:
         ManualClock clock;
         EventBus bus(&clock);
         QJsonObject tree = sup("zerg", {child("workers", "running", 0, sup("workers", {}))});
-        SupervisionTreeModel model([&tree] { return tree; }, &bus, 1);
+        LocalTreeSource source([&tree] { return tree; }, 1);
+        SupervisionTreeModel model(&source, &bus, 1);
         QAbstractItemModelTester tester(&model);
         tree =
             sup("zerg",
@@ -197,6 +212,117 @@ private Q_SLOTS:
         bus.publish(QString::fromLatin1(events::ChildStarted), 1,
                     {{"supervisor", "workers"}, {"child_id", "worker#1"}, {"job_id", 43}});
         QVERIFY(model.index(2).data(SupervisionTreeModel::ReportRole).toString().isEmpty());
+    }
+
+    void aStaleAnswerNeverWins() {
+        ManualClock clock;
+        EventBus bus(&clock);
+        LateTreeSource source;
+        SupervisionTreeModel model(&source, &bus, 1, &clock);
+        QAbstractItemModelTester tester(&model);
+        QCOMPARE(source.pending.size(), 1);  // the first load
+        QCOMPARE(model.count(), 0);
+        model.refresh();
+        QCOMPARE(source.pending.size(), 2);
+
+        // The newer answer comes first; the older one, late, is dropped.
+        source.pending.at(1)(sup("zerg", {child("storage", "running"), child("api", "running")}));
+        QCOMPARE(model.count(), 3);
+        source.pending.at(0)(sup("zerg", {child("storage", "restarting", 1)}));
+        QCOMPARE(model.count(), 3);
+        QCOMPARE(model.index(1).data(SupervisionTreeModel::StateRole).toString(),
+                 QStringLiteral("running"));
+        QVERIFY(model.loadError().isEmpty());
+    }
+
+    void aFailureIsSaidAndTheRowsKept() {
+        ManualClock clock;
+        EventBus bus(&clock);
+        LateTreeSource source;
+        SupervisionTreeModel model(&source, &bus, 1, &clock);
+        QSignalSpy errorChanged(&model, &SupervisionTreeModel::loadErrorChanged);
+        source.pending.takeFirst()(sup("zerg", {child("storage", "running")}));
+        QCOMPARE(model.count(), 2);
+
+        model.refresh();
+        source.pending.takeFirst()(
+            Error{QStringLiteral("disconnected"), QStringLiteral("The connection was lost.")});
+        QCOMPARE(model.count(), 2);
+        QVERIFY2(model.loadError().contains(QStringLiteral("The connection was lost.")),
+                 qPrintable(model.loadError()));
+        QCOMPARE(errorChanged.count(), 1);
+
+        model.refresh();
+        source.pending.takeFirst()(sup("zerg", {child("storage", "running")}));
+        QVERIFY(model.loadError().isEmpty());
+        QCOMPARE(errorChanged.count(), 2);
+    }
+
+    // The server's tree changes without events reaching the client: polled every kPollMs once
+    // loaded, and only for a source that says so.
+    void aSourceThatNeedsItIsPolled() {
+        ManualClock clock;
+        EventBus bus(&clock);
+        LateTreeSource remote;
+        remote.polling = true;
+        SupervisionTreeModel model(&remote, &bus, 1, &clock, nullptr, FirstLoad::WhenShown);
+        clock.advance(SupervisionTreeModel::kPollMs * 3);
+        QCOMPARE(remote.pending.size(), 0);  // not loaded: nothing asked
+        model.ensureLoaded();
+        QCOMPARE(remote.pending.size(), 1);
+        remote.pending.first()(sup("zerg", {child("storage", "running")}));
+        clock.advance(SupervisionTreeModel::kPollMs - 1);
+        QCOMPARE(remote.pending.size(), 1);
+        clock.advance(1);
+        QCOMPARE(remote.pending.size(), 2);
+        remote.pending.last()(sup("zerg", {child("storage", "running"), child("api", "running")}));
+        QCOMPARE(model.count(), 3);
+        // A refresh in between (an event, the button) puts the next poll off.
+        clock.advance(SupervisionTreeModel::kPollMs / 2);
+        model.refresh();
+        QCOMPARE(remote.pending.size(), 3);
+        clock.advance(SupervisionTreeModel::kPollMs - 1);
+        QCOMPARE(remote.pending.size(), 3);
+        clock.advance(1);
+        QCOMPARE(remote.pending.size(), 4);
+
+        LateTreeSource local;  // this process's tree: its events say when it changes
+        SupervisionTreeModel localModel(&local, &bus, 1, &clock);
+        QCOMPARE(local.pending.size(), 1);
+        clock.advance(SupervisionTreeModel::kPollMs * 3);
+        QCOMPARE(local.pending.size(), 1);
+    }
+
+    // Another owner's runs and workers are not shown; the services are.
+    void theLocalSourceShowsOnlyThisOwnersItems() {
+        QJsonObject agent = child("run#1", "running");
+        agent.insert("owner_id", 2);
+        QJsonObject mine = child("run#2", "running");
+        mine.insert("owner_id", 1);
+        QJsonObject worker = child("worker#1", "running");
+        worker.insert("owner_id", 1);
+        worker.insert("job_id", 42);
+        const QJsonObject tree =
+            sup("zerg",
+                {child("storage", "running"),
+                 child("supervisor_agent", "running", 0, sup("supervisor_agent", {agent, mine})),
+                 child("workers", "running", 0, sup("workers", {worker}))});
+        ManualClock clock;
+        EventBus bus(&clock);
+        LocalTreeSource source([&tree] { return tree; }, 1);
+        SupervisionTreeModel model(&source, &bus, 1);
+        QStringList names;
+        for (int i = 0; i < model.count(); ++i)
+            names.append(model.index(i).data(SupervisionTreeModel::NameRole).toString());
+        QCOMPARE(names, (QStringList{"zerg", "storage", "supervisor_agent", "run#2", "workers",
+                                     "worker#1"}));
+
+        // The tree names the worker's job: its report finds the row without a child event.
+        QJsonObject report = salute("critical", "emergency", 9, 0.5, 3);
+        report.insert("job_id", 42);
+        bus.publish(QString::fromLatin1(events::SaluteReport), 1, report);
+        QCOMPARE(model.index(5).data(SupervisionTreeModel::HealthRole).toString(),
+                 QStringLiteral("critical"));
     }
 };
 

@@ -4,6 +4,7 @@
 #include "core/clock.h"
 #include "core/event.h"
 #include "core/event_bus.h"
+#include "dashboard/worker_files_source.h"
 #include "storage/artifact_store.h"
 #include "storage/database.h"
 #include "storage/store.h"
@@ -19,6 +20,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThreadPool>
 
 #include <atomic>
 #include <memory>
@@ -88,7 +90,8 @@ struct Fixture {
         db = std::move(opened).value();
         store = std::make_unique<Store>(db.get());
         artifacts = std::make_unique<ArtifactStore>(dir.filePath(QStringLiteral("workers")));
-        model = std::make_unique<WorkerDetailModel>(artifacts.get(), store.get(), kOwner, &bus);
+        files = std::make_unique<StoreWorkerFilesSource>(store.get(), artifacts.get(), kOwner);
+        model = std::make_unique<WorkerDetailModel>(files.get(), kOwner, &bus);
         for (DetailRowsModel* m : {model->files(), model->conversation(), model->timeline()}) {
             testers.push_back(std::make_unique<QAbstractItemModelTester>(
                 m, QAbstractItemModelTester::FailureReportingMode::QtTest));
@@ -163,8 +166,8 @@ struct Fixture {
 
     // Lets every read started so far deliver its result (or be dropped as stale).
     void settle() {
-        model->waitForReadsForTest();
-        QCoreApplication::sendPostedEvents(model.get(), QEvent::MetaCall);
+        StoreWorkerFilesSource::waitForReadsForTest();
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::MetaCall);
     }
 
     QTemporaryDir dir;
@@ -173,10 +176,89 @@ struct Fixture {
     std::unique_ptr<Database> db;
     std::unique_ptr<Store> store;
     std::unique_ptr<ArtifactStore> artifacts;
+    std::unique_ptr<StoreWorkerFilesSource> files;
     std::unique_ptr<WorkerDetailModel> model;
     std::vector<std::unique_ptr<QAbstractItemModelTester>> testers;
     qint64 jobId = 0;
 };
+
+// A source that answers only when the test says so, in any order: what a remote source over a
+// slow connection may do.
+class ManualFilesSource final : public WorkerFilesSource {
+public:
+    template <typename T>
+    struct Ask {
+        QString key;  // the worker id, the file's path or the job id
+        SourceReply<T> done;
+    };
+
+    void job(qint64 jobId, QObject*, SourceReply<WorkerJobRecord> done) override {
+        jobs.append({QString::number(jobId), std::move(done)});
+    }
+    void jobOfWorker(const QString& workerId, QObject*,
+                     SourceReply<WorkerJobRecord> done) override {
+        jobsOfWorkers.append({workerId, std::move(done)});
+    }
+    void folder(const QString& workerId, const QSet<QString>&, QObject*,
+                SourceReply<WorkerFolder> done) override {
+        folders.append({workerId, std::move(done)});
+    }
+    void file(const QString&, const QString& path, qint64, QObject*,
+              SourceReply<WorkerFileRead> done) override {
+        files.append({path, std::move(done)});
+    }
+
+    // Answers the oldest request of that key still waiting (the test fails without one).
+    template <typename T>
+    static void answer(QList<Ask<T>>& asks, const QString& key, Result<T> result) {
+        for (qsizetype i = 0; i < asks.size(); ++i) {
+            if (asks.at(i).key == key) {
+                const SourceReply<T> done = asks.takeAt(i).done;
+                done(std::move(result));
+                return;
+            }
+        }
+        QFAIL(qPrintable(QStringLiteral("nothing asked for %1").arg(key)));
+    }
+
+    QList<Ask<WorkerJobRecord>> jobs;
+    QList<Ask<WorkerJobRecord>> jobsOfWorkers;
+    QList<Ask<WorkerFolder>> folders;
+    QList<Ask<WorkerFileRead>> files;
+};
+
+WorkerFolder folderOf(const QString& task, const QStringList& paths) {
+    WorkerFolder f;
+    f.metadata = {{QStringLiteral("task"), task},
+                  {QStringLiteral("status"), QStringLiteral("success")}};
+    for (const QString& path : paths)
+        f.files.append({path, 10});
+    return f;
+}
+
+WorkerFileRead fileOf(const QString& path, const QByteArray& bytes) {
+    WorkerFileRead r;
+    r.path = path;
+    r.size = bytes.size();
+    r.bytes = bytes;
+    return r;
+}
+
+WorkerJobRecord jobOf(qint64 id, const QString& workerId, const QString& task) {
+    WorkerJobRecord j;
+    j.id = id;
+    j.ownerId = kOwner;
+    j.workerId = workerId;
+    j.task = task;
+    j.status = QStringLiteral("running");
+    return j;
+}
+
+// Lets every parse started so far deliver its result (or be dropped as stale).
+void settlePool() {
+    QThreadPool::globalInstance()->waitForDone();
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::MetaCall);
+}
 
 }  // namespace
 
@@ -185,7 +267,13 @@ class TestWorkerDetailModel : public QObject {
 
 private Q_SLOTS:
     // The numbers below are asserted in the C locale's notation ("4.2 s", "$0.0031").
-    void initTestCase() { QLocale::setDefault(QLocale::c()); }
+    void initTestCase() {
+        QLocale::setDefault(QLocale::c());
+        // A read held back by a test occupies a pool thread; the newer read and its parsing
+        // need others, whatever the machine's core count.
+        QThreadPool* pool = QThreadPool::globalInstance();
+        pool->setMaxThreadCount(qMax(4, pool->maxThreadCount()));
+    }
     void opensAWorkerAsATreeWithItsConversation() {
         Fixture f;
         const QString id = f.makeWorker(kOwner, QStringLiteral("Check the disk on cube"));
@@ -350,7 +438,7 @@ private Q_SLOTS:
 
         // Hold the read of A back until B is shown, then let it finish: A must not replace B.
         QSemaphore releaseA;
-        f.model->setReadHookForTest([&](const QString&, const QString& path) {
+        f.files->setReadHookForTest([&](const QString&, const QString& path) {
             if (path == QLatin1String("salute.json"))
                 releaseA.acquire();
         });
@@ -364,7 +452,7 @@ private Q_SLOTS:
         QCOMPARE(f.model->selectedPath(), QStringLiteral("result.txt"));
         QCOMPARE(f.model->viewKind(), QStringLiteral("text"));
         QCOMPARE(f.model->text(), QStringLiteral("Disk is 40% full."));
-        f.model->setReadHookForTest({});
+        f.files->setReadHookForTest({});
     }
 
     void theNewestWorkerWins() {
@@ -373,7 +461,7 @@ private Q_SLOTS:
         f.clock.advance(2000);
         const QString second = f.makeWorker(kOwner, QStringLiteral("second"));
         QSemaphore releaseFirst;
-        f.model->setReadHookForTest([&](const QString& workerId, const QString& path) {
+        f.files->setReadHookForTest([&](const QString& workerId, const QString& path) {
             if (workerId == first && path.isEmpty())
                 releaseFirst.acquire();
         });
@@ -385,7 +473,7 @@ private Q_SLOTS:
         f.settle();
         QCOMPARE(f.model->workerId(), second);
         QCOMPARE(f.model->task(), QStringLiteral("second"));
-        f.model->setReadHookForTest({});
+        f.files->setReadHookForTest({});
     }
 
     void liveEventsRefreshTheOpenWorker() {
@@ -431,7 +519,7 @@ private Q_SLOTS:
 
         std::atomic<int> folderReads{0};
         QSemaphore gate;
-        f.model->setReadHookForTest([&](const QString&, const QString& path) {
+        f.files->setReadHookForTest([&](const QString&, const QString& path) {
             if (path.isEmpty()) {
                 ++folderReads;
                 gate.acquire();
@@ -451,7 +539,7 @@ private Q_SLOTS:
         f.settle();
         f.settle();
         QCOMPARE(folderReads.load(), 2);
-        f.model->setReadHookForTest({});
+        f.files->setReadHookForTest({});
     }
 
     void aJobThatHasNotStartedOpensWhenItStarts() {
@@ -472,6 +560,138 @@ private Q_SLOTS:
         QTRY_VERIFY(f.model->hasWorker());
         QCOMPARE(f.model->workerId(), id.value());
         QCOMPARE(f.model->error(), QString());
+    }
+    // A slow source answers the first worker after the second was opened: the page keeps the
+    // second, whatever order the answers come in.
+    void lateFolderAndJobAnswersNeverWin() {
+        ManualFilesSource source;
+        WorkerDetailModel model(&source, kOwner, nullptr);
+        model.open(QStringLiteral("w-first"));
+        model.open(QStringLiteral("w-second"));
+        QCOMPARE(source.folders.size(), 2);
+        QCOMPARE(source.jobsOfWorkers.size(), 2);
+
+        ManualFilesSource::answer<WorkerJobRecord>(
+            source.jobsOfWorkers, QStringLiteral("w-second"),
+            jobOf(2, QStringLiteral("w-second"), QStringLiteral("second (index)")));
+        QCOMPARE(model.jobId(), 2);
+        QCOMPARE(model.task(), QStringLiteral("second (index)"));
+        ManualFilesSource::answer<WorkerFolder>(
+            source.folders, QStringLiteral("w-second"),
+            folderOf(QStringLiteral("second"), {QStringLiteral("result.txt")}));
+        QVERIFY(model.hasWorker());
+        QCOMPARE(model.task(), QStringLiteral("second"));
+
+        // The first worker's answers come late, its folder first: none of it is shown.
+        ManualFilesSource::answer<WorkerFolder>(
+            source.folders, QStringLiteral("w-first"),
+            folderOf(QStringLiteral("first"),
+                     {QStringLiteral("thread.jsonl"), QStringLiteral("other.txt")}));
+        ManualFilesSource::answer<WorkerJobRecord>(
+            source.jobsOfWorkers, QStringLiteral("w-first"),
+            jobOf(1, QStringLiteral("w-first"), QStringLiteral("first (index)")));
+        QCOMPARE(model.workerId(), QStringLiteral("w-second"));
+        QCOMPARE(model.jobId(), 2);
+        QCOMPARE(model.task(), QStringLiteral("second"));
+        QCOMPARE(column(model.files(), "path"), QStringList{QStringLiteral("result.txt")});
+        QVERIFY(model.error().isEmpty());
+
+        // An error for a worker no longer shown changes nothing either.
+        model.reload();
+        model.open(QStringLiteral("w-third"));
+        ManualFilesSource::answer<WorkerFolder>(
+            source.folders, QStringLiteral("w-second"),
+            Error{QStringLiteral("not_found"), QStringLiteral("gone")});
+        QVERIFY(model.error().isEmpty());
+        QCOMPARE(model.workerId(), QStringLiteral("w-third"));
+        QVERIFY(model.loading());
+    }
+
+    // openJob's lookup answered after another job (or a worker) was opened is dropped.
+    void lateJobLookupsNeverWin() {
+        ManualFilesSource source;
+        WorkerDetailModel model(&source, kOwner, nullptr);
+        model.openJob(1);
+        model.openJob(2);
+        QCOMPARE(model.jobId(), 2);
+        QVERIFY(model.loading());
+        ManualFilesSource::answer<WorkerJobRecord>(
+            source.jobs, QStringLiteral("2"),
+            jobOf(2, QStringLiteral("w-two"), QStringLiteral("two")));
+        QCOMPARE(model.workerId(), QStringLiteral("w-two"));
+        ManualFilesSource::answer<WorkerJobRecord>(
+            source.jobs, QStringLiteral("1"),
+            jobOf(1, QStringLiteral("w-one"), QStringLiteral("one")));
+        QCOMPARE(model.workerId(), QStringLiteral("w-two"));
+        QCOMPARE(source.folders.size(), 1);
+        QCOMPARE(source.folders.constFirst().key, QStringLiteral("w-two"));
+
+        model.openJob(3);
+        model.open(QStringLiteral("w-four"));
+        ManualFilesSource::answer<WorkerJobRecord>(
+            source.jobs, QStringLiteral("3"),
+            Error{QStringLiteral("not_found"), QStringLiteral("No such job.")});
+        QCOMPARE(model.workerId(), QStringLiteral("w-four"));
+        QVERIFY(model.error().isEmpty());
+    }
+
+    // Files answered out of order, and a file answered but still being parsed when another is
+    // chosen: only the newest choice is shown.
+    void lateFileAnswersNeverWin() {
+        ManualFilesSource source;
+        WorkerDetailModel model(&source, kOwner, nullptr);
+        model.open(QStringLiteral("w"));
+        ManualFilesSource::answer<WorkerFolder>(
+            source.folders, QStringLiteral("w"),
+            folderOf(QStringLiteral("task"),
+                     {QStringLiteral("thread.jsonl"), QStringLiteral("result.txt"),
+                      QStringLiteral("salute.json")}));
+        QCOMPARE(model.selectedPath(), QStringLiteral("thread.jsonl"));  // asked at once
+        model.selectFile(QStringLiteral("salute.json"));
+        model.selectFile(QStringLiteral("result.txt"));
+        QCOMPARE(source.files.size(), 3);
+
+        ManualFilesSource::answer<WorkerFileRead>(
+            source.files, QStringLiteral("result.txt"),
+            fileOf(QStringLiteral("result.txt"), "the newest"));
+        QTRY_VERIFY(!model.fileLoading());
+        QCOMPARE(model.text(), QStringLiteral("the newest"));
+        ManualFilesSource::answer<WorkerFileRead>(
+            source.files, QStringLiteral("salute.json"),
+            fileOf(QStringLiteral("salute.json"), "{\"late\": true}"));
+        ManualFilesSource::answer<WorkerFileRead>(
+            source.files, QStringLiteral("thread.jsonl"),
+            fileOf(QStringLiteral("thread.jsonl"), "{\"role\":\"user\",\"content\":\"x\"}\n"));
+        settlePool();
+        QCOMPARE(model.selectedPath(), QStringLiteral("result.txt"));
+        QCOMPARE(model.viewKind(), QStringLiteral("text"));
+        QCOMPARE(model.text(), QStringLiteral("the newest"));
+        QCOMPARE(model.conversation()->count(), 0);
+
+        // Answered, then a newer choice before the parse is back: the parse is dropped.
+        model.selectFile(QStringLiteral("salute.json"));
+        ManualFilesSource::answer<WorkerFileRead>(
+            source.files, QStringLiteral("salute.json"),
+            fileOf(QStringLiteral("salute.json"), "{\"stale\": true}"));
+        model.selectFile(QStringLiteral("thread.jsonl"));
+        ManualFilesSource::answer<WorkerFileRead>(
+            source.files, QStringLiteral("thread.jsonl"),
+            fileOf(QStringLiteral("thread.jsonl"), "{\"role\":\"user\",\"content\":\"hi\"}\n"));
+        settlePool();
+        QTRY_VERIFY(!model.fileLoading());
+        QCOMPARE(model.selectedPath(), QStringLiteral("thread.jsonl"));
+        QCOMPARE(model.viewKind(), QStringLiteral("thread"));
+        QCOMPARE(model.conversation()->count(), 1);
+        QCOMPARE(model.conversation()->get(0).value("text").toString(), QStringLiteral("hi"));
+        QVERIFY(!model.text().contains(QStringLiteral("stale")));
+
+        // A file error is shown for the file asked for, not a late one.
+        model.selectFile(QStringLiteral("result.txt"));
+        ManualFilesSource::answer<WorkerFileRead>(
+            source.files, QStringLiteral("result.txt"),
+            Error{QStringLiteral("not_found"), QStringLiteral("result.txt is no longer there")});
+        QCOMPARE(model.fileError(), QStringLiteral("result.txt is no longer there"));
+        QVERIFY(!model.fileLoading());
     }
 };
 

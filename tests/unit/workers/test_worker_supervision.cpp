@@ -153,6 +153,9 @@ private Q_SLOTS:
         const QJsonArray children = tree.value("children").toArray();
         QCOMPARE(children.size(), 1);
         QCOMPARE(children.first().toObject().value("state").toString(), QStringLiteral("running"));
+        // Whose worker it is: the dashboard shows each owner only its own (treeForOwner).
+        QCOMPARE(children.first().toObject().value("job_id").toInteger(), r.jobId);
+        QCOMPARE(children.first().toObject().value("owner_id").toInteger(), 1);
     }
 };
 

@@ -1,0 +1,75 @@
+#include "api/remote_inbox_source.h"
+
+#include "api/remote_ask.h"
+#include "api/remote_client.h"
+#include "core/event.h"
+#include "core/event_bus.h"
+#include "dashboard/record_json.h"
+#include "schedule/schedule_json.h"
+
+#include <QCoreApplication>
+#include <QLoggingCategory>
+
+Q_LOGGING_CATEGORY(lcRemoteInbox, "zerg.remote.inbox")
+
+namespace zerg::api {
+
+using namespace Qt::StringLiterals;
+
+RemoteInboxSource::RemoteInboxSource(RemoteClient* client, EventBus* bus, qint64 localOwnerId,
+                                     QObject* parent)
+    : InboxSource(parent), m_client(client), m_ownerId(localOwnerId) {
+    if (bus)
+        connect(bus, &EventBus::published, this, &RemoteInboxSource::onEvent);
+}
+
+void RemoteInboxSource::onEvent(const Event& e) {
+    if (e.ownerId != m_ownerId || e.name != QLatin1String(events::InboxDelivered))
+        return;
+    const QJsonValue item = e.data.value(u"item"_s);
+    if (!item.isObject()) {
+        qCWarning(lcRemoteInbox,
+                  "an inbox_delivered event without its item; the inbox shows it "
+                  "when it is next read");
+        return;
+    }
+    InboxItem delivered = recordjson::inboxItem(item.toObject());
+    delivered.ownerId = m_ownerId;
+    Q_EMIT this->delivered(delivered);
+}
+
+void RemoteInboxSource::list(int limit, QObject* context, SourceReply<InboxPage> done) {
+    askServer<InboxPage>(m_client, u"inbox"_s, {{u"limit"_s, limit}}, context, std::move(done),
+                         [owner = m_ownerId](const QJsonObject& o) {
+                             Result<InboxPage> page = recordjson::inboxPage(o);
+                             if (page) {
+                                 for (InboxItem& item : page.value().items)
+                                     item.ownerId = owner;
+                             }
+                             return page;
+                         });
+}
+
+void RemoteInboxSource::markRead(qint64 itemId, QObject* context, SourceReply<InboxItem> done) {
+    askServer<InboxItem>(m_client, u"inbox_read"_s, {{u"item_id"_s, itemId}}, context,
+                         std::move(done), [owner = m_ownerId](const QJsonObject& o) {
+                             Result<InboxItem> item = recordjson::inboxItemIn(o);
+                             if (item)
+                                 item.value().ownerId = owner;
+                             return item;
+                         });
+}
+
+void RemoteInboxSource::markAllRead(QObject* context, SourceReply<int> done) {
+    askServer<int>(m_client, u"inbox_read_all"_s, {}, context, std::move(done),
+                   [](const QJsonObject& o) -> Result<int> {
+                       const QJsonValue marked = o.value(u"marked"_s);
+                       if (!marked.isDouble()) {
+                           return recordjson::protocolError(QCoreApplication::translate(
+                               "zerg::recordjson", "the number of results marked read"));
+                       }
+                       return int(marked.toInteger());
+                   });
+}
+
+}  // namespace zerg::api

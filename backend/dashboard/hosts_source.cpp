@@ -1,0 +1,293 @@
+#include "dashboard/hosts_source.h"
+
+#include "core/off_thread.h"
+#include "dashboard/record_json.h"
+#include "tools/host_trust.h"
+#include "tools/ssh_pool.h"
+#include "tools/ssh_session_worker.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QJsonArray>
+
+namespace zerg {
+
+using namespace Qt::StringLiterals;
+
+// ---- HostChecks -------------------------------------------------------------------------------
+
+HostsList HostChecks::list(const QString& hostsFile, const QString& defaultKnownHosts) {
+    HostsList out;
+    out.hostsFile = hostsFile;
+    const Result<HostsConfig> loaded = HostsConfig::loadFile(hostsFile);
+    if (!loaded) {
+        out.loadError = loaded.error();
+        return out;
+    }
+    for (const QString& alias : loaded->aliases()) {
+        const HostEntry e = *loaded->find(alias);
+        HostInfo h;
+        h.alias = alias;
+        h.hostName = e.hostName;
+        h.port = e.port;
+        h.user = e.user;
+        h.knownHostsFile = e.knownHostsOr(defaultKnownHosts);
+        h.keyState =
+            HostKeys::isRecorded(e, h.knownHostsFile) ? HostKeyState::Known : HostKeyState::Unknown;
+        out.hosts.append(h);
+    }
+    return out;
+}
+
+Result<HostEntry> HostChecks::find(const QString& hostsFile, const QString& alias) {
+    const Result<HostsConfig> loaded = HostsConfig::loadFile(hostsFile);
+    if (!loaded)
+        return loaded.error();
+    if (std::optional<HostEntry> entry = loaded->find(alias))
+        return *entry;
+    const QStringList aliases = loaded->aliases();
+    return Error{u"not_found"_s,
+                 tr("\"%1\" is not in the hosts file %2 (allowed: %3). Add a Host block for it "
+                    "there, or reload the list if the file changed.")
+                     .arg(alias, QDir::toNativeSeparators(hostsFile),
+                          aliases.isEmpty() ? tr("none") : aliases.join(u", "_s))};
+}
+
+namespace {
+
+HostKeyCheck checkOf(const HostTrust::Check& c) {
+    HostKeyCheck out;
+    out.keyType = c.key.type;
+    out.fingerprint = c.key.sha256;
+    out.knownHostsFile = c.knownHostsFile;
+    out.message = c.message;
+    switch (c.state) {
+        case HostTrust::State::Known:
+            out.state = HostKeyState::Known;
+            break;
+        case HostTrust::State::Unknown:
+            out.state = HostKeyState::Unknown;
+            break;
+        case HostTrust::State::Changed:
+            out.state = HostKeyState::Changed;
+            break;
+    }
+    return out;
+}
+
+}  // namespace
+
+Result<HostKeyCheck> HostChecks::checkKey(const HostEntry& host, const QString& knownHostsFile) {
+    HostTrust trust(host, knownHostsFile);
+    const Result<HostTrust::Check> check = trust.check();
+    if (!check)
+        return check.error();
+    return checkOf(check.value());
+}
+
+Result<HostKeyCheck> HostChecks::trust(const HostEntry& host, const QString& knownHostsFile,
+                                       const QString& fingerprint) {
+    // A fresh connection: what is recorded is the key the host offers now, and only if it is
+    // the one the user compared and accepted.
+    HostTrust trust(host, knownHostsFile);
+    const Result<HostTrust::Check> check = trust.check();
+    if (!check)
+        return check.error();
+    HostKeyCheck out = checkOf(check.value());
+    if (out.state == HostKeyState::Changed)
+        return Error{u"host_key_changed"_s, out.message};
+    if (out.fingerprint != fingerprint) {
+        return Error{u"host_key_changed"_s,
+                     tr("The host key of %1 is not the one you checked: it now offers the %2 key "
+                        "%3, not %4. Nothing was recorded. Check the key again and compare the "
+                        "new fingerprint with the server's administrator before trusting it.")
+                         .arg(host.alias, out.keyType, out.fingerprint, fingerprint)};
+    }
+    if (out.state == HostKeyState::Known)
+        return out;  // recorded already: nothing to write
+    if (const Status recorded = trust.record(); !recorded)
+        return recorded.error();
+    out.state = HostKeyState::Known;
+    return out;
+}
+
+// ---- LocalHostsSource -------------------------------------------------------------------------
+
+LocalHostsSource::LocalHostsSource(Settings settings, Clock* clock)
+    : LocalHostsSource(std::move(settings), clock, Timeouts{}) {}
+
+LocalHostsSource::LocalHostsSource(Settings settings, Clock* clock, Timeouts timeouts)
+    : m_settings(std::move(settings)), m_clock(clock), m_timeouts(timeouts) {}
+
+LocalHostsSource::~LocalHostsSource() = default;
+
+void LocalHostsSource::hosts(QObject* context, SourceReply<HostsList> done) {
+    Q_UNUSED(context);
+    done(HostChecks::list(m_settings.hostsFile, m_settings.knownHostsFile));
+}
+
+void LocalHostsSource::test(const QString& alias, QObject* context,
+                            SourceReply<HostTestResult> done) {
+    const Result<HostEntry> host = HostChecks::find(m_settings.hostsFile, alias);
+    if (!host)
+        return done(host.error());
+    if (!m_pool) {
+        SshPoolOptions opts;
+        opts.maxConnectionsPerHost = 1;
+        opts.idleCloseMs = m_timeouts.idleCloseMs;
+        m_pool = std::make_unique<SshPool>(opts, m_clock);
+    }
+    SshTarget target;
+    target.host = host.value();
+    target.knownHostsFile = host->knownHostsOr(m_settings.knownHostsFile);
+    target.hostsFile = m_settings.hostsFile;
+    target.connectTimeoutSecs = m_timeouts.connectSecs;
+    SshCall call;
+    call.command = u"true"_s;
+    call.timeoutSecs = m_timeouts.commandSecs;
+    auto started = std::make_shared<QElapsedTimer>();
+    started->start();
+    m_pool->submit(target, call, context,
+                   [done = std::move(done), started](const QJsonObject& payload) {
+                       HostTestResult r;
+                       r.ok = payload.value(u"ok"_s).toBool();
+                       r.elapsedMs = started->elapsed();
+                       if (!r.ok) {
+                           r.error = payload.value(u"error"_s).toString();
+                           r.errorCode = payload.value(u"error_code"_s).toString();
+                           r.fingerprint = payload.value(u"fingerprint"_s).toString();
+                       }
+                       done(std::move(r));
+                   });
+}
+
+void LocalHostsSource::checkKey(const QString& alias, QObject* context,
+                                SourceReply<HostKeyCheck> done) {
+    const Result<HostEntry> host = HostChecks::find(m_settings.hostsFile, alias);
+    if (!host)
+        return done(host.error());
+    const QString knownHosts = host->knownHostsOr(m_settings.knownHostsFile);
+    runOffThread(
+        context,
+        [entry = host.value(), knownHosts] { return HostChecks::checkKey(entry, knownHosts); },
+        [done = std::move(done)](Result<HostKeyCheck> r) { done(std::move(r)); });
+}
+
+void LocalHostsSource::trust(const QString& alias, const QString& fingerprint, QObject* context,
+                             SourceReply<HostKeyCheck> done) {
+    const Result<HostEntry> host = HostChecks::find(m_settings.hostsFile, alias);
+    if (!host)
+        return done(host.error());
+    const QString knownHosts = host->knownHostsOr(m_settings.knownHostsFile);
+    runOffThread(
+        context,
+        [entry = host.value(), knownHosts, fingerprint] {
+            return HostChecks::trust(entry, knownHosts, fingerprint);
+        },
+        [done = std::move(done)](Result<HostKeyCheck> r) { done(std::move(r)); });
+}
+
+// ---- JSON -------------------------------------------------------------------------------------
+
+namespace recordjson {
+namespace {
+
+QString hostsWhat() {
+    return QCoreApplication::translate("zerg::recordjson", "the hosts");
+}
+
+HostKeyState keyStateOf(const QJsonValue& v) {
+    // A word from a newer server reads as "not recorded": the server still refuses to trust
+    // anything it should not.
+    return parseStatus<HostKeyState>(v.toString()).value_or(HostKeyState::Unknown);
+}
+
+}  // namespace
+
+QJsonObject toJson(const HostsList& list) {
+    QJsonArray hosts;
+    for (const HostInfo& h : list.hosts) {
+        hosts.append(QJsonObject{{u"alias"_s, h.alias},
+                                 {u"host"_s, h.hostName},
+                                 {u"port"_s, h.port},
+                                 {u"user"_s, h.user},
+                                 {u"known_hosts"_s, h.knownHostsFile},
+                                 {u"key_state"_s, statusName(h.keyState)}});
+    }
+    return {{u"hosts_file"_s, list.hostsFile},
+            {u"load_error"_s, list.loadError
+                                  ? QJsonValue(QJsonObject{{u"code"_s, list.loadError->code},
+                                                           {u"message"_s, list.loadError->message}})
+                                  : QJsonValue(QJsonValue::Null)},
+            {u"hosts"_s, hosts}};
+}
+
+Result<HostsList> hostsList(const QJsonObject& o) {
+    Result<QList<HostInfo>> hosts =
+        listOf<HostInfo>(o.value(u"hosts"_s), hostsWhat(), [](const QJsonObject& h) {
+            HostInfo info;
+            info.alias = h.value(u"alias"_s).toString();
+            info.hostName = h.value(u"host"_s).toString();
+            info.port = h.value(u"port"_s).toInt(22);
+            info.user = h.value(u"user"_s).toString();
+            info.knownHostsFile = h.value(u"known_hosts"_s).toString();
+            info.keyState = keyStateOf(h.value(u"key_state"_s));
+            return info;
+        });
+    if (!hosts)
+        return hosts.error();
+    HostsList list;
+    list.hostsFile = o.value(u"hosts_file"_s).toString();
+    list.hosts = std::move(hosts).value();
+    const QJsonValue error = o.value(u"load_error"_s);
+    if (error.isObject()) {
+        list.loadError = Error{error.toObject().value(u"code"_s).toString(),
+                               error.toObject().value(u"message"_s).toString()};
+    } else if (!error.isNull() && !error.isUndefined()) {
+        return protocolError(hostsWhat());
+    }
+    return list;
+}
+
+QJsonObject toJson(const HostTestResult& r) {
+    return {{u"ok"_s, r.ok},
+            {u"elapsed_ms"_s, r.elapsedMs},
+            {u"error"_s, r.error},
+            {u"error_code"_s, r.errorCode},
+            {u"fingerprint"_s, r.fingerprint}};
+}
+
+Result<HostTestResult> hostTestResult(const QJsonObject& o) {
+    if (!o.value(u"ok"_s).isBool())
+        return protocolError(QCoreApplication::translate("zerg::recordjson", "the test's result"));
+    HostTestResult r;
+    r.ok = o.value(u"ok"_s).toBool();
+    r.elapsedMs = o.value(u"elapsed_ms"_s).toInteger();
+    r.error = o.value(u"error"_s).toString();
+    r.errorCode = o.value(u"error_code"_s).toString();
+    r.fingerprint = o.value(u"fingerprint"_s).toString();
+    return r;
+}
+
+QJsonObject toJson(const HostKeyCheck& c) {
+    return {{u"key_type"_s, c.keyType},
+            {u"fingerprint"_s, c.fingerprint},
+            {u"key_state"_s, statusName(c.state)},
+            {u"known_hosts"_s, c.knownHostsFile},
+            {u"message"_s, c.message}};
+}
+
+Result<HostKeyCheck> hostKeyCheck(const QJsonObject& o) {
+    if (!o.value(u"fingerprint"_s).isString())
+        return protocolError(QCoreApplication::translate("zerg::recordjson", "the host key"));
+    HostKeyCheck c;
+    c.keyType = o.value(u"key_type"_s).toString();
+    c.fingerprint = o.value(u"fingerprint"_s).toString();
+    c.state = keyStateOf(o.value(u"key_state"_s));
+    c.knownHostsFile = o.value(u"known_hosts"_s).toString();
+    c.message = o.value(u"message"_s).toString();
+    return c;
+}
+
+}  // namespace recordjson
+}  // namespace zerg
