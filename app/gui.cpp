@@ -5,7 +5,7 @@
 #include "core/event_bus.h"
 #include "core/process_memory.h"
 #include "core/settings.h"
-#include "dashboard/tree_source.h"
+#include "dashboard/dashboard_sources.h"
 #include "jarvis/jarvis_service.h"
 #include "local_conversation.h"
 #include "remote_mode.h"
@@ -158,18 +158,17 @@ int run(const QStringList& args) {
     JarvisController::setInstance(controller);
     if (backend && !backend->recoveryNotice().isEmpty())
         controller->chat()->appendNotice(backend->recoveryNotice(), clock->utcNow());
-    DashboardModels::Deps dashboardDeps =
-        remote ? remote->dashboardDeps()
-               : DashboardModels::Deps{backend->bus(),       backend->clock(), backend->store(),
-                                       backend->artifacts(), settings,         backend->schedules(),
-                                       backend->scheduler()};
-    // The local Supervision tree page shows this process's live tree.
-    std::optional<LocalTreeSource> localTree;
+    // The pages read this computer's stores, and the Supervision page this process's live tree,
+    // or the server's (remote mode).
+    std::optional<StoreDashboardSources> localSources;
     if (backend) {
-        localTree.emplace([b = backend.get()] { return b->supervisionSnapshot(); },
-                          settings.ownerId);
-        dashboardDeps.sources.tree = &*localTree;
+        localSources.emplace(StoreDashboardSources::Deps{
+            backend->store(), backend->artifacts(), settings.ownerId, settings, backend->clock(),
+            [b = backend.get()] { return b->supervisionSnapshot(); }, backend->schedules(),
+            backend->scheduler()});
     }
+    DashboardModels::Deps dashboardDeps{
+        bus, clock, settings, remote ? remote->dashboardSources() : localSources->sources()};
     // The dashboard's pages are built when first shown; so are their models' data.
     dashboardDeps.firstLoad = FirstLoad::WhenShown;
     DashboardModels dashboard(dashboardDeps);

@@ -9,18 +9,12 @@
 #include "core/event_bus.h"
 #include "core/secret_store.h"
 #include "core/status.h"
-#include "storage/artifact_store.h"
-#include "storage/database.h"
-#include "storage/schedule_store.h"
-#include "storage/store.h"
 #include "ui/conversation_backend.h"
 #include "ui/jarvis_controller.h"
 #include "ui/worker_table_model.h"
 
 #include <QCoreApplication>
-#include <QDir>
 #include <QLoggingCategory>
-#include <QTemporaryDir>
 
 Q_LOGGING_CATEGORY(lcRemoteMode, "zerg.remote")
 
@@ -96,12 +90,6 @@ struct RemoteMode::Impl {
     Settings settings;
     SystemClock clock;
     EventBus bus{&clock};
-    // The stand-in for the pages without a remote source: empty, and gone at exit.
-    QTemporaryDir standIn{QDir::tempPath() + QStringLiteral("/zerg-remote-XXXXXX")};
-    std::unique_ptr<Database> db;
-    std::unique_ptr<Store> store;
-    std::unique_ptr<ScheduleStore> schedules;
-    std::unique_ptr<ArtifactStore> artifacts;
     std::unique_ptr<api::RemoteClient> client;
     std::unique_ptr<RemoteConversation> conversation;
     std::unique_ptr<api::RemoteDashboardSources> sources;
@@ -139,20 +127,6 @@ Result<std::unique_ptr<RemoteMode>> RemoteMode::create(const Settings& settings)
 
     auto d = std::make_unique<Impl>();
     d->settings = settings;
-    if (!d->standIn.isValid()) {
-        return Error{QStringLiteral("io"),
-                     tr("Cannot create a temporary folder (%1); check that the temporary folder "
-                        "is writable.")
-                         .arg(d->standIn.errorString())};
-    }
-    auto db = Database::open(d->standIn.filePath(QStringLiteral("stand-in.sqlite")));
-    if (!db)
-        return db.error();
-    d->db = std::move(db).value();
-    d->store = std::make_unique<Store>(d->db.get());
-    d->schedules = std::make_unique<ScheduleStore>(d->db.get());
-    d->artifacts = std::make_unique<ArtifactStore>(d->standIn.filePath(QStringLiteral("workers")));
-
     api::RemoteClient::Options options;
     options.localOwnerId = settings.ownerId;  // the one user this window shows
     d->client = std::make_unique<api::RemoteClient>(*url, *token, &d->bus, &d->clock, options);
@@ -184,17 +158,8 @@ ConversationBackend* RemoteMode::conversation() const {
     return d->conversation.get();
 }
 
-DashboardModels::Deps RemoteMode::dashboardDeps() const {
-    DashboardModels::Deps deps;
-    deps.bus = &d->bus;
-    deps.clock = &d->clock;
-    deps.store = d->store.get();
-    deps.artifacts = d->artifacts.get();
-    deps.settings = d->settings;
-    deps.schedules = d->schedules.get();
-    deps.scheduler = nullptr;  // schedules run on the server
-    deps.sources = d->sources->sources();
-    return deps;
+DashboardSources RemoteMode::dashboardSources() const {
+    return d->sources->sources();
 }
 
 QString RemoteMode::dashboardNotice() const {

@@ -28,11 +28,7 @@ namespace zerg::gui {
 // questions go to the server as `dispatch`, Stop as `cancel`. Switched on by Settings::remoteUrl
 // (ZERG_REMOTE_URL, or `zerg connect URL`); the session token is ZERG_REMOTE_TOKEN or the secret
 // "remote_token" that `zerg connect` stored.
-//
-// The pages that read the database or the worker folders directly (worker detail, threads,
-// supervision tree, hosts) have no remote source yet: they get an empty stand-in store in a
-// temporary folder, and the dashboard says so (dashboardNotice()). Costs, Schedules and the task
-// inbox read the server's (api::RemoteDashboardSources).
+// Every dashboard page reads the server's data through api::RemoteDashboardSources.
 class RemoteMode {
 public:
     // The secret-store name of the session token.
@@ -52,9 +48,8 @@ public:
     [[nodiscard]] Clock* clock() const;
     [[nodiscard]] api::RemoteClient* client() const;
     [[nodiscard]] ConversationBackend* conversation() const;
-    // What DashboardModels needs: the server's workers for the Workers table, the empty
-    // stand-in stores for the rest.
-    [[nodiscard]] DashboardModels::Deps dashboardDeps() const;
+    // Where the dashboard's pages read from: the server.
+    [[nodiscard]] DashboardSources dashboardSources() const;
 
     // Once the dashboard's models exist: the Workers table reloads from the server on every
     // connect, the controller gets the end of a run it missed while disconnected, and

@@ -59,7 +59,7 @@
 #include "core/clock.h"
 #include "core/event.h"
 #include "core/event_bus.h"
-#include "dashboard/tree_source.h"
+#include "dashboard/dashboard_sources.h"
 #include "jarvis/jarvis_service.h"
 #include "local_conversation.h"
 #include "runtime/backend.h"
@@ -250,7 +250,7 @@ struct App {
     std::unique_ptr<Backend> backend;
     std::unique_ptr<LocalConversation> conversation;
     std::unique_ptr<JarvisController> chat;
-    std::unique_ptr<LocalTreeSource> tree;  // the Supervision tree page's, over the backend
+    std::unique_ptr<StoreDashboardSources> sources;  // the pages', over the backend
     std::unique_ptr<DashboardModels> dashboard;
     int summaries = 0;  // worker_summary_ready so far
     int workersDone = 0;
@@ -283,13 +283,12 @@ struct App {
         conversation = std::make_unique<LocalConversation>(backend.get());
         Clock* clock = backend->clock();
         chat = std::make_unique<JarvisController>(backend->bus(), conversation.get(), clock);
-        tree = std::make_unique<LocalTreeSource>(
-            [b = backend.get()] { return b->supervisionSnapshot(); }, s.ownerId);
-        DashboardModels::Deps deps{backend->bus(),       clock, backend->store(),
-                                   backend->artifacts(), s,     backend->schedules(),
-                                   backend->scheduler()};
-        deps.sources.tree = tree.get();
-        dashboard = std::make_unique<DashboardModels>(deps);
+        sources = std::make_unique<StoreDashboardSources>(
+            StoreDashboardSources::Deps{backend->store(), backend->artifacts(), s.ownerId, s, clock,
+                                        [b = backend.get()] { return b->supervisionSnapshot(); },
+                                        backend->schedules(), backend->scheduler()});
+        dashboard = std::make_unique<DashboardModels>(
+            DashboardModels::Deps{backend->bus(), clock, s, sources->sources()});
         QObject::connect(backend->bus(), &EventBus::published, backend.get(),
                          [this](const Event& e) {
                              if (e.name == QLatin1String(events::WorkerSummaryReady))
@@ -301,7 +300,7 @@ struct App {
 
     ~App() {
         dashboard.reset();
-        tree.reset();
+        sources.reset();
         chat.reset();
         backend.reset();
     }

@@ -185,7 +185,9 @@ int main(int argc, char** argv) {
     settings.dataDir = dir.path();
     settings.hostsFile = dir.filePath(QStringLiteral("hosts"));
     ScheduleStore schedules(db.get());
-    const DashboardModels dashboard({&bus, &clock, &store, &artifacts, settings, &schedules});
+    StoreDashboardSources sources(
+        {&store, &artifacts, settings.ownerId, settings, &clock, {}, &schedules, nullptr});
+    const DashboardModels dashboard({&bus, &clock, settings, sources.sources()});
 
     QQmlApplicationEngine engine;
     QQuickWindow fallback;  // --models-only: a window that shows nothing

@@ -20,7 +20,9 @@ Rectangle {
 
             Text {
                 Layout.fillWidth: true
-                text: qsTr("Workers may only reach the hosts in %1 (OpenSSH config format). Add a Host block there, or import one with `zerg hosts import ALIAS`, then reload.").arg(Hosts.hostsFile)
+                text: ServerConnection.remote
+                      ? qsTr("The server's workers may only reach the hosts in %1 on the server (OpenSSH config format). To add one, edit that file on the server or run `zerg hosts import ALIAS` there, then reload.").arg(Hosts.hostsFile)
+                      : qsTr("Workers may only reach the hosts in %1 (OpenSSH config format). Add a Host block there, or import one with `zerg hosts import ALIAS`, then reload.").arg(Hosts.hostsFile)
                 color: Theme.textMuted
                 font.pixelSize: Theme.smallFontSize + 1
                 wrapMode: Text.Wrap

@@ -710,6 +710,10 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
         <source>known_hosts: %1</source>
         <translation>known_hosts: %1</translation>
     </message>
+    <message>
+        <source>The server&apos;s workers may only reach the hosts in %1 on the server (OpenSSH config format). To add one, edit that file on the server or run `zerg hosts import ALIAS` there, then reload.</source>
+        <translation>Die Worker des Servers dürfen nur die Hosts in %1 auf dem Server erreichen (OpenSSH-Konfigurationsformat). Um einen hinzuzufügen, bearbeiten Sie diese Datei auf dem Server oder führen Sie dort `zerg hosts import ALIAS` aus, und laden Sie dann neu.</translation>
+    </message>
 </context>
 <context>
     <name>HttpRequestTool</name>
@@ -5648,10 +5652,6 @@ Exit-Status: 0 Erfolg, 1 Fehler, 2 Aufruffehler, 3 Konfigurationsproblem.
     <message>
         <source>Zerg is set to use the server at %1 but has no session token for it. Run `zerg connect %1` and give the device secret from `zerg devices add` on the server, or `zerg connect --local` to use this computer again.</source>
         <translation>Zerg ist auf den Server unter %1 eingestellt, hat aber kein Sitzungstoken dafür. Führen Sie `zerg connect %1` aus und geben Sie das Geräte-Geheimnis von `zerg devices add` auf dem Server ein, oder `zerg connect --local`, um wieder diesen Rechner zu verwenden.</translation>
-    </message>
-    <message>
-        <source>Cannot create a temporary folder (%1); check that the temporary folder is writable.</source>
-        <translation>Es kann kein temporärer Ordner angelegt werden (%1); prüfen Sie, ob der temporäre Ordner beschreibbar ist.</translation>
     </message>
     <message>
         <source>The run ended (%1) while the connection was down.</source>

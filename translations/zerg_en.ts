@@ -703,6 +703,10 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
         <source>known_hosts: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The server&apos;s workers may only reach the hosts in %1 on the server (OpenSSH config format). To add one, edit that file on the server or run `zerg hosts import ALIAS` there, then reload.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>HttpRequestTool</name>
@@ -5329,10 +5333,6 @@ Exit status: 0 success, 1 failure, 2 usage error, 3 configuration problem.
     </message>
     <message>
         <source>Zerg is set to use the server at %1 but has no session token for it. Run `zerg connect %1` and give the device secret from `zerg devices add` on the server, or `zerg connect --local` to use this computer again.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot create a temporary folder (%1); check that the temporary folder is writable.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

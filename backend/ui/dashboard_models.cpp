@@ -2,51 +2,15 @@
 
 namespace zerg {
 
-DashboardSources DashboardModels::sourcesOf(const Deps& d, StoreDashboardSources& local) {
-    const DashboardSources mine = local.sources();
-    DashboardSources s = d.sources;
-    if (!s.workers)
-        s.workers = mine.workers;
-    if (!s.costs)
-        s.costs = mine.costs;
-    if (!s.threads)
-        s.threads = mine.threads;
-    if (!s.workerFiles)
-        s.workerFiles = mine.workerFiles;
-    if (!s.hosts)
-        s.hosts = mine.hosts;
-    if (!s.tree)
-        s.tree = mine.tree;
-    if (!s.schedules)
-        s.schedules = mine.schedules;
-    if (!s.inbox)
-        s.inbox = mine.inbox;
-    return s;
-}
-
-StoreDashboardSources::Deps DashboardModels::localDeps(const Deps& d) {
-    StoreDashboardSources::Deps local;
-    local.store = d.store;
-    local.artifacts = d.artifacts;
-    local.ownerId = d.settings.ownerId;
-    local.settings = d.settings;
-    local.clock = d.clock;
-    local.schedules = d.schedules;
-    local.scheduler = d.scheduler;
-    return local;
-}
-
 DashboardModels::DashboardModels(const Deps& d)
-    : m_local(localDeps(d)),
-      m_sources(sourcesOf(d, m_local)),
-      m_workers(d.bus, m_sources.workers, d.settings.ownerId, nullptr, d.firstLoad),
-      m_workerDetail(m_sources.workerFiles, d.settings.ownerId, d.bus),
-      m_threads(m_sources.threads, d.settings.ownerId, d.bus, nullptr, d.firstLoad),
-      m_tree(m_sources.tree, d.bus, d.settings.ownerId, d.clock, nullptr, d.firstLoad),
-      m_costs(m_sources.costs, d.settings.ownerId, d.clock, d.bus, nullptr, d.firstLoad),
-      m_schedules(m_sources.schedules, d.clock),
-      m_inbox(m_sources.inbox, d.settings.ownerId, d.clock),
-      m_hosts(m_sources.hosts, nullptr, d.firstLoad),
+    : m_workers(d.bus, d.sources.workers, d.settings.ownerId, nullptr, d.firstLoad),
+      m_workerDetail(d.sources.workerFiles, d.settings.ownerId, d.bus),
+      m_threads(d.sources.threads, d.settings.ownerId, d.bus, nullptr, d.firstLoad),
+      m_tree(d.sources.tree, d.bus, d.settings.ownerId, d.clock, nullptr, d.firstLoad),
+      m_costs(d.sources.costs, d.settings.ownerId, d.clock, d.bus, nullptr, d.firstLoad),
+      m_schedules(d.sources.schedules, d.clock),
+      m_inbox(d.sources.inbox, d.settings.ownerId, d.clock),
+      m_hosts(d.sources.hosts, nullptr, d.firstLoad),
       m_settings(d.settings, nullptr, d.clock) {
     m_workers.setClock(d.clock);
     WorkerTableModel::setInstance(&m_workers);

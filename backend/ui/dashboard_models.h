@@ -14,10 +14,8 @@
 
 namespace zerg {
 
-class ArtifactStore;
 class Clock;
 class EventBus;
-class Store;
 
 // Every dashboard page's model, made in one place and registered as the QML singletons the pages
 // bind to (WorkersTable, WorkerDetail, ThreadInspector, SupervisionTree, Costs, Schedules, Hosts,
@@ -28,14 +26,9 @@ public:
     struct Deps {
         EventBus* bus = nullptr;
         Clock* clock = nullptr;
-        Store* store = nullptr;
-        ArtifactStore* artifacts = nullptr;
         Settings settings;
-        ScheduleStore* schedules = nullptr;    // the schedules and the task inbox
-        ScheduleService* scheduler = nullptr;  // null: schedules are shown but cannot run here
-        // Where the pages read from (remote mode: the server). A page whose source is null reads
-        // this computer's stores above, through StoreDashboardSources (the Supervision tree then
-        // shows no tree: the app gives its live tree as sources.tree, a LocalTreeSource).
+        // Where every page reads from and acts through, all set: this computer's stores
+        // (StoreDashboardSources) or a server (api::RemoteDashboardSources).
         DashboardSources sources;
         // When the Workers table, Threads, Costs, Supervision tree and Hosts read their data
         // first (the app: WhenShown).
@@ -66,12 +59,6 @@ public:
     void retranslate();
 
 private:
-    // The pages' sources: deps.sources, each missing one from m_local.
-    static DashboardSources sourcesOf(const Deps& deps, StoreDashboardSources& local);
-    static StoreDashboardSources::Deps localDeps(const Deps& deps);
-
-    StoreDashboardSources m_local;
-    DashboardSources m_sources;
     WorkerTableModel m_workers;
     WorkerDetailModel m_workerDetail;
     ThreadInspectorModel m_threads;
