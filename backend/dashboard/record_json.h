@@ -22,10 +22,6 @@ namespace zerg::recordjson {
 [[nodiscard]] QJsonObject toJson(const WorkerJobRecord& job);
 [[nodiscard]] WorkerJobRecord workerJobRecord(const QJsonObject& o);
 
-// An optional number: null when unset.
-[[nodiscard]] QJsonValue optionalNumber(const std::optional<double>& value);
-[[nodiscard]] std::optional<double> optionalNumber(const QJsonValue& value);
-
 // "The server sent %1 in a form this app does not read; are the app and the server the same
 // version?"
 [[nodiscard]] Error protocolError(const QString& what);

@@ -82,52 +82,34 @@ Status ensureOwnerIn(QSqlDatabase db, qint64 ownerId, const QDateTime& now) {
     return sql::ensureOwnerIn(std::move(db), ownerId, {}, now);
 }
 
+// The columns of the SELECTs below, in order.
+const sql::Columns<ScheduleRecord> scheduleColumns(
+    &ScheduleRecord::id, &ScheduleRecord::ownerId, &ScheduleRecord::name, &ScheduleRecord::task,
+    &ScheduleRecord::cron, &ScheduleRecord::timeZone, &ScheduleRecord::enabled,
+    &ScheduleRecord::catchUp, &ScheduleRecord::createdAt, &ScheduleRecord::updatedAt,
+    &ScheduleRecord::lastRunAt, &ScheduleRecord::nextRunAt);
+
 ScheduleRecord scheduleFrom(const QSqlQuery& q) {
-    ScheduleRecord s;
-    s.id = q.value(0).toLongLong();
-    s.ownerId = q.value(1).toLongLong();
-    s.name = q.value(2).toString();
-    s.task = q.value(3).toString();
-    s.cron = q.value(4).toString();
-    s.timeZone = q.value(5).toString();
-    s.enabled = q.value(6).toInt() != 0;
-    s.catchUp = q.value(7).toInt() != 0;
-    s.createdAt = timeAt(q, 8);
-    s.updatedAt = timeAt(q, 9);
-    s.lastRunAt = timeAt(q, 10);
-    s.nextRunAt = timeAt(q, 11);
-    return s;
+    return scheduleColumns.read(q);
 }
+
+const sql::Columns<ScheduleRunRecord> runColumns(
+    &ScheduleRunRecord::id, &ScheduleRunRecord::scheduleId, &ScheduleRunRecord::ownerId,
+    &ScheduleRunRecord::runId, &ScheduleRunRecord::trigger, &ScheduleRunRecord::scheduledFor,
+    &ScheduleRunRecord::startedAt, &ScheduleRunRecord::finishedAt, &ScheduleRunRecord::status,
+    &ScheduleRunRecord::severity, &ScheduleRunRecord::summary, &ScheduleRunRecord::error);
 
 ScheduleRunRecord runFrom(const QSqlQuery& q) {
-    ScheduleRunRecord r;
-    r.id = q.value(0).toLongLong();
-    r.scheduleId = q.value(1).toLongLong();
-    r.ownerId = q.value(2).toLongLong();
-    r.runId = q.value(3).toLongLong();
-    r.trigger = q.value(4).toString();
-    r.scheduledFor = timeAt(q, 5);
-    r.startedAt = timeAt(q, 6);
-    r.finishedAt = timeAt(q, 7);
-    r.status = q.value(8).toString();
-    r.severity = q.value(9).toString();
-    r.summary = q.value(10).toString();
-    r.error = q.value(11).toString();
-    return r;
+    return runColumns.read(q);
 }
 
+const sql::Columns<InboxItem> inboxColumns(&InboxItem::id, &InboxItem::ownerId, &InboxItem::runId,
+                                           &InboxItem::scheduleId, &InboxItem::title,
+                                           &InboxItem::body, &InboxItem::severity,
+                                           &InboxItem::createdAt, &InboxItem::readAt);
+
 InboxItem inboxFrom(const QSqlQuery& q) {
-    InboxItem i;
-    i.id = q.value(0).toLongLong();
-    i.ownerId = q.value(1).toLongLong();
-    i.runId = q.value(2).toLongLong();
-    i.scheduleId = q.value(3).toLongLong();
-    i.title = q.value(4).toString();
-    i.body = q.value(5).toString();
-    i.severity = q.value(6).toString();
-    i.createdAt = timeAt(q, 7);
-    i.readAt = timeAt(q, 8);
-    return i;
+    return inboxColumns.read(q);
 }
 
 // Whether the owner has the row `id` in `table` (a fixed table name, never caller input).

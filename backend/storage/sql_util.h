@@ -12,6 +12,7 @@
 #include <QSqlQuery>
 #include <QVariant>
 
+#include <functional>
 #include <optional>
 #include <type_traits>
 
@@ -169,5 +170,50 @@ template <typename Map>
     }
     return Ok{};
 }
+
+// One column's value into a record's member: integers and text as they are, a flag stored as
+// 0/1, a time as its ISO text (NULL: invalid), a number that may be NULL (unset).
+inline void readColumn(const QVariant& v, qint64& out) {
+    out = v.toLongLong();
+}
+inline void readColumn(const QVariant& v, int& out) {
+    out = v.toInt();
+}
+inline void readColumn(const QVariant& v, QString& out) {
+    out = v.toString();
+}
+inline void readColumn(const QVariant& v, bool& out) {
+    out = v.toInt() != 0;
+}
+inline void readColumn(const QVariant& v, QDateTime& out) {
+    out = timefmt::fromIso(v.toString());
+}
+inline void readColumn(const QVariant& v, std::optional<double>& out) {
+    out = v.isNull() ? std::nullopt : std::optional<double>(v.toDouble());
+}
+
+// A record's columns in the order its SELECTs list them, as members: read() fills a record from
+// a row, so that a row reader is one list instead of one line per column.
+template <typename T>
+class Columns {
+public:
+    template <typename... M>
+    explicit Columns(M T::*... members) : m_readers{readerOf(members)...} {}
+
+    [[nodiscard]] T read(const QSqlQuery& q) const {
+        T out{};
+        for (int i = 0; i < int(m_readers.size()); ++i)
+            m_readers.at(i)(q.value(i), out);
+        return out;
+    }
+
+private:
+    using Reader = std::function<void(const QVariant&, T&)>;
+    template <typename M>
+    static Reader readerOf(M T::*member) {
+        return [member](const QVariant& v, T& t) { readColumn(v, t.*member); };
+    }
+    QList<Reader> m_readers;
+};
 
 }  // namespace zerg::sql

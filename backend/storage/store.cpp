@@ -41,65 +41,38 @@ const QString kUsageSums = QStringLiteral(
     "CAST(COALESCE(SUM(CASE WHEN cost_usd IS NULL THEN 1 ELSE 0 END), 0) AS BIGINT) "
     "FROM llm_calls ");
 
+// The columns of kRunColumns, kJobColumns and kLlmCallColumns, in order.
+const sql::Columns<RunRecord> runColumns(&RunRecord::id, &RunRecord::ownerId, &RunRecord::threadId,
+                                         &RunRecord::task, &RunRecord::status, &RunRecord::result,
+                                         &RunRecord::error, &RunRecord::startedAt,
+                                         &RunRecord::finishedAt, &RunRecord::durationMs,
+                                         &RunRecord::promptTokens, &RunRecord::completionTokens,
+                                         &RunRecord::mode, &RunRecord::errorCode,
+                                         &RunRecord::attempts, &RunRecord::fallback);
+
 RunRecord runFrom(const QSqlQuery& q) {
-    RunRecord r;
-    r.id = q.value(0).toLongLong();
-    r.ownerId = q.value(1).toLongLong();
-    r.threadId = q.value(2).toLongLong();
-    r.task = q.value(3).toString();
-    r.status = q.value(4).toString();
-    r.result = q.value(5).toString();
-    r.error = q.value(6).toString();
-    r.startedAt = timeAt(q, 7);
-    r.finishedAt = timeAt(q, 8);
-    r.durationMs = q.value(9).toLongLong();
-    r.promptTokens = q.value(10).toLongLong();
-    r.completionTokens = q.value(11).toLongLong();
-    r.mode = q.value(12).toString();
-    r.errorCode = q.value(13).toString();
-    r.attempts = q.value(14).toInt();
-    r.fallback = q.value(15).toString();
-    return r;
+    return runColumns.read(q);
 }
+
+const sql::Columns<WorkerJobRecord> jobColumns(
+    &WorkerJobRecord::id, &WorkerJobRecord::ownerId, &WorkerJobRecord::runId,
+    &WorkerJobRecord::task, &WorkerJobRecord::model, &WorkerJobRecord::status,
+    &WorkerJobRecord::workerId, &WorkerJobRecord::error, &WorkerJobRecord::createdAt,
+    &WorkerJobRecord::startedAt, &WorkerJobRecord::finishedAt, &WorkerJobRecord::durationMs);
 
 WorkerJobRecord jobFrom(const QSqlQuery& q) {
-    WorkerJobRecord j;
-    j.id = q.value(0).toLongLong();
-    j.ownerId = q.value(1).toLongLong();
-    j.runId = q.value(2).toLongLong();
-    j.task = q.value(3).toString();
-    j.model = q.value(4).toString();
-    j.status = q.value(5).toString();
-    j.workerId = q.value(6).toString();
-    j.error = q.value(7).toString();
-    j.createdAt = timeAt(q, 8);
-    j.startedAt = timeAt(q, 9);
-    j.finishedAt = timeAt(q, 10);
-    j.durationMs = q.value(11).toLongLong();
-    return j;
+    return jobColumns.read(q);
 }
 
+const sql::Columns<LlmCallRecord> llmCallColumns(
+    &LlmCallRecord::id, &LlmCallRecord::ownerId, &LlmCallRecord::runId, &LlmCallRecord::jobId,
+    &LlmCallRecord::role, &LlmCallRecord::agent, &LlmCallRecord::provider, &LlmCallRecord::model,
+    &LlmCallRecord::promptTokens, &LlmCallRecord::completionTokens, &LlmCallRecord::cachedTokens,
+    &LlmCallRecord::cacheWriteTokens, &LlmCallRecord::reasoningTokens, &LlmCallRecord::costUsd,
+    &LlmCallRecord::durationMs, &LlmCallRecord::status, &LlmCallRecord::createdAt);
+
 LlmCallRecord llmCallFrom(const QSqlQuery& q) {
-    LlmCallRecord c;
-    c.id = q.value(0).toLongLong();
-    c.ownerId = q.value(1).toLongLong();
-    c.runId = q.value(2).toLongLong();
-    c.jobId = q.value(3).toLongLong();
-    c.role = q.value(4).toString();
-    c.agent = q.value(5).toString();
-    c.provider = q.value(6).toString();
-    c.model = q.value(7).toString();
-    c.promptTokens = q.value(8).toLongLong();
-    c.completionTokens = q.value(9).toLongLong();
-    c.cachedTokens = q.value(10).toLongLong();
-    c.cacheWriteTokens = q.value(11).toLongLong();
-    c.reasoningTokens = q.value(12).toLongLong();
-    if (!q.value(13).isNull())
-        c.costUsd = q.value(13).toDouble();
-    c.durationMs = q.value(14).toLongLong();
-    c.status = q.value(15).toString();
-    c.createdAt = timeAt(q, 16);
-    return c;
+    return llmCallColumns.read(q);
 }
 
 // The kUsageSums columns, starting at column `first` of the row.
