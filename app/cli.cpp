@@ -284,15 +284,12 @@ QString seconds(qint64 ms) {
     return Text::tr("%1s").arg(QLocale().toString(double(ms) / 1000.0, 'f', 1));
 }
 
-int ask(QStringList args) {
-    const bool json = args.removeAll(QStringLiteral("--json")) > 0;
-    for (const QString& a : args) {
-        if (a.startsWith(QLatin1Char('-')))
-            return usageError(Text::tr("unknown option %1").arg(a));
-    }
-    const QString task = args.join(QLatin1Char(' ')).trimmed();
-    if (task.isEmpty())
-        return usageError(Text::tr("ask needs a task, e.g. zerg ask \"check disk usage on cube\""));
+int ask(const QStringList& args) {
+    const Result<AskOptions> options = parseAskOptions(args);
+    if (!options)
+        return usageError(options.error().message);
+    const bool json = options->json;
+    const QString task = options->task;
 
     const Settings settings = Settings::load();
     if (!settings.hasProvider()) {
@@ -424,19 +421,20 @@ int workersList(const QStringList& args) {
     return 0;
 }
 
-int workersShow(QStringList args) {
-    const bool json = args.removeAll(QStringLiteral("--json")) > 0;
-    if (args.size() != 1)
-        return usageError(Text::tr("workers show needs one worker id or job id"));
+int workersShow(const QStringList& args) {
+    const Result<WorkerShowOptions> options = parseWorkerShowOptions(args);
+    if (!options)
+        return usageError(options.error().message);
+    const bool json = options->json;
     int code = 0;
     auto backend = openBackend(Settings::load(), &code);
     if (!backend)
         return code;
     bool isNumber = false;
-    const qint64 jobId = args.first().toLongLong(&isNumber);
+    const qint64 jobId = options->id.toLongLong(&isNumber);
     const Result<QJsonObject> details =
         workerDetails(*backend->store(), *backend->artifacts(), backend->settings().ownerId,
-                      args.first(), isNumber ? std::optional<qint64>(jobId) : std::nullopt);
+                      options->id, isNumber ? std::optional<qint64>(jobId) : std::nullopt);
     if (!details) {
         err() << "zerg: " << details.error().message;
         if (details.error().code == QLatin1String("not_found"))
@@ -477,33 +475,17 @@ int workersShow(QStringList args) {
     return 0;
 }
 
-int workersGrep(QStringList args) {
-    GrepOptions o;
-    const bool json = args.removeAll(QStringLiteral("--json")) > 0;
-    o.regex = args.removeAll(QStringLiteral("--regex")) > 0;
-    o.caseSensitive = args.removeAll(QStringLiteral("--case-sensitive")) > 0;
-    o.limit = 100;
-    const qsizetype li = args.indexOf(QStringLiteral("--limit"));
-    if (li >= 0) {
-        bool ok = false;
-        o.limit = li + 1 < args.size() ? args.at(li + 1).toInt(&ok) : 0;
-        if (!ok || o.limit <= 0 || o.limit > 10000)
-            return usageError(Text::tr("--limit needs a number from 1 to 10000"));
-        args.remove(li, 2);
-    }
+int workersGrep(const QStringList& args) {
     // "--" ends the options, so a pattern may start with '-'.
-    const qsizetype dd = args.indexOf(QStringLiteral("--"));
-    for (qsizetype i = 0; i < (dd < 0 ? args.size() : dd); ++i) {
-        if (args.at(i).startsWith(QLatin1Char('-')))
-            return usageError(Text::tr("unknown option %1").arg(args.at(i)));
-    }
-    if (dd >= 0)
-        args.removeAt(dd);
-    if (args.size() != 1) {
-        return usageError(
-            Text::tr("workers grep needs one PATTERN, e.g. zerg workers grep \"No space\""));
-    }
-    o.pattern = args.first();
+    const Result<WorkerGrepOptions> options = parseWorkerGrepOptions(args);
+    if (!options)
+        return usageError(options.error().message);
+    const bool json = options->json;
+    GrepOptions o;
+    o.regex = options->regex;
+    o.caseSensitive = options->caseSensitive;
+    o.limit = options->limit;
+    o.pattern = options->pattern;
     int code = 0;
     auto backend = openBackend(Settings::load(), &code);
     if (!backend)
@@ -538,10 +520,11 @@ int workersGrep(QStringList args) {
     return r->matches.isEmpty() ? 1 : 0;
 }
 
-int workersReindex(QStringList args) {
-    const bool json = args.removeAll(QStringLiteral("--json")) > 0;
-    if (!args.isEmpty())
-        return usageError(Text::tr("unexpected argument %1").arg(args.first()));
+int workersReindex(const QStringList& args) {
+    const Result<bool> parsed = parseJsonOnly(args, Text::tr("unexpected argument %1"));
+    if (!parsed)
+        return usageError(parsed.error().message);
+    const bool json = *parsed;
     int code = 0;
     auto backend = openBackend(Settings::load(), &code);
     if (!backend)
@@ -571,8 +554,8 @@ int workersReindex(QStringList args) {
 
 int key(QStringList args) {
     const QString sub = args.isEmpty() ? QString() : args.takeFirst();
-    if (!args.isEmpty())
-        return usageError(Text::tr("unexpected argument %1").arg(args.first()));
+    if (const Status none = parseNoArguments(args); !none)
+        return usageError(none.error().message);
     const Settings settings = Settings::load();
     SecretStore store(settings.configDir, SecretStore::backendFromEnvironment());
     const QString name = settings.apiKeySecretName();
