@@ -1,6 +1,7 @@
 #include "cli_hosts.h"
 
 #include "cli.h"
+#include "cli_options.h"
 
 #include "core/settings.h"
 #include "dashboard/hosts_source.h"
@@ -62,10 +63,12 @@ std::optional<HostsConfig> loadHosts(const Settings& s, const HostsIo& io, int* 
     return std::move(loaded).value();
 }
 
-int list(QStringList args, const HostsIo& io) {
-    const bool json = args.removeAll(QStringLiteral("--json")) > 0;
-    if (!args.isEmpty())
-        return usageError(io, Text::tr("list takes no argument besides --json"));
+int list(const QStringList& args, const HostsIo& io) {
+    const Result<bool> parsed =
+        parseJsonOnly(args, Text::tr("list takes no argument besides --json"));
+    if (!parsed)
+        return usageError(io, parsed.error().message);
+    const bool json = *parsed;
     const Settings s = Settings::load();
     const HostsList hosts = HostChecks::list(s.hostsFile, s.knownHostsFile);
     if (hosts.loadError) {
@@ -118,16 +121,12 @@ int list(QStringList args, const HostsIo& io) {
     return 0;
 }
 
-int trust(QStringList args, const HostsIo& io) {
-    const bool yes = args.removeAll(QStringLiteral("--yes")) > 0;
-    for (const QString& a : args) {
-        if (a.startsWith(QLatin1Char('-')))
-            return usageError(io, Text::tr("unknown option %1").arg(a));
-    }
-    if (args.size() != 1)
-        return usageError(io,
-                          Text::tr("trust needs exactly one alias, e.g. zerg hosts trust web1"));
-    const QString alias = args.first();
+int trust(const QStringList& args, const HostsIo& io) {
+    const Result<HostsTrustOptions> options = parseHostsTrustOptions(args);
+    if (!options)
+        return usageError(io, options.error().message);
+    const bool yes = options->yes;
+    const QString alias = options->alias;
     const Settings s = Settings::load();
     int code = 0;
     const auto hosts = loadHosts(s, io, &code);
@@ -217,27 +216,13 @@ int trust(QStringList args, const HostsIo& io) {
     return 0;
 }
 
-int import(QStringList args, const HostsIo& io) {
-    QString from = QDir::homePath() + QStringLiteral("/.ssh/config");
-    QStringList aliases;
-    for (int i = 0; i < args.size(); ++i) {
-        const QString& a = args[i];
-        if (a == QLatin1String("--from")) {
-            if (i + 1 >= args.size())
-                return usageError(io, Text::tr("--from needs a file"));
-            from = args[++i];
-        } else if (a.startsWith(QLatin1String("--from="))) {
-            from = a.mid(7);
-        } else if (a.startsWith(QLatin1Char('-'))) {
-            return usageError(io, Text::tr("unknown option %1").arg(a));
-        } else {
-            aliases << a;
-        }
-    }
-    if (aliases.isEmpty()) {
-        return usageError(io, Text::tr("import needs the aliases to copy, e.g. zerg hosts import "
-                                       "web1 db1 (only those are allowed)"));
-    }
+int import(const QStringList& args, const HostsIo& io) {
+    const Result<HostsImportOptions> options =
+        parseHostsImportOptions(args, QDir::homePath() + QStringLiteral("/.ssh/config"));
+    if (!options)
+        return usageError(io, options.error().message);
+    const QString from = options->from;
+    const QStringList aliases = options->aliases;
     const Settings s = Settings::load();
     if (s.hostsFile.isEmpty()) {
         *io.err << "zerg hosts: " << Text::tr("no hosts file is configured. Set ZERG_HOSTS_FILE.")
