@@ -1,6 +1,7 @@
 #include "cli_connect.h"
 
 #include "cli.h"
+#include "cli_options.h"
 
 #include "remote_mode.h"
 
@@ -182,15 +183,14 @@ int connectCommand(QStringList args) {
         io.out << connectHelp();
         return 0;
     }
-    if (args.isEmpty())
-        return status(io);
-    if (args.size() > 1)
-        return usageError(io, Text::tr("connect takes one URL or --local"));
-    if (args.first() == QLatin1String("--local"))
+    const Result<ConnectOptions> options = parseConnectOptions(args);
+    if (!options)
+        return usageError(io, options.error().message);
+    if (options->local)
         return local(io);
-    if (args.first().startsWith(QLatin1Char('-')))
-        return usageError(io, Text::tr("unknown option %1").arg(args.first()));
-    return connectTo(io, args.first());
+    if (options->url.isEmpty())
+        return status(io);
+    return connectTo(io, options->url);
 }
 
 }  // namespace zerg::cli

@@ -205,17 +205,12 @@ void printDetails(const QJsonObject& r, Io& io) {
            << (result.isEmpty() ? Text::tr("(none)") : result) << '\n';
 }
 
-int show(QStringList args, Io& io) {
-    const bool json = args.removeAll(QStringLiteral("--json")) > 0;
-    if (args.size() != 1)
-        return usageError(io, Text::tr("runs show needs one run id, e.g. zerg runs show 12"));
-    bool isNumber = false;
-    const qint64 runId = args.first().toLongLong(&isNumber);
-    if (!isNumber || runId <= 0) {
-        return usageError(io, Text::tr("'%1' is not a run id; run ids are positive numbers from "
-                                       "`zerg runs list`")
-                                  .arg(args.first()));
-    }
+int show(const QStringList& args, Io& io) {
+    const Result<RunShowOptions> options = parseRunShowOptions(args);
+    if (!options)
+        return usageError(io, options.error().message);
+    const bool json = options->json;
+    const qint64 runId = options->runId;
     int code = 0;
     const auto backend = openBackend(Settings::load(), &code);
     if (!backend)

@@ -1,6 +1,7 @@
 #include "cli_server.h"
 
 #include "cli.h"
+#include "cli_options.h"
 #include "signal_quit.h"
 
 #include "api/api_server.h"
@@ -79,18 +80,6 @@ int usageError(Io& io, const char* usage, const QString& message) {
     return 2;
 }
 
-// Takes "--name VALUE" out of args into *value. False when the option has no value.
-bool takeOption(QStringList& args, const QString& name, QString* value) {
-    const qsizetype i = args.indexOf(name);
-    if (i < 0)
-        return true;
-    if (i + 1 >= args.size())
-        return false;
-    *value = args.at(i + 1);
-    args.remove(i, 2);
-    return true;
-}
-
 bool isLoopback(const QHostAddress& a) {
     return a.isLoopback();
 }
@@ -112,17 +101,17 @@ int serveCommand(QStringList args) {
         return 0;
     }
     Settings settings = Settings::load();
-    QString listen = settings.serverListen;
-    QString cert = settings.serverTlsCert;
-    QString key = settings.serverTlsKey;
-    const bool insecure = args.removeAll(QStringLiteral("--insecure")) > 0;
-    if (!takeOption(args, QStringLiteral("--listen"), &listen) ||
-        !takeOption(args, QStringLiteral("--tls-cert"), &cert) ||
-        !takeOption(args, QStringLiteral("--tls-key"), &key)) {
-        return usageError(io, kServeUsage, Text::tr("an option is missing its value"));
-    }
-    if (!args.isEmpty())
-        return usageError(io, kServeUsage, Text::tr("unexpected argument '%1'").arg(args.first()));
+    ServeOptions defaults;
+    defaults.listen = settings.serverListen;
+    defaults.tlsCert = settings.serverTlsCert;
+    defaults.tlsKey = settings.serverTlsKey;
+    const Result<ServeOptions> options = parseServeOptions(args, defaults);
+    if (!options)
+        return usageError(io, kServeUsage, options.error().message);
+    const QString listen = options->listen;
+    const QString cert = options->tlsCert;
+    const QString key = options->tlsKey;
+    const bool insecure = options->insecure;
 
     const qsizetype colon = listen.lastIndexOf(QLatin1Char(':'));
     bool portOk = false;
@@ -232,25 +221,21 @@ int devicesCommand(QStringList args) {
         io.out << devicesHelp();
         return sub.isEmpty() ? 2 : 0;
     }
-    const bool json = args.removeAll(QStringLiteral("--json")) > 0;
     const Settings settings = Settings::load();
     if (sub == QLatin1String("add")) {
-        QString ownerText = QString::number(settings.ownerId);
-        if (!takeOption(args, QStringLiteral("--owner"), &ownerText))
-            return usageError(io, kDevicesUsage, Text::tr("--owner needs a number"));
-        bool ok = false;
-        const qint64 owner = ownerText.toLongLong(&ok);
-        if (!ok || owner <= 0)
-            return usageError(io, kDevicesUsage, Text::tr("--owner needs a positive number"));
-        if (args.size() != 1)
-            return usageError(io, kDevicesUsage, Text::tr("devices add needs one NAME (quote it)"));
+        const Result<DevicesAddOptions> options = parseDevicesAddOptions(args, settings.ownerId);
+        if (!options)
+            return usageError(io, kDevicesUsage, options.error().message);
+        const bool json = options->json;
+        const qint64 owner = options->owner;
+        const QString name = options->name;
         int code = 0;
         auto backend = openBackend(settings, &code);
         if (!backend)
             return code;
         qint64 deviceId = 0;
         const Result<QString> secret =
-            backend->auth()->addDevice(owner, args.first(), backend->clock()->utcNow(), &deviceId);
+            backend->auth()->addDevice(owner, name, backend->clock()->utcNow(), &deviceId);
         if (!secret) {
             io.err << "zerg: " << secret.error().message << '\n';
             return 1;
@@ -258,15 +243,14 @@ int devicesCommand(QStringList args) {
         if (json) {
             io.out << QJsonDocument(QJsonObject{{QStringLiteral("device_id"), deviceId},
                                                 {QStringLiteral("owner_id"), owner},
-                                                {QStringLiteral("name"), args.first().trimmed()},
+                                                {QStringLiteral("name"), name.trimmed()},
                                                 {QStringLiteral("device_secret"), secret.value()}})
                           .toJson(QJsonDocument::Compact)
                    << '\n';
             return 0;
         }
         io.out << Text::tr("Device %1 (%2) for owner %3. Its secret, shown only this once:")
-                      .arg(QString::number(deviceId), args.first().trimmed(),
-                           QString::number(owner))
+                      .arg(QString::number(deviceId), name.trimmed(), QString::number(owner))
                << "\n\n  " << secret.value() << "\n\n"
                << Text::tr(
                       "Enter it in the client (Settings > Remote server, or `zerg connect "
@@ -275,9 +259,10 @@ int devicesCommand(QStringList args) {
         return 0;
     }
     if (sub == QLatin1String("list")) {
-        if (!args.isEmpty())
-            return usageError(io, kDevicesUsage,
-                              Text::tr("unexpected argument '%1'").arg(args.first()));
+        const Result<bool> parsed = parseJsonOnly(args, Text::tr("unexpected argument '%1'"));
+        if (!parsed)
+            return usageError(io, kDevicesUsage, parsed.error().message);
+        const bool json = *parsed;
         int code = 0;
         auto backend = openBackend(settings, &code);
         if (!backend)
@@ -328,12 +313,10 @@ int devicesCommand(QStringList args) {
         return 0;
     }
     if (sub == QLatin1String("revoke")) {
-        bool ok = false;
-        const qint64 id = args.size() == 1 ? args.first().toLongLong(&ok) : 0;
-        if (!ok || id <= 0)
-            return usageError(io, kDevicesUsage,
-                              Text::tr("devices revoke needs one device ID (see 'zerg "
-                                       "devices list')"));
+        const Result<qint64> parsed = parseDevicesRevokeOptions(args);
+        if (!parsed)
+            return usageError(io, kDevicesUsage, parsed.error().message);
+        const qint64 id = *parsed;
         int code = 0;
         auto backend = openBackend(settings, &code);
         if (!backend)
