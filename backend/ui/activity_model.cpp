@@ -1,6 +1,7 @@
 #include "ui/activity_model.h"
 
 #include "core/event.h"
+#include "core/event_payloads.h"
 #include "core/status.h"
 #include "ui/duration_format.h"
 #include "ui/worker_list_model.h"
@@ -8,7 +9,7 @@
 #include <QPointer>
 #include <QSortFilterProxyModel>
 
-#include <QJsonObject>
+#include <optional>
 
 namespace zerg {
 namespace {
@@ -18,18 +19,6 @@ namespace {
 const QString kRunning = statusName(CallOutcome::Running);
 const QString kDone = QStringLiteral("done");
 const QString kFailed = statusName(CallOutcome::Failed);
-
-QString str(const Event& e, const char* key) {
-    return e.data.value(QLatin1String(key)).toString();
-}
-
-qint64 integer(const Event& e, const char* key) {
-    return e.data.value(QLatin1String(key)).toInteger();
-}
-
-bool is(const Event& e, const char* name) {
-    return e.name == QLatin1String(name);
-}
 
 }  // namespace
 
@@ -108,69 +97,100 @@ bool ActivityModel::active() const {
     return m_workers->count() > 0 || !m_rows.isEmpty();
 }
 
+struct ActivityModel::WorkerNews {
+    enum class Kind { Spawned, Started, StatusUpdate, Complete, ToolCall };
+    WorkerNews(Kind k, qint64 run, qint64 job, const QString& worker)
+        : kind(k), runId(run), jobId(job), workerId(worker) {}
+
+    Kind kind;
+    qint64 runId;
+    qint64 jobId;
+    QString workerId;
+    QString task;                      // spawned, started
+    std::optional<JobStatus> status;   // status update, complete
+    double elapsedSeconds = 0;         // status update
+    std::optional<qint64> durationMs;  // complete
+    QString error;                     // complete
+};
+
 void ActivityModel::handleEvent(const Event& e) {
-    const qint64 runId = integer(e, "run_id");
-    const qint64 jobId = integer(e, "job_id");
-    if (is(e, events::SupervisorComplete) || is(e, events::Error)) {
+    using Kind = WorkerNews::Kind;
+    if (const auto p = payloads::SupervisorComplete::from(e)) {
         // The roundabout has exited and the answer (or the failure) is in the chat.
-        removeRun(runId);
-    } else if (is(e, events::WorkerToolStarted)) {
-        onWorkerEvent(e, runId, jobId);
-        onToolStarted(e, runId, jobId);
-    } else if (is(e, events::WorkerToolCompleted) || is(e, events::WorkerToolFailed)) {
-        onWorkerEvent(e, runId, jobId);
-        onToolFinished(e, jobId, is(e, events::WorkerToolCompleted));
-    } else if (is(e, events::WorkerSpawned) || is(e, events::WorkerStarted) ||
-               is(e, events::WorkerStatusUpdate) || is(e, events::WorkerComplete)) {
-        onWorkerEvent(e, runId, jobId);
+        removeRun(p->runId);
+    } else if (const auto p = payloads::ErrorEvent::from(e)) {
+        removeRun(p->runId);
+    } else if (const auto p = payloads::WorkerToolStarted::from(e)) {
+        onWorkerEvent({Kind::ToolCall, p->ids.runId, p->ids.jobId, p->ids.workerId});
+        onToolStarted(*p);
+    } else if (const auto p = payloads::WorkerToolFinished::from(e)) {
+        onWorkerEvent({Kind::ToolCall, p->ids.runId, p->ids.jobId, p->ids.workerId});
+        onToolFinished(*p);
+    } else if (const auto p = payloads::WorkerSpawned::from(e)) {
+        WorkerNews news(Kind::Spawned, p->runId, p->jobId, {});
+        news.task = p->task;
+        onWorkerEvent(news);
+    } else if (const auto p = payloads::WorkerStarted::from(e)) {
+        WorkerNews news(Kind::Started, p->ids.runId, p->ids.jobId, p->ids.workerId);
+        news.task = p->task;
+        onWorkerEvent(news);
+    } else if (const auto p = payloads::WorkerStatusUpdate::from(e)) {
+        WorkerNews news(Kind::StatusUpdate, p->runId, p->jobId, p->workerId);
+        news.status = p->status;
+        news.elapsedSeconds = p->elapsedSeconds;
+        onWorkerEvent(news);
+    } else if (const auto p = payloads::WorkerComplete::from(e)) {
+        WorkerNews news(Kind::Complete, p->ids.runId, p->ids.jobId, p->ids.workerId);
+        news.status = p->status;
+        news.durationMs = p->durationMs;
+        news.error = p->error;
+        onWorkerEvent(news);
     } else {
         return;
     }
     refreshState();
 }
 
-void ActivityModel::onWorkerEvent(const Event& e, qint64 runId, qint64 jobId) {
+void ActivityModel::onWorkerEvent(const WorkerNews& news) {
+    using Kind = WorkerNews::Kind;
+    const qint64 jobId = news.jobId;
     if (jobId <= 0)
         return;
     const qint64 now = m_clock->nowMs();
     m_workers->setNowMs(now);
-    const int row = m_workers->ensure(runId, jobId, now);
+    const int row = m_workers->ensure(news.runId, jobId, now);
     WorkerListModel::Worker w = m_workers->at(row);
     QList<int> roles;
-    const QString task = str(e, "task");
-    if (!task.isEmpty() && task != w.task) {
-        w.task = task;
+    if (!news.task.isEmpty() && news.task != w.task) {
+        w.task = news.task;
         roles << WorkerListModel::TaskRole;
     }
-    const QString workerId = str(e, "worker_id");
-    if (!workerId.isEmpty() && workerId != w.workerId) {
-        w.workerId = workerId;
+    if (!news.workerId.isEmpty() && news.workerId != w.workerId) {
+        w.workerId = news.workerId;
         roles << WorkerListModel::WorkerIdRole;
     }
     QString status;
-    if (is(e, events::WorkerStarted)) {
+    if (news.kind == Kind::Started) {
         status = kRunning;
         w.anchorMs = now;
         roles << WorkerListModel::ElapsedSecondsRole << WorkerListModel::ElapsedTextRole;
-    } else if (is(e, events::WorkerStatusUpdate)) {
-        status = str(e, "status");
-        if (!isTerminalWord<JobStatus>(status)) {
-            // The worker's own clock is authoritative; keep ticking from there.
-            const double elapsed = e.data.value(QStringLiteral("elapsed_seconds")).toDouble();
-            w.anchorMs = now - qint64(elapsed * 1000.0);
-            roles << WorkerListModel::ElapsedSecondsRole << WorkerListModel::ElapsedTextRole;
+    } else if (news.kind == Kind::StatusUpdate) {
+        if (news.status) {
+            status = statusName(*news.status);
+            if (!isTerminal(*news.status)) {
+                // The worker's own clock is authoritative; keep ticking from there.
+                w.anchorMs = now - qint64(news.elapsedSeconds * 1000.0);
+                roles << WorkerListModel::ElapsedSecondsRole << WorkerListModel::ElapsedTextRole;
+            }
         }
-    } else if (is(e, events::WorkerComplete)) {
-        status = str(e, "status");
-        w.finalMs = e.data.contains(QStringLiteral("duration_ms"))
-                        ? integer(e, "duration_ms")
-                        : qMax<qint64>(0, now - w.anchorMs);
-        w.error = str(e, "error");
+    } else if (news.kind == Kind::Complete) {
+        if (news.status)
+            status = statusName(*news.status);
+        w.finalMs = news.durationMs.value_or(qMax<qint64>(0, now - w.anchorMs));
+        w.error = news.error;
         roles << WorkerListModel::ElapsedSecondsRole << WorkerListModel::ElapsedTextRole
               << WorkerListModel::ErrorRole;
-    } else if (w.status == statusName(JobStatus::Queued) &&
-               (is(e, events::WorkerToolStarted) || is(e, events::WorkerToolCompleted) ||
-                is(e, events::WorkerToolFailed))) {
+    } else if (news.kind == Kind::ToolCall && w.status == statusName(JobStatus::Queued)) {
         status = kRunning;  // the start event was missed, but the worker is evidently running
     }
     if (!status.isEmpty() && status != w.status && !isTerminalWord<JobStatus>(w.status)) {
@@ -191,16 +211,16 @@ void ActivityModel::onWorkerEvent(const Event& e, qint64 runId, qint64 jobId) {
     }
 }
 
-void ActivityModel::onToolStarted(const Event& e, qint64 runId, qint64 jobId) {
-    const QString callId = str(e, "call_id");
-    if (indexOfCall(jobId, callId) >= 0)
+void ActivityModel::onToolStarted(const payloads::WorkerToolStarted& p) {
+    const qint64 jobId = p.ids.jobId;
+    if (indexOfCall(jobId, p.callId) >= 0)
         return;
     Call c;
-    c.runId = runId;
+    c.runId = p.ids.runId;
     c.jobId = jobId;
-    c.callId = callId;
-    c.tool = str(e, "tool");
-    c.display = str(e, "display");
+    c.callId = p.callId;
+    c.tool = p.tool;
+    c.display = p.display;
     c.state = kRunning;
     c.startedAtMs = m_clock->nowMs();
     c.ordinal = ++m_callCount[jobId];
@@ -215,19 +235,16 @@ void ActivityModel::onToolStarted(const Event& e, qint64 runId, qint64 jobId) {
         calls->refresh();
 }
 
-void ActivityModel::onToolFinished(const Event& e, qint64 jobId, bool ok) {
-    const int i = indexOfCall(jobId, str(e, "call_id"));
+void ActivityModel::onToolFinished(const payloads::WorkerToolFinished& p) {
+    const int i = indexOfCall(p.ids.jobId, p.callId);
     if (i < 0)
         return;  // a call we never saw start (e.g. joined mid-run): nothing to update
     Call& c = m_rows[i];
-    c.state = ok ? kDone : kFailed;
-    c.durationMs = e.data.contains(QStringLiteral("duration_ms"))
-                       ? integer(e, "duration_ms")
-                       : qMax<qint64>(0, m_clock->nowMs() - c.startedAtMs);
-    c.error = str(e, "error");
-    if (e.data.contains(QStringLiteral("exit_code"))) {
-        c.exitCode = e.data.value(QStringLiteral("exit_code")).toInt();
-    }
+    c.state = p.ok ? kDone : kFailed;
+    c.durationMs = p.durationMs.value_or(qMax<qint64>(0, m_clock->nowMs() - c.startedAtMs));
+    c.error = p.error;
+    if (p.exitCode)
+        c.exitCode = *p.exitCode;
     const QModelIndex idx = index(i);
     Q_EMIT dataChanged(idx, idx,
                        {StateRole, DurationMsRole, DurationTextRole, ErrorRole, ExitCodeRole});

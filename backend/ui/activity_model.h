@@ -14,6 +14,10 @@
 namespace zerg {
 
 struct Event;
+namespace payloads {
+struct WorkerToolStarted;
+struct WorkerToolFinished;
+}  // namespace payloads
 
 // The activity ticker (seed: worker-supervision-roundabout.md, "UI Integration"): the tool calls
 // of the current run's workers, grouped by worker (a worker's calls are contiguous rows, workers
@@ -131,9 +135,11 @@ private:
         int ordinal = 0;  // 1 for the job's first call, 2 for its second, ...
     };
 
-    void onWorkerEvent(const Event& e, qint64 runId, qint64 jobId);
-    void onToolStarted(const Event& e, qint64 runId, qint64 jobId);
-    void onToolFinished(const Event& e, qint64 jobId, bool ok);
+    struct WorkerNews;  // what a worker event says about its worker (activity_model.cpp)
+
+    void onWorkerEvent(const WorkerNews& news);
+    void onToolStarted(const payloads::WorkerToolStarted& p);
+    void onToolFinished(const payloads::WorkerToolFinished& p);
     void removeRun(qint64 runId);
     [[nodiscard]] int indexOfCall(qint64 jobId, const QString& callId) const;
     [[nodiscard]] int insertionRowFor(qint64 jobId) const;

@@ -2,6 +2,7 @@
 
 #include "core/clock.h"
 #include "core/event.h"
+#include "core/event_payloads.h"
 #include "ui/markdown_blocks.h"
 
 #include <QJsonObject>
@@ -17,13 +18,8 @@ const QString kError = QStringLiteral("error");
 const QString kNotice = QStringLiteral("notice");
 const QString kSupervisor = QStringLiteral("supervisor");
 
-qint64 runIdOf(const Event& e) {
-    return e.data.value(QStringLiteral("run_id")).toInteger();
-}
-
 // "quick" or "supervisor"; events without a mode come from the supervisor.
-QString modeOf(const Event& e) {
-    const QString mode = e.data.value(QStringLiteral("mode")).toString();
+QString pathOf(const QString& mode) {
     return mode.isEmpty() ? kSupervisor : mode;
 }
 
@@ -92,51 +88,48 @@ void ChatModel::appendNotice(const QString& text, const QDateTime& at, qint64 ru
 }
 
 void ChatModel::handleEvent(const Event& e) {
-    const qint64 runId = runIdOf(e);
-    if (e.name == QLatin1String(events::SupervisorStarted)) {
-        if (findAnswerRow(runId) < 0)
-            append({kAssistant, {}, e.at, true, runId, modeOf(e)});
-    } else if (e.name == QLatin1String(events::SupervisorThinking)) {
+    if (const auto p = payloads::SupervisorStarted::from(e)) {
+        if (findAnswerRow(p->runId) < 0)
+            append({kAssistant, {}, e.at, true, p->runId, pathOf(p->mode)});
+    } else if (const auto p = payloads::SupervisorThinking::from(e)) {
         // The quick path handed the request to the supervisor.
-        const int i = findAnswerRow(runId);
-        if (i >= 0 && e.data.contains(QStringLiteral("mode")) && m_rows.at(i).path != modeOf(e)) {
-            m_rows[i].path = modeOf(e);
+        const int i = findAnswerRow(p->runId);
+        if (i >= 0 && !p->mode.isEmpty() && m_rows.at(i).path != p->mode) {
+            m_rows[i].path = p->mode;
             const QModelIndex idx = index(i);
             Q_EMIT dataChanged(idx, idx, {PathRole});
         }
-    } else if (e.name == QLatin1String(events::SupervisorDelta)) {
-        const QString delta = e.data.value(QStringLiteral("delta")).toString();
-        if (delta.isEmpty())
+    } else if (const auto p = payloads::SupervisorDelta::from(e)) {
+        if (p->delta.isEmpty())
             return;
-        const int i = answerRow(runId, e.at);
+        const int i = answerRow(p->runId, e.at);
         if (!m_rows[i].streaming)
             return;  // the final text has already been set
-        m_rows[i].text.append(delta);
+        m_rows[i].text.append(p->delta);
         if (!m_clock) {
             const QModelIndex idx = index(i);
             Q_EMIT dataChanged(idx, idx, {TextRole});
             return;
         }
-        m_streamedRuns.insert(runId);
+        m_streamedRuns.insert(p->runId);
         if (!m_flushArmed) {
             m_flushArmed = true;
             m_clock->callAfter(kFrameMs, this, [this] { flushStreamed(); });
         }
-    } else if (e.name == QLatin1String(events::SupervisorComplete)) {
-        const int i = answerRow(runId, e.at);
+    } else if (const auto p = payloads::SupervisorComplete::from(e)) {
+        const int i = answerRow(p->runId, e.at);
         // The result is authoritative: the streamed text may have missed or split a chunk.
-        m_rows[i].text = e.data.value(QStringLiteral("result")).toString();
+        m_rows[i].text = p->result;
         m_rows[i].streaming = false;
-        m_rows[i].path = modeOf(e);
+        m_rows[i].path = pathOf(p->mode);
         const QModelIndex idx = index(i);
         Q_EMIT dataChanged(idx, idx, {TextRole, StreamingRole, PathRole, BlocksRole});
-    } else if (e.name == QLatin1String(events::Error)) {
-        endStreaming(runId);
-        const QString message = e.data.value(QStringLiteral("message")).toString();
-        if (e.data.value(QStringLiteral("details")).toString() == QLatin1String("cancelled")) {
-            append({kNotice, tr("Stopped: %1.").arg(message), e.at, false, runId, {}});
+    } else if (const auto p = payloads::ErrorEvent::from(e)) {
+        endStreaming(p->runId);
+        if (p->cancelled()) {
+            append({kNotice, tr("Stopped: %1.").arg(p->message), e.at, false, p->runId, {}});
         } else {
-            append({kError, message, e.at, false, runId, {}});
+            append({kError, p->message, e.at, false, p->runId, {}});
         }
     }
 }
