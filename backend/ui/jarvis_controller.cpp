@@ -4,6 +4,7 @@
 
 #include "core/clock.h"
 #include "core/event_bus.h"
+#include "core/event_payloads.h"
 #include "ui/activity_model.h"
 #include "ui/chat_model.h"
 #include "ui/conversation_backend.h"
@@ -16,13 +17,6 @@
 #include <utility>
 
 namespace zerg {
-namespace {
-
-bool is(const Event& e, const char* name) {
-    return e.name == QLatin1String(name);
-}
-
-}  // namespace
 
 JarvisController::JarvisController(EventBus* bus, ConversationBackend* backend, Clock* clock,
                                    QObject* parent)
@@ -164,22 +158,22 @@ void JarvisController::refreshSetup() {
     Q_EMIT setupProblemChanged();
 }
 
-bool JarvisController::isTheQuestionOnItsWay(const Event& e) const {
-    if (e.data.value(QStringLiteral("mode")).toString() == QLatin1String("background"))
+bool JarvisController::isTheQuestionOnItsWay(const payloads::SupervisorStarted& started) const {
+    if (started.mode == QLatin1String("background"))
         return false;  // a scheduled check
-    const QJsonValue task = e.data.value(QStringLiteral("task"));
-    return !task.isString() || task.toString().trimmed() == m_askText;
+    return !started.task || started.task->trimmed() == m_askText;
 }
 
 bool JarvisController::isOurs(const Event& e) {
-    const QJsonValue runValue = e.data.value(QStringLiteral("run_id"));
-    if (!runValue.isDouble())
+    const std::optional<qint64> run = payloads::Subject::of(e).runId;
+    if (!run)
         return false;  // not about a run (heartbeat, summaries)
-    const qint64 runId = runValue.toInteger();
+    const qint64 runId = *run;
     if (m_endedRuns.contains(runId))
         return false;  // late stragglers must not refill the ticker
-    if (is(e, events::SupervisorStarted) && m_asking && m_claimedRun == 0 &&
-        !m_runOwners.contains(runId) && isTheQuestionOnItsWay(e)) {
+    if (const auto started = payloads::SupervisorStarted::from(e);
+        started && m_asking && m_claimedRun == 0 && !m_runOwners.contains(runId) &&
+        isTheQuestionOnItsWay(*started)) {
         // Published while the backend handles ask(), before done names the run.
         m_runOwners.insert(runId, e.ownerId);
         m_claimedRun = runId;
@@ -196,28 +190,25 @@ bool JarvisController::isOurs(const Event& e) {
 void JarvisController::onEvent(const Event& e) {
     if (!isOurs(e))
         return;
-    const qint64 runId = e.data.value(QStringLiteral("run_id")).toInteger();
     m_chat->handleEvent(e);
     m_activity->handleEvent(e);
-    if (is(e, events::SupervisorStarted)) {
-        adopt(runId);
-    } else if (is(e, events::SupervisorThinking)) {
-        setStatusMessage(e.data.value(QStringLiteral("message")).toString());
-    } else if (is(e, events::SupervisorComplete)) {
-        runEnded(runId);
+    if (const auto p = payloads::SupervisorStarted::from(e)) {
+        adopt(p->runId);
+    } else if (const auto p = payloads::SupervisorThinking::from(e)) {
+        setStatusMessage(p->message);
+    } else if (const auto p = payloads::SupervisorComplete::from(e)) {
+        runEnded(p->runId);
         // An apology (fallback) is shown as the answer, but the run did not succeed.
-        const bool ok = !e.data.contains(QStringLiteral("fallback"));
-        Q_EMIT answered(runId, ok, e.data.value(QStringLiteral("result")).toString());
-        Q_EMIT finished(runId);
-    } else if (is(e, events::Error)) {
-        const bool cancelled =
-            e.data.value(QStringLiteral("details")).toString() == QLatin1String("cancelled");
+        Q_EMIT answered(p->runId, !p->fallback, p->result);
+        Q_EMIT finished(p->runId);
+    } else if (const auto p = payloads::ErrorEvent::from(e)) {
+        const bool cancelled = p->cancelled();
         if (!cancelled)
-            setLastError(e.data.value(QStringLiteral("message")).toString());
-        runEnded(runId);
+            setLastError(p->message);
+        runEnded(p->runId);
         if (!cancelled)
-            Q_EMIT answered(runId, false, e.data.value(QStringLiteral("message")).toString());
-        Q_EMIT finished(runId);
+            Q_EMIT answered(p->runId, false, p->message);
+        Q_EMIT finished(p->runId);
     }
 }
 

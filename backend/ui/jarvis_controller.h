@@ -23,6 +23,9 @@ class Clock;
 class ConversationBackend;
 class EventBus;
 struct Event;
+namespace payloads {
+struct SupervisorStarted;
+}  // namespace payloads
 
 // The facade the Jarvis window binds to (QML singleton `Jarvis`): sends what the user types to
 // the backend and turns the events of the runs it started into the chat and ticker models.
@@ -99,7 +102,7 @@ private:
     void onAskDone(quint64 serial, const Result<qint64>& run);
     [[nodiscard]] bool isOurs(const Event& event);
     // supervisor_started of the question on its way: the same task, not a scheduled check.
-    [[nodiscard]] bool isTheQuestionOnItsWay(const Event& event) const;
+    [[nodiscard]] bool isTheQuestionOnItsWay(const payloads::SupervisorStarted& started) const;
     // Follows runId, started by the question on its way (cancels it if a stop came first).
     void adopt(qint64 runId);
     void runEnded(qint64 runId);

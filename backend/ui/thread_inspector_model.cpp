@@ -4,6 +4,7 @@
 
 #include "core/event.h"
 #include "core/event_bus.h"
+#include "core/event_payloads.h"
 #include "core/status.h"
 #include "ui/duration_format.h"
 #include "ui/worker_table_model.h"
@@ -698,10 +699,13 @@ void ThreadInspectorModel::onRunChanged(qint64 runId) {
     }
 }
 
-void ThreadInspectorModel::onRunStarted(const Event& e, qint64 runId) {
+void ThreadInspectorModel::onRunStarted(const payloads::SupervisorStarted& started,
+                                        const QDateTime& at) {
+    const qint64 runId = started.runId;
     if (runId <= 0 || m_runs->indexOfRun(runId) >= 0)
         return;
-    m_source->run(runId, this, [this, runId, e](const Result<RunDetail>& stored) {
+    m_source->run(runId, this, [this, started, at](const Result<RunDetail>& stored) {
+        const qint64 runId = started.runId;
         if (m_runs->indexOfRun(runId) >= 0)
             return;  // listed meanwhile (a reload, or the same event again)
         ThreadRunView view;
@@ -714,11 +718,11 @@ void ThreadInspectorModel::onRunStarted(const Event& e, qint64 runId) {
             RunRecord run;
             run.id = runId;
             run.ownerId = m_ownerId;
-            run.threadId = e.data.value(QStringLiteral("thread_id")).toInteger();
-            run.task = e.data.value(QStringLiteral("task")).toString();
-            run.mode = e.data.value(QStringLiteral("mode")).toString(QStringLiteral("supervisor"));
+            run.threadId = started.threadId;
+            run.task = started.task.value_or(QString());
+            run.mode = started.mode.isEmpty() ? QStringLiteral("supervisor") : started.mode;
             run.status = statusName(RunStatus::Running);
-            run.startedAt = e.at;
+            run.startedAt = at;
             view = ThreadRunView::of(run);
         }
         m_runs->prepend(view, kRunLimit);
@@ -732,13 +736,14 @@ void ThreadInspectorModel::onRunStarted(const Event& e, qint64 runId) {
 void ThreadInspectorModel::onEvent(const Event& e) {
     if (e.ownerId != m_ownerId || !m_loaded)
         return;
-    const qint64 runId = e.data.value(QStringLiteral("run_id")).toInteger();
-    const qint64 jobId = e.data.value(QStringLiteral("job_id")).toInteger();
+    const payloads::Subject subject = payloads::Subject::of(e);
+    const qint64 runId = subject.runId.value_or(0);
+    const qint64 jobId = subject.jobId;
     // The selected run's answer on its way may have been read before this event changed it.
     const bool selectedOnItsWay = m_selectedPending && runId > 0 && runId == m_selected.run.id;
 
-    if (is(e, events::SupervisorStarted)) {
-        onRunStarted(e, runId);
+    if (const auto started = payloads::SupervisorStarted::from(e)) {
+        onRunStarted(*started, e.at);
     } else if (is(e, events::SupervisorThinking)) {
         // Each model call of the run: new messages, tokens and cost; maybe a new mode.
         onRunChanged(runId);
@@ -747,7 +752,7 @@ void ThreadInspectorModel::onEvent(const Event& e) {
             return;
         onRunChanged(runId);
         loadMemory();
-    } else if (is(e, events::WorkerSpawned)) {
+    } else if (const auto spawned = payloads::WorkerSpawned::from(e)) {
         const int row = m_runs->indexOfRun(runId);
         if (row >= 0)
             m_runs->invalidateDetails(row);
@@ -759,28 +764,33 @@ void ThreadInspectorModel::onEvent(const Event& e) {
         job.id = jobId;
         job.ownerId = m_ownerId;
         job.runId = runId;
-        job.task = e.data.value(QStringLiteral("task")).toString();
-        job.model = e.data.value(QStringLiteral("model")).toString();
+        job.task = spawned->task;
+        job.model = spawned->model;
         job.status = statusName(JobStatus::Queued);
         job.createdAt = e.at;
         m_workers->append(job);
-    } else if (is(e, events::WorkerStarted) || is(e, events::WorkerComplete)) {
+    } else {
+        const auto started = payloads::WorkerStarted::from(e);
+        const auto complete = payloads::WorkerComplete::from(e);
+        if (!started && !complete)
+            return;
         if (selectedOnItsWay)
             return requestSelected();
         const int row = m_workers->indexOfJob(jobId);
         if (jobId <= 0 || row < 0)
             return;
         WorkerJobRecord job = m_workers->at(row);
-        const QString workerId = e.data.value(QStringLiteral("worker_id")).toString();
-        if (!workerId.isEmpty())
-            job.workerId = workerId;
-        if (is(e, events::WorkerStarted)) {
+        const payloads::WorkerIds& ids = started ? started->ids : complete->ids;
+        if (!ids.workerId.isEmpty())
+            job.workerId = ids.workerId;
+        if (started) {
             job.status = statusName(JobStatus::Running);
             job.startedAt = e.at;
         } else {
-            job.status = e.data.value(QStringLiteral("status")).toString(job.status);
-            job.error = e.data.value(QStringLiteral("error")).toString();
-            job.durationMs = e.data.value(QStringLiteral("duration_ms")).toInteger();
+            if (complete->status)
+                job.status = statusName(*complete->status);
+            job.error = complete->error;
+            job.durationMs = complete->durationMs.value_or(0);
             job.finishedAt = e.at;
         }
         m_workers->update(row, job);

@@ -17,6 +17,9 @@ namespace zerg {
 
 class EventBus;
 struct Event;
+namespace payloads {
+struct SupervisorStarted;
+}  // namespace payloads
 
 // One run in the Threads page's list, with the figures that take extra queries (tokens and cost
 // from llm_calls, the number of workers) loaded lazily when a view first asks for them: the list
@@ -293,7 +296,7 @@ Q_SIGNALS:
 
 private:
     void onEvent(const Event& event);
-    void onRunStarted(const Event& event, qint64 runId);
+    void onRunStarted(const payloads::SupervisorStarted& started, const QDateTime& at);
     void applyRuns(const Result<QList<RunRecord>>& runs);
     // A run's record, tokens, cost or messages may have changed.
     void onRunChanged(qint64 runId);

@@ -5,6 +5,7 @@
 #include "core/clock.h"
 #include "core/event.h"
 #include "core/event_bus.h"
+#include "core/event_payloads.h"
 #include "core/status.h"
 #include "ui/duration_format.h"
 #include "ui/money_format.h"
@@ -21,10 +22,6 @@
 
 namespace zerg {
 namespace {
-
-bool is(const Event& e, const char* name) {
-    return e.name == QLatin1String(name);
-}
 
 // Running and queued workers first when sorting by status: they are what needs attention.
 // Unknown words last.
@@ -332,17 +329,18 @@ void WorkerTableModel::reload() {
     }
 }
 
-int WorkerTableModel::ensureRow(const Event& e, qint64 jobId) {
+int WorkerTableModel::ensureRow(qint64 jobId, const QDateTime& at, const QString& task,
+                                const QString& workerId) {
     const int found = indexOfJob(jobId);
     if (found >= 0)
         return found;
     WorkerRow w;
     w.jobId = jobId;
     w.status = statusName(JobStatus::Queued);
-    w.startedAt = e.at;
+    w.startedAt = at;
     // Inserted complete, so that no change has to follow the insertion.
-    w.task = e.data.value(QStringLiteral("task")).toString();
-    w.workerId = e.data.value(QStringLiteral("worker_id")).toString();
+    w.task = task;
+    w.workerId = workerId;
     beginInsertRows({}, 0, 0);
     m_rows.prepend(w);
     endInsertRows();
@@ -386,17 +384,35 @@ void WorkerTableModel::flushChanges() {
 void WorkerTableModel::onEvent(const Event& e) {
     if (e.ownerId != m_ownerId || !m_loaded)
         return;
-    const bool spawned = is(e, events::WorkerSpawned);
-    const bool started = is(e, events::WorkerStarted);
-    const bool toolStarted = is(e, events::WorkerToolStarted);
-    const bool toolEnded = is(e, events::WorkerToolCompleted) || is(e, events::WorkerToolFailed);
-    const bool complete = is(e, events::WorkerComplete);
-    if (!spawned && !started && !toolStarted && !toolEnded && !complete)
+    // What the event says about its worker's row.
+    payloads::WorkerIds ids;
+    QString task;
+    bool started = false;
+    bool toolEnded = false;
+    const std::optional<payloads::WorkerToolStarted> toolStarted =
+        payloads::WorkerToolStarted::from(e);
+    std::optional<payloads::WorkerComplete> complete;
+    if (const auto p = payloads::WorkerSpawned::from(e)) {
+        ids = {p->runId, p->jobId, {}};
+        task = p->task;
+    } else if (const auto p = payloads::WorkerStarted::from(e)) {
+        ids = p->ids;
+        task = p->task;
+        started = true;
+    } else if (toolStarted) {
+        ids = toolStarted->ids;
+    } else if (const auto p = payloads::WorkerToolFinished::from(e)) {
+        ids = p->ids;
+        toolEnded = true;
+    } else if ((complete = payloads::WorkerComplete::from(e))) {
+        ids = complete->ids;
+    } else {
         return;
-    const qint64 jobId = e.data.value(QStringLiteral("job_id")).toInteger();
+    }
+    const qint64 jobId = ids.jobId;
     if (jobId <= 0)
         return;
-    const int row = ensureRow(e, jobId);
+    const int row = ensureRow(jobId, e.at, task, ids.workerId);
     WorkerRow& w = m_rows[row];
     int first = kColumnCount;
     int last = -1;
@@ -405,14 +421,12 @@ void WorkerTableModel::onEvent(const Event& e) {
         last = qMax(last, column);
     };
 
-    const QString task = e.data.value(QStringLiteral("task")).toString();
     if (!task.isEmpty() && task != w.task) {
         w.task = task;
         touch(TaskColumn);
     }
-    const QString workerId = e.data.value(QStringLiteral("worker_id")).toString();
-    if (!workerId.isEmpty() && workerId != w.workerId) {
-        w.workerId = workerId;
+    if (!ids.workerId.isEmpty() && ids.workerId != w.workerId) {
+        w.workerId = ids.workerId;
         touch(TaskColumn);  // the filter looks at the worker id; the task cell stands for it
     }
     QString status;
@@ -421,9 +435,10 @@ void WorkerTableModel::onEvent(const Event& e) {
         if (!w.runningSince.isValid())
             w.runningSince = e.at;
     } else if (complete) {
-        status = e.data.value(QStringLiteral("status")).toString();
-        if (e.data.contains(QStringLiteral("duration_ms"))) {
-            w.durationMs = e.data.value(QStringLiteral("duration_ms")).toInteger();
+        if (complete->status)
+            status = statusName(*complete->status);
+        if (complete->durationMs) {
+            w.durationMs = *complete->durationMs;
             touch(DurationColumn);
         }
         w.costUsd = m_source->jobCost(jobId);
@@ -436,8 +451,7 @@ void WorkerTableModel::onEvent(const Event& e) {
     if (toolStarted) {
         ++w.toolCalls;
         touch(ToolsColumn);
-        const QJsonObject args = e.data.value(QStringLiteral("args")).toObject();
-        if (addHost(w.hosts, args.value(QStringLiteral("host")).toString()))
+        if (addHost(w.hosts, toolStarted->args.value(QStringLiteral("host")).toString()))
             touch(HostColumn);
     }
     if (last >= 0)

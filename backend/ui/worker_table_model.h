@@ -116,7 +116,7 @@ Q_SIGNALS:
 
 private:
     void onEvent(const Event& event);
-    int ensureRow(const Event& event, qint64 jobId);
+    int ensureRow(qint64 jobId, const QDateTime& at, const QString& task, const QString& workerId);
     // Announces changed cells: at once without a clock, else once per frame (kFrameMs).
     void changed(int row, int firstColumn, int lastColumn);
     void flushChanges();
