@@ -2,6 +2,7 @@
 
 #include "core/event.h"
 #include "core/event_bus.h"
+#include "core/event_payloads.h"
 
 #include <QJSEngine>
 #include <QJsonArray>
@@ -122,20 +123,15 @@ QString SupervisionTreeModel::reportLine(const QJsonObject& salute) {
 }
 
 void SupervisionTreeModel::onEvent(const Event& e) {
-    if (e.name == QLatin1String(events::SaluteReport)) {
+    if (const auto report = payloads::SaluteReport::from(e)) {
         if (e.ownerId == m_ownerId)  // another owner's agents are none of this window's business
-            onSaluteReport(e.data);
+            onSaluteReport(*report);
         return;
     }
-    if (e.name == QLatin1String(events::ChildStarted) ||
-        e.name == QLatin1String(events::ChildExited) ||
-        e.name == QLatin1String(events::ChildRestarted) ||
-        e.name == QLatin1String(events::SupervisorEscalated)) {
+    if (const auto child = payloads::ChildEvent::from(e)) {
         // Worker children carry their job: what a worker's report is matched to its row by.
-        if (e.ownerId == m_ownerId && e.data.contains(QStringLiteral("job_id"))) {
-            m_jobOfChild.insert(e.data.value(QStringLiteral("child_id")).toString(),
-                                e.data.value(QStringLiteral("job_id")).toInteger());
-        }
+        if (e.ownerId == m_ownerId && child->jobId)
+            m_jobOfChild.insert(child->childId, *child->jobId);
         if (!m_loaded)
             return;  // the first load reads the tree fresh
         refresh();
@@ -155,16 +151,16 @@ void SupervisionTreeModel::onEvent(const Event& e) {
     }
 }
 
-void SupervisionTreeModel::onSaluteReport(const QJsonObject& report) {
+void SupervisionTreeModel::onSaluteReport(const payloads::SaluteReport& report) {
     QString row;
-    if (report.contains(QStringLiteral("job_id"))) {
-        const qint64 jobId = report.value(QStringLiteral("job_id")).toInteger();
+    if (report.jobId) {
+        const qint64 jobId = *report.jobId;
         row = m_jobOfChild.key(jobId);
         if (row.isEmpty())
             return;  // a worker outside the tree (not supervised): no row to show it on
-        m_workerReports.insert(jobId, report);
+        m_workerReports.insert(jobId, report.salute);
     } else {
-        m_supervisorReport = report;
+        m_supervisorReport = report.salute;
         row = QLatin1String(kSupervisorAgentRow);
     }
     if (const int i = rowOf(row); i >= 0)

@@ -16,6 +16,9 @@ namespace zerg {
 
 class EventBus;
 struct Event;
+namespace payloads {
+struct SaluteReport;
+}  // namespace payloads
 
 // The dashboard's Supervision tree page: the live tree (supervision::Supervisor::snapshot, as
 // Backend::supervisionSnapshot() nests it), read through a TreeSource (this process's tree, or
@@ -96,7 +99,7 @@ private:
     void apply(const QList<Row>& rows);
     void setLoadError(const QString& message);
     void armPoll();
-    void onSaluteReport(const QJsonObject& report);
+    void onSaluteReport(const payloads::SaluteReport& report);
     [[nodiscard]] QJsonObject reportFor(const Row& row) const;
     [[nodiscard]] int rowOf(const QString& name) const;
 

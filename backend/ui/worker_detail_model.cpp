@@ -4,6 +4,7 @@
 
 #include "core/event.h"
 #include "core/event_bus.h"
+#include "core/event_payloads.h"
 #include "core/off_thread.h"
 #include "ui/duration_format.h"
 #include "ui/worker_table_model.h"
@@ -602,8 +603,9 @@ void WorkerDetailModel::onEvent(const Event& e) {
         !is(e, events::WorkerSummaryReady)) {
         return;
     }
-    const QString workerId = e.data.value(QStringLiteral("worker_id")).toString();
-    const qint64 jobId = e.data.value(QStringLiteral("job_id")).toInteger();
+    const payloads::Subject subject = payloads::Subject::of(e);
+    const QString& workerId = subject.workerId;
+    const qint64 jobId = subject.jobId;
     if (started && m_workerId.isEmpty() && m_jobId > 0 && jobId == m_jobId && !workerId.isEmpty()) {
         open(workerId);  // the job the page waits for has its folder now
         return;
