@@ -9,6 +9,7 @@
 
 #include "core/clock.h"
 #include "core/event_bus.h"
+#include "core/event_payloads.h"
 #include "core/secret_store.h"
 #include "core/settings.h"
 #include "jarvis/jarvis_service.h"
@@ -325,25 +326,26 @@ int ask(const QStringList& args) {
             out().flush();
             return;
         }
-        const QJsonObject& d = e.data;
-        auto text = [&d](const char* key) { return d.value(QLatin1String(key)).toString(); };
-        auto duration = [&d] {
-            return seconds(d.value(QStringLiteral("duration_ms")).toInteger());
-        };
-        if (e.name == QLatin1String(events::SupervisorDelta)) {
-            out() << text("delta");
+        if (const auto p = payloads::SupervisorDelta::from(e)) {
+            out() << p->delta;
             out().flush();
             streamed = true;
-        } else if (e.name == QLatin1String(events::WorkerStarted)) {
-            err() << Text::tr("→ worker %1: %2").arg(text("worker_id"), text("task")) << '\n';
-        } else if (e.name == QLatin1String(events::WorkerToolStarted)) {
-            err() << "  … " << text("display") << '\n';
-        } else if (e.name == QLatin1String(events::WorkerToolCompleted)) {
-            err() << "  ✓ " << Text::tr("%1 (%2)").arg(text("tool"), duration()) << '\n';
-        } else if (e.name == QLatin1String(events::WorkerToolFailed)) {
-            err() << "  ✗ " << text("tool") << ": " << text("error") << '\n';
-        } else if (e.name == QLatin1String(events::WorkerComplete)) {
-            err() << Text::tr("← worker %1 (%2)").arg(text("status"), duration()) << '\n';
+        } else if (const auto p = payloads::WorkerStarted::from(e)) {
+            err() << Text::tr("→ worker %1: %2").arg(p->ids.workerId, p->task) << '\n';
+        } else if (const auto p = payloads::WorkerToolStarted::from(e)) {
+            err() << "  … " << p->display << '\n';
+        } else if (const auto p = payloads::WorkerToolFinished::from(e)) {
+            if (p->ok) {
+                err() << "  ✓ "
+                      << Text::tr("%1 (%2)").arg(p->tool, seconds(p->durationMs.value_or(0)))
+                      << '\n';
+            } else {
+                err() << "  ✗ " << p->tool << ": " << p->error << '\n';
+            }
+        } else if (const auto p = payloads::WorkerComplete::from(e)) {
+            const QString status = p->status ? statusName(*p->status) : QString();
+            err() << Text::tr("← worker %1 (%2)").arg(status, seconds(p->durationMs.value_or(0)))
+                  << '\n';
         }
         err().flush();
     });

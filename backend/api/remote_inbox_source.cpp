@@ -4,6 +4,7 @@
 #include "api/remote_client.h"
 #include "core/event.h"
 #include "core/event_bus.h"
+#include "core/event_payloads.h"
 #include "dashboard/record_json.h"
 #include "schedule/schedule_json.h"
 
@@ -24,16 +25,18 @@ RemoteInboxSource::RemoteInboxSource(RemoteClient* client, EventBus* bus, qint64
 }
 
 void RemoteInboxSource::onEvent(const Event& e) {
-    if (e.ownerId != m_ownerId || e.name != QLatin1String(events::InboxDelivered))
+    if (e.ownerId != m_ownerId)
         return;
-    const QJsonValue item = e.data.value(u"item"_s);
-    if (!item.isObject()) {
+    const auto p = payloads::InboxDelivered::from(e);
+    if (!p)
+        return;
+    if (!p->item) {
         qCWarning(lcRemoteInbox,
                   "an inbox_delivered event without its item; the inbox shows it "
                   "when it is next read");
         return;
     }
-    InboxItem delivered = recordjson::inboxItem(item.toObject());
+    InboxItem delivered = recordjson::inboxItem(*p->item);
     delivered.ownerId = m_ownerId;
     Q_EMIT this->delivered(delivered);
 }
