@@ -8,6 +8,7 @@
 #include "agent/xo/salute.h"
 #include "core/event.h"
 #include "core/event_bus.h"
+#include "core/event_payloads.h"
 #include "jarvis/memory_tools.h"
 #include "jarvis/supervisor_runs.h"
 #include "jarvis/supervisor_tools.h"
@@ -56,10 +57,11 @@ void publishSaluteReports(AgentLoop* loop, EventBus* bus, Clock* clock, qint64 o
                      });
     QObject::connect(loop, &AgentLoop::xoChecked, loop,
                      [facts, bus, clock, ownerId, runId](const QJsonObject& xoReport) {
-                         QJsonObject e = xo::saluteReport(xoReport, *facts, clock->utcNow());
-                         e.insert(QStringLiteral("run_id"), runId);
-                         e.insert(QStringLiteral("role"), facts->role);
-                         bus->publish(QString::fromLatin1(events::SaluteReport), ownerId, e);
+                         payloads::SaluteReport report;
+                         report.role = facts->role;
+                         report.runId = runId;
+                         report.salute = xo::saluteReport(xoReport, *facts, clock->utcNow());
+                         bus->publish(ownerId, report);
                      });
 }
 
@@ -197,12 +199,8 @@ Result<qint64> JarvisService::start(const QString& taskIn, bool background) {
     m_restartNotice.clear();
     m_failCode.clear();
     m_failMessage.clear();
-    m_bus->publish(QString::fromLatin1(events::SupervisorStarted), m_config.ownerId,
-                   {{QStringLiteral("run_id"), m_runId},
-                    {QStringLiteral("thread_id"), m_threadId},
-                    {QStringLiteral("task"), task},
-                    {QStringLiteral("mode"), modeName()},
-                    {QStringLiteral("route_reason"), route.reason}});
+    m_bus->publish(m_config.ownerId, payloads::SupervisorStarted{m_runId, m_threadId, task,
+                                                                 modeName(), route.reason});
     if (m_config.runTimeoutSecs > 0) {
         m_timeoutTimer = m_clock->callAfter(qint64(m_config.runTimeoutSecs) * 1000, this,
                                             [this] { onRunTimeout(); });
@@ -327,10 +325,11 @@ void JarvisService::compactThenStart(Route::Mode mode, const ThreadHistory& thre
         startLoop(mode, history);
         return;
     }
-    m_bus->publish(QString::fromLatin1(events::SupervisorThinking), m_config.ownerId,
-                   {{QStringLiteral("run_id"), m_runId},
-                    {QStringLiteral("mode"), modeName()},
-                    {QStringLiteral("message"), tr("Condensing older conversation…")}});
+    payloads::SupervisorThinking condensing;
+    condensing.runId = m_runId;
+    condensing.mode = modeName();
+    condensing.message = tr("Condensing older conversation…");
+    m_bus->publish(m_config.ownerId, condensing);
     CompactionRequest req;
     req.model = m_config.memoryModel.isEmpty() ? m_config.model : m_config.memoryModel;
     req.meta = {QStringLiteral("memory"), QStringLiteral("supervisor"), m_config.ownerId, m_runId,
@@ -436,16 +435,15 @@ void JarvisService::startLoop(Route::Mode mode, const QList<ChatMessage>& stored
     const qint64 runId = m_runId;
     const QString modeName = this->modeName();
     connect(m_loop, &AgentLoop::llmCallStarted, this, [this, runId, modeName](int iteration) {
-        m_bus->publish(QString::fromLatin1(events::SupervisorThinking), m_config.ownerId,
-                       {{QStringLiteral("run_id"), runId},
-                        {QStringLiteral("iteration"), iteration},
-                        {QStringLiteral("mode"), modeName},
-                        {QStringLiteral("message"),
-                         iteration == 1 ? tr("Thinking…") : tr("Reading the results…")}});
+        payloads::SupervisorThinking thinking;
+        thinking.runId = runId;
+        thinking.iteration = iteration;
+        thinking.mode = modeName;
+        thinking.message = iteration == 1 ? tr("Thinking…") : tr("Reading the results…");
+        m_bus->publish(m_config.ownerId, thinking);
     });
     connect(m_loop, &AgentLoop::textDelta, this, [this, runId](const QString& delta) {
-        m_bus->publish(QString::fromLatin1(events::SupervisorDelta), m_config.ownerId,
-                       {{QStringLiteral("run_id"), runId}, {QStringLiteral("delta"), delta}});
+        m_bus->publish(m_config.ownerId, payloads::SupervisorDelta{runId, delta});
     });
     connect(m_loop, &AgentLoop::messagesAppended, this,
             [this, runId](const QList<ChatMessage>& messages) {
@@ -464,12 +462,13 @@ void JarvisService::startLoop(Route::Mode mode, const QList<ChatMessage>& stored
             });
     connect(m_loop, &AgentLoop::finished, this, &JarvisService::onLoopFinished);
     connect(m_loop, &AgentLoop::steered, this, [this, runId](const xo::Steering& s) {
-        m_bus->publish(QString::fromLatin1(events::SteeringInjected), m_config.ownerId,
-                       {{QStringLiteral("run_id"), runId},
-                        {QStringLiteral("role"), QStringLiteral("supervisor")},
-                        {QStringLiteral("anomaly"), s.anomaly},
-                        {QStringLiteral("message"), s.message},
-                        {QStringLiteral("pace"), xo::paceName(s.pace)}});
+        m_bus->publish(m_config.ownerId, payloads::SteeringInjected{std::nullopt,
+                                                                    runId,
+                                                                    {},
+                                                                    QStringLiteral("supervisor"),
+                                                                    s.anomaly,
+                                                                    s.message,
+                                                                    xo::paceName(s.pace)});
     });
     publishSaluteReports(m_loop, m_bus, m_clock, m_config.ownerId, runId);
     m_loop->start();
@@ -602,10 +601,8 @@ void JarvisService::scheduleHeartbeat() {
         m_heartbeatTimer = 0;
         if (m_runId == 0)
             return;
-        m_bus->publish(
-            QString::fromLatin1(events::Heartbeat), m_config.ownerId,
-            {{QStringLiteral("run_id"), m_runId},
-             {QStringLiteral("timestamp"), m_clock->utcNow().toString(Qt::ISODateWithMs)}});
+        m_bus->publish(m_config.ownerId,
+                       payloads::Heartbeat{m_runId, m_clock->utcNow().toString(Qt::ISODateWithMs)});
         scheduleHeartbeat();
     });
 }
@@ -631,12 +628,12 @@ void JarvisService::onLoopFinished() {
         m_mode = Route::Mode::Supervisor;
         if (Status s = m_store->setRunMode(m_runId, QStringLiteral("supervisor")); !s)
             qWarning("run %lld: %s", m_runId, qPrintable(s.error().message));
-        m_bus->publish(QString::fromLatin1(events::SupervisorThinking), m_config.ownerId,
-                       {{QStringLiteral("run_id"), m_runId},
-                        {QStringLiteral("mode"), QStringLiteral("supervisor")},
-                        {QStringLiteral("escalated"), true},
-                        {QStringLiteral("message"),
-                         tr("I'll escalate this to the supervisor for a deeper check…")}});
+        payloads::SupervisorThinking escalated;
+        escalated.runId = m_runId;
+        escalated.mode = QStringLiteral("supervisor");
+        escalated.escalated = true;
+        escalated.message = tr("I'll escalate this to the supervisor for a deeper check…");
+        m_bus->publish(m_config.ownerId, escalated);
         runAsChild(ChildStart::Escalated);
         return;
     }
@@ -670,15 +667,15 @@ void JarvisService::onLoopFailed(const QString& code, const QString& message) {
             "from where it stopped and answer the user's last request.")
             .arg(message, failureClassName(cls), code);
     m_childStart = ChildStart::Retry;
-    m_bus->publish(QString::fromLatin1(events::SupervisorThinking), m_config.ownerId,
-                   {{QStringLiteral("run_id"), m_runId},
-                    {QStringLiteral("mode"), modeName()},
-                    {QStringLiteral("retrying"), true},
-                    {QStringLiteral("attempt"), m_attempts + 1},
-                    {QStringLiteral("error_code"), code},
-                    {QStringLiteral("message"), cls == FailureClass::Transient
-                                                    ? tr("Retrying after a temporary error…")
-                                                    : tr("Trying once more after an error…")}});
+    payloads::SupervisorThinking retrying;
+    retrying.runId = m_runId;
+    retrying.mode = modeName();
+    retrying.retrying = true;
+    retrying.attempt = m_attempts + 1;
+    retrying.errorCode = code;
+    retrying.message = cls == FailureClass::Transient ? tr("Retrying after a temporary error…")
+                                                      : tr("Trying once more after an error…");
+    m_bus->publish(m_config.ownerId, retrying);
     exitAttempt(supervision::ExitReason::crash(code));
 }
 
@@ -823,28 +820,32 @@ void JarvisService::endRun(const RunEnding& ending) {
     }
     if (ok || ending.apology) {
         // The apology is delivered like an answer: the chat shows it, not an error.
-        QJsonObject data{
-            {QStringLiteral("run_id"), runId},           {QStringLiteral("thread_id"), m_threadId},
-            {QStringLiteral("result"), ending.text},     {QStringLiteral("mode"), modeName},
-            {QStringLiteral("duration_ms"), durationMs}, {QStringLiteral("usage"), usageJson}};
+        payloads::SupervisorComplete complete;
+        complete.runId = runId;
+        complete.threadId = m_threadId;
+        complete.result = ending.text;
+        complete.mode = modeName;
+        complete.durationMs = durationMs;
+        complete.usage = usageJson;
         if (ending.apology) {
-            data.insert(QStringLiteral("fallback"), statusName(RunFallback::Apology));
-            data.insert(QStringLiteral("status"), statusName(ending.status));
-            data.insert(QStringLiteral("error_code"), ending.errorCode);
-            data.insert(QStringLiteral("error"), ending.error);
-            data.insert(QStringLiteral("attempts"), outcome.attempts);
+            complete.fallback = RunFallback::Apology;
+            complete.status = ending.status;
+            complete.errorCode = ending.errorCode;
+            complete.error = ending.error;
+            complete.attempts = outcome.attempts;
         }
-        m_bus->publish(QString::fromLatin1(events::SupervisorComplete), m_config.ownerId, data);
+        m_bus->publish(m_config.ownerId, complete);
     } else {
-        QJsonObject data{{QStringLiteral("run_id"), runId},
-                         {QStringLiteral("message"), ending.text},
-                         {QStringLiteral("details"), ending.errorCode},
-                         {QStringLiteral("mode"), modeName},
-                         {QStringLiteral("status"), statusName(ending.status)}};
+        payloads::ErrorEvent error;
+        error.runId = runId;
+        error.message = ending.text;
+        error.details = ending.errorCode;
+        error.mode = modeName;
+        error.status = ending.status;
         if (ending.status == RunStatus::Timeout ||
             ending.errorCode == QLatin1String("budget_exceeded"))
-            data.insert(QStringLiteral("partial_results"), ending.text);
-        m_bus->publish(QString::fromLatin1(events::Error), m_config.ownerId, data);
+            error.partialResults = ending.text;
+        m_bus->publish(m_config.ownerId, error);
     }
     Q_EMIT runFinished(runId, ok, ending.text);
 }

@@ -4,6 +4,7 @@
 #include "core/clock.h"
 #include "core/event.h"
 #include "core/event_bus.h"
+#include "core/event_payloads.h"
 #include "jarvis/memory_tools.h"
 #include "jarvis/schedule_tools.h"
 #include "storage/artifact_search.h"
@@ -32,11 +33,8 @@ public:
             });
             return;
         }
-        ctx.bus->publish(QString::fromLatin1(events::WorkerSpawned), ctx.ownerId,
-                         {{QStringLiteral("run_id"), ctx.runId},
-                          {QStringLiteral("job_id"), job.value()},
-                          {QStringLiteral("task"), task},
-                          {QStringLiteral("model"), ctx.workerModel}});
+        ctx.bus->publish(ctx.ownerId,
+                         payloads::WorkerSpawned{ctx.runId, job.value(), task, ctx.workerModel});
         Worker* worker =
             ctx.pool->submit({ctx.ownerId, ctx.runId, job.value(), task, ctx.workerModel});
         const CallMeta meta{QStringLiteral("decider"), QStringLiteral("roundabout"), ctx.ownerId,
@@ -46,32 +44,23 @@ public:
             makeDecider(ctx.roundabout, ctx.deciderLlm, ctx.clock, meta, nullptr), this);
         connect(m_monitor, &RoundaboutMonitor::decided, this,
                 [this, jobId = job.value()](const Decision& d) {
-                    m_ctx.bus->publish(QString::fromLatin1(events::RoundaboutDecision),
-                                       m_ctx.ownerId,
-                                       {{QStringLiteral("run_id"), m_ctx.runId},
-                                        {QStringLiteral("job_id"), jobId},
-                                        {QStringLiteral("decision"), d.actionName()},
-                                        {QStringLiteral("reason"), d.argument},
-                                        {QStringLiteral("source"), d.source}});
+                    m_ctx.bus->publish(m_ctx.ownerId, payloads::RoundaboutDecision{
+                                                          m_ctx.runId, jobId, d.actionName(),
+                                                          d.argument, d.source});
                 });
         connect(m_monitor, &RoundaboutMonitor::checked, this,
                 [this, jobId = job.value()](const WorkerSnapshot& s) {
-                    m_ctx.bus->publish(
-                        QString::fromLatin1(events::WorkerStatusUpdate), m_ctx.ownerId,
-                        {{QStringLiteral("run_id"), m_ctx.runId},
-                         {QStringLiteral("job_id"), jobId},
-                         {QStringLiteral("worker_id"), s.workerId},
-                         {QStringLiteral("status"), statusName(jobStatusOf(s.status))},
-                         {QStringLiteral("state"), statusName(s.agentState)},
-                         {QStringLiteral("elapsed_seconds"), double(s.elapsedMs) / 1000.0}});
+                    m_ctx.bus->publish(m_ctx.ownerId,
+                                       payloads::WorkerStatusUpdate{
+                                           m_ctx.runId, jobId, s.workerId, jobStatusOf(s.status),
+                                           s.agentState, double(s.elapsedMs) / 1000.0});
                 });
         connect(m_monitor, &RoundaboutMonitor::finished, this, [this, jobId = job.value()] {
             const QJsonObject r = m_monitor->result();
-            m_ctx.bus->publish(QString::fromLatin1(events::RoundaboutDecision), m_ctx.ownerId,
-                               {{QStringLiteral("run_id"), m_ctx.runId},
-                                {QStringLiteral("job_id"), jobId},
-                                {QStringLiteral("decision"), QStringLiteral("exit")},
-                                {QStringLiteral("reason"), r.value(QStringLiteral("status"))}});
+            m_ctx.bus->publish(m_ctx.ownerId,
+                               payloads::RoundaboutDecision{
+                                   m_ctx.runId, jobId, QStringLiteral("exit"),
+                                   r.value(QStringLiteral("status")).toString(), std::nullopt});
             finish(ToolResult{r});
         });
         m_monitor->start();

@@ -165,13 +165,8 @@ QString Worker::displayFor(const QString& tool, const QJsonObject& args) {
     return tool;
 }
 
-QJsonObject Worker::ids() const {
-    QJsonObject o{{QStringLiteral("job_id"), m_job.jobId}};
-    if (m_job.runId)
-        o.insert(QStringLiteral("run_id"), m_job.runId);
-    if (!m_workerId.isEmpty())
-        o.insert(QStringLiteral("worker_id"), m_workerId);
-    return o;
+payloads::WorkerIds Worker::ids() const {
+    return {m_job.runId, m_job.jobId, m_workerId};
 }
 
 WorkerAttempt::WorkerAttempt(Worker* worker) : m_worker(worker) {}
@@ -234,9 +229,7 @@ bool Worker::prepareFirstAttempt() {
     if (Status s = m_deps.store->markJobStarted(m_job.jobId, m_workerId, now); !s) {
         qWarning("worker %s: %s", qPrintable(m_workerId), qPrintable(s.error().message));
     }
-    QJsonObject started = ids();
-    started.insert(QStringLiteral("task"), m_job.task);
-    m_deps.bus->publish(QString::fromLatin1(events::WorkerStarted), m_job.ownerId, started);
+    m_deps.bus->publish(m_job.ownerId, payloads::WorkerStarted{ids(), m_job.task});
     m_tools = std::make_unique<ToolRegistry>();
     m_tools->addAll(*m_deps.tools);
     m_tools->add(std::make_shared<RequestHelpTool>(this));
@@ -318,12 +311,11 @@ WorkerAttempt* Worker::newAttempt() {
     connect(m_loop, &AgentLoop::finished, this, &Worker::onLoopFinished);
     connect(m_loop, &AgentLoop::xoChecked, this, &Worker::writeSalute);
     connect(m_loop, &AgentLoop::steered, this, [this](const xo::Steering& s) {
-        QJsonObject e = ids();
-        e.insert(QStringLiteral("role"), QStringLiteral("worker"));
-        e.insert(QStringLiteral("anomaly"), s.anomaly);
-        e.insert(QStringLiteral("message"), s.message);
-        e.insert(QStringLiteral("pace"), xo::paceName(s.pace));
-        m_deps.bus->publish(QString::fromLatin1(events::SteeringInjected), m_job.ownerId, e);
+        const payloads::WorkerIds i = ids();
+        m_deps.bus->publish(
+            m_job.ownerId,
+            payloads::SteeringInjected{i.jobId, i.runId, i.workerId, QStringLiteral("worker"),
+                                       s.anomaly, s.message, xo::paceName(s.pace)});
     });
     m_loop->start();
     return m_attempt;
@@ -359,13 +351,9 @@ void Worker::onToolStarted(const ToolCall& call, const QJsonObject& args) {
     m_activityIndex.insert(call.id, int(m_activity.size()));
     m_activity.append(a);
 
-    QJsonObject e = ids();
-    e.insert(QStringLiteral("call_id"), call.id);
-    e.insert(QStringLiteral("seq"), int(m_activity.size()));
-    e.insert(QStringLiteral("tool"), call.name);
-    e.insert(QStringLiteral("args"), args);
-    e.insert(QStringLiteral("display"), a.display);
-    m_deps.bus->publish(QString::fromLatin1(events::WorkerToolStarted), m_job.ownerId, e);
+    m_deps.bus->publish(m_job.ownerId,
+                        payloads::WorkerToolStarted{ids(), call.id, int(m_activity.size()),
+                                                    call.name, args, a.display});
 }
 
 void Worker::onToolFinished(const ToolCall& call, const QJsonObject& args, const ToolResult& result,
@@ -395,22 +383,20 @@ void Worker::onToolFinished(const ToolCall& call, const QJsonObject& args, const
         qWarning("worker %s: %s", qPrintable(m_workerId), qPrintable(saved.error().message));
     }
 
-    QJsonObject e = ids();
-    e.insert(QStringLiteral("call_id"), call.id);
-    e.insert(QStringLiteral("seq"), index + 1);
-    e.insert(QStringLiteral("tool"), call.name);
-    e.insert(QStringLiteral("duration_ms"), durationMs);
-    if (result.payload.contains(QStringLiteral("exit_code"))) {
-        e.insert(QStringLiteral("exit_code"), result.payload.value(QStringLiteral("exit_code")));
+    payloads::WorkerToolFinished finished;
+    finished.ok = result.ok();
+    finished.ids = ids();
+    finished.callId = call.id;
+    finished.seq = index + 1;
+    finished.tool = call.name;
+    finished.durationMs = durationMs;
+    if (result.payload.contains(QStringLiteral("exit_code")))
+        finished.exitCode = result.payload.value(QStringLiteral("exit_code")).toInt();
+    if (!finished.ok) {
+        finished.error = result.error();
+        finished.errorCode = result.payload.value(QStringLiteral("error_code")).toString();
     }
-    if (result.ok()) {
-        m_deps.bus->publish(QString::fromLatin1(events::WorkerToolCompleted), m_job.ownerId, e);
-    } else {
-        e.insert(QStringLiteral("error"), result.error());
-        e.insert(QStringLiteral("error_code"),
-                 result.payload.value(QStringLiteral("error_code")).toString());
-        m_deps.bus->publish(QString::fromLatin1(events::WorkerToolFailed), m_job.ownerId, e);
-    }
+    m_deps.bus->publish(m_job.ownerId, finished);
 }
 
 void Worker::onLoopFinished() {
@@ -462,13 +448,11 @@ std::optional<ToolResult> Worker::guard(const ToolCall& call, const QJsonObject&
     if (!v)
         return std::nullopt;
     using A = ViolationRule::Action;
-    QJsonObject e = ids();
-    e.insert(QStringLiteral("rule"), v->rule.name);
-    e.insert(QStringLiteral("action"), ViolationRule::actionName(v->rule.action));
-    e.insert(QStringLiteral("tool"), call.name);
-    e.insert(QStringLiteral("value"), v->value);
-    e.insert(QStringLiteral("notify"), v->rule.action != A::Log && v->rule.action != A::Warn);
-    m_deps.bus->publish(QString::fromLatin1(events::ViolationDetected), m_job.ownerId, e);
+    m_deps.bus->publish(
+        m_job.ownerId,
+        payloads::ViolationDetected{ids(), v->rule.name, ViolationRule::actionName(v->rule.action),
+                                    call.name, v->value,
+                                    v->rule.action != A::Log && v->rule.action != A::Warn});
     qWarning("worker %s: rule \"%s\" (%s) matched %s: %s", qPrintable(m_workerId),
              qPrintable(v->rule.name), qPrintable(ViolationRule::actionName(v->rule.action)),
              qPrintable(call.name), qPrintable(v->value));
@@ -560,13 +544,9 @@ void Worker::finalize(const Ending& ending) {
     if (Status s = m_deps.store->finishJob(m_job.jobId, stored, m_error, now); !s) {
         qWarning("job %lld: %s", m_job.jobId, qPrintable(s.error().message));
     }
-    QJsonObject e = ids();
-    e.insert(QStringLiteral("status"), stored);
-    e.insert(QStringLiteral("state"), statusName(snapshot().agentState));
-    e.insert(QStringLiteral("duration_ms"), m_endedMs - m_startedMs);
-    if (!m_error.isEmpty())
-        e.insert(QStringLiteral("error"), m_error);
-    m_deps.bus->publish(QString::fromLatin1(events::WorkerComplete), m_job.ownerId, e);
+    m_deps.bus->publish(m_job.ownerId, payloads::WorkerComplete{ids(), jobStatusOf(ending.status),
+                                                                snapshot().agentState,
+                                                                m_endedMs - m_startedMs, m_error});
 
     // Summary: ~150 characters for list_workers and the dashboard. The truncation is there at
     // once (on disk, and in snapshot() for the roundabout's "complete" shape, which must not wait
@@ -663,9 +643,7 @@ void Worker::writeSummary(const QString& summary, const QString& model, const QS
         return;
     }
     if (publish) {
-        QJsonObject sr = ids();
-        sr.insert(QStringLiteral("summary"), summary);
-        m_deps.bus->publish(QString::fromLatin1(events::WorkerSummaryReady), m_job.ownerId, sr);
+        m_deps.bus->publish(m_job.ownerId, payloads::WorkerSummaryReady{ids(), summary});
     }
 }
 
@@ -710,11 +688,9 @@ void Worker::writeSalute(const QJsonObject& xoReport) {
         qWarning("worker %s: %s", qPrintable(m_workerId), qPrintable(s.error().message));
     }
     // The same report as an event, for the Supervision page and API clients.
-    QJsonObject e = ids();
-    e.insert(QStringLiteral("role"), facts.role);
-    for (auto it = salute.begin(); it != salute.end(); ++it)
-        e.insert(it.key(), it.value());
-    m_deps.bus->publish(QString::fromLatin1(events::SaluteReport), m_job.ownerId, e);
+    const payloads::WorkerIds i = ids();
+    m_deps.bus->publish(m_job.ownerId,
+                        payloads::SaluteReport{facts.role, i.jobId, i.runId, i.workerId, salute});
 }
 
 void Worker::requestHelp(const QString& reason) {

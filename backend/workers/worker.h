@@ -1,6 +1,7 @@
 #pragma once
 
 #include "agent/agent_loop.h"
+#include "core/event_payloads.h"
 #include "roundabout/monitored_worker.h"
 #include "supervision/child.h"
 
@@ -165,7 +166,7 @@ private:
     void exitAttempt(const supervision::ExitReason& reason);
     // Writes the end (artifacts, job row, worker_complete) and tells the roundabout and the pool.
     void finalize(const Ending& ending);
-    QJsonObject ids() const;
+    payloads::WorkerIds ids() const;  // the ids of this worker's events
     void requestSummary(const QString& source);
     void onSummaryReply();
     void abandonSummary(const QString& why);
