@@ -7,6 +7,7 @@
 #include "core/clock.h"
 #include "core/event.h"
 #include "core/event_bus.h"
+#include "core/event_payloads.h"
 #include "core/secret_store.h"
 #include "core/status.h"
 #include "ui/conversation_backend.h"
@@ -213,10 +214,11 @@ void RemoteMode::start(DashboardModels& dashboard, JarvisController* controller,
                 QString message = r->value(QStringLiteral("error")).toString();
                 if (message.isEmpty())
                     message = tr("The run ended (%1) while the connection was down.").arg(status);
-                d->bus.publish(QString::fromLatin1(events::Error), owner,
-                               {{QStringLiteral("run_id"), runId},
-                                {QStringLiteral("message"), message},
-                                {QStringLiteral("details"), status}});
+                payloads::ErrorEvent error;  // no mode: the server did not say
+                error.runId = runId;
+                error.message = message;
+                error.details = status;
+                d->bus.publish(owner, error);
             });
     });
 
