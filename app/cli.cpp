@@ -14,6 +14,7 @@
 #include "core/settings.h"
 #include "jarvis/jarvis_service.h"
 #include "llm/ollama_probe.h"
+#include "llm/provider_registry.h"
 #include "runtime/backend.h"
 #include "signal_quit.h"
 #include "storage/artifact_search.h"
@@ -267,7 +268,7 @@ namespace {
 
 // What is wrong with the provider settings, plus what a local Ollama offers when nothing is set.
 QString setupAdvice(const Settings& settings) {
-    QString text = settings.providerProblem();
+    QString text = llm::providerProblem(settings);
     if (!settings.llmBaseUrl.isEmpty())
         return text;
     SystemClock clock;
@@ -293,13 +294,13 @@ int ask(const QStringList& args) {
     const QString task = options->task;
 
     const Settings settings = Settings::load();
-    if (!settings.hasProvider()) {
+    if (!llm::providerProblem(settings).isEmpty()) {
         const QString problem = setupAdvice(settings);
         if (json) {
             const QJsonObject e{
                 {QStringLiteral("event"), QStringLiteral("error")},
                 {QStringLiteral("data"),
-                 QJsonObject{{QStringLiteral("message"), settings.providerProblem()},
+                 QJsonObject{{QStringLiteral("message"), llm::providerProblem(settings)},
                              {QStringLiteral("details"), QStringLiteral("no_provider")}}}};
             out() << QJsonDocument(e).toJson(QJsonDocument::Compact) << '\n';
             out().flush();

@@ -8,6 +8,7 @@
 #include "api/server_backend.h"
 #include "core/clock.h"
 #include "core/settings.h"
+#include "llm/provider_registry.h"
 #include "runtime/backend.h"
 #include "storage/auth_store.h"
 #include "storage/time_format.h"
@@ -158,8 +159,8 @@ int serveCommand(QStringList args) {
     std::unique_ptr<Backend> backend = openBackend(settings, &code);
     if (!backend)
         return code;
-    if (!settings.hasProvider()) {
-        io.err << "zerg serve: " << settings.providerProblem() << ' '
+    if (const QString problem = llm::providerProblem(settings); !problem.isEmpty()) {
+        io.err << "zerg serve: " << problem << ' '
                << Text::tr("Until then every dispatch is answered with no_provider.") << '\n';
     }
     for (const QString& problem : {backend->hostsProblem(), backend->pricingProblem()}) {

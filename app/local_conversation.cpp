@@ -2,13 +2,14 @@
 
 #include "core/settings.h"
 #include "jarvis/jarvis_service.h"
+#include "llm/provider_registry.h"
 #include "runtime/backend.h"
 
 namespace zerg {
 
 void LocalConversation::ask(const QString& text, QObject*, AskDone done) {
-    if (!m_backend->settings().hasProvider())
-        return done(Error{QStringLiteral("no_provider"), m_backend->settings().providerProblem()});
+    if (const QString problem = llm::providerProblem(m_backend->settings()); !problem.isEmpty())
+        return done(Error{QStringLiteral("no_provider"), problem});
     done(m_backend->jarvis()->ask(text));
 }
 
@@ -21,7 +22,7 @@ void LocalConversation::cancelWorker(qint64 jobId) {
 }
 
 QString LocalConversation::setupProblem() const {
-    return m_backend->settings().providerProblem();
+    return llm::providerProblem(m_backend->settings());
 }
 
 }  // namespace zerg

@@ -5,6 +5,7 @@
 #include "core/status.h"
 #include "jarvis/jarvis_service.h"
 #include "jarvis/schedule_tools.h"
+#include "llm/provider_registry.h"
 #include "runtime/backend.h"
 #include "storage/artifact_store.h"
 #include "storage/auth_store.h"
@@ -59,11 +60,11 @@ Result<QJsonObject> ServerBackend::dispatch(qint64 ownerId, const QString& task,
     Q_UNUSED(context);
     Q_UNUSED(preferences);
     const Settings& settings = m_backend->settings();
-    if (!settings.hasProvider()) {
+    if (const QString problem = llm::providerProblem(settings); !problem.isEmpty()) {
         return Error{QStringLiteral("no_provider"),
                      QStringLiteral("The server has no model provider: %1 Configure it on the "
                                     "server (ZERG_LLM_BASE_URL, ZERG_MODEL) and restart it.")
-                         .arg(settings.providerProblem())};
+                         .arg(problem)};
     }
     const Result<Backend::OwnerServices> owner = m_backend->owner(ownerId);
     if (!owner)

@@ -87,13 +87,10 @@ QList<SettingField> makeFields() {
     constexpr double kWeek = 7 * 24 * 3600;
     constexpr double kManyTokens = 1e12;
     QList<SettingField> f{
+        // Its choices and help come from the provider registry (llm::settingFields(),
+        // llm::providerHelp()): core is below llm.
         choice("llm/provider", "ZERG_LLM_PROVIDER", p,
-               QT_TRANSLATE_NOOP("zerg::SettingField", "Provider"),
-               QT_TRANSLATE_NOOP(
-                   "zerg::SettingField",
-                   "OpenAI-compatible: OpenAI, Ollama, llama.cpp, vLLM, LM Studio, OpenRouter and "
-                   "more. Anthropic: Anthropic's own API."),
-               &Settings::llmProvider, {QStringLiteral("openai"), QStringLiteral("anthropic")}),
+               QT_TRANSLATE_NOOP("zerg::SettingField", "Provider"), "", &Settings::llmProvider, {}),
         text("llm/base_url", "ZERG_LLM_BASE_URL", p,
              QT_TRANSLATE_NOOP("zerg::SettingField", "Base URL"),
              QT_TRANSLATE_NOOP("zerg::SettingField",
@@ -321,8 +318,8 @@ void assign(Settings& s, const SettingField& f, const QVariant& v) {
 }
 
 // The environment keeps its long-standing rules: text is taken as it is (a wrong provider is
-// reported by providerProblem()), a switch is off only for 0/false/no/off, and a number outside
-// the field's range is ignored.
+// reported by llm::providerProblem()), a switch is off only for 0/false/no/off, and a number
+// outside the field's range is ignored.
 void applyEnvironment(Settings& s, const SettingField& f) {
     const QByteArray name = f.env.toLatin1();
     if (!qEnvironmentVariableIsSet(name.constData()))
@@ -373,6 +370,12 @@ Result<QVariant> Settings::validate(const QString& key, const QVariant& value) {
         return Error{QStringLiteral("unknown_setting"),
                      tr("There is no setting called '%1'.").arg(key)};
     }
+    return validate(*f, value);
+}
+
+Result<QVariant> Settings::validate(const SettingField& field, const QVariant& value) {
+    const SettingField* f = &field;
+    const QString key = field.key;
     const QString text = value.toString().trimmed();
     switch (f->kind) {
         case Kind::Text:
@@ -428,6 +431,15 @@ Result<QVariant> Settings::validate(const QString& key, const QVariant& value) {
             const QString v = text.toLower();
             if (f->choices.contains(v))
                 return QVariant(v);
+            if (f->choices.isEmpty()) {
+                // Choices a room above owns: it checks them (SettingField::choices).
+                if (!v.isEmpty() && !v.contains(QLatin1Char(' ')))
+                    return QVariant(v);
+                return Error{QStringLiteral("unknown_choice"),
+                             tr("'%1' is not a choice for %2: enter one word, as the Settings "
+                                "page offers them.")
+                                 .arg(text, label(*f))};
+            }
             return Error{QStringLiteral("unknown_choice"),
                          tr("'%1' is not a choice for %2. Choose one of: %3.")
                              .arg(text, label(*f), f->choices.join(QStringLiteral(", ")))};
@@ -624,30 +636,6 @@ QString Settings::modelFor(const QString& role) const {
 
 QString Settings::modelVariableFor(const QString& role) const {
     return modelChoice(role).second;
-}
-
-QString Settings::providerProblem() const {
-    if (llmProvider != QLatin1String("openai") && llmProvider != QLatin1String("anthropic")) {
-        return tr("Unknown LLM provider '%1'. Set ZERG_LLM_PROVIDER to openai (any "
-                  "OpenAI-compatible server: OpenAI, Ollama, llama.cpp, vLLM, LM Studio, "
-                  "OpenRouter) or anthropic.")
-            .arg(llmProvider);
-    }
-    if (llmBaseUrl.isEmpty() && model.isEmpty()) {
-        return tr(
-            "No language model is configured. Set ZERG_LLM_BASE_URL (for example "
-            "http://127.0.0.1:11434/v1 for Ollama) and ZERG_MODEL, or configure a provider "
-            "in Settings.");
-    }
-    if (llmBaseUrl.isEmpty()) {
-        return tr(
-            "No LLM endpoint is configured. Set ZERG_LLM_BASE_URL (for example "
-            "https://api.openai.com/v1).");
-    }
-    if (model.isEmpty()) {
-        return tr("No model is configured. Set ZERG_MODEL (for example gpt-4o-mini).");
-    }
-    return {};
 }
 
 }  // namespace zerg

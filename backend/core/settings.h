@@ -41,7 +41,10 @@ struct SettingField {
     Member member;   // where load() puts the value
     double min = 0;  // Int and Real
     double max = 0;
-    QStringList choices;       // Choice
+    // Choice: the values allowed. Empty for a choice a room above core owns ("llm/provider":
+    // the provider registry, llm/provider_registry.h fills it in llm::settingFields()); core then
+    // checks only that the value is one lower-case word.
+    QStringList choices;
     bool appliesLive = false;  // takes effect without a restart (the theme, the language)
     bool readOnly = false;     // shown but not editable in the app (the data folder)
 };
@@ -53,7 +56,9 @@ struct Settings {
     QString hostsFile;       // ZERG_HOSTS_FILE: allowlisted SSH hosts (OpenSSH config format)
     QString knownHostsFile;  // ZERG_KNOWN_HOSTS: default known_hosts for hosts without their own
     QString configDir;       // ZERG_CONFIG_DIR: secrets fallback file, pricing override
-    QString llmProvider = QStringLiteral("openai");  // ZERG_LLM_PROVIDER: openai | anthropic
+    // ZERG_LLM_PROVIDER: the id of a kind in the provider registry (llm/provider_registry.h:
+    // openai, anthropic); checked there (llm::providerProblem), kept here as the plain string.
+    QString llmProvider = QStringLiteral("openai");
     QString llmBaseUrl;    // ZERG_LLM_BASE_URL, e.g. http://127.0.0.1:11434/v1
     QString llmApiKey;     // ZERG_LLM_API_KEY, else the secret store (never logged)
     QString model;         // ZERG_MODEL: the supervisor's model
@@ -129,6 +134,9 @@ struct Settings {
     // value checked against the field's kind and range, normalized (trimmed text, a number, a
     // bool, a lower-case choice). Errors say what is wrong and what is allowed.
     [[nodiscard]] static Result<QVariant> validate(const QString& key, const QVariant& value);
+    // The same against a given field: for a field a room above completed (its choices).
+    [[nodiscard]] static Result<QVariant> validate(const SettingField& field,
+                                                   const QVariant& value);
     // An absolute http:// or https:// URL with a host.
     [[nodiscard]] static bool isWebUrl(const QString& text);
     // Validates and writes value to the QSettings key that load() reads. An empty or null value
@@ -146,10 +154,9 @@ struct Settings {
     [[nodiscard]] static Status saveSecret(SecretStore& store, const QString& name,
                                            const QString& value);
 
-    // True when an LLM endpoint and a model are configured.
+    // True when an LLM endpoint and a model are configured. Whether the provider kind exists and
+    // what to do otherwise: llm::providerProblem() (llm/provider_registry.h).
     [[nodiscard]] bool hasProvider() const { return !llmBaseUrl.isEmpty() && !model.isEmpty(); }
-    // What is missing for hasProvider(), phrased for the user; empty when nothing is.
-    [[nodiscard]] QString providerProblem() const;
     [[nodiscard]] QString effectiveWorkerModel() const {
         return workerModel.isEmpty() ? model : workerModel;
     }

@@ -1,12 +1,6 @@
 #include "llm/ollama_probe.h"
 
-#include "core/clock.h"
-
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
-#include <QNetworkAccessManager>
-#include <QNetworkReply>
+#include "llm/provider_probe.h"
 
 namespace zerg {
 
@@ -17,50 +11,29 @@ OllamaProbe::OllamaProbe(QNetworkAccessManager* nam, QString url, Clock* clock, 
         m_url.chop(1);
 }
 
-OllamaProbe::~OllamaProbe() {
-    if (m_reply) {
-        m_reply->disconnect(this);
-        m_reply->abort();
-        m_reply->deleteLater();
-    }
-}
+OllamaProbe::~OllamaProbe() = default;  // m_probe is a child: deleting it aborts its request
 
 void OllamaProbe::start() {
-    QNetworkRequest req(QUrl(m_url + QStringLiteral("/api/tags")));
-    req.setAttribute(QNetworkRequest::RedirectPolicyAttribute,
-                     QNetworkRequest::ManualRedirectPolicy);
-    m_reply = m_nam->get(req);
-    connect(m_reply, &QNetworkReply::finished, this, [this] {
-        QNetworkReply* r = m_reply;
-        if (!r)
-            return;
-        if (r->error() == QNetworkReply::NoError) {
-            const QJsonObject o = QJsonDocument::fromJson(r->readAll()).object();
-            if (o.value(QStringLiteral("models")).isArray()) {
-                m_found = true;
-                for (const QJsonValue& m : o.value(QStringLiteral("models")).toArray()) {
-                    const QString name = m.toObject().value(QStringLiteral("name")).toString();
-                    if (!name.isEmpty())
-                        m_models.append(name);
-                }
-            }
-        }
-        done();
-    });
-    m_timer = m_clock->callAfter(m_timeoutMs, this, [this] { done(); });
+    ProbeRequest request;
+    request.url = QUrl(m_url + QStringLiteral("/api/tags"));
+    request.shown = request.url.toString();
+    request.format = ProbeRequest::ListFormat::OllamaTags;
+    m_probe = new ProviderProbe(m_nam, request, m_clock, m_timeoutMs, this);
+    connect(m_probe, &ProviderProbe::finished, this, &OllamaProbe::done);
+    m_probe->start();
 }
 
 void OllamaProbe::done() {
-    if (m_finished)
+    if (m_finished || !m_probe)
         return;
     m_finished = true;
-    m_clock->cancel(m_timer);
-    if (m_reply) {
-        m_reply->disconnect(this);
-        m_reply->abort();
-        m_reply->deleteLater();
-        m_reply = nullptr;
+    // Something else on the port (an HTML page, an error) is not Ollama.
+    if (const std::optional<QStringList>& models = m_probe->answer().models) {
+        m_found = true;
+        m_models = *models;
     }
+    m_probe->deleteLater();
+    m_probe = nullptr;
     Q_EMIT finished();
 }
 

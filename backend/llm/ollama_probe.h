@@ -5,14 +5,15 @@
 #include <QStringList>
 
 class QNetworkAccessManager;
-class QNetworkReply;
 
 namespace zerg {
 
 class Clock;
+class ProviderProbe;
 
-// Looks for a local Ollama (GET <url>/api/tags) so that a user without a configured provider is
-// told what they can use right away. Never blocks; finished() is emitted exactly once.
+// Looks for a local Ollama (GET <url>/api/tags, through ProviderProbe) so that a user without a
+// configured provider is told what they can use right away (the setup card, `zerg ask`,
+// `zerg doctor`). Never blocks; finished() is emitted exactly once.
 class OllamaProbe : public QObject {
     Q_OBJECT
 public:
@@ -39,8 +40,7 @@ private:
     QString m_url;
     Clock* m_clock;
     int m_timeoutMs;
-    QPointer<QNetworkReply> m_reply;
-    quint64 m_timer = 0;
+    QPointer<ProviderProbe> m_probe;
     bool m_finished = false;
     bool m_found = false;
     QStringList m_models;

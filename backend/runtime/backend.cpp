@@ -7,10 +7,9 @@
 #include "core/status.h"
 #include "jarvis/jarvis_service.h"
 #include "jarvis/supervisor_runs.h"
-#include "llm/anthropic_provider.h"
 #include "llm/metered_provider.h"
-#include "llm/openai_provider.h"
 #include "llm/pricing.h"
+#include "llm/provider_registry.h"
 #include "llm/retrying_provider.h"
 #include "runtime/app_tree.h"
 #include "runtime/budget_monitor.h"
@@ -130,17 +129,10 @@ Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock
     if (llm) {
         b->m_llm = llm;
     } else {
-        // wire format -> retries of transient errors -> one usage/cost record per call
+        // wire format (the provider registry's kind) -> retries of transient errors -> one
+        // usage/cost record per call
         b->m_nam = new QNetworkAccessManager(b.get());
-        const int idleMs = s.llmTimeoutSeconds * 1000;
-        LlmProvider* wire = nullptr;
-        if (s.llmProvider == QLatin1String("anthropic")) {
-            wire = new AnthropicProvider(b->m_nam, s.llmBaseUrl, s.llmApiKey, idleMs, b->m_clock,
-                                         b.get());
-        } else {
-            wire = new OpenAiProvider(b->m_nam, s.llmBaseUrl, s.llmApiKey, idleMs, b->m_clock,
-                                      b.get());
-        }
+        LlmProvider* wire = llm::createProvider(s, b->m_nam, b->m_clock, b.get());
         b->m_ownedProviders.append(wire);
         RetryPolicy policy;
         policy.maxRetries = s.llmMaxRetries;

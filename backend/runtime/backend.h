@@ -44,7 +44,7 @@ class Backend : public QObject {
     Q_OBJECT
 public:
     // clock: injected for tests; nullptr means the system clock (owned by the Backend).
-    // llm: injected for tests; nullptr means the OpenAI-compatible provider from settings.
+    // llm: injected for tests; nullptr means the provider registry's provider for settings.
     [[nodiscard]] static Result<std::unique_ptr<Backend>> create(const Settings& settings,
                                                                  Clock* clock = nullptr,
                                                                  LlmProvider* llm = nullptr);

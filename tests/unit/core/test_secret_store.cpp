@@ -44,8 +44,9 @@ private Q_SLOTS:
         qputenv("ZERG_LLM_PROVIDER", "anthropic");
         qunsetenv("ZERG_LLM_API_KEY");
         QCOMPARE(Settings::load().llmApiKey, QString());  // another provider's key is not used
-        qputenv("ZERG_LLM_PROVIDER", "bogus");
-        QVERIFY(Settings::load().providerProblem().contains(QStringLiteral("ZERG_LLM_PROVIDER")));
+        // The secret's name follows the provider as typed; the registry says whether it exists.
+        qputenv("ZERG_LLM_PROVIDER", "Bogus");
+        QCOMPARE(Settings::load().apiKeySecretName(), QStringLiteral("bogus_api_key"));
     }
 
     void modelsPerRole() {
