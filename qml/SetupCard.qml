@@ -3,28 +3,41 @@ import QtQuick.Controls.Basic
 import QtQuick.Layouts
 import Zerg.Backend
 
-// Shown instead of errors while no language model is configured: pick one of four ways to
-// connect, save (the `AppSettings` model validates and stores it, keys in the secret store), and
+// Shown instead of errors while no language model is configured: pick a way to connect (a local
+// Ollama, each provider of the registry at its hosted service, or a custom OpenAI-compatible
+// URL), save (the `AppSettings` model validates and stores it, keys in the secret store), and
 // restart. The backend is built once at start, so a saved choice connects after the restart.
 Rectangle {
     id: root
 
-    // 0 local Ollama, 1 OpenAI, 2 Anthropic, 3 a custom OpenAI-compatible URL.
-    property int choice: 0
+    // "ollama", "custom", or the id of one of AppSettings.providers (the provider registry, whose
+    // ids are openai, anthropic, …: never these two words).
+    property string choice: "ollama"
+    // The chosen entry of AppSettings.providers, or null for Ollama and a custom URL.
+    readonly property var provider: {
+        for (const p of AppSettings.providers) {
+            if (p.id === root.choice)
+                return p
+        }
+        return null
+    }
+
+    // Each provider starts from its own default model, and a key typed for another is dropped.
+    onChoiceChanged: {
+        providerKey.clear()
+        providerModel.text = provider ? provider.defaultModel : ""
+    }
 
     function save() {
         let saved = false
-        if (choice === 0)
+        if (choice === "ollama")
             saved = AppSettings.useOllama("", ollamaModel.editText)
-        else if (choice === 1)
-            saved = AppSettings.useOpenAi(openAiKey.text, openAiModel.text)
-        else if (choice === 2)
-            saved = AppSettings.useAnthropic(anthropicKey.text, anthropicModel.text)
+        else if (provider)
+            saved = AppSettings.useProvider(provider.id, providerKey.text, providerModel.text)
         else
             saved = AppSettings.useCustom(customUrl.text, customKey.text, customModel.text)
         if (saved) {
-            openAiKey.clear()
-            anthropicKey.clear()
+            providerKey.clear()
             customKey.clear()
         }
     }
@@ -79,37 +92,36 @@ Rectangle {
 
             RadioButton {
                 text: qsTr("Local Ollama")
-                checked: root.choice === 0
+                checked: root.choice === "ollama"
                 font.pixelSize: 13
                 Accessible.name: text
-                onClicked: root.choice = 0
+                onClicked: root.choice = "ollama"
             }
-            RadioButton {
-                text: qsTr("OpenAI")
-                checked: root.choice === 1
-                font.pixelSize: 13
-                Accessible.name: text
-                onClicked: root.choice = 1
-            }
-            RadioButton {
-                text: qsTr("Anthropic")
-                checked: root.choice === 2
-                font.pixelSize: 13
-                Accessible.name: text
-                onClicked: root.choice = 2
+            Repeater {
+                model: AppSettings.providers
+
+                RadioButton {
+                    required property var modelData
+
+                    text: modelData.label
+                    checked: root.choice === modelData.id
+                    font.pixelSize: 13
+                    Accessible.name: text
+                    onClicked: root.choice = modelData.id
+                }
             }
             RadioButton {
                 text: qsTr("Custom OpenAI-compatible URL")
-                checked: root.choice === 3
+                checked: root.choice === "custom"
                 font.pixelSize: 13
                 Accessible.name: text
-                onClicked: root.choice = 3
+                onClicked: root.choice = "custom"
             }
         }
 
         // Local Ollama: what the probe found.
         ColumnLayout {
-            visible: root.choice === 0
+            visible: root.choice === "ollama"
             Layout.fillWidth: true
             spacing: 8
 
@@ -155,9 +167,9 @@ Rectangle {
             }
         }
 
-        // OpenAI.
+        // A provider of the registry at its hosted service: its key and model.
         GridLayout {
-            visible: root.choice === 1
+            visible: root.provider !== null
             Layout.fillWidth: true
             columns: 2
             columnSpacing: 10
@@ -165,61 +177,29 @@ Rectangle {
 
             CardText { text: qsTr("API key") }
             TextField {
-                id: openAiKey
+                id: providerKey
 
                 Layout.fillWidth: true
                 echoMode: TextInput.Password
-                placeholderText: qsTr("sk-… (platform.openai.com › API keys)")
+                placeholderText: root.provider ? root.provider.keyPlaceholder : ""
                 font.pixelSize: 13
-                Accessible.name: qsTr("OpenAI API key")
+                Accessible.name: qsTr("%1 API key").arg(root.provider ? root.provider.label : "")
                 onAccepted: root.save()
             }
             CardText { text: qsTr("Model") }
             TextField {
-                id: openAiModel
+                id: providerModel
 
                 Layout.fillWidth: true
-                text: AppSettings.openAiDefaultModel
                 font.pixelSize: 13
-                Accessible.name: qsTr("OpenAI model")
-                onAccepted: root.save()
-            }
-        }
-
-        // Anthropic.
-        GridLayout {
-            visible: root.choice === 2
-            Layout.fillWidth: true
-            columns: 2
-            columnSpacing: 10
-            rowSpacing: 8
-
-            CardText { text: qsTr("API key") }
-            TextField {
-                id: anthropicKey
-
-                Layout.fillWidth: true
-                echoMode: TextInput.Password
-                placeholderText: qsTr("sk-ant-… (console.anthropic.com › API keys)")
-                font.pixelSize: 13
-                Accessible.name: qsTr("Anthropic API key")
-                onAccepted: root.save()
-            }
-            CardText { text: qsTr("Model") }
-            TextField {
-                id: anthropicModel
-
-                Layout.fillWidth: true
-                text: AppSettings.anthropicDefaultModel
-                font.pixelSize: 13
-                Accessible.name: qsTr("Anthropic model")
+                Accessible.name: qsTr("%1 model").arg(root.provider ? root.provider.label : "")
                 onAccepted: root.save()
             }
         }
 
         // Any OpenAI-compatible server: llama.cpp, vLLM, LM Studio, OpenRouter, …
         GridLayout {
-            visible: root.choice === 3
+            visible: root.choice === "custom"
             Layout.fillWidth: true
             columns: 2
             columnSpacing: 10

@@ -4,11 +4,13 @@
 
 #include "core/clock.h"
 #include "llm/ollama_probe.h"
+#include "llm/provider_registry.h"
 
 #include <QCoreApplication>
 #include <QHash>
 #include <QJSEngine>
 #include <QNetworkAccessManager>
+#include <QVariantMap>
 
 #include <limits>
 
@@ -22,8 +24,6 @@ const QString kApiKeyRow = QStringLiteral("secret/api_key");
 const QString kProviderKey = QStringLiteral("llm/provider");
 const QString kBaseUrlKey = QStringLiteral("llm/base_url");
 const QString kModelKey = QStringLiteral("llm/model");
-const QString kOpenAiUrl = QStringLiteral("https://api.openai.com/v1");
-const QString kAnthropicUrl = QStringLiteral("https://api.anthropic.com");
 
 QString fieldText(const char* text) {
     return QCoreApplication::translate("zerg::SettingField", text);
@@ -51,10 +51,13 @@ QString sectionTitle(const QString& section) {
     return section;
 }
 
-QString choiceLabel(const QString& value) {
+// What the user reads for a combo's stored value: the provider registry's label for providers.
+QString choiceLabel(const QString& key, const QString& value) {
+    if (key == kProviderKey) {
+        const ProviderKind* kind = llm::findProvider(value);
+        return kind ? kind->labelText() : value;
+    }
     static const QHash<QString, const char*> labels{
-        {QStringLiteral("openai"), QT_TRANSLATE_NOOP("zerg::SettingsModel", "OpenAI-compatible")},
-        {QStringLiteral("anthropic"), QT_TRANSLATE_NOOP("zerg::SettingsModel", "Anthropic")},
         {QStringLiteral("system"), QT_TRANSLATE_NOOP("zerg::SettingsModel", "System")},
         {QStringLiteral("light"), QT_TRANSLATE_NOOP("zerg::SettingsModel", "Light")},
         {QStringLiteral("dark"), QT_TRANSLATE_NOOP("zerg::SettingsModel", "Dark")},
@@ -111,7 +114,7 @@ SettingsModel::SettingsModel(const Settings& effective, QNetworkAccessManager* n
       m_ollamaUrl(effective.ollamaUrl) {
     while (m_ollamaUrl.endsWith(QLatin1Char('/')))
         m_ollamaUrl.chop(1);
-    for (const SettingField& f : Settings::fields()) {
+    for (const SettingField& f : llm::settingFields()) {
         Row row;
         row.key = f.key;
         row.field = &f;
@@ -204,6 +207,8 @@ QVariant SettingsModel::data(const QModelIndex& index, int role) const {
                 return tr("SMTP password");
             return tr("Webhook URL");
         case HelpRole:
+            if (f && f->key == kProviderKey)
+                return llm::providerHelp();
             if (f)
                 return *f->help ? fieldText(f->help) : QString();
             if (row.key == kApiKeyRow)
@@ -227,7 +232,7 @@ QVariant SettingsModel::data(const QModelIndex& index, int role) const {
             QStringList labels;
             if (f) {
                 for (const QString& c : f->choices)
-                    labels.append(choiceLabel(c));
+                    labels.append(choiceLabel(f->key, c));
             }
             return labels;
         }
@@ -274,7 +279,7 @@ QVariant SettingsModel::defaultText(const Row& row) const {
         return QString();
     const QVariant d = Settings().value(row.key);
     if (row.field->kind == Kind::Choice)
-        return choiceLabel(d.toString());
+        return choiceLabel(row.key, d.toString());
     if (row.field->kind == Kind::Bool)
         return d.toBool() ? tr("on") : tr("off");
     return asText(d);
@@ -323,6 +328,7 @@ QString SettingsModel::language() const {
 void SettingsModel::retranslate() {
     if (!m_rows.isEmpty())
         Q_EMIT dataChanged(index(0), index(int(m_rows.size()) - 1));
+    Q_EMIT providersChanged();
 }
 
 QString SettingsModel::secretLocation() const {
@@ -351,7 +357,7 @@ bool SettingsModel::setValue(const QString& key, const QVariant& value) {
     const bool reset = !value.isValid() || value.toString().trimmed().isEmpty();
     QVariant normalized = Settings().value(key);  // an empty value means the default
     if (!reset) {
-        const Result<QVariant> checked = Settings::validate(key, value);
+        const Result<QVariant> checked = llm::validateSetting(key, value);
         if (!checked) {
             setRowError(i, checked.error().message);
             return false;
@@ -441,7 +447,7 @@ void SettingsModel::setSetupResult(const QString& error) {
     Q_EMIT setupChanged();
 }
 
-bool SettingsModel::applySetup(const QString& provider, const QString& baseUrl,
+bool SettingsModel::applySetup(const ProviderKind& provider, const QString& baseUrl,
                                const QString& model, const QString& apiKey, bool keyRequired) {
     for (const QString& key : {kProviderKey, kBaseUrlKey, kModelKey}) {
         const QString env = Settings::envOverride(key);
@@ -462,16 +468,12 @@ bool SettingsModel::applySetup(const QString& provider, const QString& baseUrl,
                            .arg(baseUrl.trimmed()));
         return false;
     }
-    const QString secretName = QStringLiteral("%1_api_key").arg(provider);
+    const QString secretName = QStringLiteral("%1_api_key").arg(provider.id);
     const bool keyFromEnv = qEnvironmentVariableIsSet("ZERG_LLM_API_KEY");
     if (keyRequired && apiKey.trimmed().isEmpty() && !keyFromEnv) {
         const Result<QString> stored = m_secrets.read(secretName);
         if (!stored || stored.value().isEmpty()) {
-            setSetupResult(provider == QLatin1String("anthropic")
-                               ? tr("Enter your Anthropic API key (console.anthropic.com, "
-                                    "Settings › API keys).")
-                               : tr("Enter your OpenAI API key (platform.openai.com, API "
-                                    "keys)."));
+            setSetupResult(provider.keyMissingText());
             return false;
         }
     }
@@ -482,7 +484,7 @@ bool SettingsModel::applySetup(const QString& provider, const QString& baseUrl,
         if (!setValue(key, value))
             failures.append(errorOf(key));
     };
-    save(kProviderKey, provider);
+    save(kProviderKey, provider.id);
     save(kBaseUrlKey, baseUrl.trimmed());
     save(kModelKey, model.trimmed());
     if (failures.isEmpty() && oldUrl != valueOf(kBaseUrlKey).toString()) {
@@ -525,17 +527,19 @@ bool SettingsModel::useOllama(const QString& url, const QString& model) {
         base.chop(1);
     if (!base.endsWith(QLatin1String("/v1")))
         base += QStringLiteral("/v1");
-    return applySetup(QStringLiteral("openai"), base, model, QString(), false);
+    return applySetup(llm::openAiCompatible(), base, model, QString(), false);
 }
 
-bool SettingsModel::useOpenAi(const QString& apiKey, const QString& model) {
-    const QString m = model.trimmed().isEmpty() ? openAiDefaultModel() : model;
-    return applySetup(QStringLiteral("openai"), kOpenAiUrl, m, apiKey, true);
-}
-
-bool SettingsModel::useAnthropic(const QString& apiKey, const QString& model) {
-    const QString m = model.trimmed().isEmpty() ? anthropicDefaultModel() : model;
-    return applySetup(QStringLiteral("anthropic"), kAnthropicUrl, m, apiKey, true);
+bool SettingsModel::useProvider(const QString& id, const QString& apiKey, const QString& model) {
+    const ProviderKind* kind = llm::findProvider(id);
+    if (!kind) {
+        setSetupResult(tr("Zerg does not know the provider '%1'. Choose one of the providers "
+                          "offered here.")
+                           .arg(id));
+        return false;
+    }
+    const QString m = model.trimmed().isEmpty() ? kind->defaultModel : model;
+    return applySetup(*kind, kind->defaultBaseUrl, m, apiKey, kind->needsApiKey);
 }
 
 bool SettingsModel::useCustom(const QString& baseUrl, const QString& apiKey, const QString& model) {
@@ -545,7 +549,7 @@ bool SettingsModel::useCustom(const QString& baseUrl, const QString& apiKey, con
                "(llama.cpp, vLLM, LM Studio and OpenRouter all speak OpenAI's API)."));
         return false;
     }
-    return applySetup(QStringLiteral("openai"), baseUrl, model, apiKey, false);
+    return applySetup(llm::openAiCompatible(), baseUrl, model, apiKey, false);
 }
 
 void SettingsModel::detectOllama() {
@@ -567,6 +571,23 @@ void SettingsModel::detectOllama() {
     });
     Q_EMIT ollamaChanged();
     m_probe->start();
+}
+
+QVariantList SettingsModel::providers() {
+    QVariantList list;
+    for (const ProviderKind& k : llm::providerKinds()) {
+        list.append(QVariantMap{
+            {QStringLiteral("id"), k.id},
+            {QStringLiteral("label"), k.serviceNameText()},
+            {QStringLiteral("settingsLabel"), k.labelText()},
+            {QStringLiteral("description"), k.descriptionText()},
+            {QStringLiteral("defaultBaseUrl"), k.defaultBaseUrl},
+            {QStringLiteral("defaultModel"), k.defaultModel},
+            {QStringLiteral("needsApiKey"), k.needsApiKey},
+            {QStringLiteral("keyPlaceholder"), k.keyPlaceholderText()},
+        });
+    }
+    return list;
 }
 
 void SettingsModel::requestRestart() {

@@ -9,6 +9,7 @@
 #include <QList>
 #include <QPointer>
 #include <QStringList>
+#include <QVariantList>
 
 class QQmlEngine;
 class QJSEngine;
@@ -17,9 +18,11 @@ class QNetworkAccessManager;
 namespace zerg {
 
 class Clock;
+struct ProviderKind;
 
 // The dashboard's Settings page and the first-run setup card (QML singleton `AppSettings`).
-// One row per editable setting (Settings::fields()) plus the secrets (API key, SMTP password,
+// One row per editable setting (llm::settingFields(): Settings::fields() with the provider's
+// choices from the provider registry) plus the secrets (API key, SMTP password,
 // webhook URL), in page order with section headers. setValue() validates and writes to the
 // QSettings keys Settings::load() reads; a setting its ZERG_* variable overrides is shown with
 // that variable and refused. Secrets are write-only: rows say where they are stored, never what.
@@ -40,8 +43,10 @@ class SettingsModel : public QAbstractListModel {
     // The first-run setup: after a use*() call, its error (empty on success) and whether it saved.
     Q_PROPERTY(QString setupError READ setupError NOTIFY setupChanged FINAL)
     Q_PROPERTY(bool setupSaved READ setupSaved NOTIFY setupChanged FINAL)
-    Q_PROPERTY(QString openAiDefaultModel READ openAiDefaultModel CONSTANT FINAL)
-    Q_PROPERTY(QString anthropicDefaultModel READ anthropicDefaultModel CONSTANT FINAL)
+    // The provider registry's kinds for the setup card, in its order: [{id, label (the service
+    // at the default URL: "OpenAI"), settingsLabel ("OpenAI-compatible"), description,
+    // defaultBaseUrl, defaultModel, needsApiKey, keyPlaceholder}]; texts in the current language.
+    Q_PROPERTY(QVariantList providers READ providers NOTIFY providersChanged FINAL)
     // detectOllama(): running, finished at least once, and what it found.
     Q_PROPERTY(bool ollamaDetecting READ ollamaDetecting NOTIFY ollamaChanged FINAL)
     Q_PROPERTY(bool ollamaChecked READ ollamaChecked NOTIFY ollamaChanged FINAL)
@@ -96,10 +101,7 @@ public:
     [[nodiscard]] QString secretLocation() const;
     [[nodiscard]] QString setupError() const { return m_setupError; }
     [[nodiscard]] bool setupSaved() const { return m_setupSaved; }
-    [[nodiscard]] static QString openAiDefaultModel() { return QStringLiteral("gpt-4o-mini"); }
-    [[nodiscard]] static QString anthropicDefaultModel() {
-        return QStringLiteral("claude-sonnet-4-5");
-    }
+    [[nodiscard]] static QVariantList providers();
     [[nodiscard]] bool ollamaDetecting() const { return m_probe != nullptr; }
     [[nodiscard]] bool ollamaChecked() const { return m_ollamaChecked; }
     [[nodiscard]] bool ollamaFound() const { return m_ollamaFound; }
@@ -124,8 +126,9 @@ public:
     // restart connects. Without a key, a stored OpenAI-compatible key is removed so that it is
     // never sent to a different server. On failure setupError says why.
     Q_INVOKABLE bool useOllama(const QString& url, const QString& model);
-    Q_INVOKABLE bool useOpenAi(const QString& apiKey, const QString& model);
-    Q_INVOKABLE bool useAnthropic(const QString& apiKey, const QString& model);
+    // A provider kind of the registry at its default base URL (the hosted service); an empty
+    // model is its default model.
+    Q_INVOKABLE bool useProvider(const QString& id, const QString& apiKey, const QString& model);
     Q_INVOKABLE bool useCustom(const QString& baseUrl, const QString& apiKey, const QString& model);
 
     // Looks for a local Ollama at the configured ZERG_OLLAMA_URL (never blocks).
@@ -134,7 +137,7 @@ public:
     Q_INVOKABLE void requestRestart();
 
     // After the user interface's language changed: every row's texts again (labels, help, section
-    // titles, choices), read in the new language.
+    // titles, choices) and the providers, read in the new language.
     void retranslate();
 
 Q_SIGNALS:
@@ -143,6 +146,7 @@ Q_SIGNALS:
     void languageChanged(const QString& language);
     void setupChanged();
     void ollamaChanged();
+    void providersChanged();
     void restartRequested();
 
 private:
@@ -165,7 +169,7 @@ private:
     void setRowError(int row, const QString& error);
     void updateRestartNeeded();
     void setSetupResult(const QString& error);
-    bool applySetup(const QString& provider, const QString& baseUrl, const QString& model,
+    bool applySetup(const ProviderKind& provider, const QString& baseUrl, const QString& model,
                     const QString& apiKey, bool keyRequired);
 
     Settings m_effective;

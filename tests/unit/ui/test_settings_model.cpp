@@ -2,6 +2,7 @@
 #include "core/secret_store.h"
 #include "core/settings.h"
 #include "http_stub.h"
+#include "llm/provider_registry.h"
 #include "temp_env.h"
 #include "ui/settings_model.h"
 
@@ -116,6 +117,37 @@ private Q_SLOTS:
                 .toInt(),
             5);
         QVERIFY(!m.restartNeeded());
+    }
+
+    // The provider row and the setup card's choices are the provider registry's.
+    void theProvidersComeFromTheRegistry() {
+        SettingsModel m(Settings::load());
+        const QString key = QStringLiteral("llm/provider");
+        QCOMPARE(role(m, key, SettingsModel::ChoicesRole), QVariant(llm::providerIds()));
+        QStringList labels;
+        for (const ProviderKind& k : llm::providerKinds())
+            labels.append(k.labelText());
+        QCOMPARE(role(m, key, SettingsModel::ChoiceLabelsRole), QVariant(labels));
+        QCOMPARE(labels.first(), QStringLiteral("OpenAI-compatible"));
+        QCOMPARE(role(m, key, SettingsModel::HelpRole), QVariant(llm::providerHelp()));
+        QVERIFY(!m.setValue(key, QStringLiteral("gemini")));
+        QVERIFY2(m.errorOf(key).contains(QStringLiteral("openai, anthropic")),
+                 qPrintable(m.errorOf(key)));
+        QVERIFY(m.setValue(key, QStringLiteral("Anthropic")));
+        QCOMPARE(Settings::load().llmProvider, QStringLiteral("anthropic"));
+
+        const QVariantList providers = m.providers();
+        QCOMPARE(providers.size(), llm::providerKinds().size());
+        const QVariantMap anthropic = providers.at(1).toMap();
+        QCOMPARE(anthropic.value(QStringLiteral("id")).toString(), QStringLiteral("anthropic"));
+        QCOMPARE(anthropic.value(QStringLiteral("label")).toString(), QStringLiteral("Anthropic"));
+        QCOMPARE(anthropic.value(QStringLiteral("defaultModel")).toString(),
+                 llm::findProvider(QStringLiteral("anthropic"))->defaultModel);
+        QVERIFY(anthropic.value(QStringLiteral("keyPlaceholder"))
+                    .toString()
+                    .contains(QStringLiteral("console.anthropic.com")));
+        QVERIFY(!m.useProvider(QStringLiteral("gemini"), QStringLiteral("k"), QString()));
+        QVERIFY(m.setupError().contains(QStringLiteral("gemini")));
     }
 
     void aBadUrlIsRefusedWithAnErrorOnItsRow() {
@@ -273,7 +305,7 @@ private Q_SLOTS:
     void useOpenAiWritesProviderUrlModelAndKey() {
         SettingsModel m(Settings::load());
         QSignalSpy setup(&m, &SettingsModel::setupChanged);
-        QVERIFY(m.useOpenAi(QStringLiteral("sk-openai-1"), QString()));
+        QVERIFY(m.useProvider(QStringLiteral("openai"), QStringLiteral("sk-openai-1"), QString()));
         QCOMPARE(setup.size(), 1);
         QVERIFY(m.setupSaved());
         QCOMPARE(m.setupError(), QString());
@@ -291,24 +323,24 @@ private Q_SLOTS:
 
     void useOpenAiWithoutAKeyAsksForOne() {
         SettingsModel m(Settings::load());
-        QVERIFY(!m.useOpenAi(QString(), QStringLiteral("gpt-4o")));
+        QVERIFY(!m.useProvider(QStringLiteral("openai"), QString(), QStringLiteral("gpt-4o")));
         QVERIFY(!m.setupSaved());
         QVERIFY(m.setupError().contains(QStringLiteral("OpenAI API key")));
         QVERIFY(QSettings(QStringLiteral("Zerg"), QStringLiteral("zerg")).allKeys().isEmpty());
         QVERIFY(!m.restartNeeded());
         // A key stored earlier is enough.
         QVERIFY(m.setSecret(QStringLiteral("openai_api_key"), QStringLiteral("sk-earlier")));
-        QVERIFY(m.useOpenAi(QString(), QStringLiteral("gpt-4o")));
+        QVERIFY(m.useProvider(QStringLiteral("openai"), QString(), QStringLiteral("gpt-4o")));
         QCOMPARE(Settings::load().llmApiKey, QStringLiteral("sk-earlier"));
     }
 
     void useAnthropicStoresTheAnthropicKey() {
         SettingsModel m(Settings::load());
-        QVERIFY(m.useAnthropic(QStringLiteral("sk-ant-7"), QString()));
+        QVERIFY(m.useProvider(QStringLiteral("anthropic"), QStringLiteral("sk-ant-7"), QString()));
         const Settings s = Settings::load();
         QCOMPARE(s.llmProvider, QStringLiteral("anthropic"));
         QCOMPARE(s.llmBaseUrl, QStringLiteral("https://api.anthropic.com"));
-        QCOMPARE(s.model, SettingsModel::anthropicDefaultModel());
+        QCOMPARE(s.model, llm::findProvider(QStringLiteral("anthropic"))->defaultModel);
         QCOMPARE(s.llmApiKey, QStringLiteral("sk-ant-7"));
         const SecretStore store(configDir(), SecretStore::Backend::File);
         QCOMPARE(store.read(QStringLiteral("anthropic_api_key")).value(),
@@ -320,7 +352,8 @@ private Q_SLOTS:
     void useCustomWritesTheUrlAndDropsOtherServersSettings() {
         {
             SettingsModel before(Settings::load());
-            QVERIFY(before.useOpenAi(QStringLiteral("sk-real-openai"), QString()));
+            QVERIFY(before.useProvider(QStringLiteral("openai"), QStringLiteral("sk-real-openai"),
+                                       QString()));
             QVERIFY(before.setValue(QStringLiteral("llm/worker_model"),
                                     QStringLiteral("gpt-4.1-mini")));
             QVERIFY(
@@ -351,7 +384,7 @@ private Q_SLOTS:
     void setupIsRefusedWhileTheEnvironmentDecides() {
         qputenv("ZERG_LLM_BASE_URL", "http://127.0.0.1:9/v1");
         SettingsModel m(Settings::load());
-        QVERIFY(!m.useOpenAi(QStringLiteral("sk-1"), QString()));
+        QVERIFY(!m.useProvider(QStringLiteral("openai"), QStringLiteral("sk-1"), QString()));
         QVERIFY(m.setupError().contains(QStringLiteral("ZERG_LLM_BASE_URL")));
         QVERIFY(QSettings(QStringLiteral("Zerg"), QStringLiteral("zerg")).allKeys().isEmpty());
     }
