@@ -4,16 +4,10 @@
 
 namespace zerg::cli {
 
-// `zerg doctor [--json]`: checks what Zerg needs on this computer and says what to fix, one line
-// per check:
-//   provider      configured (Settings::providerProblem), reachable (GET the models list with
-//                 the API key, 5 s timeout), each configured model listed by the server
-//   hosts         the hosts file readable; every allowed host logs in and runs `true` (over
-//                 SshPool, as the Hosts page's "Test connection"), so its key is known
-//   data folder   ZERG_DATA_DIR exists or can be created, takes a probe file, has free space
-//   database      opens, and its schema is not newer than this Zerg (SQLite is read without
-//                 changes; PostgreSQL is opened as at start, which applies pending migrations)
-// --json prints {"checks": [{"name", "status": ok|warn|fail, "detail", "fix"}], "ok": bool}.
+// `zerg doctor [--json]`: runs the checks of Doctor (backend/dashboard/doctor.h: provider, data
+// folder, free space, database, hosts file and every host's login) and prints one line per check
+// as it comes, or with --json {"checks": [{"name", "status": ok|warn|fail, "detail", "fix"}],
+// "ok": bool}. Checks the doctor skipped are not printed.
 // Exit codes: 0 no check failed (warnings allowed), 1 a check failed, 2 usage error.
 int doctorCommand(QStringList args);
 
