@@ -1479,14 +1479,6 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
         <translation>Lokales Ollama</translation>
     </message>
     <message>
-        <source>OpenAI</source>
-        <translation>OpenAI</translation>
-    </message>
-    <message>
-        <source>Anthropic</source>
-        <translation>Anthropic</translation>
-    </message>
-    <message>
         <source>Custom OpenAI-compatible URL</source>
         <translation>Eigene OpenAI-kompatible URL</translation>
     </message>
@@ -1525,30 +1517,6 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
     <message>
         <source>API key</source>
         <translation>API-Schlüssel</translation>
-    </message>
-    <message>
-        <source>sk-… (platform.openai.com › API keys)</source>
-        <translation>sk-… (platform.openai.com › API keys)</translation>
-    </message>
-    <message>
-        <source>OpenAI API key</source>
-        <translation>OpenAI-API-Schlüssel</translation>
-    </message>
-    <message>
-        <source>OpenAI model</source>
-        <translation>OpenAI-Modell</translation>
-    </message>
-    <message>
-        <source>sk-ant-… (console.anthropic.com › API keys)</source>
-        <translation>sk-ant-… (console.anthropic.com › API keys)</translation>
-    </message>
-    <message>
-        <source>Anthropic API key</source>
-        <translation>Anthropic-API-Schlüssel</translation>
-    </message>
-    <message>
-        <source>Anthropic model</source>
-        <translation>Anthropic-Modell</translation>
     </message>
     <message>
         <source>URL</source>
@@ -1597,6 +1565,14 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
     <message>
         <source>Environment variables work too (ZERG_LLM_BASE_URL, ZERG_MODEL, ZERG_LLM_API_KEY; see the README) and win over what you save here. Keys are kept in %1.</source>
         <translation>Umgebungsvariablen funktionieren auch (ZERG_LLM_BASE_URL, ZERG_MODEL, ZERG_LLM_API_KEY; siehe README) und haben Vorrang vor dem, was Sie hier speichern. Schlüssel werden in %1 aufbewahrt.</translation>
+    </message>
+    <message>
+        <source>%1 API key</source>
+        <translation>%1-API-Schlüssel</translation>
+    </message>
+    <message>
+        <source>%1 model</source>
+        <translation>%1-Modell</translation>
     </message>
 </context>
 <context>
@@ -2423,6 +2399,309 @@ Kosten: %4</translation>
     </message>
 </context>
 <context>
+    <name>zerg::Doctor</name>
+    <message>
+        <source>(none)</source>
+        <translation>(keine)</translation>
+    </message>
+    <message>
+        <source>%1 and %2 more</source>
+        <translation>%1 und %2 weitere</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>from ZERG_LLM_API_KEY</source>
+        <translation>aus ZERG_LLM_API_KEY</translation>
+    </message>
+    <message>
+        <source>stored with `zerg key set`</source>
+        <translation>gespeichert mit `zerg key set`</translation>
+    </message>
+    <message>
+        <source>Set %1.</source>
+        <translation>Setzen Sie %1.</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> oder </translation>
+    </message>
+    <message>
+        <source>Set ZERG_LLM_BASE_URL and ZERG_MODEL (or choose a provider in Settings).</source>
+        <translation>Setzen Sie ZERG_LLM_BASE_URL und ZERG_MODEL (oder wählen Sie in den Einstellungen einen Anbieter).</translation>
+    </message>
+    <message>
+        <source>Set ZERG_LLM_BASE_URL (or choose a provider in Settings).</source>
+        <translation>Setzen Sie ZERG_LLM_BASE_URL (oder wählen Sie in den Einstellungen einen Anbieter).</translation>
+    </message>
+    <message>
+        <source>Set ZERG_MODEL to a model your server offers (e.g. gpt-4o-mini, or qwen2.5:7b on Ollama).</source>
+        <translation>Setzen Sie ZERG_MODEL auf ein Modell, das Ihr Server anbietet (z. B. gpt-4o-mini oder qwen2.5:7b auf Ollama).</translation>
+    </message>
+    <message>
+        <source>LLM provider</source>
+        <translation>LLM-Anbieter</translation>
+    </message>
+    <message>
+        <source>%1 at %2, API key: %3</source>
+        <translation>%1 unter %2, API-Schlüssel: %3</translation>
+    </message>
+    <message>
+        <source>Provider reachable</source>
+        <translation>Anbieter erreichbar</translation>
+    </message>
+    <message>
+        <source>Not checked: the provider is not configured.</source>
+        <translation>Nicht geprüft: Der Anbieter ist nicht eingerichtet.</translation>
+    </message>
+    <message>
+        <source>Models</source>
+        <translation>Modelle</translation>
+    </message>
+    <message>
+        <source>Not checked: the provider did not answer the request.</source>
+        <translation>Nicht geprüft: Der Anbieter hat auf die Anfrage nicht geantwortet.</translation>
+    </message>
+    <message>
+        <source>GET %1 failed: %2</source>
+        <translation>GET %1 fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>Start the LLM server, or set ZERG_LLM_BASE_URL to where it listens (now %1).</source>
+        <translation>Starten Sie den LLM-Server, oder setzen Sie ZERG_LLM_BASE_URL auf die Adresse, unter der er lauscht (derzeit %1).</translation>
+    </message>
+    <message>
+        <source>%1 refused the request (HTTP %2): the API key is missing or not accepted.</source>
+        <translation>%1 hat die Anfrage abgelehnt (HTTP %2): Der API-Schlüssel fehlt oder wird nicht akzeptiert.</translation>
+    </message>
+    <message>
+        <source>Store the API key with `zerg key set` (or set ZERG_LLM_API_KEY).</source>
+        <translation>Speichern Sie den API-Schlüssel mit `zerg key set` (oder setzen Sie ZERG_LLM_API_KEY).</translation>
+    </message>
+    <message>
+        <source>Store a valid API key with `zerg key set` (or set ZERG_LLM_API_KEY); check that it belongs to %1.</source>
+        <translation>Speichern Sie einen gültigen API-Schlüssel mit `zerg key set` (oder setzen Sie ZERG_LLM_API_KEY); prüfen Sie, ob er zu %1 gehört.</translation>
+    </message>
+    <message>
+        <source>%1 answered HTTP %2 in %3 ms</source>
+        <translation>%1 hat in %3 ms mit HTTP %2 geantwortet</translation>
+    </message>
+    <message>
+        <source>The server does not list its models (GET %1: HTTP %2), so %3 could not be checked.</source>
+        <translation>Der Server listet seine Modelle nicht auf (GET %1: HTTP %2), daher konnte %3 nicht geprüft werden.</translation>
+    </message>
+    <message>
+        <source>Nothing to do if `zerg ask &quot;hello&quot;` works; otherwise check ZERG_MODEL and ZERG_WORKER_MODEL against the server&apos;s model names.</source>
+        <translation>Nichts zu tun, wenn `zerg ask &quot;hello&quot;` funktioniert; andernfalls gleichen Sie ZERG_MODEL und ZERG_WORKER_MODEL mit den Modellnamen des Servers ab.</translation>
+    </message>
+    <message>
+        <source>Model %1</source>
+        <translation>Modell %1</translation>
+    </message>
+    <message>
+        <source>offered by the server; used by: %1</source>
+        <translation>vom Server angeboten; verwendet von: %1</translation>
+    </message>
+    <message>
+        <source>not offered by the server (used by: %1). It offers: %2</source>
+        <translation>vom Server nicht angeboten (verwendet von: %1). Er bietet an: %2</translation>
+    </message>
+    <message>
+        <source>Set %1 to a model the server offers, or make the server offer %2.</source>
+        <translation>Setzen Sie %1 auf ein Modell, das der Server anbietet, oder sorgen Sie dafür, dass der Server %2 anbietet.</translation>
+    </message>
+    <message>
+        <source>Data folder</source>
+        <translation>Datenordner</translation>
+    </message>
+    <message>
+        <source>set ZERG_DATA_DIR to a folder you can write to.</source>
+        <translation>setzen Sie ZERG_DATA_DIR auf einen Ordner, in den Sie schreiben können.</translation>
+    </message>
+    <message>
+        <source>%1 is a file, not a folder.</source>
+        <translation>%1 ist eine Datei, kein Ordner.</translation>
+    </message>
+    <message>
+        <source>Move the file away, or %1</source>
+        <translation>Verschieben Sie die Datei an einen anderen Ort, oder %1</translation>
+    </message>
+    <message>
+        <source>Cannot write in %1: %2</source>
+        <translation>In %1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Give your user write access (chmod u+rwx %1), or %2</source>
+        <translation>Geben Sie Ihrem Benutzer Schreibrechte (chmod u+rwx %1), oder %2</translation>
+    </message>
+    <message>
+        <source>%1 is writable</source>
+        <translation>%1 ist beschreibbar</translation>
+    </message>
+    <message>
+        <source>%1 cannot be created: %2 is a file, not a folder.</source>
+        <translation>%1 kann nicht angelegt werden: %2 ist eine Datei, kein Ordner.</translation>
+    </message>
+    <message>
+        <source>Correct ZERG_DATA_DIR, or %1</source>
+        <translation>Korrigieren Sie ZERG_DATA_DIR, oder %1</translation>
+    </message>
+    <message>
+        <source>%1 does not exist and cannot be created: cannot write in %2 (%3).</source>
+        <translation>%1 existiert nicht und kann nicht angelegt werden: In %2 kann nicht geschrieben werden (%3).</translation>
+    </message>
+    <message>
+        <source>Create %1 yourself and give your user write access, or %2</source>
+        <translation>Legen Sie %1 selbst an und geben Sie Ihrem Benutzer Schreibrechte, oder %2</translation>
+    </message>
+    <message>
+        <source>%1 does not exist yet; Zerg creates it when it first starts (%2 is writable).</source>
+        <translation>%1 existiert noch nicht; Zerg legt es beim ersten Start an (%2 ist beschreibbar).</translation>
+    </message>
+    <message>
+        <source>Free space</source>
+        <translation>Freier Speicherplatz</translation>
+    </message>
+    <message>
+        <source>Could not read the free space of the volume of %1.</source>
+        <translation>Der freie Speicherplatz des Datenträgers von %1 konnte nicht gelesen werden.</translation>
+    </message>
+    <message>
+        <source>Check that the volume is mounted (df -h).</source>
+        <translation>Prüfen Sie, ob der Datenträger eingehängt ist (df -h).</translation>
+    </message>
+    <message>
+        <source>%1 available on %2</source>
+        <translation>%1 verfügbar auf %2</translation>
+    </message>
+    <message>
+        <source>(less than %1)</source>
+        <translation>(weniger als %1)</translation>
+    </message>
+    <message>
+        <source>Free space on %1 (old workers: ZERG_RETENTION_DAYS), or set ZERG_DATA_DIR to a folder on a larger volume.</source>
+        <translation>Schaffen Sie Platz auf %1 (alte Worker: ZERG_RETENTION_DAYS), oder setzen Sie ZERG_DATA_DIR auf einen Ordner auf einem größeren Datenträger.</translation>
+    </message>
+    <message>
+        <source>Database</source>
+        <translation>Datenbank</translation>
+    </message>
+    <message>
+        <source>Upgrade Zerg (this is %1), or set ZERG_DATABASE_URL to another database.</source>
+        <translation>Aktualisieren Sie Zerg (dies ist %1), oder setzen Sie ZERG_DATABASE_URL auf eine andere Datenbank.</translation>
+    </message>
+    <message>
+        <source>Check ZERG_DATABASE_URL (postgresql://user@host:5432/db), that the server runs and accepts this user (password: PGPASSWORD or ~/.pgpass).</source>
+        <translation>Prüfen Sie ZERG_DATABASE_URL (postgresql://user@host:5432/db) und ob der Server läuft und diesen Benutzer akzeptiert (Passwort: PGPASSWORD oder ~/.pgpass).</translation>
+    </message>
+    <message>
+        <source>PostgreSQL %1: schema version %2 of %3. Opening it applied any pending migrations, as every start of Zerg does.</source>
+        <translation>PostgreSQL %1: Schema-Version %2 von %3. Beim Öffnen wurden alle ausstehenden Migrationen angewendet, wie bei jedem Start von Zerg.</translation>
+    </message>
+    <message>
+        <source>%1 does not exist yet; Zerg creates it (schema version %2) when it first starts.</source>
+        <translation>%1 existiert noch nicht; Zerg legt es (Schema-Version %2) beim ersten Start an.</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>Check the file&apos;s permissions. If it is damaged, restore it from a backup or move it away: Zerg then creates a new one, and `zerg workers reindex` rebuilds the worker list from the folders on disk.</source>
+        <translation>Prüfen Sie die Berechtigungen der Datei. Ist sie beschädigt, stellen Sie sie aus einer Sicherung wieder her oder verschieben Sie sie an einen anderen Ort: Zerg legt dann eine neue an, und `zerg workers reindex` baut die Worker-Liste aus den Ordnern auf dem Datenträger neu auf.</translation>
+    </message>
+    <message>
+        <source>%1 was written by a newer Zerg: schema version %2, this Zerg knows versions up to %3 and refuses to open it.</source>
+        <translation>%1 wurde von einem neueren Zerg geschrieben: Schema-Version %2; dieses Zerg kennt Versionen bis %3 und verweigert das Öffnen.</translation>
+    </message>
+    <message>
+        <source>Upgrade Zerg (this is %1), or set ZERG_DATA_DIR to another folder.</source>
+        <translation>Aktualisieren Sie Zerg (dies ist %1), oder setzen Sie ZERG_DATA_DIR auf einen anderen Ordner.</translation>
+    </message>
+    <message>
+        <source>%1: schema version %2 of %3; Zerg applies the missing migrations when it next opens it (the doctor read it without changes).</source>
+        <translation>%1: Schema-Version %2 von %3; Zerg wendet die fehlenden Migrationen beim nächsten Öffnen an (zerg doctor hat sie ohne Änderungen gelesen).</translation>
+    </message>
+    <message>
+        <source>%1: schema version %2, current (read without changes)</source>
+        <translation>%1: Schema-Version %2, aktuell (ohne Änderungen gelesen)</translation>
+    </message>
+    <message>
+        <source>Hosts file</source>
+        <translation>Hosts-Datei</translation>
+    </message>
+    <message>
+        <source>The hosts file could not be read: no answer.</source>
+        <translation>Die Hosts-Datei konnte nicht gelesen werden: keine Antwort.</translation>
+    </message>
+    <message>
+        <source>Run the checks again.</source>
+        <translation>Führen Sie die Prüfungen erneut aus.</translation>
+    </message>
+    <message>
+        <source>Set ZERG_HOSTS_FILE to a hosts file (OpenSSH config format).</source>
+        <translation>Setzen Sie ZERG_HOSTS_FILE auf eine Hosts-Datei (OpenSSH-Konfigurationsformat).</translation>
+    </message>
+    <message>
+        <source>Import the servers workers may reach from ~/.ssh/config: zerg hosts import ALIAS (creates %1), or set ZERG_HOSTS_FILE to an existing hosts file.</source>
+        <translation>Importieren Sie die Server, die Worker erreichen dürfen, aus ~/.ssh/config: zerg hosts import ALIAS (legt %1 an), oder setzen Sie ZERG_HOSTS_FILE auf eine vorhandene Hosts-Datei.</translation>
+    </message>
+    <message>
+        <source>Correct %1 as the message says, or set ZERG_HOSTS_FILE to another file.</source>
+        <translation>Korrigieren Sie %1 wie in der Meldung beschrieben, oder setzen Sie ZERG_HOSTS_FILE auf eine andere Datei.</translation>
+    </message>
+    <message>
+        <source>%1 allows no host, so workers cannot reach any server.</source>
+        <translation>%1 erlaubt keinen Host, daher können Worker keinen Server erreichen.</translation>
+    </message>
+    <message>
+        <source>Add a Host block to it, or import one from ~/.ssh/config: zerg hosts import ALIAS</source>
+        <translation>Fügen Sie ihr einen Host-Block hinzu oder importieren Sie einen aus ~/.ssh/config: zerg hosts import ALIAS</translation>
+    </message>
+    <message>
+        <source>%1 allows: %2</source>
+        <translation>%1 erlaubt: %2</translation>
+    </message>
+    <message>
+        <source>Host %1</source>
+        <translation>Host %1</translation>
+    </message>
+    <message>
+        <source>%1: no result within %2 s.</source>
+        <translation>%1: kein Ergebnis innerhalb von %2 s.</translation>
+    </message>
+    <message>
+        <source>Check that %1 is up and reachable from this computer.</source>
+        <translation>Prüfen Sie, ob %1 läuft und von diesem Rechner aus erreichbar ist.</translation>
+    </message>
+    <message>
+        <source>%1: logged in and ran `true` in %2 ms</source>
+        <translation>%1: angemeldet und `true` in %2 ms ausgeführt</translation>
+    </message>
+    <message>
+        <source>%1 answers, but its host key (%2) is not in %3, so Zerg will not log in.</source>
+        <translation>%1 antwortet, aber sein Host-Schlüssel (%2) steht nicht in %3, daher meldet sich Zerg nicht an.</translation>
+    </message>
+    <message>
+        <source>Check the fingerprint with the server&apos;s administrator, then run: zerg hosts trust %1</source>
+        <translation>Prüfen Sie den Fingerabdruck mit dem Administrator des Servers und führen Sie dann aus: zerg hosts trust %1</translation>
+    </message>
+    <message>
+        <source>SECURITY WARNING: the host key of %1 HAS CHANGED. The server now shows %2, which does not match the key recorded in %3. Someone may be intercepting the connection, or the server was reinstalled. Zerg will not connect.</source>
+        <translation>SICHERHEITSWARNUNG: Der Host-Schlüssel von %1 HAT SICH GEÄNDERT. Der Server zeigt jetzt %2, was nicht zu dem in %3 eingetragenen Schlüssel passt. Jemand könnte die Verbindung abhören, oder der Server wurde neu installiert. Zerg stellt keine Verbindung her.</translation>
+    </message>
+    <message>
+        <source>Confirm the new fingerprint with the server&apos;s administrator first. Only if the change is expected: ssh-keygen -R &quot;%1&quot; -f %2, then zerg hosts trust %3</source>
+        <translation>Bestätigen Sie zuerst den neuen Fingerabdruck mit dem Administrator des Servers. Nur wenn die Änderung erwartet ist: ssh-keygen -R &quot;%1&quot; -f %2, dann zerg hosts trust %3</translation>
+    </message>
+    <message>
+        <source>Check that %1 is up and accepts your SSH key, and the Host block of %2 (HostName, Port, User, IdentityFile) in %3.</source>
+        <translation>Prüfen Sie, ob %1 läuft und Ihren SSH-Schlüssel akzeptiert, sowie den Host-Block von %2 (HostName, Port, User, IdentityFile) in %3.</translation>
+    </message>
+</context>
+<context>
     <name>zerg::Duration</name>
     <message>
         <source>%1 s</source>
@@ -2799,6 +3078,60 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
     </message>
 </context>
 <context>
+    <name>zerg::ProviderProbe</name>
+    <message>
+        <source>no answer within %1 s</source>
+        <translation>keine Antwort innerhalb von %1 s</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::ProviderRegistry</name>
+    <message>
+        <source>%1 or %2</source>
+        <translation>%1 oder %2</translation>
+    </message>
+    <message>
+        <source>OpenAI-compatible</source>
+        <translation>OpenAI-kompatibel</translation>
+    </message>
+    <message>
+        <source>OpenAI</source>
+        <translation>OpenAI</translation>
+    </message>
+    <message>
+        <source>OpenAI, Ollama, llama.cpp, vLLM, LM Studio, OpenRouter and more</source>
+        <translation>OpenAI, Ollama, llama.cpp, vLLM, LM Studio, OpenRouter und weitere</translation>
+    </message>
+    <message>
+        <source>sk-… (platform.openai.com › API keys)</source>
+        <translation>sk-… (platform.openai.com › API keys)</translation>
+    </message>
+    <message>
+        <source>Enter your OpenAI API key (platform.openai.com, API keys).</source>
+        <translation>Geben Sie Ihren OpenAI-API-Schlüssel ein (platform.openai.com, API keys).</translation>
+    </message>
+    <message>
+        <source>Anthropic</source>
+        <translation>Anthropic</translation>
+    </message>
+    <message>
+        <source>Anthropic&apos;s own API</source>
+        <translation>Anthropics eigene API</translation>
+    </message>
+    <message>
+        <source>sk-ant-… (console.anthropic.com › API keys)</source>
+        <translation>sk-ant-… (console.anthropic.com › API keys)</translation>
+    </message>
+    <message>
+        <source>Enter your Anthropic API key (console.anthropic.com, Settings › API keys).</source>
+        <translation>Geben Sie Ihren Anthropic-API-Schlüssel ein (console.anthropic.com, Settings › API keys).</translation>
+    </message>
+    <message>
+        <source>Unknown LLM provider &apos;%1&apos;. Set ZERG_LLM_PROVIDER to %2.</source>
+        <translation>Unbekannter LLM-Anbieter „%1“. Setzen Sie ZERG_LLM_PROVIDER auf %2.</translation>
+    </message>
+</context>
+<context>
     <name>zerg::RetryingReply</name>
     <message>
         <source>The request to the model was cancelled.</source>
@@ -2908,10 +3241,6 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
     <message>
         <source>Provider</source>
         <translation>Anbieter</translation>
-    </message>
-    <message>
-        <source>OpenAI-compatible: OpenAI, Ollama, llama.cpp, vLLM, LM Studio, OpenRouter and more. Anthropic: Anthropic&apos;s own API.</source>
-        <translation>OpenAI-kompatibel: OpenAI, Ollama, llama.cpp, vLLM, LM Studio, OpenRouter und weitere. Anthropic: die eigene API von Anthropic.</translation>
     </message>
     <message>
         <source>Base URL</source>
@@ -3217,10 +3546,6 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
         <translation>Das Geheimnis wurde gespeichert, aber Zerg konnte das nicht in %1 vermerken. Prüfen Sie, ob Sie die Datei und ihren Ordner beschreiben dürfen.</translation>
     </message>
     <message>
-        <source>Unknown LLM provider &apos;%1&apos;. Set ZERG_LLM_PROVIDER to openai (any OpenAI-compatible server: OpenAI, Ollama, llama.cpp, vLLM, LM Studio, OpenRouter) or anthropic.</source>
-        <translation>Unbekannter LLM-Anbieter &apos;%1&apos;. Setzen Sie ZERG_LLM_PROVIDER auf openai (jeder OpenAI-kompatible Server: OpenAI, Ollama, llama.cpp, vLLM, LM Studio, OpenRouter) oder anthropic.</translation>
-    </message>
-    <message>
         <source>No language model is configured. Set ZERG_LLM_BASE_URL (for example http://127.0.0.1:11434/v1 for Ollama) and ZERG_MODEL, or configure a provider in Settings.</source>
         <translation>Es ist kein Sprachmodell eingerichtet. Setzen Sie ZERG_LLM_BASE_URL (zum Beispiel http://127.0.0.1:11434/v1 für Ollama) und ZERG_MODEL, oder richten Sie in den Einstellungen einen Anbieter ein.</translation>
     </message>
@@ -3231,6 +3556,10 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
     <message>
         <source>No model is configured. Set ZERG_MODEL (for example gpt-4o-mini).</source>
         <translation>Es ist kein Modell eingerichtet. Setzen Sie ZERG_MODEL (zum Beispiel gpt-4o-mini).</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a choice for %2: enter one word, as the Settings page offers them.</source>
+        <translation>„%1“ ist keine Auswahl für %2: Geben Sie ein Wort ein, wie es die Einstellungsseite anbietet.</translation>
     </message>
 </context>
 <context>
@@ -3270,14 +3599,6 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
     <message>
         <source>Server mode (zerg serve)</source>
         <translation>Servermodus (zerg serve)</translation>
-    </message>
-    <message>
-        <source>OpenAI-compatible</source>
-        <translation>OpenAI-kompatibel</translation>
-    </message>
-    <message>
-        <source>Anthropic</source>
-        <translation>Anthropic</translation>
     </message>
     <message>
         <source>System</source>
@@ -3380,14 +3701,6 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
         <translation>&apos;%1&apos; ist keine Webadresse. Geben Sie die Adresse des Servers mit http:// oder https:// ein, zum Beispiel http://127.0.0.1:8080/v1.</translation>
     </message>
     <message>
-        <source>Enter your Anthropic API key (console.anthropic.com, Settings › API keys).</source>
-        <translation>Geben Sie Ihren Anthropic-API-Schlüssel ein (console.anthropic.com, Settings › API keys).</translation>
-    </message>
-    <message>
-        <source>Enter your OpenAI API key (platform.openai.com, API keys).</source>
-        <translation>Geben Sie Ihren OpenAI-API-Schlüssel ein (platform.openai.com, API keys).</translation>
-    </message>
-    <message>
         <source>&apos;%1&apos; is not a web address. Ollama listens on http://127.0.0.1:11434 unless you changed it.</source>
         <translation>&apos;%1&apos; ist keine Webadresse. Ollama lauscht auf http://127.0.0.1:11434, sofern Sie das nicht geändert haben.</translation>
     </message>
@@ -3398,6 +3711,10 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
     <message>
         <source>Enter the server&apos;s address, for example http://127.0.0.1:8080/v1 (llama.cpp, vLLM, LM Studio and OpenRouter all speak OpenAI&apos;s API).</source>
         <translation>Geben Sie die Adresse des Servers ein, zum Beispiel http://127.0.0.1:8080/v1 (llama.cpp, vLLM, LM Studio und OpenRouter sprechen alle die API von OpenAI).</translation>
+    </message>
+    <message>
+        <source>Zerg does not know the provider &apos;%1&apos;. Choose one of the providers offered here.</source>
+        <translation>Zerg kennt den Anbieter „%1“ nicht. Wählen Sie einen der hier angebotenen Anbieter.</translation>
     </message>
 </context>
 <context>
@@ -5157,286 +5474,6 @@ fehlgeschlagen, 2 Aufruffehler.
 </translation>
     </message>
     <message>
-        <source>no answer within %1 s</source>
-        <translation>keine Antwort innerhalb von %1 s</translation>
-    </message>
-    <message>
-        <source>from ZERG_LLM_API_KEY</source>
-        <translation>aus ZERG_LLM_API_KEY</translation>
-    </message>
-    <message>
-        <source>stored with `zerg key set`</source>
-        <translation>gespeichert mit `zerg key set`</translation>
-    </message>
-    <message>
-        <source>Set ZERG_LLM_PROVIDER=openai (any OpenAI-compatible server) or ZERG_LLM_PROVIDER=anthropic.</source>
-        <translation>Setzen Sie ZERG_LLM_PROVIDER=openai (jeder OpenAI-kompatible Server) oder ZERG_LLM_PROVIDER=anthropic.</translation>
-    </message>
-    <message>
-        <source>Set ZERG_LLM_BASE_URL and ZERG_MODEL (or choose a provider in Settings).</source>
-        <translation>Setzen Sie ZERG_LLM_BASE_URL und ZERG_MODEL (oder wählen Sie in den Einstellungen einen Anbieter).</translation>
-    </message>
-    <message>
-        <source>Set ZERG_LLM_BASE_URL (or choose a provider in Settings).</source>
-        <translation>Setzen Sie ZERG_LLM_BASE_URL (oder wählen Sie in den Einstellungen einen Anbieter).</translation>
-    </message>
-    <message>
-        <source>Set ZERG_MODEL to a model your server offers (e.g. gpt-4o-mini, or qwen2.5:7b on Ollama).</source>
-        <translation>Setzen Sie ZERG_MODEL auf ein Modell, das Ihr Server anbietet (z. B. gpt-4o-mini oder qwen2.5:7b auf Ollama).</translation>
-    </message>
-    <message>
-        <source>%1 and %2 more</source>
-        <translation>%1 und %2 weitere</translation>
-    </message>
-    <message>
-        <source>LLM provider</source>
-        <translation>LLM-Anbieter</translation>
-    </message>
-    <message>
-        <source>%1 at %2, API key: %3</source>
-        <translation>%1 unter %2, API-Schlüssel: %3</translation>
-    </message>
-    <message>
-        <source>Provider reachable</source>
-        <translation>Anbieter erreichbar</translation>
-    </message>
-    <message>
-        <source>GET %1 failed: %2</source>
-        <translation>GET %1 fehlgeschlagen: %2</translation>
-    </message>
-    <message>
-        <source>Start the LLM server, or set ZERG_LLM_BASE_URL to where it listens (now %1).</source>
-        <translation>Starten Sie den LLM-Server, oder setzen Sie ZERG_LLM_BASE_URL auf die Adresse, unter der er lauscht (derzeit %1).</translation>
-    </message>
-    <message>
-        <source>%1 refused the request (HTTP %2): the API key is missing or not accepted.</source>
-        <translation>%1 hat die Anfrage abgelehnt (HTTP %2): Der API-Schlüssel fehlt oder wird nicht akzeptiert.</translation>
-    </message>
-    <message>
-        <source>Store the API key with `zerg key set` (or set ZERG_LLM_API_KEY).</source>
-        <translation>Speichern Sie den API-Schlüssel mit `zerg key set` (oder setzen Sie ZERG_LLM_API_KEY).</translation>
-    </message>
-    <message>
-        <source>Store a valid API key with `zerg key set` (or set ZERG_LLM_API_KEY); check that it belongs to %1.</source>
-        <translation>Speichern Sie einen gültigen API-Schlüssel mit `zerg key set` (oder setzen Sie ZERG_LLM_API_KEY); prüfen Sie, ob er zu %1 gehört.</translation>
-    </message>
-    <message>
-        <source>%1 answered HTTP %2 in %3 ms</source>
-        <translation>%1 hat in %3 ms mit HTTP %2 geantwortet</translation>
-    </message>
-    <message>
-        <source>Models</source>
-        <translation>Modelle</translation>
-    </message>
-    <message>
-        <source>The server does not list its models (GET %1: HTTP %2), so %3 could not be checked.</source>
-        <translation>Der Server listet seine Modelle nicht auf (GET %1: HTTP %2), daher konnte %3 nicht geprüft werden.</translation>
-    </message>
-    <message>
-        <source>Nothing to do if `zerg ask &quot;hello&quot;` works; otherwise check ZERG_MODEL and ZERG_WORKER_MODEL against the server&apos;s model names.</source>
-        <translation>Nichts zu tun, wenn `zerg ask &quot;hello&quot;` funktioniert; andernfalls gleichen Sie ZERG_MODEL und ZERG_WORKER_MODEL mit den Modellnamen des Servers ab.</translation>
-    </message>
-    <message>
-        <source>Model %1</source>
-        <translation>Modell %1</translation>
-    </message>
-    <message>
-        <source>offered by the server; used by: %1</source>
-        <translation>vom Server angeboten; verwendet von: %1</translation>
-    </message>
-    <message>
-        <source>not offered by the server (used by: %1). It offers: %2</source>
-        <translation>vom Server nicht angeboten (verwendet von: %1). Er bietet an: %2</translation>
-    </message>
-    <message>
-        <source>Set %1 to a model the server offers, or make the server offer %2.</source>
-        <translation>Setzen Sie %1 auf ein Modell, das der Server anbietet, oder sorgen Sie dafür, dass der Server %2 anbietet.</translation>
-    </message>
-    <message>
-        <source> or </source>
-        <translation> oder </translation>
-    </message>
-    <message>
-        <source>Host %1</source>
-        <translation>Host %1</translation>
-    </message>
-    <message>
-        <source>%1: no result within %2 s.</source>
-        <translation>%1: kein Ergebnis innerhalb von %2 s.</translation>
-    </message>
-    <message>
-        <source>Check that %1 is up and reachable from this computer.</source>
-        <translation>Prüfen Sie, ob %1 läuft und von diesem Rechner aus erreichbar ist.</translation>
-    </message>
-    <message>
-        <source>%1: logged in and ran `true` in %2 ms</source>
-        <translation>%1: angemeldet und `true` in %2 ms ausgeführt</translation>
-    </message>
-    <message>
-        <source>%1 answers, but its host key (%2) is not in %3, so Zerg will not log in.</source>
-        <translation>%1 antwortet, aber sein Host-Schlüssel (%2) steht nicht in %3, daher meldet sich Zerg nicht an.</translation>
-    </message>
-    <message>
-        <source>Check the fingerprint with the server&apos;s administrator, then run: zerg hosts trust %1</source>
-        <translation>Prüfen Sie den Fingerabdruck mit dem Administrator des Servers und führen Sie dann aus: zerg hosts trust %1</translation>
-    </message>
-    <message>
-        <source>SECURITY WARNING: the host key of %1 HAS CHANGED. The server now shows %2, which does not match the key recorded in %3. Someone may be intercepting the connection, or the server was reinstalled. Zerg will not connect.</source>
-        <translation>SICHERHEITSWARNUNG: Der Host-Schlüssel von %1 HAT SICH GEÄNDERT. Der Server zeigt jetzt %2, was nicht zu dem in %3 eingetragenen Schlüssel passt. Jemand könnte die Verbindung abhören, oder der Server wurde neu installiert. Zerg stellt keine Verbindung her.</translation>
-    </message>
-    <message>
-        <source>Confirm the new fingerprint with the server&apos;s administrator first. Only if the change is expected: ssh-keygen -R &quot;%1&quot; -f %2, then zerg hosts trust %3</source>
-        <translation>Bestätigen Sie zuerst den neuen Fingerabdruck mit dem Administrator des Servers. Nur wenn die Änderung erwartet ist: ssh-keygen -R &quot;%1&quot; -f %2, dann zerg hosts trust %3</translation>
-    </message>
-    <message>
-        <source>Check that %1 is up and accepts your SSH key, and the Host block of %2 (HostName, Port, User, IdentityFile) in %3.</source>
-        <translation>Prüfen Sie, ob %1 läuft und Ihren SSH-Schlüssel akzeptiert, sowie den Host-Block von %2 (HostName, Port, User, IdentityFile) in %3.</translation>
-    </message>
-    <message>
-        <source>Hosts file</source>
-        <translation>Hosts-Datei</translation>
-    </message>
-    <message>
-        <source>Set ZERG_HOSTS_FILE to a hosts file (OpenSSH config format).</source>
-        <translation>Setzen Sie ZERG_HOSTS_FILE auf eine Hosts-Datei (OpenSSH-Konfigurationsformat).</translation>
-    </message>
-    <message>
-        <source>Import the servers workers may reach from ~/.ssh/config: zerg hosts import ALIAS (creates %1), or set ZERG_HOSTS_FILE to an existing hosts file.</source>
-        <translation>Importieren Sie die Server, die Worker erreichen dürfen, aus ~/.ssh/config: zerg hosts import ALIAS (legt %1 an), oder setzen Sie ZERG_HOSTS_FILE auf eine vorhandene Hosts-Datei.</translation>
-    </message>
-    <message>
-        <source>Correct %1 as the message says, or set ZERG_HOSTS_FILE to another file.</source>
-        <translation>Korrigieren Sie %1 wie in der Meldung beschrieben, oder setzen Sie ZERG_HOSTS_FILE auf eine andere Datei.</translation>
-    </message>
-    <message>
-        <source>%1 allows no host, so workers cannot reach any server.</source>
-        <translation>%1 erlaubt keinen Host, daher können Worker keinen Server erreichen.</translation>
-    </message>
-    <message>
-        <source>Add a Host block to it, or import one from ~/.ssh/config: zerg hosts import ALIAS</source>
-        <translation>Fügen Sie ihr einen Host-Block hinzu oder importieren Sie einen aus ~/.ssh/config: zerg hosts import ALIAS</translation>
-    </message>
-    <message>
-        <source>%1 allows: %2</source>
-        <translation>%1 erlaubt: %2</translation>
-    </message>
-    <message>
-        <source>Data folder</source>
-        <translation>Datenordner</translation>
-    </message>
-    <message>
-        <source>set ZERG_DATA_DIR to a folder you can write to.</source>
-        <translation>setzen Sie ZERG_DATA_DIR auf einen Ordner, in den Sie schreiben können.</translation>
-    </message>
-    <message>
-        <source>%1 is a file, not a folder.</source>
-        <translation>%1 ist eine Datei, kein Ordner.</translation>
-    </message>
-    <message>
-        <source>Move the file away, or %1</source>
-        <translation>Verschieben Sie die Datei an einen anderen Ort, oder %1</translation>
-    </message>
-    <message>
-        <source>Cannot write in %1: %2</source>
-        <translation>In %1 kann nicht geschrieben werden: %2</translation>
-    </message>
-    <message>
-        <source>Give your user write access (chmod u+rwx %1), or %2</source>
-        <translation>Geben Sie Ihrem Benutzer Schreibrechte (chmod u+rwx %1), oder %2</translation>
-    </message>
-    <message>
-        <source>%1 is writable</source>
-        <translation>%1 ist beschreibbar</translation>
-    </message>
-    <message>
-        <source>%1 cannot be created: %2 is a file, not a folder.</source>
-        <translation>%1 kann nicht angelegt werden: %2 ist eine Datei, kein Ordner.</translation>
-    </message>
-    <message>
-        <source>Correct ZERG_DATA_DIR, or %1</source>
-        <translation>Korrigieren Sie ZERG_DATA_DIR, oder %1</translation>
-    </message>
-    <message>
-        <source>%1 does not exist and cannot be created: cannot write in %2 (%3).</source>
-        <translation>%1 existiert nicht und kann nicht angelegt werden: In %2 kann nicht geschrieben werden (%3).</translation>
-    </message>
-    <message>
-        <source>Create %1 yourself and give your user write access, or %2</source>
-        <translation>Legen Sie %1 selbst an und geben Sie Ihrem Benutzer Schreibrechte, oder %2</translation>
-    </message>
-    <message>
-        <source>%1 does not exist yet; Zerg creates it when it first starts (%2 is writable).</source>
-        <translation>%1 existiert noch nicht; Zerg legt es beim ersten Start an (%2 ist beschreibbar).</translation>
-    </message>
-    <message>
-        <source>Free space</source>
-        <translation>Freier Speicherplatz</translation>
-    </message>
-    <message>
-        <source>Could not read the free space of the volume of %1.</source>
-        <translation>Der freie Speicherplatz des Datenträgers von %1 konnte nicht gelesen werden.</translation>
-    </message>
-    <message>
-        <source>Check that the volume is mounted (df -h).</source>
-        <translation>Prüfen Sie, ob der Datenträger eingehängt ist (df -h).</translation>
-    </message>
-    <message>
-        <source>%1 available on %2</source>
-        <translation>%1 verfügbar auf %2</translation>
-    </message>
-    <message>
-        <source>(less than %1)</source>
-        <translation>(weniger als %1)</translation>
-    </message>
-    <message>
-        <source>Free space on %1 (old workers: ZERG_RETENTION_DAYS), or set ZERG_DATA_DIR to a folder on a larger volume.</source>
-        <translation>Schaffen Sie Platz auf %1 (alte Worker: ZERG_RETENTION_DAYS), oder setzen Sie ZERG_DATA_DIR auf einen Ordner auf einem größeren Datenträger.</translation>
-    </message>
-    <message>
-        <source>Database</source>
-        <translation>Datenbank</translation>
-    </message>
-    <message>
-        <source>Upgrade Zerg (this is %1), or set ZERG_DATABASE_URL to another database.</source>
-        <translation>Aktualisieren Sie Zerg (dies ist %1), oder setzen Sie ZERG_DATABASE_URL auf eine andere Datenbank.</translation>
-    </message>
-    <message>
-        <source>Check ZERG_DATABASE_URL (postgresql://user@host:5432/db), that the server runs and accepts this user (password: PGPASSWORD or ~/.pgpass).</source>
-        <translation>Prüfen Sie ZERG_DATABASE_URL (postgresql://user@host:5432/db) und ob der Server läuft und diesen Benutzer akzeptiert (Passwort: PGPASSWORD oder ~/.pgpass).</translation>
-    </message>
-    <message>
-        <source>PostgreSQL %1: schema version %2 of %3. Opening it applied any pending migrations, as every start of Zerg does.</source>
-        <translation>PostgreSQL %1: Schema-Version %2 von %3. Beim Öffnen wurden alle ausstehenden Migrationen angewendet, wie bei jedem Start von Zerg.</translation>
-    </message>
-    <message>
-        <source>%1 does not exist yet; Zerg creates it (schema version %2) when it first starts.</source>
-        <translation>%1 existiert noch nicht; Zerg legt es (Schema-Version %2) beim ersten Start an.</translation>
-    </message>
-    <message>
-        <source>Cannot read %1: %2</source>
-        <translation>%1 kann nicht gelesen werden: %2</translation>
-    </message>
-    <message>
-        <source>Check the file&apos;s permissions. If it is damaged, restore it from a backup or move it away: Zerg then creates a new one, and `zerg workers reindex` rebuilds the worker list from the folders on disk.</source>
-        <translation>Prüfen Sie die Berechtigungen der Datei. Ist sie beschädigt, stellen Sie sie aus einer Sicherung wieder her oder verschieben Sie sie an einen anderen Ort: Zerg legt dann eine neue an, und `zerg workers reindex` baut die Worker-Liste aus den Ordnern auf dem Datenträger neu auf.</translation>
-    </message>
-    <message>
-        <source>%1 was written by a newer Zerg: schema version %2, this Zerg knows versions up to %3 and refuses to open it.</source>
-        <translation>%1 wurde von einem neueren Zerg geschrieben: Schema-Version %2; dieses Zerg kennt Versionen bis %3 und verweigert das Öffnen.</translation>
-    </message>
-    <message>
-        <source>Upgrade Zerg (this is %1), or set ZERG_DATA_DIR to another folder.</source>
-        <translation>Aktualisieren Sie Zerg (dies ist %1), oder setzen Sie ZERG_DATA_DIR auf einen anderen Ordner.</translation>
-    </message>
-    <message>
-        <source>%1: schema version %2 of %3; Zerg applies the missing migrations when it next opens it (the doctor read it without changes).</source>
-        <translation>%1: Schema-Version %2 von %3; Zerg wendet die fehlenden Migrationen beim nächsten Öffnen an (zerg doctor hat sie ohne Änderungen gelesen).</translation>
-    </message>
-    <message>
-        <source>%1: schema version %2, current (read without changes)</source>
-        <translation>%1: Schema-Version %2, aktuell (ohne Änderungen gelesen)</translation>
-    </message>
-    <message>
         <source>ok</source>
         <translation>ok</translation>
     </message>
@@ -5563,6 +5600,18 @@ Exit-Status: 0 Erfolg, 1 Fehler, 2 Aufruffehler, 3 Konfigurationsproblem.
     <message>
         <source>Jarvis answered directly with an apology</source>
         <translation>Jarvis hat direkt mit einer Entschuldigung geantwortet</translation>
+    </message>
+    <message>
+        <source>--%1 needs a value</source>
+        <translation>--%1 braucht einen Wert</translation>
+    </message>
+    <message>
+        <source>%1 takes no value</source>
+        <translation>%1 nimmt keinen Wert</translation>
+    </message>
+    <message>
+        <source>cannot read the options</source>
+        <translation>die Optionen können nicht gelesen werden</translation>
     </message>
 </context>
 <context>

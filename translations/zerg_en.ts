@@ -1472,14 +1472,6 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>OpenAI</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Anthropic</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Custom OpenAI-compatible URL</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1517,30 +1509,6 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
     </message>
     <message>
         <source>API key</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>sk-… (platform.openai.com › API keys)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>OpenAI API key</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>OpenAI model</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>sk-ant-… (console.anthropic.com › API keys)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Anthropic API key</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Anthropic model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1589,6 +1557,14 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
     </message>
     <message>
         <source>Environment variables work too (ZERG_LLM_BASE_URL, ZERG_MODEL, ZERG_LLM_API_KEY; see the README) and win over what you save here. Keys are kept in %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 API key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 model</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2413,6 +2389,309 @@ Cost: %4</source>
     </message>
 </context>
 <context>
+    <name>zerg::Doctor</name>
+    <message>
+        <source>(none)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 and %2 more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>from ZERG_LLM_API_KEY</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stored with `zerg key set`</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set ZERG_LLM_BASE_URL and ZERG_MODEL (or choose a provider in Settings).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set ZERG_LLM_BASE_URL (or choose a provider in Settings).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set ZERG_MODEL to a model your server offers (e.g. gpt-4o-mini, or qwen2.5:7b on Ollama).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LLM provider</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 at %2, API key: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Provider reachable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not checked: the provider is not configured.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Models</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not checked: the provider did not answer the request.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GET %1 failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start the LLM server, or set ZERG_LLM_BASE_URL to where it listens (now %1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 refused the request (HTTP %2): the API key is missing or not accepted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Store the API key with `zerg key set` (or set ZERG_LLM_API_KEY).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Store a valid API key with `zerg key set` (or set ZERG_LLM_API_KEY); check that it belongs to %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 answered HTTP %2 in %3 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server does not list its models (GET %1: HTTP %2), so %3 could not be checked.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing to do if `zerg ask &quot;hello&quot;` works; otherwise check ZERG_MODEL and ZERG_WORKER_MODEL against the server&apos;s model names.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>offered by the server; used by: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not offered by the server (used by: %1). It offers: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set %1 to a model the server offers, or make the server offer %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>set ZERG_DATA_DIR to a folder you can write to.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a file, not a folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move the file away, or %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write in %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give your user write access (chmod u+rwx %1), or %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is writable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot be created: %2 is a file, not a folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Correct ZERG_DATA_DIR, or %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 does not exist and cannot be created: cannot write in %2 (%3).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Create %1 yourself and give your user write access, or %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 does not exist yet; Zerg creates it when it first starts (%2 is writable).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free space</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not read the free space of the volume of %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check that the volume is mounted (df -h).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 available on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(less than %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free space on %1 (old workers: ZERG_RETENTION_DAYS), or set ZERG_DATA_DIR to a folder on a larger volume.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Database</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Upgrade Zerg (this is %1), or set ZERG_DATABASE_URL to another database.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check ZERG_DATABASE_URL (postgresql://user@host:5432/db), that the server runs and accepts this user (password: PGPASSWORD or ~/.pgpass).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PostgreSQL %1: schema version %2 of %3. Opening it applied any pending migrations, as every start of Zerg does.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 does not exist yet; Zerg creates it (schema version %2) when it first starts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the file&apos;s permissions. If it is damaged, restore it from a backup or move it away: Zerg then creates a new one, and `zerg workers reindex` rebuilds the worker list from the folders on disk.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was written by a newer Zerg: schema version %2, this Zerg knows versions up to %3 and refuses to open it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Upgrade Zerg (this is %1), or set ZERG_DATA_DIR to another folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: schema version %2 of %3; Zerg applies the missing migrations when it next opens it (the doctor read it without changes).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: schema version %2, current (read without changes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hosts file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The hosts file could not be read: no answer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run the checks again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set ZERG_HOSTS_FILE to a hosts file (OpenSSH config format).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import the servers workers may reach from ~/.ssh/config: zerg hosts import ALIAS (creates %1), or set ZERG_HOSTS_FILE to an existing hosts file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Correct %1 as the message says, or set ZERG_HOSTS_FILE to another file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 allows no host, so workers cannot reach any server.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add a Host block to it, or import one from ~/.ssh/config: zerg hosts import ALIAS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 allows: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no result within %2 s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check that %1 is up and reachable from this computer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: logged in and ran `true` in %2 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 answers, but its host key (%2) is not in %3, so Zerg will not log in.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the fingerprint with the server&apos;s administrator, then run: zerg hosts trust %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SECURITY WARNING: the host key of %1 HAS CHANGED. The server now shows %2, which does not match the key recorded in %3. Someone may be intercepting the connection, or the server was reinstalled. Zerg will not connect.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Confirm the new fingerprint with the server&apos;s administrator first. Only if the change is expected: ssh-keygen -R &quot;%1&quot; -f %2, then zerg hosts trust %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check that %1 is up and accepts your SSH key, and the Host block of %2 (HostName, Port, User, IdentityFile) in %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>zerg::Duration</name>
     <message>
         <source>%1 s</source>
@@ -2784,6 +3063,60 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
     </message>
 </context>
 <context>
+    <name>zerg::ProviderProbe</name>
+    <message>
+        <source>no answer within %1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::ProviderRegistry</name>
+    <message>
+        <source>%1 or %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OpenAI-compatible</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OpenAI</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OpenAI, Ollama, llama.cpp, vLLM, LM Studio, OpenRouter and more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sk-… (platform.openai.com › API keys)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter your OpenAI API key (platform.openai.com, API keys).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Anthropic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Anthropic&apos;s own API</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sk-ant-… (console.anthropic.com › API keys)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter your Anthropic API key (console.anthropic.com, Settings › API keys).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown LLM provider &apos;%1&apos;. Set ZERG_LLM_PROVIDER to %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>zerg::RetryingReply</name>
     <message>
         <source>The request to the model was cancelled.</source>
@@ -2892,10 +3225,6 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
     <name>zerg::SettingField</name>
     <message>
         <source>Provider</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>OpenAI-compatible: OpenAI, Ollama, llama.cpp, vLLM, LM Studio, OpenRouter and more. Anthropic: Anthropic&apos;s own API.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3202,10 +3531,6 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Unknown LLM provider &apos;%1&apos;. Set ZERG_LLM_PROVIDER to openai (any OpenAI-compatible server: OpenAI, Ollama, llama.cpp, vLLM, LM Studio, OpenRouter) or anthropic.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>No language model is configured. Set ZERG_LLM_BASE_URL (for example http://127.0.0.1:11434/v1 for Ollama) and ZERG_MODEL, or configure a provider in Settings.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3215,6 +3540,10 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
     </message>
     <message>
         <source>No model is configured. Set ZERG_MODEL (for example gpt-4o-mini).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a choice for %2: enter one word, as the Settings page offers them.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3254,14 +3583,6 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
     </message>
     <message>
         <source>Server mode (zerg serve)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>OpenAI-compatible</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Anthropic</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3365,14 +3686,6 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Enter your Anthropic API key (console.anthropic.com, Settings › API keys).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Enter your OpenAI API key (platform.openai.com, API keys).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&apos;%1&apos; is not a web address. Ollama listens on http://127.0.0.1:11434 unless you changed it.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3382,6 +3695,10 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
     </message>
     <message>
         <source>Enter the server&apos;s address, for example http://127.0.0.1:8080/v1 (llama.cpp, vLLM, LM Studio and OpenRouter all speak OpenAI&apos;s API).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zerg does not know the provider &apos;%1&apos;. Choose one of the providers offered here.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4883,286 +5200,6 @@ Exit status: 0 no check failed (warnings allowed), 1 a check failed, 2 usage err
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>no answer within %1 s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>from ZERG_LLM_API_KEY</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>stored with `zerg key set`</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Set ZERG_LLM_PROVIDER=openai (any OpenAI-compatible server) or ZERG_LLM_PROVIDER=anthropic.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Set ZERG_LLM_BASE_URL and ZERG_MODEL (or choose a provider in Settings).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Set ZERG_LLM_BASE_URL (or choose a provider in Settings).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Set ZERG_MODEL to a model your server offers (e.g. gpt-4o-mini, or qwen2.5:7b on Ollama).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 and %2 more</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>LLM provider</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 at %2, API key: %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Provider reachable</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>GET %1 failed: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Start the LLM server, or set ZERG_LLM_BASE_URL to where it listens (now %1).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 refused the request (HTTP %2): the API key is missing or not accepted.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Store the API key with `zerg key set` (or set ZERG_LLM_API_KEY).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Store a valid API key with `zerg key set` (or set ZERG_LLM_API_KEY); check that it belongs to %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 answered HTTP %2 in %3 ms</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Models</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The server does not list its models (GET %1: HTTP %2), so %3 could not be checked.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Nothing to do if `zerg ask &quot;hello&quot;` works; otherwise check ZERG_MODEL and ZERG_WORKER_MODEL against the server&apos;s model names.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Model %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>offered by the server; used by: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>not offered by the server (used by: %1). It offers: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Set %1 to a model the server offers, or make the server offer %2.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> or </source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Host %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: no result within %2 s.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Check that %1 is up and reachable from this computer.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: logged in and ran `true` in %2 ms</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 answers, but its host key (%2) is not in %3, so Zerg will not log in.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Check the fingerprint with the server&apos;s administrator, then run: zerg hosts trust %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>SECURITY WARNING: the host key of %1 HAS CHANGED. The server now shows %2, which does not match the key recorded in %3. Someone may be intercepting the connection, or the server was reinstalled. Zerg will not connect.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Confirm the new fingerprint with the server&apos;s administrator first. Only if the change is expected: ssh-keygen -R &quot;%1&quot; -f %2, then zerg hosts trust %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Check that %1 is up and accepts your SSH key, and the Host block of %2 (HostName, Port, User, IdentityFile) in %3.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Hosts file</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Set ZERG_HOSTS_FILE to a hosts file (OpenSSH config format).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Import the servers workers may reach from ~/.ssh/config: zerg hosts import ALIAS (creates %1), or set ZERG_HOSTS_FILE to an existing hosts file.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Correct %1 as the message says, or set ZERG_HOSTS_FILE to another file.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 allows no host, so workers cannot reach any server.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Add a Host block to it, or import one from ~/.ssh/config: zerg hosts import ALIAS</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 allows: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Data folder</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>set ZERG_DATA_DIR to a folder you can write to.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is a file, not a folder.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Move the file away, or %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot write in %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Give your user write access (chmod u+rwx %1), or %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is writable</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 cannot be created: %2 is a file, not a folder.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Correct ZERG_DATA_DIR, or %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 does not exist and cannot be created: cannot write in %2 (%3).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Create %1 yourself and give your user write access, or %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 does not exist yet; Zerg creates it when it first starts (%2 is writable).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Free space</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Could not read the free space of the volume of %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Check that the volume is mounted (df -h).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 available on %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>(less than %1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Free space on %1 (old workers: ZERG_RETENTION_DAYS), or set ZERG_DATA_DIR to a folder on a larger volume.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Database</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Upgrade Zerg (this is %1), or set ZERG_DATABASE_URL to another database.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Check ZERG_DATABASE_URL (postgresql://user@host:5432/db), that the server runs and accepts this user (password: PGPASSWORD or ~/.pgpass).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>PostgreSQL %1: schema version %2 of %3. Opening it applied any pending migrations, as every start of Zerg does.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 does not exist yet; Zerg creates it (schema version %2) when it first starts.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot read %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Check the file&apos;s permissions. If it is damaged, restore it from a backup or move it away: Zerg then creates a new one, and `zerg workers reindex` rebuilds the worker list from the folders on disk.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 was written by a newer Zerg: schema version %2, this Zerg knows versions up to %3 and refuses to open it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Upgrade Zerg (this is %1), or set ZERG_DATA_DIR to another folder.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: schema version %2 of %3; Zerg applies the missing migrations when it next opens it (the doctor read it without changes).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: schema version %2, current (read without changes)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>ok</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5244,6 +5281,18 @@ Exit status: 0 success, 1 failure, 2 usage error, 3 configuration problem.
     </message>
     <message>
         <source>Jarvis answered directly with an apology</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--%1 needs a value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 takes no value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read the options</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
