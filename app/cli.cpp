@@ -417,7 +417,7 @@ int workersList(const QStringList& args) {
         const QString id = j.workerId.isEmpty() ? Text::tr("(job %1)").arg(j.id) : j.workerId;
         out() << QStringLiteral("%1  %2  %3  %4\n")
                      .arg(id, -44)
-                     .arg(j.status, -9)
+                     .arg(statusName(j.status), -9)
                      .arg(j.durationMs > 0 ? seconds(j.durationMs) : QStringLiteral("-"), 7)
                      .arg(j.task);
     }

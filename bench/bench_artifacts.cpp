@@ -99,7 +99,7 @@ void fillJobs(Database& db, Store& store, const QDateTime& base) {
         die(conn.lastError().text());
 }
 
-Stats timeListJobs(Store& store, int n, const std::optional<QString>& filter) {
+Stats timeListJobs(Store& store, int n, std::optional<JobStatus> filter) {
     std::vector<double> ms;
     ms.reserve(size_t(n));
     for (int i = 0; i < n + 1; ++i) {  // the first call warms the statement and the page cache
@@ -296,8 +296,8 @@ int main(int argc, char** argv) {
     fillJobs(*db.value(), store, base);
     std::printf("\ninserted %d worker_jobs rows in %.0f ms\n", kJobRows, msSince(setup));
     const Stats all = timeListJobs(store, n, std::nullopt);
-    const Stats failed = timeListJobs(store, n, QStringLiteral("failed"));
-    const Stats running = timeListJobs(store, n, QStringLiteral("running"));
+    const Stats failed = timeListJobs(store, n, JobStatus::Failed);
+    const Stats running = timeListJobs(store, n, JobStatus::Running);
 
     std::printf("\nlist_workers: Store::listJobs(owner, 50) over %d rows, %d calls each\n",
                 kJobRows, n);

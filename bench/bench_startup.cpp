@@ -212,7 +212,7 @@ void seedWorker(Store& store, ArtifactStore& artifacts, qint64 runId, int w,
                                       {"model", model},
                                       {"generated_at", finished.toString(Qt::ISODateWithMs)},
                                       {"error", QJsonValue()}}}}));
-    check(store.finishJob(job, status, error, finished));
+    check(store.finishJob(job, parseStatus<JobStatus>(status).value(), error, finished));
     check(store.recordLlmCall(llmCall(runId, job, QStringLiteral("worker"), worker, toolDone, w)));
     check(store.recordLlmCall(
         llmCall(runId, job, QStringLiteral("worker"), worker, finished, w + 1)));
@@ -245,7 +245,7 @@ void seedWorkers(const QString& dataDir) {
         check(store.recordLlmCall(
             llmCall(run, 0, QStringLiteral("supervisor"), QStringLiteral("supervisor"), end, r)));
         check(store.appendMessage(thread, run, {{"role", "assistant"}, {"content", answer}}, end));
-        check(store.finishRun(run, QStringLiteral("success"), answer, {}, end, 5200, 380));
+        check(store.finishRun(run, RunStatus::Success, answer, {}, end, 5200, 380));
     }
 }
 

@@ -23,12 +23,14 @@ QList<WorkerRow> workerRowsOf(const QJsonArray& workers) {
         row.jobId = o.value(u"job_id"_s).toInteger();
         row.workerId = o.value(u"worker_id"_s).toString();
         row.task = o.value(u"task"_s).toString();
-        row.status = o.value(u"status"_s).toString();
+        // A word this version does not know counts as ended, as isTerminalWord() has it.
+        row.status =
+            parseStatus<JobStatus>(o.value(u"status"_s).toString()).value_or(JobStatus::Failed);
         row.startedAt = timefmt::fromIso(o.value(u"created_at"_s).toString());
-        const bool finished = isTerminalWord<JobStatus>(row.status);
+        const bool finished = isTerminal(row.status);
         row.durationMs = finished ? o.value(u"duration_ms"_s).toInteger(-1) : qint64(-1);
         // The API gives no start time: a running worker counts from its creation.
-        if (row.status == statusName(JobStatus::Running))
+        if (row.status == JobStatus::Running)
             row.runningSince = row.startedAt;
         rows.append(row);
     }

@@ -148,11 +148,11 @@ Result<QJsonObject> ServerBackend::cancel(qint64 ownerId, std::optional<qint64> 
         const Result<RunRecord> run = store.run(*runId);
         if (!run || run->ownerId != ownerId)
             return notFound(QStringLiteral("No run %1. List the runs to find its id.").arg(*runId));
-        if (owner->jarvis->currentRunId() != *runId || isTerminalWord<RunStatus>(run->status)) {
+        if (owner->jarvis->currentRunId() != *runId || isTerminal(run->status)) {
             return Error{QStringLiteral("not_running"),
                          QStringLiteral("Run %1 is not running (it is %2); nothing to cancel.")
                              .arg(*runId)
-                             .arg(run->status)};
+                             .arg(statusName(run->status))};
         }
         owner->jarvis->cancelRun(*runId);
         return QJsonObject{{QStringLiteral("cancelled"), QStringLiteral("run")}};
@@ -162,11 +162,11 @@ Result<QJsonObject> ServerBackend::cancel(qint64 ownerId, std::optional<qint64> 
         return notFound(
             QStringLiteral("No worker job %1. List the workers to find its id.").arg(*jobId));
     }
-    if (isTerminalWord<JobStatus>(job->status)) {
+    if (isTerminal(job->status)) {
         return Error{QStringLiteral("not_running"),
                      QStringLiteral("Worker job %1 is not running (it is %2); nothing to cancel.")
                          .arg(*jobId)
-                         .arg(job->status)};
+                         .arg(statusName(job->status))};
     }
     owner->jarvis->cancelWorker(*jobId);
     return QJsonObject{{QStringLiteral("cancelled"), QStringLiteral("worker")}};

@@ -75,6 +75,22 @@ JobStatus jobStatusOf(WorkerStatus s) {
     return JobStatus::Failed;
 }
 
+ScheduleRunStatus scheduleRunStatusOf(RunStatus s) {
+    switch (s) {
+        case RunStatus::Running:
+            return ScheduleRunStatus::Running;
+        case RunStatus::Success:
+            return ScheduleRunStatus::Success;
+        case RunStatus::Failed:
+            return ScheduleRunStatus::Failed;
+        case RunStatus::Cancelled:
+            return ScheduleRunStatus::Cancelled;
+        case RunStatus::Timeout:
+            return ScheduleRunStatus::Timeout;
+    }
+    return ScheduleRunStatus::Failed;
+}
+
 AgentState agentStateOf(WorkerStatus s, bool helpPending, bool stoppedByRule) {
     switch (s) {
         case WorkerStatus::Queued:

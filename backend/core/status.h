@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/result.h"
+
 #include <QString>
 #include <QStringList>
 #include <QStringView>
@@ -184,6 +186,24 @@ template <StatusEnum E>
     return out;
 }
 
+// The value of a word a user or a client gave (a tool's argument, an API field, a CLI option);
+// for an unknown word an "invalid_argument" error that names it and the words allowed, e.g.
+// "Unknown job status 'done'; use queued, running, success, failed, cancelled or timeout."
+// `what` names the vocabulary ("job status").
+template <StatusEnum E>
+[[nodiscard]] Result<E> parseStatusArgument(QStringView word, const QString& what) {
+    if (const std::optional<E> value = parseStatus<E>(word))
+        return *value;
+    QStringList names = statusNames<E>();
+    const QString last = names.takeLast();
+    return Error{QStringLiteral("invalid_argument"),
+                 QStringLiteral("Unknown %1 '%2'; use %3.")
+                     .arg(what, word.toString(),
+                          names.isEmpty()
+                              ? last
+                              : names.join(QStringLiteral(", ")) + QStringLiteral(" or ") + last)};
+}
+
 [[nodiscard]] bool isTerminal(WorkerStatus s);
 [[nodiscard]] bool isTerminal(JobStatus s);
 [[nodiscard]] bool isTerminal(RunStatus s);
@@ -201,6 +221,8 @@ template <StatusEnum E>
 [[nodiscard]] bool isAllowedTransition(WorkerStatus from, WorkerStatus to);
 // What a worker's row says while the worker is in this status.
 [[nodiscard]] JobStatus jobStatusOf(WorkerStatus s);
+// What a schedule run says when the supervisor run that carried it out is in this status.
+[[nodiscard]] ScheduleRunStatus scheduleRunStatusOf(RunStatus s);
 
 // The agent state shown for a worker: idle while queued, restarting, waiting for input while a
 // help request is unanswered or an approval is pending, working, done on success, failed, and

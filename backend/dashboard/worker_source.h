@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/result.h"
+#include "core/status.h"
 
 #include <QDateTime>
 #include <QHash>
@@ -18,8 +19,8 @@ struct WorkerRow {
     qint64 jobId = 0;
     QString workerId;  // empty while queued
     QString task;
-    QString status;  // queued | running | success | failed | timeout | cancelled
-    QString hosts;   // the hosts its tools ran on, comma-separated; empty: none (local only)
+    JobStatus status = JobStatus::Queued;
+    QString hosts;  // the hosts its tools ran on, comma-separated; empty: none (local only)
     int toolCalls = 0;
     qint64 durationMs = -1;         // -1: not finished
     QDateTime startedAt;            // when the job was created (queued rows have no start yet)

@@ -180,7 +180,7 @@ Result<qint64> JarvisService::start(const QString& taskIn, bool background) {
     const Result<qint64> seq = m_store->appendMessage(m_threadId, run.value(), user.toJson(), now);
     if (!seq) {
         const QString why = seq.error().message;
-        (void)m_store->finishRun(run.value(), statusName(RunStatus::Failed), {}, why, now);
+        (void)m_store->finishRun(run.value(), RunStatus::Failed, {}, why, now);
         return seq.error();
     }
     history.value().messages.append({seq.value(), user});
@@ -574,7 +574,7 @@ QStringList JarvisService::findings() const {
     if (jobs) {
         for (const WorkerJobRecord& j : jobs.value()) {
             QString finding;
-            if (j.status == QLatin1String("success") && !j.workerId.isEmpty()) {
+            if (j.status == JobStatus::Success && !j.workerId.isEmpty()) {
                 if (auto meta = m_artifacts->metadata(j.workerId, m_config.ownerId))
                     finding = meta->value(QStringLiteral("summary")).toString();
                 if (finding.isEmpty()) {
@@ -586,7 +586,7 @@ QStringList JarvisService::findings() const {
             }
             lines.append(
                 QStringLiteral("- %1 (%2%3)%4")
-                    .arg(j.task, j.status,
+                    .arg(j.task, statusName(j.status),
                          j.workerId.isEmpty() ? QString() : QStringLiteral(", ") + j.workerId,
                          finding.isEmpty() ? QString() : QStringLiteral(": ") + finding));
         }
@@ -785,9 +785,8 @@ void JarvisService::endRun(const RunEnding& ending) {
     const QString error = ok ? QString() : ending.apology ? ending.error : ending.text;
     const RunOutcome outcome{qMax(1, m_attempts), ending.errorCode,
                              ending.apology ? statusName(RunFallback::Apology) : QString()};
-    if (Status s =
-            m_store->finishRun(runId, statusName(ending.status), result, error, m_clock->utcNow(),
-                               m_usage.promptTokens, m_usage.completionTokens, outcome);
+    if (Status s = m_store->finishRun(runId, ending.status, result, error, m_clock->utcNow(),
+                                      m_usage.promptTokens, m_usage.completionTokens, outcome);
         !s) {
         qWarning("run %lld: %s", runId, qPrintable(s.error().message));
     }

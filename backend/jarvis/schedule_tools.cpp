@@ -311,7 +311,7 @@ private:
         const ScheduleRunRecord& r = runs->first();
         QJsonObject out{{QStringLiteral("started_at"), r.startedAt.toString(Qt::ISODate)},
                         {QStringLiteral("trigger"), r.trigger},
-                        {QStringLiteral("status"), r.status},
+                        {QStringLiteral("status"), statusName(r.status)},
                         {QStringLiteral("severity"), r.severity},
                         {QStringLiteral("summary"), r.summary}};
         if (!r.error.isEmpty())

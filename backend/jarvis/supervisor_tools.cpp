@@ -160,9 +160,15 @@ public:
     ToolInvocation* start(const QJsonObject& args, QObject* parent) override {
         const int limit = qBound(1, args.value(QStringLiteral("limit")).toInt(10), 50);
         const QString status = args.value(QStringLiteral("status")).toString();
-        const auto jobs = m_ctx.store->listJobs(
-            m_ctx.ownerId, limit,
-            status.isEmpty() ? std::optional<QString>() : std::optional<QString>(status));
+        std::optional<JobStatus> only;
+        if (!status.isEmpty()) {
+            const Result<JobStatus> parsed =
+                parseStatusArgument<JobStatus>(status, QStringLiteral("job status"));
+            if (!parsed)
+                return new ImmediateInvocation(ToolResult::failure(parsed.error().message), parent);
+            only = parsed.value();
+        }
+        const auto jobs = m_ctx.store->listJobs(m_ctx.ownerId, limit, only);
         if (!jobs)
             return new ImmediateInvocation(ToolResult::failure(jobs.error().message), parent);
         QJsonArray rows;
@@ -170,7 +176,7 @@ public:
             QJsonObject row{{QStringLiteral("job_id"), j.id},
                             {QStringLiteral("worker_id"), j.workerId},
                             {QStringLiteral("task"), j.task},
-                            {QStringLiteral("status"), j.status},
+                            {QStringLiteral("status"), statusName(j.status)},
                             {QStringLiteral("created_at"), j.createdAt.toString(Qt::ISODate)}};
             if (!j.workerId.isEmpty()) {
                 const auto meta = m_ctx.artifacts->metadata(j.workerId, m_ctx.ownerId);
@@ -457,7 +463,7 @@ QString recentWorkersBlock(const SupervisorContext& ctx, int windowSecs, int lim
         out += QStringLiteral("- worker_id %1 (job %2), %3, %4: %5")
                    .arg(j.workerId.isEmpty() ? QStringLiteral("(not started)") : j.workerId)
                    .arg(j.id)
-                   .arg(j.status, age, j.task);
+                   .arg(statusName(j.status), age, j.task);
         if (!summary.isEmpty())
             out += QStringLiteral(" — ") + summary;
         out += QLatin1Char('\n');

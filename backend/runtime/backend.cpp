@@ -319,11 +319,10 @@ Backend::OwnerServices Backend::addOwner(qint64 ownerId) {
                 const Result<QList<WorkerJobRecord>> jobs = store->listJobsForRun(ownerId, runId);
                 const bool workerFailed =
                     jobs && std::any_of(jobs->cbegin(), jobs->cend(), [](const WorkerJobRecord& j) {
-                        return j.status == statusName(JobStatus::Failed) ||
-                               j.status == statusName(JobStatus::Timeout);
+                        return j.status == JobStatus::Failed || j.status == JobStatus::Timeout;
                     });
-                scheduler->runFinished(runId, run ? run->status : statusName(RunStatus::Failed),
-                                       text, workerFailed);
+                scheduler->runFinished(runId, run ? run->status : RunStatus::Failed, text,
+                                       workerFailed);
             });
     m_owners.insert(ownerId, o);
     m_ownerOrder.append(ownerId);

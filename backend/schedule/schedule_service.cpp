@@ -270,9 +270,9 @@ void ScheduleService::launchWaiting() {
             continue;
         }
         if (!run) {
-            (void)m_store->finishScheduleRun(
-                scheduleRun.value(), statusName(ScheduleRunStatus::Failed),
-                severityName(Severity::Warning), {}, run.error().message, now);
+            (void)m_store->finishScheduleRun(scheduleRun.value(), ScheduleRunStatus::Failed,
+                                             severityName(Severity::Warning), {},
+                                             run.error().message, now);
             continue;
         }
         if (Status attached = m_store->attachRun(scheduleRun.value(), run.value()); !attached)
@@ -282,17 +282,17 @@ void ScheduleService::launchWaiting() {
     }
 }
 
-void ScheduleService::runFinished(qint64 runId, const QString& status, const QString& answer,
+void ScheduleService::runFinished(qint64 runId, RunStatus status, const QString& answer,
                                   bool workerFailed) {
     const qint64 scheduleRunId = m_scheduleRunByRun.take(runId);
     if (scheduleRunId != 0) {
-        const bool ok = status == statusName(RunStatus::Success);
+        const bool ok = status == RunStatus::Success;
         Severity severity = severityIn(answer).value_or(Severity::Info);
         if ((workerFailed || !ok) && severity == Severity::Info)
             severity = Severity::Warning;  // the system's floor when something failed
         const QDateTime now = m_clock->utcNow();
-        (void)m_store->finishScheduleRun(scheduleRunId, status, severityName(severity),
-                                         ok ? summaryOf(answer) : QString(),
+        (void)m_store->finishScheduleRun(scheduleRunId, scheduleRunStatusOf(status),
+                                         severityName(severity), ok ? summaryOf(answer) : QString(),
                                          ok ? QString() : answer, now);
         const Result<ScheduleRunRecord> record = m_store->scheduleRun(m_ownerId, scheduleRunId);
         const Result<ScheduleRecord> schedule =
@@ -300,7 +300,8 @@ void ScheduleService::runFinished(qint64 runId, const QString& status, const QSt
                    : Result<ScheduleRecord>(record.error());
         const QString title = schedule ? schedule->name : tr("Scheduled check");
         const QString body =
-            ok ? answer : tr("The scheduled run did not finish (%1): %2").arg(status, answer);
+            ok ? answer
+               : tr("The scheduled run did not finish (%1): %2").arg(statusName(status), answer);
         const Result<qint64> item = m_store->addInboxItem(
             m_ownerId, runId,
             schedule ? std::optional<qint64>(schedule->id) : std::optional<qint64>(), title, body,

@@ -71,7 +71,7 @@ public:
 
     // A run ended (JarvisService::runFinished). Runs that no schedule started are ignored.
     // workerFailed: one of the run's workers failed (then the severity is at least warning).
-    void runFinished(qint64 runId, const QString& status, const QString& answer, bool workerFailed);
+    void runFinished(qint64 runId, RunStatus status, const QString& answer, bool workerFailed);
 
 Q_SIGNALS:
     void scheduleRunStarted(qint64 scheduleId, qint64 scheduleRunId, qint64 runId);

@@ -29,7 +29,9 @@ Result<QStringList> pruneWorkerArtifacts(const ArtifactStore& artifacts,
             continue;
         const QJsonObject m = QJsonDocument::fromJson(meta.readAll()).object();
         meta.close();
-        if (!Store::isFinalStatus(m.value(QStringLiteral("status")).toString()))
+        const std::optional<JobStatus> status =
+            parseStatus<JobStatus>(m.value(QStringLiteral("status")).toString());
+        if (!status || !isTerminal(*status))
             continue;
         const QDateTime completed =
             timefmt::fromIso(m.value(QStringLiteral("completed_at")).toString());

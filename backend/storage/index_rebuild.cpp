@@ -35,9 +35,11 @@ Result<WorkerJobRecord> jobFromMetadata(const QString& folder, const QString& pa
     if (j.ownerId <= 0)
         return bad(QStringLiteral("metadata.json has no valid owner_id"));
     j.task = m.value(QStringLiteral("task")).toString();
-    j.status = m.value(QStringLiteral("status")).toString();
-    if (!Store::isJobStatus(j.status))
-        return bad(QStringLiteral("unknown status '%1'").arg(j.status));
+    const QString status = m.value(QStringLiteral("status")).toString();
+    const std::optional<JobStatus> jobStatus = parseStatus<JobStatus>(status);
+    if (!jobStatus)
+        return bad(QStringLiteral("unknown status '%1'").arg(status));
+    j.status = *jobStatus;
     j.startedAt = timefmt::fromIso(m.value(QStringLiteral("started_at")).toString());
     if (!j.startedAt.isValid())
         return bad(QStringLiteral("metadata.json has no valid started_at"));
@@ -45,7 +47,7 @@ Result<WorkerJobRecord> jobFromMetadata(const QString& folder, const QString& pa
     j.model = m.value(QStringLiteral("model")).toString();
     j.runId = m.value(QStringLiteral("supervisor_run_id")).toInteger(0);
     j.error = m.value(QStringLiteral("error")).toString();
-    if (Store::isFinalStatus(j.status)) {
+    if (isTerminal(j.status)) {
         j.finishedAt = timefmt::fromIso(m.value(QStringLiteral("completed_at")).toString());
         if (!j.finishedAt.isValid())
             j.finishedAt = j.startedAt;  // a final status without a time: keep the row usable

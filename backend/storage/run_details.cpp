@@ -27,7 +27,7 @@ QJsonObject workerJson(const WorkerJobRecord& job, ArtifactStore& artifacts, qin
     return {{QStringLiteral("job_id"), job.id},
             {QStringLiteral("worker_id"), job.workerId},
             {QStringLiteral("task"), job.task},
-            {QStringLiteral("status"), job.status},
+            {QStringLiteral("status"), statusName(job.status)},
             {QStringLiteral("duration_ms"), job.durationMs},
             {QStringLiteral("summary"), summary}};
 }
@@ -59,7 +59,7 @@ Result<QJsonObject> workerDetails(Store& store, ArtifactStore& artifacts, qint64
                          QStringLiteral("Job %1 has not started a worker yet (status %2); ask "
                                         "again when it runs.")
                              .arg(*jobId)
-                             .arg(job->status)};
+                             .arg(statusName(job->status))};
         }
         workerId = job->workerId;
     }
@@ -93,7 +93,7 @@ Result<QJsonObject> runSummary(Store& store, const RunRecord& r) {
     return QJsonObject{
         {QStringLiteral("run_id"), r.id},
         {QStringLiteral("thread_id"), r.threadId},
-        {QStringLiteral("status"), r.status},
+        {QStringLiteral("status"), statusName(r.status)},
         {QStringLiteral("mode"), r.mode},
         {QStringLiteral("task"), r.task},
         {QStringLiteral("started_at"), timeOrNull(r.startedAt)},

@@ -179,11 +179,6 @@ bool ScheduleStore::isTrigger(const QString& trigger) {
            trigger == QLatin1String("catch_up");
 }
 
-bool ScheduleStore::isFinalRunStatus(const QString& status) {
-    const std::optional<ScheduleRunStatus> s = parseStatus<ScheduleRunStatus>(status);
-    return s && isTerminal(*s);
-}
-
 bool ScheduleStore::isSeverity(const QString& severity) {
     return severity == QLatin1String("info") || severity == QLatin1String("warning") ||
            severity == QLatin1String("critical");
@@ -470,59 +465,31 @@ Status ScheduleStore::attachRun(qint64 scheduleRunId, qint64 runId) {
     return Ok{};
 }
 
-Status ScheduleStore::finishScheduleRun(qint64 scheduleRunId, const QString& status,
+Status ScheduleStore::finishScheduleRun(qint64 scheduleRunId, ScheduleRunStatus status,
                                         const std::optional<QString>& severity,
                                         const QString& summary, const QString& error,
                                         const QDateTime& now) {
-    if (!isFinalRunStatus(status)) {
+    if (!isTerminal(status)) {
         return invalid(QStringLiteral("Cannot finish schedule run %1 with status '%2'; use "
                                       "success, failed, cancelled, timeout or skipped.")
                            .arg(scheduleRunId)
-                           .arg(status));
+                           .arg(statusName(status)));
     }
     if (severity && !isSeverity(*severity))
         return badSeverity(*severity);
-    const QString what = QStringLiteral("finishing schedule run %1").arg(scheduleRunId);
-    QSqlDatabase db = m_db->connection();
-    Transaction tx(db);
-    if (!tx.began())
-        return dbError(what, tx.lastError());
-    QSqlQuery q(db);
-    if (!exec(q, QStringLiteral("SELECT status FROM schedule_runs WHERE id = ?"),
-              {scheduleRunId})) {
-        return dbError(what, q.lastError());
-    }
-    if (!q.next())
-        return noScheduleRun(scheduleRunId);
-    const QString current = q.value(0).toString();
-    if (current != statusName(ScheduleRunStatus::Running)) {
-        return Error{QStringLiteral("invalid_state"),
-                     QStringLiteral("Schedule run %1 already finished with status '%2'; its "
-                                    "outcome is kept.")
-                         .arg(scheduleRunId)
-                         .arg(current)};
-    }
-    q.finish();
-    // "AND status = running" again: another session may have finished it since the SELECT
-    // (PostgreSQL's READ COMMITTED); the first outcome is kept.
-    if (!exec(q,
-              QStringLiteral("UPDATE schedule_runs SET status = ?, severity = ?, summary = ?, "
-                             "error = ?, finished_at = ? WHERE id = ? AND status = ?"),
-              {status, severity ? QVariant(*severity) : QVariant(), textOrNull(summary),
-               textOrNull(error), timefmt::toIso(now), scheduleRunId,
-               statusName(ScheduleRunStatus::Running)})) {
-        return dbError(what, q.lastError());
-    }
-    if (q.numRowsAffected() != 1) {
-        return Error{QStringLiteral("invalid_state"),
-                     QStringLiteral("Schedule run %1 finished in another session meanwhile; its "
-                                    "outcome is kept.")
-                         .arg(scheduleRunId)};
-    }
-    q.finish();
-    if (!tx.commit())
-        return dbError(what, tx.lastError());
-    return Ok{};
+    return endOnce(m_db->connection(),
+                   {QStringLiteral("schedule_runs"),
+                    scheduleRunId,
+                    QStringLiteral("Schedule run %1").arg(scheduleRunId),
+                    QStringLiteral("finishing schedule run %1").arg(scheduleRunId),
+                    noScheduleRun(scheduleRunId),
+                    {statusName(ScheduleRunStatus::Running)},
+                    QStringLiteral("status = ?, severity = ?, summary = ?, error = ?, "
+                                   "finished_at = ?"),
+                    [&](const QDateTime&) -> QVariantList {
+                        return {statusName(status), severity ? QVariant(*severity) : QVariant(),
+                                textOrNull(summary), textOrNull(error), timefmt::toIso(now)};
+                    }});
 }
 
 Result<int> ScheduleStore::failRunningScheduleRuns(qint64 ownerId, const QString& error,

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/result.h"
+#include "core/status.h"
 
 #include <QDateTime>
 #include <QList>
@@ -49,8 +50,8 @@ struct ScheduleRunRecord {
     QDateTime scheduledFor;  // the cron instant; invalid for a manual run
     QDateTime startedAt;
     QDateTime finishedAt;  // invalid while running
-    QString status;        // running, success, failed, cancelled, timeout, skipped
-    QString severity;      // info, warning, critical; empty when none was given
+    ScheduleRunStatus status = ScheduleRunStatus::Running;
+    QString severity;  // info, warning, critical; empty when none was given
     QString summary;
     QString error;
 };
@@ -121,7 +122,7 @@ public:
     [[nodiscard]] Status attachRun(qint64 scheduleRunId, qint64 runId);
     // running -> success/failed/cancelled/timeout/skipped. severity, when given, is info,
     // warning or critical. Finishing twice is "invalid_state" and keeps the first outcome.
-    [[nodiscard]] Status finishScheduleRun(qint64 scheduleRunId, const QString& status,
+    [[nodiscard]] Status finishScheduleRun(qint64 scheduleRunId, ScheduleRunStatus status,
                                            const std::optional<QString>& severity,
                                            const QString& summary, const QString& error,
                                            const QDateTime& now);
@@ -160,8 +161,6 @@ public:
 
     // The words the schema accepts.
     [[nodiscard]] static bool isTrigger(const QString& trigger);
-    // success, failed, cancelled, timeout, skipped.
-    [[nodiscard]] static bool isFinalRunStatus(const QString& status);
     [[nodiscard]] static bool isSeverity(const QString& severity);
 
 private:

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/result.h"
+#include "core/status.h"
 #include "storage/time_format.h"
 
 #include <QDateTime>
@@ -10,6 +11,7 @@
 #include <QSqlDriver>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QStringList>
 #include <QVariant>
 
 #include <functional>
@@ -171,6 +173,67 @@ template <typename Map>
     return Ok{};
 }
 
+// How endOnce ends a row whose status moves once from an open word to a final one: a run, a
+// worker job, a schedule run.
+struct EndOnce {
+    QString table;  // a constant of the caller, never user text
+    qint64 id = 0;
+    QString noun;           // "Run 5", for the messages
+    QString what;           // "finishing run 5", for database errors
+    Error missing;          // when there is no such row
+    QStringList openWords;  // the statuses the row may still be ended from
+    QString assignments;    // "status = ?, error = ?, ..."
+    // The values of assignments, given the row's started_at (invalid when NULL).
+    std::function<QVariantList(const QDateTime& startedAt)> values;
+};
+
+// Ends the row in one transaction. A row already ended is "invalid_state" and keeps its first
+// outcome; the UPDATE tests the status again, since under PostgreSQL's READ COMMITTED another
+// connection may have ended the row since the SELECT.
+[[nodiscard]] inline Status endOnce(QSqlDatabase db, const EndOnce& end) {
+    Transaction tx(db);
+    if (!tx.began())
+        return dbError(end.what, tx.lastError());
+    QSqlQuery q(db);
+    if (!exec(q, QStringLiteral("SELECT status, started_at FROM %1 WHERE id = ?").arg(end.table),
+              {end.id})) {
+        return dbError(end.what, q.lastError());
+    }
+    if (!q.next())
+        return end.missing;
+    const QString current = q.value(0).toString();
+    if (!end.openWords.contains(current)) {
+        return Error{QStringLiteral("invalid_state"),
+                     QStringLiteral("%1 already finished with status '%2'; its outcome is kept.")
+                         .arg(end.noun, current)};
+    }
+    const QDateTime startedAt = timeAt(q, 1);
+    q.finish();
+    QVariantList values = end.values(startedAt);
+    values.append(end.id);
+    QStringList marks;
+    for (const QString& word : end.openWords) {
+        values.append(word);
+        marks.append(QStringLiteral("?"));
+    }
+    if (!exec(q,
+              QStringLiteral("UPDATE %1 SET %2 WHERE id = ? AND status IN (%3)")
+                  .arg(end.table, end.assignments, marks.join(QStringLiteral(", "))),
+              values)) {
+        return dbError(end.what, q.lastError());
+    }
+    if (q.numRowsAffected() != 1) {
+        return Error{QStringLiteral("invalid_state"),
+                     QStringLiteral("%1 finished in another session meanwhile; its outcome is "
+                                    "kept.")
+                         .arg(end.noun)};
+    }
+    q.finish();
+    if (!tx.commit())
+        return dbError(end.what, tx.lastError());
+    return Ok{};
+}
+
 // One column's value into a record's member: integers and text as they are, a flag stored as
 // 0/1, a time as its ISO text (NULL: invalid), a number that may be NULL (unset).
 inline void readColumn(const QVariant& v, qint64& out) {
@@ -190,6 +253,12 @@ inline void readColumn(const QVariant& v, QDateTime& out) {
 }
 inline void readColumn(const QVariant& v, std::optional<double>& out) {
     out = v.isNull() ? std::nullopt : std::optional<double>(v.toDouble());
+}
+// A status as its stored word; a word the vocabulary does not know leaves the record's default.
+template <StatusEnum E>
+void readColumn(const QVariant& v, E& out) {
+    if (const std::optional<E> s = parseStatus<E>(v.toString()))
+        out = *s;
 }
 
 // A record's columns in the order its SELECTs list them, as members: read() fills a record from

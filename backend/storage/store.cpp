@@ -139,22 +139,9 @@ Store::Store(Database* db) : m_db(db) {
     Q_ASSERT(db);
 }
 
-bool Store::isRunStatus(const QString& status) {
-    return parseStatus<RunStatus>(status).has_value();
-}
-
 bool Store::isRunMode(const QString& mode) {
     return mode == QLatin1String("quick") || mode == QLatin1String("supervisor") ||
            mode == QLatin1String("background");
-}
-
-bool Store::isJobStatus(const QString& status) {
-    return parseStatus<JobStatus>(status).has_value();
-}
-
-bool Store::isFinalStatus(const QString& status) {
-    const std::optional<JobStatus> s = parseStatus<JobStatus>(status);
-    return s && isTerminal(*s);
 }
 
 Status Store::ensureOwner(qint64 ownerId, const QString& name, const QDateTime& now) {
@@ -369,68 +356,49 @@ Result<qint64> Store::createRun(qint64 ownerId, qint64 threadId, const QString& 
     return id;
 }
 
-Status Store::finishRun(qint64 runId, const QString& status, const QString& result,
-                        const QString& error, const QDateTime& now, qint64 promptTokens,
-                        qint64 completionTokens, const RunOutcome& outcome) {
-    if (!isFinalStatus(status)) {
+Status Store::finishRun(qint64 runId, RunStatus status, const QString& result, const QString& error,
+                        const QDateTime& now, qint64 promptTokens, qint64 completionTokens,
+                        const RunOutcome& outcome) {
+    if (!isTerminal(status)) {
         return invalid(QStringLiteral("Cannot finish run %1 with status '%2'; use success, "
                                       "failed, cancelled or timeout.")
                            .arg(runId)
-                           .arg(status));
+                           .arg(statusName(status)));
     }
     if (outcome.attempts < 1)
         return invalid(
             QStringLiteral("A run makes at least one attempt, not %1.").arg(outcome.attempts));
     if (!outcome.fallback.isEmpty() &&
-        (!parseStatus<RunFallback>(outcome.fallback) || status != statusName(RunStatus::Failed))) {
+        (!parseStatus<RunFallback>(outcome.fallback) || status != RunStatus::Failed)) {
         return invalid(QStringLiteral("Cannot finish run %1 as '%2' with the fallback '%3'; a "
                                       "fallback (%4) belongs to a failed run.")
                            .arg(runId)
-                           .arg(status, outcome.fallback,
+                           .arg(statusName(status), outcome.fallback,
                                 statusNames<RunFallback>().join(QStringLiteral(", "))));
     }
-    const QString what = QStringLiteral("finishing run %1").arg(runId);
-    QSqlDatabase db = m_db->connection();
-    Transaction tx(db);
-    if (!tx.began())
-        return dbError(what, tx.lastError());
-    QSqlQuery q(db);
-    if (!exec(q, QStringLiteral("SELECT status, started_at FROM runs WHERE id = ?"), {runId})) {
-        return dbError(what, q.lastError());
-    }
-    if (!q.next())
-        return notFound(QStringLiteral("No run %1.").arg(runId));
-    const QString current = q.value(0).toString();
-    if (current != statusName(RunStatus::Running)) {
-        return Error{QStringLiteral("invalid_state"),
-                     QStringLiteral("Run %1 already finished with status '%2'; its outcome is "
-                                    "kept.")
-                         .arg(runId)
-                         .arg(current)};
-    }
-    const qint64 durationMs = durationBetween(timeAt(q, 1), now);
-    // "AND status = running" again: under PostgreSQL's READ COMMITTED another connection may
-    // have finished the run since the SELECT; the first outcome must stay.
-    if (!exec(q,
-              QStringLiteral("UPDATE runs SET status = ?, result = ?, error = ?, finished_at = ?, "
-                             "duration_ms = ?, prompt_tokens = ?, completion_tokens = ?, "
-                             "error_code = ?, attempts = ?, fallback = ? "
-                             "WHERE id = ? AND status = ?"),
-              {status, textOrNull(result), textOrNull(error), timefmt::toIso(now), durationMs,
-               promptTokens, completionTokens, textOrNull(outcome.errorCode), outcome.attempts,
-               textOrNull(outcome.fallback), runId, statusName(RunStatus::Running)})) {
-        return dbError(what, q.lastError());
-    }
-    if (q.numRowsAffected() != 1) {
-        return Error{QStringLiteral("invalid_state"),
-                     QStringLiteral("Run %1 finished in another session meanwhile; its outcome "
-                                    "is kept.")
-                         .arg(runId)};
-    }
-    q.finish();
-    if (!tx.commit())
-        return dbError(what, tx.lastError());
-    return Ok{};
+    return endOnce(
+        m_db->connection(),
+        {QStringLiteral("runs"),
+         runId,
+         QStringLiteral("Run %1").arg(runId),
+         QStringLiteral("finishing run %1").arg(runId),
+         notFound(QStringLiteral("No run %1.").arg(runId)),
+         {statusName(RunStatus::Running)},
+         QStringLiteral("status = ?, result = ?, error = ?, finished_at = ?, duration_ms = ?, "
+                        "prompt_tokens = ?, completion_tokens = ?, error_code = ?, attempts = ?, "
+                        "fallback = ?"),
+         [&](const QDateTime& startedAt) -> QVariantList {
+             return {statusName(status),
+                     textOrNull(result),
+                     textOrNull(error),
+                     timefmt::toIso(now),
+                     durationBetween(startedAt, now),
+                     promptTokens,
+                     completionTokens,
+                     textOrNull(outcome.errorCode),
+                     outcome.attempts,
+                     textOrNull(outcome.fallback)};
+         }});
 }
 
 Status Store::setRunAttempts(qint64 runId, int attempts) {
@@ -531,59 +499,31 @@ Status Store::markJobStarted(qint64 jobId, const QString& workerId, const QDateT
     return Error{QStringLiteral("invalid_state"),
                  QStringLiteral("Job %1 already finished with status '%2'; it cannot start again.")
                      .arg(jobId)
-                     .arg(existing->status)};
+                     .arg(statusName(existing->status))};
 }
 
-Status Store::finishJob(qint64 jobId, const QString& status, const QString& error,
+Status Store::finishJob(qint64 jobId, JobStatus status, const QString& error,
                         const QDateTime& now) {
-    if (!isFinalStatus(status)) {
+    if (!isTerminal(status)) {
         return invalid(QStringLiteral("Cannot finish job %1 with status '%2'; use success, "
                                       "failed, cancelled or timeout.")
                            .arg(jobId)
-                           .arg(status));
+                           .arg(statusName(status)));
     }
-    const QString what = QStringLiteral("finishing job %1").arg(jobId);
-    QSqlDatabase db = m_db->connection();
-    Transaction tx(db);
-    if (!tx.began())
-        return dbError(what, tx.lastError());
-    QSqlQuery q(db);
-    if (!exec(q, QStringLiteral("SELECT status, started_at FROM worker_jobs WHERE id = ?"),
-              {jobId})) {
-        return dbError(what, q.lastError());
-    }
-    if (!q.next())
-        return notFound(QStringLiteral("No worker job %1.").arg(jobId));
-    const QString current = q.value(0).toString();
-    if (isFinalStatus(current)) {
-        return Error{QStringLiteral("invalid_state"),
-                     QStringLiteral("Job %1 already finished with status '%2'; its outcome is "
-                                    "kept.")
-                         .arg(jobId)
-                         .arg(current)};
-    }
-    // A job cancelled while queued never ran: no duration.
-    const QDateTime started = timeAt(q, 1);
-    const QVariant durationMs =
-        started.isValid() ? QVariant(durationBetween(started, now)) : QVariant();
-    // The status test again, as in finishRun: the first outcome stays under concurrency.
-    if (!exec(q,
-              QStringLiteral("UPDATE worker_jobs SET status = ?, error = ?, finished_at = ?, "
-                             "duration_ms = ? WHERE id = ? AND status IN (?, ?)"),
-              {status, textOrNull(error), timefmt::toIso(now), durationMs, jobId,
-               statusName(JobStatus::Queued), statusName(JobStatus::Running)})) {
-        return dbError(what, q.lastError());
-    }
-    if (q.numRowsAffected() != 1) {
-        return Error{QStringLiteral("invalid_state"),
-                     QStringLiteral("Job %1 finished in another session meanwhile; its outcome "
-                                    "is kept.")
-                         .arg(jobId)};
-    }
-    q.finish();
-    if (!tx.commit())
-        return dbError(what, tx.lastError());
-    return Ok{};
+    return endOnce(
+        m_db->connection(),
+        {QStringLiteral("worker_jobs"),
+         jobId,
+         QStringLiteral("Job %1").arg(jobId),
+         QStringLiteral("finishing job %1").arg(jobId),
+         notFound(QStringLiteral("No worker job %1.").arg(jobId)),
+         {statusName(JobStatus::Queued), statusName(JobStatus::Running)},
+         QStringLiteral("status = ?, error = ?, finished_at = ?, duration_ms = ?"),
+         [&](const QDateTime& startedAt) -> QVariantList {
+             // A job cancelled while queued never ran: no duration.
+             return {statusName(status), textOrNull(error), timefmt::toIso(now),
+                     startedAt.isValid() ? QVariant(durationBetween(startedAt, now)) : QVariant()};
+         }});
 }
 
 Result<WorkerJobRecord> Store::job(qint64 jobId) {
@@ -594,19 +534,14 @@ Result<WorkerJobRecord> Store::job(qint64 jobId) {
 }
 
 Result<QList<WorkerJobRecord>> Store::listJobs(qint64 ownerId, int limit,
-                                               const std::optional<QString>& statusFilter) {
+                                               std::optional<JobStatus> statusFilter) {
     if (limit <= 0)
         return invalid(QStringLiteral("The worker list limit must be at least 1."));
-    if (statusFilter && !isJobStatus(*statusFilter)) {
-        return invalid(QStringLiteral("Unknown job status '%1'; use queued, running, success, "
-                                      "failed, cancelled or timeout.")
-                           .arg(*statusFilter));
-    }
     QString sql = QStringLiteral("SELECT %1 FROM worker_jobs WHERE owner_id = ?").arg(kJobColumns);
     QVariantList values{ownerId};
     if (statusFilter) {
         sql += QStringLiteral(" AND status = ?");
-        values.append(*statusFilter);
+        values.append(statusName(*statusFilter));
     }
     sql += QStringLiteral(" ORDER BY created_at DESC, id DESC LIMIT ?");
     values.append(limit);
@@ -820,20 +755,16 @@ Result<QList<FactRecord>> Store::listFacts(qint64 ownerId) {
 }
 
 Result<qint64> Store::insertJobFromArtifacts(const WorkerJobRecord& job) {
-    if (!isJobStatus(job.status)) {
-        return invalid(QStringLiteral("Worker '%1' has the unknown status '%2'.")
-                           .arg(job.workerId, job.status));
-    }
     QSqlQuery q(m_db->connection());
-    if (!exec(
-            q,
-            QStringLiteral("INSERT INTO worker_jobs (owner_id, run_id, task, model, status, "
-                           "worker_id, error, created_at, started_at, finished_at, "
-                           "duration_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"),
-            {job.ownerId, idOrNull(job.runId), text(job.task), text(job.model), job.status,
-             textOrNull(job.workerId), textOrNull(job.error), timefmt::toIso(job.createdAt),
-             textOrNull(timefmt::toIso(job.startedAt)), textOrNull(timefmt::toIso(job.finishedAt)),
-             job.finishedAt.isValid() ? QVariant(job.durationMs) : QVariant()}) ||
+    if (!exec(q,
+              QStringLiteral("INSERT INTO worker_jobs (owner_id, run_id, task, model, status, "
+                             "worker_id, error, created_at, started_at, finished_at, "
+                             "duration_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"),
+              {job.ownerId, idOrNull(job.runId), text(job.task), text(job.model),
+               statusName(job.status), textOrNull(job.workerId), textOrNull(job.error),
+               timefmt::toIso(job.createdAt), textOrNull(timefmt::toIso(job.startedAt)),
+               textOrNull(timefmt::toIso(job.finishedAt)),
+               job.finishedAt.isValid() ? QVariant(job.durationMs) : QVariant()}) ||
         !q.next()) {
         return dbError(QStringLiteral("indexing worker %1").arg(job.workerId), q.lastError());
     }
@@ -841,17 +772,14 @@ Result<qint64> Store::insertJobFromArtifacts(const WorkerJobRecord& job) {
 }
 
 Status Store::updateJobFromArtifacts(const WorkerJobRecord& job) {
-    if (!isJobStatus(job.status)) {
-        return invalid(QStringLiteral("Worker '%1' has the unknown status '%2'.")
-                           .arg(job.workerId, job.status));
-    }
     QSqlQuery q(m_db->connection());
-    if (!exec(q,
-              QStringLiteral("UPDATE worker_jobs SET status = ?, error = ?, started_at = ?, "
-                             "finished_at = ?, duration_ms = ? WHERE id = ?"),
-              {job.status, textOrNull(job.error), textOrNull(timefmt::toIso(job.startedAt)),
-               textOrNull(timefmt::toIso(job.finishedAt)),
-               job.finishedAt.isValid() ? QVariant(job.durationMs) : QVariant(), job.id})) {
+    if (!exec(
+            q,
+            QStringLiteral("UPDATE worker_jobs SET status = ?, error = ?, started_at = ?, "
+                           "finished_at = ?, duration_ms = ? WHERE id = ?"),
+            {statusName(job.status), textOrNull(job.error),
+             textOrNull(timefmt::toIso(job.startedAt)), textOrNull(timefmt::toIso(job.finishedAt)),
+             job.finishedAt.isValid() ? QVariant(job.durationMs) : QVariant(), job.id})) {
         return dbError(QStringLiteral("re-indexing job %1").arg(job.id), q.lastError());
     }
     if (q.numRowsAffected() != 1)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/result.h"
+#include "core/status.h"
 
 #include <QDateTime>
 #include <QHash>
@@ -27,7 +28,7 @@ struct RunRecord {
     qint64 ownerId = 0;
     qint64 threadId = 0;
     QString task;
-    QString status;  // running, success, failed, cancelled, timeout
+    RunStatus status = RunStatus::Running;
     QString result;  // empty unless set by finishRun
     QString error;
     QDateTime startedAt;
@@ -54,7 +55,7 @@ struct WorkerJobRecord {
     qint64 runId = 0;  // 0 when the job is not part of a supervisor run
     QString task;
     QString model;
-    QString status;    // queued, running, success, failed, cancelled, timeout
+    JobStatus status = JobStatus::Queued;
     QString workerId;  // empty until markJobStarted
     QString error;
     QDateTime createdAt;
@@ -178,10 +179,10 @@ public:
                                            const QString& mode = QStringLiteral("supervisor"));
     // Changes a run's mode, e.g. quick -> supervisor when a quick answer needs the agent.
     [[nodiscard]] Status setRunMode(qint64 runId, const QString& mode);
-    // Ends a running run: status is success/failed/cancelled/timeout; duration from started_at.
+    // Ends a running run with a terminal status; duration from started_at.
     // A failed run with a fallback keeps both: result is the fallback's answer (the apology),
     // error the failure behind it.
-    [[nodiscard]] Status finishRun(qint64 runId, const QString& status, const QString& result,
+    [[nodiscard]] Status finishRun(qint64 runId, RunStatus status, const QString& result,
                                    const QString& error, const QDateTime& now,
                                    qint64 promptTokens = 0, qint64 completionTokens = 0,
                                    const RunOutcome& outcome = {});
@@ -198,13 +199,13 @@ public:
     // queued (or running, for a restarted worker) -> running, recording the worker id.
     [[nodiscard]] Status markJobStarted(qint64 jobId, const QString& workerId,
                                         const QDateTime& now);
-    // queued/running -> success/failed/cancelled/timeout; duration from started_at.
-    [[nodiscard]] Status finishJob(qint64 jobId, const QString& status, const QString& error,
+    // queued/running -> a terminal status; duration from started_at.
+    [[nodiscard]] Status finishJob(qint64 jobId, JobStatus status, const QString& error,
                                    const QDateTime& now);
     [[nodiscard]] Result<WorkerJobRecord> job(qint64 jobId);
     // Newest first, optionally only one status.
     [[nodiscard]] Result<QList<WorkerJobRecord>> listJobs(
-        qint64 ownerId, int limit, const std::optional<QString>& statusFilter = std::nullopt);
+        qint64 ownerId, int limit, std::optional<JobStatus> statusFilter = std::nullopt);
     [[nodiscard]] Result<WorkerJobRecord> findJobByWorkerId(qint64 ownerId,
                                                             const QString& workerId);
     // The owner's jobs of one run, oldest first (empty for another owner's run).
@@ -239,13 +240,8 @@ public:
     [[nodiscard]] Result<QList<LlmCallRecord>> listLlmCalls(
         qint64 ownerId, int limit, std::optional<qint64> runId = std::nullopt);
 
-    // The status words the schema accepts.
-    [[nodiscard]] static bool isRunStatus(const QString& status);
     // quick, supervisor, background.
     [[nodiscard]] static bool isRunMode(const QString& mode);
-    [[nodiscard]] static bool isJobStatus(const QString& status);
-    // success, failed, cancelled, timeout.
-    [[nodiscard]] static bool isFinalStatus(const QString& status);
 
 private:
     Database* m_db;

@@ -181,7 +181,7 @@ SchedulesModel::Row SchedulesModel::makeRow(const ScheduleEntry& entry,
         row.nextRunText = row.nextRuns.constFirst();
     if (entry.lastRun) {
         row.lastRunText = formatWhen(entry.lastRun->startedAt, now, m_zone);
-        row.lastStatus = entry.lastRun->status;
+        row.lastStatus = statusName(entry.lastRun->status);
         row.lastSeverity = entry.lastRun->severity;
     }
     return row;
@@ -288,7 +288,7 @@ QVariantList SchedulesModel::historyRows(const QList<ScheduleRunRecord>& runs) c
             {QStringLiteral("started"), formatWhen(run.startedAt, now, m_zone)},
             {QStringLiteral("duration"),
              finished ? formatDuration(run.startedAt.msecsTo(run.finishedAt)) : QString()},
-            {QStringLiteral("status"), run.status},
+            {QStringLiteral("status"), statusName(run.status)},
             {QStringLiteral("severity"), run.severity},
             {QStringLiteral("summary"), run.summary},
             {QStringLiteral("error"), run.error},

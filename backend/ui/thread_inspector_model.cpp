@@ -123,7 +123,7 @@ QVariant ThreadRunListModel::data(const QModelIndex& index, int role) const {
         case ModeLabelRole:
             return modeLabel(r.mode);
         case StatusRole:
-            return r.status;
+            return statusName(r.status);
         case StartedAtRole:
             return startedText(r.startedAt);
         case DurationRole:
@@ -384,7 +384,7 @@ QVariant ThreadWorkerListModel::data(const QModelIndex& index, int role) const {
         case Qt::DisplayRole:
             return j.task;
         case StatusRole:
-            return j.status;
+            return statusName(j.status);
         case DurationRole:
             return durationText(j.finishedAt, j.durationMs);
         case ErrorRole:
@@ -470,7 +470,7 @@ QVariantMap ThreadInspectorModel::selectedRun() const {
             {QStringLiteral("task"), v.run.task},
             {QStringLiteral("mode"), v.run.mode},
             {QStringLiteral("modeLabel"), modeLabel(v.run.mode)},
-            {QStringLiteral("status"), v.run.status},
+            {QStringLiteral("status"), statusName(v.run.status)},
             {QStringLiteral("startedAt"), startedText(v.run.startedAt)},
             {QStringLiteral("duration"), durationText(v.run.finishedAt, v.run.durationMs)},
             {QStringLiteral("tokens"), tokens},
@@ -721,7 +721,7 @@ void ThreadInspectorModel::onRunStarted(const payloads::SupervisorStarted& start
             run.threadId = started.threadId;
             run.task = started.task.value_or(QString());
             run.mode = started.mode.isEmpty() ? QStringLiteral("supervisor") : started.mode;
-            run.status = statusName(RunStatus::Running);
+            run.status = RunStatus::Running;
             run.startedAt = at;
             view = ThreadRunView::of(run);
         }
@@ -766,7 +766,7 @@ void ThreadInspectorModel::onEvent(const Event& e) {
         job.runId = runId;
         job.task = spawned->task;
         job.model = spawned->model;
-        job.status = statusName(JobStatus::Queued);
+        job.status = JobStatus::Queued;
         job.createdAt = e.at;
         m_workers->append(job);
     } else {
@@ -784,11 +784,11 @@ void ThreadInspectorModel::onEvent(const Event& e) {
         if (!ids.workerId.isEmpty())
             job.workerId = ids.workerId;
         if (started) {
-            job.status = statusName(JobStatus::Running);
+            job.status = JobStatus::Running;
             job.startedAt = e.at;
         } else {
             if (complete->status)
-                job.status = statusName(*complete->status);
+                job.status = *complete->status;
             job.error = complete->error;
             job.durationMs = complete->durationMs.value_or(0);
             job.finishedAt = e.at;

@@ -270,7 +270,7 @@ void WorkerDetailModel::open(const QString& workerId) {
             m_jobId = job->id;
         if (!m_hasWorker) {  // else the folder's metadata, newer, says it
             m_task = job->task;
-            m_status = job->status;
+            m_status = statusName(job->status);
         }
         Q_EMIT workerChanged();
     });
@@ -314,11 +314,11 @@ void WorkerDetailModel::onJob(const Result<WorkerJobRecord>& job, qint64 jobId) 
         clearWorker();
         m_jobId = jobId;
         m_task = job->task;
-        m_status = job->status;
+        m_status = statusName(job->status);
         setLoading(false);
         setError(tr("This job has not started a worker yet (status: %1), so there are no files "
                     "to show. The page opens the worker as soon as it starts.")
-                     .arg(job->status));
+                     .arg(m_status));
         Q_EMIT workerChanged();
         return;
     }

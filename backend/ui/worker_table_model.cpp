@@ -25,12 +25,10 @@ namespace {
 
 // Running and queued workers first when sorting by status: they are what needs attention.
 // Unknown words last.
-int statusRank(const QString& status) {
+int statusRank(JobStatus status) {
     static constexpr std::array order{JobStatus::Running, JobStatus::Queued,    JobStatus::Failed,
                                       JobStatus::Timeout, JobStatus::Cancelled, JobStatus::Success};
-    const std::optional<JobStatus> s = parseStatus<JobStatus>(status);
-    const auto at = s ? std::find(order.cbegin(), order.cend(), *s) : order.cend();
-    return int(at - order.cbegin());
+    return int(std::find(order.cbegin(), order.cend(), status) - order.cbegin());
 }
 
 // Adds host to the comma-separated list unless it is there already; returns whether it changed.
@@ -107,7 +105,7 @@ QVariant WorkerTableModel::data(const QModelIndex& index, int role) const {
         case FilterRole:
             return QStringList{w.task, w.hosts, w.workerId}.join(QLatin1Char('\n'));
         case StatusRole:
-            return w.status;
+            return statusName(w.status);
         case JobIdRole:
             return w.jobId;
         case WorkerIdRole:
@@ -120,7 +118,7 @@ QVariant WorkerTableModel::data(const QModelIndex& index, int role) const {
 QVariant WorkerTableModel::displayValue(const WorkerRow& w, int column) const {
     switch (column) {
         case StatusColumn:
-            return StatusLabels::label(w.status);  // the raw word is StatusRole
+            return StatusLabels::label(statusName(w.status));  // the raw word is StatusRole
         case TaskColumn:
             return w.task;
         case HostColumn:
@@ -129,7 +127,7 @@ QVariant WorkerTableModel::displayValue(const WorkerRow& w, int column) const {
             return QLocale().toString(w.toolCalls);
         case DurationColumn:
             if (w.durationMs < 0 && m_clock && w.runningSince.isValid() &&
-                w.status == statusName(JobStatus::Running)) {
+                w.status == JobStatus::Running) {
                 // Still running: the time so far, marked as such.
                 return formatDuration(qMax<qint64>(0, w.runningSince.msecsTo(m_clock->utcNow()))) +
                        QChar(0x2026);
@@ -174,7 +172,7 @@ void WorkerTableModel::scheduleTick() {
     if (!m_clock || m_tickArmed)
         return;
     const bool anyRunning = std::any_of(m_rows.cbegin(), m_rows.cend(), [](const WorkerRow& w) {
-        return w.status == statusName(JobStatus::Running) && w.runningSince.isValid();
+        return w.status == JobStatus::Running && w.runningSince.isValid();
     });
     if (!anyRunning)
         return;
@@ -187,8 +185,7 @@ void WorkerTableModel::scheduleTick() {
 
 void WorkerTableModel::tick() {
     for (int i = 0; i < m_rows.size(); ++i) {
-        if (m_rows.at(i).status == statusName(JobStatus::Running) &&
-            m_rows.at(i).runningSince.isValid())
+        if (m_rows.at(i).status == JobStatus::Running && m_rows.at(i).runningSince.isValid())
             changed(i, DurationColumn, DurationColumn);
     }
     scheduleTick();
@@ -336,7 +333,7 @@ int WorkerTableModel::ensureRow(qint64 jobId, const QDateTime& at, const QString
         return found;
     WorkerRow w;
     w.jobId = jobId;
-    w.status = statusName(JobStatus::Queued);
+    w.status = JobStatus::Queued;
     w.startedAt = at;
     // Inserted complete, so that no change has to follow the insertion.
     w.task = task;
@@ -429,14 +426,14 @@ void WorkerTableModel::onEvent(const Event& e) {
         w.workerId = ids.workerId;
         touch(TaskColumn);  // the filter looks at the worker id; the task cell stands for it
     }
-    QString status;
-    if (started || ((toolStarted || toolEnded) && w.status == statusName(JobStatus::Queued))) {
-        status = statusName(JobStatus::Running);  // a missed start is evident from tool activity
+    std::optional<JobStatus> status;
+    if (started || ((toolStarted || toolEnded) && w.status == JobStatus::Queued)) {
+        status = JobStatus::Running;  // a missed start is evident from tool activity
         if (!w.runningSince.isValid())
             w.runningSince = e.at;
     } else if (complete) {
         if (complete->status)
-            status = statusName(*complete->status);
+            status = *complete->status;
         if (complete->durationMs) {
             w.durationMs = *complete->durationMs;
             touch(DurationColumn);
@@ -444,8 +441,8 @@ void WorkerTableModel::onEvent(const Event& e) {
         w.costUsd = m_source->jobCost(jobId);
         touch(CostColumn);
     }
-    if (!status.isEmpty() && status != w.status && !isTerminalWord<JobStatus>(w.status)) {
-        w.status = status;
+    if (status && *status != w.status && !isTerminal(w.status)) {
+        w.status = *status;
         touch(StatusColumn);
     }
     if (toolStarted) {

@@ -529,7 +529,7 @@ void Worker::finalize(const Ending& ending) {
     m_error = ending.reason;
     m_errorCode = ending.code;
     const QString status = statusName(ending.status);
-    const QString stored = statusName(jobStatusOf(ending.status));
+    const JobStatus stored = jobStatusOf(ending.status);
     const QDateTime now = m_deps.clock->utcNow();
     const bool ok = ending.status == WorkerStatus::Success;
     if (!m_workerId.isEmpty()) {
@@ -537,7 +537,9 @@ void Worker::finalize(const Ending& ending) {
         if (Status s = m_deps.artifacts->saveResult(m_workerId, text); !s) {
             qWarning("worker %s: %s", qPrintable(m_workerId), qPrintable(s.error().message));
         }
-        if (Status s = m_deps.artifacts->completeWorker(m_workerId, stored, now, m_error); !s) {
+        if (Status s =
+                m_deps.artifacts->completeWorker(m_workerId, statusName(stored), now, m_error);
+            !s) {
             qWarning("worker %s: %s", qPrintable(m_workerId), qPrintable(s.error().message));
         }
     }

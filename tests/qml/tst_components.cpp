@@ -97,7 +97,7 @@ public:
         m_runner->lastRun = 0;
         if (!schedule || !m_service->runNow(schedule->id).ok() || m_runner->lastRun == 0)
             return false;
-        m_service->runFinished(m_runner->lastRun, QStringLiteral("success"), answer, false);
+        m_service->runFinished(m_runner->lastRun, RunStatus::Success, answer, false);
         m_runner->lastRun = 0;
         return true;
     }
@@ -267,7 +267,7 @@ private:
         w.jobId = job;
         w.workerId = QStringLiteral("w%1").arg(job);
         w.task = task;
-        w.status = status;
+        w.status = parseStatus<JobStatus>(status).value();
         w.hosts = hosts;
         w.toolCalls = tools;
         w.durationMs = durationMs;

@@ -96,12 +96,12 @@ private Q_SLOTS:
         QVERIFY(worker);
         m_workerId = worker.value();
         QVERIFY(store.markJobStarted(job.value(), m_workerId, kT0.addSecs(1)));
-        QVERIFY(store.finishJob(job.value(), QStringLiteral("success"), {}, kT0.addSecs(13)));
-        QVERIFY(store.finishJob(idle.value(), QStringLiteral("cancelled"), {}, kT0.addSecs(13)));
+        QVERIFY(store.finishJob(job.value(), JobStatus::Success, {}, kT0.addSecs(13)));
+        QVERIFY(store.finishJob(idle.value(), JobStatus::Cancelled, {}, kT0.addSecs(13)));
         QVERIFY(artifacts.completeWorker(m_workerId, QStringLiteral("success"), kT0.addSecs(13)));
         QVERIFY(artifacts.updateMetadata(m_workerId, {{"summary", "Cube / is 78% full."}}));
         QVERIFY(recordCall(store, m_mainRun, 4000, 500, 0.045));
-        QVERIFY(store.finishRun(m_mainRun, QStringLiteral("success"),
+        QVERIFY(store.finishRun(m_mainRun, RunStatus::Success,
                                 QStringLiteral("Disk usage on cube: / is 78% full."), {},
                                 kT0.addSecs(25)));
 
@@ -109,14 +109,14 @@ private Q_SLOTS:
                                            kT0.addSecs(60), QStringLiteral("quick"));
         QVERIFY(quick);
         m_quickRun = quick.value();
-        QVERIFY(store.finishRun(m_quickRun, QStringLiteral("success"), QStringLiteral("12:01"), {},
+        QVERIFY(store.finishRun(m_quickRun, RunStatus::Success, QStringLiteral("12:01"), {},
                                 kT0.addSecs(61)));
 
         const auto other =
             store.createRun(2, t2->id, QStringLiteral("owner two's secret task"), kT0.addSecs(120));
         QVERIFY(other);
         m_otherRun = other.value();
-        QVERIFY(store.finishRun(m_otherRun, QStringLiteral("failed"), {}, QStringLiteral("boom"),
+        QVERIFY(store.finishRun(m_otherRun, RunStatus::Failed, {}, QStringLiteral("boom"),
                                 kT0.addSecs(121)));
 
         const auto t3 = store.findOrCreateSupervisorThread(3, QStringLiteral("Jarvis"), kT0);
@@ -125,8 +125,7 @@ private Q_SLOTS:
         QVERIFY(apology);
         m_apologyRun = apology.value();
         QVERIFY(store.finishRun(
-            m_apologyRun, QStringLiteral("failed"),
-            QStringLiteral("Sorry, I couldn't finish this."),
+            m_apologyRun, RunStatus::Failed, QStringLiteral("Sorry, I couldn't finish this."),
             QStringLiteral("the model is overloaded"), kT0.addSecs(190), 0, 0,
             RunOutcome{3, QStringLiteral("llm_overloaded"), QStringLiteral("apology")}));
     }

@@ -237,7 +237,7 @@ private Q_SLOTS:
         const auto jobs = s->backend->store()->listJobs(1, 10, std::nullopt);
         QVERIFY(jobs);
         QCOMPARE(jobs->size(), 1);
-        QCOMPARE(jobs->first().status, QStringLiteral("success"));
+        QCOMPARE(statusName(jobs->first().status), QStringLiteral("success"));
         QCOMPARE(jobs->first().workerId, workerId);
 
         // The supervisor's second request carries exactly one tool result, for spawn_worker.
@@ -324,7 +324,7 @@ private Q_SLOTS:
         QVERIFY(item.body.contains(QStringLiteral("/ is at 99%")));
         QCOMPARE(s->backend->schedules()->unreadCount(1).value(), 1);
         const auto runs = s->backend->schedules()->listScheduleRuns(1, schedule->id, 5);
-        QCOMPARE(runs->first().status, QStringLiteral("success"));
+        QCOMPARE(statusName(runs->first().status), QStringLiteral("success"));
         QCOMPARE(runs->first().trigger, QStringLiteral("manual"));
         QCOMPARE(s->backend->store()->run(item.runId)->mode, QStringLiteral("background"));
         // The worker really ran df on the test server.
@@ -419,7 +419,7 @@ private Q_SLOTS:
         QVERIFY(shape.contains("activity_at_failure"));
         QVERIFY(shape.contains("suggestion"));
         const auto jobs = s->backend->store()->listJobs(1, 10, std::nullopt);
-        QCOMPARE(jobs->first().status, QStringLiteral("failed"));
+        QCOMPARE(statusName(jobs->first().status), QStringLiteral("failed"));
         QVERIFY(names(*s).contains(QStringLiteral("worker_tool_failed")));
     }
 
@@ -509,7 +509,7 @@ private Q_SLOTS:
         const auto jobs = s->backend->store()->listJobs(1, 10);
         QCOMPARE(jobs->size(), 2);
         for (const WorkerJobRecord& j : jobs.value())
-            QCOMPARE(j.status, QStringLiteral("success"));
+            QCOMPARE(statusName(j.status), QStringLiteral("success"));
         // Both workers were started before either finished: they ran in parallel.
         const QStringList got = names(*s);
         QCOMPARE(got.count(QStringLiteral("worker_started")), 2);

@@ -240,7 +240,8 @@ private Q_SLOTS:
         QVERIFY(decider.contains(QStringLiteral("echo ping")));
         QVERIFY(decider.contains(QStringLiteral("\\\"output\\\"")));
         // The worker was stopped.
-        QCOMPARE(s->backend->store()->listJobs(1, 5)->first().status, QStringLiteral("cancelled"));
+        QCOMPARE(statusName(s->backend->store()->listJobs(1, 5)->first().status),
+                 QStringLiteral("cancelled"));
         bool decided = false;
         for (const Event& e : s->events) {
             decided |= e.name == QLatin1String("roundabout_decision") &&
@@ -272,7 +273,8 @@ private Q_SLOTS:
         QCOMPARE(shape.value("status").toString(), QStringLiteral("cancelled"));
         QCOMPARE(shape.value("reason").toString(),
                  QStringLiteral("sleep 617 has made no progress"));
-        QCOMPARE(s->backend->store()->listJobs(1, 5)->first().status, QStringLiteral("cancelled"));
+        QCOMPARE(statusName(s->backend->store()->listJobs(1, 5)->first().status),
+                 QStringLiteral("cancelled"));
         assertThreadIsClean(*s);
         SshdFixture::killCommand(marker);
     }

@@ -139,7 +139,7 @@ private Q_SLOTS:
             f.scheduler->createSchedule(u"web disks"_s, u"check df"_s, u"@daily"_s, u"UTC"_s);
         QVERIFY(s);
         QVERIFY(f.scheduler->runNow(s->id));
-        f.scheduler->runFinished(f.runner.lastRun, u"success"_s,
+        f.scheduler->runFinished(f.runner.lastRun, RunStatus::Success,
                                  u"web1: /var 97%\n\nSeverity: critical"_s, false);
         QVERIFY(delivered.wait(RemoteSourcesFixture::kWaitMs));
         QCOMPARE(delivered.size(), 1);

@@ -90,7 +90,7 @@ private Q_SLOTS:
                                             u"America/New_York"_s, true));
         // Two runs of "web disks": one finished with a severity, one still running.
         QVERIFY(f.scheduler->runNow(disks->id));
-        f.scheduler->runFinished(f.runner.lastRun, u"success"_s,
+        f.scheduler->runFinished(f.runner.lastRun, RunStatus::Success,
                                  u"## /var is 91% full\n\nSeverity: warning"_s, false);
         QVERIFY(f.scheduler->runNow(disks->id));
 
@@ -99,7 +99,7 @@ private Q_SLOTS:
         QVERIFY2(l.ok(), qPrintable(messageOf(l)));
         QVERIFY2(r.ok(), qPrintable(messageOf(r)));
         QCOMPARE(l->schedules.size(), 2);
-        QCOMPARE(l->schedules.at(1).lastRun->status, u"running"_s);
+        QCOMPARE(statusName(l->schedules.at(1).lastRun->status), u"running"_s);
         QVERIFY(!l->schedules.at(0).lastRun);  // certs never ran
         compare(r.value(), l.value());
 
@@ -178,12 +178,12 @@ private Q_SLOTS:
         QVERIFY(f.scheduler->runNow(s->id));
         QVERIFY(changed.wait(RemoteSourcesFixture::kWaitMs));  // schedule_run_started
         changed.clear();
-        f.scheduler->runFinished(f.runner.lastRun, u"success"_s, u"fine"_s, false);
+        f.scheduler->runFinished(f.runner.lastRun, RunStatus::Success, u"fine"_s, false);
         QVERIFY(changed.wait(RemoteSourcesFixture::kWaitMs));  // inbox_delivered
         // What it reads then shows the outcome.
         const Result<ScheduleListing> r = listed(f, f.remote->sources().schedules);
         QVERIFY(r.ok());
-        QCOMPARE(r->schedules.at(0).lastRun->status, u"success"_s);
+        QCOMPARE(statusName(r->schedules.at(0).lastRun->status), u"success"_s);
     }
 
     void theRunnersErrorsKeepTheirCodesAndMessages() {

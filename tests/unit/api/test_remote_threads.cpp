@@ -57,11 +57,12 @@ struct Data {
         jobA1 =
             store->createJob(kOwner, runA, u"df -h on cube"_s, u"gpt-x"_s, kT0.addSecs(2)).value();
         (void)store->markJobStarted(jobA1, u"2026-11-20T09-15-02_df-cube"_s, kT0.addSecs(3));
-        (void)store->finishJob(jobA1, u"success"_s, {}, kT0.addSecs(29));
+        (void)store->finishJob(jobA1, JobStatus::Success, {}, kT0.addSecs(29));
         jobA2 = store->createJob(kOwner, runA, u"du on cube"_s, u"gpt-x"_s, kT0.addSecs(4)).value();
         call(runA, 0, 1000, 200, 0.0125);
         call(runA, jobA1, 500, 100, std::nullopt);  // a model without a known price
-        (void)store->finishRun(runA, u"success"_s, u"42% used"_s, {}, kT0.addSecs(31), 1500, 300);
+        (void)store->finishRun(runA, RunStatus::Success, u"42% used"_s, {}, kT0.addSecs(31), 1500,
+                               300);
 
         runB = store->createRun(kOwner, thread, u"tail the log"_s, kT0.addSecs(60)).value();
 
@@ -235,7 +236,7 @@ private Q_SLOTS:
         QVERIFY(remoteB.ok());
         QCOMPARE(remoteB->usage.calls, 0);
         QVERIFY(remoteB->workers.isEmpty());
-        QCOMPARE(remoteB->run.status, u"running"_s);
+        QCOMPARE(statusName(remoteB->run.status), u"running"_s);
     }
 
     void theRowTotalsEqualTheLocalOnesAndLeaveOutForeignRuns() {

@@ -63,7 +63,7 @@ Worker makeWorker(RemoteSourcesFixture& f, qint64 owner, const QString& task) {
     ok = ok && f.artifacts->writeFile(w, u"blob.bin"_s, kBinary).ok();
     ok = ok && f.artifacts->saveResult(w, u"Disk is 40% full."_s).ok();
     ok = ok && f.artifacts->completeWorker(w, u"success"_s, now.addSecs(12)).ok();
-    ok = ok && f.store->finishJob(*job, u"success"_s, {}, now.addSecs(12)).ok();
+    ok = ok && f.store->finishJob(*job, JobStatus::Success, {}, now.addSecs(12)).ok();
     if (!ok)
         qFatal("writing the worker failed");
     return {w, *job};
@@ -245,7 +245,7 @@ private Q_SLOTS:
         QVERIFY2(l.ok(), qPrintable(l ? QString() : l.error().message));
         QVERIFY2(r.ok(), qPrintable(r ? QString() : r.error().message));
         QCOMPARE(l->workerId, w.id);
-        QCOMPARE(l->status, u"success"_s);
+        QCOMPARE(statusName(l->status), u"success"_s);
         QVERIFY(l->finishedAt.isValid());
         compare(r.value(), l.value());
 

@@ -117,6 +117,30 @@ private Q_SLOTS:
         QCOMPARE(agentStateOf(W::Timeout, false, false), AgentState::Reaped);
         QCOMPARE(agentStateOf(W::Cancelled, false, false), AgentState::Reaped);
     }
+
+    void scheduleRunsFollowTheirSupervisorRun() {
+        for (const RunStatus s : {RunStatus::Running, RunStatus::Success, RunStatus::Failed,
+                                  RunStatus::Cancelled, RunStatus::Timeout}) {
+            // The same word in both vocabularies.
+            QCOMPARE(statusName(scheduleRunStatusOf(s)), statusName(s));
+        }
+    }
+
+    void wordsFromOutsideAreCheckedWithTheWordsAllowed() {
+        QCOMPARE(parseStatusArgument<JobStatus>(u"timeout", QStringLiteral("job status")).value(),
+                 JobStatus::Timeout);
+        const Result<RunStatus> upper =
+            parseStatusArgument<RunStatus>(u"Success", QStringLiteral("run status"));
+        QVERIFY(!upper);
+        QCOMPARE(upper.error().code, QStringLiteral("invalid_argument"));
+        QCOMPARE(upper.error().message,
+                 QStringLiteral("Unknown run status 'Success'; use running, success, failed, "
+                                "cancelled or timeout."));
+        // A vocabulary of one word names just that word.
+        QCOMPARE(
+            parseStatusArgument<RunFallback>(u"sorry", QStringLiteral("fallback")).error().message,
+            QStringLiteral("Unknown fallback 'sorry'; use apology."));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestStatus)

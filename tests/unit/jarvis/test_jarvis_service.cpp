@@ -29,7 +29,7 @@ private Q_SLOTS:
         QVERIFY(done.wait());
         QVERIFY(done.at(0).at(1).toBool());
         const auto jobs = f.store->listJobs(1, 5);
-        QCOMPARE(jobs->first().status, QStringLiteral("timeout"));
+        QCOMPARE(statusName(jobs->first().status), QStringLiteral("timeout"));
         const auto meta = f.artifacts->metadata(jobs->first().workerId, 1);
         QCOMPARE(meta->value("status").toString(), QStringLiteral("timeout"));
         // The supervisor got the timeout shape as its one tool result.
@@ -84,8 +84,8 @@ private Q_SLOTS:
         QTRY_COMPARE(done.count(), 1);
         QVERIFY(!done.at(0).at(1).toBool());
         QVERIFY(!f.jarvis->isBusy());
-        QCOMPARE(f.store->run(run.value())->status, QStringLiteral("cancelled"));
-        QCOMPARE(f.store->listJobs(1, 5)->first().status, QStringLiteral("cancelled"));
+        QCOMPARE(statusName(f.store->run(run.value())->status), QStringLiteral("cancelled"));
+        QCOMPARE(statusName(f.store->listJobs(1, 5)->first().status), QStringLiteral("cancelled"));
         QCOMPARE(f.events.last(), QStringLiteral("error"));
         // The stored thread stays valid: the spawn_worker call has its (cancelled) result.
         const auto messages = f.store->loadMessages(f.jarvis->threadId());
@@ -125,7 +125,7 @@ private Q_SLOTS:
                 .repeated(3);
         f.summaryLlm.pushText(QStringLiteral("  ") + reply + QStringLiteral("\n"));
         const WorkerJobRecord job = runOneWorker(f, answer);
-        QCOMPARE(job.status, QStringLiteral("success"));
+        QCOMPARE(statusName(job.status), QStringLiteral("success"));
         QTRY_VERIFY(f.events.contains(QStringLiteral("worker_summary_ready")));
 
         const auto meta = f.artifacts->metadata(job.workerId, 1);
@@ -164,7 +164,7 @@ private Q_SLOTS:
         const QString answer = QStringLiteral("Disk usage on cube: / is 78% full. ").repeated(8);
         f.summaryLlm.push({{}, {}, QStringLiteral("server"), false});
         const WorkerJobRecord job = runOneWorker(f, answer);
-        QCOMPARE(job.status, QStringLiteral("success"));
+        QCOMPARE(statusName(job.status), QStringLiteral("success"));
         QTRY_VERIFY(f.events.contains(QStringLiteral("worker_summary_ready")));
         const auto meta = f.artifacts->metadata(job.workerId, 1);
         const QString summary = meta->value("summary").toString();
@@ -175,14 +175,14 @@ private Q_SLOTS:
         QVERIFY2(sm.value("error").toString().contains(QStringLiteral("server")),
                  qPrintable(sm.value("error").toString()));
         QCOMPARE(meta->value("status").toString(), QStringLiteral("success"));
-        QCOMPARE(f.store->job(job.id)->status, QStringLiteral("success"));
+        QCOMPARE(statusName(f.store->job(job.id)->status), QStringLiteral("success"));
     }
 
     void aSilentSummaryModelTimesOutAfter15Seconds() {
         Fixture f(5, true);
         f.summaryLlm.push({{}, {}, {}, true});
         const WorkerJobRecord job = runOneWorker(f, QStringLiteral("All disks fine."));
-        QCOMPARE(job.status, QStringLiteral("success"));
+        QCOMPARE(statusName(job.status), QStringLiteral("success"));
         // Until then the truncation is on disk, marked as provisional.
         auto meta = f.artifacts->metadata(job.workerId, 1);
         QCOMPARE(meta->value("summary").toString(), QStringLiteral("All disks fine."));
@@ -204,7 +204,7 @@ private Q_SLOTS:
         auto f = std::make_unique<Fixture>(5, true);
         f->summaryLlm.push({{}, {}, {}, true});
         const WorkerJobRecord job = runOneWorker(*f, QStringLiteral("All disks fine."));
-        QCOMPARE(job.status, QStringLiteral("success"));
+        QCOMPARE(statusName(job.status), QStringLiteral("success"));
         QPointer<Worker> worker = f->pool->find(job.id);
         QVERIFY(worker);
         f->jarvis.reset();
@@ -251,7 +251,7 @@ private Q_SLOTS:
             auto second = Backend::create(settings, &clock, &llm);
             QVERIFY(second);
             const auto job = (*second)->store()->job(jobId);
-            QCOMPARE(job->status, QStringLiteral("failed"));
+            QCOMPARE(statusName(job->status), QStringLiteral("failed"));
             QVERIFY(job->error.startsWith(QStringLiteral("interrupted: ")));
             QCOMPARE(job->finishedAt, clock.utcNow());
             const QString notice = (*second)->recoveryNotice();
@@ -289,13 +289,14 @@ private Q_SLOTS:
             auto second = Backend::create(settings, &clock, &llm);
             QVERIFY(second);
             QVERIFY((*second)->recoveryNotice().isEmpty());
-            QCOMPARE((*second)->store()->job(job.value())->status, QStringLiteral("running"));
+            QCOMPARE(statusName((*second)->store()->job(job.value())->status),
+                     QStringLiteral("running"));
         }
-        QCOMPARE(store->job(job.value())->status, QStringLiteral("running"));
+        QCOMPARE(statusName(store->job(job.value())->status), QStringLiteral("running"));
         running.reset();  // the owner stops (without finishing the job): now it was interrupted
         auto third = Backend::create(settings, &clock, &llm);
         QVERIFY(third);
-        QCOMPARE((*third)->store()->job(job.value())->status, QStringLiteral("failed"));
+        QCOMPARE(statusName((*third)->store()->job(job.value())->status), QStringLiteral("failed"));
     }
 
     // A quick answer is not retried: its model failure is answered at once with the apology
@@ -311,7 +312,7 @@ private Q_SLOTS:
         QVERIFY(!f.events.contains(QStringLiteral("error")));
         QCOMPARE(f.llm.requests().size(), 1);
         const RunRecord r = f.store->run(run.value()).value();
-        QCOMPARE(r.status, QStringLiteral("failed"));
+        QCOMPARE(statusName(r.status), QStringLiteral("failed"));
         QCOMPARE(r.mode, QStringLiteral("quick"));
         QCOMPARE(r.fallback, QStringLiteral("apology"));
         QCOMPARE(r.errorCode, QStringLiteral("llm_network"));

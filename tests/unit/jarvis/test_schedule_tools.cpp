@@ -172,7 +172,7 @@ private Q_SLOTS:
         // The morning check runs at 06:00 Berlin and reports a warning.
         f.clock.advance(3600 * 1000);
         QVERIFY(f.runner.lastRun != 0);
-        f.service->runFinished(f.runner.lastRun, QStringLiteral("success"),
+        f.service->runFinished(f.runner.lastRun, RunStatus::Success,
                                QStringLiteral("/var is at 91%.\n\nSeverity: warning"), false);
 
         const ToolResult r = f.call(QStringLiteral("list_schedules"), {});

@@ -190,7 +190,7 @@ private Q_SLOTS:
         QVERIFY2(text.contains(QStringLiteral("41% full")), qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("Backups on cube")), qPrintable(text));
         QCOMPARE(f.tool->cancelled, 1);  // the hanging command was stopped
-        QCOMPARE(f.store->run(run.value())->status, QStringLiteral("timeout"));
+        QCOMPARE(statusName(f.store->run(run.value())->status), QStringLiteral("timeout"));
         const Event* error = lastEvent(events, QStringLiteral("error"));
         QVERIFY(error);
         QCOMPARE(error->data.value("details").toString(), QStringLiteral("run_timeout"));
@@ -368,7 +368,7 @@ private Q_SLOTS:
         QVERIFY(item.body.contains(QStringLiteral("91%")));
         const auto runs = b.schedules()->listScheduleRuns(1, s->id, 5);
         QCOMPARE(runs->size(), 1);
-        QCOMPARE(runs->first().status, QStringLiteral("success"));
+        QCOMPARE(statusName(runs->first().status), QStringLiteral("success"));
         QCOMPARE(b.store()->run(runs->first().runId)->mode, QStringLiteral("background"));
     }
 

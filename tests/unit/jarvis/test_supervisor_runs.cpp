@@ -77,7 +77,7 @@ private Q_SLOTS:
         QVERIFY(done.first().at(1).toBool());
         QCOMPARE(done.first().at(2).toString(), QStringLiteral("cube: / is 41% full."));
         const RunRecord r = f.store->run(run.value()).value();
-        QCOMPARE(r.status, statusName(RunStatus::Success));
+        QCOMPARE(statusName(r.status), statusName(RunStatus::Success));
         QCOMPARE(r.attempts, 2);
         QVERIFY(r.fallback.isEmpty());
         QVERIFY(r.errorCode.isEmpty());
@@ -153,7 +153,7 @@ private Q_SLOTS:
         QVERIFY(named(events, QStringLiteral("error")).isEmpty());
 
         const RunRecord r = f.store->run(run.value()).value();
-        QCOMPARE(r.status, QStringLiteral("failed"));
+        QCOMPARE(statusName(r.status), QStringLiteral("failed"));
         QCOMPARE(r.fallback, QStringLiteral("apology"));
         QCOMPARE(r.errorCode, QStringLiteral("llm_bad_request"));
         QCOMPARE(r.attempts, 2);
@@ -268,7 +268,7 @@ private Q_SLOTS:
         f.jarvis->cancelRun(run.value());
         QCOMPARE(done.count(), 1);
         QVERIFY(!done.first().at(1).toBool());
-        QCOMPARE(f.store->run(run.value())->status, QStringLiteral("cancelled"));
+        QCOMPARE(statusName(f.store->run(run.value())->status), QStringLiteral("cancelled"));
         QCOMPARE(events.last().name, QStringLiteral("error"));
         QVERIFY(f.runs->supervisor()->whichChildren().isEmpty());
         f.clock.advance(60'000);
@@ -290,7 +290,7 @@ private Q_SLOTS:
         QTRY_COMPARE(retries(events), 1);
         f.clock.advance(1000);  // the timeout, a second before the restart
         QCOMPARE(done.count(), 1);
-        QCOMPARE(f.store->run(run.value())->status, QStringLiteral("timeout"));
+        QCOMPARE(statusName(f.store->run(run.value())->status), QStringLiteral("timeout"));
         QCOMPARE(events.last().data.value("details").toString(), QStringLiteral("run_timeout"));
         f.clock.advance(60'000);
         QCOMPARE(f.llm.requests().size(), 1);

@@ -205,7 +205,7 @@ private Q_SLOTS:
         QCOMPARE(stalled.count(), 1);
         QVERIFY(w->status() == WorkerStatus::Restarting);
         f.clock.advance(1000);  // the backoff
-        QTRY_COMPARE(f.store->job(job)->status, QStringLiteral("success"));
+        QTRY_COMPARE(statusName(f.store->job(job)->status), QStringLiteral("success"));
         QCOMPARE(w->attempts(), 2);
         QVERIFY(f.llm.requests().last().messages.last().content.contains(
             QStringLiteral("no progress for 70 s")));
@@ -261,7 +261,7 @@ private Q_SLOTS:
         QVERIFY(one.isRunning());
         const auto runs = schedules.listScheduleRuns(1, s->id, 5);
         QCOMPARE(runs->size(), 1);
-        QCOMPARE(runs->first().status, QStringLiteral("running"));  // not "interrupted"
+        QCOMPARE(statusName(runs->first().status), QStringLiteral("running"));  // not "interrupted"
         f.clock.advance(5 * 60 * 1000);
         QCOMPARE(runner.tasks.size(), 2);
 

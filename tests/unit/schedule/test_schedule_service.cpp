@@ -84,11 +84,11 @@ private Q_SLOTS:
         QCOMPARE(runs.at(0).trigger, QStringLiteral("cron"));
         QCOMPARE(runs.at(0).scheduledFor, utc(2026, 3, 27, 5, 0));
         QCOMPARE(runs.at(0).runId, f.runner.lastRun);
-        QCOMPARE(runs.at(0).status, QStringLiteral("running"));
+        QCOMPARE(statusName(runs.at(0).status), QStringLiteral("running"));
         QCOMPARE(f.store->schedule(kOwner, s->id)->nextRunAt, utc(2026, 3, 28, 5, 0));
 
         const qint64 run = f.runner.lastRun;
-        f.service->runFinished(run, QStringLiteral("success"),
+        f.service->runFinished(run, RunStatus::Success,
                                QStringLiteral("## Disk on web1\n\n/var is 97% full.\n\n"
                                               "**Severity:** critical"),
                                false);
@@ -99,13 +99,13 @@ private Q_SLOTS:
         QCOMPARE(item.runId, run);
         QVERIFY(item.body.contains(QStringLiteral("97% full")));
         const ScheduleRunRecord done = f.runs(s->id).at(0);
-        QCOMPARE(done.status, QStringLiteral("success"));
+        QCOMPARE(statusName(done.status), QStringLiteral("success"));
         QCOMPARE(done.severity, QStringLiteral("critical"));
         QCOMPARE(done.summary, QStringLiteral("Disk on web1"));
         QCOMPARE(f.store->unreadCount(kOwner).value(), 1);
 
         // The next day, 06:00 again; a run nobody scheduled is ignored.
-        f.service->runFinished(999, QStringLiteral("success"), QStringLiteral("x"), false);
+        f.service->runFinished(999, RunStatus::Success, QStringLiteral("x"), false);
         QCOMPARE(delivered.size(), 1);
         f.clock.advance(24 * 3600 * 1000);
         QCOMPARE(f.runner.tasks.size(), 2);
@@ -141,11 +141,12 @@ private Q_SLOTS:
         QVERIFY(s);
         QVERIFY(f.service->runNow(s->id));
         QCOMPARE(f.runner.tasks.size(), 1);
-        f.service->runFinished(f.runner.lastRun, status, answer, workerFailed);
+        f.service->runFinished(f.runner.lastRun, parseStatus<RunStatus>(status).value(), answer,
+                               workerFailed);
         const ScheduleRunRecord run = f.runs(s->id).at(0);
         QCOMPARE(run.trigger, QStringLiteral("manual"));
         QCOMPARE(run.severity, severity);
-        QCOMPARE(run.status, status);
+        QCOMPARE(statusName(run.status), status);
         QCOMPARE(f.store->listInbox(kOwner, 5).value().at(0).severity, severity);
     }
 
@@ -161,7 +162,7 @@ private Q_SLOTS:
         QCOMPARE(f.runner.tasks.size(), 0);
         QVERIFY(f.runs(s->id).isEmpty());  // nothing recorded while waiting
         f.runner.busy = false;
-        f.service->runFinished(7, QStringLiteral("success"), QStringLiteral("user's run"), false);
+        f.service->runFinished(7, RunStatus::Success, QStringLiteral("user's run"), false);
         QCOMPARE(f.runner.tasks.size(), 1);
         QCOMPARE(f.runs(s->id).at(0).scheduledFor, utc(2026, 3, 27, 4, 30));
 
@@ -169,7 +170,7 @@ private Q_SLOTS:
         f.runner.failure = QStringLiteral("No language model is configured.");
         QVERIFY(f.service->runNow(s->id));
         const ScheduleRunRecord failed = f.runs(s->id).at(0);
-        QCOMPARE(failed.status, QStringLiteral("failed"));
+        QCOMPARE(statusName(failed.status), QStringLiteral("failed"));
         QCOMPARE(failed.error, QStringLiteral("No language model is configured."));
     }
 
@@ -225,11 +226,11 @@ private Q_SLOTS:
                                                  QStringLiteral("@daily"), QStringLiteral("UTC"));
         QVERIFY(s);
         QVERIFY(f.service->runNow(s->id));
-        QCOMPARE(f.runs(s->id).at(0).status, QStringLiteral("running"));
+        QCOMPARE(statusName(f.runs(s->id).at(0).status), QStringLiteral("running"));
         f.makeService();  // Zerg starts again; the old run never finished
         f.service->start();
         const ScheduleRunRecord run = f.runs(s->id).at(0);
-        QCOMPARE(run.status, QStringLiteral("failed"));
+        QCOMPARE(statusName(run.status), QStringLiteral("failed"));
         QVERIFY(run.error.startsWith(QStringLiteral("Interrupted")));
         QVERIFY(run.finishedAt.isValid());
     }
@@ -296,7 +297,7 @@ private Q_SLOTS:
             }
             return ScheduleRunRecord{};
         };
-        QCOMPARE(runOf(inFlight).status, QStringLiteral("running"));
+        QCOMPARE(statusName(runOf(inFlight).status), QStringLiteral("running"));
 
         f.service->stop();
         f.service->stop();  // idempotent
@@ -307,15 +308,15 @@ private Q_SLOTS:
 
         f.service->start();
         QVERIFY(f.service->isRunning());
-        QCOMPARE(runOf(inFlight).status, QStringLiteral("running"));  // not "interrupted"
-        f.clock.advance(0);  // the timer is armed again, from the database
+        QCOMPARE(statusName(runOf(inFlight).status),
+                 QStringLiteral("running"));  // not "interrupted"
+        f.clock.advance(0);                   // the timer is armed again, from the database
         QCOMPARE(f.runner.tasks.size(), 2);
         QCOMPARE(runOf(f.runner.lastRun).scheduledFor, utc(2026, 3, 27, 4, 30));
         QCOMPARE(f.store->schedule(kOwner, s->id)->nextRunAt, utc(2026, 3, 27, 5, 0));
 
-        f.service->runFinished(inFlight, QStringLiteral("success"), QStringLiteral("All good."),
-                               false);
-        QCOMPARE(runOf(inFlight).status, QStringLiteral("success"));
+        f.service->runFinished(inFlight, RunStatus::Success, QStringLiteral("All good."), false);
+        QCOMPARE(statusName(runOf(inFlight).status), QStringLiteral("success"));
         f.clock.advance(15 * 60 * 1000);  // 05:00
         QCOMPARE(f.runner.tasks.size(), 3);
     }

@@ -233,13 +233,13 @@ private Q_SLOTS:
         QVERIFY(r->skipped.join(u'\n').contains(QStringLiteral("junk: no metadata.json")));
         const auto disk = store.findJobByWorkerId(1, m_disk);
         QVERIFY(disk.ok());
-        QCOMPARE(disk->status, QStringLiteral("success"));
+        QCOMPARE(statusName(disk->status), QStringLiteral("success"));
         QCOMPARE(disk->task, QStringLiteral("disk on cube"));
         QCOMPARE(disk->startedAt, kT0);
         QCOMPARE(disk->finishedAt, kT0.addSecs(5));
         QCOMPARE(disk->durationMs, 5000);
         const auto logs = store.findJobByWorkerId(1, m_logs);
-        QCOMPARE(logs->status, QStringLiteral("running"));
+        QCOMPARE(statusName(logs->status), QStringLiteral("running"));
         QCOMPARE(logs->model, QStringLiteral("m1"));
         QCOMPARE(logs->runId, 0);                            // run 42 is not in this database
         QVERIFY(!store.findJobByWorkerId(2, m_other).ok());  // owner 2 not asked for
@@ -256,7 +256,7 @@ private Q_SLOTS:
         QCOMPARE(r->updated, 1);
         QCOMPARE(r->inserted, 1);  // owner 2's worker
         const auto failed = store.findJobByWorkerId(1, m_logs);
-        QCOMPARE(failed->status, QStringLiteral("failed"));
+        QCOMPARE(statusName(failed->status), QStringLiteral("failed"));
         QCOMPARE(failed->error, QStringLiteral("boom"));
         QCOMPARE(failed->durationMs, 30000);
         QCOMPARE(store.listJobs(1, 10)->size(), 2);

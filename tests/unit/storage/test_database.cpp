@@ -247,17 +247,17 @@ private Q_SLOTS:
         QVERIFY2(id, id ? "" : qPrintable(id.error().message));
         auto r = store.run(id.value());
         QVERIFY(r);
-        QCOMPARE(r->status, QStringLiteral("running"));
+        QCOMPARE(statusName(r->status), QStringLiteral("running"));
         QCOMPARE(r->task, QStringLiteral("check disk"));
         QCOMPARE(r->startedAt, kT0);
         QVERIFY(!r->finishedAt.isValid());
 
-        QVERIFY(!store.finishRun(id.value(), QStringLiteral("running"), {}, {}, kT0));
+        QVERIFY(!store.finishRun(id.value(), RunStatus::Running, {}, {}, kT0));
         const QDateTime end = kT0.addMSecs(1500);
-        QVERIFY(store.finishRun(id.value(), QStringLiteral("success"), QStringLiteral("78% full"),
-                                {}, end, 120, 30));
+        QVERIFY(store.finishRun(id.value(), RunStatus::Success, QStringLiteral("78% full"), {}, end,
+                                120, 30));
         r = store.run(id.value());
-        QCOMPARE(r->status, QStringLiteral("success"));
+        QCOMPARE(statusName(r->status), QStringLiteral("success"));
         QCOMPARE(r->result, QStringLiteral("78% full"));
         QVERIFY(r->error.isEmpty());
         QCOMPARE(r->finishedAt, end);
@@ -267,10 +267,10 @@ private Q_SLOTS:
 
         // The first outcome is kept.
         const Status twice =
-            store.finishRun(id.value(), QStringLiteral("failed"), {}, QStringLiteral("x"), end);
+            store.finishRun(id.value(), RunStatus::Failed, {}, QStringLiteral("x"), end);
         QVERIFY(!twice);
         QCOMPARE(twice.error().code, QStringLiteral("invalid_state"));
-        QCOMPARE(store.run(id.value())->status, QStringLiteral("success"));
+        QCOMPARE(statusName(store.run(id.value())->status), QStringLiteral("success"));
         QCOMPARE(store.run(424242).error().code, QStringLiteral("not_found"));
 
         const auto second = store.createRun(1, t->id, QStringLiteral("later"), kT0.addSecs(60));
@@ -327,7 +327,7 @@ private Q_SLOTS:
         QVERIFY2(id, id ? "" : qPrintable(id.error().message));
         auto j = store.job(id.value());
         QVERIFY(j);
-        QCOMPARE(j->status, QStringLiteral("queued"));
+        QCOMPARE(statusName(j->status), QStringLiteral("queued"));
         QCOMPARE(j->runId, run.value());
         QCOMPARE(j->model, QStringLiteral("gpt-4o-mini"));
         QCOMPARE(j->createdAt, kT0);
@@ -337,18 +337,18 @@ private Q_SLOTS:
         const QString wid = QStringLiteral("2026-01-01T12-00-00_df-h-on-cube");
         QVERIFY(store.markJobStarted(id.value(), wid, kT0.addMSecs(100)));
         j = store.job(id.value());
-        QCOMPARE(j->status, QStringLiteral("running"));
+        QCOMPARE(statusName(j->status), QStringLiteral("running"));
         QCOMPARE(j->workerId, wid);
         QCOMPARE(j->startedAt, kT0.addMSecs(100));
 
-        QVERIFY(store.finishJob(id.value(), QStringLiteral("failed"), QStringLiteral("ssh refused"),
+        QVERIFY(store.finishJob(id.value(), JobStatus::Failed, QStringLiteral("ssh refused"),
                                 kT0.addMSecs(2100)));
         j = store.job(id.value());
-        QCOMPARE(j->status, QStringLiteral("failed"));
+        QCOMPARE(statusName(j->status), QStringLiteral("failed"));
         QCOMPARE(j->error, QStringLiteral("ssh refused"));
         QCOMPARE(j->durationMs, qint64(2000));
         QCOMPARE(j->finishedAt, kT0.addMSecs(2100));
-        QCOMPARE(store.finishJob(id.value(), QStringLiteral("success"), {}, kT0).error().code,
+        QCOMPARE(store.finishJob(id.value(), JobStatus::Success, {}, kT0).error().code,
                  QStringLiteral("invalid_state"));
         QCOMPARE(store.markJobStarted(id.value(), wid, kT0).error().code,
                  QStringLiteral("invalid_state"));
@@ -362,7 +362,7 @@ private Q_SLOTS:
             store.createJob(1, std::nullopt, QStringLiteral("ping"), {}, kT0.addSecs(10));
         QVERIFY(loose);
         QCOMPARE(store.job(loose.value())->runId, qint64(0));
-        QVERIFY(store.finishJob(loose.value(), QStringLiteral("cancelled"), {}, kT0.addSecs(11)));
+        QVERIFY(store.finishJob(loose.value(), JobStatus::Cancelled, {}, kT0.addSecs(11)));
         QCOMPARE(store.job(loose.value())->durationMs, qint64(0));
         QVERIFY(!store.job(loose.value())->startedAt.isValid());
         // runId 0 is "none", as the worker pool passes it.
@@ -373,13 +373,18 @@ private Q_SLOTS:
         QCOMPARE(all->size(), 3);
         QCOMPARE(all->at(0).task, QStringLiteral("zero"));  // newest first
         QCOMPARE(all->at(2).id, id.value());
-        const auto cancelled = store.listJobs(1, 10, QStringLiteral("cancelled"));
+        const auto cancelled = store.listJobs(1, 10, JobStatus::Cancelled);
         QCOMPARE(cancelled->size(), 1);
         QCOMPARE(cancelled->first().id, loose.value());
         QCOMPARE(store.listJobs(1, 1)->size(), 1);
-        QCOMPARE(store.listJobs(1, 10, QStringLiteral("bogus")).error().code,
-                 QStringLiteral("invalid_argument"));
-        QCOMPARE(store.finishJob(424242, QStringLiteral("success"), {}, kT0).error().code,
+        // A word from a user or a client is checked where it comes in, with the words allowed.
+        const Result<JobStatus> bogus =
+            parseStatusArgument<JobStatus>(u"bogus", QStringLiteral("job status"));
+        QCOMPARE(bogus.error().code, QStringLiteral("invalid_argument"));
+        QCOMPARE(bogus.error().message,
+                 QStringLiteral("Unknown job status 'bogus'; use queued, running, success, "
+                                "failed, cancelled or timeout."));
+        QCOMPARE(store.finishJob(424242, JobStatus::Success, {}, kT0).error().code,
                  QStringLiteral("not_found"));
     }
 
@@ -394,7 +399,7 @@ private Q_SLOTS:
         QVERIFY(store.markJobStarted(job1.value(), QStringLiteral("w1"), kT0));
 
         QVERIFY(store.listJobs(2, 10)->isEmpty());
-        QVERIFY(store.listJobs(2, 10, QStringLiteral("running"))->isEmpty());
+        QVERIFY(store.listJobs(2, 10, JobStatus::Running)->isEmpty());
         QVERIFY(store.listRuns(2, 10)->isEmpty());
         QCOMPARE(store.findJobByWorkerId(2, QStringLiteral("w1")).error().code,
                  QStringLiteral("not_found"));

@@ -41,8 +41,8 @@ private Q_SLOTS:
         const auto run = f.store->createRun(1, thread->id, QStringLiteral("check"), m_t0);
         const auto doneRun = f.store->createRun(1, thread->id, QStringLiteral("old"), m_t0);
         QVERIFY(run && doneRun);
-        QVERIFY(f.store->finishRun(doneRun.value(), QStringLiteral("success"), QStringLiteral("ok"),
-                                   {}, m_t0.addSecs(5)));
+        QVERIFY(f.store->finishRun(doneRun.value(), RunStatus::Success, QStringLiteral("ok"), {},
+                                   m_t0.addSecs(5)));
 
         const auto queued =
             f.store->createJob(1, run.value(), QStringLiteral("later"), QStringLiteral("m"), m_t0);
@@ -55,8 +55,7 @@ private Q_SLOTS:
             f.artifacts->createWorker(1, QStringLiteral("Disk on cube"), m_t0.addSecs(1));
         QVERIFY(workerId);
         QVERIFY(f.store->markJobStarted(running.value(), workerId.value(), m_t0.addSecs(1)));
-        QVERIFY(
-            f.store->finishJob(finished.value(), QStringLiteral("success"), {}, m_t0.addSecs(2)));
+        QVERIFY(f.store->finishJob(finished.value(), JobStatus::Success, {}, m_t0.addSecs(2)));
 
         const QDateTime now = m_t0.addSecs(3600);
         const auto report = recoverInterruptedJobs(f.db.get(), f.artifacts.get(), now);
@@ -66,22 +65,22 @@ private Q_SLOTS:
         QCOMPARE(report->runIds, QList<qint64>{run.value()});
 
         const auto r = f.store->job(running.value());
-        QCOMPARE(r->status, QStringLiteral("failed"));
+        QCOMPARE(statusName(r->status), QStringLiteral("failed"));
         QCOMPARE(r->error, QStringLiteral("interrupted: Zerg stopped while this worker was running "
                                           "(recovered at start-up)"));
         QCOMPARE(r->finishedAt, now);
         QCOMPARE(r->durationMs, 0);  // unknown: not the hour Zerg was down
         const auto q = f.store->job(queued.value());
-        QCOMPARE(q->status, QStringLiteral("failed"));
+        QCOMPARE(statusName(q->status), QStringLiteral("failed"));
         QVERIFY(q->error.startsWith(QStringLiteral("interrupted: ")));
-        QCOMPARE(f.store->job(finished.value())->status, QStringLiteral("success"));
+        QCOMPARE(statusName(f.store->job(finished.value())->status), QStringLiteral("success"));
         QVERIFY(f.store->job(finished.value())->error.isEmpty());
 
         const auto rr = f.store->run(run.value());
-        QCOMPARE(rr->status, QStringLiteral("failed"));
+        QCOMPARE(statusName(rr->status), QStringLiteral("failed"));
         QVERIFY(rr->error.startsWith(QStringLiteral("interrupted: ")));
         QCOMPARE(rr->finishedAt, now);
-        QCOMPARE(f.store->run(doneRun.value())->status, QStringLiteral("success"));
+        QCOMPARE(statusName(f.store->run(doneRun.value())->status), QStringLiteral("success"));
 
         const auto meta = f.artifacts->metadata(workerId.value(), 1);
         QVERIFY(meta);
@@ -106,7 +105,7 @@ private Q_SLOTS:
         const auto report = recoverInterruptedJobs(f.db.get(), f.artifacts.get(), m_t0);
         QVERIFY(report);
         QCOMPARE(report->workerIds, QStringList{QStringLiteral("20260101-120000_gone")});
-        QCOMPARE(f.store->job(job.value())->status, QStringLiteral("failed"));
+        QCOMPARE(statusName(f.store->job(job.value())->status), QStringLiteral("failed"));
         QVERIFY(!QDir(f.artifacts->workerDir(QStringLiteral("20260101-120000_gone"))).exists());
     }
 

@@ -80,16 +80,14 @@ private Q_SLOTS:
             m_artifacts->createWorker(1, QStringLiteral("Disk on cube"), kT0.addSecs(1));
         QVERIFY(worker);
         QVERIFY(m_store->markJobStarted(started.value(), worker.value(), kT0.addSecs(1)));
-        QVERIFY(
-            m_store->finishJob(started.value(), QStringLiteral("success"), {}, kT0.addSecs(13)));
-        QVERIFY(
-            m_store->finishJob(queued.value(), QStringLiteral("cancelled"), {}, kT0.addSecs(14)));
+        QVERIFY(m_store->finishJob(started.value(), JobStatus::Success, {}, kT0.addSecs(13)));
+        QVERIFY(m_store->finishJob(queued.value(), JobStatus::Cancelled, {}, kT0.addSecs(14)));
         QVERIFY(m_artifacts->updateMetadata(
             worker.value(), {{"summary", "Cube / is 78% full; /backup has 2 TB free."}}));
         QVERIFY(m_store->recordLlmCall(call(run, 1000, 200, 0.01)));
         QVERIFY(m_store->recordLlmCall(call(run, 3000, 300, 0.035)));
-        QVERIFY(m_store->finishRun(run, QStringLiteral("success"), QStringLiteral("Cube is fine."),
-                                   {}, kT0.addSecs(25), 1, 1));
+        QVERIFY(m_store->finishRun(run, RunStatus::Success, QStringLiteral("Cube is fine."), {},
+                                   kT0.addSecs(25), 1, 1));
 
         const auto details = runDetails(*m_store, *m_artifacts, 1, run);
         QVERIFY2(details, details ? "" : qPrintable(details.error().message));
@@ -170,7 +168,7 @@ private Q_SLOTS:
         // and an unknown cost rather than a free one.
         const qint64 old = newRun(QStringLiteral("old"));
         QVERIFY(old > 0);
-        QVERIFY(m_store->finishRun(old, QStringLiteral("success"), QStringLiteral("ok"), {},
+        QVERIFY(m_store->finishRun(old, RunStatus::Success, QStringLiteral("ok"), {},
                                    kT0.addSecs(2), 700, 50));
         const auto d = runDetails(*m_store, *m_artifacts, 1, old);
         QVERIFY(d);
@@ -183,8 +181,8 @@ private Q_SLOTS:
         const auto quick = m_store->createRun(1, thread->id, QStringLiteral("what time is it"), kT0,
                                               QStringLiteral("quick"));
         QVERIFY(quick);
-        QVERIFY(m_store->finishRun(quick.value(), QStringLiteral("success"),
-                                   QStringLiteral("12:00"), {}, kT0));
+        QVERIFY(m_store->finishRun(quick.value(), RunStatus::Success, QStringLiteral("12:00"), {},
+                                   kT0));
         const auto q = runSummary(*m_store, m_store->run(quick.value()).value());
         QVERIFY(q);
         QCOMPARE(q->value("mode").toString(), QStringLiteral("quick"));

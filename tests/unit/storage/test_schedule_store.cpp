@@ -431,7 +431,7 @@ private Q_SLOTS:
         QVERIFY(runId > 0);
         const qint64 r1 = s.startScheduleRun(1, disks, QStringLiteral("cron"), kT0, kT0).value();
         QVERIFY(s.attachRun(r1, runId));
-        QVERIFY(s.finishScheduleRun(r1, QStringLiteral("success"), QStringLiteral("info"),
+        QVERIFY(s.finishScheduleRun(r1, ScheduleRunStatus::Success, QStringLiteral("info"),
                                     QStringLiteral("ok"), QString(), kT0));
         QVERIFY(s.startScheduleRun(1, disks, QStringLiteral("manual"), {}, kT0));
         const qint64 keptRun =
@@ -457,7 +457,7 @@ private Q_SLOTS:
         // The other schedule, its run and its item are untouched; so is the supervisor run.
         QCOMPARE(s.scheduleRun(1, keptRun)->scheduleId, certs);
         QCOMPARE(s.inboxItem(1, otherItem)->scheduleId, certs);
-        QCOMPARE(f.store->run(runId)->status, QStringLiteral("running"));
+        QCOMPARE(statusName(f.store->run(runId)->status), QStringLiteral("running"));
 
         const Status again = s.deleteSchedule(1, disks);
         QCOMPARE(again.error().code, QStringLiteral("not_found"));
@@ -607,7 +607,7 @@ private Q_SLOTS:
         QCOMPARE(run.trigger, QStringLiteral("cron"));
         QCOMPARE(run.scheduledFor, instant);
         QCOMPARE(run.startedAt, started);
-        QCOMPARE(run.status, QStringLiteral("running"));
+        QCOMPARE(statusName(run.status), QStringLiteral("running"));
         QCOMPARE(run.runId, qint64(0));
         QVERIFY(!run.finishedAt.isValid());
         QVERIFY(run.severity.isEmpty());
@@ -615,40 +615,40 @@ private Q_SLOTS:
         const qint64 supervisorRun = makeRun(*f.store, 1);
         QVERIFY(s.attachRun(r1.value(), supervisorRun));
         const QDateTime done = started.addSecs(42);
-        QVERIFY(s.finishScheduleRun(r1.value(), QStringLiteral("success"),
+        QVERIFY(s.finishScheduleRun(r1.value(), ScheduleRunStatus::Success,
                                     QStringLiteral("warning"), QStringLiteral("/var at 91%"),
                                     QString(), done));
         run = s.scheduleRun(1, r1.value()).value();
         QCOMPARE(run.runId, supervisorRun);
-        QCOMPARE(run.status, QStringLiteral("success"));
+        QCOMPARE(statusName(run.status), QStringLiteral("success"));
         QCOMPARE(run.severity, QStringLiteral("warning"));
         QCOMPARE(run.summary, QStringLiteral("/var at 91%"));
         QVERIFY(run.error.isEmpty());
         QCOMPARE(run.finishedAt, done);
 
         const Status twice =
-            s.finishScheduleRun(r1.value(), QStringLiteral("failed"), std::nullopt, QString(),
+            s.finishScheduleRun(r1.value(), ScheduleRunStatus::Failed, std::nullopt, QString(),
                                 QStringLiteral("boom"), done.addSecs(1));
         QCOMPARE(twice.error().code, QStringLiteral("invalid_state"));
         QCOMPARE(twice.error().message,
                  QStringLiteral("Schedule run %1 already finished with status 'success'; its "
                                 "outcome is kept.")
                      .arg(r1.value()));
-        QCOMPARE(s.scheduleRun(1, r1.value())->status, QStringLiteral("success"));
+        QCOMPARE(statusName(s.scheduleRun(1, r1.value())->status), QStringLiteral("success"));
         QCOMPARE(s.scheduleRun(1, r1.value())->finishedAt, done);
 
         // A manual run has no cron instant; a catch-up run does; skipped and failed finish too.
         const qint64 r2 =
             s.startScheduleRun(1, sid, QStringLiteral("manual"), {}, done.addSecs(60)).value();
         QVERIFY(!s.scheduleRun(1, r2)->scheduledFor.isValid());
-        QVERIFY(s.finishScheduleRun(r2, QStringLiteral("failed"), std::nullopt, QString(),
+        QVERIFY(s.finishScheduleRun(r2, ScheduleRunStatus::Failed, std::nullopt, QString(),
                                     QStringLiteral("host unreachable"), done.addSecs(61)));
         QCOMPARE(s.scheduleRun(1, r2)->error, QStringLiteral("host unreachable"));
         QVERIFY(s.scheduleRun(1, r2)->severity.isEmpty());
         const qint64 r3 =
             s.startScheduleRun(1, sid, QStringLiteral("catch_up"), instant, done.addSecs(120))
                 .value();
-        QVERIFY(s.finishScheduleRun(r3, QStringLiteral("skipped"), QStringLiteral("info"),
+        QVERIFY(s.finishScheduleRun(r3, ScheduleRunStatus::Skipped, QStringLiteral("info"),
                                     QStringLiteral("paused"), QString(), done.addSecs(120)));
         QCOMPARE(s.schedule(1, sid)->lastRunAt, done.addSecs(120));
 
@@ -672,7 +672,7 @@ private Q_SLOTS:
         const qint64 open2 =
             s.startScheduleRun(1, sid, QStringLiteral("cron"), kT0, kT0.addSecs(1)).value();
         const qint64 done = s.startScheduleRun(1, sid, QStringLiteral("manual"), {}, kT0).value();
-        QVERIFY(s.finishScheduleRun(done, QStringLiteral("success"), std::nullopt, QString(),
+        QVERIFY(s.finishScheduleRun(done, ScheduleRunStatus::Success, std::nullopt, QString(),
                                     QString(), kT0.addSecs(2)));
         const qint64 theirs =
             s.startScheduleRun(2, theirSid, QStringLiteral("manual"), {}, kT0).value();
@@ -683,13 +683,13 @@ private Q_SLOTS:
         QCOMPARE(failed.value(), 2);
         for (qint64 id : {open1, open2}) {
             const ScheduleRunRecord r = s.scheduleRun(1, id).value();
-            QCOMPARE(r.status, QStringLiteral("failed"));
+            QCOMPARE(statusName(r.status), QStringLiteral("failed"));
             QCOMPARE(r.error, QStringLiteral("interrupted"));
             QCOMPARE(r.finishedAt, now);
         }
-        QCOMPARE(s.scheduleRun(1, done)->status, QStringLiteral("success"));
+        QCOMPARE(statusName(s.scheduleRun(1, done)->status), QStringLiteral("success"));
         QCOMPARE(s.scheduleRun(1, done)->finishedAt, kT0.addSecs(2));
-        QCOMPARE(s.scheduleRun(2, theirs)->status, QStringLiteral("running"));
+        QCOMPARE(statusName(s.scheduleRun(2, theirs)->status), QStringLiteral("running"));
         QCOMPARE(s.failRunningScheduleRuns(1, QStringLiteral("again"), now).value(), 0);
     }
 
@@ -716,7 +716,7 @@ private Q_SLOTS:
         QVERIFY(!s.schedule(1, sid)->lastRunAt.isValid());  // nothing started
 
         const qint64 r = s.startScheduleRun(1, sid, QStringLiteral("manual"), {}, kT0).value();
-        const Status running = s.finishScheduleRun(r, QStringLiteral("running"), std::nullopt,
+        const Status running = s.finishScheduleRun(r, ScheduleRunStatus::Running, std::nullopt,
                                                    QString(), QString(), kT0);
         QCOMPARE(running.error().code, invalidArg);
         QCOMPARE(running.error().message,
@@ -724,13 +724,13 @@ private Q_SLOTS:
                                 "success, failed, cancelled, timeout or skipped.")
                      .arg(r));
         const Status loud = s.finishScheduleRun(
-            r, QStringLiteral("success"), QStringLiteral("urgent"), QString(), QString(), kT0);
+            r, ScheduleRunStatus::Success, QStringLiteral("urgent"), QString(), QString(), kT0);
         QCOMPARE(loud.error().code, invalidArg);
         QCOMPARE(loud.error().message,
                  QStringLiteral("Unknown severity 'urgent'; use info, warning or critical."));
-        QCOMPARE(s.scheduleRun(1, r)->status, QStringLiteral("running"));
+        QCOMPARE(statusName(s.scheduleRun(1, r)->status), QStringLiteral("running"));
 
-        const Status noRun = s.finishScheduleRun(777, QStringLiteral("success"), std::nullopt,
+        const Status noRun = s.finishScheduleRun(777, ScheduleRunStatus::Success, std::nullopt,
                                                  QString(), QString(), kT0);
         QCOMPARE(noRun.error().code, QStringLiteral("not_found"));
         QCOMPARE(noRun.error().message,
@@ -845,9 +845,6 @@ private Q_SLOTS:
         for (const char* t : {"cron", "manual", "catch_up"})
             QVERIFY(ScheduleStore::isTrigger(QString::fromLatin1(t)));
         QVERIFY(!ScheduleStore::isTrigger(QStringLiteral("Cron")));
-        for (const char* st : {"success", "failed", "cancelled", "timeout", "skipped"})
-            QVERIFY(ScheduleStore::isFinalRunStatus(QString::fromLatin1(st)));
-        QVERIFY(!ScheduleStore::isFinalRunStatus(QStringLiteral("running")));
         for (const char* sev : {"info", "warning", "critical"})
             QVERIFY(ScheduleStore::isSeverity(QString::fromLatin1(sev)));
         QVERIFY(!ScheduleStore::isSeverity(QString()));

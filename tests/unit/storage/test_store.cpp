@@ -151,7 +151,7 @@ private Q_SLOTS:
         const auto old = store.run(9);
         QVERIFY(old);
         QCOMPARE(old->task, QStringLiteral("old run"));
-        QCOMPARE(old->status, QStringLiteral("success"));
+        QCOMPARE(statusName(old->status), QStringLiteral("success"));
         QCOMPARE(old->mode, QStringLiteral("supervisor"));
         // Migration 6: an old run made one attempt and has no error code or fallback.
         QCOMPARE(old->attempts, 1);
@@ -193,8 +193,8 @@ private Q_SLOTS:
         QVERIFY(store.setRunMode(quick.value(), QStringLiteral("supervisor")));
         QCOMPARE(store.run(quick.value())->mode, QStringLiteral("supervisor"));
         // Finishing keeps the mode.
-        QVERIFY(store.finishRun(background.value(), QStringLiteral("success"), QStringLiteral("ok"),
-                                {}, kT0.addSecs(3)));
+        QVERIFY(store.finishRun(background.value(), RunStatus::Success, QStringLiteral("ok"), {},
+                                kT0.addSecs(3)));
         QCOMPARE(store.run(background.value())->mode, QStringLiteral("background"));
 
         const auto badCreate =
@@ -234,24 +234,24 @@ private Q_SLOTS:
         // A fallback belongs to a failed run only, and must be a known one.
         const QString apology = statusName(RunFallback::Apology);
         QCOMPARE(store
-                     .finishRun(run.value(), statusName(RunStatus::Success), QStringLiteral("x"),
-                                {}, kT0.addSecs(1), 0, 0, RunOutcome{2, {}, apology})
+                     .finishRun(run.value(), RunStatus::Success, QStringLiteral("x"), {},
+                                kT0.addSecs(1), 0, 0, RunOutcome{2, {}, apology})
                      .error()
                      .code,
                  QStringLiteral("invalid_argument"));
         QCOMPARE(store
-                     .finishRun(run.value(), statusName(RunStatus::Failed), QStringLiteral("x"), {},
+                     .finishRun(run.value(), RunStatus::Failed, QStringLiteral("x"), {},
                                 kT0.addSecs(1), 0, 0, RunOutcome{2, {}, QStringLiteral("shrug")})
                      .error()
                      .code,
                  QStringLiteral("invalid_argument"));
-        QCOMPARE(store.run(run.value())->status, QStringLiteral("running"));
-        QVERIFY(store.finishRun(run.value(), statusName(RunStatus::Failed),
+        QCOMPARE(statusName(store.run(run.value())->status), QStringLiteral("running"));
+        QVERIFY(store.finishRun(run.value(), RunStatus::Failed,
                                 QStringLiteral("Sorry, I couldn't finish this."),
                                 QStringLiteral("the model is overloaded"), kT0.addSecs(2), 10, 5,
                                 RunOutcome{3, QStringLiteral("llm_overloaded"), apology}));
         const RunRecord r = store.run(run.value()).value();
-        QCOMPARE(r.status, QStringLiteral("failed"));
+        QCOMPARE(statusName(r.status), QStringLiteral("failed"));
         QCOMPARE(r.result, QStringLiteral("Sorry, I couldn't finish this."));
         QCOMPARE(r.error, QStringLiteral("the model is overloaded"));
         QCOMPARE(r.errorCode, QStringLiteral("llm_overloaded"));
@@ -270,7 +270,7 @@ private Q_SLOTS:
             !q.exec(QStringLiteral("UPDATE runs SET attempts = 0 WHERE id = %1").arg(run.value())));
         // A run that ends without a fallback has NULL there, and its error code if it has one.
         const auto other = store.createRun(1, f.threadId, QStringLiteral("later"), kT0);
-        QVERIFY(store.finishRun(other.value(), statusName(RunStatus::Cancelled), {},
+        QVERIFY(store.finishRun(other.value(), RunStatus::Cancelled, {},
                                 QStringLiteral("cancelled by the user"), kT0.addSecs(1), 0, 0,
                                 RunOutcome{1, QStringLiteral("cancelled"), {}}));
         QVERIFY(scalar(*f.db,

@@ -320,7 +320,7 @@ private Q_SLOTS:
         QSignalSpy unread(f.model.get(), &InboxModel::unreadCountChanged);
         QVERIFY(f.service->runNow(s->id));
         f.clock.advance(20 * 1000);
-        f.service->runFinished(f.runner.lastRun, QStringLiteral("success"),
+        f.service->runFinished(f.runner.lastRun, RunStatus::Success,
                                QStringLiteral("web1: /var 97%\n\nSeverity: critical"), false);
         QCOMPARE(inserted.size(), 1);
         QCOMPARE(inserted.at(0).at(1).toInt(), 0);

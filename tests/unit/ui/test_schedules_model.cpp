@@ -103,7 +103,7 @@ ScheduleEntry entry(qint64 id, const QString& name, const QString& lastStatus = 
         ScheduleRunRecord run;
         run.id = id * 10;
         run.scheduleId = id;
-        run.status = lastStatus;
+        run.status = parseStatus<ScheduleRunStatus>(lastStatus).value();
         run.trigger = QStringLiteral("manual");
         run.startedAt = utc(2026, 11, 21, 9, 0);
         e.lastRun = run;
@@ -122,7 +122,7 @@ QList<ScheduleRunRecord> runs(qint64 scheduleId, const QStringList& statuses) {
         run.id = scheduleId * 100 + out.size();
         run.scheduleId = scheduleId;
         run.trigger = QStringLiteral("cron");
-        run.status = status;
+        run.status = parseStatus<ScheduleRunStatus>(status).value();
         run.startedAt = utc(2026, 11, 21, 5, 0);
         out.append(run);
     }
@@ -387,7 +387,7 @@ private Q_SLOTS:
 
         // The supervisor answers 12 s later: the outcome arrives with the delivery.
         f.clock.advance(12 * 1000);
-        f.service->runFinished(f.runner.lastRun, QStringLiteral("success"),
+        f.service->runFinished(f.runner.lastRun, RunStatus::Success,
                                QStringLiteral("## /var on web1 is 91% full\n\nSeverity: warning"),
                                false);
         QCOMPARE(f.at(0, SchedulesModel::LastStatusRole).toString(), QStringLiteral("success"));

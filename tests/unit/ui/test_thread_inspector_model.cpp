@@ -64,7 +64,8 @@ struct Fixture {
         append(runA, userMessage("what time is it"), 0);
         append(runA, assistantText("It is noon."), 1);
         call(runA, 0, 120, 30, 0.002);
-        (void)store->finishRun(runA, "success", "It is noon.", {}, kT0.addSecs(2), 120, 30);
+        (void)store->finishRun(runA, RunStatus::Success, "It is noon.", {}, kT0.addSecs(2), 120,
+                               30);
 
         runB = store->createRun(kOwner, threadId, "check disk on cube", kT0.addSecs(60)).value();
         append(runB, userMessage("check disk on cube"), 60);
@@ -73,11 +74,11 @@ struct Fixture {
         append(runB, assistantText("The disk on cube is 42% full."), 91);
         jobB1 = store->createJob(kOwner, runB, "df -h on cube", "gpt-x", kT0.addSecs(61)).value();
         (void)store->markJobStarted(jobB1, "2026-01-01T12-01-01_df-cube", kT0.addSecs(62));
-        (void)store->finishJob(jobB1, "success", {}, kT0.addSecs(89));
+        (void)store->finishJob(jobB1, JobStatus::Success, {}, kT0.addSecs(89));
         jobB2 = store->createJob(kOwner, runB, "du on cube", "gpt-x", kT0.addSecs(63)).value();
         call(runB, 0, 1000, 200, 0.01);
         call(runB, jobB1, 500, 100, std::nullopt);  // a model without a known price
-        (void)store->finishRun(runB, "success", "The disk on cube is 42% full.", {},
+        (void)store->finishRun(runB, RunStatus::Success, "The disk on cube is 42% full.", {},
                                kT0.addSecs(92), 1000, 200);
 
         runC = store->createRun(kOwner, threadId, "restart nginx", kT0.addSecs(120)).value();
@@ -222,7 +223,7 @@ RunRecord fakeRun(qint64 id, const QString& task) {
     r.ownerId = kOwner;
     r.threadId = 7;
     r.task = task;
-    r.status = "running";
+    r.status = RunStatus::Running;
     r.startedAt = kT0.addSecs(id);
     return r;
 }
@@ -239,7 +240,7 @@ RunDetail fakeDetail(qint64 id, const QString& task, QList<qint64> jobIds = {}) 
         j.ownerId = kOwner;
         j.runId = id;
         j.task = QStringLiteral("job %1").arg(jobId);
-        j.status = "queued";
+        j.status = JobStatus::Queued;
         d.workers.append(j);
     }
     return d;
@@ -519,7 +520,8 @@ private Q_SLOTS:
         QCOMPARE(f.run(0, Runs::CostRole).toString(), QStringLiteral("$0.0040"));
 
         f.append(f.runC, assistantText("nginx restarted."), 150);
-        QVERIFY(f.store->finishRun(f.runC, "success", "nginx restarted.", {}, kT0.addSecs(150)));
+        QVERIFY(f.store->finishRun(f.runC, RunStatus::Success, "nginx restarted.", {},
+                                   kT0.addSecs(150)));
         f.publish(events::SupervisorComplete,
                   {{"run_id", f.runC}, {"result", "nginx restarted."}, {"duration_ms", 30000}});
         QCOMPARE(resets.count(), 0);
@@ -538,7 +540,8 @@ private Q_SLOTS:
         // A failure updates the row too (another run, not selected: no transcript work).
         const qint64 failing = f.store->createRun(kOwner, f.threadId, "boom", kT0).value();
         f.publish(events::SupervisorStarted, {{"run_id", failing}, {"task", "boom"}});
-        QVERIFY(f.store->finishRun(failing, "failed", {}, "model unreachable", kT0.addSecs(5)));
+        QVERIFY(f.store->finishRun(failing, RunStatus::Failed, {}, "model unreachable",
+                                   kT0.addSecs(5)));
         f.publish(events::Error, {{"run_id", failing}, {"status", "failed"}});
         QCOMPARE(f.run(0, Runs::StatusRole).toString(), QStringLiteral("failed"));
         QCOMPARE(f.run(0, Runs::ErrorRole).toString(), QStringLiteral("model unreachable"));

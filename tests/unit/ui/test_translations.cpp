@@ -34,7 +34,7 @@ public:
         w.jobId = 1;
         w.workerId = QStringLiteral("w1");
         w.task = QStringLiteral("check disk on web1");
-        w.status = QStringLiteral("success");
+        w.status = JobStatus::Success;
         w.durationMs = 1500;
         w.costUsd = 0.0042;
         return QList<WorkerRow>{w};

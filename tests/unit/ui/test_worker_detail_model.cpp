@@ -250,7 +250,7 @@ WorkerJobRecord jobOf(qint64 id, const QString& workerId, const QString& task) {
     j.ownerId = kOwner;
     j.workerId = workerId;
     j.task = task;
-    j.status = QStringLiteral("running");
+    j.status = JobStatus::Running;
     return j;
 }
 

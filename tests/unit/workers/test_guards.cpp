@@ -131,7 +131,7 @@ private Q_SLOTS:
                 actions.append(e.data.value("action").toString());
         }
         QCOMPARE(actions, (QStringList{"pause", "reap"}));
-        QCOMPARE(f.store->job(job.value())->status, QStringLiteral("failed"));
+        QCOMPARE(statusName(f.store->job(job.value())->status), QStringLiteral("failed"));
     }
 
     void warnLetsTheCallRunAndTellsTheWorker() {
@@ -312,7 +312,7 @@ private Q_SLOTS:
         QVERIFY(!done.first().at(1).toBool());
         QVERIFY(done.first().at(2).toString().startsWith(QStringLiteral("This request used 2000")));
         QCOMPARE(f.tool->cancelled, 1);
-        QCOMPARE(f.store->run(run.value())->status, QStringLiteral("failed"));
+        QCOMPARE(statusName(f.store->run(run.value())->status), QStringLiteral("failed"));
         QCOMPARE(events.last().name, QStringLiteral("error"));
         QCOMPARE(events.last().data.value("details").toString(), QStringLiteral("budget_exceeded"));
     }

@@ -50,7 +50,7 @@ private Q_SLOTS:
         QVERIFY(terminated.wait());
         QCOMPARE(w.status(), WorkerStatus::Success);
         QCOMPARE(w.snapshot().agentState, AgentState::Done);
-        QCOMPARE(f.store->job(w.jobId())->status, QStringLiteral("success"));
+        QCOMPARE(statusName(f.store->job(w.jobId())->status), QStringLiteral("success"));
     }
 
     // A second end (the user cancels, then the roundabout times it out) changes nothing: the
@@ -74,7 +74,7 @@ private Q_SLOTS:
         QCOMPARE(w.snapshot().errorCode, QStringLiteral("cancelled"));
         QCOMPARE(w.snapshot().agentState, AgentState::Reaped);
         QCOMPARE(f.events.count(QStringLiteral("worker_complete")), 1);
-        QCOMPARE(f.store->job(w.jobId())->status, QStringLiteral("cancelled"));
+        QCOMPARE(statusName(f.store->job(w.jobId())->status), QStringLiteral("cancelled"));
     }
 
     // end() takes terminal statuses only: asking it for a live one is refused and logged.
@@ -105,7 +105,7 @@ private Q_SLOTS:
         second->end(WorkerStatus::Cancelled, QStringLiteral("cancelled"), QStringLiteral("no"));
         QCOMPARE(second->status(), WorkerStatus::Cancelled);
         QVERIFY(second->workerId().isEmpty());  // no folder was made for it
-        QCOMPARE(f.store->job(second->jobId())->status, QStringLiteral("cancelled"));
+        QCOMPARE(statusName(f.store->job(second->jobId())->status), QStringLiteral("cancelled"));
         QCOMPARE(f.pool->queued(), 0);
         f.pool->stopAll(QStringLiteral("test over"));
         QCOMPARE(first->status(), WorkerStatus::Cancelled);

@@ -42,7 +42,7 @@ struct Run {
         }
         return out;
     }
-    QString status() const { return f.store->job(jobId)->status; }
+    QString status() const { return statusName(f.store->job(jobId)->status); }
 };
 
 ScriptedLlm::Step failing(const char* code) {
