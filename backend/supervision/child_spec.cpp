@@ -51,46 +51,4 @@ Shutdown ChildSpec::effectiveShutdown() const {
     return type == ChildType::Supervisor ? Shutdown::infinity() : Shutdown::timeout(5000);
 }
 
-QString toString(RestartType restart) {
-    switch (restart) {
-        case RestartType::Permanent:
-            return QStringLiteral("permanent");
-        case RestartType::Transient:
-            return QStringLiteral("transient");
-        case RestartType::Temporary:
-            return QStringLiteral("temporary");
-    }
-    return {};
-}
-
-QString toString(ChildType type) {
-    return type == ChildType::Supervisor ? QStringLiteral("supervisor") : QStringLiteral("worker");
-}
-
-QString toString(Strategy strategy) {
-    switch (strategy) {
-        case Strategy::OneForOne:
-            return QStringLiteral("one_for_one");
-        case Strategy::OneForAll:
-            return QStringLiteral("one_for_all");
-        case Strategy::RestForOne:
-            return QStringLiteral("rest_for_one");
-        case Strategy::SimpleOneForOne:
-            return QStringLiteral("simple_one_for_one");
-    }
-    return {};
-}
-
-QString toString(AutoShutdown autoShutdown) {
-    switch (autoShutdown) {
-        case AutoShutdown::Never:
-            return QStringLiteral("never");
-        case AutoShutdown::AnySignificant:
-            return QStringLiteral("any_significant");
-        case AutoShutdown::AllSignificant:
-            return QStringLiteral("all_significant");
-    }
-    return {};
-}
-
 }  // namespace zerg::supervision

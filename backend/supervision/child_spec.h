@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/status.h"
+
 #include <QString>
 #include <QVariant>
 
@@ -96,9 +98,45 @@ struct SupervisorFlags {
     std::optional<int> maxChildren;  // simple_one_for_one only; unset = no limit
 };
 
-[[nodiscard]] QString toString(RestartType restart);
-[[nodiscard]] QString toString(ChildType type);
-[[nodiscard]] QString toString(Strategy strategy);
-[[nodiscard]] QString toString(AutoShutdown autoShutdown);
-
 }  // namespace zerg::supervision
+
+namespace zerg {
+
+// The words of Supervisor::snapshot(): OTP's own names.
+template <>
+struct StatusTable<supervision::RestartType> {
+    static constexpr std::array<std::pair<supervision::RestartType, const char*>, 3> names{{
+        {supervision::RestartType::Permanent, "permanent"},
+        {supervision::RestartType::Transient, "transient"},
+        {supervision::RestartType::Temporary, "temporary"},
+    }};
+};
+
+template <>
+struct StatusTable<supervision::ChildType> {
+    static constexpr std::array<std::pair<supervision::ChildType, const char*>, 2> names{{
+        {supervision::ChildType::Worker, "worker"},
+        {supervision::ChildType::Supervisor, "supervisor"},
+    }};
+};
+
+template <>
+struct StatusTable<supervision::Strategy> {
+    static constexpr std::array<std::pair<supervision::Strategy, const char*>, 4> names{{
+        {supervision::Strategy::OneForOne, "one_for_one"},
+        {supervision::Strategy::OneForAll, "one_for_all"},
+        {supervision::Strategy::RestForOne, "rest_for_one"},
+        {supervision::Strategy::SimpleOneForOne, "simple_one_for_one"},
+    }};
+};
+
+template <>
+struct StatusTable<supervision::AutoShutdown> {
+    static constexpr std::array<std::pair<supervision::AutoShutdown, const char*>, 3> names{{
+        {supervision::AutoShutdown::Never, "never"},
+        {supervision::AutoShutdown::AnySignificant, "any_significant"},
+        {supervision::AutoShutdown::AllSignificant, "all_significant"},
+    }};
+};
+
+}  // namespace zerg

@@ -3,31 +3,22 @@
 namespace zerg::supervision {
 
 QString ExitReason::toString() const {
-    switch (m_kind) {
-        case Kind::Normal:
-            return QStringLiteral("normal");
-        case Kind::Shutdown:
-            return m_detail.isEmpty() ? QStringLiteral("shutdown")
-                                      : QStringLiteral("shutdown:") + m_detail;
-        case Kind::Killed:
-            return QStringLiteral("killed");
-        case Kind::Crash:
-            return QStringLiteral("crash:") + m_detail;
-    }
-    return {};
+    // A crash always carries its message (even an empty one); a shutdown only a detail it has.
+    if (m_kind == Kind::Crash || hasShutdownDetail())
+        return statusName(m_kind) + u':' + m_detail;
+    return statusName(m_kind);
 }
 
 ExitReason ExitReason::fromString(const QString& text) {
-    if (text == QLatin1String("normal"))
-        return normal();
-    if (text == QLatin1String("shutdown"))
-        return shutdown();
-    if (text == QLatin1String("killed"))
-        return killed();
-    if (text.startsWith(QLatin1String("shutdown:")))
-        return shutdown(text.mid(9));
-    if (text.startsWith(QLatin1String("crash:")))
-        return crash(text.mid(6));
+    // A bare word is normal, shutdown or killed; shutdown and crash may carry text after the
+    // first colon. Everything else (a bare "crash" too) is a crash carrying the whole text.
+    const qsizetype colon = text.indexOf(u':');
+    const std::optional<Kind> kind =
+        parseStatus<Kind>(colon < 0 ? QStringView(text) : QStringView(text).left(colon));
+    if (kind && colon < 0 && *kind != Kind::Crash)
+        return ExitReason(*kind, {});
+    if (kind && colon >= 0 && (*kind == Kind::Shutdown || *kind == Kind::Crash))
+        return ExitReason(*kind, text.mid(colon + 1));
     return crash(text);
 }
 

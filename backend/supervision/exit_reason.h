@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/status.h"
+
 #include <QMetaType>
 #include <QString>
 
@@ -55,5 +57,21 @@ private:
 };
 
 }  // namespace zerg::supervision
+
+namespace zerg {
+
+// The word of each kind, the part of ExitReason::toString() before any colon.
+template <>
+struct StatusTable<supervision::ExitReason::Kind> {
+    using Kind = supervision::ExitReason::Kind;
+    static constexpr std::array<std::pair<Kind, const char*>, 4> names{{
+        {Kind::Normal, "normal"},
+        {Kind::Shutdown, "shutdown"},
+        {Kind::Killed, "killed"},
+        {Kind::Crash, "crash"},
+    }};
+};
+
+}  // namespace zerg
 
 Q_DECLARE_METATYPE(zerg::supervision::ExitReason)

@@ -12,20 +12,6 @@ namespace zerg::supervision {
 
 Q_LOGGING_CATEGORY(lcSupervisor, "zerg.supervision")
 
-QString toString(ChildState state) {
-    switch (state) {
-        case ChildState::Running:
-            return QStringLiteral("running");
-        case ChildState::Restarting:
-            return QStringLiteral("restarting");
-        case ChildState::Undefined:
-            return QStringLiteral("undefined");
-        case ChildState::Stopping:
-            return QStringLiteral("stopping");
-    }
-    return {};
-}
-
 // ---- creation and validation ------------------------------------------------------------------
 
 Supervisor::Supervisor(const QString& name, const SupervisorFlags& flags,
@@ -998,42 +984,21 @@ ChildCounts Supervisor::countChildren() const {
 QJsonObject Supervisor::snapshot() const {
     QJsonObject o;
     o[QStringLiteral("id")] = m_name;
-    o[QStringLiteral("strategy")] = toString(m_flags.strategy);
+    o[QStringLiteral("strategy")] = statusName(m_flags.strategy);
     o[QStringLiteral("intensity")] = m_flags.intensity;
     o[QStringLiteral("period")] = m_flags.periodSecs;
-    o[QStringLiteral("auto_shutdown")] = toString(m_flags.autoShutdown);
+    o[QStringLiteral("auto_shutdown")] = statusName(m_flags.autoShutdown);
     if (m_flags.maxChildren)
         o[QStringLiteral("max_children")] = *m_flags.maxChildren;
-    QString state;
-    switch (m_phase) {
-        case Phase::NotStarted:
-            state = QStringLiteral("not_started");
-            break;
-        case Phase::Running:
-            state = QStringLiteral("running");
-            break;
-        case Phase::GroupRestart:
-            state = QStringLiteral("restarting");
-            break;
-        case Phase::Stopping:
-            state = QStringLiteral("stopping");
-            break;
-        case Phase::Exited:
-            state = QStringLiteral("exited");
-            break;
-        case Phase::StartFailed:
-            state = QStringLiteral("failed");
-            break;
-    }
-    o[QStringLiteral("state")] = state;
+    o[QStringLiteral("state")] = statusName(m_phase);
     o[QStringLiteral("restarts_in_window")] = restartsInWindow();
     QJsonArray children;
     for (const auto& r : m_records) {
         QJsonObject c;
         c[QStringLiteral("id")] = r->id;
-        c[QStringLiteral("state")] = toString(r->state);
-        c[QStringLiteral("type")] = toString(r->spec.type);
-        c[QStringLiteral("restart")] = toString(r->spec.restart);
+        c[QStringLiteral("state")] = statusName(r->state);
+        c[QStringLiteral("type")] = statusName(r->spec.type);
+        c[QStringLiteral("restart")] = statusName(r->spec.restart);
         c[QStringLiteral("significant")] = r->spec.significant;
         c[QStringLiteral("restart_count")] = r->restartCount;
         c[QStringLiteral("last_exit_reason")] =

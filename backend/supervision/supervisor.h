@@ -45,7 +45,6 @@ inline constexpr char Busy[] = "busy";  // a one_for_all / rest_for_one restart 
 // What which_children reports for one child. Stopping (beyond OTP) is a child that was asked to
 // stop and has not exited yet; OTP never shows it because its supervisor blocks meanwhile.
 enum class ChildState { Running, Restarting, Undefined, Stopping };
-[[nodiscard]] QString toString(ChildState state);  // "running", "restarting", ...
 
 struct ChildInfo {
     QString id;
@@ -149,6 +148,7 @@ Q_SIGNALS:
 
 private:
     enum class Phase { NotStarted, Running, GroupRestart, Stopping, Exited, StartFailed };
+    friend struct StatusTable<Phase>;  // the words of snapshot()'s "state"
     enum class StartOutcome { Started, Ignored, Failed };
     using Done = std::function<void()>;
 
@@ -231,3 +231,32 @@ private:
 };
 
 }  // namespace zerg::supervision
+
+namespace zerg {
+
+// A child's state in the snapshot's children.
+template <>
+struct StatusTable<supervision::ChildState> {
+    static constexpr std::array<std::pair<supervision::ChildState, const char*>, 4> names{{
+        {supervision::ChildState::Running, "running"},
+        {supervision::ChildState::Restarting, "restarting"},
+        {supervision::ChildState::Undefined, "undefined"},
+        {supervision::ChildState::Stopping, "stopping"},
+    }};
+};
+
+// The supervisor's own state in its snapshot.
+template <>
+struct StatusTable<supervision::Supervisor::Phase> {
+    using Phase = supervision::Supervisor::Phase;
+    static constexpr std::array<std::pair<Phase, const char*>, 6> names{{
+        {Phase::NotStarted, "not_started"},
+        {Phase::Running, "running"},
+        {Phase::GroupRestart, "restarting"},
+        {Phase::Stopping, "stopping"},
+        {Phase::Exited, "exited"},
+        {Phase::StartFailed, "failed"},
+    }};
+};
+
+}  // namespace zerg

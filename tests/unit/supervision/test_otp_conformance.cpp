@@ -25,7 +25,7 @@ ChildCounts counts(int specs, int active, int supervisors, int workers) {
 QString stateOf(const Supervisor& sup, const QString& id) {
     for (const ChildInfo& c : sup.whichChildren()) {
         if (c.id == id)
-            return toString(c.state);
+            return statusName(c.state);
     }
     return QStringLiteral("absent");
 }

@@ -31,7 +31,7 @@ QJsonObject childEntry(const QJsonObject& snapshot, const QString& id) {
 QString stateOf(const Supervisor& sup, const QString& id) {
     for (const ChildInfo& c : sup.whichChildren()) {
         if (c.id == id)
-            return toString(c.state);
+            return statusName(c.state);
     }
     return QStringLiteral("absent");
 }
