@@ -174,7 +174,7 @@ int doctorCommand(QStringList args) {
             if (c.status == DoctorCheck::Status::Skipped)
                 continue;
             rows.append(QJsonObject{{QStringLiteral("name"), c.id},
-                                    {QStringLiteral("status"), DoctorCheck::statusName(c.status)},
+                                    {QStringLiteral("status"), statusName(c.status)},
                                     {QStringLiteral("detail"), c.message},
                                     {QStringLiteral("fix"), c.fix}});
         }

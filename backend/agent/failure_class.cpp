@@ -42,20 +42,6 @@ FailureClass classifyFailure(const QString& codeIn) {
     return FailureClass::Unknown;
 }
 
-QString failureClassName(FailureClass c) {
-    switch (c) {
-        case FailureClass::Transient:
-            return QStringLiteral("transient");
-        case FailureClass::Persistent:
-            return QStringLiteral("persistent");
-        case FailureClass::Terminal:
-            return QStringLiteral("terminal");
-        case FailureClass::Unknown:
-            break;
-    }
-    return QStringLiteral("unknown");
-}
-
 int restartsAllowed(FailureClass c) {
     switch (c) {
         case FailureClass::Transient:

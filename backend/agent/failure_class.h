@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/status.h"
+
 #include <QString>
 
 namespace zerg {
@@ -18,10 +20,20 @@ enum class FailureClass { Transient, Persistent, Terminal, Unknown };
 // Classifies an agent's error code: AgentLoop::errorCode() ("llm_<code>" for model errors of
 // llm/llm_errors.h, a tool's fatal error code, "max_iterations", "budget_exceeded", ...).
 [[nodiscard]] FailureClass classifyFailure(const QString& errorCode);
-[[nodiscard]] QString failureClassName(FailureClass c);  // "transient", ...
 // How many restarts a failure of this class allows in a row before escalating: transient
 // unbounded (the supervisor's intensity and backoff bound it), persistent 1, terminal and
 // unknown 0.
 [[nodiscard]] int restartsAllowed(FailureClass c);
+
+// The word of each class, as the restart messages say it ("transient failure: ...").
+template <>
+struct StatusTable<FailureClass> {
+    static constexpr std::array<std::pair<FailureClass, const char*>, 4> names{{
+        {FailureClass::Transient, "transient"},
+        {FailureClass::Persistent, "persistent"},
+        {FailureClass::Terminal, "terminal"},
+        {FailureClass::Unknown, "unknown"},
+    }};
+};
 
 }  // namespace zerg

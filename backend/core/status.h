@@ -59,10 +59,13 @@ enum class CallOutcome { Running, Success, Failed };
 // host), changed (the host offers another key than the one recorded: never trusted from Zerg).
 enum class HostKeyState { Known, Unknown, Changed };
 
+// An enum's words, one per value. Other enums with stored or printed words (a supervisor's child
+// states, a decider's actions, a failure class, ...) specialise it in the header that declares
+// them, so statusName() and parseStatus() serve them too.
 template <typename E>
 struct StatusTable;
 
-// The enums above (those with a table).
+// The enums with a table (those above, and the others that specialise it).
 template <typename E>
 concept StatusEnum = requires {
     StatusTable<E>::names;

@@ -104,20 +104,6 @@ std::optional<int> sqliteSchemaVersion(const QString& path, QString* error) {
 
 }  // namespace
 
-QString DoctorCheck::statusName(Status status) {
-    switch (status) {
-        case CheckStatus::Ok:
-            return QStringLiteral("ok");
-        case CheckStatus::Warning:
-            return QStringLiteral("warn");
-        case CheckStatus::Skipped:
-            return QStringLiteral("skipped");
-        case CheckStatus::Failed:
-            break;
-    }
-    return QStringLiteral("fail");
-}
-
 Doctor::Doctor(Settings settings, QNetworkAccessManager* nam, Clock* clock, HostsSource* hosts,
                DoctorTimeouts timeouts, QObject* parent)
     : QObject(parent),

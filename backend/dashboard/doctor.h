@@ -2,6 +2,7 @@
 
 #include "core/result.h"
 #include "core/settings.h"
+#include "core/status.h"
 #include "dashboard/hosts_source.h"
 
 #include <QCoreApplication>
@@ -36,9 +37,17 @@ struct DoctorCheck {
     Status status = Status::Ok;
     QString message;  // what was found; may span lines
     QString fix;      // what to do about a warning or failure; empty when there is nothing to do
+};
 
-    // "ok", "warn", "fail", "skipped": the words of `zerg doctor --json`.
-    [[nodiscard]] static QString statusName(Status status);
+// A check's status word in `zerg doctor --json` (which leaves skipped checks out).
+template <>
+struct StatusTable<DoctorCheck::Status> {
+    static constexpr std::array<std::pair<DoctorCheck::Status, const char*>, 4> names{{
+        {DoctorCheck::Status::Ok, "ok"},
+        {DoctorCheck::Status::Warning, "warn"},
+        {DoctorCheck::Status::Failed, "fail"},
+        {DoctorCheck::Status::Skipped, "skipped"},
+    }};
 };
 
 struct DoctorTimeouts {

@@ -468,7 +468,7 @@ void JarvisService::startLoop(Route::Mode mode, const QList<ChatMessage>& stored
                                                                     QStringLiteral("supervisor"),
                                                                     s.anomaly,
                                                                     s.message,
-                                                                    xo::paceName(s.pace)});
+                                                                    statusName(s.pace)});
     });
     publishSaluteReports(m_loop, m_bus, m_clock, m_config.ownerId, runId);
     m_loop->start();
@@ -665,7 +665,7 @@ void JarvisService::onLoopFailed(const QString& code, const QString& message) {
             "[SUPERVISOR] Your previous attempt at this request failed: %1 (%2 failure: "
             "%3), and you were restarted. The conversation so far follows; continue "
             "from where it stopped and answer the user's last request.")
-            .arg(message, failureClassName(cls), code);
+            .arg(message, statusName(cls), code);
     m_childStart = ChildStart::Retry;
     payloads::SupervisorThinking retrying;
     retrying.runId = m_runId;

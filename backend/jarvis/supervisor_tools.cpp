@@ -45,7 +45,7 @@ public:
         connect(m_monitor, &RoundaboutMonitor::decided, this,
                 [this, jobId = job.value()](const Decision& d) {
                     m_ctx.bus->publish(m_ctx.ownerId, payloads::RoundaboutDecision{
-                                                          m_ctx.runId, jobId, d.actionName(),
+                                                          m_ctx.runId, jobId, statusName(d.action),
                                                           d.argument, d.source});
                 });
         connect(m_monitor, &RoundaboutMonitor::checked, this,

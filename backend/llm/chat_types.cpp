@@ -4,22 +4,8 @@
 
 namespace zerg {
 
-QString ChatMessage::roleName(Role r) {
-    switch (r) {
-        case Role::System:
-            return QStringLiteral("system");
-        case Role::User:
-            return QStringLiteral("user");
-        case Role::Assistant:
-            return QStringLiteral("assistant");
-        case Role::Tool:
-            return QStringLiteral("tool");
-    }
-    return QStringLiteral("user");
-}
-
 QJsonObject ChatMessage::toJson() const {
-    QJsonObject o{{QStringLiteral("role"), roleName(role)}};
+    QJsonObject o{{QStringLiteral("role"), statusName(role)}};
     if (role == Role::Assistant && !toolCalls.isEmpty()) {
         o.insert(QStringLiteral("content"), content.isEmpty() ? QJsonValue() : QJsonValue(content));
         QJsonArray calls;
@@ -43,18 +29,11 @@ QJsonObject ChatMessage::toJson() const {
 }
 
 std::optional<ChatMessage> ChatMessage::fromJson(const QJsonObject& o) {
-    const QString role = o.value(QStringLiteral("role")).toString();
-    ChatMessage m;
-    if (role == QLatin1String("system"))
-        m.role = Role::System;
-    else if (role == QLatin1String("user"))
-        m.role = Role::User;
-    else if (role == QLatin1String("assistant"))
-        m.role = Role::Assistant;
-    else if (role == QLatin1String("tool"))
-        m.role = Role::Tool;
-    else
+    const std::optional<Role> role = parseStatus<Role>(o.value(QStringLiteral("role")).toString());
+    if (!role)
         return std::nullopt;
+    ChatMessage m;
+    m.role = *role;
     m.content = o.value(QStringLiteral("content")).toString();
     m.toolCallId = o.value(QStringLiteral("tool_call_id")).toString();
     m.name = o.value(QStringLiteral("name")).toString();

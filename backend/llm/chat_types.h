@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/status.h"
+
 #include <QJsonObject>
 #include <QList>
 #include <QString>
@@ -37,7 +39,17 @@ struct ChatMessage {
     // Also the line format of thread.jsonl and the messages table.
     [[nodiscard]] QJsonObject toJson() const;
     [[nodiscard]] static std::optional<ChatMessage> fromJson(const QJsonObject& o);
-    [[nodiscard]] static QString roleName(Role r);
+};
+
+// A message's "role" in the wire format, thread.jsonl and the messages table.
+template <>
+struct StatusTable<ChatMessage::Role> {
+    static constexpr std::array<std::pair<ChatMessage::Role, const char*>, 4> names{{
+        {ChatMessage::Role::System, "system"},
+        {ChatMessage::Role::User, "user"},
+        {ChatMessage::Role::Assistant, "assistant"},
+        {ChatMessage::Role::Tool, "tool"},
+    }};
 };
 
 // A function the model may call: name, what it is for, and a JSON Schema for its arguments.

@@ -3,25 +3,6 @@
 namespace zerg {
 namespace {
 
-struct ActionWord {
-    const char* word;
-    DecisionAction action;
-};
-
-constexpr ActionWord kActions[] = {
-    {"wait", DecisionAction::Wait},       {"exit", DecisionAction::Exit},
-    {"cancel", DecisionAction::Cancel},   {"peek", DecisionAction::Peek},
-    {"message", DecisionAction::Message},
-};
-
-std::optional<DecisionAction> actionFromWord(QStringView word) {
-    for (const ActionWord& a : kActions) {
-        if (word.compare(QLatin1String(a.word), Qt::CaseInsensitive) == 0)
-            return a.action;
-    }
-    return std::nullopt;
-}
-
 bool isQuote(QChar c) {
     return c == u'`' || c == u'"' || c == u'\'';
 }
@@ -48,16 +29,8 @@ QString unwrap(const QString& answer) {
 
 }  // namespace
 
-QString Decision::actionName(DecisionAction action) {
-    for (const ActionWord& a : kActions) {
-        if (a.action == action)
-            return QLatin1String(a.word);
-    }
-    return QStringLiteral("wait");
-}
-
 QJsonObject Decision::toJson() const {
-    QJsonObject o{{QStringLiteral("action"), actionName()}};
+    QJsonObject o{{QStringLiteral("action"), statusName(action)}};
     const auto putIfSet = [&o](const QString& key, const QString& value) {
         if (!value.isEmpty())
             o.insert(key, value);
@@ -87,7 +60,9 @@ std::optional<Decision> parseDecision(const QString& answer) {
     const qsizetype colon = text.indexOf(u':');
     const QStringView word =
         colon < 0 ? QStringView(text) : QStringView(text).left(colon).trimmed();
-    const std::optional<DecisionAction> action = actionFromWord(word);
+    // The action word in any case.
+    const std::optional<DecisionAction> action =
+        parseStatus<DecisionAction>(word.toString().toLower());
     if (!action)
         return std::nullopt;
     const QString argument = colon < 0 ? QString() : text.mid(colon + 1).trimmed();

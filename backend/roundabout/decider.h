@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/status.h"
+
 #include <QJsonObject>
 #include <QObject>
 #include <QString>
@@ -13,6 +15,19 @@ namespace zerg {
 // answers to its open questions: `message` talks to the running worker).
 enum class DecisionAction { Wait, Exit, Cancel, Peek, Message };
 
+// An action's word in a decider's answer (any case there), Decision::toJson() and
+// roundabout_decision events.
+template <>
+struct StatusTable<DecisionAction> {
+    static constexpr std::array<std::pair<DecisionAction, const char*>, 5> names{{
+        {DecisionAction::Wait, "wait"},
+        {DecisionAction::Exit, "exit"},
+        {DecisionAction::Cancel, "cancel"},
+        {DecisionAction::Peek, "peek"},
+        {DecisionAction::Message, "message"},
+    }};
+};
+
 struct Decision {
     DecisionAction action = DecisionAction::Wait;
     // exit: the findings to return; cancel: why; peek: what to read ("thread", or a tool call's
@@ -24,8 +39,6 @@ struct Decision {
     QString raw;     // the model's answer as received (llm), for the monitoring artifacts
     qint64 durationMs = 0;
 
-    [[nodiscard]] static QString actionName(DecisionAction action);  // "wait", "exit", ...
-    [[nodiscard]] QString actionName() const { return actionName(action); }
     // {action, argument, source, note, raw, duration_ms}, empty fields left out.
     [[nodiscard]] QJsonObject toJson() const;
     [[nodiscard]] static Decision defaultWait(const QString& note);

@@ -30,18 +30,6 @@ QString summaryOf(const QString& answer) {
 
 }  // namespace
 
-QString severityName(Severity severity) {
-    switch (severity) {
-        case Severity::Info:
-            return QStringLiteral("info");
-        case Severity::Warning:
-            return QStringLiteral("warning");
-        case Severity::Critical:
-            return QStringLiteral("critical");
-    }
-    return QStringLiteral("warning");
-}
-
 std::optional<Severity> severityIn(const QString& answer) {
     static const QRegularExpression line(
         QStringLiteral("^[\\s>*_-]*severity[*_]*\\s*:[*_\\s]*(info|warning|critical)\\b"),
@@ -49,10 +37,7 @@ std::optional<Severity> severityIn(const QString& answer) {
     const QRegularExpressionMatch m = line.match(answer);
     if (!m.hasMatch())
         return std::nullopt;
-    const QString word = m.captured(1).toLower();
-    if (word == QLatin1String("critical"))
-        return Severity::Critical;
-    return word == QLatin1String("warning") ? Severity::Warning : Severity::Info;
+    return parseStatus<Severity>(m.captured(1).toLower());
 }
 
 ScheduleService::ScheduleService(qint64 ownerId, ScheduleStore* store, BackgroundRunner* runner,
@@ -271,7 +256,7 @@ void ScheduleService::launchWaiting() {
         }
         if (!run) {
             (void)m_store->finishScheduleRun(scheduleRun.value(), ScheduleRunStatus::Failed,
-                                             severityName(Severity::Warning), {},
+                                             statusName(Severity::Warning), {},
                                              run.error().message, now);
             continue;
         }
@@ -292,7 +277,7 @@ void ScheduleService::runFinished(qint64 runId, RunStatus status, const QString&
             severity = Severity::Warning;  // the system's floor when something failed
         const QDateTime now = m_clock->utcNow();
         (void)m_store->finishScheduleRun(scheduleRunId, scheduleRunStatusOf(status),
-                                         severityName(severity), ok ? summaryOf(answer) : QString(),
+                                         statusName(severity), ok ? summaryOf(answer) : QString(),
                                          ok ? QString() : answer, now);
         const Result<ScheduleRunRecord> record = m_store->scheduleRun(m_ownerId, scheduleRunId);
         const Result<ScheduleRecord> schedule =
@@ -305,7 +290,7 @@ void ScheduleService::runFinished(qint64 runId, RunStatus status, const QString&
         const Result<qint64> item = m_store->addInboxItem(
             m_ownerId, runId,
             schedule ? std::optional<qint64>(schedule->id) : std::optional<qint64>(), title, body,
-            severityName(severity), now);
+            statusName(severity), now);
         if (item) {
             if (const Result<InboxItem> delivered = m_store->inboxItem(m_ownerId, item.value()))
                 Q_EMIT this->delivered(delivered.value());

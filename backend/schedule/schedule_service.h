@@ -2,6 +2,7 @@
 
 #include "core/clock.h"
 #include "core/result.h"
+#include "core/status.h"
 #include "schedule/background_runner.h"
 #include "storage/schedule_store.h"
 
@@ -16,7 +17,18 @@ namespace zerg {
 
 // What a background run's answer says about its findings: info, warning or critical.
 enum class Severity { Info, Warning, Critical };
-[[nodiscard]] QString severityName(Severity severity);
+
+// A severity's word in the inbox and the schedule runs. (ScheduleStore::isSeverity spells the
+// same words: storage is below this room.)
+template <>
+struct StatusTable<Severity> {
+    static constexpr std::array<std::pair<Severity, const char*>, 3> names{{
+        {Severity::Info, "info"},
+        {Severity::Warning, "warning"},
+        {Severity::Critical, "critical"},
+    }};
+};
+
 // The severity the supervisor gave on a line of its own ("Severity: critical", any case, also
 // as "**Severity:** warning"); nullopt when there is none.
 [[nodiscard]] std::optional<Severity> severityIn(const QString& answer);

@@ -89,9 +89,10 @@ QString StatusLabels::outcomeToneOf(QStringView status, QStringView severity) {
     const QString tone = toneOf(status);
     if (tone == QLatin1String("active") || tone == QLatin1String("danger"))
         return tone;
-    if (severity == severityName(Severity::Critical))
+    const std::optional<Severity> level = parseStatus<Severity>(severity);
+    if (level == Severity::Critical)
         return QStringLiteral("danger");
-    if (severity == severityName(Severity::Warning))
+    if (level == Severity::Warning)
         return QStringLiteral("warning");
     return tone;
 }

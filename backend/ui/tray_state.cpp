@@ -26,18 +26,6 @@ TrayState::TrayState(JarvisController* controller, QObject* parent)
     update();
 }
 
-QString TrayState::stateName() const {
-    switch (m_state) {
-        case State::Idle:
-            return QStringLiteral("idle");
-        case State::Working:
-            return QStringLiteral("working");
-        case State::Attention:
-            return QStringLiteral("attention");
-    }
-    return {};
-}
-
 QString TrayState::toolTip() const {
     switch (m_state) {
         case State::Working:

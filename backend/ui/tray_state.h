@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/status.h"
+
 #include <QObject>
 #include <QString>
 
@@ -23,7 +25,6 @@ public:
     explicit TrayState(JarvisController* controller, QObject* parent = nullptr);
 
     [[nodiscard]] State state() const { return m_state; }
-    [[nodiscard]] QString stateName() const;  // "idle", "working", "attention"
     [[nodiscard]] QString toolTip() const;
     // A scheduled check's alert (AlertChannels::notify): always a notification; a warning or a
     // critical one also needs attention until the window is shown.
@@ -47,6 +48,16 @@ private:
     bool m_visible = true;
     bool m_unseen = false;  // something happened that the user has not seen
     QString m_lastSummary;
+};
+
+// The state's word, as named above (the tests read it).
+template <>
+struct StatusTable<TrayState::State> {
+    static constexpr std::array<std::pair<TrayState::State, const char*>, 3> names{{
+        {TrayState::State::Idle, "idle"},
+        {TrayState::State::Working, "working"},
+        {TrayState::State::Attention, "attention"},
+    }};
 };
 
 }  // namespace zerg

@@ -7,21 +7,6 @@
 namespace zerg {
 namespace {
 
-std::optional<ViolationRule::Action> actionFrom(const QString& text) {
-    const QString t = text.trimmed().toLower();
-    if (t == QLatin1String("log"))
-        return ViolationRule::Action::Log;
-    if (t == QLatin1String("warn"))
-        return ViolationRule::Action::Warn;
-    if (t == QLatin1String("notify"))
-        return ViolationRule::Action::Notify;
-    if (t == QLatin1String("pause"))
-        return ViolationRule::Action::Pause;
-    if (t == QLatin1String("reap"))
-        return ViolationRule::Action::Reap;
-    return std::nullopt;
-}
-
 ViolationRule rule(const char* name, const char* pattern, ViolationRule::Action action) {
     ViolationRule r;
     r.name = QString::fromUtf8(name);
@@ -33,22 +18,6 @@ ViolationRule rule(const char* name, const char* pattern, ViolationRule::Action 
 }
 
 }  // namespace
-
-QString ViolationRule::actionName(Action a) {
-    switch (a) {
-        case Action::Log:
-            return QStringLiteral("log");
-        case Action::Warn:
-            return QStringLiteral("warn");
-        case Action::Notify:
-            return QStringLiteral("notify");
-        case Action::Pause:
-            return QStringLiteral("pause");
-        case Action::Reap:
-            return QStringLiteral("reap");
-    }
-    return {};
-}
 
 ViolationRules ViolationRules::defaults() {
     using A = ViolationRule::Action;
@@ -106,7 +75,9 @@ Result<ViolationRules> ViolationRules::parse(const QByteArray& json, const QStri
             return fail(QStringLiteral("rule \"%1\" has no valid pattern (%2)")
                             .arg(r.name, r.pattern.errorString()));
         }
-        const auto action = actionFrom(o.value(QStringLiteral("action")).toString());
+        // The action's word in any case, spaces around it allowed.
+        const auto action = parseStatus<ViolationRule::Action>(
+            o.value(QStringLiteral("action")).toString().trimmed().toLower());
         if (!action)
             return fail(QStringLiteral("rule \"%1\" has an unknown action").arg(r.name));
         r.action = *action;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/result.h"
+#include "core/status.h"
 
 #include <QJsonObject>
 #include <QList>
@@ -25,8 +26,18 @@ struct ViolationRule {
     QString field = QStringLiteral("command");  // the argument matched (command, host, url, ...)
     QRegularExpression pattern;
     Action action = Action::Log;
+};
 
-    [[nodiscard]] static QString actionName(Action a);
+// An action's word in a rules file and in violation_detected events.
+template <>
+struct StatusTable<ViolationRule::Action> {
+    static constexpr std::array<std::pair<ViolationRule::Action, const char*>, 5> names{{
+        {ViolationRule::Action::Log, "log"},
+        {ViolationRule::Action::Warn, "warn"},
+        {ViolationRule::Action::Notify, "notify"},
+        {ViolationRule::Action::Pause, "pause"},
+        {ViolationRule::Action::Reap, "reap"},
+    }};
 };
 
 struct Violation {

@@ -315,7 +315,7 @@ WorkerAttempt* Worker::newAttempt() {
         m_deps.bus->publish(
             m_job.ownerId,
             payloads::SteeringInjected{i.jobId, i.runId, i.workerId, QStringLiteral("worker"),
-                                       s.anomaly, s.message, xo::paceName(s.pace)});
+                                       s.anomaly, s.message, statusName(s.pace)});
     });
     m_loop->start();
     return m_attempt;
@@ -432,8 +432,8 @@ void Worker::onLoopFinished() {
     if (retry && setStatus(WorkerStatus::Restarting)) {
         // The supervisor restarts this worker (after its backoff); the roundabout sees it
         // restarting, not ended.
-        m_restartReason = QStringLiteral("%1 (%2 failure: %3)")
-                              .arg(loop->errorString(), failureClassName(cls), code);
+        m_restartReason =
+            QStringLiteral("%1 (%2 failure: %3)").arg(loop->errorString(), statusName(cls), code);
         m_loop = nullptr;
         loop->deleteLater();
         exitAttempt(ExitReason::crash(code));
@@ -448,13 +448,12 @@ std::optional<ToolResult> Worker::guard(const ToolCall& call, const QJsonObject&
     if (!v)
         return std::nullopt;
     using A = ViolationRule::Action;
-    m_deps.bus->publish(
-        m_job.ownerId,
-        payloads::ViolationDetected{ids(), v->rule.name, ViolationRule::actionName(v->rule.action),
-                                    call.name, v->value,
-                                    v->rule.action != A::Log && v->rule.action != A::Warn});
+    m_deps.bus->publish(m_job.ownerId,
+                        payloads::ViolationDetected{
+                            ids(), v->rule.name, statusName(v->rule.action), call.name, v->value,
+                            v->rule.action != A::Log && v->rule.action != A::Warn});
     qWarning("worker %s: rule \"%s\" (%s) matched %s: %s", qPrintable(m_workerId),
-             qPrintable(v->rule.name), qPrintable(ViolationRule::actionName(v->rule.action)),
+             qPrintable(v->rule.name), qPrintable(statusName(v->rule.action)),
              qPrintable(call.name), qPrintable(v->value));
     switch (v->rule.action) {
         case A::Log:

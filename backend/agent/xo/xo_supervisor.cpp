@@ -110,7 +110,7 @@ QString XoSupervisor::message(const Finding& f) const {
     if (f.type == kPace) {
         const bool emergency = m_pace == Pace::Emergency;
         return tag + QStringLiteral("PACE %1: %2. %3")
-                         .arg(paceName(m_pace), clause(f.detail),
+                         .arg(statusName(m_pace), clause(f.detail),
                               emergency ? m_config.emergencyGuidance : m_config.contingentGuidance);
     }
     if (f.type == QLatin1String("cascade")) {
@@ -166,7 +166,7 @@ bool XoSupervisor::shouldEscalate() const {
 
 QJsonObject XoSupervisor::snapshot() const {
     return QJsonObject{
-        {QStringLiteral("pace"), paceName(m_pace)},
+        {QStringLiteral("pace"), statusName(m_pace)},
         {QStringLiteral("health"), health()},
         {QStringLiteral("steering_count"), m_steeringCount},
         {QStringLiteral("ignored"), m_ignored},

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/status.h"
+
 #include <QList>
 #include <QMetaType>
 #include <QString>
@@ -38,7 +40,6 @@ struct AgentState {
 };
 
 enum class Pace { Primary, Alternate, Contingent, Emergency };
-[[nodiscard]] QString paceName(Pace p);  // "primary", ...
 
 // Moves between PACE levels (configurable per role).
 struct PaceRules {
@@ -73,5 +74,20 @@ struct Steering {
 };
 
 }  // namespace zerg::xo
+
+namespace zerg {
+
+// The PACE level's word in the XO's steering text and snapshot and in steering_injected events.
+template <>
+struct StatusTable<xo::Pace> {
+    static constexpr std::array<std::pair<xo::Pace, const char*>, 4> names{{
+        {xo::Pace::Primary, "primary"},
+        {xo::Pace::Alternate, "alternate"},
+        {xo::Pace::Contingent, "contingent"},
+        {xo::Pace::Emergency, "emergency"},
+    }};
+};
+
+}  // namespace zerg
 
 Q_DECLARE_METATYPE(zerg::xo::Steering)

@@ -56,7 +56,7 @@ private Q_SLOTS:
     void classifies() {
         QFETCH(QString, code);
         QFETCH(QString, expected);
-        QCOMPARE(failureClassName(classifyFailure(code)), expected);
+        QCOMPARE(statusName(classifyFailure(code)), expected);
     }
     void restartAllowance() {
         QVERIFY(restartsAllowed(FailureClass::Transient) > 1000);

@@ -343,10 +343,10 @@ private Q_SLOTS:
         QCOMPARE(assessPace(StateBuilder().context(99, 100).build(), off), Pace::Primary);
     }
     void pace_names() {
-        QCOMPARE(paceName(Pace::Primary), QStringLiteral("primary"));
-        QCOMPARE(paceName(Pace::Alternate), QStringLiteral("alternate"));
-        QCOMPARE(paceName(Pace::Contingent), QStringLiteral("contingent"));
-        QCOMPARE(paceName(Pace::Emergency), QStringLiteral("emergency"));
+        QCOMPARE(zerg::statusName(Pace::Primary), QStringLiteral("primary"));
+        QCOMPARE(zerg::statusName(Pace::Alternate), QStringLiteral("alternate"));
+        QCOMPARE(zerg::statusName(Pace::Contingent), QStringLiteral("contingent"));
+        QCOMPARE(zerg::statusName(Pace::Emergency), QStringLiteral("emergency"));
     }
 };
 

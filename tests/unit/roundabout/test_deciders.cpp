@@ -189,7 +189,7 @@ private Q_SLOTS:
         QFETCH(QString, argument);
         const std::optional<Decision> d = parseDecision(answer);
         QVERIFY(d.has_value());
-        QCOMPARE(d->actionName(), action);
+        QCOMPARE(statusName(d->action), action);
         QCOMPARE(d->argument, argument);
         QCOMPARE(d->raw, answer);
     }
@@ -234,8 +234,8 @@ private Q_SLOTS:
         QCOMPARE(exit.value("raw").toString(), QStringLiteral("exit: up"));
         QVERIFY(!exit.contains("note"));
 
-        QCOMPARE(Decision::actionName(DecisionAction::Message), QStringLiteral("message"));
-        QCOMPARE(Decision::actionName(DecisionAction::Cancel), QStringLiteral("cancel"));
+        QCOMPARE(statusName(DecisionAction::Message), QStringLiteral("message"));
+        QCOMPARE(statusName(DecisionAction::Cancel), QStringLiteral("cancel"));
 
         DeciderCounters c;
         c.calls = 3;

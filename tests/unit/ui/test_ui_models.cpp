@@ -162,23 +162,23 @@ private Q_SLOTS:
         Fixture f;
         TrayState tray(&f.controller);
         QSignalSpy notified(&tray, &TrayState::notify);
-        QCOMPARE(tray.stateName(), QStringLiteral("idle"));
+        QCOMPARE(statusName(tray.state()), QStringLiteral("idle"));
         QVERIFY(f.controller.send(QStringLiteral("check disk")));
-        QCOMPARE(tray.stateName(), QStringLiteral("working"));
+        QCOMPARE(statusName(tray.state()), QStringLiteral("working"));
         f.complete(7, QStringLiteral("All fine."));
-        QCOMPARE(tray.stateName(), QStringLiteral("idle"));  // seen in the window
+        QCOMPARE(statusName(tray.state()), QStringLiteral("idle"));  // seen in the window
         QCOMPARE(notified.count(), 0);
 
         tray.setWindowVisible(false);
         QVERIFY(f.controller.send(QStringLiteral("check backups")));
         f.complete(8, QStringLiteral("## Backups on **cube**\n\nThe last snapshot is from 03:00."));
-        QCOMPARE(tray.stateName(), QStringLiteral("attention"));
+        QCOMPARE(statusName(tray.state()), QStringLiteral("attention"));
         QCOMPARE(notified.count(), 1);
         QCOMPARE(notified.first().at(0).toString(), QStringLiteral("Jarvis answered"));
         QCOMPARE(notified.first().at(1).toString(), QStringLiteral("Backups on cube"));
         QVERIFY(tray.toolTip().contains(QStringLiteral("Backups on cube")));
         tray.setWindowVisible(true);
-        QCOMPARE(tray.stateName(), QStringLiteral("idle"));
+        QCOMPARE(statusName(tray.state()), QStringLiteral("idle"));
 
         tray.setWindowVisible(false);
         QVERIFY(f.controller.send(QStringLiteral("check logs")));
@@ -199,15 +199,15 @@ private Q_SLOTS:
         tray.alert(QStringLiteral("morning check"), QStringLiteral("All fine."),
                    QStringLiteral("info"));
         QCOMPARE(notified.count(), 1);
-        QCOMPARE(tray.stateName(), QStringLiteral("idle"));
+        QCOMPARE(statusName(tray.state()), QStringLiteral("idle"));
         tray.alert(QStringLiteral("[CRITICAL] morning check"), QStringLiteral("/var at 99%"),
                    QStringLiteral("critical"));
         QCOMPARE(notified.count(), 2);
         QCOMPARE(notified.last().at(0).toString(), QStringLiteral("[CRITICAL] morning check"));
-        QCOMPARE(tray.stateName(), QStringLiteral("attention"));
+        QCOMPARE(statusName(tray.state()), QStringLiteral("attention"));
         tray.setWindowVisible(false);
         tray.setWindowVisible(true);  // seen
-        QCOMPARE(tray.stateName(), QStringLiteral("idle"));
+        QCOMPARE(statusName(tray.state()), QStringLiteral("idle"));
     }
 
     void sendAppendsUserRowAndStartsStreamingRow() {

@@ -20,7 +20,7 @@ namespace {
 QString actionFor(const ViolationRules& rules, const QString& command) {
     const auto v =
         rules.match(QStringLiteral("ssh_exec"), {{"host", "cube"}, {"command", command}});
-    return v ? ViolationRule::actionName(v->rule.action) : QStringLiteral("none");
+    return v ? statusName(v->rule.action) : QStringLiteral("none");
 }
 
 }  // namespace
