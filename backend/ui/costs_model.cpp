@@ -1,14 +1,11 @@
 #include "ui/costs_model.h"
 
-#include "ui/money_format.h"
-#include "ui/qml_instance.h"
-
 #include "core/event.h"
 #include "core/event_bus.h"
 #include "storage/store.h"
+#include "ui/money_format.h"
 
 #include <QHash>
-#include <QJSEngine>
 #include <QLocale>
 
 #include <algorithm>
@@ -316,14 +313,6 @@ CostsModel::~CostsModel() {
         m_clock->cancel(m_pendingRefresh);
     if (m_midnightTimer)
         m_clock->cancel(m_midnightTimer);
-}
-
-void CostsModel::setInstance(CostsModel* instance) {
-    QmlInstance<CostsModel>::set(instance);
-}
-
-CostsModel* CostsModel::create(QQmlEngine*, QJSEngine*) {
-    return QmlInstance<CostsModel>::getLoaded("Costs", "CostsModel");
 }
 
 void CostsModel::setTimeZone(const QTimeZone& zone) {

@@ -13,9 +13,6 @@
 
 #include <optional>
 
-class QQmlEngine;
-class QJSEngine;
-
 namespace zerg {
 
 class EventBus;
@@ -159,7 +156,7 @@ private:
 // Reads through a CostsSource (the local Store, one grouped query; or the server's `usage`);
 // refreshes itself shortly after the owner's runs and workers finish, and at local midnight so
 // the window moves on.
-class CostsModel : public QObject {
+class CostsModel : public QObject, public QmlInstance<CostsModel> {
     Q_OBJECT
     QML_NAMED_ELEMENT(Costs)
     QML_SINGLETON
@@ -203,10 +200,6 @@ public:
     // Loads now unless it already has (create() calls it for QML).
     void ensureLoaded();
     ~CostsModel() override;
-
-    // The instance QML's `Costs` refers to. Call before loading QML; the caller owns it.
-    static void setInstance(CostsModel* instance);
-    static CostsModel* create(QQmlEngine* qmlEngine, QJSEngine* jsEngine);
 
     // The zone whose days the chart shows (instead of the system's local time) and refreshes.
     void setTimeZone(const QTimeZone& zone);

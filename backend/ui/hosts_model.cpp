@@ -3,7 +3,6 @@
 #include "tools/host_trust.h"
 
 #include <QDir>
-#include <QQmlEngine>
 
 #include <utility>
 
@@ -16,14 +15,6 @@ HostsModel::HostsModel(HostsSource* source, QObject* parent, FirstLoad firstLoad
 }
 
 HostsModel::~HostsModel() = default;
-
-void HostsModel::setInstance(HostsModel* instance) {
-    QmlInstance<HostsModel>::set(instance);
-}
-
-HostsModel* HostsModel::create(QQmlEngine*, QJSEngine*) {
-    return QmlInstance<HostsModel>::getLoaded("Hosts", "HostsModel");
-}
 
 void HostsModel::ensureLoaded() {
     if (!m_loaded)

@@ -8,9 +8,6 @@
 #include <QHash>
 #include <QList>
 
-class QQmlEngine;
-class QJSEngine;
-
 namespace zerg {
 
 // The dashboard's Hosts page (QML singleton `Hosts`): the SSH allowlist (the hosts file), whether
@@ -24,7 +21,7 @@ namespace zerg {
 //                   host still offers that very key: a changed key is never overwritten from here).
 // Answers come when they come: a list older than the newest reload, or an action's answer after
 // the list was reloaded, is dropped.
-class HostsModel : public QAbstractListModel {
+class HostsModel : public QAbstractListModel, public QmlInstance<HostsModel> {
     Q_OBJECT
     QML_NAMED_ELEMENT(Hosts)
     QML_SINGLETON
@@ -52,9 +49,6 @@ public:
     explicit HostsModel(HostsSource* source, QObject* parent = nullptr,
                         FirstLoad firstLoad = FirstLoad::Now);
     ~HostsModel() override;
-
-    static void setInstance(HostsModel* instance);
-    static HostsModel* create(QQmlEngine* qmlEngine, QJSEngine* jsEngine);
 
     [[nodiscard]] int rowCount(const QModelIndex& parent = {}) const override;
     [[nodiscard]] QVariant data(const QModelIndex& index, int role) const override;

@@ -1,12 +1,9 @@
 #include "ui/inbox_model.h"
 
-#include "ui/qml_instance.h"
-
 #include "core/clock.h"
 #include "schedule/schedule_service.h"
 #include "ui/schedules_model.h"
 
-#include <QJSEngine>
 #include <QLocale>
 #include <QRegularExpression>
 
@@ -37,14 +34,6 @@ InboxModel::InboxModel(InboxSource* source, qint64 ownerId, Clock* clock, QObjec
 }
 
 InboxModel::~InboxModel() = default;
-
-void InboxModel::setInstance(InboxModel* instance) {
-    QmlInstance<InboxModel>::set(instance);
-}
-
-InboxModel* InboxModel::create(QQmlEngine*, QJSEngine*) {
-    return QmlInstance<InboxModel>::get("Inbox", "InboxModel");
-}
 
 int InboxModel::rowCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : int(m_items.size());

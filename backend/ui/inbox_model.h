@@ -1,14 +1,12 @@
 #pragma once
 
 #include "dashboard/inbox_source.h"
+#include "ui/qml_instance.h"
 
 #include <QtQml/qqmlregistration.h>
 #include <QAbstractListModel>
 #include <QList>
 #include <QTimeZone>
-
-class QQmlEngine;
-class QJSEngine;
 
 namespace zerg {
 
@@ -24,7 +22,7 @@ class Clock;
 // which may answer at once or later: marking read reports its outcome with actionFinished (and
 // error when it failed), busy while an answer is awaited; an answer to an older reload is
 // dropped.
-class InboxModel : public QAbstractListModel {
+class InboxModel : public QAbstractListModel, public QmlInstance<InboxModel> {
     Q_OBJECT
     QML_NAMED_ELEMENT(Inbox)
     QML_SINGLETON
@@ -61,10 +59,6 @@ public:
     // Loads at once. source and clock must outlive the model; only ownerId's deliveries count.
     InboxModel(InboxSource* source, qint64 ownerId, Clock* clock, QObject* parent = nullptr);
     ~InboxModel() override;
-
-    // The instance QML's `Inbox` refers to. Call before loading QML; the caller owns it.
-    static void setInstance(InboxModel* instance);
-    static InboxModel* create(QQmlEngine* qmlEngine, QJSEngine* jsEngine);
 
     [[nodiscard]] int rowCount(const QModelIndex& parent = {}) const override;
     [[nodiscard]] QVariant data(const QModelIndex& index, int role) const override;

@@ -1,7 +1,5 @@
 #include "ui/jarvis_controller.h"
 
-#include "ui/qml_instance.h"
-
 #include "core/clock.h"
 #include "core/event_bus.h"
 #include "core/event_payloads.h"
@@ -10,7 +8,6 @@
 #include "ui/conversation_backend.h"
 #include "ui/worker_list_model.h"
 
-#include <QJSEngine>
 #include <QJsonObject>
 #include <QPointer>
 
@@ -31,14 +28,6 @@ JarvisController::JarvisController(EventBus* bus, ConversationBackend* backend, 
 }
 
 JarvisController::~JarvisController() = default;
-
-void JarvisController::setInstance(JarvisController* instance) {
-    QmlInstance<JarvisController>::set(instance);
-}
-
-JarvisController* JarvisController::create(QQmlEngine*, QJSEngine*) {
-    return QmlInstance<JarvisController>::get("Jarvis", "JarvisController");
-}
 
 WorkerListModel* JarvisController::workers() const {
     return m_activity->workers();

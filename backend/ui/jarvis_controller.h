@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/result.h"
+#include "ui/qml_instance.h"
 // Full definitions: Q_PROPERTY pointer types must be complete for the meta-type system.
 #include "ui/activity_model.h"
 #include "ui/chat_model.h"
@@ -13,9 +14,6 @@
 #include <QStringList>
 
 #include <optional>
-
-class QQmlEngine;
-class QJSEngine;
 
 namespace zerg {
 
@@ -30,7 +28,7 @@ struct SupervisorStarted;
 // The facade the Jarvis window binds to (QML singleton `Jarvis`): sends what the user types to
 // the backend and turns the events of the runs it started into the chat and ticker models.
 // Events of other runs or owners (scheduled runs, other clients) are not shown here.
-class JarvisController : public QObject {
+class JarvisController : public QObject, public QmlInstance<JarvisController> {
     Q_OBJECT
     QML_NAMED_ELEMENT(Jarvis)
     QML_SINGLETON
@@ -52,10 +50,6 @@ public:
     JarvisController(EventBus* bus, ConversationBackend* backend, Clock* clock,
                      QObject* parent = nullptr);
     ~JarvisController() override;
-
-    // The instance QML's `Jarvis` refers to. Call before loading QML; the caller owns it.
-    static void setInstance(JarvisController* instance);
-    static JarvisController* create(QQmlEngine* qmlEngine, QJSEngine* jsEngine);
 
     [[nodiscard]] ChatModel* chat() const { return m_chat; }
     [[nodiscard]] ActivityModel* activity() const { return m_activity; }

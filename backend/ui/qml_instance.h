@@ -1,7 +1,12 @@
 #pragma once
 
+#include <QtQml/qqmlregistration.h>
+#include <QByteArray>
 #include <QJSEngine>
+#include <QMetaClassInfo>
 #include <QPointer>
+
+class QQmlEngine;
 
 namespace zerg {
 
@@ -11,31 +16,31 @@ namespace zerg {
 // that are not open; events before that are ignored, since the first load reads the store fresh.
 enum class FirstLoad { Now, WhenShown };
 
-// The one instance a C++-owned QML singleton hands out: the app (or a test) registers it with
-// set() before QML loads, and the class's static create() returns get(). The engine never owns
-// it. Without a registered instance, get() says so and QML sees no singleton.
+// The one instance a C++-owned QML singleton hands out, inherited by its class T next to its
+// QObject base: `class InboxModel : public QAbstractListModel, public QmlInstance<InboxModel>`.
+// The app (or a test) registers the instance with setInstance() before QML loads; QML_SINGLETON
+// finds the static create() here (Qt looks up T::create(QQmlEngine*, QJSEngine*) returning T*),
+// which returns that instance. The engine never owns it. Without a registered instance, create()
+// says so and QML sees no singleton.
 template <typename T>
 class QmlInstance {
 public:
-    static void set(T* instance) { slot() = instance; }
-    // qmlName and cppName are for the message: "WorkersTable: no WorkerTableModel was …".
-    [[nodiscard]] static T* get(const char* qmlName, const char* cppName) {
+    // The instance QML's singleton refers to. Call before loading QML; the caller owns it.
+    static void setInstance(T* instance) { slot() = instance; }
+
+    // A model with FirstLoad (one with ensureLoaded()) loads now: QML asking for it is when it
+    // is shown.
+    static T* create(QQmlEngine*, QJSEngine*) {
         T* instance = slot();
         if (!instance) {
             qCritical(
                 "%s: no %s was registered with setInstance() before QML loaded; what shows "
                 "it stays empty.",
-                qmlName, cppName);
+                qmlName().constData(), cppName().constData());
             return nullptr;
         }
         QJSEngine::setObjectOwnership(instance, QJSEngine::CppOwnership);
-        return instance;
-    }
-
-    // get() for a model with FirstLoad: QML asking for it is when it is shown, so it loads now.
-    [[nodiscard]] static T* getLoaded(const char* qmlName, const char* cppName) {
-        T* instance = get(qmlName, cppName);
-        if (instance)
+        if constexpr (requires { instance->ensureLoaded(); })
             instance->ensureLoaded();
         return instance;
     }
@@ -44,6 +49,18 @@ private:
     static QPointer<T>& slot() {
         static QPointer<T> instance;
         return instance;
+    }
+
+    // For the message: "WorkersTable" (QML_NAMED_ELEMENT's name) and "WorkerTableModel".
+    static QByteArray qmlName() {
+        const QMetaObject& meta = T::staticMetaObject;
+        const int info = meta.indexOfClassInfo("QML.Element");
+        const QByteArray name = info >= 0 ? QByteArray(meta.classInfo(info).value()) : QByteArray();
+        return name.isEmpty() || name == "auto" ? cppName() : name;  // "auto": QML_ELEMENT
+    }
+    static QByteArray cppName() {
+        const QByteArray name = T::staticMetaObject.className();  // with its namespace
+        return name.mid(name.lastIndexOf(':') + 1);
     }
 };
 

@@ -1,12 +1,9 @@
 #include "ui/schedules_model.h"
 
-#include "ui/qml_instance.h"
-
 #include "core/clock.h"
 #include "schedule/cron_expression.h"
 #include "ui/duration_format.h"
 
-#include <QJSEngine>
 #include <QLocale>
 #include <QSet>
 
@@ -41,14 +38,6 @@ SchedulesModel::SchedulesModel(SchedulesSource* source, Clock* clock, QObject* p
 }
 
 SchedulesModel::~SchedulesModel() = default;
-
-void SchedulesModel::setInstance(SchedulesModel* instance) {
-    QmlInstance<SchedulesModel>::set(instance);
-}
-
-SchedulesModel* SchedulesModel::create(QQmlEngine*, QJSEngine*) {
-    return QmlInstance<SchedulesModel>::get("Schedules", "SchedulesModel");
-}
 
 int SchedulesModel::rowCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : int(m_rows.size());

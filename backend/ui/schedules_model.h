@@ -1,6 +1,7 @@
 #pragma once
 
 #include "dashboard/schedules_source.h"
+#include "ui/qml_instance.h"
 
 #include <QtQml/qqmlregistration.h>
 #include <QAbstractListModel>
@@ -10,9 +11,6 @@
 #include <QTimeZone>
 #include <QVariantList>
 #include <QVariantMap>
-
-class QQmlEngine;
-class QJSEngine;
 
 namespace zerg {
 
@@ -32,7 +30,7 @@ class Clock;
 // listed schedules with the rows: changed rows get dataChanged, new and deleted ones are inserted
 // and removed, a rename moves its row; only the first load resets the model. Next-run texts
 // depend on "now", so the page reads again once a minute on the clock.
-class SchedulesModel : public QAbstractListModel {
+class SchedulesModel : public QAbstractListModel, public QmlInstance<SchedulesModel> {
     Q_OBJECT
     QML_NAMED_ELEMENT(Schedules)
     QML_SINGLETON
@@ -81,9 +79,8 @@ public:
     SchedulesModel(SchedulesSource* source, Clock* clock, QObject* parent = nullptr);
     ~SchedulesModel() override;
 
-    // The instance QML's `Schedules` refers to. Call before loading QML; the caller owns it.
-    static void setInstance(SchedulesModel* instance);
-    static SchedulesModel* create(QQmlEngine* qmlEngine, QJSEngine* jsEngine);
+    // The singleton's create() for QML, which the create() action below would hide.
+    using QmlInstance<SchedulesModel>::create;
 
     [[nodiscard]] int rowCount(const QModelIndex& parent = {}) const override;
     [[nodiscard]] QVariant data(const QModelIndex& index, int role) const override;

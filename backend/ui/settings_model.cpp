@@ -1,14 +1,11 @@
 #include "ui/settings_model.h"
 
-#include "ui/qml_instance.h"
-
 #include "core/clock.h"
 #include "llm/ollama_probe.h"
 #include "llm/provider_registry.h"
 
 #include <QCoreApplication>
 #include <QHash>
-#include <QJSEngine>
 #include <QNetworkAccessManager>
 #include <QVariantMap>
 
@@ -139,14 +136,6 @@ void SettingsModel::addSecretRow(const QString& name, const QString& env, const 
     row.secretName = name;
     row.secretEnv = env;
     m_rows.insert(rowOf(after) + 1, row);
-}
-
-void SettingsModel::setInstance(SettingsModel* instance) {
-    QmlInstance<SettingsModel>::set(instance);
-}
-
-SettingsModel* SettingsModel::create(QQmlEngine*, QJSEngine*) {
-    return QmlInstance<SettingsModel>::get("AppSettings", "SettingsModel");
 }
 
 int SettingsModel::rowCount(const QModelIndex& parent) const {

@@ -3,6 +3,7 @@
 #include "core/secret_store.h"
 #include "core/settings.h"
 #include "llm/ollama_probe.h"
+#include "ui/qml_instance.h"
 
 #include <QtQml/qqmlregistration.h>
 #include <QAbstractListModel>
@@ -11,8 +12,6 @@
 #include <QStringList>
 #include <QVariantList>
 
-class QQmlEngine;
-class QJSEngine;
 class QNetworkAccessManager;
 
 namespace zerg {
@@ -28,7 +27,7 @@ struct ProviderKind;
 // that variable and refused. Secrets are write-only: rows say where they are stored, never what.
 // The backend is built once at start, so most changes apply after a restart (restartNeeded);
 // the theme and the language apply at once (themeChanged, languageChanged: the app switches).
-class SettingsModel : public QAbstractListModel {
+class SettingsModel : public QAbstractListModel, public QmlInstance<SettingsModel> {
     Q_OBJECT
     QML_NAMED_ELEMENT(AppSettings)
     QML_SINGLETON
@@ -85,10 +84,6 @@ public:
                   QObject* parent = nullptr);
     explicit SettingsModel(const Settings& effective, QObject* parent = nullptr);
     ~SettingsModel() override;
-
-    // The instance QML's `AppSettings` refers to. Call before loading QML; the caller owns it.
-    static void setInstance(SettingsModel* instance);
-    static SettingsModel* create(QQmlEngine* qmlEngine, QJSEngine* jsEngine);
 
     [[nodiscard]] int rowCount(const QModelIndex& parent = {}) const override;
     [[nodiscard]] QVariant data(const QModelIndex& index, int role) const override;

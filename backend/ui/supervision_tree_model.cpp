@@ -4,7 +4,6 @@
 #include "core/event_bus.h"
 #include "core/event_payloads.h"
 
-#include <QJSEngine>
 #include <QJsonArray>
 #include <QLocale>
 
@@ -294,14 +293,6 @@ QHash<int, QByteArray> SupervisionTreeModel::roleNames() const {
     return {{NameRole, "name"},    {DepthRole, "depth"},   {StateRole, "status"},
             {KindRole, "kind"},    {DetailRole, "detail"}, {HealthRole, "health"},
             {ReportRole, "report"}};
-}
-
-void SupervisionTreeModel::setInstance(SupervisionTreeModel* instance) {
-    QmlInstance<SupervisionTreeModel>::set(instance);
-}
-
-SupervisionTreeModel* SupervisionTreeModel::create(QQmlEngine*, QJSEngine*) {
-    return QmlInstance<SupervisionTreeModel>::getLoaded("SupervisionTree", "SupervisionTreeModel");
 }
 
 }  // namespace zerg

@@ -9,9 +9,6 @@
 #include <QHash>
 #include <QJsonObject>
 
-class QJSEngine;
-class QQmlEngine;
-
 namespace zerg {
 
 class EventBus;
@@ -29,7 +26,7 @@ struct SaluteReport;
 // is dropped. The XO's latest SALUTE report (salute_report events of this owner) is shown on
 // the supervisor agent's row and on the row of the worker it concerns. A QML singleton
 // (`SupervisionTree`), registered like `WorkersTable`.
-class SupervisionTreeModel : public QAbstractListModel {
+class SupervisionTreeModel : public QAbstractListModel, public QmlInstance<SupervisionTreeModel> {
     Q_OBJECT
     QML_NAMED_ELEMENT(SupervisionTree)
     QML_SINGLETON
@@ -86,9 +83,6 @@ public:
     // A salute_report in one line, e.g. "XO: degraded · pace contingent · turn 6 · context 83% ·
     // 2 steerings".
     [[nodiscard]] static QString reportLine(const QJsonObject& salute);
-
-    static void setInstance(SupervisionTreeModel* instance);
-    static SupervisionTreeModel* create(QQmlEngine* qmlEngine, QJSEngine* jsEngine);
 
 Q_SIGNALS:
     void countChanged();

@@ -1,7 +1,5 @@
 #include "ui/thread_inspector_model.h"
 
-#include "ui/qml_instance.h"
-
 #include "core/event.h"
 #include "core/event_bus.h"
 #include "core/event_payloads.h"
@@ -9,7 +7,6 @@
 #include "ui/duration_format.h"
 #include "ui/worker_table_model.h"
 
-#include <QJSEngine>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -446,14 +443,6 @@ ThreadInspectorModel::ThreadInspectorModel(ThreadsSource* source, qint64 ownerId
 }
 
 ThreadInspectorModel::~ThreadInspectorModel() = default;
-
-void ThreadInspectorModel::setInstance(ThreadInspectorModel* instance) {
-    QmlInstance<ThreadInspectorModel>::set(instance);
-}
-
-ThreadInspectorModel* ThreadInspectorModel::create(QQmlEngine*, QJSEngine*) {
-    return QmlInstance<ThreadInspectorModel>::getLoaded("ThreadInspector", "ThreadInspectorModel");
-}
 
 void ThreadInspectorModel::ensureLoaded() {
     if (!m_loaded)

@@ -10,9 +10,6 @@
 #include <QList>
 #include <QVariantMap>
 
-class QQmlEngine;
-class QJSEngine;
-
 namespace zerg {
 
 class EventBus;
@@ -221,7 +218,7 @@ private:
 // messages, the memory) has a generation, and an answer to an older request is dropped. Kept
 // live from supervisor_* and worker_* events of this owner, with row inserts and dataChanged; a
 // transcript grows by appending the messages it has not shown yet.
-class ThreadInspectorModel : public QObject {
+class ThreadInspectorModel : public QObject, public QmlInstance<ThreadInspectorModel> {
     Q_OBJECT
     QML_NAMED_ELEMENT(ThreadInspector)
     QML_SINGLETON
@@ -250,10 +247,6 @@ public:
     void ensureLoaded();
     [[nodiscard]] bool loaded() const { return m_loaded; }
     ~ThreadInspectorModel() override;
-
-    // The instance QML's `ThreadInspector` refers to. Call before loading QML; the caller owns it.
-    static void setInstance(ThreadInspectorModel* instance);
-    static ThreadInspectorModel* create(QQmlEngine* qmlEngine, QJSEngine* jsEngine);
 
     [[nodiscard]] ThreadRunListModel* runs() const { return m_runs; }
     [[nodiscard]] ThreadMessageListModel* messages() const { return m_messages; }

@@ -1,7 +1,5 @@
 #include "ui/worker_detail_model.h"
 
-#include "ui/qml_instance.h"
-
 #include "core/event.h"
 #include "core/event_bus.h"
 #include "core/event_payloads.h"
@@ -9,7 +7,6 @@
 #include "ui/duration_format.h"
 #include "ui/worker_table_model.h"
 
-#include <QJSEngine>
 #include <QLocale>
 
 #include <utility>
@@ -238,14 +235,6 @@ WorkerDetailModel::WorkerDetailModel(WorkerFilesSource* source, qint64 ownerId, 
                                      "path", this)) {
     if (m_bus)
         connect(m_bus, &EventBus::published, this, &WorkerDetailModel::onEvent);
-}
-
-void WorkerDetailModel::setInstance(WorkerDetailModel* instance) {
-    QmlInstance<WorkerDetailModel>::set(instance);
-}
-
-WorkerDetailModel* WorkerDetailModel::create(QQmlEngine*, QJSEngine*) {
-    return QmlInstance<WorkerDetailModel>::get("WorkerDetail", "WorkerDetailModel");
 }
 
 void WorkerDetailModel::open(const QString& workerId) {

@@ -3,15 +3,13 @@
 #include "core/result.h"
 #include "dashboard/worker_files_source.h"
 #include "ui/artifact_views.h"
+#include "ui/qml_instance.h"
 
 #include <QtQml/qqmlregistration.h>
 #include <QAbstractListModel>
 #include <QJsonObject>
 #include <QSet>
 #include <QVariantMap>
-
-class QQmlEngine;
-class QJSEngine;
 
 namespace zerg {
 
@@ -66,7 +64,7 @@ private:
 // worker_tool_completed/_failed, worker_status_update, worker_complete and
 // worker_summary_ready of the open worker refresh the tree, status and timeline (at most one
 // refresh in flight and one pending), and re-read the selected file if it grew.
-class WorkerDetailModel : public QObject {
+class WorkerDetailModel : public QObject, public QmlInstance<WorkerDetailModel> {
     Q_OBJECT
     QML_NAMED_ELEMENT(WorkerDetail)
     QML_SINGLETON
@@ -112,10 +110,6 @@ public:
     // source and bus (may be null) must outlive the model; the owner's events refresh it.
     WorkerDetailModel(WorkerFilesSource* source, qint64 ownerId, EventBus* bus,
                       QObject* parent = nullptr);
-
-    // The instance QML's `WorkerDetail` refers to. Call before loading QML; the caller owns it.
-    static void setInstance(WorkerDetailModel* instance);
-    static WorkerDetailModel* create(QQmlEngine* qmlEngine, QJSEngine* jsEngine);
 
     // Opens the owner's worker: reads its folder, then selects thread.jsonl (or result.txt, or
     // metadata.json) unless the page already chose a file of that worker.

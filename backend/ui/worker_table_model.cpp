@@ -1,7 +1,5 @@
 #include "ui/worker_table_model.h"
 
-#include "ui/qml_instance.h"
-
 #include "core/clock.h"
 #include "core/event.h"
 #include "core/event_bus.h"
@@ -11,7 +9,6 @@
 #include "ui/money_format.h"
 #include "ui/status_labels.h"
 
-#include <QJSEngine>
 #include <QJsonObject>
 #include <QLocale>
 #include <QSortFilterProxyModel>
@@ -75,14 +72,6 @@ void WorkerTableModel::ensureLoaded() {
 }
 
 WorkerTableModel::~WorkerTableModel() = default;
-
-void WorkerTableModel::setInstance(WorkerTableModel* instance) {
-    QmlInstance<WorkerTableModel>::set(instance);
-}
-
-WorkerTableModel* WorkerTableModel::create(QQmlEngine*, QJSEngine*) {
-    return QmlInstance<WorkerTableModel>::getLoaded("WorkersTable", "WorkerTableModel");
-}
 
 int WorkerTableModel::rowCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : int(m_rows.size());

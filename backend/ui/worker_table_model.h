@@ -11,8 +11,6 @@
 #include <map>
 #include <utility>
 
-class QQmlEngine;
-class QJSEngine;
 class QSortFilterProxyModel;
 
 namespace zerg {
@@ -25,7 +23,7 @@ struct Event;
 // loaded from a WorkerSource at start and on reload(), then kept live from worker_* events
 // with row inserts and dataChanged (never a reset per event). New workers appear at the top.
 // QML shows `rows`, a sorted and filtered view of this model; sortColumn -1 is "newest first".
-class WorkerTableModel : public QAbstractTableModel {
+class WorkerTableModel : public QAbstractTableModel, public QmlInstance<WorkerTableModel> {
     Q_OBJECT
     QML_NAMED_ELEMENT(WorkersTable)
     QML_SINGLETON
@@ -64,10 +62,6 @@ public:
     // Loads now unless it already has (create() calls it for QML).
     void ensureLoaded();
     ~WorkerTableModel() override;
-
-    // The instance QML's `WorkersTable` refers to. Call before loading QML; the caller owns it.
-    static void setInstance(WorkerTableModel* instance);
-    static WorkerTableModel* create(QQmlEngine* qmlEngine, QJSEngine* jsEngine);
 
     [[nodiscard]] int rowCount(const QModelIndex& parent = {}) const override;
     [[nodiscard]] int columnCount(const QModelIndex& parent = {}) const override;
