@@ -4,6 +4,7 @@
 #include "core/event_payloads.h"
 #include "core/status.h"
 #include "ui/duration_format.h"
+#include "ui/model_util.h"
 #include "ui/worker_list_model.h"
 
 #include <QPointer>
@@ -274,11 +275,8 @@ int JobCallsModel::hidden() const {
 void JobCallsModel::refresh() {
     if (m_activity->callCount(m_jobId) > kShown)
         invalidateFilter();  // only this worker's rows are looked at again
-    const int now = hidden();
-    if (now != m_hidden) {
-        m_hidden = now;
+    if (assignIfDifferent(m_hidden, hidden()))
         Q_EMIT hiddenChanged();
-    }
 }
 
 bool JobCallsModel::filterAcceptsRow(int row, const QModelIndex& parent) const {
@@ -335,15 +333,10 @@ void ActivityModel::refreshState() {
     bool running = m_workers->anyRunning();
     for (const Call& c : m_rows)
         running = running || c.state == kRunning;
-    if (running != m_running) {
-        m_running = running;
+    if (assignIfDifferent(m_running, running))
         Q_EMIT runningChanged();
-    }
-    const bool nowActive = active();
-    if (nowActive != m_active) {
-        m_active = nowActive;
+    if (assignIfDifferent(m_active, active()))
         Q_EMIT activeChanged();
-    }
     if (m_running && !m_timer) {
         m_timer = m_clock->callAfter(kTickMs, this, [this] { tick(); });
     } else if (!m_running && m_timer) {
@@ -367,8 +360,7 @@ void ActivityModel::tick() {
 }
 
 void ActivityModel::retranslate() {
-    if (!m_rows.isEmpty())
-        Q_EMIT dataChanged(index(0), index(int(m_rows.size()) - 1));
+    announceAllRows(*this);
 }
 
 }  // namespace zerg

@@ -181,16 +181,12 @@ void CostDaysModel::setRows(QList<CostDayRow> rows) {
 }
 
 void CostDaysModel::setMetric(CostMetric metric) {
-    if (metric == m_metric)
-        return;
-    m_metric = metric;
-    if (!m_rows.isEmpty())
-        Q_EMIT dataChanged(index(0), index(int(m_rows.size()) - 1), {BarFractionRole});
+    if (assignIfDifferent(m_metric, metric))
+        announceAllRows(*this, {BarFractionRole});
 }
 
 void CostDaysModel::retranslate() {
-    if (!m_rows.isEmpty())
-        Q_EMIT dataChanged(index(0), index(int(m_rows.size()) - 1));
+    announceAllRows(*this);
 }
 
 // ---- CostBreakdownModel -----------------------------------------------------------------------
@@ -272,17 +268,12 @@ void CostBreakdownModel::setRows(QList<CostGroupRow> rows) {
 }
 
 void CostBreakdownModel::setMetric(CostMetric metric) {
-    if (metric == m_metric)
-        return;
-    m_metric = metric;
-    if (!m_rows.isEmpty()) {
-        Q_EMIT dataChanged(index(0), index(int(m_rows.size()) - 1), {ShareRole, ShareTextRole});
-    }
+    if (assignIfDifferent(m_metric, metric))
+        announceAllRows(*this, {ShareRole, ShareTextRole});
 }
 
 void CostBreakdownModel::retranslate() {
-    if (!m_rows.isEmpty())
-        Q_EMIT dataChanged(index(0), index(int(m_rows.size()) - 1));
+    announceAllRows(*this);
 }
 
 // ---- CostsModel -------------------------------------------------------------------------------
@@ -413,16 +404,14 @@ void CostsModel::refresh() {
     const QDateTime since = startOfDay(first).toUTC();
     armMidnight(now, today);
 
-    const quint64 generation = ++m_generation;
-    m_source->usage(since, this, [this, generation, first](const Result<UsageReport>& report) {
-        if (generation != m_generation)
-            return;  // a newer refresh has asked since
-        if (!report) {
-            setLoadError(tr("Could not load the model usage: %1").arg(report.error().message));
-            return;
-        }
-        apply(report.value(), first);
-    });
+    m_source->usage(
+        since, this, m_refreshes.newestOnly([this, first](const Result<UsageReport>& report) {
+            if (!report) {
+                setLoadError(tr("Could not load the model usage: %1").arg(report.error().message));
+                return;
+            }
+            apply(report.value(), first);
+        }));
 }
 
 void CostsModel::apply(const UsageReport& report, const QDate& first) {
@@ -491,10 +480,8 @@ void CostsModel::retranslate() {
 }
 
 void CostsModel::setLoadError(const QString& message) {
-    if (message == m_loadError)
-        return;
-    m_loadError = message;
-    Q_EMIT loadErrorChanged();
+    if (assignIfDifferent(m_loadError, message))
+        Q_EMIT loadErrorChanged();
 }
 
 void CostsModel::armMidnight(const QDateTime& nowUtc, const QDate& today) {

@@ -2,6 +2,7 @@
 
 #include "core/clock.h"
 #include "dashboard/costs_source.h"
+#include "ui/model_util.h"
 #include "ui/qml_instance.h"
 
 #include <QtQml/qqmlregistration.h>
@@ -271,7 +272,7 @@ private:
 
     CostsSource* m_source;
     qint64 m_ownerId;
-    quint64 m_generation = 0;  // of the newest refresh
+    NewestRequest m_refreshes;
     Clock* m_clock;
     EventBus* m_bus;
     std::optional<QTimeZone> m_zone;  // nullopt: the system's local time

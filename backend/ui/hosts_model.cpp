@@ -68,16 +68,13 @@ QHash<int, QByteArray> HostsModel::roleNames() const {
 
 void HostsModel::reload() {
     m_loaded = true;
-    const quint64 generation = ++m_generation;
-    m_source->hosts(this, [this, generation](const Result<HostsList>& list) {
-        if (generation != m_generation)
-            return;  // a newer reload has asked since
+    m_source->hosts(this, m_reloads.newestOnly([this](const Result<HostsList>& list) {
         if (!list) {
             setLoadError(tr("Could not load the hosts: %1").arg(list.error().message));
             return;
         }
         apply(list.value());
-    });
+    }));
 }
 
 void HostsModel::apply(const HostsList& list) {
@@ -95,18 +92,14 @@ void HostsModel::apply(const HostsList& list) {
     endResetModel();
     if (before != m_rows.size())
         Q_EMIT countChanged();
-    if (list.hostsFile != m_hostsFile) {
-        m_hostsFile = list.hostsFile;
+    if (assignIfDifferent(m_hostsFile, list.hostsFile))
         Q_EMIT hostsFileChanged();
-    }
     setLoadError(list.loadError ? list.loadError->message : QString());
 }
 
 void HostsModel::setLoadError(const QString& message) {
-    if (message == m_loadError)
-        return;
-    m_loadError = message;
-    Q_EMIT loadErrorChanged();
+    if (assignIfDifferent(m_loadError, message))
+        Q_EMIT loadErrorChanged();
 }
 
 quint64 HostsModel::start(int row, const QString& message) {
@@ -222,8 +215,7 @@ void HostsModel::trust(int row) {
 }
 
 void HostsModel::retranslate() {
-    if (!m_rows.isEmpty())
-        Q_EMIT dataChanged(index(0), index(int(m_rows.size()) - 1));
+    announceAllRows(*this);
 }
 
 }  // namespace zerg

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "dashboard/hosts_source.h"
+#include "ui/model_util.h"
 #include "ui/qml_instance.h"
 
 #include <QtQml/qqmlregistration.h>
@@ -98,7 +99,7 @@ private:
     QList<Row> m_rows;
     QString m_hostsFile;
     QString m_loadError;
-    quint64 m_generation = 0;  // of the newest reload
+    NewestRequest m_reloads;
     quint64 m_nextAction = 0;
     bool m_loaded = false;
 };

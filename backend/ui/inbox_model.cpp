@@ -78,11 +78,7 @@ QString InboxModel::currentCreatedText() const {
 }
 
 int InboxModel::indexOf(qint64 itemId) const {
-    for (int i = 0; i < m_items.size(); ++i) {
-        if (m_items.at(i).id == itemId)
-            return i;
-    }
-    return -1;
+    return indexOfRow(m_items, itemId, &InboxItem::id);
 }
 
 qint64 InboxModel::idAt(int row) const {
@@ -91,36 +87,27 @@ qint64 InboxModel::idAt(int row) const {
 
 void InboxModel::setDisplayTimeZone(const QTimeZone& zone) {
     m_zone = zone;
-    if (!m_items.isEmpty())
-        Q_EMIT dataChanged(index(0), index(int(m_items.size()) - 1), {CreatedTextRole});
+    announceAllRows(*this, {CreatedTextRole});
     Q_EMIT currentChanged();
 }
 
 void InboxModel::retranslate() {
-    if (!m_items.isEmpty())
-        Q_EMIT dataChanged(index(0), index(int(m_items.size()) - 1));
+    announceAllRows(*this);
     Q_EMIT currentChanged();
 }
 
 void InboxModel::setError(const QString& error) {
-    if (error == m_error)
-        return;
-    m_error = error;
-    Q_EMIT errorChanged();
+    if (assignIfDifferent(m_error, error))
+        Q_EMIT errorChanged();
 }
 
 void InboxModel::setUnread(int unread) {
-    if (unread == m_unread)
-        return;
-    m_unread = unread;
-    Q_EMIT unreadCountChanged();
+    if (assignIfDifferent(m_unread, unread))
+        Q_EMIT unreadCountChanged();
 }
 
 void InboxModel::reload() {
-    const quint64 generation = ++m_listGeneration;
-    m_source->list(kLimit, this, [this, generation](const Result<InboxPage>& page) {
-        if (generation != m_listGeneration)
-            return;  // a newer reload has asked since
+    m_source->list(kLimit, this, m_reloads.newestOnly([this](const Result<InboxPage>& page) {
         if (!page) {
             setError(tr("Could not read the task inbox: %1. Check that the data folder is "
                         "readable (or the server reachable), then reopen the inbox.")
@@ -136,7 +123,7 @@ void InboxModel::reload() {
             Q_EMIT countChanged();
         // Every unread item counts, also those older than the kLimit loaded.
         setUnread(page->unreadCount);
-    });
+    }));
 }
 
 void InboxModel::onDelivered(const InboxItem& item) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "dashboard/inbox_source.h"
+#include "ui/model_util.h"
 #include "ui/qml_instance.h"
 
 #include <QtQml/qqmlregistration.h>
@@ -133,8 +134,8 @@ private:
     QList<InboxItem> m_items;  // newest first
     int m_unread = 0;
     QString m_error;
-    int m_busy = 0;                // mark-read requests waiting for their answer
-    quint64 m_listGeneration = 0;  // of the newest reload
+    int m_busy = 0;  // mark-read requests waiting for their answer
+    NewestRequest m_reloads;
     InboxItem m_current;
 };
 

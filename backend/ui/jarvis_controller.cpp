@@ -6,6 +6,7 @@
 #include "ui/activity_model.h"
 #include "ui/chat_model.h"
 #include "ui/conversation_backend.h"
+#include "ui/model_util.h"
 #include "ui/worker_list_model.h"
 
 #include <QJsonObject>
@@ -140,11 +141,8 @@ QString JarvisController::historyNext(const QString& current) {
 }
 
 void JarvisController::refreshSetup() {
-    const QString problem = m_backend->setupProblem();
-    if (problem == m_setupProblem)
-        return;
-    m_setupProblem = problem;
-    Q_EMIT setupProblemChanged();
+    if (assignIfDifferent(m_setupProblem, m_backend->setupProblem()))
+        Q_EMIT setupProblemChanged();
 }
 
 bool JarvisController::isTheQuestionOnItsWay(const payloads::SupervisorStarted& started) const {
@@ -218,25 +216,18 @@ void JarvisController::setCurrentRun(qint64 runId) {
 }
 
 void JarvisController::updateBusy() {
-    const bool busy = m_currentRunId != 0 || m_asking;
-    if (busy == m_busy)
-        return;
-    m_busy = busy;
-    Q_EMIT busyChanged();
+    if (assignIfDifferent(m_busy, m_currentRunId != 0 || m_asking))
+        Q_EMIT busyChanged();
 }
 
 void JarvisController::setLastError(const QString& message) {
-    if (message == m_lastError)
-        return;
-    m_lastError = message;
-    Q_EMIT lastErrorChanged();
+    if (assignIfDifferent(m_lastError, message))
+        Q_EMIT lastErrorChanged();
 }
 
 void JarvisController::setStatusMessage(const QString& message) {
-    if (message == m_statusMessage)
-        return;
-    m_statusMessage = message;
-    Q_EMIT statusMessageChanged();
+    if (assignIfDifferent(m_statusMessage, message))
+        Q_EMIT statusMessageChanged();
 }
 
 void JarvisController::retranslate() {

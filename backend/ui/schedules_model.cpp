@@ -107,11 +107,7 @@ QString SchedulesModel::systemTimeZone() const {
 }
 
 int SchedulesModel::indexOf(qint64 scheduleId) const {
-    for (int i = 0; i < m_rows.size(); ++i) {
-        if (m_rows.at(i).record.id == scheduleId)
-            return i;
-    }
-    return -1;
+    return indexOfRow(m_rows, scheduleId, [](const Row& row) { return row.record.id; });
 }
 
 QVariantMap SchedulesModel::selected() const {
@@ -177,17 +173,12 @@ SchedulesModel::Row SchedulesModel::makeRow(const ScheduleEntry& entry,
 }
 
 void SchedulesModel::setLoadError(const QString& error) {
-    if (error == m_loadError)
-        return;
-    m_loadError = error;
-    Q_EMIT loadErrorChanged();
+    if (assignIfDifferent(m_loadError, error))
+        Q_EMIT loadErrorChanged();
 }
 
 void SchedulesModel::refresh() {
-    const quint64 generation = ++m_listGeneration;
-    m_source->list(this, [this, generation](const Result<ScheduleListing>& listed) {
-        if (generation != m_listGeneration)
-            return;  // a newer refresh has asked since
+    m_source->list(this, m_listRequests.newestOnly([this](const Result<ScheduleListing>& listed) {
         if (!listed) {
             setLoadError(tr("Could not read the schedules: %1. Check that the data folder is "
                             "readable (or the server reachable), then reopen the page.")
@@ -195,15 +186,13 @@ void SchedulesModel::refresh() {
             return;
         }
         apply(listed.value());
-    });
+    }));
 }
 
 void SchedulesModel::apply(const ScheduleListing& listing) {
     setLoadError({});
-    if (listing.paused != m_paused) {
-        m_paused = listing.paused;
+    if (assignIfDifferent(m_paused, listing.paused))
         Q_EMIT pausedChanged();
-    }
 
     const QDateTime now = m_clock->utcNow();
     QList<Row> fresh;
@@ -287,23 +276,21 @@ QVariantList SchedulesModel::historyRows(const QList<ScheduleRunRecord>& runs) c
 }
 
 void SchedulesModel::refreshHistory() {
-    const quint64 generation = ++m_historyGeneration;
     const auto show = [this](const QVariantList& history) {
-        if (history == m_history)
-            return;
-        m_history = history;
-        Q_EMIT historyChanged();
+        if (assignIfDifferent(m_history, history))
+            Q_EMIT historyChanged();
     };
-    if (m_selectedId <= 0)
+    if (m_selectedId <= 0) {
+        m_historyRequests.dropAnswers();
         return show({});
-    m_source->history(m_selectedId, kHistoryLimit, this,
-                      [this, generation, show](const Result<QList<ScheduleRunRecord>>& runs) {
-                          // A failed read keeps what is shown: the next change or minute reads
-                          // again.
-                          if (generation != m_historyGeneration || !runs)
-                              return;
-                          show(historyRows(runs.value()));
-                      });
+    }
+    m_source->history(
+        m_selectedId, kHistoryLimit, this,
+        m_historyRequests.newestOnly([this, show](const Result<QList<ScheduleRunRecord>>& runs) {
+            // A failed read keeps what is shown: the next change or minute reads again.
+            if (runs)
+                show(historyRows(runs.value()));
+        }));
 }
 
 void SchedulesModel::armTick() {
@@ -321,10 +308,8 @@ void SchedulesModel::begin() {
 }
 
 void SchedulesModel::finish(const QString& action, const QString& error) {
-    if (error != m_actionError) {
-        m_actionError = error;
+    if (assignIfDifferent(m_actionError, error))
         Q_EMIT actionErrorChanged();
-    }
     // The source's changed() may come before or after its answer (or, for a run that could not
     // start, not at all): the page reads again either way.
     if (error.isEmpty())

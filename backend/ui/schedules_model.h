@@ -1,6 +1,7 @@
 #pragma once
 
 #include "dashboard/schedules_source.h"
+#include "ui/model_util.h"
 #include "ui/qml_instance.h"
 
 #include <QtQml/qqmlregistration.h>
@@ -176,9 +177,9 @@ private:
     bool m_paused = false;
     QString m_loadError;
     QString m_actionError;
-    int m_busy = 0;                   // actions waiting for their answer
-    quint64 m_listGeneration = 0;     // of the newest refresh
-    quint64 m_historyGeneration = 0;  // of the newest history request
+    int m_busy = 0;  // actions waiting for their answer
+    NewestRequest m_listRequests;
+    NewestRequest m_historyRequests;
     qint64 m_selectedId = 0;
     // A schedule just created, to select once a listing has it (it may come after the answer).
     qint64 m_selectWhenListed = 0;

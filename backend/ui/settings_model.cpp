@@ -3,6 +3,7 @@
 #include "core/clock.h"
 #include "llm/ollama_probe.h"
 #include "llm/provider_registry.h"
+#include "ui/model_util.h"
 
 #include <QCoreApplication>
 #include <QHash>
@@ -289,11 +290,7 @@ void SettingsModel::refreshSecret(int i) {
 }
 
 int SettingsModel::rowOf(const QString& key) const {
-    for (int i = 0; i < m_rows.size(); ++i) {
-        if (m_rows.at(i).key == key)
-            return i;
-    }
-    return -1;
+    return indexOfRow(m_rows, key, &Row::key);
 }
 
 QVariant SettingsModel::valueOf(const QString& key) const {
@@ -315,8 +312,7 @@ QString SettingsModel::language() const {
 }
 
 void SettingsModel::retranslate() {
-    if (!m_rows.isEmpty())
-        Q_EMIT dataChanged(index(0), index(int(m_rows.size()) - 1));
+    announceAllRows(*this);
     Q_EMIT providersChanged();
 }
 
@@ -424,10 +420,8 @@ void SettingsModel::updateRestartNeeded() {
             needed = true;
         }
     }
-    if (needed == m_restartNeeded)
-        return;
-    m_restartNeeded = needed;
-    Q_EMIT restartNeededChanged();
+    if (assignIfDifferent(m_restartNeeded, needed))
+        Q_EMIT restartNeededChanged();
 }
 
 void SettingsModel::setSetupResult(const QString& error) {

@@ -2,6 +2,7 @@
 
 #include "core/status.h"
 #include "schedule/schedule_service.h"
+#include "ui/model_util.h"
 
 #include <QJSEngine>
 
@@ -112,10 +113,8 @@ void StatusLabels::retranslate() {
     QVariantMap labels;
     for (const QString& word : words())
         labels.insert(word, label(word));
-    if (labels == m_labels)
-        return;
-    m_labels = labels;
-    Q_EMIT labelsChanged();
+    if (assignIfDifferent(m_labels, labels))
+        Q_EMIT labelsChanged();
 }
 
 }  // namespace zerg

@@ -176,31 +176,23 @@ QJsonObject SupervisionTreeModel::reportFor(const Row& row) const {
 int SupervisionTreeModel::rowOf(const QString& name) const {
     if (name.isEmpty())
         return -1;
-    for (int i = 0; i < m_rows.size(); ++i) {
-        if (m_rows.at(i).name == name)
-            return i;
-    }
-    return -1;
+    return indexOfRow(m_rows, name, &Row::name);
 }
 
 void SupervisionTreeModel::retranslate() {
-    if (!m_rows.isEmpty())
-        Q_EMIT dataChanged(index(0), index(int(m_rows.size()) - 1), {HealthRole, ReportRole});
+    announceAllRows(*this, {HealthRole, ReportRole});
 }
 
 void SupervisionTreeModel::refresh() {
     m_loaded = true;
-    const quint64 generation = ++m_generation;
-    m_source->snapshot(this, [this, generation](const Result<QJsonObject>& tree) {
-        if (generation != m_generation)
-            return;  // a newer refresh has asked since
+    m_source->snapshot(this, m_refreshes.newestOnly([this](const Result<QJsonObject>& tree) {
         if (!tree) {
             setLoadError(tr("Could not load the supervision tree: %1").arg(tree.error().message));
             return;
         }
         setLoadError({});
         apply(flatten(tree.value()));
-    });
+    }));
     armPoll();
 }
 
@@ -216,10 +208,8 @@ void SupervisionTreeModel::armPoll() {
 }
 
 void SupervisionTreeModel::setLoadError(const QString& message) {
-    if (message == m_loadError)
-        return;
-    m_loadError = message;
-    Q_EMIT loadErrorChanged();
+    if (assignIfDifferent(m_loadError, message))
+        Q_EMIT loadErrorChanged();
 }
 
 void SupervisionTreeModel::apply(const QList<Row>& rows) {

@@ -2,6 +2,7 @@
 
 #include "core/clock.h"
 #include "dashboard/tree_source.h"
+#include "ui/model_util.h"
 #include "ui/qml_instance.h"
 
 #include <QtQml/qqmlregistration.h>
@@ -102,8 +103,8 @@ private:
     Clock* m_clock;
     QList<Row> m_rows;
     QString m_loadError;
-    quint64 m_generation = 0;  // of the newest refresh
-    bool m_loaded = false;     // refresh() has run
+    NewestRequest m_refreshes;
+    bool m_loaded = false;  // refresh() has run
     Clock::TimerId m_pollTimer = 0;
     bool m_refreshQueued = false;  // a refresh one turn after a tree event is pending
     // Kept apart from the rows, so that a refresh keeps them.

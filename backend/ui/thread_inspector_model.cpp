@@ -163,11 +163,7 @@ QHash<int, QByteArray> ThreadRunListModel::roleNames() const {
 }
 
 int ThreadRunListModel::indexOfRun(qint64 runId) const {
-    for (int i = 0; i < m_rows.size(); ++i) {
-        if (m_rows.at(i).run.id == runId)
-            return i;
-    }
-    return -1;
+    return indexOfRow(m_rows, runId, [](const ThreadRunView& v) { return v.run.id; });
 }
 
 const ThreadRunView& ThreadRunListModel::at(int row) const {
@@ -397,11 +393,7 @@ QHash<int, QByteArray> ThreadWorkerListModel::roleNames() const {
 }
 
 int ThreadWorkerListModel::indexOfJob(qint64 jobId) const {
-    for (int i = 0; i < m_rows.size(); ++i) {
-        if (m_rows.at(i).id == jobId)
-            return i;
-    }
-    return -1;
+    return indexOfRow(m_rows, jobId, &WorkerJobRecord::id);
 }
 
 void ThreadWorkerListModel::reset(QList<WorkerJobRecord> rows) {
@@ -472,12 +464,9 @@ QVariantMap ThreadInspectorModel::selectedRun() const {
 
 void ThreadInspectorModel::reload() {
     m_loaded = true;
-    const quint64 generation = ++m_listGen;
-    m_source->runs(kRunLimit, this, [this, generation](const Result<QList<RunRecord>>& runs) {
-        if (generation != m_listGen)
-            return;  // a newer reload has asked since
-        applyRuns(runs);
-    });
+    m_source->runs(kRunLimit, this,
+                   m_listRequests.newestOnly(
+                       [this](const Result<QList<RunRecord>>& runs) { applyRuns(runs); }));
 }
 
 void ThreadInspectorModel::applyRuns(const Result<QList<RunRecord>>& runs) {
@@ -503,7 +492,8 @@ void ThreadInspectorModel::selectRun(qint64 runId) {
     const qint64 previous = m_selected.run.id;
     if (runId > 0 && runId == previous)
         return;
-    ++m_selectedGen;  // an answer about the run selected before is no longer wanted
+    // An answer about the run selected before is no longer wanted.
+    m_selectedRequests.dropAnswers();
     ++m_messagesGen;
     m_selected = {};
     m_selectedPending = false;
@@ -537,15 +527,14 @@ void ThreadInspectorModel::selectRun(qint64 runId) {
 }
 
 void ThreadInspectorModel::requestSelected() {
-    const quint64 generation = ++m_selectedGen;
-    m_source->run(m_selected.run.id, this, [this, generation](const Result<RunDetail>& detail) {
-        if (generation != m_selectedGen)
-            return;  // another run was selected, or this one asked for again
-        if (m_selectedPending)
-            showSelected(detail);
-        else
-            refreshHeader(detail);
-    });
+    // Dropped when another run is selected, or this one asked for again.
+    m_source->run(m_selected.run.id, this,
+                  m_selectedRequests.newestOnly([this](const Result<RunDetail>& detail) {
+                      if (m_selectedPending)
+                          showSelected(detail);
+                      else
+                          refreshHeader(detail);
+                  }));
 }
 
 void ThreadInspectorModel::showSelected(const Result<RunDetail>& detail) {
@@ -641,18 +630,19 @@ void ThreadInspectorModel::loadNewMessages(bool replace) {
 }
 
 void ThreadInspectorModel::loadMemory() {
-    const quint64 generation = ++m_memoryGen;
-    if (m_threadId <= 0)
+    if (m_threadId <= 0) {
+        m_memoryRequests.dropAnswers();
         return applyMemory(std::nullopt);
-    m_source->memory(this, [this, generation](const Result<std::optional<ThreadMemory>>& memory) {
-        if (generation != m_memoryGen)
-            return;  // asked again since
-        if (!memory) {
-            qWarning("thread %lld: %s", m_threadId, qPrintable(memory.error().message));
-            return;  // keep what is shown; the transcript itself is still right
-        }
-        applyMemory(memory.value());
-    });
+    }
+    m_source->memory(
+        this,
+        m_memoryRequests.newestOnly([this](const Result<std::optional<ThreadMemory>>& memory) {
+            if (!memory) {
+                qWarning("thread %lld: %s", m_threadId, qPrintable(memory.error().message));
+                return;  // keep what is shown; the transcript itself is still right
+            }
+            applyMemory(memory.value());
+        }));
 }
 
 void ThreadInspectorModel::applyMemory(const std::optional<ThreadMemory>& memory) {
@@ -660,10 +650,8 @@ void ThreadInspectorModel::applyMemory(const std::optional<ThreadMemory>& memory
     const QString summary = memory ? memory->summary : QString();
     const bool coverageChanged = upToSeq != m_memoryUpToSeq;
     m_memoryUpToSeq = upToSeq;
-    if (summary != m_memorySummary) {
-        m_memorySummary = summary;
+    if (assignIfDifferent(m_memorySummary, summary))
         Q_EMIT memorySummaryChanged();
-    }
     // The transcript marks what the summary covers; a new compaction moves that line (rare: it
     // happens when a run starts). A selection on its way reads its transcript with it anyway.
     if (coverageChanged && m_selected.run.id > 0 && !m_selectedPending)
@@ -671,10 +659,8 @@ void ThreadInspectorModel::applyMemory(const std::optional<ThreadMemory>& memory
 }
 
 void ThreadInspectorModel::setLoadError(const QString& message) {
-    if (message == m_loadError)
-        return;
-    m_loadError = message;
-    Q_EMIT loadErrorChanged();
+    if (assignIfDifferent(m_loadError, message))
+        Q_EMIT loadErrorChanged();
 }
 
 void ThreadInspectorModel::onRunChanged(qint64 runId) {

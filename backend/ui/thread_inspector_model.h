@@ -2,6 +2,7 @@
 
 #include "dashboard/threads_source.h"
 #include "storage/store.h"
+#include "ui/model_util.h"
 #include "ui/qml_instance.h"
 
 #include <QtQml/qqmlregistration.h>
@@ -314,12 +315,13 @@ private:
     // m_selected.run.id is asked for and not shown yet (its workers and transcript are empty).
     bool m_selectedPending = false;
     qint64 m_idBeforeSelect = 0;  // selectedRunId() before the pending selection, as announced
-    // The newest request of each kind; an answer to an older one is dropped. m_messagesGen counts
-    // transcripts (a new run, or the same one from the start): appends within one all apply.
-    quint64 m_listGen = 0;
-    quint64 m_selectedGen = 0;
+    // The newest request of each kind; an answer to an older one is dropped.
+    NewestRequest m_listRequests;
+    NewestRequest m_selectedRequests;
+    NewestRequest m_memoryRequests;
+    // Counts transcripts (a new run, or the same one from the start): an answer for an older
+    // transcript is dropped, while the appends within one all apply.
     quint64 m_messagesGen = 0;
-    quint64 m_memoryGen = 0;
     bool m_messagesShown = false;  // the transcript of m_messagesGen has had its first answer
     qint64 m_lastSeq = 0;          // the newest message of the selected run shown so far
     QHash<QString, QString> m_callNames;

@@ -5,6 +5,7 @@
 #include "core/event_payloads.h"
 #include "core/off_thread.h"
 #include "ui/duration_format.h"
+#include "ui/model_util.h"
 #include "ui/worker_table_model.h"
 
 #include <QLocale>
@@ -388,17 +389,13 @@ void WorkerDetailModel::clearSelection() {
 }
 
 void WorkerDetailModel::setLoading(bool loading) {
-    if (loading == m_loading)
-        return;
-    m_loading = loading;
-    Q_EMIT loadingChanged();
+    if (assignIfDifferent(m_loading, loading))
+        Q_EMIT loadingChanged();
 }
 
 void WorkerDetailModel::setError(const QString& error) {
-    if (error == m_error)
-        return;
-    m_error = error;
-    Q_EMIT errorChanged();
+    if (assignIfDifferent(m_error, error))
+        Q_EMIT errorChanged();
 }
 
 void WorkerDetailModel::startFolderRead(bool firstRead) {

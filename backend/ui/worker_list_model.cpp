@@ -2,6 +2,7 @@
 
 #include "core/status.h"
 #include "ui/duration_format.h"
+#include "ui/model_util.h"
 
 namespace zerg {
 
@@ -51,11 +52,7 @@ QHash<int, QByteArray> WorkerListModel::roleNames() const {
 }
 
 int WorkerListModel::indexOfJob(qint64 jobId) const {
-    for (int i = 0; i < m_rows.size(); ++i) {
-        if (m_rows.at(i).jobId == jobId)
-            return i;
-    }
-    return -1;
+    return indexOfRow(m_rows, jobId, &Worker::jobId);
 }
 
 bool WorkerListModel::anyRunning() const {
@@ -116,8 +113,7 @@ void WorkerListModel::clear() {
 }
 
 void WorkerListModel::retranslate() {
-    if (!m_rows.isEmpty())
-        Q_EMIT dataChanged(index(0), index(int(m_rows.size()) - 1));
+    announceAllRows(*this);
 }
 
 }  // namespace zerg

@@ -234,8 +234,7 @@ QStringList WorkerTableModel::columnTitles() const {
 void WorkerTableModel::retranslate() {
     Q_EMIT headerDataChanged(Qt::Horizontal, 0, kColumnCount - 1);
     Q_EMIT columnTitlesChanged();
-    if (!m_rows.isEmpty())
-        Q_EMIT dataChanged(index(0, 0), index(int(m_rows.size()) - 1, kColumnCount - 1));
+    announceAllRows(*this);
 }
 
 QHash<int, QByteArray> WorkerTableModel::roleNames() const {
@@ -279,11 +278,7 @@ void WorkerTableModel::sortBy(int column) {
 }
 
 int WorkerTableModel::indexOfJob(qint64 jobId) const {
-    for (int i = 0; i < m_rows.size(); ++i) {
-        if (m_rows.at(i).jobId == jobId)
-            return i;
-    }
-    return -1;
+    return indexOfRow(m_rows, jobId, &WorkerRow::jobId);
 }
 
 void WorkerTableModel::reload() {
@@ -293,10 +288,8 @@ void WorkerTableModel::reload() {
         const QString message =
             tr("Could not load the workers: %1 Check the data folder, then reload.")
                 .arg(loaded.error().message);
-        if (message != m_loadError) {
-            m_loadError = message;
+        if (assignIfDifferent(m_loadError, message))
             Q_EMIT loadErrorChanged();
-        }
         return;
     }
     beginResetModel();
@@ -304,15 +297,11 @@ void WorkerTableModel::reload() {
     endResetModel();
     Q_EMIT countChanged();
     scheduleTick();
-    const quint64 generation = ++m_loadGeneration;
-    m_source->loadActivity(m_rows, this, [this, generation](const auto& byJob) {
-        if (generation == m_loadGeneration)  // a newer reload supersedes this one
-            applyActivity(byJob);
-    });
-    if (!m_loadError.isEmpty()) {
-        m_loadError.clear();
+    m_source->loadActivity(m_rows, this, m_activityRequests.newestOnly([this](const auto& byJob) {
+        applyActivity(byJob);
+    }));
+    if (assignIfDifferent(m_loadError, {}))
         Q_EMIT loadErrorChanged();
-    }
 }
 
 int WorkerTableModel::ensureRow(qint64 jobId, const QDateTime& at, const QString& task,

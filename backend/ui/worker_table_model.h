@@ -1,6 +1,7 @@
 #pragma once
 
 #include "dashboard/worker_source.h"
+#include "ui/model_util.h"
 #include "ui/qml_instance.h"
 
 #include <QtQml/qqmlregistration.h>
@@ -125,7 +126,7 @@ private:
     WorkerSource* m_source;
     Clock* m_clock = nullptr;
     bool m_tickArmed = false;
-    quint64 m_loadGeneration = 0;
+    NewestRequest m_activityRequests;               // loadActivity() of each reload
     std::map<qint64, std::pair<int, int>> m_dirty;  // job id -> first and last changed column
     bool m_flushArmed = false;
     qint64 m_ownerId;
