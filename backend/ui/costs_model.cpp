@@ -61,22 +61,6 @@ QList<CostGroupRow> groupRows(const QHash<QString, CostSums>& groups,
     return rows;
 }
 
-// Emits dataChanged for each run of rows that differ between old and fresh (same length).
-template <typename Row>
-void emitChangedRuns(const QList<Row>& old, const QList<Row>& fresh,
-                     const std::function<void(int, int)>& changed) {
-    int first = -1;
-    for (int i = 0; i <= fresh.size(); ++i) {
-        const bool differs = i < fresh.size() && !(old.at(i) == fresh.at(i));
-        if (differs && first < 0)
-            first = i;
-        if (!differs && first >= 0) {
-            changed(first, i - 1);
-            first = -1;
-        }
-    }
-}
-
 }  // namespace
 
 // ---- CostSums ---------------------------------------------------------------------------------
@@ -97,13 +81,33 @@ void CostSums::add(const CostSums& o) {
     knownCostUsd += o.knownCostUsd;
 }
 
+// ---- CostRowsModel ----------------------------------------------------------------------------
+
+template <typename Row>
+bool CostRowsModel<Row>::replaceRows(QList<Row> rows) {
+    if (rows.size() != m_rows.size()) {
+        beginResetModel();
+        m_rows = std::move(rows);
+        endResetModel();
+        return true;
+    }
+    const QList<Row> old = std::exchange(m_rows, std::move(rows));
+    int first = -1;
+    for (int i = 0; i <= m_rows.size(); ++i) {
+        const bool differs = i < m_rows.size() && !(old.at(i) == m_rows.at(i));
+        if (differs && first < 0)
+            first = i;
+        if (!differs && first >= 0) {
+            Q_EMIT dataChanged(index(first), index(i - 1));
+            first = -1;
+        }
+    }
+    return false;
+}
+
 // ---- CostDaysModel ----------------------------------------------------------------------------
 
-CostDaysModel::CostDaysModel(QObject* parent) : QAbstractListModel(parent) {}
-
-int CostDaysModel::rowCount(const QModelIndex& parent) const {
-    return parent.isValid() ? 0 : int(m_rows.size());
-}
+CostDaysModel::CostDaysModel(QObject* parent) : CostRowsModel(parent) {}
 
 QVariant CostDaysModel::data(const QModelIndex& index, int role) const {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
@@ -168,16 +172,8 @@ QHash<int, QByteArray> CostDaysModel::roleNames() const {
 }
 
 void CostDaysModel::setRows(QList<CostDayRow> rows) {
-    if (rows.size() != m_rows.size()) {
-        beginResetModel();
-        m_rows = std::move(rows);
-        endResetModel();
+    if (replaceRows(std::move(rows)))
         Q_EMIT countChanged();
-        return;
-    }
-    const QList<CostDayRow> old = std::exchange(m_rows, std::move(rows));
-    emitChangedRuns(old, m_rows,
-                    [this](int first, int last) { Q_EMIT dataChanged(index(first), index(last)); });
 }
 
 void CostDaysModel::setMetric(CostMetric metric) {
@@ -185,17 +181,9 @@ void CostDaysModel::setMetric(CostMetric metric) {
         announceAllRows(*this, {BarFractionRole});
 }
 
-void CostDaysModel::retranslate() {
-    announceAllRows(*this);
-}
-
 // ---- CostBreakdownModel -----------------------------------------------------------------------
 
-CostBreakdownModel::CostBreakdownModel(QObject* parent) : QAbstractListModel(parent) {}
-
-int CostBreakdownModel::rowCount(const QModelIndex& parent) const {
-    return parent.isValid() ? 0 : int(m_rows.size());
-}
+CostBreakdownModel::CostBreakdownModel(QObject* parent) : CostRowsModel(parent) {}
 
 QVariant CostBreakdownModel::data(const QModelIndex& index, int role) const {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
@@ -255,25 +243,13 @@ QHash<int, QByteArray> CostBreakdownModel::roleNames() const {
 }
 
 void CostBreakdownModel::setRows(QList<CostGroupRow> rows) {
-    if (rows.size() != m_rows.size()) {
-        beginResetModel();
-        m_rows = std::move(rows);
-        endResetModel();
+    if (replaceRows(std::move(rows)))
         Q_EMIT countChanged();
-        return;
-    }
-    const QList<CostGroupRow> old = std::exchange(m_rows, std::move(rows));
-    emitChangedRuns(old, m_rows,
-                    [this](int first, int last) { Q_EMIT dataChanged(index(first), index(last)); });
 }
 
 void CostBreakdownModel::setMetric(CostMetric metric) {
     if (assignIfDifferent(m_metric, metric))
         announceAllRows(*this, {ShareRole, ShareTextRole});
-}
-
-void CostBreakdownModel::retranslate() {
-    announceAllRows(*this);
 }
 
 // ---- CostsModel -------------------------------------------------------------------------------
@@ -515,10 +491,7 @@ void CostsModel::scheduleRefresh() {
 }
 
 QString CostsModel::formatUsd(double usd) {
-    if (usd == 0.0)
-        return zerg::formatUsd(0.0, 0);
-    // Model calls are often fractions of a cent; two decimals would show most as $0.00.
-    return zerg::formatUsd(usd, usd < 1.0 ? 4 : 2);
+    return usd == 0.0 ? zerg::formatUsd(0.0, 0) : formatCallCost(usd);
 }
 
 QString CostsModel::costText(const CostSums& sums) {

@@ -58,9 +58,35 @@ struct CostGroupRow {
 
 enum class CostMetric { Cost, Tokens };
 
+// What the Costs chart's days and its tables have in common: their rows (Row is CostDayRow or
+// CostGroupRow) and the metric they are shown for. Each subclass declares its roles, and its
+// count property and countChanged signal (moc reads them there).
+template <typename Row>
+class CostRowsModel : public QAbstractListModel {
+public:
+    using QAbstractListModel::QAbstractListModel;
+
+    [[nodiscard]] int rowCount(const QModelIndex& parent = {}) const override {
+        return parent.isValid() ? 0 : int(m_rows.size());
+    }
+    [[nodiscard]] int count() const { return int(m_rows.size()); }
+    [[nodiscard]] const Row& at(int row) const { return m_rows.at(row); }
+
+    // Every row's texts changed (the user interface's language did): dataChanged for all rows.
+    void retranslate() { announceAllRows(*this); }
+
+protected:
+    // Same number of rows: dataChanged for each run of rows that differ; otherwise one reset,
+    // and true (the count changed).
+    bool replaceRows(QList<Row> rows);
+
+    QList<Row> m_rows;
+    CostMetric m_metric = CostMetric::Cost;
+};
+
 // The days of the Costs chart (CostsModel::days), oldest first, one row per local day of the
 // window including the days without calls. Rows are replaced in place with dataChanged.
-class CostDaysModel : public QAbstractListModel {
+class CostDaysModel : public CostRowsModel<CostDayRow> {
     Q_OBJECT
     Q_PROPERTY(int count READ count NOTIFY countChanged FINAL)
 
@@ -85,28 +111,19 @@ public:
 
     explicit CostDaysModel(QObject* parent = nullptr);
 
-    [[nodiscard]] int rowCount(const QModelIndex& parent = {}) const override;
     [[nodiscard]] QVariant data(const QModelIndex& index, int role) const override;
     [[nodiscard]] QHash<int, QByteArray> roleNames() const override;
-    [[nodiscard]] int count() const { return int(m_rows.size()); }
-    [[nodiscard]] const CostDayRow& at(int row) const { return m_rows.at(row); }
 
     // Same number of rows: dataChanged for the rows that differ; otherwise one reset.
     void setRows(QList<CostDayRow> rows);
     void setMetric(CostMetric metric);
-    // Every row's texts changed (the user interface's language did): dataChanged for all rows.
-    void retranslate();
 
 Q_SIGNALS:
     void countChanged();
-
-private:
-    QList<CostDayRow> m_rows;
-    CostMetric m_metric = CostMetric::Cost;
 };
 
 // The by-model or by-agent table (CostsModel::byModel / byAgent), largest token use first.
-class CostBreakdownModel : public QAbstractListModel {
+class CostBreakdownModel : public CostRowsModel<CostGroupRow> {
     Q_OBJECT
     Q_PROPERTY(int count READ count NOTIFY countChanged FINAL)
 
@@ -131,24 +148,15 @@ public:
 
     explicit CostBreakdownModel(QObject* parent = nullptr);
 
-    [[nodiscard]] int rowCount(const QModelIndex& parent = {}) const override;
     [[nodiscard]] QVariant data(const QModelIndex& index, int role) const override;
     [[nodiscard]] QHash<int, QByteArray> roleNames() const override;
-    [[nodiscard]] int count() const { return int(m_rows.size()); }
-    [[nodiscard]] const CostGroupRow& at(int row) const { return m_rows.at(row); }
 
     // Same number of rows: dataChanged for the rows that differ; otherwise one reset.
     void setRows(QList<CostGroupRow> rows);
     void setMetric(CostMetric metric);
-    // Every row's texts changed (the user interface's language did): dataChanged for all rows.
-    void retranslate();
 
 Q_SIGNALS:
     void countChanged();
-
-private:
-    QList<CostGroupRow> m_rows;
-    CostMetric m_metric = CostMetric::Cost;
 };
 
 // The dashboard's Costs page (QML singleton `Costs`): the owner's model calls over the last

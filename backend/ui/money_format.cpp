@@ -10,4 +10,8 @@ QString formatUsd(double usd, int decimals) {
         .arg(QLocale().toString(usd, 'f', decimals));
 }
 
+QString formatCallCost(double usd) {
+    return formatUsd(usd, usd < 1.0 ? 4 : 2);
+}
+
 }  // namespace zerg

@@ -436,10 +436,7 @@ void WorkerTableModel::onEvent(const Event& e) {
 }
 
 QString WorkerTableModel::formatCost(const std::optional<double>& usd) {
-    if (!usd)
-        return QStringLiteral("?");
-    // Worker calls are often fractions of a cent; two decimals would show most as $0.00.
-    return formatUsd(*usd, *usd < 1.0 ? 4 : 2);
+    return usd ? formatCallCost(*usd) : QStringLiteral("?");
 }
 
 }  // namespace zerg
