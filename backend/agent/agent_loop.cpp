@@ -6,6 +6,7 @@
 #include "agent/xo/xo_util.h"
 #include "core/clock.h"
 #include "core/json_util.h"
+#include "llm/drop_reply.h"
 
 #include <QTimer>
 
@@ -29,11 +30,7 @@ AgentLoop::AgentLoop(LlmProvider* llm, const ToolRegistry* tools, Clock* clock, 
 }
 
 AgentLoop::~AgentLoop() {
-    if (m_reply) {
-        m_reply->disconnect(this);
-        m_reply->abort();
-        m_reply->deleteLater();
-    }
+    dropReply(m_reply, this);
     for (PendingCall& c : m_calls) {
         if (c.invocation) {
             c.invocation->disconnect(this);
@@ -53,12 +50,7 @@ void AgentLoop::start() {
 void AgentLoop::cancel(const QString& reason) {
     if (m_outcome != Outcome::Running)
         return;
-    if (m_reply) {
-        m_reply->disconnect(this);
-        m_reply->abort();
-        m_reply->deleteLater();
-        m_reply = nullptr;
-    }
+    dropReply(m_reply, this);
     if (!m_calls.isEmpty()) {
         // Close the batch with a result for every call, so the conversation stays well-formed.
         for (PendingCall& c : m_calls) {

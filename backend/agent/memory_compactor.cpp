@@ -1,5 +1,7 @@
 #include "agent/memory_compactor.h"
 
+#include "llm/drop_reply.h"
+
 #include <QMetaObject>
 
 #include <algorithm>
@@ -239,7 +241,7 @@ MemoryCompactor::MemoryCompactor(LlmProvider* llm, Clock* clock, CompactionReque
 }
 
 MemoryCompactor::~MemoryCompactor() {
-    dropReply();
+    dropReply(m_reply, this);
     if (m_timer != 0 && m_clock)
         m_clock->cancel(m_timer);
 }
@@ -328,7 +330,7 @@ void MemoryCompactor::onTimeout() {
     m_timer = 0;
     if (m_finished)
         return;
-    dropReply();
+    dropReply(m_reply, this);
     fallBack(tr("The memory model did not answer within %1 s; kept a short digest of the older "
                 "messages instead. Check that the model server is reachable, or raise the "
                 "timeout.")
@@ -360,16 +362,6 @@ void MemoryCompactor::finishLater() {
             Q_EMIT finished();
         },
         Qt::QueuedConnection);
-}
-
-void MemoryCompactor::dropReply() {
-    if (!m_reply)
-        return;
-    ChatReply* reply = m_reply;
-    m_reply = nullptr;
-    reply->disconnect(this);
-    reply->abort();
-    reply->deleteLater();
 }
 
 }  // namespace zerg

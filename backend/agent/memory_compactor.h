@@ -72,7 +72,6 @@ private:
     void succeed(const QString& summary);
     void fallBack(const QString& error);
     void finishLater();
-    void dropReply();
 
     LlmProvider* m_llm;
     Clock* m_clock;

@@ -80,16 +80,9 @@ RemoteDashboardSources::RemoteDashboardSources(RemoteClient* client, qint64 loca
 RemoteDashboardSources::~RemoteDashboardSources() = default;
 
 DashboardSources RemoteDashboardSources::sources() {
-    DashboardSources s;
-    s.workers = &m_workers;
-    s.costs = &m_costs;
-    s.threads = &m_threads;
-    s.workerFiles = &m_workerFiles;
-    s.hosts = &m_hosts;
-    s.tree = &m_tree;
-    s.schedules = &m_schedules;
-    s.inbox = &m_inbox;
-    return s;
+    // In DashboardSources' order.
+    return {&m_workers, &m_costs, &m_threads,   &m_workerFiles,
+            &m_hosts,   &m_tree,  &m_schedules, &m_inbox};
 }
 
 }  // namespace zerg::api

@@ -13,16 +13,9 @@ StoreDashboardSources::StoreDashboardSources(const Deps& d)
       m_inbox(d.schedules, d.scheduler, d.ownerId, d.clock) {}
 
 DashboardSources StoreDashboardSources::sources() {
-    DashboardSources s;
-    s.workers = &m_workers;
-    s.costs = &m_costs;
-    s.threads = &m_threads;
-    s.workerFiles = &m_workerFiles;
-    s.hosts = &m_hosts;
-    s.tree = &m_tree;
-    s.schedules = &m_schedules;
-    s.inbox = &m_inbox;
-    return s;
+    // In DashboardSources' order.
+    return {&m_workers, &m_costs, &m_threads,   &m_workerFiles,
+            &m_hosts,   &m_tree,  &m_schedules, &m_inbox};
 }
 
 }  // namespace zerg

@@ -2,6 +2,7 @@
 
 #include "core/off_thread.h"
 #include "dashboard/record_json.h"
+#include "storage/json_fields.h"
 #include "tools/host_trust.h"
 #include "tools/ssh_pool.h"
 #include "tools/ssh_session_worker.h"
@@ -249,44 +250,49 @@ Result<HostsList> hostsList(const QJsonObject& o) {
     return list;
 }
 
+namespace {
+
+const JsonFields<HostTestResult>& testFields() {
+    static const JsonFields<HostTestResult> fields{
+        {u"ok"_s, &HostTestResult::ok},
+        {u"elapsed_ms"_s, &HostTestResult::elapsedMs},
+        {u"error"_s, &HostTestResult::error},
+        {u"error_code"_s, &HostTestResult::errorCode},
+        {u"fingerprint"_s, &HostTestResult::fingerprint}};
+    return fields;
+}
+
+// A key state from a newer server reads as unknown, the record's default ("not recorded"): the
+// server still refuses to trust anything it should not.
+const JsonFields<HostKeyCheck>& keyFields() {
+    static const JsonFields<HostKeyCheck> fields{{u"key_type"_s, &HostKeyCheck::keyType},
+                                                 {u"fingerprint"_s, &HostKeyCheck::fingerprint},
+                                                 {u"key_state"_s, &HostKeyCheck::state},
+                                                 {u"known_hosts"_s, &HostKeyCheck::knownHostsFile},
+                                                 {u"message"_s, &HostKeyCheck::message}};
+    return fields;
+}
+
+}  // namespace
+
 QJsonObject toJson(const HostTestResult& r) {
-    return {{u"ok"_s, r.ok},
-            {u"elapsed_ms"_s, r.elapsedMs},
-            {u"error"_s, r.error},
-            {u"error_code"_s, r.errorCode},
-            {u"fingerprint"_s, r.fingerprint}};
+    return testFields().write(r);
 }
 
 Result<HostTestResult> hostTestResult(const QJsonObject& o) {
     if (!o.value(u"ok"_s).isBool())
         return protocolError(QCoreApplication::translate("zerg::recordjson", "the test's result"));
-    HostTestResult r;
-    r.ok = o.value(u"ok"_s).toBool();
-    r.elapsedMs = o.value(u"elapsed_ms"_s).toInteger();
-    r.error = o.value(u"error"_s).toString();
-    r.errorCode = o.value(u"error_code"_s).toString();
-    r.fingerprint = o.value(u"fingerprint"_s).toString();
-    return r;
+    return testFields().read(o);
 }
 
 QJsonObject toJson(const HostKeyCheck& c) {
-    return {{u"key_type"_s, c.keyType},
-            {u"fingerprint"_s, c.fingerprint},
-            {u"key_state"_s, statusName(c.state)},
-            {u"known_hosts"_s, c.knownHostsFile},
-            {u"message"_s, c.message}};
+    return keyFields().write(c);
 }
 
 Result<HostKeyCheck> hostKeyCheck(const QJsonObject& o) {
     if (!o.value(u"fingerprint"_s).isString())
         return protocolError(QCoreApplication::translate("zerg::recordjson", "the host key"));
-    HostKeyCheck c;
-    c.keyType = o.value(u"key_type"_s).toString();
-    c.fingerprint = o.value(u"fingerprint"_s).toString();
-    c.state = keyStateOf(o.value(u"key_state"_s));
-    c.knownHostsFile = o.value(u"known_hosts"_s).toString();
-    c.message = o.value(u"message"_s).toString();
-    return c;
+    return keyFields().read(o);
 }
 
 }  // namespace recordjson

@@ -76,9 +76,18 @@ private:
     QPointer<RoundaboutMonitor> m_monitor;
 };
 
-class SpawnWorkerTool final : public Tool {
+// A tool of the supervisor's: it acts on the run's SupervisorContext.
+class SupervisorTool : public Tool {
 public:
-    explicit SpawnWorkerTool(SupervisorContext ctx) : m_ctx(std::move(ctx)) {}
+    explicit SupervisorTool(SupervisorContext ctx) : m_ctx(std::move(ctx)) {}
+
+protected:
+    SupervisorContext m_ctx;
+};
+
+class SpawnWorkerTool final : public SupervisorTool {
+public:
+    using SupervisorTool::SupervisorTool;
     ToolSpec spec() const override {
         return {QStringLiteral("spawn_worker"),
                 QStringLiteral(
@@ -136,14 +145,11 @@ public:
         }
         return new SpawnInvocation(m_ctx, task, parent);
     }
-
-private:
-    SupervisorContext m_ctx;
 };
 
-class ListWorkersTool final : public Tool {
+class ListWorkersTool final : public SupervisorTool {
 public:
-    explicit ListWorkersTool(SupervisorContext ctx) : m_ctx(std::move(ctx)) {}
+    using SupervisorTool::SupervisorTool;
     ToolSpec spec() const override {
         return {QStringLiteral("list_workers"),
                 QStringLiteral(
@@ -188,14 +194,11 @@ public:
         return new ImmediateInvocation(ToolResult::success({{QStringLiteral("workers"), rows}}),
                                        parent);
     }
-
-private:
-    SupervisorContext m_ctx;
 };
 
-class ReadWorkerResultTool final : public Tool {
+class ReadWorkerResultTool final : public SupervisorTool {
 public:
-    explicit ReadWorkerResultTool(SupervisorContext ctx) : m_ctx(std::move(ctx)) {}
+    using SupervisorTool::SupervisorTool;
     ToolSpec spec() const override {
         return {
             QStringLiteral("read_worker_result"),
@@ -220,14 +223,11 @@ public:
                 {{QStringLiteral("worker_id"), id}, {QStringLiteral("result"), text.value()}}),
             parent);
     }
-
-private:
-    SupervisorContext m_ctx;
 };
 
-class ReadWorkerFileTool final : public Tool {
+class ReadWorkerFileTool final : public SupervisorTool {
 public:
-    explicit ReadWorkerFileTool(SupervisorContext ctx) : m_ctx(std::move(ctx)) {}
+    using SupervisorTool::SupervisorTool;
     ToolSpec spec() const override {
         return {
             QStringLiteral("read_worker_file"),
@@ -263,14 +263,11 @@ public:
                                  {QStringLiteral("content"), QString::fromUtf8(bytes.value())}}),
             parent);
     }
-
-private:
-    SupervisorContext m_ctx;
 };
 
-class WorkerMetadataTool final : public Tool {
+class WorkerMetadataTool final : public SupervisorTool {
 public:
-    explicit WorkerMetadataTool(SupervisorContext ctx) : m_ctx(std::move(ctx)) {}
+    using SupervisorTool::SupervisorTool;
     ToolSpec spec() const override {
         return {
             QStringLiteral("get_worker_metadata"),
@@ -295,9 +292,6 @@ public:
                   QJsonArray::fromStringList(files ? files.value() : QStringList())}}),
             parent);
     }
-
-private:
-    SupervisorContext m_ctx;
 };
 
 // Runs the search off this thread; finishes when it is done.
@@ -332,9 +326,9 @@ private:
     WorkerGrep* m_grep;  // child
 };
 
-class GrepWorkersTool final : public Tool {
+class GrepWorkersTool final : public SupervisorTool {
 public:
-    explicit GrepWorkersTool(SupervisorContext ctx) : m_ctx(std::move(ctx)) {}
+    using SupervisorTool::SupervisorTool;
     ToolSpec spec() const override {
         return {
             QStringLiteral("grep_workers"),
@@ -371,9 +365,6 @@ public:
         }
         return new GrepInvocation(m_ctx.artifacts->rootDir(), o, parent);
     }
-
-private:
-    SupervisorContext m_ctx;
 };
 
 class CurrentTimeTool final : public Tool {

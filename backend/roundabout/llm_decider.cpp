@@ -1,6 +1,7 @@
 #include "roundabout/llm_decider.h"
 
 #include "core/json_util.h"
+#include "llm/drop_reply.h"
 
 #include <QMetaObject>
 
@@ -123,7 +124,7 @@ void LlmDecider::decide(const QJsonObject& payload, Callback done) {
 
 void LlmDecider::abort() {
     ++m_generation;
-    dropReply();
+    dropReply(m_reply, this);
     if (m_timer != 0 && m_clock)
         m_clock->cancel(m_timer);
     m_timer = 0;
@@ -172,7 +173,7 @@ void LlmDecider::onTimeout() {
     m_timer = 0;
     if (!m_reply)
         return;
-    dropReply();
+    dropReply(m_reply, this);
     ++m_counters.timeouts;
     finish(Decision::defaultWait(QStringLiteral("timeout")));
 }
@@ -197,16 +198,6 @@ void LlmDecider::finish(Decision d) {
     ++m_generation;
     if (done)
         done(std::move(d));
-}
-
-void LlmDecider::dropReply() {
-    if (!m_reply)
-        return;
-    ChatReply* reply = m_reply;
-    m_reply = nullptr;
-    reply->disconnect(this);
-    reply->abort();
-    reply->deleteLater();
 }
 
 }  // namespace zerg

@@ -46,7 +46,6 @@ private:
     // Calls back on the next event-loop turn, unless the decision is dropped before.
     void finishLater(Decision d);
     void finish(Decision d);
-    void dropReply();
 
     QPointer<LlmProvider> m_llm;
     Clock* m_clock;

@@ -256,8 +256,8 @@ void ScheduleService::launchWaiting() {
         }
         if (!run) {
             (void)m_store->finishScheduleRun(scheduleRun.value(), ScheduleRunStatus::Failed,
-                                             statusName(Severity::Warning), {},
-                                             run.error().message, now);
+                                             statusName(Severity::Warning), {}, run.error().message,
+                                             now);
             continue;
         }
         if (Status attached = m_store->attachRun(scheduleRun.value(), run.value()); !attached)

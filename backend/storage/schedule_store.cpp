@@ -83,34 +83,22 @@ Status ensureOwnerIn(QSqlDatabase db, qint64 ownerId, const QDateTime& now) {
 }
 
 // The columns of the SELECTs below, in order.
-const sql::Columns<ScheduleRecord> scheduleColumns(
+const sql::Columns<ScheduleRecord> scheduleFrom(
     &ScheduleRecord::id, &ScheduleRecord::ownerId, &ScheduleRecord::name, &ScheduleRecord::task,
     &ScheduleRecord::cron, &ScheduleRecord::timeZone, &ScheduleRecord::enabled,
     &ScheduleRecord::catchUp, &ScheduleRecord::createdAt, &ScheduleRecord::updatedAt,
     &ScheduleRecord::lastRunAt, &ScheduleRecord::nextRunAt);
 
-ScheduleRecord scheduleFrom(const QSqlQuery& q) {
-    return scheduleColumns.read(q);
-}
-
-const sql::Columns<ScheduleRunRecord> runColumns(
+const sql::Columns<ScheduleRunRecord> runFrom(
     &ScheduleRunRecord::id, &ScheduleRunRecord::scheduleId, &ScheduleRunRecord::ownerId,
     &ScheduleRunRecord::runId, &ScheduleRunRecord::trigger, &ScheduleRunRecord::scheduledFor,
     &ScheduleRunRecord::startedAt, &ScheduleRunRecord::finishedAt, &ScheduleRunRecord::status,
     &ScheduleRunRecord::severity, &ScheduleRunRecord::summary, &ScheduleRunRecord::error);
 
-ScheduleRunRecord runFrom(const QSqlQuery& q) {
-    return runColumns.read(q);
-}
-
-const sql::Columns<InboxItem> inboxColumns(&InboxItem::id, &InboxItem::ownerId, &InboxItem::runId,
-                                           &InboxItem::scheduleId, &InboxItem::title,
-                                           &InboxItem::body, &InboxItem::severity,
-                                           &InboxItem::createdAt, &InboxItem::readAt);
-
-InboxItem inboxFrom(const QSqlQuery& q) {
-    return inboxColumns.read(q);
-}
+const sql::Columns<InboxItem> inboxFrom(&InboxItem::id, &InboxItem::ownerId, &InboxItem::runId,
+                                        &InboxItem::scheduleId, &InboxItem::title, &InboxItem::body,
+                                        &InboxItem::severity, &InboxItem::createdAt,
+                                        &InboxItem::readAt);
 
 // Whether the owner has the row `id` in `table` (a fixed table name, never caller input).
 Result<bool> ownsRow(QSqlDatabase db, const char* table, qint64 ownerId, qint64 id,

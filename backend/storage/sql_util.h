@@ -261,8 +261,9 @@ void readColumn(const QVariant& v, E& out) {
         out = *s;
 }
 
-// A record's columns in the order its SELECTs list them, as members: read() fills a record from
-// a row, so that a row reader is one list instead of one line per column.
+// A record's columns in the order its SELECTs list them, as members: read() (or the object
+// called as a function, as selectOne and selectAll do) fills a record from a row, so that a row
+// reader is one list instead of one line per column.
 template <typename T>
 class Columns {
 public:
@@ -275,6 +276,7 @@ public:
             m_readers.at(i)(q.value(i), out);
         return out;
     }
+    [[nodiscard]] T operator()(const QSqlQuery& q) const { return read(q); }
 
 private:
     using Reader = std::function<void(const QVariant&, T&)>;

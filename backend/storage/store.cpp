@@ -42,38 +42,26 @@ const QString kUsageSums = QStringLiteral(
     "FROM llm_calls ");
 
 // The columns of kRunColumns, kJobColumns and kLlmCallColumns, in order.
-const sql::Columns<RunRecord> runColumns(&RunRecord::id, &RunRecord::ownerId, &RunRecord::threadId,
-                                         &RunRecord::task, &RunRecord::status, &RunRecord::result,
-                                         &RunRecord::error, &RunRecord::startedAt,
-                                         &RunRecord::finishedAt, &RunRecord::durationMs,
-                                         &RunRecord::promptTokens, &RunRecord::completionTokens,
-                                         &RunRecord::mode, &RunRecord::errorCode,
-                                         &RunRecord::attempts, &RunRecord::fallback);
+const sql::Columns<RunRecord> runFrom(&RunRecord::id, &RunRecord::ownerId, &RunRecord::threadId,
+                                      &RunRecord::task, &RunRecord::status, &RunRecord::result,
+                                      &RunRecord::error, &RunRecord::startedAt,
+                                      &RunRecord::finishedAt, &RunRecord::durationMs,
+                                      &RunRecord::promptTokens, &RunRecord::completionTokens,
+                                      &RunRecord::mode, &RunRecord::errorCode, &RunRecord::attempts,
+                                      &RunRecord::fallback);
 
-RunRecord runFrom(const QSqlQuery& q) {
-    return runColumns.read(q);
-}
-
-const sql::Columns<WorkerJobRecord> jobColumns(
+const sql::Columns<WorkerJobRecord> jobFrom(
     &WorkerJobRecord::id, &WorkerJobRecord::ownerId, &WorkerJobRecord::runId,
     &WorkerJobRecord::task, &WorkerJobRecord::model, &WorkerJobRecord::status,
     &WorkerJobRecord::workerId, &WorkerJobRecord::error, &WorkerJobRecord::createdAt,
     &WorkerJobRecord::startedAt, &WorkerJobRecord::finishedAt, &WorkerJobRecord::durationMs);
 
-WorkerJobRecord jobFrom(const QSqlQuery& q) {
-    return jobColumns.read(q);
-}
-
-const sql::Columns<LlmCallRecord> llmCallColumns(
+const sql::Columns<LlmCallRecord> llmCallFrom(
     &LlmCallRecord::id, &LlmCallRecord::ownerId, &LlmCallRecord::runId, &LlmCallRecord::jobId,
     &LlmCallRecord::role, &LlmCallRecord::agent, &LlmCallRecord::provider, &LlmCallRecord::model,
     &LlmCallRecord::promptTokens, &LlmCallRecord::completionTokens, &LlmCallRecord::cachedTokens,
     &LlmCallRecord::cacheWriteTokens, &LlmCallRecord::reasoningTokens, &LlmCallRecord::costUsd,
     &LlmCallRecord::durationMs, &LlmCallRecord::status, &LlmCallRecord::createdAt);
-
-LlmCallRecord llmCallFrom(const QSqlQuery& q) {
-    return llmCallColumns.read(q);
-}
 
 // The kUsageSums columns, starting at column `first` of the row.
 UsageTotals usageFrom(const QSqlQuery& q, int first = 0) {
