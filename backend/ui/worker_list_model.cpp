@@ -3,52 +3,36 @@
 #include "core/status.h"
 #include "ui/duration_format.h"
 #include "ui/model_util.h"
+#include "ui/role_table.h"
 
 namespace zerg {
 
-WorkerListModel::WorkerListModel(QObject* parent) : QAbstractListModel(parent) {}
+WorkerListModel::WorkerListModel(QObject* parent)
+    : QAbstractListModel(parent),
+      m_roles{
+          {JobIdRole, "jobId", &Worker::jobId},
+          {WorkerIdRole, "workerId", &Worker::workerId},
+          {TaskRole, "task", &Worker::task},
+          {Qt::DisplayRole, nullptr, &Worker::task},
+          {StatusRole, "status", &Worker::status},
+          {ElapsedSecondsRole, "elapsedSeconds",
+           [this](const Worker& w) { return int(elapsedMs(w) / 1000); }},
+          {ElapsedTextRole, "elapsedText",
+           [this](const Worker& w) { return formatDuration(elapsedMs(w) / 1000 * 1000); }},
+          {ErrorRole, "error", &Worker::error},
+          {RunIdRole, "runId", &Worker::runId},
+      } {}
 
 int WorkerListModel::rowCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : int(m_rows.size());
 }
 
 QVariant WorkerListModel::data(const QModelIndex& index, int role) const {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) {
-        return {};
-    }
-    const Worker& w = m_rows.at(index.row());
-    switch (role) {
-        case JobIdRole:
-            return w.jobId;
-        case WorkerIdRole:
-            return w.workerId;
-        case TaskRole:
-        case Qt::DisplayRole:
-            return w.task;
-        case StatusRole:
-            return w.status;
-        case ElapsedSecondsRole:
-            return int(elapsedMs(w) / 1000);
-        case ElapsedTextRole:
-            return formatDuration(elapsedMs(w) / 1000 * 1000);
-        case ErrorRole:
-            return w.error;
-        case RunIdRole:
-            return w.runId;
-        default:
-            return {};
-    }
+    return rowData(*this, m_rows, index, role, m_roles);
 }
 
 QHash<int, QByteArray> WorkerListModel::roleNames() const {
-    return {{JobIdRole, "jobId"},
-            {WorkerIdRole, "workerId"},
-            {TaskRole, "task"},
-            {StatusRole, "status"},
-            {ErrorRole, "error"},
-            {ElapsedSecondsRole, "elapsedSeconds"},
-            {ElapsedTextRole, "elapsedText"},
-            {RunIdRole, "runId"}};
+    return m_roles.names();
 }
 
 int WorkerListModel::indexOfJob(qint64 jobId) const {

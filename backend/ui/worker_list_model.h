@@ -1,5 +1,7 @@
 #pragma once
 
+#include "ui/role_table.h"
+
 #include <QtQml/qqmlregistration.h>
 #include <QAbstractListModel>
 #include <QList>
@@ -75,6 +77,7 @@ private:
 
     QList<Worker> m_rows;
     qint64 m_nowMs = 0;
+    const RoleTable<Worker> m_roles;
 };
 
 }  // namespace zerg
