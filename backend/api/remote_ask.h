@@ -1,7 +1,10 @@
 #pragma once
 
 #include "api/remote_client.h"
+#include "dashboard/inbox_source.h"
 #include "dashboard/reply.h"
+#include "dashboard/schedules_source.h"
+#include "dashboard/threads_source.h"
 
 #include <QJsonObject>
 #include <QString>
@@ -19,6 +22,49 @@ void askServer(RemoteClient* client, const QString& op, QJsonObject args, QObjec
                             return done(r.error());
                         done(decode(r.value()));
                     });
+}
+
+// Gives the records of a server's answer this app's owner id: the server's owner ids mean nothing
+// here, and the pages ask for the local owner's records.
+template <typename Record>
+requires requires(Record& r) {
+    r.ownerId = qint64();
+}
+void setOwner(Record& r, qint64 owner) {
+    r.ownerId = owner;
+}
+template <typename Record>
+void setOwner(QList<Record>& records, qint64 owner);
+inline void setOwner(ScheduleEntry& e, qint64 owner) {
+    setOwner(e.schedule, owner);
+    if (e.lastRun)
+        setOwner(*e.lastRun, owner);
+}
+inline void setOwner(ScheduleListing& l, qint64 owner) {
+    setOwner(l.schedules, owner);
+}
+inline void setOwner(InboxPage& p, qint64 owner) {
+    setOwner(p.items, owner);
+}
+inline void setOwner(RunDetail& d, qint64 owner) {
+    setOwner(d.run, owner);
+    setOwner(d.workers, owner);
+}
+template <typename Record>
+void setOwner(QList<Record>& records, qint64 owner) {
+    for (Record& r : records)
+        setOwner(r, owner);
+}
+
+// A decode for askServer: decode's records, given the owner id (setOwner).
+template <typename Decode>
+[[nodiscard]] auto ownedBy(qint64 owner, Decode decode) {
+    return [owner, decode](const QJsonObject& o) {
+        auto records = decode(o);
+        if (records)
+            setOwner(records.value(), owner);
+        return records;
+    };
 }
 
 }  // namespace zerg::api

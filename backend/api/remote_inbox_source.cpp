@@ -43,24 +43,12 @@ void RemoteInboxSource::onEvent(const Event& e) {
 
 void RemoteInboxSource::list(int limit, QObject* context, SourceReply<InboxPage> done) {
     askServer<InboxPage>(m_client, u"inbox"_s, {{u"limit"_s, limit}}, context, std::move(done),
-                         [owner = m_ownerId](const QJsonObject& o) {
-                             Result<InboxPage> page = recordjson::inboxPage(o);
-                             if (page) {
-                                 for (InboxItem& item : page.value().items)
-                                     item.ownerId = owner;
-                             }
-                             return page;
-                         });
+                         ownedBy(m_ownerId, &recordjson::inboxPage));
 }
 
 void RemoteInboxSource::markRead(qint64 itemId, QObject* context, SourceReply<InboxItem> done) {
     askServer<InboxItem>(m_client, u"inbox_read"_s, {{u"item_id"_s, itemId}}, context,
-                         std::move(done), [owner = m_ownerId](const QJsonObject& o) {
-                             Result<InboxItem> item = recordjson::inboxItemIn(o);
-                             if (item)
-                                 item.value().ownerId = owner;
-                             return item;
-                         });
+                         std::move(done), ownedBy(m_ownerId, &recordjson::inboxItemIn));
 }
 
 void RemoteInboxSource::markAllRead(QObject* context, SourceReply<int> done) {

@@ -37,31 +37,14 @@ void RemoteSchedulesSource::onEvent(const Event& e) {
 
 void RemoteSchedulesSource::list(QObject* context, SourceReply<ScheduleListing> reply) {
     askServer<ScheduleListing>(m_client, u"schedule_list"_s, {}, context, std::move(reply),
-                               [owner = m_ownerId](const QJsonObject& o) {
-                                   Result<ScheduleListing> listing = recordjson::scheduleListing(o);
-                                   if (listing) {
-                                       for (ScheduleEntry& e : listing.value().schedules) {
-                                           e.schedule.ownerId = owner;
-                                           if (e.lastRun)
-                                               e.lastRun->ownerId = owner;
-                                       }
-                                   }
-                                   return listing;
-                               });
+                               ownedBy(m_ownerId, &recordjson::scheduleListing));
 }
 
 void RemoteSchedulesSource::history(qint64 scheduleId, int limit, QObject* context,
                                     SourceReply<QList<ScheduleRunRecord>> reply) {
     askServer<QList<ScheduleRunRecord>>(
         m_client, u"schedule_history"_s, {{u"schedule_id"_s, scheduleId}, {u"limit"_s, limit}},
-        context, std::move(reply), [owner = m_ownerId](const QJsonObject& o) {
-            Result<QList<ScheduleRunRecord>> runs = recordjson::scheduleRuns(o);
-            if (runs) {
-                for (ScheduleRunRecord& r : runs.value())
-                    r.ownerId = owner;
-            }
-            return runs;
-        });
+        context, std::move(reply), ownedBy(m_ownerId, &recordjson::scheduleRuns));
 }
 
 void RemoteSchedulesSource::create(const ScheduleDraft& d, QObject* context,
@@ -72,12 +55,7 @@ void RemoteSchedulesSource::create(const ScheduleDraft& d, QObject* context,
     if (!d.timeZone.trimmed().isEmpty())
         args.insert(u"time_zone"_s, d.timeZone.trimmed());
     askServer<ScheduleRecord>(m_client, u"schedule_create"_s, std::move(args), context,
-                              std::move(reply), [owner = m_ownerId](const QJsonObject& o) {
-                                  Result<ScheduleRecord> s = recordjson::scheduleIn(o);
-                                  if (s)
-                                      s.value().ownerId = owner;
-                                  return s;
-                              });
+                              std::move(reply), ownedBy(m_ownerId, &recordjson::scheduleIn));
 }
 
 void RemoteSchedulesSource::update(qint64 scheduleId, const SchedulePatch& patch, QObject* context,
@@ -96,12 +74,7 @@ void RemoteSchedulesSource::update(qint64 scheduleId, const SchedulePatch& patch
     if (patch.catchUp)
         args.insert(u"catch_up"_s, *patch.catchUp);
     askServer<ScheduleRecord>(m_client, u"schedule_update"_s, std::move(args), context,
-                              std::move(reply), [owner = m_ownerId](const QJsonObject& o) {
-                                  Result<ScheduleRecord> s = recordjson::scheduleIn(o);
-                                  if (s)
-                                      s.value().ownerId = owner;
-                                  return s;
-                              });
+                              std::move(reply), ownedBy(m_ownerId, &recordjson::scheduleIn));
 }
 
 void RemoteSchedulesSource::remove(qint64 scheduleId, QObject* context, SourceReply<Ok> reply) {

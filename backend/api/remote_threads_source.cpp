@@ -45,27 +45,12 @@ void fetchMessages(RemoteClient* client, qint64 runId, qint64 afterSeq, QObject*
 
 void RemoteThreadsSource::runs(int limit, QObject* context, SourceReply<QList<RunRecord>> done) {
     askServer<QList<RunRecord>>(m_client, u"thread_runs"_s, {{u"limit"_s, limit}}, context,
-                                std::move(done), [owner = m_ownerId](const QJsonObject& reply) {
-                                    Result<QList<RunRecord>> runs = recordjson::threadRuns(reply);
-                                    if (runs) {
-                                        for (RunRecord& run : runs.value())
-                                            run.ownerId = owner;
-                                    }
-                                    return runs;
-                                });
+                                std::move(done), ownedBy(m_ownerId, &recordjson::threadRuns));
 }
 
 void RemoteThreadsSource::run(qint64 runId, QObject* context, SourceReply<RunDetail> done) {
     askServer<RunDetail>(m_client, u"thread_run"_s, {{u"run_id"_s, runId}}, context,
-                         std::move(done), [owner = m_ownerId](const QJsonObject& reply) {
-                             Result<RunDetail> detail = recordjson::runDetail(reply);
-                             if (detail) {
-                                 detail.value().run.ownerId = owner;
-                                 for (WorkerJobRecord& job : detail.value().workers)
-                                     job.ownerId = owner;
-                             }
-                             return detail;
-                         });
+                         std::move(done), ownedBy(m_ownerId, &recordjson::runDetail));
 }
 
 void RemoteThreadsSource::runTotals(const QList<qint64>& runIds, QObject* context,

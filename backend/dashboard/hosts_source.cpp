@@ -262,6 +262,16 @@ const JsonFields<HostTestResult>& testFields() {
     return fields;
 }
 
+// The record in o when wellFormed (its one required key has the right type), else a protocol
+// error naming what (a text for QT_TRANSLATE_NOOP in the "zerg::recordjson" context).
+template <typename T>
+Result<T> readIf(bool wellFormed, const JsonFields<T>& fields, const QJsonObject& o,
+                 const char* what) {
+    if (!wellFormed)
+        return protocolError(QCoreApplication::translate("zerg::recordjson", what));
+    return fields.read(o);
+}
+
 // A key state from a newer server reads as unknown, the record's default ("not recorded"): the
 // server still refuses to trust anything it should not.
 const JsonFields<HostKeyCheck>& keyFields() {
@@ -280,9 +290,8 @@ QJsonObject toJson(const HostTestResult& r) {
 }
 
 Result<HostTestResult> hostTestResult(const QJsonObject& o) {
-    if (!o.value(u"ok"_s).isBool())
-        return protocolError(QCoreApplication::translate("zerg::recordjson", "the test's result"));
-    return testFields().read(o);
+    return readIf(o.value(u"ok"_s).isBool(), testFields(), o,
+                  QT_TRANSLATE_NOOP("zerg::recordjson", "the test's result"));
 }
 
 QJsonObject toJson(const HostKeyCheck& c) {
@@ -290,9 +299,8 @@ QJsonObject toJson(const HostKeyCheck& c) {
 }
 
 Result<HostKeyCheck> hostKeyCheck(const QJsonObject& o) {
-    if (!o.value(u"fingerprint"_s).isString())
-        return protocolError(QCoreApplication::translate("zerg::recordjson", "the host key"));
-    return keyFields().read(o);
+    return readIf(o.value(u"fingerprint"_s).isString(), keyFields(), o,
+                  QT_TRANSLATE_NOOP("zerg::recordjson", "the host key"));
 }
 
 }  // namespace recordjson

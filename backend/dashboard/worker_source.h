@@ -35,8 +35,8 @@ struct WorkerActivitySummary {
 };
 
 // What the dashboard needs from storage: StoreWorkerSource (this room) reads the local Store
-// and ArtifactStore, RemoteWorkerSource (app/remote_mode.cpp) asks a `zerg serve`; the ui room
-// stays a view and can be tested with a fake (like ConversationBackend).
+// and ArtifactStore, RemoteWorkerSource (api/remote_dashboard_sources.h) asks a `zerg serve`; the
+// ui room stays a view and can be tested with a fake (like ConversationBackend).
 class WorkerSource {
 public:
     // How many workers the Workers table shows (the newest).

@@ -196,18 +196,20 @@ public:
     }
 };
 
+// The worker_id argument of the tools that read a past worker.
+QPair<QString, QJsonValue> workerIdProperty() {
+    return {QStringLiteral("worker_id"),
+            schemaProperty("string", QStringLiteral("e.g. 2024-12-03T14-32-00_disk-check"))};
+}
+
 class ReadWorkerResultTool final : public SupervisorTool {
 public:
     using SupervisorTool::SupervisorTool;
     ToolSpec spec() const override {
-        return {
-            QStringLiteral("read_worker_result"),
-            QStringLiteral("Read the full final result of a past worker by its worker_id "
-                           "(from list_workers or spawn_worker)."),
-            objectSchema(
-                {{QStringLiteral("worker_id"),
-                  schemaProperty("string", QStringLiteral("e.g. 2024-12-03T14-32-00_disk-check"))}},
-                {QStringLiteral("worker_id")})};
+        return {QStringLiteral("read_worker_result"),
+                QStringLiteral("Read the full final result of a past worker by its worker_id "
+                               "(from list_workers or spawn_worker)."),
+                objectSchema({workerIdProperty()}, {QStringLiteral("worker_id")})};
     }
     ToolInvocation* start(const QJsonObject& args, QObject* parent) override {
         const QString id = args.value(QStringLiteral("worker_id")).toString();
@@ -237,8 +239,7 @@ public:
                 "when the result is not detailed enough; get_worker_metadata lists the "
                 "files. Paths are relative to the worker's folder."),
             objectSchema(
-                {{QStringLiteral("worker_id"),
-                  schemaProperty("string", QStringLiteral("e.g. 2024-12-03T14-32-00_disk-check"))},
+                {workerIdProperty(),
                  {QStringLiteral("path"),
                   schemaProperty("string", QStringLiteral("e.g. tool_calls/001_ssh_exec.txt"))}},
                 {QStringLiteral("worker_id"), QStringLiteral("path")})};
@@ -269,15 +270,11 @@ class WorkerMetadataTool final : public SupervisorTool {
 public:
     using SupervisorTool::SupervisorTool;
     ToolSpec spec() const override {
-        return {
-            QStringLiteral("get_worker_metadata"),
-            QStringLiteral("A past worker's metadata (task, status, model, start and end "
-                           "times, duration, error, summary) and the list of its files. "
-                           "Use it before read_worker_file to see which files exist."),
-            objectSchema(
-                {{QStringLiteral("worker_id"),
-                  schemaProperty("string", QStringLiteral("e.g. 2024-12-03T14-32-00_disk-check"))}},
-                {QStringLiteral("worker_id")})};
+        return {QStringLiteral("get_worker_metadata"),
+                QStringLiteral("A past worker's metadata (task, status, model, start and end "
+                               "times, duration, error, summary) and the list of its files. "
+                               "Use it before read_worker_file to see which files exist."),
+                objectSchema({workerIdProperty()}, {QStringLiteral("worker_id")})};
     }
     ToolInvocation* start(const QJsonObject& args, QObject* parent) override {
         const QString id = args.value(QStringLiteral("worker_id")).toString();

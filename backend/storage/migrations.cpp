@@ -6,6 +6,8 @@
 #include <QSqlError>
 #include <QSqlQuery>
 
+#include <algorithm>
+
 namespace zerg::migrations {
 namespace {
 
@@ -381,6 +383,11 @@ Status applyOne(QSqlDatabase db, const Migration& m, const QDateTime& now) {
     return Ok{};
 }
 
+// The highest of the applied versions; 0 when none is.
+int highestOf(const QSet<int>& applied) {
+    return applied.isEmpty() ? 0 : *std::ranges::max_element(applied);
+}
+
 }  // namespace
 
 const QList<Migration>& all() {
@@ -407,10 +414,7 @@ Result<int> currentVersion(const QSqlDatabase& db) {
     const Result<QSet<int>> applied = appliedVersions(db);
     if (!applied)
         return applied.error();
-    int highest = 0;
-    for (int v : applied.value())
-        highest = qMax(highest, v);
-    return highest;
+    return highestOf(*applied);
 }
 
 Status apply(const QSqlDatabase& db, const QDateTime& now) {
@@ -421,10 +425,7 @@ Status apply(const QSqlDatabase& db, const QDateTime& now) {
     const Result<QSet<int>> applied = appliedVersions(db);
     if (!applied)
         return applied.error();
-    int highest = 0;
-    for (int v : applied.value())
-        highest = qMax(highest, v);
-    if (highest > latestVersion()) {
+    if (const int highest = highestOf(*applied); highest > latestVersion()) {
         return Error{QStringLiteral("schema_too_new"),
                      QStringLiteral("database was created by a newer Zerg (schema %1 > %2); "
                                     "upgrade Zerg or use another %3")

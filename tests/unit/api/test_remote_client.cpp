@@ -5,6 +5,7 @@
 #include "api/api_backend.h"
 #include "api/api_server.h"
 #include "api/remote_client.h"
+#include "api/remote_dashboard_sources.h"
 #include "core/clock.h"
 #include "core/event_bus.h"
 #include "temp_env.h"
@@ -33,6 +34,7 @@ public:
     std::optional<Error> nextError;
     int authenticateCalls = 0;
     bool holdSchedules = false;  // never answer `schedules` (a command in flight)
+    QJsonArray workerRows{QJsonObject{{u"job_id"_s, 40}}};  // what `workers` answers
 
     Result<Identity> login(const QString& deviceSecret) override {
         if (deviceSecret != u"secret-1"_s)
@@ -69,7 +71,7 @@ public:
     }
     Result<QJsonObject> workers(qint64, int limit, std::optional<qint64>) override {
         calls.append({u"workers"_s, {{u"limit"_s, limit}}});
-        return QJsonObject{{u"workers"_s, QJsonArray{QJsonObject{{u"job_id"_s, 40}}}}};
+        return QJsonObject{{u"workers"_s, workerRows}};
     }
     Result<QJsonObject> worker(qint64, const QString&, std::optional<qint64>) override {
         return Error{u"not_found"_s, u"No such worker."_s};
@@ -259,6 +261,43 @@ private Q_SLOTS:
         client->request(u"runs"_s, {}, nullptr, after.done());
         QTRY_VERIFY_WITH_TIMEOUT(after.arrived(), WaitMs);
         QVERIFY(!orphan.arrived());
+    }
+
+    // The Workers table in remote mode: a status word from a newer server counts as ended (failed),
+    // so the row shows its duration and the table does not count it as running for ever.
+    void theWorkersTableReadsAnUnknownStatusAsEnded() {
+        Fixture f;
+        f.api.workerRows = QJsonArray{
+            QJsonObject{{u"job_id"_s, 41},
+                        {u"worker_id"_s, u"w-41"_s},
+                        {u"status"_s, u"running"_s},
+                        {u"created_at"_s, u"2026-01-08T12:00:00.000Z"_s},
+                        {u"duration_ms"_s, 99}},
+            QJsonObject{{u"job_id"_s, 42},
+                        {u"status"_s, u"paused_by_a_newer_server"_s},
+                        {u"created_at"_s, u"2026-01-08T11:00:00.000Z"_s},
+                        {u"duration_ms"_s, 1500}},
+        };
+        auto client = f.client();
+        client->start();
+        QVERIFY(connected(*client));
+        RemoteWorkerSource source(client.get());
+        bool loaded = false;
+        source.refresh([&loaded] { loaded = true; });
+        QTRY_VERIFY_WITH_TIMEOUT(loaded, WaitMs);
+        const Result<QList<WorkerRow>> rows = source.recentWorkers(10);
+        QVERIFY2(rows.ok(), qPrintable(rows ? QString() : rows.error().message));
+        QCOMPARE(rows->size(), 2);
+        const WorkerRow& running = rows->at(0);
+        QCOMPARE(running.workerId, u"w-41"_s);
+        QCOMPARE(running.status, JobStatus::Running);
+        QCOMPARE(running.durationMs, qint64(-1));  // still going: no duration yet
+        QCOMPARE(running.runningSince, QDateTime(QDate(2026, 1, 8), QTime(12, 0), Qt::UTC));
+        const WorkerRow& unknown = rows->at(1);
+        QCOMPARE(unknown.jobId, qint64(42));
+        QCOMPARE(unknown.status, JobStatus::Failed);
+        QCOMPARE(unknown.durationMs, qint64(1500));
+        QVERIFY(!unknown.runningSince.isValid());
     }
 
     void aRefusedTokenIsNotRetried() {
