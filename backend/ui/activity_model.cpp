@@ -5,6 +5,7 @@
 #include "core/status.h"
 #include "ui/duration_format.h"
 #include "ui/model_util.h"
+#include "ui/role_table.h"
 #include "ui/worker_list_model.h"
 
 #include <QPointer>
@@ -21,10 +22,51 @@ const QString kRunning = statusName(CallOutcome::Running);
 const QString kDone = QStringLiteral("done");
 const QString kFailed = statusName(CallOutcome::Failed);
 
+// A field of the job's worker, or "" when the worker is not (or no longer) listed.
+QString workerField(const WorkerListModel& workers, qint64 jobId,
+                    QString WorkerListModel::Worker::*field) {
+    const int w = workers.indexOfJob(jobId);
+    return w >= 0 ? workers.at(w).*field : QString();
+}
+
 }  // namespace
 
 ActivityModel::ActivityModel(Clock* clock, QObject* parent)
-    : QAbstractListModel(parent), m_clock(clock), m_workers(new WorkerListModel(this)) {
+    : QAbstractListModel(parent),
+      m_clock(clock),
+      m_workers(new WorkerListModel(this)),
+      m_roles{
+          {JobIdRole, "jobId", &Call::jobId},
+          {WorkerIdRole, "workerId",
+           [this](const Call& c) {
+               return workerField(*m_workers, c.jobId, &WorkerListModel::Worker::workerId);
+           }},
+          {WorkerTaskRole, "workerTask",
+           [this](const Call& c) {
+               return workerField(*m_workers, c.jobId, &WorkerListModel::Worker::task);
+           }},
+          {CallIdRole, "callId", &Call::callId},
+          {ToolRole, "tool", &Call::tool},
+          {DisplayRole, "display",
+           [](const Call& c) { return c.display.isEmpty() ? c.tool : c.display; }},
+          {Qt::DisplayRole, nullptr,
+           [](const Call& c) { return c.display.isEmpty() ? c.tool : c.display; }},
+          {StateRole, "state", &Call::state},
+          {ErrorRole, "error", &Call::error},
+          {StartedAtMsRole, "startedAtMs", &Call::startedAtMs},
+          {DurationMsRole, "durationMs",
+           [this](const Call& c) {
+               return c.durationMs >= 0 ? c.durationMs : qMax<qint64>(0, m_clockMs - c.startedAtMs);
+           }},
+          {DurationTextRole, "durationText",
+           [this](const Call& c) {
+               return c.durationMs >= 0
+                          ? formatDuration(c.durationMs)
+                          : tr("%1 s…").arg(qMax<qint64>(0, m_clockMs - c.startedAtMs) / 1000);
+           }},
+          {ExitCodeRole, "exitCode", &Call::exitCode},
+          {OrdinalRole, "ordinal", &Call::ordinal},
+      } {
     m_clockMs = m_clock->nowMs();
 }
 
@@ -38,60 +80,11 @@ int ActivityModel::rowCount(const QModelIndex& parent) const {
 }
 
 QVariant ActivityModel::data(const QModelIndex& index, int role) const {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) {
-        return {};
-    }
-    const Call& c = m_rows.at(index.row());
-    const int w = m_workers->indexOfJob(c.jobId);
-    switch (role) {
-        case JobIdRole:
-            return c.jobId;
-        case WorkerIdRole:
-            return w >= 0 ? m_workers->at(w).workerId : QString();
-        case WorkerTaskRole:
-            return w >= 0 ? m_workers->at(w).task : QString();
-        case CallIdRole:
-            return c.callId;
-        case ToolRole:
-            return c.tool;
-        case DisplayRole:
-        case Qt::DisplayRole:
-            return c.display.isEmpty() ? c.tool : c.display;
-        case StateRole:
-            return c.state;
-        case ErrorRole:
-            return c.error;
-        case StartedAtMsRole:
-            return c.startedAtMs;
-        case DurationMsRole:
-            return c.durationMs >= 0 ? c.durationMs : qMax<qint64>(0, m_clockMs - c.startedAtMs);
-        case DurationTextRole:
-            return c.durationMs >= 0
-                       ? formatDuration(c.durationMs)
-                       : tr("%1 s…").arg(qMax<qint64>(0, m_clockMs - c.startedAtMs) / 1000);
-        case ExitCodeRole:
-            return c.exitCode;
-        case OrdinalRole:
-            return c.ordinal;
-        default:
-            return {};
-    }
+    return rowData(*this, m_rows, index, role, m_roles);
 }
 
 QHash<int, QByteArray> ActivityModel::roleNames() const {
-    return {{JobIdRole, "jobId"},
-            {WorkerIdRole, "workerId"},
-            {WorkerTaskRole, "workerTask"},
-            {CallIdRole, "callId"},
-            {ToolRole, "tool"},
-            {DisplayRole, "display"},
-            {StateRole, "state"},
-            {ErrorRole, "error"},
-            {StartedAtMsRole, "startedAtMs"},
-            {DurationMsRole, "durationMs"},
-            {DurationTextRole, "durationText"},
-            {ExitCodeRole, "exitCode"},
-            {OrdinalRole, "ordinal"}};
+    return m_roles.names();
 }
 
 bool ActivityModel::active() const {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/clock.h"
+#include "ui/role_table.h"
 #include "ui/worker_list_model.h"
 
 #include <QtQml/qqmlregistration.h>
@@ -154,6 +155,7 @@ private:
     bool m_running = false;
     bool m_active = false;
     Clock::TimerId m_timer = 0;
+    const RoleTable<Call> m_roles;
 };
 
 }  // namespace zerg

@@ -4,6 +4,7 @@
 #include "core/event.h"
 #include "core/event_payloads.h"
 #include "ui/markdown_blocks.h"
+#include "ui/role_table.h"
 
 #include <QJsonObject>
 
@@ -44,35 +45,28 @@ int ChatModel::rowCount(const QModelIndex& parent) const {
 }
 
 QVariant ChatModel::data(const QModelIndex& index, int role) const {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) {
-        return {};
-    }
-    const Row& r = m_rows.at(index.row());
-    switch (role) {
-        case RoleRole:
-            return r.role;
-        case TextRole:
-        case Qt::DisplayRole:
-            return r.text;
-        case TimestampRole:
-            return r.timestamp;
-        case StreamingRole:
-            return r.streaming;
-        case RunIdRole:
-            return r.runId;
-        case PathRole:
-            return r.path;
-        case BlocksRole:
-            return r.role == kAssistant && !r.streaming ? blocksForQml(r.text) : QVariantList();
-        default:
-            return {};
-    }
+    return rowData(*this, m_rows, index, role, roles());
 }
 
 QHash<int, QByteArray> ChatModel::roleNames() const {
-    return {{RoleRole, "role"},           {TextRole, "text"},   {TimestampRole, "timestamp"},
-            {StreamingRole, "streaming"}, {RunIdRole, "runId"}, {PathRole, "path"},
-            {BlocksRole, "blocks"}};
+    return roles().names();
+}
+
+const RoleTable<ChatModel::Row>& ChatModel::roles() {
+    static const RoleTable<Row> table{
+        {RoleRole, "role", &Row::role},
+        {TextRole, "text", &Row::text},
+        {Qt::DisplayRole, nullptr, &Row::text},
+        {TimestampRole, "timestamp", &Row::timestamp},
+        {StreamingRole, "streaming", &Row::streaming},
+        {RunIdRole, "runId", &Row::runId},
+        {PathRole, "path", &Row::path},
+        {BlocksRole, "blocks",
+         [](const Row& r) {
+             return r.role == kAssistant && !r.streaming ? blocksForQml(r.text) : QVariantList();
+         }},
+    };
+    return table;
 }
 
 void ChatModel::appendUser(const QString& text, const QDateTime& at) {

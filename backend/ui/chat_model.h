@@ -1,5 +1,7 @@
 #pragma once
 
+#include "ui/role_table.h"
+
 #include <QtQml/qqmlregistration.h>
 #include <QAbstractListModel>
 #include <QDateTime>
@@ -66,6 +68,8 @@ private:
         QString path;
     };
 
+    // data() and roleNames(): the roles of a row, which need nothing but the row.
+    [[nodiscard]] static const RoleTable<Row>& roles();
     void append(Row row);
     // The row of the run's answer, created if the start event was missed.
     int answerRow(qint64 runId, const QDateTime& at);

@@ -4,6 +4,7 @@
 #include "core/event_bus.h"
 #include "storage/store.h"
 #include "ui/money_format.h"
+#include "ui/role_table.h"
 
 #include <QHash>
 #include <QLocale>
@@ -26,6 +27,21 @@ QString percent(double fraction) {
 
 double ratio(double part, double whole) {
     return whole > 0.0 ? part / whole : 0.0;
+}
+
+// A table row's share of all rows for the metric shown.
+double shareOf(const CostGroupRow& r, CostMetric metric) {
+    return metric == CostMetric::Cost ? r.costShare : r.tokenShare;
+}
+
+// The chart day's tooltip: the day, then its tokens, calls and cost (or that it had no calls).
+QString dayToolTip(const CostDayRow& d) {
+    const QString day = QLocale().toString(d.date, QLocale::LongFormat);
+    if (d.sums.calls == 0)
+        return CostsModel::tr("%1\nNo model calls").arg(day);
+    const QString calls = CostsModel::tr("%n call(s)", "", int(d.sums.calls));
+    return CostsModel::tr("%1\n%2 tokens in %3\nCost: %4")
+        .arg(day, groupedNumber(d.sums.tokens()), calls, CostsModel::costText(d.sums));
 }
 
 // How many days apart the chart's date labels are, so that they fit under narrow bars. Counted
@@ -107,69 +123,34 @@ bool CostRowsModel<Row>::replaceRows(QList<Row> rows) {
 
 // ---- CostDaysModel ----------------------------------------------------------------------------
 
-CostDaysModel::CostDaysModel(QObject* parent) : CostRowsModel(parent) {}
-
-QVariant CostDaysModel::data(const QModelIndex& index, int role) const {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return {};
-    const CostDayRow& d = m_rows.at(index.row());
-    switch (role) {
-        case DateRole:
-            return d.date.toString(Qt::ISODate);
-        case Qt::DisplayRole:
-        case LabelRole:
-            return d.label;
-        case ShowLabelRole:
-            return d.showLabel;
-        case CallsRole:
-            return d.sums.calls;
-        case TokensRole:
-            return d.sums.tokens();
-        case PromptTokensRole:
-            return d.sums.promptTokens;
-        case CompletionTokensRole:
-            return d.sums.completionTokens;
-        case CostRole:
-            return d.sums.knownCostUsd;
-        case CostKnownRole:
-            return d.sums.costKnown();
-        case CostTextRole:
-            return CostsModel::costText(d.sums);
-        case TokensTextRole:
-            return groupedNumber(d.sums.tokens());
-        case UnknownCallsRole:
-            return d.sums.unknownCostCalls;
-        case BarFractionRole:
-            return m_metric == CostMetric::Cost ? d.costFraction : d.tokenFraction;
-        case ToolTipRole: {
-            const QString day = QLocale().toString(d.date, QLocale::LongFormat);
-            if (d.sums.calls == 0)
-                return CostsModel::tr("%1\nNo model calls").arg(day);
-            const QString calls = CostsModel::tr("%n call(s)", "", int(d.sums.calls));
-            return CostsModel::tr("%1\n%2 tokens in %3\nCost: %4")
-                .arg(day, groupedNumber(d.sums.tokens()), calls, CostsModel::costText(d.sums));
-        }
-        default:
-            return {};
-    }
-}
-
-QHash<int, QByteArray> CostDaysModel::roleNames() const {
-    return {{DateRole, "date"},
-            {LabelRole, "label"},
-            {ShowLabelRole, "showLabel"},
-            {CallsRole, "calls"},
-            {TokensRole, "tokens"},
-            {PromptTokensRole, "promptTokens"},
-            {CompletionTokensRole, "completionTokens"},
-            {CostRole, "cost"},
-            {CostKnownRole, "costKnown"},
-            {CostTextRole, "costText"},
-            {TokensTextRole, "tokensText"},
-            {UnknownCallsRole, "unknownCalls"},
-            {BarFractionRole, "barFraction"},
-            {ToolTipRole, "toolTip"}};
-}
+CostDaysModel::CostDaysModel(QObject* parent)
+    : CostRowsModel(
+          parent,
+          {
+              {DateRole, "date", [](const CostDayRow& d) { return d.date.toString(Qt::ISODate); }},
+              {LabelRole, "label", &CostDayRow::label},
+              {Qt::DisplayRole, nullptr, &CostDayRow::label},
+              {ShowLabelRole, "showLabel", &CostDayRow::showLabel},
+              {CallsRole, "calls", [](const CostDayRow& d) { return d.sums.calls; }},
+              {TokensRole, "tokens", [](const CostDayRow& d) { return d.sums.tokens(); }},
+              {PromptTokensRole, "promptTokens",
+               [](const CostDayRow& d) { return d.sums.promptTokens; }},
+              {CompletionTokensRole, "completionTokens",
+               [](const CostDayRow& d) { return d.sums.completionTokens; }},
+              {CostRole, "cost", [](const CostDayRow& d) { return d.sums.knownCostUsd; }},
+              {CostKnownRole, "costKnown", [](const CostDayRow& d) { return d.sums.costKnown(); }},
+              {CostTextRole, "costText",
+               [](const CostDayRow& d) { return CostsModel::costText(d.sums); }},
+              {TokensTextRole, "tokensText",
+               [](const CostDayRow& d) { return groupedNumber(d.sums.tokens()); }},
+              {UnknownCallsRole, "unknownCalls",
+               [](const CostDayRow& d) { return d.sums.unknownCostCalls; }},
+              {BarFractionRole, "barFraction",
+               [this](const CostDayRow& d) {
+                   return m_metric == CostMetric::Cost ? d.costFraction : d.tokenFraction;
+               }},
+              {ToolTipRole, "toolTip", dayToolTip},
+          }) {}
 
 void CostDaysModel::setRows(QList<CostDayRow> rows) {
     if (replaceRows(std::move(rows)))
@@ -183,64 +164,34 @@ void CostDaysModel::setMetric(CostMetric metric) {
 
 // ---- CostBreakdownModel -----------------------------------------------------------------------
 
-CostBreakdownModel::CostBreakdownModel(QObject* parent) : CostRowsModel(parent) {}
-
-QVariant CostBreakdownModel::data(const QModelIndex& index, int role) const {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return {};
-    const CostGroupRow& r = m_rows.at(index.row());
-    const double share = m_metric == CostMetric::Cost ? r.costShare : r.tokenShare;
-    switch (role) {
-        case KeyRole:
-            return r.key;
-        case Qt::DisplayRole:
-        case NameRole:
-            return r.name;
-        case CallsRole:
-            return r.sums.calls;
-        case PromptTokensRole:
-            return r.sums.promptTokens;
-        case CompletionTokensRole:
-            return r.sums.completionTokens;
-        case TokensRole:
-            return r.sums.tokens();
-        case CallsTextRole:
-            return groupedNumber(r.sums.calls);
-        case PromptTokensTextRole:
-            return groupedNumber(r.sums.promptTokens);
-        case CompletionTokensTextRole:
-            return groupedNumber(r.sums.completionTokens);
-        case CostRole:
-            return r.sums.knownCostUsd;
-        case CostKnownRole:
-            return r.sums.costKnown();
-        case CostTextRole:
-            return CostsModel::costText(r.sums);
-        case ShareRole:
-            return share;
-        case ShareTextRole:
-            return percent(share);
-        default:
-            return {};
-    }
-}
-
-QHash<int, QByteArray> CostBreakdownModel::roleNames() const {
-    return {{KeyRole, "key"},
-            {NameRole, "name"},
-            {CallsRole, "calls"},
-            {PromptTokensRole, "promptTokens"},
-            {CompletionTokensRole, "completionTokens"},
-            {TokensRole, "tokens"},
-            {CallsTextRole, "callsText"},
-            {PromptTokensTextRole, "promptTokensText"},
-            {CompletionTokensTextRole, "completionTokensText"},
-            {CostRole, "cost"},
-            {CostKnownRole, "costKnown"},
-            {CostTextRole, "costText"},
-            {ShareRole, "share"},
-            {ShareTextRole, "shareText"}};
-}
+CostBreakdownModel::CostBreakdownModel(QObject* parent)
+    : CostRowsModel(
+          parent,
+          {
+              {KeyRole, "key", &CostGroupRow::key},
+              {NameRole, "name", &CostGroupRow::name},
+              {Qt::DisplayRole, nullptr, &CostGroupRow::name},
+              {CallsRole, "calls", [](const CostGroupRow& r) { return r.sums.calls; }},
+              {PromptTokensRole, "promptTokens",
+               [](const CostGroupRow& r) { return r.sums.promptTokens; }},
+              {CompletionTokensRole, "completionTokens",
+               [](const CostGroupRow& r) { return r.sums.completionTokens; }},
+              {TokensRole, "tokens", [](const CostGroupRow& r) { return r.sums.tokens(); }},
+              {CallsTextRole, "callsText",
+               [](const CostGroupRow& r) { return groupedNumber(r.sums.calls); }},
+              {PromptTokensTextRole, "promptTokensText",
+               [](const CostGroupRow& r) { return groupedNumber(r.sums.promptTokens); }},
+              {CompletionTokensTextRole, "completionTokensText",
+               [](const CostGroupRow& r) { return groupedNumber(r.sums.completionTokens); }},
+              {CostRole, "cost", [](const CostGroupRow& r) { return r.sums.knownCostUsd; }},
+              {CostKnownRole, "costKnown",
+               [](const CostGroupRow& r) { return r.sums.costKnown(); }},
+              {CostTextRole, "costText",
+               [](const CostGroupRow& r) { return CostsModel::costText(r.sums); }},
+              {ShareRole, "share", [this](const CostGroupRow& r) { return shareOf(r, m_metric); }},
+              {ShareTextRole, "shareText",
+               [this](const CostGroupRow& r) { return percent(shareOf(r, m_metric)); }},
+          }) {}
 
 void CostBreakdownModel::setRows(QList<CostGroupRow> rows) {
     if (replaceRows(std::move(rows)))

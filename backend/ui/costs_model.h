@@ -4,6 +4,7 @@
 #include "dashboard/costs_source.h"
 #include "ui/model_util.h"
 #include "ui/qml_instance.h"
+#include "ui/role_table.h"
 
 #include <QtQml/qqmlregistration.h>
 #include <QAbstractListModel>
@@ -13,6 +14,7 @@
 #include <QVariantList>
 
 #include <optional>
+#include <utility>
 
 namespace zerg {
 
@@ -59,16 +61,19 @@ struct CostGroupRow {
 enum class CostMetric { Cost, Tokens };
 
 // What the Costs chart's days and its tables have in common: their rows (Row is CostDayRow or
-// CostGroupRow) and the metric they are shown for. Each subclass declares its roles, and its
-// count property and countChanged signal (moc reads them there).
+// CostGroupRow), the metric they are shown for, and data() and roleNames() from the roles each
+// subclass gives. Each subclass declares its Roles enum, and its count property and countChanged
+// signal (moc reads them there).
 template <typename Row>
 class CostRowsModel : public QAbstractListModel {
 public:
-    using QAbstractListModel::QAbstractListModel;
-
     [[nodiscard]] int rowCount(const QModelIndex& parent = {}) const override {
         return parent.isValid() ? 0 : int(m_rows.size());
     }
+    [[nodiscard]] QVariant data(const QModelIndex& index, int role) const override {
+        return rowData(*this, m_rows, index, role, m_roles);
+    }
+    [[nodiscard]] QHash<int, QByteArray> roleNames() const override { return m_roles.names(); }
     [[nodiscard]] int count() const { return int(m_rows.size()); }
     [[nodiscard]] const Row& at(int row) const { return m_rows.at(row); }
 
@@ -76,12 +81,19 @@ public:
     void retranslate() { announceAllRows(*this); }
 
 protected:
+    // roles: the subclass's table; a lambda that captures this may read m_metric.
+    CostRowsModel(QObject* parent, RoleTable<Row> roles)
+        : QAbstractListModel(parent), m_roles(std::move(roles)) {}
+
     // Same number of rows: dataChanged for each run of rows that differ; otherwise one reset,
     // and true (the count changed).
     bool replaceRows(QList<Row> rows);
 
     QList<Row> m_rows;
     CostMetric m_metric = CostMetric::Cost;
+
+private:
+    const RoleTable<Row> m_roles;
 };
 
 // The days of the Costs chart (CostsModel::days), oldest first, one row per local day of the
@@ -110,9 +122,6 @@ public:
     Q_ENUM(Roles)
 
     explicit CostDaysModel(QObject* parent = nullptr);
-
-    [[nodiscard]] QVariant data(const QModelIndex& index, int role) const override;
-    [[nodiscard]] QHash<int, QByteArray> roleNames() const override;
 
     // Same number of rows: dataChanged for the rows that differ; otherwise one reset.
     void setRows(QList<CostDayRow> rows);
@@ -147,9 +156,6 @@ public:
     Q_ENUM(Roles)
 
     explicit CostBreakdownModel(QObject* parent = nullptr);
-
-    [[nodiscard]] QVariant data(const QModelIndex& index, int role) const override;
-    [[nodiscard]] QHash<int, QByteArray> roleNames() const override;
 
     // Same number of rows: dataChanged for the rows that differ; otherwise one reset.
     void setRows(QList<CostGroupRow> rows);

@@ -1,6 +1,7 @@
 #include "ui/hosts_model.h"
 
 #include "tools/host_trust.h"
+#include "ui/role_table.h"
 
 #include <QDir>
 
@@ -28,42 +29,28 @@ int HostsModel::rowCount(const QModelIndex& parent) const {
 QVariant HostsModel::data(const QModelIndex& index, int role) const {
     if (!index.isValid() || index.row() >= m_rows.size())
         return {};
-    const Row& r = m_rows.at(index.row());
-    switch (role) {
-        case Qt::DisplayRole:
-        case AliasRole:
-            return r.host.alias;
-        case TargetRole:
-            return r.host.target();
-        case KnownHostsRole:
-            return QDir::toNativeSeparators(r.host.knownHostsFile);
-        case KeyStateRole:
-            return statusName(r.keyState);
-        case FingerprintRole:
-            return r.fingerprint;
-        case BusyRole:
-            return r.busy;
-        case MessageRole:
-            return r.message;
-        case MessageOkRole:
-            return r.messageOk;
-        case CanTrustRole:
-            return !r.pendingFingerprint.isEmpty();
-        default:
-            return {};
-    }
+    return roles().value(m_rows.at(index.row()), role);
 }
 
 QHash<int, QByteArray> HostsModel::roleNames() const {
-    return {{AliasRole, "alias"},
-            {TargetRole, "target"},
-            {KnownHostsRole, "knownHosts"},
-            {KeyStateRole, "keyState"},
-            {FingerprintRole, "fingerprint"},
-            {BusyRole, "busy"},
-            {MessageRole, "message"},
-            {MessageOkRole, "messageOk"},
-            {CanTrustRole, "canTrust"}};
+    return roles().names();
+}
+
+const RoleTable<HostsModel::Row>& HostsModel::roles() {
+    static const RoleTable<Row> table{
+        {AliasRole, "alias", [](const Row& r) { return r.host.alias; }},
+        {Qt::DisplayRole, nullptr, [](const Row& r) { return r.host.alias; }},
+        {TargetRole, "target", [](const Row& r) { return r.host.target(); }},
+        {KnownHostsRole, "knownHosts",
+         [](const Row& r) { return QDir::toNativeSeparators(r.host.knownHostsFile); }},
+        {KeyStateRole, "keyState", [](const Row& r) { return statusName(r.keyState); }},
+        {FingerprintRole, "fingerprint", &Row::fingerprint},
+        {BusyRole, "busy", &Row::busy},
+        {MessageRole, "message", &Row::message},
+        {MessageOkRole, "messageOk", &Row::messageOk},
+        {CanTrustRole, "canTrust", [](const Row& r) { return !r.pendingFingerprint.isEmpty(); }},
+    };
+    return table;
 }
 
 void HostsModel::reload() {

@@ -3,6 +3,7 @@
 #include "dashboard/hosts_source.h"
 #include "ui/model_util.h"
 #include "ui/qml_instance.h"
+#include "ui/role_table.h"
 
 #include <QtQml/qqmlregistration.h>
 #include <QAbstractListModel>
@@ -85,6 +86,9 @@ private:
         QString pendingFingerprint;  // "SHA256:…" of an unknown key that awaits trust()
         quint64 action = 0;          // the action whose answer this row waits for
     };
+
+    // data() and roleNames(): the roles of a row, which need nothing but the row.
+    [[nodiscard]] static const RoleTable<Row>& roles();
 
     void apply(const HostsList& list);
     // Marks the row busy with message; returns the action's id for its answer.

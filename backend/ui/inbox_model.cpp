@@ -2,6 +2,7 @@
 
 #include "core/clock.h"
 #include "schedule/schedule_service.h"
+#include "ui/role_table.h"
 #include "ui/schedules_model.h"
 
 #include <QLocale>
@@ -28,7 +29,20 @@ InboxModel::InboxModel(InboxSource* source, qint64 ownerId, Clock* clock, QObjec
       m_source(source),
       m_ownerId(ownerId),
       m_clock(clock),
-      m_zone(QTimeZone::systemTimeZone()) {
+      m_zone(QTimeZone::systemTimeZone()),
+      m_roles{
+          {ItemIdRole, "itemId", &InboxItem::id},
+          {TitleRole, "title", &InboxItem::title},
+          {Qt::DisplayRole, nullptr, &InboxItem::title},
+          {SeverityRole, "severity", &InboxItem::severity},
+          {CreatedTextRole, "createdText",
+           [this](const InboxItem& item) {
+               return SchedulesModel::formatWhen(item.createdAt, m_clock->utcNow(), m_zone);
+           }},
+          {ReadRole, "read", [](const InboxItem& item) { return item.isRead(); }},
+          {ExcerptRole, "excerpt", [](const InboxItem& item) { return excerptOf(item.body); }},
+          {BodyRole, "body", &InboxItem::body},
+      } {
     connect(m_source, &InboxSource::delivered, this, &InboxModel::onDelivered);
     reload();
 }
@@ -40,37 +54,11 @@ int InboxModel::rowCount(const QModelIndex& parent) const {
 }
 
 QVariant InboxModel::data(const QModelIndex& index, int role) const {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return {};
-    const InboxItem& item = m_items.at(index.row());
-    switch (role) {
-        case ItemIdRole:
-            return item.id;
-        case Qt::DisplayRole:
-        case TitleRole:
-            return item.title;
-        case SeverityRole:
-            return item.severity;
-        case CreatedTextRole:
-            return SchedulesModel::formatWhen(item.createdAt, m_clock->utcNow(), m_zone);
-        case ReadRole:
-            return item.isRead();
-        case ExcerptRole:
-            return excerptOf(item.body);
-        case BodyRole:
-            return item.body;
-        default:
-            return {};
-    }
+    return rowData(*this, m_items, index, role, m_roles);
 }
 
 QHash<int, QByteArray> InboxModel::roleNames() const {
-    return {
-        {ItemIdRole, "itemId"},     {TitleRole, "title"},
-        {SeverityRole, "severity"}, {CreatedTextRole, "createdText"},
-        {ReadRole, "read"},         {ExcerptRole, "excerpt"},
-        {BodyRole, "body"},
-    };
+    return m_roles.names();
 }
 
 QString InboxModel::currentCreatedText() const {

@@ -3,6 +3,7 @@
 #include "dashboard/inbox_source.h"
 #include "ui/model_util.h"
 #include "ui/qml_instance.h"
+#include "ui/role_table.h"
 
 #include <QtQml/qqmlregistration.h>
 #include <QAbstractListModel>
@@ -137,6 +138,7 @@ private:
     int m_busy = 0;  // mark-read requests waiting for their answer
     NewestRequest m_reloads;
     InboxItem m_current;
+    const RoleTable<InboxItem> m_roles;
 };
 
 }  // namespace zerg

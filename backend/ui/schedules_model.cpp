@@ -3,6 +3,7 @@
 #include "core/clock.h"
 #include "schedule/cron_expression.h"
 #include "ui/duration_format.h"
+#include "ui/role_table.h"
 
 #include <QLocale>
 #include <QSet>
@@ -44,62 +45,31 @@ int SchedulesModel::rowCount(const QModelIndex& parent) const {
 }
 
 QVariant SchedulesModel::data(const QModelIndex& index, int role) const {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return {};
-    return value(m_rows.at(index.row()), role);
+    return rowData(*this, m_rows, index, role, roles());
 }
 
-QVariant SchedulesModel::value(const Row& row, int role) {
-    const ScheduleRecord& s = row.record;
-    switch (role) {
-        case Qt::DisplayRole:
-        case NameRole:
-            return s.name;
-        case ScheduleIdRole:
-            return s.id;
-        case TaskRole:
-            return s.task;
-        case CronRole:
-            return s.cron;
-        case DescriptionRole:
-            return row.description;
-        case TimeZoneRole:
-            return s.timeZone;
-        case EnabledRole:
-            return s.enabled;
-        case CatchUpRole:
-            return s.catchUp;
-        case NextRunTextRole:
-            return row.nextRunText;
-        case NextRunsRole:
-            return row.nextRuns;
-        case LastRunTextRole:
-            return row.lastRunText;
-        case LastStatusRole:
-            return row.lastStatus;
-        case LastSeverityRole:
-            return row.lastSeverity;
-        default:
-            return {};
-    }
+const RoleTable<SchedulesModel::Row>& SchedulesModel::roles() {
+    static const RoleTable<Row> table{
+        {ScheduleIdRole, "scheduleId", [](const Row& r) { return r.record.id; }},
+        {NameRole, "name", [](const Row& r) { return r.record.name; }},
+        {Qt::DisplayRole, nullptr, [](const Row& r) { return r.record.name; }},
+        {TaskRole, "task", [](const Row& r) { return r.record.task; }},
+        {CronRole, "cron", [](const Row& r) { return r.record.cron; }},
+        {DescriptionRole, "description", &Row::description},
+        {TimeZoneRole, "timeZone", [](const Row& r) { return r.record.timeZone; }},
+        {EnabledRole, "enabled", [](const Row& r) { return r.record.enabled; }},
+        {CatchUpRole, "catchUp", [](const Row& r) { return r.record.catchUp; }},
+        {NextRunTextRole, "nextRunText", &Row::nextRunText},
+        {NextRunsRole, "nextRuns", &Row::nextRuns},
+        {LastRunTextRole, "lastRunText", &Row::lastRunText},
+        {LastStatusRole, "lastStatus", &Row::lastStatus},
+        {LastSeverityRole, "lastSeverity", &Row::lastSeverity},
+    };
+    return table;
 }
 
 QHash<int, QByteArray> SchedulesModel::roleNames() const {
-    return {
-        {ScheduleIdRole, "scheduleId"},
-        {NameRole, "name"},
-        {TaskRole, "task"},
-        {CronRole, "cron"},
-        {DescriptionRole, "description"},
-        {TimeZoneRole, "timeZone"},
-        {EnabledRole, "enabled"},
-        {CatchUpRole, "catchUp"},
-        {NextRunTextRole, "nextRunText"},
-        {NextRunsRole, "nextRuns"},
-        {LastRunTextRole, "lastRunText"},
-        {LastStatusRole, "lastStatus"},
-        {LastSeverityRole, "lastSeverity"},
-    };
+    return roles().names();
 }
 
 QString SchedulesModel::systemTimeZone() const {
@@ -117,7 +87,7 @@ QVariantMap SchedulesModel::selected() const {
         return out;
     const QHash<int, QByteArray> names = roleNames();
     for (auto it = names.cbegin(); it != names.cend(); ++it)
-        out.insert(QString::fromLatin1(it.value()), value(m_rows.at(i), it.key()));
+        out.insert(QString::fromLatin1(it.value()), roles().value(m_rows.at(i), it.key()));
     return out;
 }
 
@@ -217,7 +187,7 @@ void SchedulesModel::apply(const ScheduleListing& listing) {
             m_rows.removeAt(i);
             endRemoveRows();
         }
-        const QHash<int, QByteArray> roles = roleNames();
+        const QHash<int, QByteArray> names = roleNames();
         for (int i = 0; i < fresh.size(); ++i) {
             const int at = indexOf(fresh.at(i).record.id);
             if (at < 0) {
@@ -232,8 +202,8 @@ void SchedulesModel::apply(const ScheduleListing& listing) {
                 endMoveRows();
             }
             QList<int> changed;
-            for (auto it = roles.cbegin(); it != roles.cend(); ++it) {
-                if (value(m_rows.at(i), it.key()) != value(fresh.at(i), it.key()))
+            for (auto it = names.cbegin(); it != names.cend(); ++it) {
+                if (roles().value(m_rows.at(i), it.key()) != roles().value(fresh.at(i), it.key()))
                     changed.append(it.key());
             }
             m_rows[i] = fresh.at(i);

@@ -3,6 +3,7 @@
 #include "dashboard/schedules_source.h"
 #include "ui/model_util.h"
 #include "ui/qml_instance.h"
+#include "ui/role_table.h"
 
 #include <QtQml/qqmlregistration.h>
 #include <QAbstractListModel>
@@ -156,7 +157,8 @@ private:
     [[nodiscard]] double selectedIdForQml() const { return double(m_selectedId); }
     void selectFromQml(double scheduleId) { select(qint64(scheduleId)); }
     [[nodiscard]] Row makeRow(const ScheduleEntry& entry, const QDateTime& now) const;
-    [[nodiscard]] static QVariant value(const Row& row, int role);
+    // data(), roleNames() and selected(): the roles of a row, which need nothing but the row.
+    [[nodiscard]] static const RoleTable<Row>& roles();
     void apply(const ScheduleListing& listing);
     void setLoadError(const QString& error);
     void refreshHistory();
