@@ -4,6 +4,7 @@
 #include "llm/ollama_probe.h"
 #include "llm/provider_registry.h"
 #include "ui/model_util.h"
+#include "ui/role_table.h"
 
 #include <QCoreApplication>
 #include <QHash>
@@ -109,7 +110,70 @@ SettingsModel::SettingsModel(const Settings& effective, QNetworkAccessManager* n
       m_secrets(effective.configDir, SecretStore::backendFromEnvironment()),
       m_nam(nam),
       m_clock(clock),
-      m_ollamaUrl(effective.ollamaUrl) {
+      m_ollamaUrl(effective.ollamaUrl),
+      m_roles{
+          {KeyRole, "key", &Row::key},
+          {SectionRole, "section", &Row::section},
+          {SectionTitleRole, "sectionTitle",
+           [](const Row& row) { return sectionTitle(row.section); }},
+          {SectionStartRole, "sectionStart", &Row::sectionStart},
+          {LabelRole, "label",
+           [](const Row& row) {
+               if (row.field)
+                   return fieldText(row.field->label);
+               if (row.key == kApiKeyRow)
+                   return tr("API key");
+               if (row.secretName == QLatin1String("smtp_password"))
+                   return tr("SMTP password");
+               return tr("Webhook URL");
+           }},
+          {HelpRole, "help",
+           [](const Row& row) -> QVariant {
+               const SettingField* f = row.field;
+               if (f && f->key == kProviderKey)
+                   return llm::providerHelp();
+               if (f)
+                   return *f->help ? fieldText(f->help) : QString();
+               if (row.key == kApiKeyRow)
+                   return tr(
+                       "Sent only to the base URL above. Leave empty for a server that needs "
+                       "none (a local Ollama).");
+               if (row.secretName == Settings::webhookUrlSecretName())
+                   return tr(
+                       "send_webhook's default target. Kept as a secret: such URLs often carry "
+                       "a token.");
+               return {};
+           }},
+          {ControlRole, "control",
+           [](const Row& row) {
+               return row.field ? controlOf(*row.field) : QStringLiteral("secret");
+           }},
+          {ValueRole, "value",
+           [this](const Row& row) { return row.field ? row.value : QVariant(secretStatus(row)); }},
+          {DefaultValueRole, "defaultValue", [this](const Row& row) { return defaultText(row); }},
+          {ChoicesRole, "choices",
+           [](const Row& row) { return row.field ? row.field->choices : QStringList(); }},
+          {ChoiceLabelsRole, "choiceLabels",
+           [](const Row& row) {
+               QStringList labels;
+               if (row.field) {
+                   for (const QString& c : row.field->choices)
+                       labels.append(choiceLabel(row.field->key, c));
+               }
+               return labels;
+           }},
+          {MinimumRole, "minimum", [](const Row& row) { return row.field ? row.field->min : 0.0; }},
+          {MaximumRole, "maximum", [](const Row& row) { return row.field ? row.field->max : 0.0; }},
+          {EnvOverrideRole, "envOverride", [this](const Row& row) { return envOf(row); }},
+          {EnvNoteRole, "envNote", [this](const Row& row) { return envNote(row); }},
+          {EditableRole, "editable",
+           [this](const Row& row) {
+               return envOf(row).isEmpty() && !(row.field && row.field->readOnly);
+           }},
+          {ErrorRole, "error", &Row::error},
+          {SecretNameRole, "secretName", &Row::secretName},
+          {SecretStoredRole, "secretStored", &Row::secretStored},
+      } {
     while (m_ollamaUrl.endsWith(QLatin1Char('/')))
         m_ollamaUrl.chop(1);
     for (const SettingField& f : llm::settingFields()) {
@@ -123,6 +187,15 @@ SettingsModel::SettingsModel(const Settings& effective, QNetworkAccessManager* n
     addSecretRow(QStringLiteral("smtp_password"), QString(), QStringLiteral("smtp/user"));
     addSecretRow(Settings::webhookUrlSecretName(), QStringLiteral("ZERG_WEBHOOK_URL"),
                  QStringLiteral("smtp/from"));
+    // The rows keep this order: their sections are known from here on.
+    for (int i = 0; i < m_rows.size(); ++i) {
+        Row& row = m_rows[i];
+        if (row.field)
+            row.section = row.field->section;
+        else if (i > 0)
+            row.section = m_rows.at(i - 1).section;
+        row.sectionStart = i == 0 || m_rows.at(i - 1).section != row.section;
+    }
     for (int i = 0; i < m_rows.size(); ++i) {
         if (!m_rows.at(i).field)
             refreshSecret(i);
@@ -144,107 +217,11 @@ int SettingsModel::rowCount(const QModelIndex& parent) const {
 }
 
 QHash<int, QByteArray> SettingsModel::roleNames() const {
-    return {
-        {KeyRole, "key"},
-        {SectionRole, "section"},
-        {SectionTitleRole, "sectionTitle"},
-        {SectionStartRole, "sectionStart"},
-        {LabelRole, "label"},
-        {HelpRole, "help"},
-        {ControlRole, "control"},
-        {ValueRole, "value"},
-        {DefaultValueRole, "defaultValue"},
-        {ChoicesRole, "choices"},
-        {ChoiceLabelsRole, "choiceLabels"},
-        {MinimumRole, "minimum"},
-        {MaximumRole, "maximum"},
-        {EnvOverrideRole, "envOverride"},
-        {EnvNoteRole, "envNote"},
-        {EditableRole, "editable"},
-        {ErrorRole, "error"},
-        {SecretNameRole, "secretName"},
-        {SecretStoredRole, "secretStored"},
-    };
+    return m_roles.names();
 }
 
 QVariant SettingsModel::data(const QModelIndex& index, int role) const {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) {
-        return {};
-    }
-    const Row& row = m_rows.at(index.row());
-    const SettingField* f = row.field;
-    // A secret row belongs to the section of the row above it.
-    auto sectionOf = [this](int i) {
-        while (i > 0 && !m_rows.at(i).field)
-            --i;
-        return m_rows.at(i).field ? m_rows.at(i).field->section : QString();
-    };
-    switch (role) {
-        case KeyRole:
-            return row.key;
-        case SectionRole:
-            return sectionOf(index.row());
-        case SectionTitleRole:
-            return sectionTitle(sectionOf(index.row()));
-        case SectionStartRole:
-            return index.row() == 0 || sectionOf(index.row() - 1) != sectionOf(index.row());
-        case LabelRole:
-            if (f)
-                return fieldText(f->label);
-            if (row.key == kApiKeyRow)
-                return tr("API key");
-            if (row.secretName == QLatin1String("smtp_password"))
-                return tr("SMTP password");
-            return tr("Webhook URL");
-        case HelpRole:
-            if (f && f->key == kProviderKey)
-                return llm::providerHelp();
-            if (f)
-                return *f->help ? fieldText(f->help) : QString();
-            if (row.key == kApiKeyRow)
-                return tr(
-                    "Sent only to the base URL above. Leave empty for a server that needs "
-                    "none (a local Ollama).");
-            if (row.secretName == Settings::webhookUrlSecretName())
-                return tr(
-                    "send_webhook's default target. Kept as a secret: such URLs often carry "
-                    "a token.");
-            return {};
-        case ControlRole:
-            return f ? controlOf(*f) : QStringLiteral("secret");
-        case ValueRole:
-            return f ? row.value : QVariant(secretStatus(row));
-        case DefaultValueRole:
-            return defaultText(row);
-        case ChoicesRole:
-            return f ? f->choices : QStringList();
-        case ChoiceLabelsRole: {
-            QStringList labels;
-            if (f) {
-                for (const QString& c : f->choices)
-                    labels.append(choiceLabel(f->key, c));
-            }
-            return labels;
-        }
-        case MinimumRole:
-            return f ? f->min : 0.0;
-        case MaximumRole:
-            return f ? f->max : 0.0;
-        case EnvOverrideRole:
-            return envOf(row);
-        case EnvNoteRole:
-            return envNote(row);
-        case EditableRole:
-            return envOf(row).isEmpty() && !(f && f->readOnly);
-        case ErrorRole:
-            return row.error;
-        case SecretNameRole:
-            return row.secretName;
-        case SecretStoredRole:
-            return row.secretStored;
-        default:
-            return {};
-    }
+    return rowData(*this, m_rows, index, role, m_roles);
 }
 
 QString SettingsModel::envOf(const Row& row) const {

@@ -4,6 +4,7 @@
 #include "core/settings.h"
 #include "llm/ollama_probe.h"
 #include "ui/qml_instance.h"
+#include "ui/role_table.h"
 
 #include <QtQml/qqmlregistration.h>
 #include <QAbstractListModel>
@@ -153,6 +154,8 @@ private:
         bool secretStored = false;
         QVariant value;
         QString error;
+        QString section;            // the field's; a secret row's is that of the row above it
+        bool sectionStart = false;  // the first row of its section
     };
 
     void addSecretRow(const QString& name, const QString& env, const QString& after);
@@ -181,6 +184,7 @@ private:
     bool m_ollamaFound = false;
     QStringList m_ollamaModels;
     QString m_ollamaUrl;
+    const RoleTable<Row> m_roles;
 };
 
 }  // namespace zerg

@@ -3,6 +3,7 @@
 #include "core/event.h"
 #include "core/event_bus.h"
 #include "core/event_payloads.h"
+#include "ui/role_table.h"
 
 #include <QJsonArray>
 #include <QLocale>
@@ -70,7 +71,27 @@ QString xoWord(const QString& word) {
 
 SupervisionTreeModel::SupervisionTreeModel(TreeSource* source, EventBus* bus, qint64 ownerId,
                                            Clock* clock, QObject* parent, FirstLoad firstLoad)
-    : QAbstractListModel(parent), m_source(source), m_ownerId(ownerId), m_clock(clock) {
+    : QAbstractListModel(parent),
+      m_source(source),
+      m_ownerId(ownerId),
+      m_clock(clock),
+      m_roles{
+          {NameRole, "name", &Row::name},
+          {Qt::DisplayRole, nullptr, &Row::name},
+          {DepthRole, "depth", &Row::depth},
+          {StateRole, "status", &Row::state},
+          {KindRole, "kind", &Row::kind},
+          {DetailRole, "detail", &Row::detail},
+          {HealthRole, "health",
+           [this](const Row& r) {
+               return reportFor(r)
+                   .value(QStringLiteral("status"))
+                   .toObject()
+                   .value(QStringLiteral("health"))
+                   .toString();
+           }},
+          {ReportRole, "report", [this](const Row& r) { return reportLine(reportFor(r)); }},
+      } {
     if (bus)
         connect(bus, &EventBus::published, this, &SupervisionTreeModel::onEvent);
     if (firstLoad == FirstLoad::Now)
@@ -251,38 +272,11 @@ int SupervisionTreeModel::rowCount(const QModelIndex& parent) const {
 }
 
 QVariant SupervisionTreeModel::data(const QModelIndex& index, int role) const {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return {};
-    const Row& r = m_rows.at(index.row());
-    switch (role) {
-        case NameRole:
-        case Qt::DisplayRole:
-            return r.name;
-        case DepthRole:
-            return r.depth;
-        case StateRole:
-            return r.state;
-        case KindRole:
-            return r.kind;
-        case DetailRole:
-            return r.detail;
-        case HealthRole:
-            return reportFor(r)
-                .value(QStringLiteral("status"))
-                .toObject()
-                .value(QStringLiteral("health"))
-                .toString();
-        case ReportRole:
-            return reportLine(reportFor(r));
-        default:
-            return {};
-    }
+    return rowData(*this, m_rows, index, role, m_roles);
 }
 
 QHash<int, QByteArray> SupervisionTreeModel::roleNames() const {
-    return {{NameRole, "name"},    {DepthRole, "depth"},   {StateRole, "status"},
-            {KindRole, "kind"},    {DetailRole, "detail"}, {HealthRole, "health"},
-            {ReportRole, "report"}};
+    return m_roles.names();
 }
 
 }  // namespace zerg

@@ -4,6 +4,7 @@
 #include "dashboard/tree_source.h"
 #include "ui/model_util.h"
 #include "ui/qml_instance.h"
+#include "ui/role_table.h"
 
 #include <QtQml/qqmlregistration.h>
 #include <QAbstractListModel>
@@ -111,6 +112,7 @@ private:
     QJsonObject m_supervisorReport;
     QHash<qint64, QJsonObject> m_workerReports;  // by job id
     QHash<QString, qint64> m_jobOfChild;         // the worker pool's child ids, from its events
+    const RoleTable<Row> m_roles;
 };
 
 }  // namespace zerg

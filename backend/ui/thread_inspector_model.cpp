@@ -5,6 +5,7 @@
 #include "core/event_payloads.h"
 #include "core/status.h"
 #include "ui/duration_format.h"
+#include "ui/role_table.h"
 #include "ui/worker_table_model.h"
 
 #include <QJsonArray>
@@ -91,6 +92,63 @@ QString prettyJson(const QString& text) {
     return QString::fromUtf8(doc.toJson(QJsonDocument::Indented)).trimmed();
 }
 
+// A run row's roles. The figures (kDetailRoles) need the row's details loaded first.
+const RoleTable<ThreadRunView>& runRoles() {
+    using M = ThreadRunListModel;
+    static const RoleTable<ThreadRunView> roles{
+        {M::RunIdRole, "runId", [](const ThreadRunView& v) { return v.run.id; }},
+        {M::TaskRole, "task", [](const ThreadRunView& v) { return v.run.task; }},
+        {Qt::DisplayRole, nullptr, [](const ThreadRunView& v) { return v.run.task; }},
+        {M::ModeRole, "mode", [](const ThreadRunView& v) { return v.run.mode; }},
+        {M::ModeLabelRole, "modeLabel",
+         [](const ThreadRunView& v) { return modeLabel(v.run.mode); }},
+        {M::StatusRole, "status", [](const ThreadRunView& v) { return statusName(v.run.status); }},
+        {M::StartedAtRole, "startedAt",
+         [](const ThreadRunView& v) { return startedText(v.run.startedAt); }},
+        {M::DurationRole, "duration",
+         [](const ThreadRunView& v) { return durationText(v.run.finishedAt, v.run.durationMs); }},
+        {M::TokensRole, "tokens", [](const ThreadRunView& v) { return tokensOf(v); }},
+        {M::TokensTextRole, "tokensText",
+         [](const ThreadRunView& v) { return QLocale().toString(tokensOf(v)); }},
+        {M::CostRole, "cost", [](const ThreadRunView& v) { return costText(v); }},
+        {M::WorkerCountRole, "workerCount", &ThreadRunView::workerCount},
+        {M::ErrorRole, "error", [](const ThreadRunView& v) { return v.run.error; }},
+    };
+    return roles;
+}
+
+const RoleTable<ThreadMessageRow>& messageRoles() {
+    using M = ThreadMessageListModel;
+    static const RoleTable<ThreadMessageRow> roles{
+        {M::SeqRole, "seq", &ThreadMessageRow::seq},
+        {M::KindRole, "kind", &ThreadMessageRow::kind},
+        {M::TitleRole, "title", &ThreadMessageRow::title},
+        {M::TextRole, "text", &ThreadMessageRow::text},
+        {Qt::DisplayRole, nullptr, &ThreadMessageRow::text},
+        {M::ArgumentsRole, "arguments", &ThreadMessageRow::arguments},
+        {M::CallIdRole, "callId", &ThreadMessageRow::callId},
+        {M::TimeRole, "time", &ThreadMessageRow::time},
+        {M::TruncatedRole, "truncated", &ThreadMessageRow::truncated},
+        {M::SummarizedRole, "summarized", &ThreadMessageRow::summarized},
+    };
+    return roles;
+}
+
+const RoleTable<WorkerJobRecord>& workerRoles() {
+    using M = ThreadWorkerListModel;
+    static const RoleTable<WorkerJobRecord> roles{
+        {M::JobIdRole, "jobId", &WorkerJobRecord::id},
+        {M::WorkerIdRole, "workerId", &WorkerJobRecord::workerId},
+        {M::TaskRole, "task", &WorkerJobRecord::task},
+        {Qt::DisplayRole, nullptr, &WorkerJobRecord::task},
+        {M::StatusRole, "status", [](const WorkerJobRecord& j) { return statusName(j.status); }},
+        {M::DurationRole, "duration",
+         [](const WorkerJobRecord& j) { return durationText(j.finishedAt, j.durationMs); }},
+        {M::ErrorRole, "error", &WorkerJobRecord::error},
+    };
+    return roles;
+}
+
 }  // namespace
 
 // ---------------------------------------------------------------------------------------------
@@ -108,58 +166,15 @@ QVariant ThreadRunListModel::data(const QModelIndex& index, int role) const {
         return {};
     }
     const int row = index.row();
-    const RunRecord& r = m_rows.at(row).run;
-    switch (role) {
-        case RunIdRole:
-            return r.id;
-        case TaskRole:
-        case Qt::DisplayRole:
-            return r.task;
-        case ModeRole:
-            return r.mode;
-        case ModeLabelRole:
-            return modeLabel(r.mode);
-        case StatusRole:
-            return statusName(r.status);
-        case StartedAtRole:
-            return startedText(r.startedAt);
-        case DurationRole:
-            return durationText(r.finishedAt, r.durationMs);
-        case ErrorRole:
-            return r.error;
-        default:
-            break;
-    }
-    // The rest needs the run's model calls and workers (queries, or a server command): only for
-    // rows a view actually shows.
-    const ThreadRunView& v = at(row);
-    switch (role) {
-        case TokensRole:
-            return tokensOf(v);
-        case TokensTextRole:
-            return QLocale().toString(tokensOf(v));
-        case CostRole:
-            return costText(v);
-        case WorkerCountRole:
-            return v.workerCount;
-        default:
-            return {};
-    }
+    // The figures need the run's model calls and workers (queries, or a server command): asked
+    // for only for rows a view actually shows.
+    if (kDetailRoles.contains(role))
+        ensureDetails(row);
+    return runRoles().value(m_rows.at(row), role);
 }
 
 QHash<int, QByteArray> ThreadRunListModel::roleNames() const {
-    return {{RunIdRole, "runId"},
-            {TaskRole, "task"},
-            {ModeRole, "mode"},
-            {ModeLabelRole, "modeLabel"},
-            {StatusRole, "status"},
-            {StartedAtRole, "startedAt"},
-            {DurationRole, "duration"},
-            {TokensRole, "tokens"},
-            {TokensTextRole, "tokensText"},
-            {CostRole, "cost"},
-            {WorkerCountRole, "workerCount"},
-            {ErrorRole, "error"}};
+    return runRoles().names();
 }
 
 int ThreadRunListModel::indexOfRun(qint64 runId) const {
@@ -302,39 +317,11 @@ int ThreadMessageListModel::rowCount(const QModelIndex& parent) const {
 }
 
 QVariant ThreadMessageListModel::data(const QModelIndex& index, int role) const {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) {
-        return {};
-    }
-    const ThreadMessageRow& m = m_rows.at(index.row());
-    switch (role) {
-        case SeqRole:
-            return m.seq;
-        case KindRole:
-            return m.kind;
-        case TitleRole:
-            return m.title;
-        case TextRole:
-        case Qt::DisplayRole:
-            return m.text;
-        case ArgumentsRole:
-            return m.arguments;
-        case CallIdRole:
-            return m.callId;
-        case TimeRole:
-            return m.time;
-        case TruncatedRole:
-            return m.truncated;
-        case SummarizedRole:
-            return m.summarized;
-        default:
-            return {};
-    }
+    return rowData(*this, m_rows, index, role, messageRoles());
 }
 
 QHash<int, QByteArray> ThreadMessageListModel::roleNames() const {
-    return {{SeqRole, "seq"},   {KindRole, "kind"},           {TitleRole, "title"},
-            {TextRole, "text"}, {ArgumentsRole, "arguments"}, {CallIdRole, "callId"},
-            {TimeRole, "time"}, {TruncatedRole, "truncated"}, {SummarizedRole, "summarized"}};
+    return messageRoles().names();
 }
 
 void ThreadMessageListModel::reset(QList<ThreadMessageRow> rows) {
@@ -364,32 +351,11 @@ int ThreadWorkerListModel::rowCount(const QModelIndex& parent) const {
 }
 
 QVariant ThreadWorkerListModel::data(const QModelIndex& index, int role) const {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) {
-        return {};
-    }
-    const WorkerJobRecord& j = m_rows.at(index.row());
-    switch (role) {
-        case JobIdRole:
-            return j.id;
-        case WorkerIdRole:
-            return j.workerId;
-        case TaskRole:
-        case Qt::DisplayRole:
-            return j.task;
-        case StatusRole:
-            return statusName(j.status);
-        case DurationRole:
-            return durationText(j.finishedAt, j.durationMs);
-        case ErrorRole:
-            return j.error;
-        default:
-            return {};
-    }
+    return rowData(*this, m_rows, index, role, workerRoles());
 }
 
 QHash<int, QByteArray> ThreadWorkerListModel::roleNames() const {
-    return {{JobIdRole, "jobId"},   {WorkerIdRole, "workerId"}, {TaskRole, "task"},
-            {StatusRole, "status"}, {DurationRole, "duration"}, {ErrorRole, "error"}};
+    return workerRoles().names();
 }
 
 int ThreadWorkerListModel::indexOfJob(qint64 jobId) const {

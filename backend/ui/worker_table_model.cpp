@@ -7,6 +7,7 @@
 #include "core/status.h"
 #include "ui/duration_format.h"
 #include "ui/money_format.h"
+#include "ui/role_table.h"
 #include "ui/status_labels.h"
 
 #include <QJsonObject>
@@ -47,7 +48,19 @@ WorkerTableModel::WorkerTableModel(EventBus* bus, WorkerSource* source, qint64 o
       m_bus(bus),
       m_source(source),
       m_ownerId(ownerId),
-      m_proxy(new QSortFilterProxyModel(this)) {
+      m_proxy(new QSortFilterProxyModel(this)),
+      m_roles{
+          {Qt::DisplayRole, "display",
+           [this](const Cell& c) { return displayValue(c.row, c.column); }},
+          {SortRole, "sortValue", [](const Cell& c) { return sortValue(c.row, c.column); }},
+          {FilterRole, nullptr,
+           [](const Cell& c) {
+               return QStringList{c.row.task, c.row.hosts, c.row.workerId}.join(QLatin1Char('\n'));
+           }},
+          {StatusRole, "status", [](const Cell& c) { return statusName(c.row.status); }},
+          {JobIdRole, "jobId", [](const Cell& c) { return c.row.jobId; }},
+          {WorkerIdRole, "workerId", [](const Cell& c) { return c.row.workerId; }},
+      } {
     m_proxy->setSourceModel(this);
     m_proxy->setSortRole(SortRole);
     m_proxy->setFilterRole(FilterRole);
@@ -85,23 +98,7 @@ QVariant WorkerTableModel::data(const QModelIndex& index, int role) const {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) {
         return {};
     }
-    const WorkerRow& w = m_rows.at(index.row());
-    switch (role) {
-        case Qt::DisplayRole:
-            return displayValue(w, index.column());
-        case SortRole:
-            return sortValue(w, index.column());
-        case FilterRole:
-            return QStringList{w.task, w.hosts, w.workerId}.join(QLatin1Char('\n'));
-        case StatusRole:
-            return statusName(w.status);
-        case JobIdRole:
-            return w.jobId;
-        case WorkerIdRole:
-            return w.workerId;
-        default:
-            return {};
-    }
+    return m_roles.value({m_rows.at(index.row()), index.column()}, role);
 }
 
 QVariant WorkerTableModel::displayValue(const WorkerRow& w, int column) const {
@@ -238,11 +235,7 @@ void WorkerTableModel::retranslate() {
 }
 
 QHash<int, QByteArray> WorkerTableModel::roleNames() const {
-    return {{Qt::DisplayRole, "display"},
-            {SortRole, "sortValue"},
-            {StatusRole, "status"},
-            {JobIdRole, "jobId"},
-            {WorkerIdRole, "workerId"}};
+    return m_roles.names();
 }
 
 QAbstractItemModel* WorkerTableModel::rows() const {

@@ -3,6 +3,7 @@
 #include "dashboard/worker_source.h"
 #include "ui/model_util.h"
 #include "ui/qml_instance.h"
+#include "ui/role_table.h"
 
 #include <QtQml/qqmlregistration.h>
 #include <QAbstractTableModel>
@@ -110,6 +111,12 @@ Q_SIGNALS:
     void loadErrorChanged();
 
 private:
+    // What the role table reads: the display and sort values depend on the column.
+    struct Cell {
+        const WorkerRow& row;
+        int column;
+    };
+
     void onEvent(const Event& event);
     int ensureRow(qint64 jobId, const QDateTime& at, const QString& task, const QString& workerId);
     // Announces changed cells: at once without a clock, else once per frame (kFrameMs).
@@ -138,6 +145,7 @@ private:
     bool m_sortAscending = false;
     QString m_loadError;
     bool m_loaded = false;  // reload() has run
+    const RoleTable<Cell> m_roles;
 };
 
 }  // namespace zerg
