@@ -162,30 +162,36 @@ void LocalHostsSource::test(const QString& alias, QObject* context,
                    });
 }
 
-void LocalHostsSource::checkKey(const QString& alias, QObject* context,
-                                SourceReply<HostKeyCheck> done) {
-    const Result<HostEntry> host = HostChecks::find(m_settings.hostsFile, alias);
+namespace {
+
+// Runs work(the host, its known_hosts file) away from this thread and answers done with its
+// result; an alias that is not in the hosts file is answered at once.
+template <typename Work>
+void onHostKey(const Settings& settings, const QString& alias, QObject* context,
+               SourceReply<HostKeyCheck> done, Work work) {
+    const Result<HostEntry> host = HostChecks::find(settings.hostsFile, alias);
     if (!host)
         return done(host.error());
-    const QString knownHosts = host->knownHostsOr(m_settings.knownHostsFile);
     runOffThread(
         context,
-        [entry = host.value(), knownHosts] { return HostChecks::checkKey(entry, knownHosts); },
+        [entry = host.value(), knownHosts = host->knownHostsOr(settings.knownHostsFile),
+         work = std::move(work)] { return work(entry, knownHosts); },
         [done = std::move(done)](Result<HostKeyCheck> r) { done(std::move(r)); });
+}
+
+}  // namespace
+
+void LocalHostsSource::checkKey(const QString& alias, QObject* context,
+                                SourceReply<HostKeyCheck> done) {
+    onHostKey(m_settings, alias, context, std::move(done), &HostChecks::checkKey);
 }
 
 void LocalHostsSource::trust(const QString& alias, const QString& fingerprint, QObject* context,
                              SourceReply<HostKeyCheck> done) {
-    const Result<HostEntry> host = HostChecks::find(m_settings.hostsFile, alias);
-    if (!host)
-        return done(host.error());
-    const QString knownHosts = host->knownHostsOr(m_settings.knownHostsFile);
-    runOffThread(
-        context,
-        [entry = host.value(), knownHosts, fingerprint] {
-            return HostChecks::trust(entry, knownHosts, fingerprint);
-        },
-        [done = std::move(done)](Result<HostKeyCheck> r) { done(std::move(r)); });
+    onHostKey(m_settings, alias, context, std::move(done),
+              [fingerprint](const HostEntry& entry, const QString& knownHosts) {
+                  return HostChecks::trust(entry, knownHosts, fingerprint);
+              });
 }
 
 // ---- JSON -------------------------------------------------------------------------------------

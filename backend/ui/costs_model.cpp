@@ -82,11 +82,11 @@ QList<CostGroupRow> groupRows(const QHash<QString, CostSums>& groups,
 // ---- CostSums ---------------------------------------------------------------------------------
 
 void CostSums::add(const UsageTotals& t) {
-    calls += t.calls;
-    promptTokens += t.promptTokens;
-    completionTokens += t.completionTokens;
-    unknownCostCalls += t.unknownCostCalls;
-    knownCostUsd += t.knownCostUsd;
+    add(CostSums{.calls = t.calls,
+                 .promptTokens = t.promptTokens,
+                 .completionTokens = t.completionTokens,
+                 .knownCostUsd = t.knownCostUsd,
+                 .unknownCostCalls = t.unknownCostCalls});
 }
 
 void CostSums::add(const CostSums& o) {
