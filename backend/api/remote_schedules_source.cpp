@@ -61,18 +61,16 @@ void RemoteSchedulesSource::create(const ScheduleDraft& d, QObject* context,
 void RemoteSchedulesSource::update(qint64 scheduleId, const SchedulePatch& patch, QObject* context,
                                    SourceReply<ScheduleRecord> reply) {
     QJsonObject args{{u"schedule_id"_s, scheduleId}};
-    if (patch.name)
-        args.insert(u"name"_s, *patch.name);
-    if (patch.task)
-        args.insert(u"task"_s, *patch.task);
-    if (patch.cron)
-        args.insert(u"cron"_s, *patch.cron);
-    if (patch.timeZone)
-        args.insert(u"time_zone"_s, *patch.timeZone);
-    if (patch.enabled)
-        args.insert(u"enabled"_s, *patch.enabled);
-    if (patch.catchUp)
-        args.insert(u"catch_up"_s, *patch.catchUp);
+    auto insertIf = [&args](const QString& key, const auto& value) {
+        if (value)
+            args.insert(key, *value);
+    };
+    insertIf(u"name"_s, patch.name);
+    insertIf(u"task"_s, patch.task);
+    insertIf(u"cron"_s, patch.cron);
+    insertIf(u"time_zone"_s, patch.timeZone);
+    insertIf(u"enabled"_s, patch.enabled);
+    insertIf(u"catch_up"_s, patch.catchUp);
     askServer<ScheduleRecord>(m_client, u"schedule_update"_s, std::move(args), context,
                               std::move(reply), ownedBy(m_ownerId, &recordjson::scheduleIn));
 }

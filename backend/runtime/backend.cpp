@@ -43,6 +43,15 @@ namespace zerg {
 
 namespace {
 
+// The XO loop with a radio check every `turns` iterations; off (nullopt) when turns is 0.
+std::optional<xo::Config> xoEvery(int turns) {
+    if (turns <= 0)
+        return std::nullopt;
+    xo::Config x;
+    x.everyTurns = turns;
+    return x;
+}
+
 // One sentence for the user about the workers a crash left behind; empty when there were none.
 QString noticeFor(const RecoveryReport& r) {
     if (r.jobIds.isEmpty())
@@ -206,11 +215,7 @@ Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock
     deps.summaryModel = s.modelFor(QStringLiteral("summary"));
     deps.tokenBudget = s.workerTokenBudget;
     deps.contextWindowOverride = s.contextWindowTokens;
-    if (s.xoEveryWorker > 0) {
-        xo::Config x;
-        x.everyTurns = s.xoEveryWorker;
-        deps.xo = x;
-    }
+    deps.xo = xoEvery(s.xoEveryWorker);
     b->m_rules = std::make_unique<ViolationRules>(ViolationRules::defaults());
     if (!s.violationRulesFile.isEmpty()) {
         if (auto rules = ViolationRules::loadFile(s.violationRulesFile)) {
@@ -234,14 +239,12 @@ Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock
     jc.memoryModel = s.modelFor(QStringLiteral("summary"));
     jc.runTimeoutSecs = s.runTimeoutSeconds;
     jc.contextWindowTokens = s.contextWindowTokens;
-    if (s.xoEverySupervisor > 0) {
-        xo::Config x;
-        x.everyTurns = s.xoEverySupervisor;
-        x.maxTurnsWithoutProgress = 8;  // the supervisor waits on workers: more turns per step
-        x.contingentGuidance = QStringLiteral(
+    jc.xo = xoEvery(s.xoEverySupervisor);
+    if (jc.xo) {
+        jc.xo->maxTurnsWithoutProgress = 8;  // the supervisor waits on workers: more turns per step
+        jc.xo->contingentGuidance = QStringLiteral(
             "Your workers keep failing the same way: try another approach (another host, command "
             "or check), or tell the user what blocks you and ask.");
-        jc.xo = x;
     }
     jc.hostAliases = hosts.aliases();
     jc.sharedTools = {httpTool, emailTool};

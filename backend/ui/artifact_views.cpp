@@ -174,11 +174,15 @@ QList<ThreadEntry> parseThread(const QByteArray& jsonl) {
         const QJsonObject o = doc.object();
         const QString role = o.value(QStringLiteral("role")).toString();
         const QString text = contentText(o.value(QStringLiteral("content")));
-        if (role == QLatin1String("tool")) {
+        auto entry = [lineNo](const QString& kind, const QString& entryRole) {
             ThreadEntry e;
             e.line = lineNo;
-            e.kind = QStringLiteral("tool_result");
-            e.role = role;
+            e.kind = kind;
+            e.role = entryRole;
+            return e;
+        };
+        if (role == QLatin1String("tool")) {
+            ThreadEntry e = entry(QStringLiteral("tool_result"), role);
             e.toolCallId = o.value(QStringLiteral("tool_call_id")).toString();
             e.toolName = o.value(QStringLiteral("name")).toString();
             if (e.toolName.isEmpty())
@@ -189,20 +193,15 @@ QList<ThreadEntry> parseThread(const QByteArray& jsonl) {
         }
         const QJsonArray calls = o.value(QStringLiteral("tool_calls")).toArray();
         if (!text.isEmpty() || calls.isEmpty()) {
-            ThreadEntry e;
-            e.line = lineNo;
-            e.kind = QStringLiteral("message");
-            e.role = role.isEmpty() ? QStringLiteral("?") : role;
+            ThreadEntry e =
+                entry(QStringLiteral("message"), role.isEmpty() ? QStringLiteral("?") : role);
             e.text = text;
             out.append(e);
         }
         for (const QJsonValue& v : calls) {
             const QJsonObject call = v.toObject();
             const QJsonObject function = call.value(QStringLiteral("function")).toObject();
-            ThreadEntry e;
-            e.line = lineNo;
-            e.kind = QStringLiteral("tool_call");
-            e.role = role;
+            ThreadEntry e = entry(QStringLiteral("tool_call"), role);
             e.toolCallId = call.value(QStringLiteral("id")).toString();
             e.toolName = function.value(QStringLiteral("name")).toString();
             const QJsonValue args = function.value(QStringLiteral("arguments"));
