@@ -1106,7 +1106,7 @@ private:
     static bool isWrite(const QString& op, const Word& target) {
         if (!op.contains(u'>'))
             return false;  // <, <<, <<<, <&
-        if (op.endsWith(u"&") || op.endsWith(u">&")) {
+        if (op.endsWith(u'&')) {
             // n>&m and >&- duplicate or close a descriptor; >&file is &>file.
             if (!target.dynamic &&
                 (target.value == u"-" ||
@@ -1309,9 +1309,7 @@ private:
             for (const Word& a : args) {
                 if (!a.value.startsWith(u'-'))
                     break;
-                if (shells.contains(a.value) ||
-                    (isShortCluster(a.value) && clusterLetters(a.value, u"ugpCDhrtTUa"_s)
-                                                    .contains(QRegularExpression(u"[ise]"_s))))
+                if (shells.contains(a.value) || shortLetter({a}, u"ise"_s, u"ugpCDhrtTUa"_s))
                     return changingOption(name, a.value);
             }
             const qsizetype i = skipOptions({u"-u"_s, u"-g"_s, u"-h"_s, u"-p"_s, u"-C"_s, u"-D"_s,
@@ -1418,8 +1416,7 @@ private:
                 return reason(ReasonKind::DynamicCommand, name + u' ' + args.at(i).raw);
             if (args.at(i).dynamic)
                 return reason(ReasonKind::DynamicCommand, name + u" -c "_s + args.at(i).raw);
-            if (!nested(w))
-                return std::nullopt;  // the reason is set
+            nested(w);  // what it finds (or fails on) goes into the result
             return std::nullopt;
         }
         return reason(ReasonKind::DynamicCommand, name);

@@ -16,7 +16,7 @@ namespace zerg {
 // gives its value. data() and roleNames() both read the one table, so a role cannot be named in
 // one and forgotten in the other.
 //
-//   static const RoleTable<Worker> roles{
+//   const RoleTable<Worker> m_roles{
 //       {JobIdRole, "jobId", &Worker::jobId},
 //       {TaskRole, "task", &Worker::task},
 //       {Qt::DisplayRole, nullptr, &Worker::task},  // a second role for a value, not in QML
