@@ -2,6 +2,7 @@
 
 #include "core/result.h"
 #include "core/status.h"
+#include "tools/shell_command.h"
 
 #include <QJsonObject>
 #include <QList>
@@ -13,7 +14,11 @@
 namespace zerg {
 
 // Rules on what workers may run (issue 7, "violation rules"): a pattern on one argument of some
-// tools, and what to do when a call matches.
+// tools, and what to do when a call matches. A pattern on the `command` argument is matched
+// against the whole command line and against each simple command in it (tools/shell_command.h)
+// as simpleCommandText() writes it, so "echo ok; reboot", "(reboot)" and "sudo -n reboot" all
+// show a rule the command "reboot". This is the last line behind the approval policy: it holds
+// in every approval mode, autonomous included.
 //   log     run it, record the violation (event violation_detected);
 //   warn    run it, and tell the worker ("[SUPERVISOR] warning: …") before its next step;
 //   notify  run it, and tell the user (the event is marked for a notification);
@@ -61,6 +66,12 @@ public:
     [[nodiscard]] std::optional<Violation> match(const QString& tool,
                                                  const QJsonObject& args) const;
     [[nodiscard]] const QList<ViolationRule>& rules() const { return m_rules; }
+
+    // One simple command as the rules see it: its words without the wrappers (sudo, env,
+    // timeout, ...) and with quotes removed, then each redirection as "op target"; a path is
+    // cleaned ("//" and "/." are "/"). "sudo rm -rf \"/\" 2>/dev/null" is
+    // "rm -rf / 2> /dev/null".
+    [[nodiscard]] static QString simpleCommandText(const shell::SimpleCommand& command);
 
 private:
     QList<ViolationRule> m_rules;

@@ -61,6 +61,49 @@ private Q_SLOTS:
                                          << "none";
         QTest::newRow("df") << "df -h"
                             << "none";
+        // What the regex deny-list missed (issue 22): each simple command is checked.
+        QTest::newRow("reboot on a second line") << "echo ok\nreboot"
+                                                 << "pause";
+        QTest::newRow("reboot in a subshell") << "(reboot)"
+                                              << "pause";
+        QTest::newRow("systemctl --no-wall reboot") << "systemctl --no-wall reboot"
+                                                    << "pause";
+        QTest::newRow("reboot in sh -c") << "sh -c 'uptime && reboot'"
+                                         << "pause";
+        QTest::newRow("init 6") << "sudo -n init 6"
+                                << "pause";
+        QTest::newRow("reboot.target is a name") << "systemctl status reboot.target"
+                                                 << "none";
+        QTest::newRow("rm -rf \"/\"") << "rm -rf \"/\""
+                                      << "reap";
+        QTest::newRow("rm -rf //") << "rm -rf //"
+                                   << "reap";
+        QTest::newRow("rm -rf /.") << "rm -rf /."
+                                   << "reap";
+        QTest::newRow("rm -rf /var/..") << "cd /tmp && rm -rf /var/.."
+                                        << "reap";
+        QTest::newRow("rm --recursive in $(...)") << "echo $(rm --recursive --force /)"
+                                                  << "reap";
+        QTest::newRow("echo rm -rf /") << "echo rm -rf /"
+                                       << "none";
+        QTest::newRow("find / -delete") << "find / -delete"
+                                        << "reap";
+        QTest::newRow("find / -xdev -delete") << "find -P / -xdev -delete"
+                                              << "reap";
+        QTest::newRow("find narrowed -delete") << "find / -name '*.tmp' -delete"
+                                               << "none";
+        QTest::newRow("wipefs -a") << "wipefs -a /dev/sda"
+                                   << "reap";
+        QTest::newRow("wipefs lists") << "wipefs /dev/sda"
+                                      << "none";
+        QTest::newRow("dd to device-mapper") << "dd of=/dev/dm-0"
+                                             << "reap";
+        QTest::newRow("redirect onto a disk") << "cat img > /dev/nvme0n1"
+                                              << "reap";
+        QTest::newRow("sysrq-trigger") << "echo b >/proc/sysrq-trigger"
+                                       << "reap";
+        QTest::newRow("sysrq-trigger via tee") << "echo b | sudo tee /proc/sysrq-trigger"
+                                               << "reap";
     }
     void defaultRules() {
         QFETCH(QString, command);
