@@ -38,14 +38,14 @@ struct ApprovalRecord {
     qint64 runId = 0;  // the supervisor run; 0: none
     QString workerId;
     QString callId;
-    QString tool;       // ssh_exec, shell_exec, http_request, ...
-    QString target;     // the host alias, "local", a URL's host, the recipients
-    QString action;     // what would run, one line: the exact command, "POST https://…"
-    QJsonObject args;   // the call's arguments, as the tool gets them
-    QJsonObject classification;  // CallClass::toJson(): {effect, reason, subject, why}
-    QString task;                // the worker's task
-    QString statedReason;        // what the worker said before the call; may be empty
-    QString mode;                // the approval mode that asked ("ask")
+    QString tool;                 // ssh_exec, shell_exec, http_request, ...
+    QString target;               // the host alias, "local", a URL's host, the recipients
+    QString action;               // what would run, one line: the exact command, "POST https://…"
+    QJsonObject args;             // the call's arguments, as the tool gets them
+    QJsonObject classification;   // CallClass::toJson(): {effect, reason, subject, why}
+    QString task;                 // the worker's task
+    QString statedReason;         // what the worker said before the call; may be empty
+    QString mode;                 // the approval mode that asked ("ask")
     QStringList suggestedPrefix;  // what "always allow" would allow; empty: not offered
     ApprovalStatus status = ApprovalStatus::Pending;
     QDateTime requestedAt;
@@ -69,7 +69,7 @@ struct ApprovalRuleRecord {
     qint64 approvalId = 0;  // the request whose answer created it; 0: made in Settings
     QString createdBy;      // "user" (the device in the approval's record)
     QDateTime createdAt;
-    QDateTime removedAt;    // invalid while the rule holds
+    QDateTime removedAt;  // invalid while the rule holds
 };
 
 // The answer to write: status allowed, denied, expired or cancelled, and who gave it.
@@ -96,10 +96,10 @@ public:
     [[nodiscard]] Result<ApprovalRecord> request(qint64 ownerId, qint64 approvalId);
     // Writes the answer when the request is still pending, in one UPDATE … WHERE status =
     // 'pending' (two answers at once: the second gets "invalid_state" and changes nothing).
-    // Returns the record as it is now. answer.status must not be pending.
+    // Returns the record as it is now. answer.status must not be pending; answer.ruleId, when
+    // set, must be one of the owner's rules ("not_found" otherwise).
     [[nodiscard]] Result<ApprovalRecord> answer(qint64 ownerId, qint64 approvalId,
-                                                const ApprovalAnswer& answer,
-                                                const QDateTime& now);
+                                                const ApprovalAnswer& answer, const QDateTime& now);
     // The owner's pending requests, oldest first.
     [[nodiscard]] Result<QList<ApprovalRecord>> pending(qint64 ownerId);
     // The requests of one worker job, oldest first (Worker detail's audit).
@@ -108,7 +108,9 @@ public:
     // owner becomes cancelled with this message (its worker is gone). Returns how many.
     [[nodiscard]] Result<int> cancelAllPending(const QString& message, const QDateTime& now);
 
-    // A rule; returns its id. host must not be blank, prefix not empty (no blank words).
+    // A rule (creating the owner row if missing); returns its id. host must not be blank (it is
+    // stored trimmed), prefix not empty (no blank words); approvalId, when set, must be one of
+    // the owner's requests ("not_found" otherwise).
     [[nodiscard]] Result<qint64> addRule(qint64 ownerId, const QString& host,
                                          const QStringList& prefix, qint64 approvalId,
                                          const QString& createdBy, const QDateTime& now);

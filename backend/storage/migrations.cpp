@@ -264,6 +264,62 @@ QList<Migration> buildAll() {
                            " CHECK (fallback IN ('apology'))"),
         }});
 
+    // Approval requests (issue 22): a worker's call that the approval mode holds until a person
+    // answers, kept after the answer as the audit record. arguments and classification are JSON
+    // objects as text, suggested_prefix a JSON array of words ('[]': no "always allow" offered).
+    // job_id and run_id have no REFERENCES, so that a request is recorded whether or not the
+    // job's or run's row exists (ApprovalStore does not look); NULL is none. The answer columns
+    // stay NULL while the request is pending. approval_rules are the "always allow" rules; a
+    // removed rule keeps its row (removed_at set) so that the requests it answered still name
+    // it. The two tables refer to each other (approvals.rule_id, approval_rules.approval_id)
+    // without REFERENCES, as each CREATE would need the other table first; ApprovalStore checks
+    // that the id is one of the owner's.
+    list.append(Migration{
+        7,
+        QStringLiteral("approval requests and always-allow rules"),
+        {
+            QStringLiteral("CREATE TABLE approvals ("
+                           " id {{ID_PK}},"
+                           " owner_id BIGINT NOT NULL REFERENCES owners(id),"
+                           " job_id BIGINT,"
+                           " run_id BIGINT,"
+                           " worker_id TEXT NOT NULL,"
+                           " call_id TEXT NOT NULL DEFAULT '',"
+                           " tool TEXT NOT NULL,"
+                           " target TEXT NOT NULL,"
+                           " action TEXT NOT NULL,"
+                           " arguments TEXT NOT NULL DEFAULT '{}',"
+                           " classification TEXT NOT NULL DEFAULT '{}',"
+                           " task TEXT NOT NULL DEFAULT '',"
+                           " stated_reason TEXT NOT NULL DEFAULT '',"
+                           " mode TEXT NOT NULL DEFAULT '',"
+                           " suggested_prefix TEXT NOT NULL DEFAULT '[]',"
+                           " status TEXT NOT NULL CHECK (status IN ('pending', 'allowed',"
+                           " 'denied', 'expired', 'cancelled')),"
+                           " requested_at TEXT NOT NULL,"
+                           " expires_at TEXT NOT NULL,"
+                           " decided_at TEXT,"
+                           " decided_by TEXT,"
+                           " device TEXT,"
+                           " message TEXT,"
+                           " rule_id BIGINT)"),
+            QStringLiteral(
+                "CREATE INDEX ix_approvals_owner_status ON approvals (owner_id, status, id)"),
+            QStringLiteral("CREATE INDEX ix_approvals_job ON approvals (job_id)"),
+
+            QStringLiteral("CREATE TABLE approval_rules ("
+                           " id {{ID_PK}},"
+                           " owner_id BIGINT NOT NULL REFERENCES owners(id),"
+                           " host TEXT NOT NULL,"
+                           " prefix TEXT NOT NULL,"
+                           " approval_id BIGINT,"
+                           " created_by TEXT NOT NULL DEFAULT '',"
+                           " created_at TEXT NOT NULL,"
+                           " removed_at TEXT)"),
+            QStringLiteral(
+                "CREATE INDEX ix_approval_rules_owner ON approval_rules (owner_id, removed_at)"),
+        }});
+
     return list;
 }
 
