@@ -2236,6 +2236,21 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
     </message>
 </context>
 <context>
+    <name>zerg::Approvals</name>
+    <message>
+        <source>Nobody answered within %1 minutes, so the call was denied.</source>
+        <translation>Niemand hat innerhalb von %1 Minuten geantwortet, daher wurde der Aufruf abgelehnt.</translation>
+    </message>
+    <message>
+        <source>Approval %1 cannot become a rule: only one command without redirections can be always allowed. Allow it once instead.</source>
+        <translation>Freigabe %1 kann keine Regel werden: Nur ein einzelner Befehl ohne Umleitungen kann immer erlaubt werden. Erlauben Sie ihn stattdessen einmal.</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not the start of the command &quot;%2&quot;. Give the command&apos;s first words, for example &quot;%3&quot;.</source>
+        <translation>„%1“ ist nicht der Anfang des Befehls „%2“. Geben Sie die ersten Wörter des Befehls an, zum Beispiel „%3“.</translation>
+    </message>
+</context>
+<context>
     <name>zerg::Backend</name>
     <message numerus="yes">
         <source>%n more that had not started</source>
@@ -4196,6 +4211,30 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
     <message>
         <source>There is no tool call %1 (yet).</source>
         <translation>Es gibt (noch) keinen Tool-Aufruf %1.</translation>
+    </message>
+    <message>
+        <source>Not run: %1 may change the system (%2), and the approval mode for %3 is read-only. Do only read-only checks, and report what you would run and why so that the user can decide.</source>
+        <translation>Nicht ausgeführt: %1 kann das System verändern (%2), und der Freigabemodus für %3 ist „nur lesen“. Führen Sie nur lesende Prüfungen aus und berichten Sie, was Sie ausführen würden und warum, damit der Benutzer entscheiden kann.</translation>
+    </message>
+    <message>
+        <source>Not run: %1 needs the user&apos;s approval, but the request could not be recorded (%2). Report what you wanted to run and why.</source>
+        <translation>Nicht ausgeführt: %1 braucht die Freigabe des Benutzers, aber die Anfrage konnte nicht gespeichert werden (%2). Berichten Sie, was Sie ausführen wollten und warum.</translation>
+    </message>
+    <message>
+        <source>The worker ended before an answer.</source>
+        <translation>Der Worker wurde vor einer Antwort beendet.</translation>
+    </message>
+    <message>
+        <source> Their message: &quot;%1&quot;</source>
+        <translation> Seine Nachricht: „%1“</translation>
+    </message>
+    <message>
+        <source>Not run: the user denied %1.%2 Do not retry it; go on without it or report what you found.</source>
+        <translation>Nicht ausgeführt: Der Benutzer hat %1 abgelehnt.%2 Versuchen Sie es nicht erneut; machen Sie ohne weiter oder berichten Sie, was Sie gefunden haben.</translation>
+    </message>
+    <message>
+        <source>Not run: %1 was not approved (%2). Do not retry it; report what you wanted to run and why so that the user can decide.</source>
+        <translation>Nicht ausgeführt: %1 wurde nicht freigegeben (%2). Versuchen Sie es nicht erneut; berichten Sie, was Sie ausführen wollten und warum, damit der Benutzer entscheiden kann.</translation>
     </message>
 </context>
 <context>

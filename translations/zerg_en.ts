@@ -2229,6 +2229,21 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
     </message>
 </context>
 <context>
+    <name>zerg::Approvals</name>
+    <message>
+        <source>Nobody answered within %1 minutes, so the call was denied.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Approval %1 cannot become a rule: only one command without redirections can be always allowed. Allow it once instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not the start of the command &quot;%2&quot;. Give the command&apos;s first words, for example &quot;%3&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>zerg::Backend</name>
     <message numerus="yes">
         <source>%n more that had not started</source>
@@ -4180,6 +4195,30 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
     </message>
     <message>
         <source>There is no tool call %1 (yet).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not run: %1 may change the system (%2), and the approval mode for %3 is read-only. Do only read-only checks, and report what you would run and why so that the user can decide.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not run: %1 needs the user&apos;s approval, but the request could not be recorded (%2). Report what you wanted to run and why.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The worker ended before an answer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> Their message: &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not run: the user denied %1.%2 Do not retry it; go on without it or report what you found.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not run: %1 was not approved (%2). Do not retry it; report what you wanted to run and why so that the user can decide.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

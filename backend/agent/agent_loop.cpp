@@ -204,9 +204,11 @@ void AgentLoop::startTools(const ChatMessage& assistant) {
                         .arg(pc.call.name, parseError),
                     {{QStringLiteral("error_code"), QStringLiteral("invalid_arguments")}}),
                 ctx);
-        } else if (std::optional<ToolResult> held =
-                       m_config.toolGuard ? m_config.toolGuard(pc.call, pc.args) : std::nullopt) {
-            inv = new ImmediateInvocation(*held, ctx);
+        } else if (ToolInvocation* guarded =
+                       m_config.toolGuard
+                           ? m_config.toolGuard({tool, pc.call, pc.args, assistant.content}, ctx)
+                           : nullptr) {
+            inv = guarded;
         } else {
             inv = tool->start(pc.args, ctx);
         }

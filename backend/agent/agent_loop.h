@@ -20,6 +20,14 @@ namespace xo {
 class XoSupervisor;
 }
 
+// One tool call about to start, as the guard sees it.
+struct GuardedCall {
+    Tool* tool;
+    const ToolCall& call;
+    const QJsonObject& args;
+    const QString& statedReason;  // what the model wrote with its tool calls; may be empty
+};
+
 struct AgentConfig {
     QString model;
     int maxIterations = 12;         // LLM calls per run before giving up
@@ -33,9 +41,11 @@ struct AgentConfig {
     // that request only (fresh context such as recent workers and remembered facts). They are not
     // part of messages() and never reported by messagesAppended().
     std::function<QList<ChatMessage>()> contextProvider;
-    // Called before each tool call starts: a result means "do not run it, answer this instead"
-    // (a rule forbids the call); nullopt runs it.
-    std::function<std::optional<ToolResult>(const ToolCall&, const QJsonObject&)> toolGuard;
+    // Called before each tool call starts. nullptr runs the tool; an invocation (a child of
+    // `parent`) is used instead: a refusal that is already finished (a rule forbids the call),
+    // or one that waits for the user's approval and then starts the tool itself
+    // (tools/held_invocation.h).
+    std::function<ToolInvocation*(const GuardedCall&, QObject* parent)> toolGuard;
     // Tokens (prompt + completion, all calls) this loop may use; 0: no limit. Going over ends the
     // loop as failed with code "budget_exceeded" (terminal: never restarted).
     qint64 tokenBudget = 0;

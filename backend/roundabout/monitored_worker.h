@@ -31,6 +31,9 @@ struct WorkerSnapshot {
     QString workerId;
     QString task;
     qint64 elapsedMs = 0;
+    // Of elapsedMs, the time spent waiting for the user's approval (issue 22): it does not count
+    // toward the hard timeout.
+    qint64 approvalWaitMs = 0;
     QList<ActivityEntry> activity;
     QString result;     // final text when status is success
     QString error;      // what went wrong when failed

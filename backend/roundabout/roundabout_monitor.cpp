@@ -181,7 +181,13 @@ void RoundaboutMonitor::check() {
     m_clock->cancel(m_timer);
     ++m_checks;
     Q_EMIT checked(s);
-    if (m_clock->nowMs() - m_startedMs >= qint64(m_config.hardTimeoutSeconds) * 1000) {
+    if (s.status == WorkerStatus::AwaitingApproval) {
+        // A person is deciding: nothing to judge, and the clock does not run (see below).
+        scheduleCheck();
+        return;
+    }
+    if (m_clock->nowMs() - m_startedMs - s.approvalWaitMs >=
+        qint64(m_config.hardTimeoutSeconds) * 1000) {
         hardTimeout(s);
         return;
     }

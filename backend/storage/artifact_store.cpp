@@ -175,9 +175,20 @@ Result<QString> ArtifactStore::createWorker(qint64 ownerId, const QString& task,
 }
 
 Status ArtifactStore::appendThreadMessage(const QString& workerId, const QJsonObject& line) {
+    return appendJsonLine(workerId, kThread, line);
+}
+
+Status ArtifactStore::appendJsonLine(const QString& workerId, const QString& fileName,
+                                     const QJsonObject& line) {
+    if (fileName.isEmpty() || fileName.contains(QLatin1Char('/')) ||
+        fileName.startsWith(QLatin1Char('.')) || !fileName.endsWith(QLatin1String(".jsonl"))) {
+        return Error{QStringLiteral("invalid_argument"),
+                     QStringLiteral("\"%1\" is not a .jsonl file name in the worker's folder.")
+                         .arg(fileName)};
+    }
     if (Status s = checkWritable(workerId); !s)
         return s;
-    const QString path = workerDir(workerId) + QLatin1Char('/') + kThread;
+    const QString path = workerDir(workerId) + QLatin1Char('/') + fileName;
     QFile file(path);
     if (!file.open(QIODevice::WriteOnly | QIODevice::Append)) {
         return ioError(QStringLiteral("append to"), path, file.errorString());

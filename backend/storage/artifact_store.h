@@ -16,9 +16,10 @@ namespace zerg {
 //                      result.txt         final answer (canonical)
 //                      thread.jsonl       whole conversation, one JSON object a line (canonical)
 //                      tool_calls/NNN_<tool>.txt
+//                      approvals.jsonl    every approval request and answer (only grows)
 //                      monitoring/..., salute.json   (via writeFile)
-// Every file is replaced atomically (QSaveFile: temp file + rename) except thread.jsonl, which
-// only grows. Reads are owner-checked against metadata.json (another owner's worker is simply
+// Every file is replaced atomically (QSaveFile: temp file + rename) except the .jsonl files,
+// which only grow. Reads are owner-checked against metadata.json (another owner's worker is simply
 // "not found") and confined to the worker's folder. Errors: "not_found", "invalid_argument",
 // "io", "corrupt". Like the rest of the backend, use it from one thread.
 class ArtifactStore {
@@ -37,6 +38,10 @@ public:
 
     // One compact JSON line appended to thread.jsonl and flushed.
     [[nodiscard]] Status appendThreadMessage(const QString& workerId, const QJsonObject& line);
+    // One compact JSON line appended to a JSON-lines file directly in the worker's folder
+    // (approvals.jsonl) and flushed.
+    [[nodiscard]] Status appendJsonLine(const QString& workerId, const QString& fileName,
+                                        const QJsonObject& line);
     // Writes tool_calls/%03d_<tool>.txt (tool name reduced to [A-Za-z0-9_-]); returns that
     // relative path.
     [[nodiscard]] Result<QString> saveToolCall(const QString& workerId, int seq,

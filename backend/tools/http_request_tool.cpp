@@ -506,6 +506,18 @@ ToolSpec HttpRequestTool::spec() const {
             objectSchema(properties, {QStringLiteral("url")})};
 }
 
+CallClass HttpRequestTool::classify(const QJsonObject& args) const {
+    // The method as start() reads it: GET when absent.
+    const QString method =
+        args.value(QStringLiteral("method")).toString(QStringLiteral("GET")).trimmed().toUpper();
+    const bool reads = method == QLatin1String("GET") || method == QLatin1String("HEAD");
+    CallClass c;
+    c.effect = reads ? Effect::ReadOnly : Effect::Changes;
+    c.reason = {reads ? ReasonKind::ReadingMethod : ReasonKind::ChangingMethod, method};
+    c.target = QUrl(args.value(QStringLiteral("url")).toString()).host();
+    return c;
+}
+
 ToolInvocation* HttpRequestTool::start(const QJsonObject& args, QObject* parent) {
     CallSpec call;
     const QJsonValue urlArg = args.value(QStringLiteral("url"));

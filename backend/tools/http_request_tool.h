@@ -61,6 +61,7 @@ public:
 
     [[nodiscard]] ToolSpec spec() const override;
     [[nodiscard]] ToolInvocation* start(const QJsonObject& args, QObject* parent) override;
+    [[nodiscard]] CallClass classify(const QJsonObject& args) const override;
 
     // True when url lies under prefix: same scheme, host and port, path on a '/' boundary.
     [[nodiscard]] static bool urlUnderPrefix(const QUrl& url, const QString& prefix);

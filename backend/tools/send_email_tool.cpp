@@ -119,6 +119,17 @@ ToolSpec SendEmailTool::spec() const {
                                       QStringLiteral("body")})};
 }
 
+CallClass SendEmailTool::classify(const QJsonObject& args) const {
+    const QJsonValue to = args.value(QStringLiteral("to"));
+    QStringList recipients;
+    for (const QJsonValue& v : to.isArray() ? to.toArray() : QJsonArray{to})
+        recipients << v.toString().trimmed();
+    CallClass c;
+    c.target = recipients.join(QStringLiteral(", "));
+    c.reason = {ReasonKind::SendsMessage, c.target};
+    return c;
+}
+
 ToolInvocation* SendEmailTool::start(const QJsonObject& args, QObject* parent) {
     if (!m_settings.configured()) {
         return failNow(parent, QStringLiteral("not_configured"),

@@ -28,6 +28,7 @@ public:
 
     [[nodiscard]] ToolSpec spec() const override;
     [[nodiscard]] ToolInvocation* start(const QJsonObject& args, QObject* parent) override;
+    [[nodiscard]] CallClass classify(const QJsonObject& args) const override;
 
 private:
     SmtpSettings m_settings;

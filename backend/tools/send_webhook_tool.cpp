@@ -213,6 +213,20 @@ ToolSpec SendWebhookTool::spec() const {
             objectSchema(properties, {QStringLiteral("text")})};
 }
 
+CallClass SendWebhookTool::classify(const QJsonObject& args) const {
+    // Where start() sends it: the named webhook, the URL's host (never a configured URL, it is a
+    // secret), or the default webhook.
+    QString target = args.value(QStringLiteral("webhook")).toString().trimmed();
+    if (const QString url = args.value(QStringLiteral("url")).toString(); target.isEmpty())
+        target = url.isEmpty()
+                     ? (m_opts.targets.isEmpty() ? QString() : m_opts.targets.first().name)
+                     : QUrl(url).host();
+    CallClass c;
+    c.target = target;
+    c.reason = {ReasonKind::SendsMessage, QStringLiteral("the webhook \"%1\"").arg(target)};
+    return c;
+}
+
 ToolInvocation* SendWebhookTool::start(const QJsonObject& args, QObject* parent) {
     const QString invalid = QStringLiteral("invalid_arguments");
     auto optionalString = [&args](const char* key, QString* out) {

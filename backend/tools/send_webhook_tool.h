@@ -46,6 +46,7 @@ public:
 
     [[nodiscard]] ToolSpec spec() const override;
     [[nodiscard]] ToolInvocation* start(const QJsonObject& args, QObject* parent) override;
+    [[nodiscard]] CallClass classify(const QJsonObject& args) const override;
 
     // The request body and content type for a format; false for an unknown format.
     [[nodiscard]] static bool formatBody(const QString& format, const QString& title,

@@ -1453,22 +1453,15 @@ Classification classify(const QString& commandLine) {
     return out;
 }
 
-QString describe(const Reason& r) {
-    // By ReasonKind, in its order; %1 is the subject.
-    static const char* const texts[] = {
-        "every command only reads",
-        "`%1` is not on the read-only list",
-        "`%1` may change the system",
-        "`%1` may change the system",
-        "it writes a file (`%1`)",
-        "`%1` runs a command only known when it runs",
-        "`%1` depends on a value only known when it runs",
-        "the command line could not be understood (%1)",
-        "nothing to run",
-    };
-    static_assert(std::size(texts) == size_t(ReasonKind::Empty) + 1);
-    const QString text = QString::fromLatin1(texts[int(r.kind)]);
-    return text.contains(u"%1") ? text.arg(r.subject) : text;
+CallClass callClass(const QString& commandLine, const QString& target) {
+    const Classification c = classify(commandLine);
+    CallClass out{c.effect, c.reason, target, {}};
+    // A command only known when it runs is never covered by a rule.
+    const bool known = c.reason.kind != ReasonKind::DynamicCommand &&
+                       c.reason.kind != ReasonKind::UnsupportedSyntax;
+    if (known && c.commands.size() == 1 && c.commands.first().redirections.isEmpty())
+        out.commandWords = c.commands.first().words;
+    return out;
 }
 
 }  // namespace zerg::shell

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "tools/call_effect.h"
+
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -14,30 +16,10 @@
 // describes what is parsed and what is not.
 namespace zerg::shell {
 
-// The words for storing these (a StatusTable each, core/status.h) come with the slice that stores
-// a classification.
-enum class Effect { ReadOnly, Changes };
-
-// Why a command line was classified so: one vocabulary for logs, the user and the model.
-enum class ReasonKind {
-    AllReadOnly,         // every simple command only reads (subject empty)
-    NotOnReadOnlyList,   // subject: the command name ("rm", or a path outside the system folders)
-    ChangingSubcommand,  // subject: "systemctl restart", "ip link set", "hostname evil"
-    ChangingOption,      // subject: "find -delete", "journalctl --vacuum-size", "sed -i"
-    WritesFile,          // subject: "> /etc/hosts", "tee /tmp/x", "dd of=/dev/sda", "sort -o f"
-    DynamicCommand,      // subject: a command only known when it runs: "$CMD", "eval", "source",
-                         // "bash" (a script from a file or stdin), "PATH=" (changes the lookup)
-    DynamicArgument,     // subject: "find $DIR": an argument only known when it runs, where its
-                         // value decides whether the command changes anything
-    UnsupportedSyntax,   // subject: a short excerpt (unclosed quote, function definition, ...)
-    Empty,               // nothing to run (an empty line, a comment)
-};
-
-struct Reason {
-    ReasonKind kind = ReasonKind::Empty;
-    QString subject;
-    friend bool operator==(const Reason&, const Reason&) = default;
-};
+// Effect, ReasonKind, Reason and describe() are the tools' vocabulary (tools/call_effect.h).
+using zerg::Effect;
+using zerg::Reason;
+using zerg::ReasonKind;
 
 // One redirection as written: op with its file descriptor (">", ">>", "2>", "&>", "<", "<<",
 // "2>&", "<>", ...), target with quotes removed (a file, a descriptor, or a here-doc delimiter).
@@ -68,8 +50,8 @@ struct Classification {
 // read-only.
 [[nodiscard]] Classification classify(const QString& commandLine);
 
-// The reason as a short English sentence for logs and the model:
-// "`rm` is not on the read-only list".
-[[nodiscard]] QString describe(const Reason& reason);
+// A command tool's call class (ssh_exec, shell_exec): the line's classification, acting on
+// target, with commandWords set when the line is one simple command without redirections.
+[[nodiscard]] CallClass callClass(const QString& commandLine, const QString& target);
 
 }  // namespace zerg::shell

@@ -2,6 +2,7 @@
 
 #include "tools/capped_output.h"
 #include "tools/exec_args.h"
+#include "tools/shell_command.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -406,6 +407,11 @@ ToolSpec ShellExecTool::spec() const {
     }
     return {QStringLiteral("shell_exec"), description,
             objectSchema(properties, {QStringLiteral("command")})};
+}
+
+CallClass ShellExecTool::classify(const QJsonObject& args) const {
+    return shell::callClass(args.value(QStringLiteral("command")).toString(),
+                            QStringLiteral("local"));
 }
 
 ToolInvocation* ShellExecTool::start(const QJsonObject& args, QObject* parent) {

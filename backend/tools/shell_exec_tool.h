@@ -66,6 +66,7 @@ public:
 
     [[nodiscard]] ToolSpec spec() const override;
     [[nodiscard]] ToolInvocation* start(const QJsonObject& args, QObject* parent) override;
+    [[nodiscard]] CallClass classify(const QJsonObject& args) const override;
 
     [[nodiscard]] QString workingDir() const { return m_workingDir; }
     // True when calls run under bubblewrap (mode Bubblewrap, or Auto on a machine where it works).

@@ -1,6 +1,7 @@
 #include "tools/ssh_exec_tool.h"
 
 #include "tools/exec_args.h"
+#include "tools/shell_command.h"
 #include "tools/ssh_pool.h"
 
 #include <QElapsedTimer>
@@ -105,6 +106,11 @@ ToolSpec SshExecTool::spec() const {
     };
     return {QStringLiteral("ssh_exec"), description,
             objectSchema(properties, {QStringLiteral("host"), QStringLiteral("command")})};
+}
+
+CallClass SshExecTool::classify(const QJsonObject& args) const {
+    return shell::callClass(args.value(QStringLiteral("command")).toString(),
+                            args.value(QStringLiteral("host")).toString());
 }
 
 ToolInvocation* SshExecTool::start(const QJsonObject& args, QObject* parent) {

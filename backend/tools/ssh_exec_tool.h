@@ -48,6 +48,7 @@ public:
 
     [[nodiscard]] ToolSpec spec() const override;
     [[nodiscard]] ToolInvocation* start(const QJsonObject& args, QObject* parent) override;
+    [[nodiscard]] CallClass classify(const QJsonObject& args) const override;
 
     [[nodiscard]] SshPool& pool() { return *m_pool; }
 

@@ -8,6 +8,12 @@
 
 namespace zerg {
 
+CallClass Tool::classify(const QJsonObject& /*args*/) const {
+    CallClass c;
+    c.reason = {ReasonKind::NotClassified, spec().name};
+    return c;
+}
+
 QJsonObject ToolResult::forModel(int capChars) const {
     QJsonObject out = payload;
     for (auto it = out.begin(); it != out.end(); ++it) {

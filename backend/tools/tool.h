@@ -1,6 +1,7 @@
 #pragma once
 
 #include "llm/chat_types.h"
+#include "tools/call_effect.h"
 
 #include <QJsonObject>
 #include <QObject>
@@ -61,6 +62,10 @@ public:
     virtual ~Tool() = default;
     [[nodiscard]] virtual ToolSpec spec() const = 0;
     [[nodiscard]] virtual ToolInvocation* start(const QJsonObject& args, QObject* parent) = 0;
+    // Whether this call may change a system, and why: what the approval policy decides on
+    // (issue 22). Asked before start(), with the same arguments, which may be invalid. The
+    // default is Changes (NotClassified): a tool that does not say counts as changing.
+    [[nodiscard]] virtual CallClass classify(const QJsonObject& args) const;
 };
 
 // An invocation that is already finished when start() returns it (validation errors, quick

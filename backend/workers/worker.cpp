@@ -10,6 +10,8 @@
 #include "core/json_util.h"
 #include "storage/artifact_store.h"
 #include "storage/store.h"
+#include "tools/held_invocation.h"
+#include "workers/approvals.h"
 #include "workers/violation_rules.h"
 
 #include <QJsonArray>
@@ -60,6 +62,10 @@ public:
             parent);
     }
 
+    CallClass classify(const QJsonObject& /*args*/) const override {
+        return {Effect::ReadOnly, {ReasonKind::StaysInZerg, {}}, {}, {}};
+    }
+
 private:
     QPointer<Worker> m_worker;
 };
@@ -80,14 +86,15 @@ QString truncatedSummary(const QString& text) {
 // The summary prompt sees at most this much of the result: a list line needs the gist only.
 constexpr int kSummaryInputChars = 4000;
 
-QByteArray toolCallFile(const ToolCall& call, const QJsonObject& args, const ToolResult& result,
-                        qint64 durationMs, const QDateTime& at) {
+QByteArray toolCallFile(const ToolCall& call, const QJsonObject& args, const CallClass& cls,
+                        const ToolResult& result, qint64 durationMs, const QDateTime& at) {
     QByteArray out;
     out += "tool: " + call.name.toUtf8() + '\n';
     out += "call_id: " + call.id.toUtf8() + '\n';
     out += "finished_at: " + at.toString(Qt::ISODateWithMs).toUtf8() + '\n';
     out += "duration_ms: " + QByteArray::number(durationMs) + '\n';
     out += "arguments: " + json::compact(args) + '\n';
+    out += "classification: " + json::compact(cls.toJson()) + '\n';
     QJsonObject rest = result.payload;
     const QString stdoutText = rest.take(QStringLiteral("stdout")).toString();
     const QString stderrText = rest.take(QStringLiteral("stderr")).toString();
@@ -108,7 +115,11 @@ QByteArray toolCallFile(const ToolCall& call, const QJsonObject& args, const Too
 }  // namespace
 
 Worker::Worker(WorkerDeps deps, Job job, QObject* parent)
-    : MonitoredWorker(parent), m_deps(deps), m_job(std::move(job)) {}
+    : MonitoredWorker(parent), m_deps(deps), m_job(std::move(job)) {
+    if (m_deps.approvals) {
+        connect(m_deps.approvals, &Approvals::resolved, this, &Worker::onApprovalResolved);
+    }
+}
 
 Worker::~Worker() {
     // The pool lets a worker go 60 s after it is done, and the backend may shut down sooner:
@@ -291,9 +302,9 @@ WorkerAttempt* Worker::newAttempt() {
     cfg.toolOutputCapChars = m_deps.toolOutputCapChars;
     cfg.fatalToolErrors = kFatalToolErrors;
     cfg.tokenBudget = m_deps.tokenBudget;
-    if (m_deps.rules) {
-        cfg.toolGuard = [this](const ToolCall& call, const QJsonObject& args) {
-            return guard(call, args);
+    if (m_deps.rules || m_deps.approvals) {
+        cfg.toolGuard = [this](const GuardedCall& call, QObject* parent) {
+            return guard(call, parent);
         };
     }
     cfg.meta = {QStringLiteral("worker"), m_workerId, m_job.ownerId, m_job.runId, m_job.jobId};
@@ -356,6 +367,12 @@ void Worker::onToolStarted(const ToolCall& call, const QJsonObject& args) {
                                                     call.name, args, a.display});
 }
 
+CallClass Worker::classify(const ToolCall& call, const QJsonObject& args) const {
+    if (const Tool* tool = m_tools->find(call.name))
+        return tool->classify(args);
+    return {Effect::Changes, {ReasonKind::NotClassified, call.name}, {}, {}};
+}
+
 void Worker::onToolFinished(const ToolCall& call, const QJsonObject& args, const ToolResult& result,
                             qint64 durationMs) {
     m_lastProgressMs = m_deps.clock->nowMs();
@@ -378,7 +395,7 @@ void Worker::onToolFinished(const ToolCall& call, const QJsonObject& args, const
     const int seq = ++m_toolSeq;
     const Result<QString> saved = m_deps.artifacts->saveToolCall(
         m_workerId, seq, call.name,
-        toolCallFile(call, args, result, durationMs, m_deps.clock->utcNow()));
+        toolCallFile(call, args, classify(call, args), result, durationMs, m_deps.clock->utcNow()));
     if (!saved) {
         qWarning("worker %s: %s", qPrintable(m_workerId), qPrintable(saved.error().message));
     }
@@ -443,7 +460,127 @@ void Worker::onLoopFinished() {
     exitAttempt(ExitReason::shutdown(code.isEmpty() ? statusName(WorkerStatus::Failed) : code));
 }
 
-std::optional<ToolResult> Worker::guard(const ToolCall& call, const QJsonObject& args) {
+ToolInvocation* Worker::guard(const GuardedCall& call, QObject* parent) {
+    // The deny-list first: it holds in every mode.
+    if (std::optional<ToolResult> refused = checkRules(call.call, call.args))
+        return new ImmediateInvocation(*refused, parent);
+    if (!m_deps.approvals)
+        return nullptr;
+    const CallClass cls = call.tool->classify(call.args);
+    const PolicyDecision d = m_deps.approvals->policyFor(m_job.ownerId).decide(cls);
+    switch (d.verdict) {
+        case Verdict::Run:
+            return nullptr;
+        case Verdict::Refuse:
+            return new ImmediateInvocation(
+                ToolResult::failure(
+                    tr("Not run: %1 may change the system (%2), and the approval mode for %3 is "
+                       "read-only. Do only read-only checks, and report what you would run and "
+                       "why so that the user can decide.")
+                        .arg(displayFor(call.call.name, call.args), describe(cls.reason),
+                             cls.target),
+                    {{QStringLiteral("error_code"), QStringLiteral("approval_refused")},
+                     {QStringLiteral("classification"), cls.toJson()}}),
+                parent);
+        case Verdict::Ask:
+            break;
+    }
+    return holdForApproval(call, cls, d.mode, parent);
+}
+
+ToolInvocation* Worker::holdForApproval(const GuardedCall& call, const CallClass& cls,
+                                        ApprovalMode mode, QObject* parent) {
+    ApprovalRecord draft;
+    draft.ownerId = m_job.ownerId;
+    draft.jobId = m_job.jobId;
+    draft.runId = m_job.runId;
+    draft.workerId = m_workerId;
+    draft.callId = call.call.id;
+    draft.tool = call.call.name;
+    draft.target = cls.target;
+    draft.action = call.args.value(QStringLiteral("command")).toString();
+    if (draft.action.isEmpty())
+        draft.action = displayFor(call.call.name, call.args);
+    draft.args = call.args;
+    draft.classification = cls.toJson();
+    draft.task = m_job.task;
+    draft.statedReason = call.statedReason.trimmed();
+    draft.mode = statusName(mode);
+    draft.suggestedPrefix = ApprovalPolicy::suggestedPrefix(cls.commandWords);
+    const Result<ApprovalRecord> request = m_deps.approvals->request(draft);
+    if (!request) {
+        // Never run a changing call whose request is not on record.
+        return new ImmediateInvocation(
+            ToolResult::failure(
+                tr("Not run: %1 needs the user's approval, but the request could not be "
+                   "recorded (%2). Report what you wanted to run and why.")
+                    .arg(displayFor(call.call.name, call.args), request.error().message),
+                {{QStringLiteral("error_code"), QStringLiteral("approval_unavailable")}}),
+            parent);
+    }
+    auto* held = new HeldInvocation(call.tool, call.args, parent);
+    const qint64 approvalId = request->id;
+    m_held.insert(approvalId, held);
+    connect(held, &HeldInvocation::withdrawn, this, [this, approvalId] {
+        if (m_held.remove(approvalId)) {
+            m_deps.approvals->withdraw(m_job.ownerId, approvalId,
+                                       tr("The worker ended before an answer."));
+            approvalWaitChanged();
+        }
+    });
+    approvalWaitChanged();
+    return held;
+}
+
+void Worker::onApprovalResolved(const ApprovalRecord& record) {
+    if (record.ownerId != m_job.ownerId || !m_held.contains(record.id))
+        return;
+    const QPointer<HeldInvocation> held = m_held.take(record.id);
+    approvalWaitChanged();
+    if (!held)
+        return;
+    const QString what = displayFor(record.tool, record.args);
+    const QString message =
+        record.message.isEmpty() ? QString() : tr(" Their message: \"%1\"").arg(record.message);
+    switch (record.status) {
+        case ApprovalStatus::Allowed:
+            held->release();
+            return;
+        case ApprovalStatus::Denied:
+            held->refuse(ToolResult::failure(
+                tr("Not run: the user denied %1.%2 Do not retry it; go on without it or report "
+                   "what you found.")
+                    .arg(what, message),
+                {{QStringLiteral("error_code"), QStringLiteral("approval_denied")}}));
+            return;
+        case ApprovalStatus::Expired:
+        case ApprovalStatus::Cancelled:
+        case ApprovalStatus::Pending:
+            held->refuse(ToolResult::failure(
+                tr("Not run: %1 was not approved (%2). Do not retry it; report what you wanted "
+                   "to run and why so that the user can decide.")
+                    .arg(what, record.message),
+                {{QStringLiteral("error_code"), QStringLiteral("approval_expired")}}));
+            return;
+    }
+}
+
+void Worker::approvalWaitChanged() {
+    const qint64 now = m_deps.clock->nowMs();
+    if (!m_held.isEmpty() && m_status == WorkerStatus::Running) {
+        m_approvalWaitStartMs = now;
+        setStatus(WorkerStatus::AwaitingApproval);
+    } else if (m_held.isEmpty() && m_status == WorkerStatus::AwaitingApproval) {
+        m_approvalWaitMs += now - m_approvalWaitStartMs;
+        m_lastProgressMs = now;  // the health monitor counts from the answer
+        if (!m_ending)           // an ending worker goes from here to its terminal status
+            setStatus(WorkerStatus::Running);
+    }
+}
+
+std::optional<ToolResult> Worker::checkRules(const ToolCall& call, const QJsonObject& args) {
+    if (!m_deps.rules)
+        return std::nullopt;
     const std::optional<Violation> v = m_deps.rules->match(call.name, args);
     if (!v)
         return std::nullopt;
@@ -655,6 +792,7 @@ WorkerSnapshot Worker::snapshot() const {
     s.task = m_job.task;
     const qint64 end = m_endedMs >= 0 ? m_endedMs : m_deps.clock->nowMs();
     s.elapsedMs = m_status == WorkerStatus::Queued ? 0 : end - m_startedMs;
+    s.approvalWaitMs = m_approvalWaitMs + (m_held.isEmpty() ? 0 : end - m_approvalWaitStartMs);
     s.activity = m_activity;
     s.result = m_result;
     s.error = m_error;

@@ -4,6 +4,7 @@
 #include "core/event_payloads.h"
 #include "roundabout/monitored_worker.h"
 #include "supervision/child.h"
+#include "tools/approval_policy.h"
 
 #include <QPointer>
 #include <QSet>
@@ -12,8 +13,11 @@
 
 namespace zerg {
 
+struct ApprovalRecord;
+class Approvals;
 class ArtifactStore;
 class Clock;
+class HeldInvocation;
 class EventBus;
 class LlmProvider;
 class Store;
@@ -37,6 +41,9 @@ struct WorkerDeps {
     QString summaryModel;  // Settings::modelFor("summary"); empty: the worker's own model
     // Checked before each tool call (workers/violation_rules.h); nullptr: no rules.
     const ViolationRules* rules = nullptr;
+    // Asked before a call that may change a system (workers/approvals.h); nullptr: every call
+    // runs, as in the autonomous mode.
+    Approvals* approvals = nullptr;
     qint64 tokenBudget = 0;         // tokens one worker may use; 0: no limit
     std::optional<xo::Config> xo;   // the XO loop for workers; nullopt: off
     int contextWindowOverride = 0;  // ZERG_CONTEXT_WINDOW; 0: from the model's name
@@ -159,7 +166,17 @@ private:
     // SALUTE after each radio check: salute.json in the worker's folder (the XO's view of it) and
     // the same report as a salute_report event.
     void writeSalute(const QJsonObject& xoReport);
-    std::optional<ToolResult> guard(const ToolCall& call, const QJsonObject& args);
+    // Before each tool call: the violation rules, then the approval policy. nullptr runs it.
+    ToolInvocation* guard(const GuardedCall& call, QObject* parent);
+    std::optional<ToolResult> checkRules(const ToolCall& call, const QJsonObject& args);
+    // A call the policy holds for the user: recorded and held until the answer.
+    ToolInvocation* holdForApproval(const GuardedCall& call, const CallClass& cls,
+                                    ApprovalMode mode, QObject* parent);
+    void onApprovalResolved(const ApprovalRecord& record);
+    // The worker waits in awaiting_approval while any call is held; the time it waits is kept.
+    void approvalWaitChanged();
+    // The call's class by its tool (Changes when the tool is unknown).
+    CallClass classify(const ToolCall& call, const QJsonObject& args) const;
     void onLoopFinished();
     bool prepareFirstAttempt();
     QList<ChatMessage> resumedHistory() const;
@@ -198,7 +215,10 @@ private:
     int m_attempts = 0;
     QString m_restartReason;
     qint64 m_lastProgressMs = 0;
-    QString m_crashCode;  // set by crashAttempt until the cancelled loop has finished
+    QHash<qint64, QPointer<HeldInvocation>> m_held;  // approval id -> the call waiting for it
+    qint64 m_approvalWaitMs = 0;       // waited for approvals, before the current wait
+    qint64 m_approvalWaitStartMs = 0;  // when the current wait began
+    QString m_crashCode;               // set by crashAttempt until the cancelled loop has finished
     QPointer<ChatReply> m_summaryReply;  // a child of this worker while in flight
     quint64 m_summaryTimer = 0;          // Clock::TimerId of the summary timeout
 };

@@ -13,6 +13,7 @@
 #include "storage/database.h"
 #include "storage/store.h"
 #include "temp_env.h"
+#include "tools/shell_command.h"
 #include "workers/worker_pool.h"
 
 #include <QPointer>
@@ -55,6 +56,11 @@ public:
     ToolSpec spec() const override {
         return {QStringLiteral("ssh_exec"), QStringLiteral("hangs"),
                 QJsonObject{{"type", "object"}}};
+    }
+    // Classified like ssh_exec: by its command, on its host.
+    CallClass classify(const QJsonObject& args) const override {
+        return shell::callClass(args.value(QStringLiteral("command")).toString(),
+                                args.value(QStringLiteral("host")).toString());
     }
     ToolInvocation* start(const QJsonObject&, QObject* parent) override {
         auto* c = new Call(this, parent);
