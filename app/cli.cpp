@@ -1,5 +1,6 @@
 #include "cli.h"
 
+#include "cli_approvals.h"
 #include "cli_connect.h"
 #include "cli_doctor.h"
 #include "cli_hosts.h"
@@ -55,7 +56,8 @@ const char kUsage[] = QT_TRANSLATE_NOOP(
     "Zerg is a desktop AI operations assistant. Without a command it opens the Jarvis window.\n"
     "\n"
     "Commands:\n"
-    "  ask [--json] TASK                 Run one request headless and print the answer.\n"
+    "  ask [--json] [--approve=allow|deny] TASK\n"
+    "                                    Run one request headless and print the answer.\n"
     "  workers list [--json] [--limit N] Recent workers, newest first.\n"
     "  workers show ID [--json]          One worker: metadata, result, tool call files.\n"
     "  workers grep [OPTIONS] PATTERN    Search every worker's files.\n"
@@ -89,7 +91,7 @@ const char kUsage[] = QT_TRANSLATE_NOOP(
 
 const char kAskUsage[] = QT_TRANSLATE_NOOP(
     "zerg::cli",
-    "Usage: zerg ask [--json] TASK\n"
+    "Usage: zerg ask [--json] [--approve=allow|deny] TASK\n"
     "\n"
     "Sends one request to Jarvis without opening a window. The supervisor answers directly or\n"
     "starts workers on your servers; the answer goes to standard output, the progress (workers,\n"
@@ -98,6 +100,10 @@ const char kAskUsage[] = QT_TRANSLATE_NOOP(
     "Options:\n"
     "  --json       Print every event instead, one {\"event\", \"data\"} JSON object per line;\n"
     "               the last line is supervisor_complete or error.\n"
+    "  --approve=allow|deny\n"
+    "               The answer to every approval request (a worker's call that may change a\n"
+    "               system, in the approval mode ask). Without it you are asked on a terminal\n"
+    "               (Allow? [y/N/a]); without a terminal every request is denied.\n"
     "  -h, --help   Show this help.\n"
     "\n"
     "Examples:\n"
@@ -319,6 +325,13 @@ int ask(const QStringList& args) {
     if (!backend->hostsProblem().isEmpty() && !json) {
         err() << "zerg: " << Text::tr("note: %1").arg(backend->hostsProblem()) << '\n';
     }
+    if (!backend->approvalProblem().isEmpty() && !json) {
+        err() << "zerg: " << Text::tr("note: %1").arg(backend->approvalProblem()) << '\n';
+    }
+
+    // Approval requests: --approve's answer, else asked on a terminal, else denied.
+    const CliApprover approver(backend->approvals(), backend->settings().ownerId, options->approve,
+                               !json && ::isatty(STDIN_FILENO) == 1, err());
 
     bool streamed = false;
     QObject::connect(backend->bus(), &EventBus::published, qApp, [&](const Event& e) {

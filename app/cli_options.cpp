@@ -164,11 +164,20 @@ Result<ListOptions> parseListOptions(const QStringList& args, int defaultLimit) 
 Result<AskOptions> parseAskOptions(const QStringList& args) {
     const QString needsTask =
         Text::tr("ask needs a task, e.g. zerg ask \"check disk usage on cube\"");
-    const Result<ParsedArgs> p = parseOptions(args, someArguments({flag("json")}, needsTask));
+    const QString approveError = Text::tr("--approve takes allow or deny, e.g. --approve=deny");
+    const Result<ParsedArgs> p = parseOptions(
+        args, someArguments({flag("json"), valued("approve", "allow|deny", approveError)},
+                            needsTask));
     if (!p)
         return p.error();
     AskOptions options;
     options.json = p->isSet(QStringLiteral("json"));
+    if (p->isSet(QStringLiteral("approve"))) {
+        const QString v = p->value(QStringLiteral("approve")).trimmed().toLower();
+        if (v != QLatin1String("allow") && v != QLatin1String("deny"))
+            return usage(approveError);
+        options.approve = v == QLatin1String("allow");
+    }
     options.task = p->positional.join(QLatin1Char(' ')).trimmed();
     if (options.task.isEmpty())
         return usage(needsTask);

@@ -7,6 +7,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
+
 namespace zerg::cli {
 
 // Every subcommand reads its words with QCommandLineParser through parseOptions(): options may
@@ -58,6 +60,9 @@ struct ListOptions {
 struct AskOptions {
     bool json = false;
     QString task;
+    // --approve=allow|deny: the answer to every approval request without asking; unset: ask on
+    // a terminal, deny without one (app/cli_approvals.h).
+    std::optional<bool> approve;
 };
 [[nodiscard]] Result<AskOptions> parseAskOptions(const QStringList& args);
 

@@ -165,7 +165,7 @@ int run(const QStringList& args) {
         localSources.emplace(StoreDashboardSources::Deps{
             backend->store(), backend->artifacts(), settings.ownerId, settings, backend->clock(),
             [b = backend.get()] { return b->supervisionSnapshot(); }, backend->schedules(),
-            backend->scheduler()});
+            backend->scheduler(), backend->approvals()});
     }
     DashboardModels::Deps dashboardDeps{
         bus, clock, settings, remote ? remote->dashboardSources() : localSources->sources()};
@@ -219,6 +219,13 @@ int run(const QStringList& args) {
     const Tray tray(&trayState, window, backend ? backend->scheduler() : nullptr);
     if (backend)
         QObject::connect(backend->alerts(), &AlertChannels::notify, &trayState, &TrayState::alert);
+    // A worker waits for an approval: a notification while the window is hidden.
+    if (ApprovalsModel* approvals = dashboard.approvals()) {
+        QObject::connect(approvals, &ApprovalsModel::requestArrived, &trayState,
+                         [&trayState](qint64, const QString& summary) {
+                             trayState.approvalNeeded(summary);
+                         });
+    }
 
     // Settings › Language applies at once: translators, QML's qsTr() bindings, then the models.
     QObject::connect(&dashboard.settings(), &SettingsModel::languageChanged, &language,

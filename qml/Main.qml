@@ -183,6 +183,55 @@ ApplicationWindow {
                 sourceComponent: ActivityTicker {}
             }
 
+            // The oldest approval request a worker waits on (the others queue behind it). It
+            // takes the keyboard only when nothing is being typed, so Enter never allows by
+            // accident.
+            Repeater {
+                id: approvalCards
+
+                // The card on top takes the keyboard unless something is being typed.
+                function focusFirst() {
+                    const first = itemAt(0)
+                    if (!first)
+                        composer.focusInput()
+                    else if (composer.text.length === 0)
+                        first.forceActiveFocus()
+                }
+
+                model: ApprovalRequests
+                onCountChanged: focusFirst()
+
+                delegate: ApprovalCard {
+                    required property int index
+                    required property var model
+
+                    visible: index === 0
+                    Layout.fillWidth: true
+                    approvalId: model.approvalId
+                    target: model.target
+                    action: model.action
+                    task: model.task
+                    why: model.why
+                    statedReason: model.statedReason
+                    suggestedPrefix: model.suggestedPrefix
+                    expiresText: model.expiresText
+                    waitingCount: ApprovalRequests.count
+                    busy: ApprovalRequests.busy
+                    onAllowed: request => ApprovalRequests.allow(request)
+                    onDenied: (request, message) => ApprovalRequests.deny(request, message)
+                    onAlwaysAllowed: request => ApprovalRequests.alwaysAllow(request)
+                }
+            }
+
+            Text {
+                Layout.fillWidth: true
+                visible: ApprovalRequests.error.length > 0
+                text: ApprovalRequests.error
+                color: Theme.dangerText
+                wrapMode: Text.Wrap
+                font.pixelSize: 12
+            }
+
             Composer {
                 id: composer
 

@@ -80,6 +80,61 @@ Item {
 
                     delegate: SettingRow {}
                 }
+
+                // The "always allow" rules made from approval answers: listed and removable.
+                Text {
+                    Layout.topMargin: 18
+                    Layout.fillWidth: true
+                    text: qsTr("Always allowed commands")
+                    color: Theme.text
+                    font.pixelSize: 15
+                    font.weight: Font.DemiBold
+                    Accessible.role: Accessible.Heading
+                }
+                Text {
+                    Layout.fillWidth: true
+                    text: ApprovalRequests.rules.length === 0
+                          ? qsTr("None yet. Answer an approval request with \u201cAlways allow\u201d to add one.")
+                          : qsTr("These commands run without asking on their host, in the ask mode.")
+                    color: Theme.textMuted
+                    font.pixelSize: 12
+                    wrapMode: Text.Wrap
+                }
+                Repeater {
+                    model: ApprovalRequests.rules
+
+                    delegate: RowLayout {
+                        id: ruleRow
+
+                        required property var modelData
+
+                        Layout.fillWidth: true
+                        spacing: 10
+
+                        Text {
+                            Layout.preferredWidth: 140
+                            text: ruleRow.modelData.host
+                            color: Theme.text
+                            font.pixelSize: 13
+                            elide: Text.ElideRight
+                        }
+                        Text {
+                            Layout.fillWidth: true
+                            text: ruleRow.modelData.prefix + " \u2026"
+                            color: Theme.text
+                            font.family: Theme.monoFamily
+                            font.pixelSize: 13
+                            elide: Text.ElideRight
+                        }
+                        Button {
+                            text: qsTr("Remove")
+                            Accessible.name: qsTr("Remove the rule %1 on %2")
+                                             .arg(ruleRow.modelData.prefix).arg(ruleRow.modelData.host)
+                            enabled: !ApprovalRequests.busy
+                            onClicked: ApprovalRequests.removeRule(ruleRow.modelData.ruleId)
+                        }
+                    }
+                }
             }
         }
     }

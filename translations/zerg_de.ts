@@ -13,6 +13,73 @@
     </message>
 </context>
 <context>
+    <name>ApprovalCard</name>
+    <message>
+        <source>Approval needed: %1 on %2</source>
+        <translation>Freigabe nötig: %1 auf %2</translation>
+    </message>
+    <message>
+        <source>Approval needed on %1</source>
+        <translation>Freigabe nötig auf %1</translation>
+    </message>
+    <message>
+        <source>%1 waiting · %2</source>
+        <translation>%1 wartend · %2</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>Befehl</translation>
+    </message>
+    <message>
+        <source>Why it may change the system: %1</source>
+        <translation>Warum es das System ändern kann: %1</translation>
+    </message>
+    <message>
+        <source>The worker says: %1</source>
+        <translation>Der Worker sagt: %1</translation>
+    </message>
+    <message>
+        <source>Task: %1</source>
+        <translation>Aufgabe: %1</translation>
+    </message>
+    <message>
+        <source>Message to the worker if you deny (optional)</source>
+        <translation>Nachricht an den Worker, falls Sie ablehnen (optional)</translation>
+    </message>
+    <message>
+        <source>Message to the worker if you deny</source>
+        <translation>Nachricht an den Worker, falls Sie ablehnen</translation>
+    </message>
+    <message>
+        <source>Allow once</source>
+        <translation>Einmal erlauben</translation>
+    </message>
+    <message>
+        <source>Allow once (Enter)</source>
+        <translation>Einmal erlauben (Eingabe)</translation>
+    </message>
+    <message>
+        <source>Deny</source>
+        <translation>Ablehnen</translation>
+    </message>
+    <message>
+        <source>Deny (Escape)</source>
+        <translation>Ablehnen (Escape)</translation>
+    </message>
+    <message>
+        <source>Always allow “%1” here</source>
+        <translation>„%1“ hier immer erlauben</translation>
+    </message>
+    <message>
+        <source>Always allow %1 on %2</source>
+        <translation>%1 auf %2 immer erlauben</translation>
+    </message>
+    <message>
+        <source>Enter allows · Esc denies</source>
+        <translation>Eingabe erlaubt · Esc lehnt ab</translation>
+    </message>
+</context>
+<context>
     <name>ArtifactViews</name>
     <message>
         <source>The file is empty.</source>
@@ -1467,6 +1534,22 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
         <source>Remove %1</source>
         <translation>%1 entfernen</translation>
     </message>
+    <message>
+        <source>Always allowed commands</source>
+        <translation>Immer erlaubte Befehle</translation>
+    </message>
+    <message>
+        <source>None yet. Answer an approval request with “Always allow” to add one.</source>
+        <translation>Noch keine. Beantworten Sie eine Freigabeanfrage mit „Immer erlauben“, um eine hinzuzufügen.</translation>
+    </message>
+    <message>
+        <source>These commands run without asking on their host, in the ask mode.</source>
+        <translation>Diese Befehle laufen im Modus ask ohne Nachfrage auf ihrem Host.</translation>
+    </message>
+    <message>
+        <source>Remove the rule %1 on %2</source>
+        <translation>Die Regel %1 auf %2 entfernen</translation>
+    </message>
 </context>
 <context>
     <name>SetupCard</name>
@@ -2236,11 +2319,14 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
     </message>
 </context>
 <context>
-    <name>zerg::Approvals</name>
+    <name>zerg::ApprovalPolicy</name>
     <message>
-        <source>Nobody answered within %1 minutes, so the call was denied.</source>
-        <translation>Niemand hat innerhalb von %1 Minuten geantwortet, daher wurde der Aufruf abgelehnt.</translation>
+        <source>&quot;%1&quot; is not a host with its approval mode. Write HOST=MODE, for example &quot;web1=read_only&quot;; the modes are autonomous, ask and read_only.</source>
+        <translation>„%1“ ist kein Host mit seinem Freigabemodus. Schreiben Sie HOST=MODUS, zum Beispiel „web1=read_only“; die Modi sind autonomous, ask und read_only.</translation>
     </message>
+</context>
+<context>
+    <name>zerg::Approvals</name>
     <message>
         <source>Approval %1 cannot become a rule: only one command without redirections can be always allowed. Allow it once instead.</source>
         <translation>Freigabe %1 kann keine Regel werden: Nur ein einzelner Befehl ohne Umleitungen kann immer erlaubt werden. Erlauben Sie ihn stattdessen einmal.</translation>
@@ -2248,6 +2334,55 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
     <message>
         <source>&quot;%1&quot; is not the start of the command &quot;%2&quot;. Give the command&apos;s first words, for example &quot;%3&quot;.</source>
         <translation>„%1“ ist nicht der Anfang des Befehls „%2“. Geben Sie die ersten Wörter des Befehls an, zum Beispiel „%3“.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n minute(s)</source>
+        <translation>
+            <numerusform>%n Minute</numerusform>
+            <numerusform>%n Minuten</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n second(s)</source>
+        <translation>
+            <numerusform>%n Sekunde</numerusform>
+            <numerusform>%n Sekunden</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nobody answered within %1, so the call was denied.</source>
+        <translation>Niemand hat innerhalb von %1 geantwortet, daher wurde der Aufruf abgelehnt.</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::ApprovalsModel</name>
+    <message>
+        <source>expires at %1</source>
+        <translation>läuft um %1 ab</translation>
+    </message>
+    <message>
+        <source>Could not read the approval requests: %1. Check that the data folder is readable (or the server reachable), then try again.</source>
+        <translation>Die Freigabeanfragen konnten nicht gelesen werden: %1. Prüfen Sie, ob der Datenordner lesbar (oder der Server erreichbar) ist, und versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+        <source>Could not read the &quot;always allow&quot; rules: %1.</source>
+        <translation>Die Regeln „immer erlauben“ konnten nicht gelesen werden: %1.</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>This request was already settled (answered elsewhere, expired or its worker ended); nothing ran because of this answer.</source>
+        <translation>Diese Anfrage war schon erledigt (anderswo beantwortet, abgelaufen oder ihr Worker beendet); wegen dieser Antwort lief nichts.</translation>
+    </message>
+    <message>
+        <source>The answer was not recorded: %1</source>
+        <translation>Die Antwort wurde nicht gespeichert: %1</translation>
+    </message>
+    <message>
+        <source>The rule was not removed: %1</source>
+        <translation>Die Regel wurde nicht entfernt: %1</translation>
     </message>
 </context>
 <context>
@@ -2282,6 +2417,18 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
     <message>
         <source>The background services are not running, so &apos;%1&apos; cannot join them.</source>
         <translation>Die Hintergrunddienste laufen nicht, daher kann „%1“ nicht hinzukommen.</translation>
+    </message>
+    <message>
+        <source>%1=&quot;%2&quot; is not autonomous, ask or read_only; using %3.</source>
+        <translation>%1=&quot;%2&quot; ist weder autonomous noch ask noch read_only; es gilt %3.</translation>
+    </message>
+    <message>
+        <source>ZERG_APPROVAL_HOST_MODES: %1 No host has its own mode now.</source>
+        <translation>ZERG_APPROVAL_HOST_MODES: %1 Kein Host hat jetzt einen eigenen Modus.</translation>
+    </message>
+    <message>
+        <source>Zerg stopped before an answer; the call did not run.</source>
+        <translation>Zerg wurde vor einer Antwort beendet; der Aufruf lief nicht.</translation>
     </message>
 </context>
 <context>
@@ -2960,6 +3107,18 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
         <source>If this keeps happening, `zerg doctor` checks the setup.</source>
         <translation>Wenn das wieder passiert, prüft `zerg doctor` die Einrichtung.</translation>
     </message>
+    <message>
+        <source>The approval mode for %1 is read-only: report what you would do and why, so that the user can decide.</source>
+        <translation>Der Freigabemodus für %1 ist read-only: Berichte, was du tun würdest und warum, damit der Benutzer entscheiden kann.</translation>
+    </message>
+    <message>
+        <source>Changes need the user&apos;s approval, which only a worker can ask for: spawn a worker for it.</source>
+        <translation>Änderungen brauchen die Freigabe des Benutzers, die nur ein Worker erfragen kann: Starte dafür einen Worker.</translation>
+    </message>
+    <message>
+        <source>Not run: %1 may change a system (%2). %3</source>
+        <translation>Nicht ausgeführt: %1 kann ein System ändern (%2). %3</translation>
+    </message>
 </context>
 <context>
     <name>zerg::MemoryCompactor</name>
@@ -3513,6 +3672,38 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
         <source>PEM file of the certificate&apos;s key.</source>
         <translation>PEM-Datei mit dem Schlüssel des Zertifikats.</translation>
     </message>
+    <message>
+        <source>Approval mode</source>
+        <translation>Freigabemodus</translation>
+    </message>
+    <message>
+        <source>ask: read-only actions run, anything that may change a system waits for you. read_only: changing actions are refused. autonomous: everything runs (the deny-list still holds).</source>
+        <translation>ask: Lesende Aktionen laufen, alles, was ein System ändern kann, wartet auf Sie. read_only: Ändernde Aktionen werden verweigert. autonomous: Alles läuft (die Sperrliste gilt weiter).</translation>
+    </message>
+    <message>
+        <source>Approval mode per host</source>
+        <translation>Freigabemodus pro Host</translation>
+    </message>
+    <message>
+        <source>Overrides for some hosts, e.g. &quot;web1=autonomous, db1=read_only&quot;; local stands for the local shell.</source>
+        <translation>Abweichungen für einzelne Hosts, z. B. „web1=autonomous, db1=read_only“; local steht für die lokale Shell.</translation>
+    </message>
+    <message>
+        <source>Approval mode of scheduled checks</source>
+        <translation>Freigabemodus geplanter Prüfungen</translation>
+    </message>
+    <message>
+        <source>Scheduled checks run while you may be away; with ask, their requests wait in the inbox.</source>
+        <translation>Geplante Prüfungen laufen, während Sie vielleicht nicht da sind; mit ask warten ihre Anfragen im Posteingang.</translation>
+    </message>
+    <message>
+        <source>Approval timeout (seconds)</source>
+        <translation>Freigabe-Zeitlimit (Sekunden)</translation>
+    </message>
+    <message>
+        <source>An unanswered request is denied after this long.</source>
+        <translation>Eine unbeantwortete Anfrage wird nach dieser Zeit abgelehnt.</translation>
+    </message>
 </context>
 <context>
     <name>zerg::Settings</name>
@@ -3730,6 +3921,10 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
     <message>
         <source>Zerg does not know the provider &apos;%1&apos;. Choose one of the providers offered here.</source>
         <translation>Zerg kennt den Anbieter „%1“ nicht. Wählen Sie einen der hier angebotenen Anbieter.</translation>
+    </message>
+    <message>
+        <source>Approvals</source>
+        <translation>Freigaben</translation>
     </message>
 </context>
 <context>
@@ -4134,6 +4329,10 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
         <source>Open Jarvis to read it.</source>
         <translation>Öffnen Sie Jarvis, um es zu lesen.</translation>
     </message>
+    <message>
+        <source>Approval needed</source>
+        <translation>Freigabe nötig</translation>
+    </message>
 </context>
 <context>
     <name>zerg::WebhookInvocation</name>
@@ -4437,45 +4636,6 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
 </context>
 <context>
     <name>zerg::cli</name>
-    <message>
-        <source>Usage: zerg ask [--json] TASK
-
-Sends one request to Jarvis without opening a window. The supervisor answers directly or
-starts workers on your servers; the answer goes to standard output, the progress (workers,
-tool calls) to standard error. Ctrl+C cancels the run cleanly.
-
-Options:
-  --json       Print every event instead, one {&quot;event&quot;, &quot;data&quot;} JSON object per line;
-               the last line is supervisor_complete or error.
-  -h, --help   Show this help.
-
-Examples:
-  zerg ask &quot;check disk usage on cube&quot;
-  zerg ask --json &quot;is nginx running on web1?&quot; | tail -n 1
-
-Exit status: 0 answered, 1 the run failed, 2 usage error, 3 no provider configured
-(run &apos;zerg doctor&apos;).
-</source>
-        <translation>Aufruf: zerg ask [--json] TASK
-
-Sendet eine Anfrage an Jarvis, ohne ein Fenster zu öffnen. Der Supervisor antwortet direkt
-oder startet Worker auf Ihren Servern; die Antwort geht auf die Standardausgabe, der
-Fortschritt (Worker, Tool-Aufrufe) auf die Standardfehlerausgabe. Strg+C bricht den Lauf
-sauber ab.
-
-Optionen:
-  --json       Stattdessen jedes Ereignis ausgeben, ein {&quot;event&quot;, &quot;data&quot;}-JSON-Objekt pro
-               Zeile; die letzte Zeile ist supervisor_complete oder error.
-  -h, --help   Diese Hilfe anzeigen.
-
-Beispiele:
-  zerg ask &quot;check disk usage on cube&quot;
-  zerg ask --json &quot;is nginx running on web1?&quot; | tail -n 1
-
-Exit-Status: 0 beantwortet, 1 der Lauf ist fehlgeschlagen, 2 Aufruffehler, 3 kein Anbieter
-eingerichtet (&apos;zerg doctor&apos; ausführen).
-</translation>
-    </message>
     <message>
         <source>Usage: zerg workers COMMAND
 
@@ -5545,12 +5705,37 @@ fehlgeschlagen, 2 Aufruffehler.
         <translation>Alles sieht gut aus.</translation>
     </message>
     <message>
+        <source>Attempts</source>
+        <translation>Versuche</translation>
+    </message>
+    <message>
+        <source>Fallback</source>
+        <translation>Ersatzweg</translation>
+    </message>
+    <message>
+        <source>Jarvis answered directly with an apology</source>
+        <translation>Jarvis hat direkt mit einer Entschuldigung geantwortet</translation>
+    </message>
+    <message>
+        <source>--%1 needs a value</source>
+        <translation>--%1 braucht einen Wert</translation>
+    </message>
+    <message>
+        <source>%1 takes no value</source>
+        <translation>%1 nimmt keinen Wert</translation>
+    </message>
+    <message>
+        <source>cannot read the options</source>
+        <translation>die Optionen können nicht gelesen werden</translation>
+    </message>
+    <message>
         <source>Usage: zerg [COMMAND] [OPTIONS]
 
 Zerg is a desktop AI operations assistant. Without a command it opens the Jarvis window.
 
 Commands:
-  ask [--json] TASK                 Run one request headless and print the answer.
+  ask [--json] [--approve=allow|deny] TASK
+                                    Run one request headless and print the answer.
   workers list [--json] [--limit N] Recent workers, newest first.
   workers show ID [--json]          One worker: metadata, result, tool call files.
   workers grep [OPTIONS] PATTERN    Search every worker&apos;s files.
@@ -5588,7 +5773,8 @@ Zerg ist ein KI-Assistent für den IT-Betrieb auf dem Desktop. Ohne Befehl öffn
 Jarvis-Fenster.
 
 Befehle:
-  ask [--json] TASK                 Eine Anfrage ohne Oberfläche ausführen und die Antwort
+  ask [--json] [--approve=allow|deny] TASK
+                                    Eine Anfrage ohne Oberfläche ausführen und die Antwort
                                     ausgeben.
   workers list [--json] [--limit N] Letzte Worker, neueste zuerst.
   workers show ID [--json]          Ein Worker: Metadaten, Ergebnis, Dateien der
@@ -5629,28 +5815,95 @@ Exit-Status: 0 Erfolg, 1 Fehler, 2 Aufruffehler, 3 Konfigurationsproblem.
 </translation>
     </message>
     <message>
-        <source>Attempts</source>
-        <translation>Versuche</translation>
+        <source>Usage: zerg ask [--json] [--approve=allow|deny] TASK
+
+Sends one request to Jarvis without opening a window. The supervisor answers directly or
+starts workers on your servers; the answer goes to standard output, the progress (workers,
+tool calls) to standard error. Ctrl+C cancels the run cleanly.
+
+Options:
+  --json       Print every event instead, one {&quot;event&quot;, &quot;data&quot;} JSON object per line;
+               the last line is supervisor_complete or error.
+  --approve=allow|deny
+               The answer to every approval request (a worker&apos;s call that may change a
+               system, in the approval mode ask). Without it you are asked on a terminal
+               (Allow? [y/N/a]); without a terminal every request is denied.
+  -h, --help   Show this help.
+
+Examples:
+  zerg ask &quot;check disk usage on cube&quot;
+  zerg ask --json &quot;is nginx running on web1?&quot; | tail -n 1
+
+Exit status: 0 answered, 1 the run failed, 2 usage error, 3 no provider configured
+(run &apos;zerg doctor&apos;).
+</source>
+        <translation>Aufruf: zerg ask [--json] [--approve=allow|deny] TASK
+
+Sendet eine Anfrage an Jarvis, ohne ein Fenster zu öffnen. Der Supervisor antwortet direkt
+oder startet Worker auf Ihren Servern; die Antwort geht auf die Standardausgabe, der
+Fortschritt (Worker, Tool-Aufrufe) auf die Standardfehlerausgabe. Strg+C bricht den Lauf
+sauber ab.
+
+Optionen:
+  --json       Stattdessen jedes Ereignis ausgeben, ein {&quot;event&quot;, &quot;data&quot;}-JSON-Objekt pro
+               Zeile; die letzte Zeile ist supervisor_complete oder error.
+  --approve=allow|deny
+               Die Antwort auf jede Freigabeanfrage (ein Aufruf eines Workers, der ein
+               System ändern kann, im Freigabemodus ask). Ohne sie werden Sie im Terminal
+               gefragt (Allow? [y/N/a]); ohne Terminal wird jede Anfrage abgelehnt.
+  -h, --help   Diese Hilfe anzeigen.
+
+Beispiele:
+  zerg ask &quot;check disk usage on cube&quot;
+  zerg ask --json &quot;is nginx running on web1?&quot; | tail -n 1
+
+Exit-Status: 0 beantwortet, 1 der Lauf ist fehlgeschlagen, 2 Aufruffehler, 3 kein Anbieter
+eingerichtet (&apos;zerg doctor&apos; ausführen).
+</translation>
     </message>
     <message>
-        <source>Fallback</source>
-        <translation>Ersatzweg</translation>
+        <source>  approval %1: %2 (%3)</source>
+        <translation>  Freigabe %1: %2 (%3)</translation>
     </message>
     <message>
-        <source>Jarvis answered directly with an apology</source>
-        <translation>Jarvis hat direkt mit einer Entschuldigung geantwortet</translation>
+        <source>? Approval needed: worker %1 wants to run on %2:</source>
+        <translation>? Freigabe nötig: Worker %1 möchte auf %2 ausführen:</translation>
     </message>
     <message>
-        <source>--%1 needs a value</source>
-        <translation>--%1 braucht einen Wert</translation>
+        <source>  Why it may change the system: %1</source>
+        <translation>  Warum es das System ändern kann: %1</translation>
     </message>
     <message>
-        <source>%1 takes no value</source>
-        <translation>%1 nimmt keinen Wert</translation>
+        <source>  The worker says: %1</source>
+        <translation>  Der Worker sagt: %1</translation>
     </message>
     <message>
-        <source>cannot read the options</source>
-        <translation>die Optionen können nicht gelesen werden</translation>
+        <source>  Task: %1</source>
+        <translation>  Aufgabe: %1</translation>
+    </message>
+    <message>
+        <source>  y: allow once, a: always allow &quot;%1&quot; on %2, N: deny</source>
+        <translation>  y: einmal erlauben, a: „%1“ auf %2 immer erlauben, N: ablehnen</translation>
+    </message>
+    <message>
+        <source>Allow? [y/N/a] </source>
+        <translation>Erlauben? [y/N/a] </translation>
+    </message>
+    <message>
+        <source>Allow? [y/N] </source>
+        <translation>Erlauben? [y/N] </translation>
+    </message>
+    <message>
+        <source>Denied by zerg ask without a terminal (--approve=deny).</source>
+        <translation>Von zerg ask ohne Terminal abgelehnt (--approve=deny).</translation>
+    </message>
+    <message>
+        <source>  approval %1: %2</source>
+        <translation>  Freigabe %1: %2</translation>
+    </message>
+    <message>
+        <source>--approve takes allow or deny, e.g. --approve=deny</source>
+        <translation>--approve nimmt allow oder deny, z. B. --approve=deny</translation>
     </message>
 </context>
 <context>
@@ -5831,6 +6084,26 @@ Exit-Status: 0 Erfolg, 1 Fehler, 2 Aufruffehler, 3 Konfigurationsproblem.
     <message>
         <source>the worker&apos;s file</source>
         <translation>die Datei des Workers</translation>
+    </message>
+    <message>
+        <source>the pending approval requests</source>
+        <translation>die offenen Freigabeanfragen</translation>
+    </message>
+    <message>
+        <source>the approval request</source>
+        <translation>die Freigabeanfrage</translation>
+    </message>
+    <message>
+        <source>the &quot;always allow&quot; rules</source>
+        <translation>die Regeln „immer erlauben“</translation>
+    </message>
+    <message>
+        <source>the answer to removing a rule</source>
+        <translation>die Antwort auf das Entfernen einer Regel</translation>
+    </message>
+    <message>
+        <source>the approval status &quot;%1&quot;</source>
+        <translation>den Freigabestatus „%1“</translation>
     </message>
 </context>
 <context>

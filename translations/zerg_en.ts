@@ -13,6 +13,73 @@
     </message>
 </context>
 <context>
+    <name>ApprovalCard</name>
+    <message>
+        <source>Approval needed: %1 on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Approval needed on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 waiting · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why it may change the system: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The worker says: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Message to the worker if you deny (optional)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Message to the worker if you deny</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allow once</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allow once (Enter)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deny</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deny (Escape)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Always allow “%1” here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Always allow %1 on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter allows · Esc denies</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ArtifactViews</name>
     <message>
         <source>The file is empty.</source>
@@ -1460,6 +1527,22 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
         <source>Remove %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Always allowed commands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>None yet. Answer an approval request with “Always allow” to add one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>These commands run without asking on their host, in the ask mode.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove the rule %1 on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>SetupCard</name>
@@ -2229,17 +2312,69 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
     </message>
 </context>
 <context>
-    <name>zerg::Approvals</name>
+    <name>zerg::ApprovalPolicy</name>
     <message>
-        <source>Nobody answered within %1 minutes, so the call was denied.</source>
+        <source>&quot;%1&quot; is not a host with its approval mode. Write HOST=MODE, for example &quot;web1=read_only&quot;; the modes are autonomous, ask and read_only.</source>
         <translation type="unfinished"></translation>
     </message>
+</context>
+<context>
+    <name>zerg::Approvals</name>
     <message>
         <source>Approval %1 cannot become a rule: only one command without redirections can be always allowed. Allow it once instead.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&quot;%1&quot; is not the start of the command &quot;%2&quot;. Give the command&apos;s first words, for example &quot;%3&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n minute(s)</source>
+        <translation>
+            <numerusform>%n minute</numerusform>
+            <numerusform>%n minutes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n second(s)</source>
+        <translation>
+            <numerusform>%n second</numerusform>
+            <numerusform>%n seconds</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nobody answered within %1, so the call was denied.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::ApprovalsModel</name>
+    <message>
+        <source>expires at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not read the approval requests: %1. Check that the data folder is readable (or the server reachable), then try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not read the &quot;always allow&quot; rules: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This request was already settled (answered elsewhere, expired or its worker ended); nothing ran because of this answer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The answer was not recorded: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The rule was not removed: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2274,6 +2409,18 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
     </message>
     <message>
         <source>The background services are not running, so &apos;%1&apos; cannot join them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1=&quot;%2&quot; is not autonomous, ask or read_only; using %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZERG_APPROVAL_HOST_MODES: %1 No host has its own mode now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zerg stopped before an answer; the call did not run.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2945,6 +3092,18 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
         <source>If this keeps happening, `zerg doctor` checks the setup.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The approval mode for %1 is read-only: report what you would do and why, so that the user can decide.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Changes need the user&apos;s approval, which only a worker can ask for: spawn a worker for it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not run: %1 may change a system (%2). %3</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>zerg::MemoryCompactor</name>
@@ -3498,6 +3657,38 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
         <source>PEM file of the certificate&apos;s key.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Approval mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ask: read-only actions run, anything that may change a system waits for you. read_only: changing actions are refused. autonomous: everything runs (the deny-list still holds).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Approval mode per host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overrides for some hosts, e.g. &quot;web1=autonomous, db1=read_only&quot;; local stands for the local shell.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Approval mode of scheduled checks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scheduled checks run while you may be away; with ask, their requests wait in the inbox.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Approval timeout (seconds)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An unanswered request is denied after this long.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>zerg::Settings</name>
@@ -3714,6 +3905,10 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
     </message>
     <message>
         <source>Zerg does not know the provider &apos;%1&apos;. Choose one of the providers offered here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Approvals</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4119,6 +4314,10 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
         <source>Open Jarvis to read it.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Approval needed</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>zerg::WebhookInvocation</name>
@@ -4422,27 +4621,6 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
 </context>
 <context>
     <name>zerg::cli</name>
-    <message>
-        <source>Usage: zerg ask [--json] TASK
-
-Sends one request to Jarvis without opening a window. The supervisor answers directly or
-starts workers on your servers; the answer goes to standard output, the progress (workers,
-tool calls) to standard error. Ctrl+C cancels the run cleanly.
-
-Options:
-  --json       Print every event instead, one {&quot;event&quot;, &quot;data&quot;} JSON object per line;
-               the last line is supervisor_complete or error.
-  -h, --help   Show this help.
-
-Examples:
-  zerg ask &quot;check disk usage on cube&quot;
-  zerg ask --json &quot;is nginx running on web1?&quot; | tail -n 1
-
-Exit status: 0 answered, 1 the run failed, 2 usage error, 3 no provider configured
-(run &apos;zerg doctor&apos;).
-</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message>
         <source>Usage: zerg workers COMMAND
 
@@ -5271,12 +5449,37 @@ Exit status: 0 no check failed (warnings allowed), 1 a check failed, 2 usage err
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Attempts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fallback</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jarvis answered directly with an apology</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--%1 needs a value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 takes no value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read the options</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Usage: zerg [COMMAND] [OPTIONS]
 
 Zerg is a desktop AI operations assistant. Without a command it opens the Jarvis window.
 
 Commands:
-  ask [--json] TASK                 Run one request headless and print the answer.
+  ask [--json] [--approve=allow|deny] TASK
+                                    Run one request headless and print the answer.
   workers list [--json] [--limit N] Recent workers, newest first.
   workers show ID [--json]          One worker: metadata, result, tool call files.
   workers grep [OPTIONS] PATTERN    Search every worker&apos;s files.
@@ -5311,27 +5514,72 @@ Exit status: 0 success, 1 failure, 2 usage error, 3 configuration problem.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Attempts</source>
+        <source>Usage: zerg ask [--json] [--approve=allow|deny] TASK
+
+Sends one request to Jarvis without opening a window. The supervisor answers directly or
+starts workers on your servers; the answer goes to standard output, the progress (workers,
+tool calls) to standard error. Ctrl+C cancels the run cleanly.
+
+Options:
+  --json       Print every event instead, one {&quot;event&quot;, &quot;data&quot;} JSON object per line;
+               the last line is supervisor_complete or error.
+  --approve=allow|deny
+               The answer to every approval request (a worker&apos;s call that may change a
+               system, in the approval mode ask). Without it you are asked on a terminal
+               (Allow? [y/N/a]); without a terminal every request is denied.
+  -h, --help   Show this help.
+
+Examples:
+  zerg ask &quot;check disk usage on cube&quot;
+  zerg ask --json &quot;is nginx running on web1?&quot; | tail -n 1
+
+Exit status: 0 answered, 1 the run failed, 2 usage error, 3 no provider configured
+(run &apos;zerg doctor&apos;).
+</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Fallback</source>
+        <source>  approval %1: %2 (%3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Jarvis answered directly with an apology</source>
+        <source>? Approval needed: worker %1 wants to run on %2:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>--%1 needs a value</source>
+        <source>  Why it may change the system: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 takes no value</source>
+        <source>  The worker says: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>cannot read the options</source>
+        <source>  Task: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  y: allow once, a: always allow &quot;%1&quot; on %2, N: deny</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allow? [y/N/a] </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allow? [y/N] </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Denied by zerg ask without a terminal (--approve=deny).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  approval %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--approve takes allow or deny, e.g. --approve=deny</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5512,6 +5760,26 @@ Exit status: 0 success, 1 failure, 2 usage error, 3 configuration problem.
     </message>
     <message>
         <source>the worker&apos;s file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the pending approval requests</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the approval request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the &quot;always allow&quot; rules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the answer to removing a rule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the approval status &quot;%1&quot;</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -433,7 +433,10 @@ void ApiConnection::dashboard(const QJsonValue& id, const DashboardOp& op,
         return reply(id, sources.error());
     Args args(op.name, command);
     ApiBackend::Done done = replyLater(id);
-    op.run(sources.value(), args, this, done);
+    if (op.runFromDevice)
+        op.runFromDevice(sources.value(), m_identity->deviceId, args, this, done);
+    else
+        op.run(sources.value(), args, this, done);
     if (args.error())
         done(*args.error());
 }

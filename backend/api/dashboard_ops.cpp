@@ -262,6 +262,91 @@ void inboxReadAll(const DashboardSources& s, Args& args, QObject* context, Dashb
                          }));
 }
 
+// ---- approval requests (dashboard/approvals_source.h) ----
+
+// The most words an "always allow" prefix may have (a command's first words).
+constexpr qsizetype kMaxPrefixWords = 64;
+
+// A server whose dashboard has no approvals source (ServerBackend always gives one).
+Error noApprovals() {
+    return Error{u"internal"_s,
+                 u"This server has no approval requests to show or answer: it runs without "
+                 "the approvals broker. This is a bug of the server; its log may say more."_s};
+}
+
+QJsonObject approvalsJson(const QList<ApprovalRecord>& approvals) {
+    return {{u"approvals"_s, recordjson::arrayOf(approvals, [](const ApprovalRecord& r) {
+                 return recordjson::toJson(r);
+             })}};
+}
+
+QJsonObject rulesJson(const QList<ApprovalRuleRecord>& rules) {
+    return {{u"rules"_s, recordjson::arrayOf(rules, [](const ApprovalRuleRecord& r) {
+                 return recordjson::toJson(r);
+             })}};
+}
+
+void approvals(const DashboardSources& s, Args& args, QObject* context, DashboardOp::Done done) {
+    Q_UNUSED(args);
+    if (!s.approvals)
+        return done(noApprovals());
+    s.approvals->pending(context, encoded<QList<ApprovalRecord>>(std::move(done), &approvalsJson));
+}
+
+// The answer is recorded as given from this connection's device.
+void approve(const DashboardSources& s, qint64 deviceId, Args& args, QObject* context,
+             DashboardOp::Done done) {
+    const auto id = args.integer(u"approval_id"_s, true, 1, MaxId);
+    const auto choice = args.string(u"choice"_s, true);
+    const auto message = args.text(u"message"_s, false);
+    const auto prefix = args.strings(u"prefix"_s, false, kMaxPrefixWords);
+    ApprovalReply reply;
+    if (!args.error()) {
+        const Result<ApprovalChoice> parsed =
+            parseStatusArgument<ApprovalChoice>(*choice, u"approval choice"_s);
+        if (parsed)
+            reply.choice = *parsed;
+        else
+            args.fail(parsed.error().message);
+    }
+    if (!args.error() && prefix && !prefix->isEmpty() &&
+        reply.choice != ApprovalChoice::AlwaysAllow) {
+        args.fail(u"`prefix` only goes with `choice` \"%1\"; leave it out to answer \"%2\"."_s.arg(
+            statusName(ApprovalChoice::AlwaysAllow), statusName(reply.choice)));
+    }
+    if (args.error())
+        return;
+    if (!s.approvals)
+        return done(noApprovals());
+    reply.message = message.value_or(QString());
+    reply.prefix = prefix.value_or(QStringList());
+    reply.device = u"api:%1"_s.arg(deviceId);
+    s.approvals->answer(*id, reply, context,
+                        encoded<ApprovalRecord>(std::move(done), [](const ApprovalRecord& r) {
+                            return QJsonObject{{u"approval"_s, recordjson::toJson(r)}};
+                        }));
+}
+
+void approvalRules(const DashboardSources& s, Args& args, QObject* context,
+                   DashboardOp::Done done) {
+    Q_UNUSED(args);
+    if (!s.approvals)
+        return done(noApprovals());
+    s.approvals->rules(context, encoded<QList<ApprovalRuleRecord>>(std::move(done), &rulesJson));
+}
+
+void approvalRuleRemove(const DashboardSources& s, Args& args, QObject* context,
+                        DashboardOp::Done done) {
+    const auto id = args.integer(u"rule_id"_s, true, 1, MaxId);
+    if (args.error())
+        return;
+    if (!s.approvals)
+        return done(noApprovals());
+    s.approvals->removeRule(*id, context, encoded<bool>(std::move(done), [](bool removed) {
+        return QJsonObject{{u"removed"_s, removed}};
+    }));
+}
+
 void hosts(const DashboardSources& s, Args& args, QObject* context, DashboardOp::Done done) {
     Q_UNUSED(args);
     s.hosts->hosts(context, encoded<HostsList>(std::move(done), [](const HostsList& list) {
@@ -335,6 +420,10 @@ const QList<DashboardOp>& dashboardOps() {
         {u"inbox"_s, inbox},
         {u"inbox_read"_s, inboxRead},
         {u"inbox_read_all"_s, inboxReadAll},
+        {u"approvals"_s, approvals},
+        {u"approve"_s, nullptr, approve},
+        {u"approval_rules"_s, approvalRules},
+        {u"approval_rule_remove"_s, approvalRuleRemove},
         {u"hosts"_s, hosts},
         {u"host_test"_s, hostTest},
         {u"host_key"_s, hostKey},

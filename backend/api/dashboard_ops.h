@@ -25,6 +25,12 @@ struct DashboardOp {
     // with it), then asks sources and calls done on context's thread.
     std::function<void(const DashboardSources& sources, Args& args, QObject* context, Done done)>
         run;
+    // Instead of run (which is then null), for a command that records which device sent it
+    // (`approve`: the answer's device is "api:<device id>"): the same, with the connection's
+    // device id.
+    std::function<void(const DashboardSources& sources, qint64 deviceId, Args& args,
+                       QObject* context, Done done)>
+        runFromDevice = nullptr;
 };
 
 [[nodiscard]] const QList<DashboardOp>& dashboardOps();

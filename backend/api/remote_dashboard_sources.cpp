@@ -75,14 +75,15 @@ RemoteDashboardSources::RemoteDashboardSources(RemoteClient* client, qint64 loca
       m_hosts(client),
       m_tree(client),
       m_schedules(client, bus, localOwnerId),
-      m_inbox(client, bus, localOwnerId) {}
+      m_inbox(client, bus, localOwnerId),
+      m_approvals(client, bus, localOwnerId) {}
 
 RemoteDashboardSources::~RemoteDashboardSources() = default;
 
 DashboardSources RemoteDashboardSources::sources() {
     // In DashboardSources' order.
-    return {&m_workers, &m_costs, &m_threads,   &m_workerFiles,
-            &m_hosts,   &m_tree,  &m_schedules, &m_inbox};
+    return {&m_workers, &m_costs,     &m_threads, &m_workerFiles, &m_hosts,
+            &m_tree,    &m_schedules, &m_inbox,   &m_approvals};
 }
 
 }  // namespace zerg::api

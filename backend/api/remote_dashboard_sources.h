@@ -1,5 +1,6 @@
 #pragma once
 
+#include "api/remote_approvals_source.h"
 #include "api/remote_hosts_source.h"
 #include "api/remote_inbox_source.h"
 #include "api/remote_schedules_source.h"
@@ -67,6 +68,7 @@ private:
     RemoteTreeSource m_tree;
     RemoteSchedulesSource m_schedules;
     RemoteInboxSource m_inbox;
+    RemoteApprovalsSource m_approvals;
 };
 
 }  // namespace zerg::api

@@ -236,6 +236,7 @@ Result<DashboardSources> ServerBackend::dashboard(qint64 ownerId) {
     deps.supervisionSnapshot = [backend = m_backend] { return backend->supervisionSnapshot(); };
     deps.schedules = m_backend->schedules();
     deps.scheduler = owner->scheduler;
+    deps.approvals = m_backend->approvals();
     auto sources = std::make_shared<StoreDashboardSources>(deps);
     m_dashboards.insert(ownerId, sources);
     return sources->sources();

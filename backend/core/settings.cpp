@@ -84,6 +84,9 @@ QList<SettingField> makeFields() {
     const auto* r = "roundabout";
     const auto* b = "budgets";
     const auto* n = "notifications";
+    const auto* a = "approvals";
+    const QStringList approvalModes{QStringLiteral("ask"), QStringLiteral("read_only"),
+                                    QStringLiteral("autonomous")};
     constexpr double kWeek = 7 * 24 * 3600;
     constexpr double kManyTokens = 1e12;
     QList<SettingField> f{
@@ -154,6 +157,31 @@ QList<SettingField> makeFields() {
                QT_TRANSLATE_NOOP("zerg::SettingField",
                                  "0 switches the XO off for the supervisor agent."),
                &Settings::xoEverySupervisor, 0, 1000),
+
+        choice("approval/mode", "ZERG_APPROVAL_MODE", a,
+               QT_TRANSLATE_NOOP("zerg::SettingField", "Approval mode"),
+               QT_TRANSLATE_NOOP("zerg::SettingField",
+                                 "ask: read-only actions run, anything that may change a system "
+                                 "waits for you. read_only: changing actions are refused. "
+                                 "autonomous: everything runs (the deny-list still holds)."),
+               &Settings::approvalMode, approvalModes),
+        text("approval/host_modes", "ZERG_APPROVAL_HOST_MODES", a,
+             QT_TRANSLATE_NOOP("zerg::SettingField", "Approval mode per host"),
+             QT_TRANSLATE_NOOP("zerg::SettingField",
+                               "Overrides for some hosts, e.g. \"web1=autonomous, "
+                               "db1=read_only\"; local stands for the local shell."),
+             &Settings::approvalHostModes),
+        choice("approval/schedule_mode", "ZERG_APPROVAL_SCHEDULE_MODE", a,
+               QT_TRANSLATE_NOOP("zerg::SettingField", "Approval mode of scheduled checks"),
+               QT_TRANSLATE_NOOP("zerg::SettingField",
+                                 "Scheduled checks run while you may be away; with ask, their "
+                                 "requests wait in the inbox."),
+               &Settings::approvalScheduleMode, approvalModes),
+        number("approval/timeout_seconds", "ZERG_APPROVAL_TIMEOUT_SECONDS", a,
+               QT_TRANSLATE_NOOP("zerg::SettingField", "Approval timeout (seconds)"),
+               QT_TRANSLATE_NOOP("zerg::SettingField",
+                                 "An unanswered request is denied after this long."),
+               &Settings::approvalTimeoutSeconds, 10, kWeek),
 
         number("budgets/run_timeout_seconds", "ZERG_RUN_TIMEOUT_SECONDS", b,
                QT_TRANSLATE_NOOP("zerg::SettingField", "Request timeout (seconds)"),
@@ -428,9 +456,11 @@ Result<QVariant> Settings::validate(const SettingField& field, const QVariant& v
                 tr("'%1' is neither on nor off. %2 takes true or false.").arg(text, label(*f))};
         }
         case Kind::Choice: {
-            const QString v = text.toLower();
+            QString v = text.toLower();
             if (f->choices.contains(v))
                 return QVariant(v);
+            if (f->choices.contains(QString(v).replace(u'-', u'_')))  // "read-only"
+                return QVariant(v.replace(u'-', u'_'));
             if (f->choices.isEmpty()) {
                 // Choices a room above owns: it checks them (SettingField::choices).
                 if (!v.isEmpty() && !v.contains(QLatin1Char(' ')))

@@ -33,8 +33,8 @@ struct SettingField {
 
     QString key;             // QSettings key, e.g. "llm/base_url"
     QString env;             // the ZERG_* variable that wins over it
-    QString section;         // provider | roundabout | xo | budgets | notifications | appearance |
-                             // storage | remote | server
+    QString section;         // provider | roundabout | xo | approvals | budgets | notifications |
+                             // appearance | storage | remote | server
     const char* label = "";  // English, translated in the context "zerg::SettingField"
     const char* help = "";   // English, may be empty; translated like label
     Kind kind = Kind::Text;
@@ -73,6 +73,14 @@ struct Settings {
     int llmMaxRetries = 2;  // ZERG_LLM_MAX_RETRIES: retries of transient model errors
     QString shellSandbox =
         QStringLiteral("auto");  // ZERG_SHELL_SANDBOX: auto|bubblewrap|restricted
+    // What may change a system without asking (docs/security.md): ZERG_APPROVAL_MODE
+    // autonomous|ask|read_only (read-only also accepted), checked by tools/approval_policy.h.
+    QString approvalMode = QStringLiteral("ask");
+    // ZERG_APPROVAL_HOST_MODES: per host, "web1=autonomous, db1=read_only" ("local": shell_exec).
+    QString approvalHostModes;
+    // ZERG_APPROVAL_SCHEDULE_MODE: the mode of scheduled background runs.
+    QString approvalScheduleMode = QStringLiteral("read_only");
+    int approvalTimeoutSeconds = 900;  // ZERG_APPROVAL_TIMEOUT_SECONDS: unanswered -> denied
     QString smtpHost;  // ZERG_SMTP_HOST (send_email); the password is the secret "smtp_password"
     int smtpPort = 0;  // ZERG_SMTP_PORT: 0 = the TLS mode's default
     QString smtpTls = QStringLiteral("starttls");  // ZERG_SMTP_TLS: none|starttls|implicit

@@ -10,12 +10,14 @@ StoreDashboardSources::StoreDashboardSources(const Deps& d)
       m_hosts(d.settings, d.clock),
       m_tree(d.supervisionSnapshot, d.ownerId),
       m_schedules(d.schedules, d.scheduler, d.ownerId),
-      m_inbox(d.schedules, d.scheduler, d.ownerId, d.clock) {}
+      m_inbox(d.schedules, d.scheduler, d.ownerId, d.clock),
+      m_approvals(d.approvals ? std::make_unique<LocalApprovalsSource>(d.approvals, d.ownerId)
+                              : nullptr) {}
 
 DashboardSources StoreDashboardSources::sources() {
     // In DashboardSources' order.
-    return {&m_workers, &m_costs, &m_threads,   &m_workerFiles,
-            &m_hosts,   &m_tree,  &m_schedules, &m_inbox};
+    return {&m_workers, &m_costs,     &m_threads, &m_workerFiles,   &m_hosts,
+            &m_tree,    &m_schedules, &m_inbox,   m_approvals.get()};
 }
 
 }  // namespace zerg

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/settings.h"
+#include "dashboard/approvals_source.h"
 #include "dashboard/costs_source.h"
 #include "dashboard/hosts_source.h"
 #include "dashboard/inbox_source.h"
@@ -35,6 +36,7 @@ struct DashboardSources {
     TreeSource* tree = nullptr;
     SchedulesSource* schedules = nullptr;
     InboxSource* inbox = nullptr;
+    ApprovalsSource* approvals = nullptr;  // null: no approvals broker to ask
 };
 
 // The local sources of one owner. Everything in Deps must outlive this.
@@ -53,6 +55,8 @@ public:
         ScheduleStore* schedules = nullptr;  // the schedules and the task inbox
         // Runs the owner's schedules; null: they are shown but cannot be changed or run here.
         ScheduleService* scheduler = nullptr;
+        // The approval requests and "always allow" rules; null: sources().approvals is null.
+        Approvals* approvals = nullptr;
     };
 
     explicit StoreDashboardSources(const Deps& deps);
@@ -70,6 +74,7 @@ private:
     LocalTreeSource m_tree;
     StoreSchedulesSource m_schedules;
     StoreInboxSource m_inbox;
+    std::unique_ptr<LocalApprovalsSource> m_approvals;  // null without Deps::approvals
 };
 
 }  // namespace zerg

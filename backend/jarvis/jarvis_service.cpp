@@ -15,7 +15,11 @@
 #include "storage/artifact_store.h"
 #include "storage/run_details.h"
 #include "storage/store.h"
+#include "tools/tool.h"
+#include "workers/approvals.h"
 #include "workers/worker_pool.h"
+
+#include <algorithm>
 
 namespace zerg {
 namespace {
@@ -382,6 +386,7 @@ SupervisorContext JarvisService::supervisorContext() const {
     ctx.roundabout = m_config.roundabout;
     ctx.ownerId = m_config.ownerId;
     ctx.runId = m_runId;
+    ctx.background = m_background;
     ctx.workerModel = m_config.workerModel.isEmpty() ? m_config.model : m_config.workerModel;
     ctx.sharedTools = m_config.sharedTools;
     ctx.deciderLlm = m_llm;
@@ -426,6 +431,11 @@ void JarvisService::startLoop(Route::Mode mode, const QList<ChatMessage>& stored
     const QString role = quick ? QStringLiteral("quick") : QStringLiteral("supervisor");
     cfg.meta = {role, QStringLiteral("supervisor"), m_config.ownerId, m_runId, 0};
     cfg.contextProvider = [this] { return freshContext(); };
+    if (m_config.approvals) {
+        cfg.toolGuard = [this](const GuardedCall& call, QObject* parent) {
+            return guardSharedTool(call, parent);
+        };
+    }
     if (!quick) {  // the quick path makes one or two calls: nothing for the XO to watch
         cfg.xo = m_config.xo;
         cfg.role = QStringLiteral("supervisor");
@@ -508,8 +518,48 @@ Result<QJsonObject> JarvisService::runDetails(qint64 runId) const {
     return zerg::runDetails(*m_store, *m_artifacts, m_config.ownerId, runId);
 }
 
+ToolInvocation* JarvisService::guardSharedTool(const GuardedCall& call, QObject* parent) const {
+    // Only the tools shared with the workers act outside Zerg; the supervisor's own tools
+    // (spawn_worker, the memory and schedule tools) stay inside it.
+    const bool shared = std::any_of(
+        m_config.sharedTools.cbegin(), m_config.sharedTools.cend(),
+        [&](const std::shared_ptr<Tool>& t) { return t->spec().name == call.call.name; });
+    if (!shared)
+        return nullptr;
+    const CallClass cls = call.tool->classify(call.args);
+    const PolicyDecision d =
+        m_config.approvals->policyFor(m_config.ownerId, m_background).decide(cls);
+    if (d.verdict == Verdict::Run)
+        return nullptr;
+    const QString why = d.verdict == Verdict::Refuse
+                            ? tr("The approval mode for %1 is read-only: report what you would "
+                                 "do and why, so that the user can decide.")
+                                  .arg(cls.target)
+                            : tr("Changes need the user's approval, which only a worker can ask "
+                                 "for: spawn a worker for it.");
+    return new ImmediateInvocation(
+        ToolResult::failure(tr("Not run: %1 may change a system (%2). %3")
+                                .arg(call.call.name, describe(cls.reason), why),
+                            {{QStringLiteral("error_code"), d.verdict == Verdict::Refuse
+                                                                ? QStringLiteral("approval_refused")
+                                                                : QStringLiteral("needs_worker")},
+                             {QStringLiteral("classification"), cls.toJson()}}),
+        parent);
+}
+
 void JarvisService::onRunTimeout() {
     m_timeoutTimer = 0;
+    // The time a person takes to answer an approval request does not count: the deadline moves
+    // by the run's waits (while one lasts, the timer comes back when it would have run out).
+    if (m_config.approvals && m_runId != 0) {
+        const qint64 deadline = m_runStartedMs + qint64(m_config.runTimeoutSecs) * 1000 +
+                                m_config.approvals->runWaitMs(m_runId);
+        const qint64 left = deadline - m_clock->nowMs();
+        if (left > 0) {
+            m_timeoutTimer = m_clock->callAfter(left, this, [this] { onRunTimeout(); });
+            return;
+        }
+    }
     abortRun(m_runId, QStringLiteral("run_timeout"),
              tr("This request took longer than %1 s and was stopped (ask again to continue, or "
                 "raise ZERG_RUN_TIMEOUT_SECONDS).")

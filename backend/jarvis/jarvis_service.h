@@ -21,6 +21,10 @@
 
 namespace zerg {
 
+class Approvals;
+struct GuardedCall;
+class ToolInvocation;
+
 class AgentLoop;
 class ArtifactStore;
 class ChatReply;
@@ -57,6 +61,10 @@ struct JarvisConfig {
     // http_request and send_email, shared with the workers.
     std::vector<std::shared_ptr<Tool>> sharedTools;
     std::optional<xo::Config> xo;  // the XO loop for the supervisor agent; nullopt: off
+    // The approval modes (workers/approvals.h): the supervisor's own calls of the shared tools
+    // follow them (a changing call is left to a worker, which asks), and the run timeout does
+    // not count the time a person takes to answer. nullptr: every call runs.
+    Approvals* approvals = nullptr;
 };
 
 // The supervisor agent, "one brain" per owner. Finds or creates the owner's long-lived thread
@@ -148,6 +156,9 @@ private:
     // Retry (the attempt crashes; the supervisor restarts it) or answer with the apology.
     void onLoopFailed(const QString& code, const QString& message);
     void onRunTimeout();
+    // The supervisor's call of a shared tool (http_request, send_email) under the approval
+    // modes: nullptr runs it, else a finished refusal.
+    ToolInvocation* guardSharedTool(const GuardedCall& call, QObject* parent) const;
     void finishAborted();
     // The compaction or the apology call that is under way, if any, is dropped.
     void stopPendingWork();

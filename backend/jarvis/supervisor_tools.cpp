@@ -36,7 +36,8 @@ public:
         ctx.bus->publish(ctx.ownerId,
                          payloads::WorkerSpawned{ctx.runId, job.value(), task, ctx.workerModel});
         Worker* worker =
-            ctx.pool->submit({ctx.ownerId, ctx.runId, job.value(), task, ctx.workerModel});
+            ctx.pool->submit(
+                {ctx.ownerId, ctx.runId, job.value(), task, ctx.workerModel, ctx.background});
         const CallMeta meta{QStringLiteral("decider"), QStringLiteral("roundabout"), ctx.ownerId,
                             ctx.runId, job.value()};
         m_monitor = new RoundaboutMonitor(

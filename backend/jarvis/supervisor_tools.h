@@ -39,6 +39,7 @@ struct SupervisorContext {
     // The owner's schedule runner and its store; both set: the schedule tools are offered.
     ScheduleService* scheduler = nullptr;
     ScheduleStore* schedules = nullptr;
+    bool background = false;  // a scheduled check: its workers use the schedule's approval mode
 };
 
 // The error code of route_to_supervisor: the quick path ends and the supervisor takes over.

@@ -18,6 +18,7 @@
 #include "schedule/alert_channels.h"
 #include "schedule/schedule_events.h"
 #include "schedule/schedule_service.h"
+#include "storage/approval_store.h"
 #include "storage/artifact_store.h"
 #include "storage/auth_store.h"
 #include "storage/database.h"
@@ -30,6 +31,8 @@
 #include "tools/send_webhook_tool.h"
 #include "tools/shell_exec_tool.h"
 #include "tools/ssh_exec_tool.h"
+#include "tools/approval_policy.h"
+#include "workers/approvals.h"
 #include "workers/violation_rules.h"
 #include "workers/worker_pool.h"
 
@@ -50,6 +53,32 @@ std::optional<xo::Config> xoEvery(int turns) {
     xo::Config x;
     x.everyTurns = turns;
     return x;
+}
+
+// The approval settings (ZERG_APPROVAL_*); a wrong value is named in *problem and the
+// stricter choice applies: ask for the mode, read-only for schedules, no host overrides.
+ApprovalsConfig approvalsConfig(const Settings& s, QString* problem) {
+    ApprovalsConfig c;
+    QStringList problems;
+    const auto mode = [&](const QString& text, const char* env, ApprovalMode fallback) {
+        if (const auto m = parseApprovalMode(text))
+            return *m;
+        problems.append(Backend::tr("%1=\"%2\" is not autonomous, ask or read_only; using %3.")
+                            .arg(QLatin1String(env), text, statusName(fallback)));
+        return fallback;
+    };
+    c.policy.mode = mode(s.approvalMode, "ZERG_APPROVAL_MODE", ApprovalMode::Ask);
+    c.scheduleMode =
+        mode(s.approvalScheduleMode, "ZERG_APPROVAL_SCHEDULE_MODE", ApprovalMode::ReadOnly);
+    if (auto hosts = parseHostModes(s.approvalHostModes)) {
+        c.policy.hostModes = std::move(hosts).value();
+    } else {
+        problems.append(Backend::tr("ZERG_APPROVAL_HOST_MODES: %1 No host has its own mode now.")
+                            .arg(hosts.error().message));
+    }
+    c.timeoutMs = qint64(qMax(1, s.approvalTimeoutSeconds)) * 1000;
+    *problem = problems.join(u' ');
+    return c;
 }
 
 // One sentence for the user about the workers a crash left behind; empty when there were none.
@@ -125,6 +154,13 @@ Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock
         if (!recovered)
             return recovered.error();
         b->m_recoveryNotice = noticeFor(recovered.value());
+        // The workers that waited for an answer are gone: their requests cannot be answered.
+        ApprovalStore approvals(b->m_db.get());
+        if (auto withdrawn = approvals.cancelAllPending(
+                tr("Zerg stopped before an answer; the call did not run."), b->m_clock->utcNow());
+            !withdrawn) {
+            return withdrawn.error();
+        }
         if (!b->m_recoveryNotice.isEmpty())
             qWarning("%s", qPrintable(b->m_recoveryNotice));
     }
@@ -226,6 +262,13 @@ Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock
         }
     }
     deps.rules = b->m_rules.get();
+    b->m_approvalStore = std::make_unique<ApprovalStore>(b->m_db.get());
+    b->m_approvals = std::make_unique<Approvals>(
+        b->m_approvalStore.get(), b->m_artifacts.get(), b->m_bus, b->m_clock,
+        approvalsConfig(s, &b->m_approvalProblem));
+    if (!b->m_approvalProblem.isEmpty())
+        qWarning("zerg: %s", qPrintable(b->m_approvalProblem));
+    deps.approvals = b->m_approvals.get();
     b->m_pool = new WorkerPool(deps, s.maxWorkers, b.get());
     // Every owner's supervisor agent runs its requests under this one supervisor, in one-shot
     // commands (`zerg ask`) too: a failure is retried or answered with an apology.
@@ -248,6 +291,7 @@ Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock
     }
     jc.hostAliases = hosts.aliases();
     jc.sharedTools = {httpTool, emailTool};
+    jc.approvals = b->m_approvals.get();
     jc.maxIterations = s.maxIterations;
     jc.toolOutputCapChars = s.toolOutputCapChars;
     jc.roundabout.checkIntervalSeconds = s.checkIntervalSeconds;

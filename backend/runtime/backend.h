@@ -22,6 +22,8 @@ class BudgetMonitor;
 class HygieneDaemon;
 class HealthMonitor;
 class AppTree;
+class ApprovalStore;
+class Approvals;
 class ViolationRules;
 class AlertChannels;
 class ScheduleService;
@@ -93,6 +95,10 @@ public:
     [[nodiscard]] ScheduleService* scheduler() const { return m_scheduler; }
     // Sends scheduled results on the channels of their severity (notify() is for the tray).
     [[nodiscard]] AlertChannels* alerts() const { return m_alerts; }
+    // Approval requests and "always allow" rules (docs/security.md), shared by every owner.
+    [[nodiscard]] Approvals* approvals() const { return m_approvals.get(); }
+    // What is wrong with the approval settings (the stricter fallback applies), or empty.
+    [[nodiscard]] QString approvalProblem() const { return m_approvalProblem; }
     // Why the hosts file could not be read (the app still runs; ssh_exec then allows no host).
     [[nodiscard]] QString hostsProblem() const { return m_hostsProblem; }
     // Why the user's price table override was not used (the built-in table applies then).
@@ -138,6 +144,9 @@ private:
     std::unique_ptr<ScheduleStore> m_schedules;
     ScheduleService* m_scheduler = nullptr;
     AlertChannels* m_alerts = nullptr;
+    std::unique_ptr<ApprovalStore> m_approvalStore;
+    std::unique_ptr<Approvals> m_approvals;  // before its store goes (members end in reverse)
+    QString m_approvalProblem;
     QString m_hostsProblem;
     QString m_pricingProblem;
     QString m_recoveryNotice;

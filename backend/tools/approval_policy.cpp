@@ -1,5 +1,6 @@
 #include "tools/approval_policy.h"
 
+#include <QCoreApplication>
 #include <QRegularExpression>
 
 namespace zerg {
@@ -8,6 +9,54 @@ std::optional<ApprovalMode> parseApprovalMode(const QString& text) {
     QString word = text.trimmed().toLower();
     word.replace(u'-', u'_');
     return parseStatus<ApprovalMode>(word);
+}
+
+Result<QHash<QString, ApprovalMode>> parseHostModes(const QString& text) {
+    QHash<QString, ApprovalMode> out;
+    static const QRegularExpression sep(QStringLiteral("[,;\\n]"));
+    for (const QString& raw : text.split(sep, Qt::SkipEmptyParts)) {
+        const QString entry = raw.trimmed();
+        if (entry.isEmpty())
+            continue;
+        const qsizetype eq = entry.indexOf(u'=');
+        const QString host = eq < 0 ? QString() : entry.left(eq).trimmed();
+        const std::optional<ApprovalMode> mode =
+            eq < 0 ? std::nullopt : parseApprovalMode(entry.mid(eq + 1));
+        if (host.isEmpty() || !mode || host.contains(u' ')) {
+            return Error{QStringLiteral("invalid_argument"),
+                         QCoreApplication::translate(
+                             "zerg::ApprovalPolicy",
+                             "\"%1\" is not a host with its approval mode. Write HOST=MODE, "
+                             "for example \"web1=read_only\"; the modes are autonomous, ask "
+                             "and read_only.")
+                             .arg(entry)};
+        }
+        out.insert(host, *mode);
+    }
+    return out;
+}
+
+ApprovalMode stricter(ApprovalMode a, ApprovalMode b) {
+    const auto rank = [](ApprovalMode m) {
+        switch (m) {
+            case ApprovalMode::Autonomous:
+                return 0;
+            case ApprovalMode::Ask:
+                return 1;
+            case ApprovalMode::ReadOnly:
+                return 2;
+        }
+        return 2;
+    };
+    return rank(a) >= rank(b) ? a : b;
+}
+
+ApprovalPolicy ApprovalPolicy::forBackground(ApprovalMode scheduleMode) const {
+    ApprovalPolicy p = *this;
+    p.mode = scheduleMode;
+    for (auto it = p.hostModes.begin(); it != p.hostModes.end(); ++it)
+        it.value() = stricter(it.value(), scheduleMode);
+    return p;
 }
 
 PolicyDecision ApprovalPolicy::decide(const CallClass& call) const {

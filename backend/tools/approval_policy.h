@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/result.h"
 #include "tools/call_effect.h"
 
 #include <QHash>
@@ -32,6 +33,14 @@ struct StatusTable<ApprovalMode> {
 // A mode as a person writes it: "autonomous", "ask", "read-only" or "read_only", any case,
 // spaces around it allowed.
 [[nodiscard]] std::optional<ApprovalMode> parseApprovalMode(const QString& text);
+
+// Per host modes as a person writes them: "web1=autonomous, db1=read-only" (commas or new
+// lines between entries; "local" stands for shell_exec). An empty text is no override; an entry
+// without "=", a blank host or an unknown mode is an error naming it.
+[[nodiscard]] Result<QHash<QString, ApprovalMode>> parseHostModes(const QString& text);
+
+// The stricter of two modes (read-only > ask > autonomous).
+[[nodiscard]] ApprovalMode stricter(ApprovalMode a, ApprovalMode b);
 
 // "Always allow": a command whose words begin with `prefix`, on `host`, runs without asking.
 struct ApprovalRule {
@@ -69,6 +78,10 @@ struct ApprovalPolicy {
     [[nodiscard]] ApprovalMode modeFor(const QString& target) const {
         return hostModes.value(target, mode);
     }
+    // The policy of a scheduled background run: its own mode everywhere, where a host's mode
+    // is not stricter (a host set to read-only stays read-only; a host set to autonomous does
+    // not loosen a read-only schedule).
+    [[nodiscard]] ApprovalPolicy forBackground(ApprovalMode scheduleMode) const;
 
     // The prefix an "always allow" answer offers for these command words: the leading words
     // up to the first option, path, assignment or expansion, at most three ("systemctl restart

@@ -12,6 +12,11 @@ DashboardModels::DashboardModels(const Deps& d)
       m_inbox(d.sources.inbox, d.settings.ownerId, d.clock),
       m_hosts(d.sources.hosts, nullptr, d.firstLoad),
       m_settings(d.settings, nullptr, d.clock) {
+    if (d.sources.approvals) {
+        m_approvals = std::make_unique<ApprovalsModel>(d.sources.approvals,
+                                                       QStringLiteral("desktop"));
+    }
+    ApprovalsModel::setInstance(m_approvals.get());
     m_workers.setClock(d.clock);
     WorkerTableModel::setInstance(&m_workers);
     WorkerDetailModel::setInstance(&m_workerDetail);
@@ -36,6 +41,8 @@ void DashboardModels::reloadLoaded() {
         m_hosts.reload();
     m_schedules.refresh();  // both read at construction
     m_inbox.reload();
+    if (m_approvals)
+        m_approvals->reload();
 }
 
 void DashboardModels::retranslate() {
@@ -58,6 +65,7 @@ DashboardModels::~DashboardModels() {
     CostsModel::setInstance(nullptr);
     SchedulesModel::setInstance(nullptr);
     InboxModel::setInstance(nullptr);
+    ApprovalsModel::setInstance(nullptr);
     HostsModel::setInstance(nullptr);
     SettingsModel::setInstance(nullptr);
 }

@@ -2,6 +2,7 @@
 
 #include "core/settings.h"
 #include "dashboard/dashboard_sources.h"
+#include "ui/approvals_model.h"
 #include "ui/costs_model.h"
 #include "ui/hosts_model.h"
 #include "ui/inbox_model.h"
@@ -12,6 +13,8 @@
 #include "ui/worker_detail_model.h"
 #include "ui/worker_table_model.h"
 
+#include <memory>
+
 namespace zerg {
 
 class Clock;
@@ -19,7 +22,7 @@ class EventBus;
 
 // Every dashboard page's model, made in one place and registered as the QML singletons the pages
 // bind to (WorkersTable, WorkerDetail, ThreadInspector, SupervisionTree, Costs, Schedules, Hosts,
-// AppSettings, and the Jarvis window's Inbox); unregistered when destroyed. The app and the UI
+// AppSettings, and the Jarvis window's Inbox and ApprovalRequests); unregistered when destroyed. The app and the UI
 // benchmark build the same set.
 class DashboardModels {
 public:
@@ -45,6 +48,9 @@ public:
     [[nodiscard]] WorkerDetailModel& workerDetail() { return m_workerDetail; }
     [[nodiscard]] SettingsModel& settings() { return m_settings; }
     [[nodiscard]] InboxModel& inbox() { return m_inbox; }
+    // The approval requests (the chat's card, the Settings page's rules); nullptr when the
+    // sources have none.
+    [[nodiscard]] ApprovalsModel* approvals() { return m_approvals.get(); }
     [[nodiscard]] CostsModel& costs() { return m_costs; }
     [[nodiscard]] ThreadInspectorModel& threads() { return m_threads; }
     [[nodiscard]] SupervisionTreeModel& tree() { return m_tree; }
@@ -66,6 +72,7 @@ private:
     CostsModel m_costs;
     SchedulesModel m_schedules;
     InboxModel m_inbox;
+    std::unique_ptr<ApprovalsModel> m_approvals;
     HostsModel m_hosts;
     SettingsModel m_settings;
 };

@@ -35,6 +35,8 @@ QString sectionTitle(const QString& section) {
         return SettingsModel::tr("Roundabout");
     if (section == QLatin1String("xo"))
         return SettingsModel::tr("XO");
+    if (section == QLatin1String("approvals"))
+        return SettingsModel::tr("Approvals");
     if (section == QLatin1String("budgets"))
         return SettingsModel::tr("Budgets");
     if (section == QLatin1String("notifications"))

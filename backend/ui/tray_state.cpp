@@ -65,6 +65,14 @@ void TrayState::alert(const QString& title, const QString& body, const QString& 
     update();
 }
 
+void TrayState::approvalNeeded(const QString& summary) {
+    if (m_visible)
+        return;  // the card in the window asks
+    m_unseen = true;
+    Q_EMIT notify(tr("Approval needed"), summary);
+    update();
+}
+
 void TrayState::update() {
     State next = State::Idle;
     if (m_controller->busy())

@@ -12,8 +12,9 @@ class JarvisController;
 // What the tray icon shows and when it notifies (the desktop glue in app/ only draws it):
 //   idle       nothing running, nothing unseen;
 //   working    a run is in progress;
-//   attention  a run ended (answer or failure) while the window was hidden, or a scheduled
-//              check raised a warning or critical alert; cleared when the window is shown again.
+//   attention  a run ended (answer or failure) while the window was hidden, a scheduled check
+//              raised a warning or critical alert, or a worker waits for an approval while the
+//              window was hidden; cleared when the window is shown again.
 // A run that ends while the window is hidden raises one notification with the start of the
 // answer (or of the failure).
 class TrayState : public QObject {
@@ -29,6 +30,10 @@ public:
     // A scheduled check's alert (AlertChannels::notify): always a notification; a warning or a
     // critical one also needs attention until the window is shown.
     void alert(const QString& title, const QString& body, const QString& severity);
+    // A worker waits for the user's approval (ApprovalsModel::requestArrived): while the window
+    // is hidden, a notification ("Approval needed", what and where; clicking it shows the
+    // window, where the card answers) and attention until the window is shown.
+    void approvalNeeded(const QString& summary);
     // The app tells whether the Jarvis window is on screen.
     void setWindowVisible(bool visible);
     [[nodiscard]] bool windowVisible() const { return m_visible; }

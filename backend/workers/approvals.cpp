@@ -12,6 +12,13 @@ namespace {
 
 const QString kApprovalsFile = QStringLiteral("approvals.jsonl");
 
+// "15 minutes", "45 seconds": the timeout in the expiry message.
+QString durationWords(qint64 ms) {
+    if (ms >= 60000 && ms % 60000 == 0)
+        return Approvals::tr("%n minute(s)", nullptr, int(ms / 60000));
+    return Approvals::tr("%n second(s)", nullptr, int((ms + 999) / 1000));
+}
+
 QString isoOrEmpty(const QDateTime& t) {
     return t.isValid() ? t.toUTC().toString(Qt::ISODateWithMs) : QString();
 }
@@ -27,8 +34,9 @@ Approvals::Approvals(ApprovalStore* store, ArtifactStore* artifacts, EventBus* b
       m_clock(clock),
       m_config(std::move(config)) {}
 
-ApprovalPolicy Approvals::policyFor(qint64 ownerId) const {
-    ApprovalPolicy p = m_config.policy;
+ApprovalPolicy Approvals::policyFor(qint64 ownerId, bool background) const {
+    ApprovalPolicy p =
+        background ? m_config.policy.forBackground(m_config.scheduleMode) : m_config.policy;
     p.rules.clear();
     if (const auto rules = m_store->rules(ownerId)) {
         for (const ApprovalRuleRecord& r : *rules)
@@ -81,7 +89,13 @@ Result<ApprovalRecord> Approvals::request(ApprovalRecord draft) {
     if (!id)
         return id.error();
     draft.id = *id;
+    if (draft.runId != 0) {
+        RunWait& w = m_runWaits[draft.runId];
+        if (w.pending++ == 0)
+            w.sinceMs = m_clock->nowMs();
+    }
     record(draft, events::ApprovalRequested);
+    Q_EMIT requested(draft);
     const qint64 ownerId = draft.ownerId;
     const qint64 approvalId = draft.id;
     m_expiry.insert(approvalId,
@@ -92,8 +106,8 @@ Result<ApprovalRecord> Approvals::request(ApprovalRecord draft) {
                                    {ApprovalStatus::Expired,
                                     QStringLiteral("expiry"),
                                     {},
-                                    tr("Nobody answered within %1 minutes, so the call was denied.")
-                                        .arg(m_config.timeoutMs / 60000),
+                                    tr("Nobody answered within %1, so the call was denied.")
+                                        .arg(durationWords(m_config.timeoutMs)),
                                     0});
                         if (!expired && expired.error().code != QLatin1String("invalid_state"))
                             qWarning("approvals: %s", qPrintable(expired.error().message));
@@ -153,9 +167,20 @@ Result<ApprovalRecord> Approvals::settle(qint64 ownerId, qint64 approvalId,
         return r;
     if (const auto timer = m_expiry.take(approvalId))
         m_clock->cancel(timer);
+    if (const auto it = m_runWaits.find(r->runId); it != m_runWaits.end() && it->pending > 0) {
+        if (--it->pending == 0)
+            it->totalMs += m_clock->nowMs() - it->sinceMs;
+    }
     record(*r, events::ApprovalResolved);
     Q_EMIT resolved(*r);
     return r;
+}
+
+qint64 Approvals::runWaitMs(qint64 runId) const {
+    const auto it = m_runWaits.constFind(runId);
+    if (it == m_runWaits.cend())
+        return 0;
+    return it->totalMs + (it->pending > 0 ? m_clock->nowMs() - it->sinceMs : 0);
 }
 
 Result<QList<ApprovalRecord>> Approvals::pending(qint64 ownerId) const {

@@ -41,7 +41,9 @@ struct ApprovalReply {
 };
 
 struct ApprovalsConfig {
-    ApprovalPolicy policy;                // the modes; the rules come from the store per owner
+    ApprovalPolicy policy;  // the modes; the rules come from the store per owner
+    // Scheduled background runs (ZERG_APPROVAL_SCHEDULE_MODE): ApprovalPolicy::forBackground.
+    ApprovalMode scheduleMode = ApprovalMode::ReadOnly;
     qint64 timeoutMs = 15LL * 60 * 1000;  // ZERG_APPROVAL_TIMEOUT_SECONDS: then denied
 };
 
@@ -56,9 +58,13 @@ public:
     Approvals(ApprovalStore* store, ArtifactStore* artifacts, EventBus* bus, Clock* clock,
               ApprovalsConfig config, QObject* parent = nullptr);
 
-    // The configured modes with the owner's "always allow" rules. Without readable rules the
-    // policy has none (it asks).
-    [[nodiscard]] ApprovalPolicy policyFor(qint64 ownerId) const;
+    // The configured modes with the owner's "always allow" rules; a background (scheduled) run
+    // gets the schedule mode. Without readable rules the policy has none (it asks).
+    [[nodiscard]] ApprovalPolicy policyFor(qint64 ownerId, bool background = false) const;
+    [[nodiscard]] const ApprovalsConfig& config() const { return m_config; }
+    // How long the run has had at least one request pending (its run timeout does not count
+    // that time): the time of the waits so far plus the current one.
+    [[nodiscard]] qint64 runWaitMs(qint64 runId) const;
     [[nodiscard]] qint64 timeoutMs() const { return m_config.timeoutMs; }
 
     // Records a pending request (status, times and the suggested prefix are set here), writes
@@ -81,6 +87,8 @@ public:
     [[nodiscard]] static QJsonObject approvalJson(const ApprovalRecord& r);
 
 Q_SIGNALS:
+    // A request was recorded and published (the worker now waits).
+    void requested(const zerg::ApprovalRecord& record);
     // A request was answered, expired or withdrawn (after it is stored and published).
     void resolved(const zerg::ApprovalRecord& record);
 
@@ -94,6 +102,12 @@ private:
     Clock* m_clock;
     ApprovalsConfig m_config;
     QHash<qint64, quint64> m_expiry;  // approval id -> Clock::TimerId
+    struct RunWait {
+        int pending = 0;     // requests of the run still pending
+        qint64 sinceMs = 0;  // when pending last rose from 0
+        qint64 totalMs = 0;  // the waits that ended
+    };
+    QHash<qint64, RunWait> m_runWaits;  // run id -> its waits
 };
 
 }  // namespace zerg

@@ -88,6 +88,7 @@ public:
         qint64 jobId = 0;
         QString task;
         QString model;
+        bool background = false;  // part of a scheduled check: the schedule's approval mode
     };
 
     Worker(WorkerDeps deps, Job job, QObject* parent = nullptr);

@@ -7,16 +7,20 @@
 // results and reads replies.
 #include "core/clock.h"
 #include "core/event_bus.h"
+#include "dashboard/approvals_source.h"
 #include "dashboard/inbox_source.h"
 #include "dashboard/schedules_source.h"
 #include "dashboard/worker_source.h"
 #include "schedule/schedule_service.h"
 #include "schedule_fixture.h"
+#include "storage/approval_store.h"
+#include "storage/artifact_store.h"
 #include "storage/database.h"
 #include "storage/schedule_store.h"
 #include "storage/store.h"
 #include "temp_env.h"
 #include "ui/app_language.h"
+#include "ui/approvals_model.h"
 #include "ui/conversation_backend.h"
 #include "ui/inbox_model.h"
 #include "ui/jarvis_controller.h"
@@ -170,6 +174,7 @@ public Q_SLOTS:
         WorkerTableModel::setInstance(nullptr);
         SchedulesModel::setInstance(nullptr);
         InboxModel::setInstance(nullptr);
+        ApprovalsModel::setInstance(nullptr);
     }
 
 private:
@@ -207,6 +212,10 @@ private:
     // Berlin), two results (an unread critical one and an older read one).
     // Called for each test file's engine: every file starts from the same fresh data.
     void setUpSchedules(QQmlEngine* engine) {
+        m_approvalsModel.reset();
+        m_approvalsSource.reset();
+        m_approvals.reset();
+        m_approvalStore.reset();
         m_inbox.reset();
         m_schedules.reset();
         m_inboxSource.reset();
@@ -254,6 +263,20 @@ private:
         m_inbox = std::make_unique<InboxModel>(m_inboxSource.get(), kOwner, &m_clock);
         m_inbox->setDisplayTimeZone(berlin);
         InboxModel::setInstance(m_inbox.get());
+        // The approval requests (the chat's card, Settings' rules) over the real broker: one
+        // "always allow" rule to list.
+        m_approvalStore = std::make_unique<ApprovalStore>(m_db.get());
+        m_artifacts = std::make_unique<ArtifactStore>(m_dir.filePath(QStringLiteral("workers")));
+        m_approvals = std::make_unique<Approvals>(m_approvalStore.get(), m_artifacts.get(), &m_bus,
+                                                  &m_clock, ApprovalsConfig{});
+        (void)m_approvalStore->addRule(kOwner, QStringLiteral("web1"),
+                                       {QStringLiteral("systemctl"), QStringLiteral("restart"),
+                                        QStringLiteral("nginx")},
+                                       0, QStringLiteral("user"), m_clock.utcNow());
+        m_approvalsSource = std::make_unique<LocalApprovalsSource>(m_approvals.get(), kOwner);
+        m_approvalsModel =
+            std::make_unique<ApprovalsModel>(m_approvalsSource.get(), QStringLiteral("desktop"));
+        ApprovalsModel::setInstance(m_approvalsModel.get());
         engine->rootContext()->setContextProperty(
             QStringLiteral("scheduleSupport"),
             new ScheduleSupport(m_scheduler.get(), m_scheduleStore.get(), &m_runner, m_inbox.get(),
@@ -295,6 +318,11 @@ private:
     std::unique_ptr<SchedulesModel> m_schedules;
     std::unique_ptr<InboxModel> m_inbox;
     std::unique_ptr<SettingsModel> m_settings;
+    std::unique_ptr<ArtifactStore> m_artifacts;
+    std::unique_ptr<ApprovalStore> m_approvalStore;
+    std::unique_ptr<Approvals> m_approvals;
+    std::unique_ptr<LocalApprovalsSource> m_approvalsSource;
+    std::unique_ptr<ApprovalsModel> m_approvalsModel;
 };
 
 QUICK_TEST_MAIN_WITH_SETUP(zerg_components, Setup)

@@ -76,7 +76,7 @@ private Q_SLOTS:
     void helpListsTheSubcommands() {
         const Run r = zerg({QStringLiteral("--help")}, baseEnv());
         QCOMPARE(r.code, 0);
-        QVERIFY(r.out.contains("ask [--json] TASK"));
+        QVERIFY(r.out.contains("ask [--json] [--approve=allow|deny] TASK"));
         QVERIFY(r.out.contains("workers list"));
         QVERIFY(r.out.contains("workers show"));
         QVERIFY(r.out.contains("workers grep"));
@@ -123,6 +123,81 @@ private Q_SLOTS:
         // The API key is sent to the server but never printed.
         QVERIFY(!r.out.contains("sk-test-secret"));
         QVERIFY(!r.err.contains("sk-test-secret"));
+    }
+
+    // Approval requests in `zerg ask` (issue 22): the worker wants to create a file on testbox.
+    // Without a terminal it is denied (the file stays absent) unless --approve=allow; on a
+    // terminal (a pty from script(1)) the user answers at "Allow? [y/N/a]".
+    QJsonObject touchScenario(const QString& file) {
+        const auto call = [](const char* model, const char* id, const char* name,
+                             const QJsonObject& args) {
+            return QJsonObject{{"model", model},
+                               {"tool_calls", QJsonArray{QJsonObject{
+                                                  {"id", id}, {"name", name}, {"arguments", args}}}}};
+        };
+        return {{"responses",
+                 QJsonArray{call("supervisor-model", "s1", "spawn_worker",
+                                 {{"task", "create the marker on testbox"}}),
+                            call("worker-model", "w1", "ssh_exec",
+                                 {{"host", "testbox"}, {"command", "touch " + file}}),
+                            QJsonObject{{"model", "worker-model"}, {"content", "worker done"}},
+                            QJsonObject{{"model", "supervisor-model"}, {"content", "all done"}},
+                            QJsonObject{{"content", "summary"}}}}};
+    }
+
+    void askDeniesChangesWithoutATerminalUnlessApproved() {
+        if (!m_haveSshd)
+            QSKIP("sshd is not available");
+        QTemporaryDir host;
+        QTemporaryDir data;  // its own workers: the other tests count theirs
+        QProcessEnvironment env = fullEnv();
+        env.insert(QStringLiteral("ZERG_DATA_DIR"), data.path());
+        const QString file = host.filePath(QStringLiteral("marker"));
+        m_llm.setScenario(touchScenario(file));
+        Run r = zerg({QStringLiteral("ask"), QStringLiteral("--json"),
+                      QStringLiteral("create the marker on testbox")},
+                     env);
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY(!QFile::exists(file));
+        QVERIFY(r.out.contains("\"event\":\"approval_requested\""));
+        QVERIFY(r.out.contains("\"status\":\"denied\""));
+        QVERIFY(r.out.contains("\"device\":\"cli\""));
+
+        m_llm.setScenario(touchScenario(file));
+        r = zerg({QStringLiteral("ask"), QStringLiteral("--json"), QStringLiteral("--approve=allow"),
+                  QStringLiteral("create the marker on testbox")},
+                 env);
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY(QFile::exists(file));
+        QVERIFY(r.out.contains("\"status\":\"allowed\""));
+
+        r = zerg({QStringLiteral("ask"), QStringLiteral("--approve=maybe"), QStringLiteral("x")},
+                 env);
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("--approve takes allow or deny"), r.err.constData());
+    }
+
+    void askPromptsOnATerminal() {
+        if (!m_haveSshd)
+            QSKIP("sshd is not available");
+        QTemporaryDir host;
+        QTemporaryDir data;
+        QProcessEnvironment env = fullEnv();
+        env.insert(QStringLiteral("ZERG_DATA_DIR"), data.path());
+        const QString file = host.filePath(QStringLiteral("prompted"));
+        m_llm.setScenario(touchScenario(file));
+        // script(1) runs zerg on a pseudo-terminal and passes our "y" to it.
+        const QString command = QStringLiteral("%1 ask 'create the marker on testbox'")
+                                    .arg(QStringLiteral(ZERG_EXE));
+        const zerg::test::ProgramRun r = zerg::test::runProgram(
+            QStringLiteral("script"), {QStringLiteral("-qec"), command, QStringLiteral("/dev/null")},
+            env, 90000, "y\n");
+        QVERIFY2(r.code == 0, (r.out + r.err).constData());
+        QVERIFY2(r.out.contains("Approval needed: worker"), r.out.constData());
+        QVERIFY2(r.out.contains("touch " + file.toUtf8()), r.out.constData());
+        QVERIFY2(r.out.contains("Allow? [y/N/a]"), r.out.constData());
+        QVERIFY2(r.out.contains("allowed"), r.out.constData());
+        QVERIFY(QFile::exists(file));
     }
 
     void workersListAndShow() {

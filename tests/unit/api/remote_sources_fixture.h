@@ -6,7 +6,9 @@
 // knownHostsFile() in the temporary folder; the Supervision tree source reads `tree`.
 // StoreDashboardSources; every other owner has none. Owner 1's schedules run in a started
 // ScheduleService (a RecordingRunner for the supervisor) whose signals are published on the
-// server's bus as in `zerg serve`; the client publishes what it receives on clientBus.
+// server's bus as in `zerg serve`; the client publishes what it receives on clientBus. Approval
+// requests go through a real Approvals broker over the same database, publishing on the server's
+// bus; a fixture made with withApprovals false serves no approvals source (a server without one).
 #include "api/api_backend.h"
 #include "api/api_server.h"
 #include "api/remote_client.h"
@@ -17,10 +19,12 @@
 #include "schedule/schedule_events.h"
 #include "schedule/schedule_service.h"
 #include "schedule_fixture.h"
+#include "storage/approval_store.h"
 #include "storage/artifact_store.h"
 #include "storage/database.h"
 #include "storage/schedule_store.h"
 #include "storage/store.h"
+#include "workers/approvals.h"
 
 #include <QJsonArray>
 #include <QTemporaryDir>
@@ -84,7 +88,7 @@ struct RemoteSourcesFixture {
     static constexpr qint64 kOwner = 1;
     static constexpr int kWaitMs = 10'000;
 
-    RemoteSourcesFixture() {
+    explicit RemoteSourcesFixture(bool withApprovals = true) {
         if (!dir.isValid())
             qFatal("no temporary folder");
         auto opened = Database::open(dir.filePath(u"zerg.sqlite"_s));
@@ -100,6 +104,9 @@ struct RemoteSourcesFixture {
         scheduler = std::make_unique<ScheduleService>(kOwner, schedules.get(), &runner, &clock);
         publishScheduleEvents(scheduler.get(), kOwner, &serverBus, scheduler.get());
         scheduler->start();
+        approvalStore = std::make_unique<ApprovalStore>(db.get());
+        approvals = std::make_unique<Approvals>(approvalStore.get(), artifacts.get(), &serverBus,
+                                                &clock, ApprovalsConfig{});
         StoreDashboardSources::Deps deps;
         deps.store = store.get();
         deps.artifacts = artifacts.get();
@@ -111,6 +118,7 @@ struct RemoteSourcesFixture {
         deps.schedules = schedules.get();
         deps.scheduler = scheduler.get();
         deps.clock = &clock;
+        deps.approvals = withApprovals ? approvals.get() : nullptr;
         local = std::make_unique<StoreDashboardSources>(deps);
         api = std::make_unique<StoreBackedApi>(local.get());
         api::ApiServerConfig config;
@@ -163,6 +171,8 @@ struct RemoteSourcesFixture {
     std::unique_ptr<ArtifactStore> artifacts;
     RecordingRunner runner;
     std::unique_ptr<ScheduleService> scheduler;
+    std::unique_ptr<ApprovalStore> approvalStore;
+    std::unique_ptr<Approvals> approvals;
     std::unique_ptr<StoreDashboardSources> local;
     std::unique_ptr<StoreBackedApi> api;
     std::unique_ptr<api::ApiServer> server;

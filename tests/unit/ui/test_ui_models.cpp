@@ -210,6 +210,24 @@ private Q_SLOTS:
         QCOMPARE(statusName(tray.state()), QStringLiteral("idle"));
     }
 
+    // An approval request: the card asks while the window is shown; while it is hidden, a
+    // notification and attention until the window is shown again.
+    void trayAsksForApprovalsOnlyWhileTheWindowIsHidden() {
+        Fixture f;
+        TrayState tray(&f.controller);
+        QSignalSpy notified(&tray, &TrayState::notify);
+        tray.approvalNeeded(QStringLiteral("web1: systemctl restart nginx"));
+        QCOMPARE(notified.count(), 0);
+        QCOMPARE(statusName(tray.state()), QStringLiteral("idle"));
+        tray.setWindowVisible(false);
+        tray.approvalNeeded(QStringLiteral("web1: systemctl restart nginx"));
+        QCOMPARE(notified.count(), 1);
+        QCOMPARE(notified.last().at(1).toString(), QStringLiteral("web1: systemctl restart nginx"));
+        QCOMPARE(statusName(tray.state()), QStringLiteral("attention"));
+        tray.setWindowVisible(true);
+        QCOMPARE(statusName(tray.state()), QStringLiteral("idle"));
+    }
+
     void sendAppendsUserRowAndStartsStreamingRow() {
         Fixture f;
         QSignalSpy busy(&f.controller, &JarvisController::busyChanged);

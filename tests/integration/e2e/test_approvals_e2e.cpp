@@ -1,0 +1,347 @@
+// Approvals end to end (issue 22): the supervisor and a worker talk to the loopback LLM server,
+// the worker wants to change a real OpenSSH sshd host (a file on it), and the approval mode
+// decides. A changing command waits until it is answered; allow runs it, deny leaves the host
+// untouched and tells the worker, always allow creates a rule that lets the next one run without
+// asking, an unanswered request expires as denied, read-only mode refuses without asking, and
+// neither the roundabout's hard timeout nor the run timeout runs out while a person decides.
+#include "core/event_bus.h"
+#include "core/json_util.h"
+#include "fake_llm_server.h"
+#include "jarvis/jarvis_service.h"
+#include "postgres_fixture.h"
+#include "runtime/backend.h"
+#include "sshd_fixture.h"
+#include "storage/artifact_store.h"
+#include "storage/store.h"
+#include "workers/approvals.h"
+#include "workers/worker.h"
+#include "workers/worker_pool.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+using namespace zerg;
+using zerg::test::FakeLlmServer;
+using zerg::test::SshdFixture;
+
+namespace {
+
+QJsonObject toolCallResponse(const QString& model, const QString& id, const QString& name,
+                             const QJsonObject& args) {
+    return {
+        {"model", model},
+        {"tool_calls", QJsonArray{QJsonObject{{"id", id}, {"name", name}, {"arguments", args}}}}};
+}
+
+QJsonObject textResponse(const QString& model, const QString& text) {
+    return {{"model", model}, {"content", text}};
+}
+
+// One request: the supervisor spawns a worker, the worker runs `command` on testbox, then both
+// answer. The summary model's answer comes last.
+QJsonArray oneChange(const QString& command, const QString& tag) {
+    return {toolCallResponse("supervisor-model", "call_s_" + tag, "spawn_worker",
+                             {{"task", "Change testbox: " + tag}}),
+            toolCallResponse("worker-model", "call_w_" + tag, "ssh_exec",
+                             {{"host", "testbox"}, {"command", command}}),
+            textResponse("worker-model", "worker done " + tag),
+            textResponse("supervisor-model", "supervisor done " + tag),
+            textResponse("summary-model", "summary " + tag)};
+}
+
+QString lastToolMessage(const QJsonObject& request) {
+    QString out;
+    for (const QJsonValue& v : request.value("messages").toArray()) {
+        if (v.toObject().value("role").toString() == QLatin1String("tool"))
+            out = v.toObject().value("content").toString();
+    }
+    return out;
+}
+
+}  // namespace
+
+class TestApprovalsE2e : public QObject {
+    Q_OBJECT
+
+    SshdFixture m_sshd;
+    QString m_sshdProblem;
+
+    struct Session {
+        QTemporaryDir dir;
+        FakeLlmServer llm;
+        QList<Event> events;
+        std::unique_ptr<Backend> backend;
+        // What to answer when a request arrives; nullopt: nobody answers.
+        std::optional<ApprovalReply> reply;
+        QList<ApprovalRecord> requested;
+        QList<bool> fileExistedAtRequest;
+        QString watchedFile;
+    };
+
+    std::unique_ptr<Session> open(const QJsonArray& responses,
+                                  const std::function<void(Settings&)>& tweak = {}) {
+        auto s = std::make_unique<Session>();
+        if (!s->llm.start())
+            return nullptr;
+        s->llm.setScenario({{"responses", responses}});
+        Settings settings;
+        settings.dataDir = s->dir.path();
+        settings.hostsFile =
+            m_sshd.writeHostsFile(QStringLiteral("testbox"), m_sshd.knownHostsPath());
+        settings.knownHostsFile = m_sshd.knownHostsPath();
+        settings.llmBaseUrl = s->llm.baseUrl();
+        settings.pricingFile = s->dir.filePath(QStringLiteral("no-pricing-override.json"));
+        settings.model = QStringLiteral("supervisor-model");
+        settings.workerModel = QStringLiteral("worker-model");
+        settings.summaryModel = QStringLiteral("summary-model");
+        settings.deciderModel = QStringLiteral("heuristic");
+        settings.checkIntervalSeconds = 1;
+        settings.approvalMode = QStringLiteral("ask");
+        const auto url =
+            zerg::test::testDatabaseUrl(s->dir.filePath(QStringLiteral("zerg.sqlite")));
+        if (!url)
+            return nullptr;
+        settings.databaseUrl = url.value();
+        if (tweak)
+            tweak(settings);
+        auto b = Backend::create(settings);
+        if (!b) {
+            qWarning("%s", qPrintable(b.error().message));
+            return nullptr;
+        }
+        s->backend = std::move(b).value();
+        Session* raw = s.get();
+        connect(s->backend->bus(), &EventBus::published, this,
+                [raw](const Event& e) { raw->events.append(e); });
+        connect(s->backend->approvals(), &Approvals::requested, this,
+                [raw](const ApprovalRecord& r) {
+                    raw->requested.append(r);
+                    raw->fileExistedAtRequest.append(QFile::exists(raw->watchedFile));
+                    if (!raw->reply)
+                        return;
+                    // A person answers a moment later, never from inside the request.
+                    const qint64 id = r.id;
+                    QTimer::singleShot(0, raw->backend.get(), [raw, id] {
+                        const auto a = raw->backend->approvals()->answer(1, id, *raw->reply);
+                        if (!a)
+                            qWarning("answer: %s", qPrintable(a.error().message));
+                    });
+                });
+        return s;
+    }
+
+    static bool ask(Session& s, const QString& task, bool* ok, QString* text) {
+        QSignalSpy done(s.backend->jarvis(), &JarvisService::runFinished);
+        if (!s.backend->jarvis()->ask(task))
+            return false;
+        if (!done.wait(60000))
+            return false;
+        *ok = done.at(0).at(1).toBool();
+        *text = done.at(0).at(2).toString();
+        return true;
+    }
+
+    static int count(const Session& s, const char* name) {
+        return int(std::count_if(s.events.cbegin(), s.events.cend(),
+                                 [&](const Event& e) { return e.name == QLatin1String(name); }));
+    }
+
+    static QJsonObject lastEvent(const Session& s, const char* name) {
+        for (qsizetype i = s.events.size() - 1; i >= 0; --i) {
+            if (s.events.at(i).name == QLatin1String(name))
+                return s.events.at(i).data;
+        }
+        return {};
+    }
+
+private Q_SLOTS:
+    void initTestCase() {
+        qunsetenv("SSH_AUTH_SOCK");
+        // A missing sshd fails with the setup command to run (tests/support/sshd_fixture.h).
+        QVERIFY2(m_sshd.available(&m_sshdProblem), qPrintable(m_sshdProblem));
+        QVERIFY2(m_sshd.start(&m_sshdProblem), qPrintable(m_sshdProblem));
+    }
+
+    // Allow once, answered after both the run timeout and the hard timeout would have run out:
+    // the command waited, then ran on the host, and the run answered normally.
+    void allowOnceRunsTheWaitingCommandAndTheWaitIsNotCounted() {
+        QTemporaryDir host;
+        const QString file = host.filePath(QStringLiteral("allowed"));
+        const QString command = QStringLiteral("touch ") + file;
+        auto s = open(oneChange(command, QStringLiteral("allow")), [](Settings& st) {
+            st.runTimeoutSeconds = 2;
+            st.hardTimeoutSeconds = 2;
+        });
+        QVERIFY(s);
+        s->watchedFile = file;
+        // Nobody answers at first; the test answers after 3 s.
+        bool ok = false;
+        QString text;
+        QSignalSpy done(s->backend->jarvis(), &JarvisService::runFinished);
+        QVERIFY(s->backend->jarvis()->ask(QStringLiteral("touch a file on testbox")));
+        QTRY_COMPARE_WITH_TIMEOUT(s->requested.size(), 1, 30000);
+        const ApprovalRecord r = s->requested.first();
+        QCOMPARE(r.target, QStringLiteral("testbox"));
+        QCOMPARE(r.tool, QStringLiteral("ssh_exec"));
+        QCOMPARE(r.action, command);
+        QCOMPARE(r.task, QStringLiteral("Change testbox: allow"));
+        QCOMPARE(r.classification.value("effect").toString(), QStringLiteral("changes"));
+        QCOMPARE(r.suggestedPrefix, QStringList{QStringLiteral("touch")});
+        Worker* worker = s->backend->pool()->find(r.jobId);
+        QVERIFY(worker);
+        QTRY_COMPARE(worker->snapshot().status, WorkerStatus::AwaitingApproval);
+        QVERIFY(!s->fileExistedAtRequest.first());
+        QCOMPARE(lastEvent(*s, "approval_requested").value("action").toString(), command);
+
+        QTest::qWait(3000);  // longer than the run timeout and the hard timeout
+        QVERIFY(!QFile::exists(file));  // still waiting: nothing ran
+        QCOMPARE(worker->snapshot().status, WorkerStatus::AwaitingApproval);
+        QCOMPARE(done.size(), 0);
+        ApprovalReply allow;
+        allow.choice = ApprovalChoice::AllowOnce;
+        allow.device = QStringLiteral("test");
+        const auto answered = s->backend->approvals()->answer(1, r.id, allow);
+        QVERIFY2(answered, answered ? "" : qPrintable(answered.error().message));
+        QCOMPARE(answered->status, ApprovalStatus::Allowed);
+
+        QVERIFY(done.wait(30000));
+        ok = done.at(0).at(1).toBool();
+        text = done.at(0).at(2).toString();
+        QVERIFY2(ok, qPrintable(text));
+        QCOMPARE(text, QStringLiteral("supervisor done allow"));
+        QVERIFY(QFile::exists(file));  // it ran on the host
+        QCOMPARE(count(*s, "approval_resolved"), 1);
+        QCOMPARE(lastEvent(*s, "approval_resolved").value("device").toString(),
+                 QStringLiteral("test"));
+
+        // The audit: approvals.jsonl in the worker's folder, the request and its answer.
+        const QByteArray jsonl =
+            *s->backend->artifacts()->readFile(r.workerId, 1, QStringLiteral("approvals.jsonl"));
+        const QList<QByteArray> lines = jsonl.trimmed().split('\n');
+        QCOMPARE(lines.size(), 2);
+        QVERIFY(lines.at(0).contains("\"status\":\"pending\""));
+        QVERIFY(lines.at(1).contains("\"status\":\"allowed\""));
+        // And the tool call file says how the call was classified.
+        const auto call = s->backend->artifacts()->readFile(
+            r.workerId, 1, QStringLiteral("tool_calls/001_ssh_exec.txt"));
+        QVERIFY(call && call->contains("classification: {\"effect\":\"changes\""));
+    }
+
+    void denyLeavesTheHostUntouchedAndTellsTheWorker() {
+        QTemporaryDir host;
+        const QString file = host.filePath(QStringLiteral("denied"));
+        auto s = open(oneChange(QStringLiteral("touch ") + file, QStringLiteral("deny")));
+        QVERIFY(s);
+        ApprovalReply deny;
+        deny.choice = ApprovalChoice::Deny;
+        deny.message = QStringLiteral("not during business hours");
+        deny.device = QStringLiteral("test");
+        s->reply = deny;
+        bool ok = false;
+        QString text;
+        QVERIFY(ask(*s, QStringLiteral("touch a file on testbox"), &ok, &text));
+        QVERIFY2(ok, qPrintable(text));
+        QCOMPARE(s->requested.size(), 1);
+        QVERIFY(!QFile::exists(file));
+        const QList<QJsonObject> worker = s->llm.requestsForModel(QStringLiteral("worker-model"));
+        QCOMPARE(worker.size(), 2);
+        const QString result = lastToolMessage(worker.at(1));
+        QVERIFY2(result.contains(QStringLiteral("not during business hours")), qPrintable(result));
+        QVERIFY2(result.contains(QStringLiteral("approval_denied")), qPrintable(result));
+        QCOMPARE(lastEvent(*s, "approval_resolved").value("status").toString(),
+                 QStringLiteral("denied"));
+    }
+
+    void alwaysAllowCreatesARuleThatCoversTheNextCall() {
+        QTemporaryDir host;
+        const QString first = host.filePath(QStringLiteral("first"));
+        const QString second = host.filePath(QStringLiteral("second"));
+        QJsonArray responses = oneChange(QStringLiteral("touch ") + first, QStringLiteral("one"));
+        for (const QJsonValue& v : oneChange(QStringLiteral("touch ") + second, QStringLiteral("two")))
+            responses.append(v);
+        auto s = open(responses);
+        QVERIFY(s);
+        ApprovalReply always;
+        always.choice = ApprovalChoice::AlwaysAllow;
+        always.device = QStringLiteral("test");
+        s->reply = always;
+        bool ok = false;
+        QString text;
+        QVERIFY(ask(*s, QStringLiteral("touch the first file"), &ok, &text));
+        QVERIFY2(ok, qPrintable(text));
+        QVERIFY(QFile::exists(first));
+        const auto rules = s->backend->approvals()->rules(1);
+        QVERIFY(rules);
+        QCOMPARE(rules->size(), 1);
+        QCOMPARE(rules->first().host, QStringLiteral("testbox"));
+        QCOMPARE(rules->first().prefix, QStringList{QStringLiteral("touch")});
+
+        s->reply.reset();  // nobody would answer now: the rule must let it run
+        QVERIFY(ask(*s, QStringLiteral("touch the second file"), &ok, &text));
+        QVERIFY2(ok, qPrintable(text));
+        QCOMPARE(s->requested.size(), 1);  // no second request
+        QVERIFY(QFile::exists(second));
+
+        // Removed, the rule no longer covers it.
+        QVERIFY(s->backend->approvals()->removeRule(1, rules->first().id));
+        QCOMPARE(s->backend->approvals()->rules(1)->size(), 0);
+    }
+
+    void anUnansweredRequestExpiresAsDenied() {
+        QTemporaryDir host;
+        const QString file = host.filePath(QStringLiteral("expired"));
+        auto s = open(oneChange(QStringLiteral("touch ") + file, QStringLiteral("expire")),
+                      [](Settings& st) { st.approvalTimeoutSeconds = 1; });
+        QVERIFY(s);
+        bool ok = false;
+        QString text;
+        QVERIFY(ask(*s, QStringLiteral("touch a file on testbox"), &ok, &text));
+        QCOMPARE(s->requested.size(), 1);
+        QVERIFY(!QFile::exists(file));
+        const QJsonObject resolved = lastEvent(*s, "approval_resolved");
+        QCOMPARE(resolved.value("status").toString(), QStringLiteral("expired"));
+        QCOMPARE(resolved.value("decided_by").toString(), QStringLiteral("expiry"));
+        const QString result =
+            lastToolMessage(s->llm.requestsForModel(QStringLiteral("worker-model")).at(1));
+        QVERIFY2(result.contains(QStringLiteral("approval_expired")), qPrintable(result));
+    }
+
+    void readOnlyModeRefusesWithoutAsking() {
+        QTemporaryDir host;
+        const QString file = host.filePath(QStringLiteral("refused"));
+        auto s = open(oneChange(QStringLiteral("touch ") + file, QStringLiteral("ro")),
+                      [](Settings& st) { st.approvalMode = QStringLiteral("read-only"); });
+        QVERIFY(s);
+        bool ok = false;
+        QString text;
+        QVERIFY(ask(*s, QStringLiteral("touch a file on testbox"), &ok, &text));
+        QCOMPARE(s->requested.size(), 0);
+        QVERIFY(!QFile::exists(file));
+        const QString result =
+            lastToolMessage(s->llm.requestsForModel(QStringLiteral("worker-model")).at(1));
+        QVERIFY2(result.contains(QStringLiteral("approval_refused")), qPrintable(result));
+    }
+
+    // A host of its own mode wins: autonomous for testbox runs the change without asking.
+    void aHostModeOverridesTheDefault() {
+        QTemporaryDir host;
+        const QString file = host.filePath(QStringLiteral("autonomous"));
+        auto s = open(oneChange(QStringLiteral("touch ") + file, QStringLiteral("host")),
+                      [](Settings& st) { st.approvalHostModes = QStringLiteral("testbox=autonomous"); });
+        QVERIFY(s);
+        bool ok = false;
+        QString text;
+        QVERIFY(ask(*s, QStringLiteral("touch a file on testbox"), &ok, &text));
+        QVERIFY2(ok, qPrintable(text));
+        QCOMPARE(s->requested.size(), 0);
+        QVERIFY(QFile::exists(file));
+    }
+};
+
+QTEST_MAIN(TestApprovalsE2e)
+#include "test_approvals_e2e.moc"
