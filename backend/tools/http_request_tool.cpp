@@ -2,6 +2,8 @@
 
 #include <QCryptographicHash>
 #include <QElapsedTimer>
+#include <QHostAddress>
+#include <QHostInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QNetworkAccessManager>
@@ -132,10 +134,15 @@ public:
                      .arg(m_call.timeoutSecs));
         });
         m_timer->start(m_call.timeoutSecs * 1000);
-        send();
+        // On the next turn of the event loop: a refusal must not finish the call before the
+        // caller has connected to finished().
+        QTimer::singleShot(0, this, [this] { admit(); });
     }
 
-    ~HttpInvocation() override { dropReply(); }
+    ~HttpInvocation() override {
+        dropLookup();
+        dropReply();
+    }
 
     void cancel() override {
         if (!isFinished())
@@ -149,6 +156,77 @@ private:
                 return &c;
         }
         return nullptr;
+    }
+
+    // Sends the request to m_call.url once its host may be reached (tools/address_policy.h): a
+    // name on the allowlist passes, an IP address is checked as it is, any other name is resolved
+    // first and every address it gives must be allowed. Runs again for each redirect, so a
+    // redirect cannot lead to a refused address either.
+    //
+    // QNetworkAccessManager resolves the name once more when it connects, and that answer is not
+    // seen here: a name whose DNS answer changes between the two lookups (DNS rebinding) can still
+    // reach a refused address. docs/security.md ("http_request's addresses") says what that means.
+    void admit() {
+        if (isFinished())
+            return;  // cancelled before it started
+        const QString host = m_call.url.host();
+        if (m_opts.addresses.allowsName(host)) {
+            send();
+            return;
+        }
+        // The same reading of an address as QAbstractSocket::connectToHost's.
+        if (const QHostAddress literal(host); !literal.isNull()) {
+            if (admitted(host, {literal}, true))
+                send();
+            return;
+        }
+        m_lookupId = QHostInfo::lookupHost(host, this, [this, host](const QHostInfo& info) {
+            if (info.lookupId() != m_lookupId || isFinished())
+                return;
+            m_lookupId = -1;
+            if (info.error() != QHostInfo::NoError || info.addresses().isEmpty()) {
+                fail(QStringLiteral("connect_failed"),
+                     tr("Could not find the address of %1: %2. Check the host name in the URL.")
+                         .arg(host, info.errorString()));
+                return;
+            }
+            if (admitted(host, info.addresses(), false))
+                send();
+        });
+    }
+
+    // True when every address may be reached; otherwise the call fails naming the first that
+    // may not.
+    bool admitted(const QString& host, const QList<QHostAddress>& addresses, bool literal) {
+        for (const QHostAddress& a : addresses) {
+            if (m_opts.addresses.allows(a))
+                continue;
+            const QString address = a.toString();
+            const QString kind = AddressPolicy::describe(classifyAddress(a));
+            QString why = literal ? tr("%1 is %2.").arg(address, kind)
+                                  : tr("%1 resolves to %2, %3.").arg(host, address, kind);
+            if (m_redirects > 0) {
+                why = tr("%1 redirected to %2.")
+                          .arg(m_redirectedFrom.toDisplayString(QUrl::RemoveUserInfo),
+                               m_call.url.toDisplayString(QUrl::RemoveUserInfo)) +
+                      QLatin1Char(' ') + why;
+            }
+            fail(QStringLiteral("address_not_allowed"),
+                 why + QLatin1Char(' ') +
+                     tr("Zerg does not send requests to loopback, link-local or private addresses "
+                        "unless they are allowed in Settings › Approvals › Allowed addresses "
+                        "(ZERG_HTTP_ALLOWED_ADDRESSES)."),
+                 {{QStringLiteral("host"), host}, {QStringLiteral("address"), address}});
+            return false;
+        }
+        return true;
+    }
+
+    void dropLookup() {
+        if (m_lookupId < 0)
+            return;
+        QHostInfo::abortHostLookup(m_lookupId);
+        m_lookupId = -1;
     }
 
     void send() {
@@ -314,8 +392,9 @@ private:
                 [](const auto& h) { return secretHeaderName(h.first.toLower()); });
         }
         dropReply();
+        m_redirectedFrom = m_call.url;
         m_call.url = next;
-        send();
+        admit();
     }
 
     QJsonObject requestEcho() const {
@@ -396,20 +475,24 @@ private:
         finish(ToolResult{p});
     }
 
-    void fail(const QString& code, const QString& message) {
+    void fail(const QString& code, const QString& message, QJsonObject extra = {}) {
         if (isFinished())
             return;
         m_timer->stop();
+        dropLookup();
         dropReply();
-        finish(ToolResult::failure(message, {{QStringLiteral("error_code"), code},
-                                             {QStringLiteral("duration_ms"), m_elapsed.elapsed()},
-                                             {QStringLiteral("request"), requestEcho()}}));
+        extra.insert(QStringLiteral("error_code"), code);
+        extra.insert(QStringLiteral("duration_ms"), m_elapsed.elapsed());
+        extra.insert(QStringLiteral("request"), requestEcho());
+        finish(ToolResult::failure(message, extra));
     }
 
     QNetworkAccessManager* m_nam;
     CallSpec m_call;
     const HttpRequestOptions m_opts;  // a copy: the call may outlive the tool
     QUrl m_originalUrl;
+    QUrl m_redirectedFrom;  // the URL whose answer redirected to m_call.url
+    int m_lookupId = -1;    // the QHostInfo lookup of m_call.url's host in flight
     QPointer<QNetworkReply> m_reply;
     const HttpCredential* m_credential = nullptr;
     QTimer* m_timer = nullptr;
@@ -493,6 +576,14 @@ ToolSpec HttpRequestTool::spec() const {
            "bodies are returned (cut at %1 bytes, \"truncated\"); binary bodies only as size "
            "and sha256.")
             .arg(m_opts.bodyCapBytes);
+    const QStringList allowed = m_opts.addresses.entries();
+    description += QLatin1Char(' ') +
+                   (allowed.isEmpty()
+                        ? tr("Loopback, link-local and private addresses (localhost, 127.x, "
+                             "10.x, 172.16-31.x, 192.168.x, 169.254.x, fc00::/7, …) are refused.")
+                        : tr("Loopback, link-local and private addresses are refused, except: "
+                             "%1.")
+                              .arg(allowed.join(QStringLiteral(", "))));
     QStringList creds;
     for (const HttpCredential& c : m_opts.credentials)
         creds << QStringLiteral("%1 (%2)").arg(c.name, c.urlPrefix);

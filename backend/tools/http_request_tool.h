@@ -1,5 +1,6 @@
 #pragma once
 
+#include "tools/address_policy.h"
 #include "tools/tool.h"
 
 #include <QByteArray>
@@ -34,6 +35,9 @@ struct HttpRequestOptions {
     qint64 downloadCapBytes = 16 * 1024 * 1024;
     QList<HttpCredential> credentials;
     QByteArray userAgent = "Zerg/0.1 (http_request tool)";
+    // Loopback, link-local and private addresses the user allows (ZERG_HTTP_ALLOWED_ADDRESSES,
+    // AddressPolicy::parse); empty: public addresses only.
+    AddressPolicy addresses;
 };
 
 // The http_request tool: one HTTP(S) request through a QNetworkAccessManager that the tool owns
@@ -42,11 +46,19 @@ struct HttpRequestOptions {
 // Arguments {method?, url, headers?: {name: value}, body?: string, timeout_secs?,
 // follow_redirects? (default true)}. Only http and https URLs.
 //
+// Before the request and before each redirect is followed, the URL's host is checked against
+// opts.addresses: an IP address as it is, a name on the list passes, any other name is resolved
+// (QHostInfo, within the call's deadline) and every address it gives must be public or on the
+// list, else the call fails with address_not_allowed and nothing is sent there. The name is
+// resolved again when QNetworkAccessManager connects: see docs/security.md ("http_request's
+// addresses") for the window this leaves.
+//
 // Any HTTP answer, 404 and 500 included, is a successful call: {ok: true, status, ...}; the
 // model reads the status. ok is false only when no answer came:
 //   {ok: false, error, error_code, duration_ms, request} with error_code one of
-//   invalid_arguments, connect_failed, tls_failed, timeout, too_many_redirects,
-//   redirect_refused (https to http, or another scheme), too_large, network_error, cancelled.
+//   invalid_arguments, address_not_allowed (with "host" and "address"), connect_failed (also
+//   a name that does not resolve), tls_failed, timeout, too_many_redirects, redirect_refused
+//   (https to http, or another scheme), too_large, network_error, cancelled.
 // Answer: {ok: true, status, reason, url (final), headers (a useful subset, never Set-Cookie),
 //   content_type, body_bytes, sha256, duration_ms, redirects, request, and
 //   text: body, truncated | binary: binary: true (the bytes are not returned)}.

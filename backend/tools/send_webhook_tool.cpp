@@ -14,7 +14,9 @@
 namespace zerg {
 namespace {
 
-constexpr int kResponseChars = 500;  // of the receiver's answer, for the model
+// Of the receiver's answer, the model is shown this many characters (kept: their UTF-8 bytes).
+constexpr int kResponseChars = 500;
+constexpr int kResponseBytes = kResponseChars * 4;
 
 const QStringList& formats() {
     static const QStringList f{QStringLiteral("slack"), QStringLiteral("discord"),
@@ -31,6 +33,7 @@ struct Post {
     QByteArray contentType;
     QByteArray title;  // ntfy's Title header, encoded
     int timeoutSecs = 15;
+    qint64 replyCapBytes = 64 * 1024;
 };
 
 // One webhook post in flight, on the caller's thread.
@@ -49,6 +52,10 @@ public:
         if (!m_post.title.isEmpty())
             req.setRawHeader("Title", m_post.title);
         m_reply = nam->post(req, m_post.body);
+        // The receiver's answer is read as it comes, never more than the cap: a receiver that
+        // answers without end cannot make Zerg buffer without end.
+        m_reply->setReadBufferSize(m_post.replyCapBytes);
+        connect(m_reply, &QNetworkReply::readyRead, this, &WebhookInvocation::readSome);
         connect(m_reply, &QNetworkReply::finished, this, &WebhookInvocation::replyFinished);
         m_timer = new QTimer(this);
         m_timer->setSingleShot(true);
@@ -105,11 +112,29 @@ private:
         finish(ToolResult::failure(scrub(message), p));
     }
 
+    // Keeps the start of the answer for the model and counts the rest; past replyCapBytes the
+    // answer is cut and the call ends with the status and what came so far.
+    void readSome() {
+        if (!m_reply || isFinished())
+            return;
+        const QByteArray chunk = m_reply->readAll();
+        m_received += chunk.size();
+        const qint64 room = kResponseBytes - m_response.size();
+        if (room > 0)
+            m_response.append(chunk.left(room));
+        if (m_received > m_post.replyCapBytes)
+            settle();
+    }
+
     void replyFinished() {
+        readSome();
+        if (!isFinished())
+            settle();
+    }
+
+    void settle() {
         const QVariant statusAttr = m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute);
-        const QString response =
-            scrub(QString::fromUtf8(m_reply->readAll().left(kResponseChars * 4)))
-                .left(kResponseChars);
+        const QString response = scrub(QString::fromUtf8(m_response)).left(kResponseChars);
         if (!statusAttr.isValid()) {
             const bool refused = m_reply->error() == QNetworkReply::ConnectionRefusedError ||
                                  m_reply->error() == QNetworkReply::HostNotFoundError;
@@ -143,6 +168,8 @@ private:
     QPointer<QNetworkReply> m_reply;
     QTimer* m_timer = nullptr;
     QElapsedTimer m_elapsed;
+    QByteArray m_response;  // the first kResponseBytes of the answer
+    qint64 m_received = 0;  // bytes of the answer read so far
 };
 
 ToolInvocation* failNow(QObject* parent, const QString& code, const QString& message) {
@@ -262,13 +289,25 @@ ToolInvocation* SendWebhookTool::start(const QJsonObject& args, QObject* parent)
 
     Post post;
     post.timeoutSecs = m_opts.timeoutSecs;
+    post.replyCapBytes = qMax<qint64>(1, m_opts.replyCapBytes);
     if (!url.isEmpty() && !webhookName.isEmpty())
         return failNow(parent, invalid, tr("Give either \"webhook\" or \"url\", not both."));
     if (!url.isEmpty()) {
         if (!m_opts.allowUrls) {
-            return failNow(parent, invalid,
-                           tr("Posting to arbitrary URLs is not allowed here; use one of the "
-                              "configured webhooks."));
+            QStringList names;
+            for (const WebhookTarget& t : m_opts.targets)
+                names << t.name;
+            return failNow(
+                parent, QStringLiteral("target_not_allowed"),
+                names.isEmpty()
+                    ? tr("send_webhook posts only to webhooks the user configured, never to a "
+                         "\"url\", and none is configured. Ask the user to set one in Settings › "
+                         "Notifications (ZERG_WEBHOOK_URL).")
+                    : tr("send_webhook posts only to the webhooks the user configured (%1), never "
+                         "to a \"url\". Leave \"url\" out to use the default webhook or give "
+                         "\"webhook\" with one of those names; another target has to be "
+                         "configured by the user in Settings › Notifications.")
+                          .arg(names.join(QStringLiteral(", "))));
         }
         post.url = QUrl(url, QUrl::StrictMode);
         const QString scheme = post.url.scheme().toLower();

@@ -1,9 +1,11 @@
 #include "http_stub.h"
 #include "tools/send_webhook_tool.h"
 
+#include <QElapsedTimer>
 #include <QJsonDocument>
 #include <QSignalSpy>
 #include <QTcpServer>
+#include <QTcpSocket>
 #include <QTest>
 
 #include <memory>
@@ -26,6 +28,67 @@ ToolResult runTool(Tool& tool, const QJsonObject& args) {
 QJsonObject bodyJson(const HttpStub::Request& r) {
     return QJsonDocument::fromJson(r.body).object();
 }
+
+// A receiver that takes the post and answers 200 with a body that never ends: it writes more
+// whenever its socket has sent what it had, until the client closes the connection (or, should
+// the client never stop reading, a safety limit far above any cap).
+class EndlessReceiver : public QObject {
+public:
+    static constexpr qint64 kChunk = 64 * 1024;
+    static constexpr qint64 kSafetyLimit = 512LL * 1024 * 1024;
+
+    EndlessReceiver() {
+        connect(&m_server, &QTcpServer::newConnection, this, &EndlessReceiver::onConnection);
+    }
+    bool start() { return m_server.listen(QHostAddress::LocalHost, 0); }
+    QString url() const {
+        return QStringLiteral("http://127.0.0.1:%1/hook").arg(m_server.serverPort());
+    }
+    qint64 written() const { return m_written; }
+    bool closed() const { return m_closed; }
+
+private:
+    void onConnection() {
+        while (QTcpSocket* s = m_server.nextPendingConnection()) {
+            s->setParent(this);
+            auto buffer = std::make_shared<QByteArray>();
+            connect(s, &QTcpSocket::readyRead, this, [this, s, buffer] {
+                buffer->append(s->readAll());
+                const qsizetype end = buffer->indexOf("\r\n\r\n");
+                if (m_answering || end < 0)
+                    return;
+                qsizetype length = 0;
+                for (const QByteArray& line : buffer->left(end).split('\n')) {
+                    if (line.toLower().startsWith("content-length:"))
+                        length = line.mid(15).trimmed().toLongLong();
+                }
+                if (buffer->size() < end + 4 + length)
+                    return;  // the whole post first
+                m_answering = true;
+                s->write(
+                    "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n");
+                writeMore(s);
+            });
+            connect(s, &QTcpSocket::bytesWritten, this, [this, s] {
+                if (s->bytesToWrite() < kChunk)
+                    writeMore(s);
+            });
+            connect(s, &QTcpSocket::disconnected, this, [this] { m_closed = true; });
+            connect(s, &QTcpSocket::errorOccurred, this, [this] { m_closed = true; });
+        }
+    }
+    void writeMore(QTcpSocket* s) {
+        if (!m_answering || m_closed || m_written > kSafetyLimit ||
+            s->state() != QAbstractSocket::ConnectedState)
+            return;
+        m_written += s->write(QByteArray(kChunk, 'x'));
+    }
+
+    QTcpServer m_server;
+    bool m_answering = false;
+    bool m_closed = false;
+    qint64 m_written = 0;
+};
 
 }  // namespace
 
@@ -102,21 +165,79 @@ private Q_SLOTS:
     }
 
     void urlFromTheModelWhenAllowed() {
-        SendWebhookTool tool(SendWebhookOptions{});
+        SendWebhookOptions open;
+        open.allowUrls = true;
+        SendWebhookTool tool(open);
+        QVERIFY(tool.spec().parameters.value("properties").toObject().contains("url"));
         const QString url = m_stub->baseUrl() + "/ntfy/alerts";
         const ToolResult r = runTool(tool, {{"text", "hi"}, {"url", url}});
         QVERIFY2(r.ok(), qPrintable(r.error()));
         QCOMPARE(r.payload.value("target").toString(), url);
         QCOMPARE(r.payload.value("format").toString(), QStringLiteral("json"));
 
-        SendWebhookOptions closed;
-        closed.allowUrls = false;
-        SendWebhookTool strict(closed);
-        const ToolResult refused = runTool(strict, {{"text", "hi"}, {"url", url}});
-        QVERIFY(!refused.ok());
-        QCOMPARE(m_stub->requests().size(), 1);
         const ToolResult file = runTool(tool, {{"text", "hi"}, {"url", "file:///etc/passwd"}});
         QCOMPARE(file.payload.value("error_code").toString(), QStringLiteral("invalid_arguments"));
+        QCOMPARE(m_stub->requests().size(), 1);
+    }
+
+    // Issue 22: notifications go only to the webhooks the user configured. Zerg's own tool
+    // (runtime/backend.cpp) keeps the default.
+    void aUrlOutsideTheConfiguredWebhooksIsRefusedByDefault() {
+        const QString url = m_stub->baseUrl() + "/ntfy/alerts";
+        SendWebhookTool tool({{{"ops", m_stub->baseUrl() + "/hooks/T000/secret-token", "slack"}}});
+        QVERIFY(!tool.spec().parameters.value("properties").toObject().contains("url"));
+        const ToolResult r = runTool(tool, {{"text", "hi"}, {"url", url}});
+        QVERIFY(!r.ok());
+        QCOMPARE(r.payload.value("error_code").toString(), QStringLiteral("target_not_allowed"));
+        QVERIFY2(r.error().contains(QStringLiteral("ops")) &&
+                     r.error().contains(QStringLiteral("Settings")),
+                 qPrintable(r.error()));
+        QVERIFY(!r.error().contains(QStringLiteral("secret-token")));
+
+        SendWebhookTool none(SendWebhookOptions{});
+        const ToolResult alone = runTool(none, {{"text", "hi"}, {"url", url}});
+        QCOMPARE(alone.payload.value("error_code").toString(),
+                 QStringLiteral("target_not_allowed"));
+        QVERIFY2(alone.error().contains(QStringLiteral("ZERG_WEBHOOK_URL")),
+                 qPrintable(alone.error()));
+        QCOMPARE(m_stub->requests().size(), 0);
+    }
+
+    // A reply is read up to the cap: an answer that never ends still gives the status at once,
+    // and Zerg closes the connection instead of reading on.
+    void anEndlessReplyIsCutAtTheCap() {
+        EndlessReceiver receiver;
+        QVERIFY(receiver.start());
+        SendWebhookOptions o;
+        o.targets = {{"ops", receiver.url(), "json"}};
+        o.timeoutSecs = 60;  // longer than runTool waits: an answer read to its end never comes
+        SendWebhookTool tool(o);
+        QElapsedTimer t;
+        t.start();
+        const ToolResult r = runTool(tool, {{"text", "hi"}});
+        QVERIFY2(r.ok(), qPrintable(r.error()));
+        QCOMPARE(r.payload.value("status").toInt(), 200);
+        QCOMPARE(r.payload.value("response").toString(), QString(500, QLatin1Char('x')));
+        QVERIFY(t.elapsed() < 15000);
+        QTRY_VERIFY_WITH_TIMEOUT(receiver.closed(), 10000);
+        // What the receiver got rid of: the cap plus what the sockets' buffers held, far below
+        // the safety limit at which it would give up by itself.
+        QVERIFY2(receiver.written() < 64LL * 1024 * 1024,
+                 qPrintable(QString::number(receiver.written())));
+    }
+
+    void aLargeErrorReplyIsReadWithTheCap() {
+        m_stub->route("POST", "/huge", 500, QByteArray(2 * 1024 * 1024, 'e'), "text/plain");
+        SendWebhookOptions o;
+        o.targets = {{"ops", m_stub->baseUrl() + "/huge", "json"}};
+        o.replyCapBytes = 4096;
+        SendWebhookTool tool(o);
+        const ToolResult r = runTool(tool, {{"text", "hi"}});
+        QVERIFY(!r.ok());
+        QCOMPARE(r.payload.value("error_code").toString(), QStringLiteral("http_error"));
+        QCOMPARE(r.payload.value("status").toInt(), 500);
+        QCOMPARE(r.payload.value("response").toString(), QString(500, QLatin1Char('e')));
+        QVERIFY2(r.error().contains(QStringLiteral("HTTP 500")), qPrintable(r.error()));
     }
 
     void errorStatusIsNotOk() {

@@ -1,6 +1,7 @@
 #include "tools/http_request_tool.h"
 
 #include <QCryptographicHash>
+#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSignalSpy>
@@ -23,6 +24,12 @@ ToolResult runTool(Tool& tool, const QJsonObject& args) {
     if (!inv->isFinished() && !spy.wait(kWaitMs))
         return ToolResult::failure("test: no result");
     return inv->result();
+}
+
+// The stub servers listen on 127.0.0.1, which the tool refuses unless it is allowed.
+HttpRequestOptions loopbackAllowed(HttpRequestOptions o = {}) {
+    o.addresses = AddressPolicy::parse(QStringLiteral("127.0.0.1")).value();
+    return o;
 }
 
 QString sha256(const QByteArray& data) {
@@ -51,6 +58,7 @@ public:
     }
     void on(const QByteArray& path, Handler h) { m_handlers.insert(path, std::move(h)); }
     const QList<Request>& requests() const { return m_requests; }
+    int connections() const { return m_connections; }
 
     static QByteArray response(int status, const QByteArray& body,
                                const QByteArray& contentType = "text/plain; charset=utf-8",
@@ -67,6 +75,7 @@ public:
 private:
     void onConnection() {
         while (QTcpSocket* s = m_server.nextPendingConnection()) {
+            ++m_connections;
             s->setParent(this);
             auto buffer = std::make_shared<QByteArray>();
             connect(s, &QTcpSocket::readyRead, this, [this, s, buffer] {
@@ -106,6 +115,7 @@ private:
     QTcpServer m_server;
     QHash<QByteArray, Handler> m_handlers;
     QList<Request> m_requests;
+    int m_connections = 0;
 };
 
 }  // namespace
@@ -116,7 +126,7 @@ private Q_SLOTS:
     void init() {
         m_server = std::make_unique<RawHttpServer>();
         QVERIFY(m_server->start());
-        m_tool = std::make_unique<HttpRequestTool>();
+        m_tool = std::make_unique<HttpRequestTool>(loopbackAllowed());
     }
 
     void textAnswerWithStatusHeadersAndHash() {
@@ -243,7 +253,7 @@ private Q_SLOTS:
     }
 
     void oversizedDownloadIsAborted() {
-        HttpRequestOptions o;
+        HttpRequestOptions o = loopbackAllowed();
         o.downloadCapBytes = 1000;
         HttpRequestTool tool(o);
         m_server->on("/big", [](const auto&) {
@@ -256,7 +266,7 @@ private Q_SLOTS:
     }
 
     void longTextIsCutForTheModelButHashedWhole() {
-        HttpRequestOptions o;
+        HttpRequestOptions o = loopbackAllowed();
         o.bodyCapBytes = 100;
         HttpRequestTool tool(o);
         const QByteArray text(500, 'a');
@@ -298,7 +308,7 @@ private Q_SLOTS:
         QVERIFY(other.start());
         other.on("/landing", [](const auto&) { return RawHttpServer::response(200, "landed"); });
         const QByteArray secret = "Bearer sk-live-abcdef123456";
-        HttpRequestOptions o;
+        HttpRequestOptions o = loopbackAllowed();
         o.credentials = {{"monitoring", m_server->url("/api/"), "Authorization", secret}};
         HttpRequestTool tool(o);
         QVERIFY(tool.spec().description.contains(QStringLiteral("monitoring")));
@@ -368,12 +378,165 @@ private Q_SLOTS:
         QVERIFY2(r.error().contains(QStringLiteral("127.0.0.1")), qPrintable(r.error()));
     }
 
+    // Issue 22: no loopback, link-local or private address unless the user allowed it.
+
+    void loopbackIsRefusedByDefault() {
+        m_server->on("/health", [](const auto&) { return RawHttpServer::response(200, "up"); });
+        HttpRequestTool tool;  // nothing allowed
+        const ToolResult r = runTool(tool, {{"url", m_server->url("/health")}});
+        QVERIFY(!r.ok());
+        QCOMPARE(r.payload.value("error_code").toString(), QStringLiteral("address_not_allowed"));
+        QCOMPARE(r.payload.value("host").toString(), QStringLiteral("127.0.0.1"));
+        QCOMPARE(r.payload.value("address").toString(), QStringLiteral("127.0.0.1"));
+        QVERIFY2(r.error().contains(QStringLiteral("127.0.0.1")) &&
+                     r.error().contains(QStringLiteral("loopback")) &&
+                     r.error().contains(QStringLiteral("Allowed addresses")) &&
+                     r.error().contains(QStringLiteral("ZERG_HTTP_ALLOWED_ADDRESSES")),
+                 qPrintable(r.error()));
+        QTest::qWait(50);  // a connection would have been accepted by now
+        QCOMPARE(m_server->connections(), 0);
+        QCOMPARE(m_server->requests().size(), 0);
+        // The model is told before it tries.
+        QVERIFY(tool.spec().description.contains(QStringLiteral("refused")));
+    }
+
+    void nonPublicAddressesAreRefused_data() {
+        QTest::addColumn<QString>("url");
+        QTest::addColumn<QString>("address");
+        QTest::addColumn<QString>("kind");
+        const auto row = [](const char* name, const char* url, const char* address,
+                            const char* kind) {
+            QTest::newRow(name) << QString::fromLatin1(url) << QString::fromLatin1(address)
+                                << QString::fromLatin1(kind);
+        };
+        row("metadata", "http://169.254.169.254/latest/meta-data/", "169.254.169.254",
+            "link-local");
+        row("10/8", "http://10.1.2.3/", "10.1.2.3", "private");
+        row("172.16/12", "http://172.20.0.1:8080/", "172.20.0.1", "private");
+        row("192.168/16", "https://192.168.1.1/", "192.168.1.1", "private");
+        row("cgnat", "http://100.64.0.1/", "100.64.0.1", "carrier-grade NAT");
+        row("this network", "http://0.0.0.0:80/", "0.0.0.0", "unspecified");
+        row("127/8", "http://127.1.2.3/", "127.1.2.3", "loopback");
+        row("ipv6 loopback", "http://[::1]/", "::1", "loopback");
+        row("ipv4-mapped loopback", "http://[::ffff:127.0.0.1]/", "::ffff:127.0.0.1", "loopback");
+        row("ipv6 link-local", "http://[fe80::1]/", "fe80::1", "link-local");
+        row("ipv6 unique local", "http://[fd12:3456::1]/", "fd12:3456::1", "private");
+        row("multicast", "http://224.0.0.1/", "224.0.0.1", "multicast");
+        row("broadcast", "http://255.255.255.255/", "255.255.255.255", "reserved");
+    }
+    void nonPublicAddressesAreRefused() {
+        QFETCH(QString, url);
+        QFETCH(QString, address);
+        QFETCH(QString, kind);
+        HttpRequestTool tool;
+        QElapsedTimer t;
+        t.start();
+        const ToolResult r = runTool(tool, {{"url", url}});
+        QVERIFY(!r.ok());
+        QCOMPARE(r.payload.value("error_code").toString(), QStringLiteral("address_not_allowed"));
+        QCOMPARE(r.payload.value("address").toString(), address);
+        QVERIFY2(r.error().contains(address) && r.error().contains(kind), qPrintable(r.error()));
+        QVERIFY2(t.elapsed() < 5000, "refused before any connection, not by a timeout");
+    }
+
+    void loopbackAllowedAsAnAddressDoesNotAllowTheRest() {
+        // The stubs' allowlist (127.0.0.1) lets nothing else through, IPv4-mapped forms of other
+        // addresses included.
+        for (const char* url :
+             {"http://127.0.0.2/", "http://[::ffff:10.0.0.1]/", "http://169.254.169.254/"}) {
+            const ToolResult r = runTool(*m_tool, {{"url", url}});
+            QCOMPARE(r.payload.value("error_code").toString(),
+                     QStringLiteral("address_not_allowed"));
+        }
+    }
+
+    void localhostByNameIsRefused() {
+        m_server->on("/health", [](const auto&) { return RawHttpServer::response(200, "up"); });
+        HttpRequestTool tool;
+        const QString url =
+            QStringLiteral("http://localhost:%1/health").arg(QUrl(m_server->url("/")).port());
+        const ToolResult r = runTool(tool, {{"url", url}});
+        QVERIFY(!r.ok());
+        QCOMPARE(r.payload.value("error_code").toString(), QStringLiteral("address_not_allowed"));
+        QCOMPARE(r.payload.value("host").toString(), QStringLiteral("localhost"));
+        QVERIFY2(r.error().contains(QStringLiteral("localhost resolves to")),
+                 qPrintable(r.error()));
+        QTest::qWait(50);
+        QCOMPARE(m_server->connections(), 0);
+    }
+
+    void anAllowedNameIsNotChecked() {
+        m_server->on("/health", [](const auto&) { return RawHttpServer::response(200, "up"); });
+        HttpRequestOptions o;
+        o.addresses = AddressPolicy::parse(QStringLiteral("LocalHost")).value();
+        HttpRequestTool tool(o);
+        const QString url =
+            QStringLiteral("http://localhost:%1/health").arg(QUrl(m_server->url("/")).port());
+        const ToolResult r = runTool(tool, {{"url", url}});
+        QVERIFY2(r.ok(), qPrintable(r.error()));
+        QCOMPARE(r.payload.value("body").toString(), QStringLiteral("up"));
+        // Only that name: the address itself is still refused.
+        QCOMPARE(runTool(tool, {{"url", m_server->url("/health")}})
+                     .payload.value("error_code")
+                     .toString(),
+                 QStringLiteral("address_not_allowed"));
+    }
+
+    void anAllowedRangeLetsTheRequestThrough() {
+        m_server->on("/health", [](const auto&) { return RawHttpServer::response(200, "up"); });
+        HttpRequestOptions o;
+        o.addresses = AddressPolicy::parse(QStringLiteral("10.0.0.5, 127.0.0.0/8")).value();
+        HttpRequestTool tool(o);
+        const ToolResult r = runTool(tool, {{"url", m_server->url("/health")}});
+        QVERIFY2(r.ok(), qPrintable(r.error()));
+        QCOMPARE(r.payload.value("status").toInt(), 200);
+        QVERIFY(tool.spec().description.contains(QStringLiteral("127.0.0.0/8")));
+    }
+
+    void aRedirectToARefusedAddressIsRefusedAtTheRedirect_data() {
+        QTest::addColumn<QByteArray>("location");
+        QTest::addColumn<QString>("address");
+        QTest::newRow("metadata") << QByteArray("http://169.254.169.254/latest/meta-data/")
+                                  << "169.254.169.254";
+        QTest::newRow("private") << QByteArray("http://10.255.255.1/admin") << "10.255.255.1";
+        QTest::newRow("ipv6 loopback") << QByteArray("http://[::1]/") << "::1";
+    }
+    void aRedirectToARefusedAddressIsRefusedAtTheRedirect() {
+        QFETCH(QByteArray, location);
+        QFETCH(QString, address);
+        m_server->on("/away",
+                     [location](const auto&) { return RawHttpServer::redirect(302, location); });
+        QElapsedTimer t;
+        t.start();
+        const ToolResult r = runTool(*m_tool, {{"url", m_server->url("/away")}});
+        QVERIFY(!r.ok());
+        QCOMPARE(r.payload.value("error_code").toString(), QStringLiteral("address_not_allowed"));
+        QCOMPARE(r.payload.value("address").toString(), address);
+        QVERIFY2(r.error().contains(QStringLiteral("redirected to")) && r.error().contains(address),
+                 qPrintable(r.error()));
+        QCOMPARE(m_server->requests().size(), 1);  // the first hop only
+        QVERIFY2(t.elapsed() < 5000, "refused before connecting to the redirect's target");
+    }
+
+    void cancelBeforeTheCheckSendsNothing() {
+        m_server->on("/health", [](const auto&) { return RawHttpServer::response(200, "up"); });
+        std::unique_ptr<ToolInvocation> inv(
+            m_tool->start({{"url", m_server->url("/health")}}, nullptr));
+        QSignalSpy spy(inv.get(), &ToolInvocation::finished);
+        inv->cancel();
+        QTRY_COMPARE_WITH_TIMEOUT(spy.count(), 1, 5000);
+        QCOMPARE(inv->result().payload.value("error_code").toString(), QStringLiteral("cancelled"));
+        QTest::qWait(50);
+        QCOMPARE(m_server->connections(), 0);
+    }
+
     void invalidArgumentsFailClearly_data() {
         QTest::addColumn<QJsonObject>("args");
         QTest::addColumn<QString>("names");
         QTest::newRow("no url") << QJsonObject{} << "url";
         QTest::newRow("file url") << QJsonObject{{"url", "file:///etc/passwd"}} << "url";
         QTest::newRow("ftp url") << QJsonObject{{"url", "ftp://example.com/x"}} << "url";
+        QTest::newRow("data url") << QJsonObject{{"url", "data:text/plain,hello"}} << "url";
         QTest::newRow("relative url") << QJsonObject{{"url", "/status"}} << "url";
         QTest::newRow("bad method")
             << QJsonObject{{"url", "http://127.0.0.1/"}, {"method", "FETCH"}} << "method";
