@@ -168,6 +168,7 @@ int serveCommand(QStringList args) {
             io.err << "zerg serve: " << problem << '\n';
     }
     backend->startBackgroundServices();
+    api::raiseOpenFileLimit();  // every client holds a socket; the soft limit is often 1024
     api::ServerBackend serverBackend(backend.get(), backend->auth());
     api::ApiServer server(config, &serverBackend, backend->bus(), backend->clock());
     // The server is the `api` child of the application tree: a listener that breaks is restarted

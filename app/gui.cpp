@@ -8,6 +8,7 @@
 #include "dashboard/dashboard_sources.h"
 #include "jarvis/jarvis_service.h"
 #include "local_conversation.h"
+#include "local_only_network.h"
 #include "remote_mode.h"
 #include "runtime/backend.h"
 #include "schedule/alert_channels.h"
@@ -196,7 +197,11 @@ int run(const QStringList& args) {
     QObject::connect(&dashboard.settings(), &SettingsModel::themeChanged, &appearance,
                      &Appearance::setMode);
 
+    // The window loads nothing from the network (Markdown images in answers, inbox items and
+    // threads are not fetched): docs/security.md.
+    LocalOnlyNetworkFactory networkFactory;
     QQmlApplicationEngine engine;
+    engine.setNetworkAccessManagerFactory(&networkFactory);
     engine.setUiLanguage(language.language());
     language.attachEngine(&engine);
     engine.load(QUrl(QStringLiteral("qrc:/Zerg/App/Main.qml")));

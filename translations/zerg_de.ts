@@ -13,6 +13,53 @@
     </message>
 </context>
 <context>
+    <name>AddressPolicy</name>
+    <message>
+        <source>&quot;%1&quot; is not an address range. Write it as ADDRESS/BITS, for example &quot;192.168.1.0/24&quot; or &quot;fd00::/8&quot;.</source>
+        <translation>„%1“ ist kein Adressbereich. Schreiben Sie ihn als ADRESSE/BITS, zum Beispiel „192.168.1.0/24“ oder „fd00::/8“.</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an IPv4 address. Write all four parts, each from 0 to 255 (&quot;10.0.0.5&quot;), or a range (&quot;10.0.0.0/8&quot;).</source>
+        <translation>„%1“ ist keine IPv4-Adresse. Schreiben Sie alle vier Teile, jeweils von 0 bis 255 („10.0.0.5“), oder einen Bereich („10.0.0.0/8“).</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an address, a range or a host name. Write addresses (&quot;10.0.0.5&quot;), ranges (&quot;192.168.1.0/24&quot;) or host names (&quot;nas.lan&quot;), separated by commas.</source>
+        <translation>„%1“ ist weder eine Adresse noch ein Bereich noch ein Hostname. Schreiben Sie Adressen („10.0.0.5“), Bereiche („192.168.1.0/24“) oder Hostnamen („nas.lan“), durch Kommas getrennt.</translation>
+    </message>
+    <message>
+        <source>a public address</source>
+        <translation>eine öffentliche Adresse</translation>
+    </message>
+    <message>
+        <source>an unspecified address (it reaches this computer)</source>
+        <translation>eine unspezifizierte Adresse (sie erreicht diesen Rechner)</translation>
+    </message>
+    <message>
+        <source>a loopback address (this computer)</source>
+        <translation>eine Loopback-Adresse (dieser Rechner)</translation>
+    </message>
+    <message>
+        <source>a link-local address (where cloud metadata services answer)</source>
+        <translation>eine Link-Local-Adresse (dort antworten Metadatendienste von Clouds)</translation>
+    </message>
+    <message>
+        <source>a private network address</source>
+        <translation>eine Adresse eines privaten Netzes</translation>
+    </message>
+    <message>
+        <source>a carrier-grade NAT address (a provider&apos;s private network)</source>
+        <translation>eine Carrier-Grade-NAT-Adresse (das private Netz eines Providers)</translation>
+    </message>
+    <message>
+        <source>a multicast address</source>
+        <translation>eine Multicast-Adresse</translation>
+    </message>
+    <message>
+        <source>a reserved address</source>
+        <translation>eine reservierte Adresse</translation>
+    </message>
+</context>
+<context>
     <name>ApprovalCard</name>
     <message>
         <source>Approval needed: %1 on %2</source>
@@ -844,6 +891,14 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
         <source>&quot;follow_redirects&quot; must be true or false.</source>
         <translation>&quot;follow_redirects&quot; muss true oder false sein.</translation>
     </message>
+    <message>
+        <source>Loopback, link-local and private addresses (localhost, 127.x, 10.x, 172.16-31.x, 192.168.x, 169.254.x, fc00::/7, …) are refused.</source>
+        <translation>Loopback-, Link-Local- und private Adressen (localhost, 127.x, 10.x, 172.16-31.x, 192.168.x, 169.254.x, fc00::/7, …) werden abgelehnt.</translation>
+    </message>
+    <message>
+        <source>Loopback, link-local and private addresses are refused, except: %1.</source>
+        <translation>Loopback-, Link-Local- und private Adressen werden abgelehnt, außer: %1.</translation>
+    </message>
 </context>
 <context>
     <name>InboxPanel</name>
@@ -1038,6 +1093,10 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
     <message>
         <source>The LLM server%1 reported an error in the middle of the answer (%2). %3</source>
         <translation>Der LLM-Server%1 hat mitten in der Antwort einen Fehler gemeldet (%2). %3</translation>
+    </message>
+    <message>
+        <source>The LLM server%1 sent %2; Zerg stopped reading this answer. Try again; if it happens again, check that ZERG_LLM_BASE_URL points at an OpenAI-compatible API.</source>
+        <translation>Der LLM-Server%1 hat %2 gesendet; Zerg hat das Lesen dieser Antwort abgebrochen. Versuchen Sie es erneut; passiert es wieder, prüfen Sie, ob ZERG_LLM_BASE_URL auf eine OpenAI-kompatible API zeigt.</translation>
     </message>
 </context>
 <context>
@@ -1456,10 +1515,6 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
         <translation>Geben Sie entweder &quot;webhook&quot; oder &quot;url&quot; an, nicht beides.</translation>
     </message>
     <message>
-        <source>Posting to arbitrary URLs is not allowed here; use one of the configured webhooks.</source>
-        <translation>Senden an beliebige URLs ist hier nicht erlaubt; verwenden Sie einen der eingerichteten Webhooks.</translation>
-    </message>
-    <message>
         <source>&quot;url&quot; must be an absolute http(s) URL.</source>
         <translation>&quot;url&quot; muss eine absolute http(s)-URL sein.</translation>
     </message>
@@ -1478,6 +1533,14 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
     <message>
         <source>Unknown format &quot;%1&quot;.</source>
         <translation>Unbekanntes Format &quot;%1&quot;.</translation>
+    </message>
+    <message>
+        <source>send_webhook posts only to webhooks the user configured, never to a &quot;url&quot;, and none is configured. Ask the user to set one in Settings › Notifications (ZERG_WEBHOOK_URL).</source>
+        <translation>send_webhook sendet nur an Webhooks, die der Benutzer eingerichtet hat, nie an eine „url“, und keiner ist eingerichtet. Bitte den Benutzer, einen unter Einstellungen › Benachrichtigungen (ZERG_WEBHOOK_URL) einzurichten.</translation>
+    </message>
+    <message>
+        <source>send_webhook posts only to the webhooks the user configured (%1), never to a &quot;url&quot;. Leave &quot;url&quot; out to use the default webhook or give &quot;webhook&quot; with one of those names; another target has to be configured by the user in Settings › Notifications.</source>
+        <translation>send_webhook sendet nur an die Webhooks, die der Benutzer eingerichtet hat (%1), nie an eine „url“. Lass „url“ weg, um den Standard-Webhook zu nutzen, oder gib „webhook“ mit einem dieser Namen an; ein anderes Ziel muss der Benutzer unter Einstellungen › Benachrichtigungen einrichten.</translation>
     </message>
 </context>
 <context>
@@ -1661,10 +1724,6 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
 <context>
     <name>ShellExecTool</name>
     <message>
-        <source>%1 was not found; install the bubblewrap package</source>
-        <translation>%1 wurde nicht gefunden; installieren Sie das Paket bubblewrap</translation>
-    </message>
-    <message>
         <source>%1 did not start a test sandbox: %2</source>
         <translation>%1 hat keine Test-Sandbox gestartet: %2</translation>
     </message>
@@ -1681,28 +1740,12 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
         <translation>Den Befehl nach so vielen Sekunden stoppen (Standard: %1).</translation>
     </message>
     <message>
-        <source>Give the command network access (default %1).</source>
-        <translation>Dem Befehl Netzwerkzugriff geben (Standard: %1).</translation>
-    </message>
-    <message>
         <source>Run a non-interactive shell command (/bin/sh -c) on the local machine, in the worker&apos;s scratch folder, and get its exit code, stdout and stderr. There is no terminal and no input: commands that prompt hang until the timeout. </source>
         <translation>Einen nicht interaktiven Shell-Befehl (/bin/sh -c) auf dem lokalen Rechner im Arbeitsordner des Workers ausführen und Exit-Code, stdout und stderr erhalten. Es gibt kein Terminal und keine Eingabe: Befehle, die nachfragen, hängen bis zum Timeout. </translation>
     </message>
     <message>
-        <source>It runs in a sandbox: the system is read-only, only the scratch folder and /tmp are writable, the home folder is hidden, and there is no network unless you set &quot;network&quot;: true.</source>
-        <translation>Er läuft in einer Sandbox: Das System ist schreibgeschützt, nur der Arbeitsordner und /tmp sind beschreibbar, der Home-Ordner ist verborgen, und es gibt kein Netzwerk, außer Sie setzen &quot;network&quot;: true.</translation>
-    </message>
-    <message>
-        <source>It runs with a clean environment and resource limits.</source>
-        <translation>Er läuft mit einer sauberen Umgebung und Ressourcenlimits.</translation>
-    </message>
-    <message>
         <source>&quot;network&quot; must be true or false; leave it out for no network.</source>
         <translation>&quot;network&quot; muss true oder false sein; lassen Sie es für kein Netzwerk weg.</translation>
-    </message>
-    <message>
-        <source>The local shell is configured to run only under bubblewrap, which does not work here: %1. Fix bubblewrap or allow the restricted mode.</source>
-        <translation>Die lokale Shell ist so eingestellt, dass sie nur unter bubblewrap läuft, und das funktioniert hier nicht: %1. Reparieren Sie bubblewrap oder erlauben Sie den eingeschränkten Modus.</translation>
     </message>
     <message>
         <source>Cannot create the working folder %1. Check that its parent is writable (or set ZERG_DATA_DIR to a writable folder).</source>
@@ -1711,6 +1754,69 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
     <message>
         <source>Cannot create a temporary folder in %1: %2. Check that the folder is writable and the disk is not full.</source>
         <translation>In %1 kann kein temporärer Ordner angelegt werden: %2. Prüfen Sie, ob der Ordner beschreibbar und der Datenträger nicht voll ist.</translation>
+    </message>
+    <message>
+        <source>allow bubblewrap to create user namespaces (Debian: sysctl kernel.unprivileged_userns_clone=1; Ubuntu 24.04: sysctl kernel.apparmor_restrict_unprivileged_userns=0 or an AppArmor profile for bwrap; a container must be started with user namespaces allowed), then restart Zerg</source>
+        <translation>erlauben Sie bubblewrap, User-Namespaces anzulegen (Debian: sysctl kernel.unprivileged_userns_clone=1; Ubuntu 24.04: sysctl kernel.apparmor_restrict_unprivileged_userns=0 oder ein AppArmor-Profil für bwrap; ein Container muss mit erlaubten User-Namespaces gestartet werden) und starten Sie Zerg dann neu</translation>
+    </message>
+    <message>
+        <source>%1 does not exist or is not executable</source>
+        <translation>%1 existiert nicht oder ist nicht ausführbar</translation>
+    </message>
+    <message>
+        <source>%1 was not found on PATH</source>
+        <translation>%1 wurde im PATH nicht gefunden</translation>
+    </message>
+    <message>
+        <source>install the bubblewrap package (apt install bubblewrap) and restart Zerg</source>
+        <translation>installieren Sie das Paket bubblewrap (apt install bubblewrap) und starten Sie Zerg neu</translation>
+    </message>
+    <message>
+        <source>check what `%1 --ro-bind / / --unshare-all /bin/true` says, fix it, then restart Zerg</source>
+        <translation>prüfen Sie, was `%1 --ro-bind / / --unshare-all /bin/true` meldet, beheben Sie es und starten Sie Zerg dann neu</translation>
+    </message>
+    <message>
+        <source>Zerg has no scratch folder for worker &quot;%1&quot; of owner %2: the id is not a plain folder name. This is a bug in Zerg; please report it.</source>
+        <translation>Zerg hat keinen Arbeitsordner für Worker „%1“ von Besitzer %2: Die ID ist kein einfacher Ordnername. Das ist ein Fehler in Zerg; bitte melden Sie ihn.</translation>
+    </message>
+    <message>
+        <source>Give the command network access (default %1). Network access counts as a change: the user may be asked first, or it may be refused.</source>
+        <translation>Dem Befehl Netzwerkzugriff geben (Standard %1). Netzwerkzugriff zählt als Änderung: Der Benutzer wird vielleicht zuerst gefragt, oder er wird verweigert.</translation>
+    </message>
+    <message>
+        <source>UNAVAILABLE on this machine: every call is refused, because Zerg runs local commands only in a bubblewrap sandbox and bubblewrap cannot run here (%1). Do not call it; use your other tools, and if the task needs local commands, say in your report that the user must %2, or set ZERG_SHELL_SANDBOX=restricted to run them without a sandbox. </source>
+        <translation>AUF DIESEM RECHNER NICHT VERFÜGBAR: Jeder Aufruf wird abgelehnt, weil Zerg lokale Befehle nur in einer bubblewrap-Sandbox ausführt und bubblewrap hier nicht laufen kann (%1). Rufe es nicht auf; nutze deine anderen Werkzeuge, und wenn die Aufgabe lokale Befehle braucht, schreibe in deinen Bericht, dass der Benutzer %2 muss, oder ZERG_SHELL_SANDBOX=restricted setzen kann, um sie ohne Sandbox auszuführen. </translation>
+    </message>
+    <message>
+        <source>It runs in a sandbox: the system is read-only, only the scratch folder and /tmp are writable, home folders, /run and the machine&apos;s sockets are hidden, and there is no network unless you set &quot;network&quot;: true.</source>
+        <translation>Es läuft in einer Sandbox: Das System ist schreibgeschützt, nur der Arbeitsordner und /tmp sind beschreibbar, Home-Ordner, /run und die Sockets des Rechners sind verborgen, und es gibt kein Netzwerk, außer du setzt &quot;network&quot;: true.</translation>
+    </message>
+    <message>
+        <source>It runs without a sandbox (the user chose the restricted mode): it sees the system as Zerg&apos;s user does and has network access, with a clean environment and resource limits.</source>
+        <translation>Es läuft ohne Sandbox (der Benutzer hat den eingeschränkten Modus gewählt): Es sieht das System wie der Benutzer von Zerg und hat Netzwerkzugriff, mit einer sauberen Umgebung und Ressourcengrenzen.</translation>
+    </message>
+    <message>
+        <source>the local shell is set to run commands only under bubblewrap (ZERG_SHELL_SANDBOX=bubblewrap)</source>
+        <translation>die lokale Shell ist so eingestellt, dass sie Befehle nur unter bubblewrap ausführt (ZERG_SHELL_SANDBOX=bubblewrap)</translation>
+    </message>
+    <message>
+        <source>Zerg runs local commands only in its sandbox unless the user chooses the restricted mode</source>
+        <translation>Zerg führt lokale Befehle nur in seiner Sandbox aus, außer der Benutzer wählt den eingeschränkten Modus</translation>
+    </message>
+    <message>
+        <source>Not run: shell_exec is unavailable. bubblewrap cannot run here (%1), and %2. To fix it, %3; or, to run commands without a sandbox, set ZERG_SHELL_SANDBOX=restricted. Every shell_exec call is refused until then: do the task with your other tools, or report this.</source>
+        <translation>Nicht ausgeführt: shell_exec ist nicht verfügbar. bubblewrap kann hier nicht laufen (%1), und %2. Zur Behebung: %3; oder, um Befehle ohne Sandbox auszuführen, ZERG_SHELL_SANDBOX=restricted setzen. Bis dahin wird jeder shell_exec-Aufruf abgelehnt: Erledige die Aufgabe mit deinen anderen Werkzeugen oder berichte dies.</translation>
+    </message>
+</context>
+<context>
+    <name>SseParser</name>
+    <message>
+        <source>a line longer than %1</source>
+        <translation>eine Zeile von mehr als %1</translation>
+    </message>
+    <message>
+        <source>an event larger than %1</source>
+        <translation>ein Ereignis von mehr als %1</translation>
     </message>
 </context>
 <context>
@@ -2306,6 +2412,10 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
         <source>The Anthropic API at %1 failed with HTTP %2 (%3). Try again later; if it keeps failing, check the service status.</source>
         <translation>Die Anthropic-API unter %1 ist mit HTTP %2 gescheitert (%3). Versuchen Sie es später erneut; schlägt es weiter fehl, prüfen Sie den Dienststatus.</translation>
     </message>
+    <message>
+        <source>The Anthropic API at %1 sent %2; Zerg stopped reading this answer. Try again; if it happens again, check that ZERG_LLM_BASE_URL is the bare root of an Anthropic API, such as https://api.anthropic.com.</source>
+        <translation>Die Anthropic-API unter %1 hat %2 gesendet; Zerg hat das Lesen dieser Antwort abgebrochen. Versuchen Sie es erneut; passiert es wieder, prüfen Sie, ob ZERG_LLM_BASE_URL die Basisadresse einer Anthropic-API ist, etwa https://api.anthropic.com.</translation>
+    </message>
 </context>
 <context>
     <name>zerg::AppTree</name>
@@ -2862,6 +2972,42 @@ Kosten: %4</translation>
         <source>Check that %1 is up and accepts your SSH key, and the Host block of %2 (HostName, Port, User, IdentityFile) in %3.</source>
         <translation>Prüfen Sie, ob %1 läuft und Ihren SSH-Schlüssel akzeptiert, sowie den Host-Block von %2 (HostName, Port, User, IdentityFile) in %3.</translation>
     </message>
+    <message>
+        <source>Local shell sandbox</source>
+        <translation>Sandbox der lokalen Shell</translation>
+    </message>
+    <message>
+        <source>bubblewrap works (%1): shell_exec runs commands in its sandbox (read-only system; home folders, /run and the machine&apos;s sockets hidden; no network unless a call asks for it and is allowed).</source>
+        <translation>bubblewrap funktioniert (%1): shell_exec führt Befehle in seiner Sandbox aus (schreibgeschütztes System; Home-Ordner, /run und die Sockets des Rechners verborgen; kein Netzwerk, außer ein Aufruf verlangt es und wird erlaubt).</translation>
+    </message>
+    <message>
+        <source>restricted mode chosen (ZERG_SHELL_SANDBOX=restricted): shell_exec runs commands without a sandbox, as your user and with network access, with a clean environment and resource limits.</source>
+        <translation>eingeschränkter Modus gewählt (ZERG_SHELL_SANDBOX=restricted): shell_exec führt Befehle ohne Sandbox aus, als Ihr Benutzer und mit Netzwerkzugriff, mit einer sauberen Umgebung und Ressourcengrenzen.</translation>
+    </message>
+    <message>
+        <source>bubblewrap works here: set ZERG_SHELL_SANDBOX=auto to run commands in its sandbox.</source>
+        <translation>bubblewrap funktioniert hier: Setzen Sie ZERG_SHELL_SANDBOX=auto, um Befehle in seiner Sandbox auszuführen.</translation>
+    </message>
+    <message>
+        <source>To run commands in a sandbox: %1, with ZERG_SHELL_SANDBOX=auto (bubblewrap cannot run now: %2).</source>
+        <translation>Um Befehle in einer Sandbox auszuführen: %1, mit ZERG_SHELL_SANDBOX=auto (bubblewrap kann jetzt nicht laufen: %2).</translation>
+    </message>
+    <message>
+        <source>shell_exec is unavailable: bubblewrap cannot run here (%1), and Zerg runs local commands only in its sandbox unless you choose otherwise. Every shell_exec call is refused.</source>
+        <translation>shell_exec ist nicht verfügbar: bubblewrap kann hier nicht laufen (%1), und Zerg führt lokale Befehle nur in seiner Sandbox aus, außer Sie wählen etwas anderes. Jeder shell_exec-Aufruf wird abgelehnt.</translation>
+    </message>
+    <message>
+        <source>To fix it, %1; or, to run commands without a sandbox, set ZERG_SHELL_SANDBOX=restricted.</source>
+        <translation>Zur Behebung: %1; oder, um Befehle ohne Sandbox auszuführen, setzen Sie ZERG_SHELL_SANDBOX=restricted.</translation>
+    </message>
+    <message>
+        <source>%1 Zerg uses auto.</source>
+        <translation>%1 Zerg verwendet auto.</translation>
+    </message>
+    <message>
+        <source>Set ZERG_SHELL_SANDBOX to auto, bubblewrap or restricted.</source>
+        <translation>Setzen Sie ZERG_SHELL_SANDBOX auf auto, bubblewrap oder restricted.</translation>
+    </message>
 </context>
 <context>
     <name>zerg::Duration</name>
@@ -2959,6 +3105,26 @@ Kosten: %4</translation>
     <message>
         <source>%1 redirected to %2, which is not followed (only http(s), never from https down to http). Request that URL yourself if you trust it.</source>
         <translation>%1 hat nach %2 weitergeleitet, dem nicht gefolgt wird (nur http(s), nie von https herunter auf http). Rufen Sie diese URL selbst ab, wenn Sie ihr vertrauen.</translation>
+    </message>
+    <message>
+        <source>Could not find the address of %1: %2. Check the host name in the URL.</source>
+        <translation>Die Adresse von %1 wurde nicht gefunden: %2. Prüfen Sie den Hostnamen in der URL.</translation>
+    </message>
+    <message>
+        <source>%1 is %2.</source>
+        <translation>%1 ist %2.</translation>
+    </message>
+    <message>
+        <source>%1 resolves to %2, %3.</source>
+        <translation>%1 wird zu %2 aufgelöst, %3.</translation>
+    </message>
+    <message>
+        <source>%1 redirected to %2.</source>
+        <translation>%1 hat zu %2 weitergeleitet.</translation>
+    </message>
+    <message>
+        <source>Zerg does not send requests to loopback, link-local or private addresses unless they are allowed in Settings › Approvals › Allowed addresses (ZERG_HTTP_ALLOWED_ADDRESSES).</source>
+        <translation>Zerg sendet keine Anfragen an Loopback-, Link-Local- oder private Adressen, außer sie sind unter Einstellungen › Freigaben › Erlaubte Adressen (ZERG_HTTP_ALLOWED_ADDRESSES) erlaubt.</translation>
     </message>
 </context>
 <context>
@@ -3703,6 +3869,14 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
     <message>
         <source>An unanswered request is denied after this long.</source>
         <translation>Eine unbeantwortete Anfrage wird nach dieser Zeit abgelehnt.</translation>
+    </message>
+    <message>
+        <source>Allowed addresses</source>
+        <translation>Erlaubte Adressen</translation>
+    </message>
+    <message>
+        <source>http_request refuses loopback, link-local and private addresses except these: a comma list of addresses, ranges and host names, e.g. &quot;10.0.0.5, 192.168.1.0/24, nas.lan&quot;.</source>
+        <translation>http_request lehnt Loopback-, Link-Local- und private Adressen ab, außer diesen: eine Kommaliste aus Adressen, Bereichen und Hostnamen, z. B. „10.0.0.5, 192.168.1.0/24, nas.lan“.</translation>
     </message>
 </context>
 <context>

@@ -13,6 +13,53 @@
     </message>
 </context>
 <context>
+    <name>AddressPolicy</name>
+    <message>
+        <source>&quot;%1&quot; is not an address range. Write it as ADDRESS/BITS, for example &quot;192.168.1.0/24&quot; or &quot;fd00::/8&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an IPv4 address. Write all four parts, each from 0 to 255 (&quot;10.0.0.5&quot;), or a range (&quot;10.0.0.0/8&quot;).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an address, a range or a host name. Write addresses (&quot;10.0.0.5&quot;), ranges (&quot;192.168.1.0/24&quot;) or host names (&quot;nas.lan&quot;), separated by commas.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a public address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an unspecified address (it reaches this computer)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a loopback address (this computer)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a link-local address (where cloud metadata services answer)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a private network address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a carrier-grade NAT address (a provider&apos;s private network)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a multicast address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a reserved address</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ApprovalCard</name>
     <message>
         <source>Approval needed: %1 on %2</source>
@@ -837,6 +884,14 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
         <source>&quot;follow_redirects&quot; must be true or false.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Loopback, link-local and private addresses (localhost, 127.x, 10.x, 172.16-31.x, 192.168.x, 169.254.x, fc00::/7, …) are refused.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loopback, link-local and private addresses are refused, except: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>InboxPanel</name>
@@ -1030,6 +1085,10 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
     </message>
     <message>
         <source>The LLM server%1 reported an error in the middle of the answer (%2). %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The LLM server%1 sent %2; Zerg stopped reading this answer. Try again; if it happens again, check that ZERG_LLM_BASE_URL points at an OpenAI-compatible API.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1449,10 +1508,6 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Posting to arbitrary URLs is not allowed here; use one of the configured webhooks.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&quot;url&quot; must be an absolute http(s) URL.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1470,6 +1525,14 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
     </message>
     <message>
         <source>Unknown format &quot;%1&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>send_webhook posts only to webhooks the user configured, never to a &quot;url&quot;, and none is configured. Ask the user to set one in Settings › Notifications (ZERG_WEBHOOK_URL).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>send_webhook posts only to the webhooks the user configured (%1), never to a &quot;url&quot;. Leave &quot;url&quot; out to use the default webhook or give &quot;webhook&quot; with one of those names; another target has to be configured by the user in Settings › Notifications.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1654,10 +1717,6 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
 <context>
     <name>ShellExecTool</name>
     <message>
-        <source>%1 was not found; install the bubblewrap package</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 did not start a test sandbox: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1674,27 +1733,11 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Give the command network access (default %1).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Run a non-interactive shell command (/bin/sh -c) on the local machine, in the worker&apos;s scratch folder, and get its exit code, stdout and stderr. There is no terminal and no input: commands that prompt hang until the timeout. </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>It runs in a sandbox: the system is read-only, only the scratch folder and /tmp are writable, the home folder is hidden, and there is no network unless you set &quot;network&quot;: true.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>It runs with a clean environment and resource limits.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&quot;network&quot; must be true or false; leave it out for no network.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The local shell is configured to run only under bubblewrap, which does not work here: %1. Fix bubblewrap or allow the restricted mode.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1703,6 +1746,69 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
     </message>
     <message>
         <source>Cannot create a temporary folder in %1: %2. Check that the folder is writable and the disk is not full.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>allow bubblewrap to create user namespaces (Debian: sysctl kernel.unprivileged_userns_clone=1; Ubuntu 24.04: sysctl kernel.apparmor_restrict_unprivileged_userns=0 or an AppArmor profile for bwrap; a container must be started with user namespaces allowed), then restart Zerg</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 does not exist or is not executable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was not found on PATH</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>install the bubblewrap package (apt install bubblewrap) and restart Zerg</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>check what `%1 --ro-bind / / --unshare-all /bin/true` says, fix it, then restart Zerg</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zerg has no scratch folder for worker &quot;%1&quot; of owner %2: the id is not a plain folder name. This is a bug in Zerg; please report it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the command network access (default %1). Network access counts as a change: the user may be asked first, or it may be refused.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>UNAVAILABLE on this machine: every call is refused, because Zerg runs local commands only in a bubblewrap sandbox and bubblewrap cannot run here (%1). Do not call it; use your other tools, and if the task needs local commands, say in your report that the user must %2, or set ZERG_SHELL_SANDBOX=restricted to run them without a sandbox. </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It runs in a sandbox: the system is read-only, only the scratch folder and /tmp are writable, home folders, /run and the machine&apos;s sockets are hidden, and there is no network unless you set &quot;network&quot;: true.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It runs without a sandbox (the user chose the restricted mode): it sees the system as Zerg&apos;s user does and has network access, with a clean environment and resource limits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the local shell is set to run commands only under bubblewrap (ZERG_SHELL_SANDBOX=bubblewrap)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zerg runs local commands only in its sandbox unless the user chooses the restricted mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not run: shell_exec is unavailable. bubblewrap cannot run here (%1), and %2. To fix it, %3; or, to run commands without a sandbox, set ZERG_SHELL_SANDBOX=restricted. Every shell_exec call is refused until then: do the task with your other tools, or report this.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SseParser</name>
+    <message>
+        <source>a line longer than %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an event larger than %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2299,6 +2405,10 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
         <source>The Anthropic API at %1 failed with HTTP %2 (%3). Try again later; if it keeps failing, check the service status.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The Anthropic API at %1 sent %2; Zerg stopped reading this answer. Try again; if it happens again, check that ZERG_LLM_BASE_URL is the bare root of an Anthropic API, such as https://api.anthropic.com.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>zerg::AppTree</name>
@@ -2852,6 +2962,42 @@ Cost: %4</source>
         <source>Check that %1 is up and accepts your SSH key, and the Host block of %2 (HostName, Port, User, IdentityFile) in %3.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Local shell sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bubblewrap works (%1): shell_exec runs commands in its sandbox (read-only system; home folders, /run and the machine&apos;s sockets hidden; no network unless a call asks for it and is allowed).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>restricted mode chosen (ZERG_SHELL_SANDBOX=restricted): shell_exec runs commands without a sandbox, as your user and with network access, with a clean environment and resource limits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bubblewrap works here: set ZERG_SHELL_SANDBOX=auto to run commands in its sandbox.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>To run commands in a sandbox: %1, with ZERG_SHELL_SANDBOX=auto (bubblewrap cannot run now: %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>shell_exec is unavailable: bubblewrap cannot run here (%1), and Zerg runs local commands only in its sandbox unless you choose otherwise. Every shell_exec call is refused.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>To fix it, %1; or, to run commands without a sandbox, set ZERG_SHELL_SANDBOX=restricted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 Zerg uses auto.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set ZERG_SHELL_SANDBOX to auto, bubblewrap or restricted.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>zerg::Duration</name>
@@ -2948,6 +3094,26 @@ Cost: %4</source>
     </message>
     <message>
         <source>%1 redirected to %2, which is not followed (only http(s), never from https down to http). Request that URL yourself if you trust it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not find the address of %1: %2. Check the host name in the URL.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 resolves to %2, %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 redirected to %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zerg does not send requests to loopback, link-local or private addresses unless they are allowed in Settings › Approvals › Allowed addresses (ZERG_HTTP_ALLOWED_ADDRESSES).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3687,6 +3853,14 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
     </message>
     <message>
         <source>An unanswered request is denied after this long.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allowed addresses</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>http_request refuses loopback, link-local and private addresses except these: a comma list of addresses, ranges and host names, e.g. &quot;10.0.0.5, 192.168.1.0/24, nas.lan&quot;.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

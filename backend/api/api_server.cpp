@@ -1,5 +1,6 @@
 #include "api/api_server.h"
 
+#include "api/api_backend.h"
 #include "api/api_connection.h"
 #include "core/clock.h"
 #include "core/event_bus.h"
@@ -13,13 +14,92 @@
 #include <QWebSocketCorsAuthenticator>
 #include <QWebSocketServer>
 
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+
+#include <sys/resource.h>
+#if defined(Q_OS_MACOS)
+#include <climits>  // OPEN_MAX
+#endif
+
 Q_LOGGING_CATEGORY(lcApi, "zerg.api")
 
 namespace zerg::api {
 
 using namespace Qt::StringLiterals;
 
+// The backend as one connection sees it: every call goes to the server's backend, and the answers
+// ApiConnection acts on tell whether the connection is authenticated. A login or auth that
+// succeeds authenticates it (auth_failed leaves it as it was), a logout that succeeds makes it
+// unauthenticated again; a token that fails its re-check closes the connection. A child of its
+// connection, so it lives exactly as long.
+class ConnectionBackend final : public QObject, public ApiBackend {
+public:
+    explicit ConnectionBackend(ApiBackend* backend) : m_backend(backend) {}
+
+    [[nodiscard]] bool authenticated() const { return m_authenticated; }
+
+    Result<Identity> login(const QString& deviceSecret) override {
+        Result<Identity> r = m_backend->login(deviceSecret);
+        if (r.ok())
+            m_authenticated = true;
+        return r;
+    }
+    Result<Identity> authenticate(const QString& token) override {
+        Result<Identity> r = m_backend->authenticate(token);
+        if (r.ok())
+            m_authenticated = true;
+        return r;
+    }
+    Status logout(const QString& token) override {
+        Status s = m_backend->logout(token);
+        if (s.ok())
+            m_authenticated = false;
+        return s;
+    }
+    Result<QJsonObject> dispatch(qint64 ownerId, const QString& task, const QJsonObject& context,
+                                 const QJsonObject& preferences) override {
+        return m_backend->dispatch(ownerId, task, context, preferences);
+    }
+    Result<QJsonObject> run(qint64 ownerId, qint64 runId) override {
+        return m_backend->run(ownerId, runId);
+    }
+    Result<QJsonObject> runs(qint64 ownerId, int limit) override {
+        return m_backend->runs(ownerId, limit);
+    }
+    Result<QJsonObject> workers(qint64 ownerId, int limit, std::optional<qint64> runId) override {
+        return m_backend->workers(ownerId, limit, runId);
+    }
+    Result<QJsonObject> worker(qint64 ownerId, const QString& workerId,
+                               std::optional<qint64> jobId) override {
+        return m_backend->worker(ownerId, workerId, jobId);
+    }
+    Result<QJsonObject> workerFile(qint64 ownerId, const QString& workerId,
+                                   const QString& path) override {
+        return m_backend->workerFile(ownerId, workerId, path);
+    }
+    Result<QJsonObject> cancel(qint64 ownerId, std::optional<qint64> runId,
+                               std::optional<qint64> jobId) override {
+        return m_backend->cancel(ownerId, runId, jobId);
+    }
+    void schedules(qint64 ownerId, const QString& action, const QJsonObject& args, QObject* context,
+                   Done done) override {
+        m_backend->schedules(ownerId, action, args, context, std::move(done));
+    }
+    Result<DashboardSources> dashboard(qint64 ownerId) override {
+        return m_backend->dashboard(ownerId);
+    }
+
+private:
+    ApiBackend* m_backend;
+    bool m_authenticated = false;
+};
+
 namespace {
+
+// Refusals are reported at most this often, so that a flood does not flood the log too.
+constexpr qint64 RefusalReportIntervalMs = 10'000;
 
 QString normalizedOrigin(QString origin) {
     origin = origin.trimmed().toLower();
@@ -29,6 +109,43 @@ QString normalizedOrigin(QString origin) {
 }
 
 }  // namespace
+
+OpenFileLimit raiseOpenFileLimit() {
+    OpenFileLimit result;
+    rlimit limit{};
+    if (::getrlimit(RLIMIT_NOFILE, &limit) != 0) {
+        result.error = QString::fromLocal8Bit(std::strerror(errno));
+        qCWarning(lcApi, "cannot read the open-file limit: %s", qPrintable(result.error));
+        return result;
+    }
+    rlim_t wanted = limit.rlim_max;
+#if defined(Q_OS_MACOS)
+    wanted = std::min<rlim_t>(wanted, OPEN_MAX);  // macOS refuses more for one process
+#endif
+    if (wanted == RLIM_INFINITY)
+        wanted = 1 << 20;  // Linux refuses "unlimited"; its usual ceiling (fs.nr_open)
+    result.before = quint64(limit.rlim_cur);
+    result.hard = quint64(limit.rlim_max);
+    result.after = result.before;
+    if (limit.rlim_cur == RLIM_INFINITY || limit.rlim_cur >= wanted) {
+        qCInfo(lcApi, "open-file limit: %llu (already the highest allowed)", result.after);
+        return result;
+    }
+    rlimit raised = limit;
+    raised.rlim_cur = wanted;
+    if (::setrlimit(RLIMIT_NOFILE, &raised) != 0) {
+        result.error = QString::fromLocal8Bit(std::strerror(errno));
+        qCWarning(lcApi,
+                  "cannot raise the open-file limit from %llu to %llu (%s); about that many "
+                  "clients can connect at once. Raise it with `ulimit -n` or the service's "
+                  "LimitNOFILE=.",
+                  result.before, quint64(wanted), qPrintable(result.error));
+        return result;
+    }
+    result.after = quint64(wanted);
+    qCInfo(lcApi, "open-file limit raised from %llu to %llu", result.before, result.after);
+    return result;
+}
 
 Result<QSslConfiguration> loadTlsConfiguration(const QString& certPath, const QString& keyPath) {
     if (!QSslSocket::supportsSsl())
@@ -191,10 +308,24 @@ void ApiServer::onOriginCheck(QWebSocketCorsAuthenticator* authenticator) const 
            qPrintable(origin.left(200)));
 }
 
+int ApiServer::unauthenticatedCount() const {
+    return int(std::count_if(m_connections.cbegin(), m_connections.cend(), [this](auto* c) {
+        const ConnectionBackend* backend = m_connectionBackends.value(c);
+        return backend && !backend->authenticated();
+    }));
+}
+
 void ApiServer::onNewConnection() {
     while (QWebSocket* socket = m_server->nextPendingConnection()) {
-        ConnectionContext context{&m_config, m_backend, m_clock, &m_log};
+        if (unauthenticatedCount() >= m_config.maxUnauthenticated) {
+            refuse(socket);
+            continue;
+        }
+        auto* backend = new ConnectionBackend(m_backend);
+        ConnectionContext context{&m_config, backend, m_clock, &m_log};
         auto* connection = new ApiConnection(m_nextConnectionId++, socket, context, this);
+        backend->setParent(connection);
+        m_connectionBackends.insert(connection, backend);
         connect(connection, &ApiConnection::finished, this, &ApiServer::onConnectionFinished);
         m_connections.append(connection);
         connection->start();
@@ -202,9 +333,36 @@ void ApiServer::onNewConnection() {
     }
 }
 
+void ApiServer::refuse(QWebSocket* socket) {
+    socket->setParent(this);
+    const qint64 now = m_clock->nowMs();
+    ++m_refusedSinceReport;
+    if (m_lastRefusalReportMs < 0 || now - m_lastRefusalReportMs >= RefusalReportIntervalMs) {
+        qCWarning(lcApi,
+                  "refused %lld new client(s), the last from %s: %d connections have not "
+                  "authenticated yet, the limit",
+                  m_refusedSinceReport, qPrintable(socket->peerAddress().toString()),
+                  m_config.maxUnauthenticated);
+        m_refusedSinceReport = 0;
+        m_lastRefusalReportMs = now;
+    }
+    connect(socket, &QWebSocket::disconnected, socket, &QObject::deleteLater);
+    // A peer that does not answer the close is cut off soon: it holds a file descriptor.
+    QPointer<QWebSocket> guard = socket;
+    m_clock->callAfter(m_config.refusedGraceMs, socket, [guard] {
+        if (!guard)
+            return;
+        guard->abort();
+        guard->deleteLater();
+    });
+    socket->close(static_cast<QWebSocketProtocol::CloseCode>(TooManyUnauthenticatedCloseCode),
+                  u"too many connections waiting to authenticate; try again later"_s);
+}
+
 void ApiServer::onConnectionFinished(ApiConnection* connection) {
     if (!m_connections.removeOne(connection))
         return;
+    m_connectionBackends.remove(connection);
     connection->deleteLater();
     Q_EMIT clientCountChanged(int(m_connections.size()));
 }

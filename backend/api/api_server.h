@@ -3,6 +3,7 @@
 #include "api/event_log.h"
 #include "core/result.h"
 
+#include <QHash>
 #include <QHostAddress>
 #include <QList>
 #include <QObject>
@@ -12,6 +13,7 @@
 
 #include <optional>
 
+class QWebSocket;
 class QWebSocketServer;
 class QWebSocketCorsAuthenticator;
 
@@ -24,6 +26,7 @@ namespace zerg::api {
 
 class ApiBackend;
 class ApiConnection;
+class ConnectionBackend;
 
 // The limits of docs/api.md; tests shrink them.
 struct ApiServerConfig {
@@ -44,7 +47,28 @@ struct ApiServerConfig {
     qint64 tokenRecheckMs = 30'000;            // revoked/expired tokens of idle listeners
     qint64 closeGraceMs = 5'000;               // a closed peer that does not answer is cut off
     int eventLogCapacity = EventLog::DefaultCapacity;
+    // Clients that have not authenticated (yet, or again after logout) at most; one more is
+    // closed at once with 4429 (and cut off after refusedGraceMs if it does not read the close).
+    int maxUnauthenticated = 64;
+    qint64 refusedGraceMs = 1'000;
 };
+
+// The close code of a client refused because too many connections wait to authenticate
+// (ApiServerConfig::maxUnauthenticated): try again later.
+inline constexpr int TooManyUnauthenticatedCloseCode = 4429;
+
+// What raiseOpenFileLimit() found and did.
+struct OpenFileLimit {
+    quint64 before = 0;  // the soft limit at the start
+    quint64 after = 0;   // the soft limit now
+    quint64 hard = 0;    // the hard limit: the most an unprivileged process may raise it to
+    QString error;       // why it could not be raised; empty when it was or already was highest
+};
+
+// Raises this process's soft limit of open files (RLIMIT_NOFILE) to its hard limit: every client
+// of `zerg serve` holds a socket, and the soft limit is often 1024. Logs what it did (category
+// zerg.api); a failure only logs, the server runs with the limit it has.
+OpenFileLimit raiseOpenFileLimit();
 
 // Reads a PEM certificate (chain) and its PEM private key (RSA or EC, not encrypted) into a
 // server-side TLS configuration. Errors name the file and say what is wrong.
@@ -54,6 +78,9 @@ struct ApiServerConfig {
 // The WebSocket server of `zerg serve` (docs/api.md). Lives on the main thread; each client is an
 // ApiConnection, and a misbehaving client is closed without affecting the others. Every event of
 // the bus is kept in an EventLog for resuming, and sent to the subscribed clients of its owner.
+// At most maxUnauthenticated clients may wait to authenticate at a time (each for at most
+// authDeadlineMs): a client beyond that is closed at once, so that idle sockets cannot use up the
+// server's file descriptors.
 class ApiServer : public QObject {
     Q_OBJECT
 public:
@@ -74,6 +101,8 @@ public:
     void close();
 
     [[nodiscard]] qint64 clientCount() const { return m_connections.size(); }
+    // Connected clients that have not authenticated (closing ones included until they are gone).
+    [[nodiscard]] int unauthenticatedCount() const;
     [[nodiscard]] const EventLog& eventLog() const { return m_log; }
 
 Q_SIGNALS:
@@ -90,6 +119,8 @@ private:
     void onOriginCheck(QWebSocketCorsAuthenticator* authenticator) const;
     void onEvent(const zerg::Event& e);
     void onConnectionFinished(ApiConnection* connection);
+    // Closes a client that completed its handshake but is over maxUnauthenticated.
+    void refuse(QWebSocket* socket);
 
     ApiServerConfig m_config;
     ApiBackend* m_backend;
@@ -98,7 +129,12 @@ private:
     QWebSocketServer* m_server = nullptr;  // child
     quint64 m_listenGeneration = 0;        // bumped by listen() and close()
     QList<ApiConnection*> m_connections;   // children
+    // Each connection's view of the backend, which knows whether it is authenticated (a child
+    // of its connection).
+    QHash<const ApiConnection*, ConnectionBackend*> m_connectionBackends;
     quint64 m_nextConnectionId = 1;
+    qint64 m_refusedSinceReport = 0;
+    qint64 m_lastRefusalReportMs = -1;
 };
 
 }  // namespace zerg::api

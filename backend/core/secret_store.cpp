@@ -1,5 +1,7 @@
 #include "core/secret_store.h"
 
+#include "core/private_files.h"
+
 #include <qt6keychain/keychain.h>
 #include <QDir>
 #include <QEventLoop>
@@ -128,25 +130,58 @@ Status SecretStore::remove(const QString& key) {
     return writeFile(key, nullptr);
 }
 
-Result<QString> SecretStore::readFile(const QString& key) const {
-    QFile f(filePath());
+Result<QJsonObject> SecretStore::loadFile() const {
+    const QString path = filePath();
+    QFile f(path);
     if (!f.exists())
-        return QString();
+        return QJsonObject();
     if (!f.open(QIODevice::ReadOnly)) {
         return Error{QStringLiteral("io"),
-                     QStringLiteral("Cannot read %1: %2").arg(filePath(), f.errorString())};
+                     QStringLiteral("Cannot read %1: %2. Zerg will not overwrite it; check its "
+                                    "owner and permissions (it should be yours, mode 600).")
+                         .arg(path, f.errorString())};
     }
-    const QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
-    return o.value(key).toString();
+    const QByteArray bytes = f.readAll();
+    if (bytes.trimmed().isEmpty())
+        return QJsonObject();  // an empty file holds no secret that could be lost
+    QJsonParseError err{};
+    const QJsonDocument doc = QJsonDocument::fromJson(bytes, &err);
+    QString why;
+    if (err.error != QJsonParseError::NoError) {
+        why = QStringLiteral("%1 at offset %2").arg(err.errorString()).arg(err.offset);
+    } else if (!doc.isObject()) {
+        why = QStringLiteral("it is JSON but not an object");
+    } else {
+        return doc.object();
+    }
+    // Never replaced by an empty store on the next write: the secrets in it would be gone.
+    return Error{QStringLiteral("secrets_file"),
+                 QStringLiteral("The secrets file %1 is damaged (%2). Zerg will not overwrite "
+                                "it: move it aside or fix it (one JSON object of names and text "
+                                "values, like {\"openai_api_key\": \"sk-...\"}), then save "
+                                "the secrets again.")
+                     .arg(path, why)};
+}
+
+Result<QString> SecretStore::readFile(const QString& key) const {
+    const Result<QJsonObject> o = loadFile();
+    if (!o)
+        return o.error();
+    const QJsonValue v = o->value(key);
+    if (!v.isUndefined() && !v.isString()) {
+        return Error{QStringLiteral("secrets_file"),
+                     QStringLiteral("The value of '%1' in the secrets file %2 is not text. Fix "
+                                    "it there, or save the secret again.")
+                         .arg(key, filePath())};
+    }
+    return v.toString();
 }
 
 Status SecretStore::writeFile(const QString& key, const QString* value) {
-    QJsonObject o;
-    {
-        QFile f(filePath());
-        if (f.open(QIODevice::ReadOnly))
-            o = QJsonDocument::fromJson(f.readAll()).object();
-    }
+    Result<QJsonObject> loaded = loadFile();
+    if (!loaded)
+        return loaded.error();
+    QJsonObject o = std::move(loaded).value();
     if (!value && !o.contains(key))
         return Ok{};
     if (value) {
@@ -154,9 +189,10 @@ Status SecretStore::writeFile(const QString& key, const QString* value) {
     } else {
         o.remove(key);
     }
-    if (!QDir().mkpath(m_dir)) {
-        return Error{QStringLiteral("io"),
-                     QStringLiteral("Cannot create the folder %1").arg(m_dir)};
+    if (Status made = files::makePrivateDir(m_dir); !made) {
+        return Error{QStringLiteral("io"), QStringLiteral("%1. Check the permissions of %2 or set "
+                                                          "ZERG_CONFIG_DIR to a writable folder.")
+                                               .arg(made.error().message, m_dir)};
     }
     QSaveFile out(filePath());
     // Restrict before any secret byte is written.

@@ -182,6 +182,13 @@ QList<SettingField> makeFields() {
                QT_TRANSLATE_NOOP("zerg::SettingField",
                                  "An unanswered request is denied after this long."),
                &Settings::approvalTimeoutSeconds, 10, kWeek),
+        text("http/allowed_addresses", "ZERG_HTTP_ALLOWED_ADDRESSES", a,
+             QT_TRANSLATE_NOOP("zerg::SettingField", "Allowed addresses"),
+             QT_TRANSLATE_NOOP("zerg::SettingField",
+                               "http_request refuses loopback, link-local and private addresses "
+                               "except these: a comma list of addresses, ranges and host names, "
+                               "e.g. \"10.0.0.5, 192.168.1.0/24, nas.lan\"."),
+             &Settings::httpAllowedAddresses),
 
         number("budgets/run_timeout_seconds", "ZERG_RUN_TIMEOUT_SECONDS", b,
                QT_TRANSLATE_NOOP("zerg::SettingField", "Request timeout (seconds)"),

@@ -81,6 +81,9 @@ struct Settings {
     // ZERG_APPROVAL_SCHEDULE_MODE: the mode of scheduled background runs.
     QString approvalScheduleMode = QStringLiteral("read_only");
     int approvalTimeoutSeconds = 900;  // ZERG_APPROVAL_TIMEOUT_SECONDS: unanswered -> denied
+    // ZERG_HTTP_ALLOWED_ADDRESSES: what http_request may reach although it is loopback,
+    // link-local or private: "10.0.0.5, 192.168.1.0/24, nas.lan" (tools/address_policy.h).
+    QString httpAllowedAddresses;
     QString smtpHost;  // ZERG_SMTP_HOST (send_email); the password is the secret "smtp_password"
     int smtpPort = 0;  // ZERG_SMTP_PORT: 0 = the TLS mode's default
     QString smtpTls = QStringLiteral("starttls");  // ZERG_SMTP_TLS: none|starttls|implicit

@@ -7,6 +7,7 @@
 #include "storage/database.h"
 #include "storage/migrations.h"
 #include "tools/host_trust.h"
+#include "tools/shell_exec_tool.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -338,6 +339,7 @@ void Doctor::checkLocal() {
     report(dataFolderCheck());
     report(diskSpaceCheck());
     report(databaseCheck());
+    report(sandboxCheck(m_settings));
     checkHosts();
 }
 
@@ -473,6 +475,56 @@ DoctorCheck Doctor::databaseCheck() const {
     }
     c.message = tr("%1: schema version %2, current (read without changes)")
                     .arg(shown, QString::number(*version));
+    return c;
+}
+
+// ---- The local shell's sandbox ------------------------------------------------------------------
+
+DoctorCheck Doctor::sandboxCheck(const Settings& settings, const QString& bwrapPath) {
+    DoctorCheck c = makeCheck(QStringLiteral("sandbox"), tr("Local shell sandbox"));
+    // Zerg reads a value it does not know as auto (runtime/backend.cpp).
+    const Result<ShellSandboxOptions::Mode> mode = parseShellSandboxMode(settings.shellSandbox);
+    const ShellSandboxState state = ShellExecTool::sandboxState(
+        mode ? mode.value() : ShellSandboxOptions::Mode::Auto, bwrapPath);
+    switch (state.kind) {
+        case ShellSandboxState::Kind::Bubblewrap:
+            c.message = tr("bubblewrap works (%1): shell_exec runs commands in its sandbox "
+                           "(read-only system; home folders, /run and the machine's sockets "
+                           "hidden; no network unless a call asks for it and is allowed).")
+                            .arg(state.bwrap);
+            break;
+        case ShellSandboxState::Kind::Restricted:
+            c.status = CheckStatus::Warning;
+            c.message =
+                tr("restricted mode chosen (ZERG_SHELL_SANDBOX=restricted): shell_exec "
+                   "runs commands without a sandbox, as your user and with network "
+                   "access, with a clean environment and resource limits.");
+            c.fix = state.bubblewrapWorks
+                        ? tr("bubblewrap works here: set ZERG_SHELL_SANDBOX=auto to run commands "
+                             "in its sandbox.")
+                        : tr("To run commands in a sandbox: %1, with ZERG_SHELL_SANDBOX=auto "
+                             "(bubblewrap cannot run now: %2).")
+                              .arg(state.remedy, state.problem);
+            break;
+        case ShellSandboxState::Kind::Unavailable:
+            c.status = CheckStatus::Failed;
+            c.message = tr("shell_exec is unavailable: bubblewrap cannot run here (%1), and Zerg "
+                           "runs local commands only in its sandbox unless you choose "
+                           "otherwise. Every shell_exec call is refused.")
+                            .arg(state.problem);
+            c.fix = tr("To fix it, %1; or, to run commands without a sandbox, set "
+                       "ZERG_SHELL_SANDBOX=restricted.")
+                        .arg(state.remedy);
+            break;
+    }
+    if (!mode) {
+        c.message =
+            tr("%1 Zerg uses auto.").arg(mode.error().message) + QLatin1Char('\n') + c.message;
+        if (c.status == CheckStatus::Ok)
+            c.status = CheckStatus::Warning;
+        const QString set = tr("Set ZERG_SHELL_SANDBOX to auto, bubblewrap or restricted.");
+        c.fix = c.fix.isEmpty() ? set : set + QLatin1Char(' ') + c.fix;
+    }
     return c;
 }
 

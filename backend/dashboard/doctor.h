@@ -32,7 +32,7 @@ struct DoctorCheck {
     };
 
     QString id;     // stable: provider, provider_reachable, models, model:<name>, data_folder,
-                    // disk_space, database, hosts_file, host:<alias>
+                    // disk_space, database, sandbox, hosts_file, host:<alias>
     QString title;  // for people: "LLM provider", "Host web1"
     Status status = Status::Ok;
     QString message;  // what was found; may span lines
@@ -65,6 +65,8 @@ struct DoctorTimeouts {
 //   data folder   ZERG_DATA_DIR exists or can be created, takes a probe file; free space
 //   database      opens, and its schema is not newer than this Zerg (SQLite is read without
 //                 changes; PostgreSQL is opened as at start, which applies pending migrations)
+//   sandbox       what shell_exec does with ZERG_SHELL_SANDBOX: bubblewrap works, the restricted
+//                 mode was chosen, or it is unavailable (why, and what to install or set)
 //   hosts         the hosts file readable; every allowed host logs in and runs `true`
 // It changes nothing: no data folder is created, no migration applied to SQLite.
 //
@@ -93,6 +95,14 @@ public:
     // The results so far, in report order.
     [[nodiscard]] const QList<DoctorCheck>& checks() const { return m_checks; }
     [[nodiscard]] int count(DoctorCheck::Status status) const;
+
+    // The "sandbox" check alone, for the Settings page too: ok when shell_exec runs
+    // commands under bubblewrap, a warning when the user chose the restricted mode (no sandbox),
+    // a failure when bubblewrap cannot run, so that every call is refused. Starts bubblewrap's
+    // test sandbox the first time for a bwrap path (a few milliseconds, then cached). bwrapPath:
+    // the program to probe, found on PATH unless absolute.
+    [[nodiscard]] static DoctorCheck sandboxCheck(
+        const Settings& settings, const QString& bwrapPath = QStringLiteral("bwrap"));
 
 Q_SIGNALS:
     void checked(const zerg::DoctorCheck& check);

@@ -75,7 +75,15 @@ AnthropicChatReply::Wording AnthropicChatReply::wording() {
 }
 
 void AnthropicChatReply::feedBody(const QByteArray& bytes) {
-    handleEvents(m_parser.feed(bytes));
+    if (!handleEvents(m_parser.feed(bytes)) || !m_parser.hasFailed())
+        return;
+    // Over the parser's limits: stop reading rather than keep growing.
+    takeDecoderResult();
+    fail(QString::fromLatin1(llm::errors::Protocol),
+         tr("The Anthropic API at %1 sent %2; Zerg stopped reading this answer. Try again; if it "
+            "happens again, check that ZERG_LLM_BASE_URL is the bare root of an Anthropic API, "
+            "such as https://api.anthropic.com.")
+             .arg(url().toDisplayString(), m_parser.errorString()));
 }
 
 bool AnthropicChatReply::handleEvents(const QList<SseEvent>& events) {

@@ -17,6 +17,7 @@ namespace zerg {
 // A streaming call to the Anthropic Messages API (POST {root}/v1/messages). Feeds the SSE body
 // to an AnthropicStreamDecoder as it arrives; see ChatReply for the contract and the decoder for
 // the wire decisions (message_stop is required; an unterminated final message_stop is accepted).
+// A line or an event over SseParser's limits ends the reply with a "protocol" error.
 class AnthropicChatReply final : public HttpStreamReply {
     Q_OBJECT
 public:

@@ -566,6 +566,12 @@ QList<OpenAiStreamDecoder::Delta> OpenAiStreamDecoder::feed(QByteArrayView bytes
         if (m_state != State::Streaming)
             break;
     }
+    if (m_state == State::Streaming && m_parser.hasFailed()) {
+        fail(QString::fromLatin1(llm::errors::Protocol),
+             tr("The LLM server%1 sent %2; Zerg stopped reading this answer. Try again; if it "
+                "happens again, check that ZERG_LLM_BASE_URL points at an OpenAI-compatible API.")
+                 .arg(where(), m_parser.errorString()));
+    }
     return out;
 }
 

@@ -43,6 +43,8 @@ struct ToolFragment;  // one tool_calls[] entry
 //   without the final blank line). An {"error": ...} chunk fails the stream with a class from
 //   llm::classifyStreamError; a close without [DONE] is "truncated", even after a finish_reason.
 //   The partial message stays available after a failure.
+// - A line or an event over SseParser's limits (1 MiB, 8 MiB) fails the stream ("protocol")
+//   instead of being buffered without bound.
 class OpenAiStreamDecoder {
     Q_DECLARE_TR_FUNCTIONS(OpenAiStreamDecoder)
 

@@ -19,10 +19,48 @@ QString decodeUtf8(QByteArrayView bytes) {
     return decoder.decode(bytes);
 }
 
+// "1 MiB", "64 KiB", "100 bytes": a limit as people read it.
+QString sizeText(qsizetype bytes) {
+    constexpr qsizetype kKiB = 1024;
+    constexpr qsizetype kMiB = 1024 * kKiB;
+    if (bytes >= kMiB && bytes % kMiB == 0)
+        return QStringLiteral("%1 MiB").arg(bytes / kMiB);
+    if (bytes >= kKiB && bytes % kKiB == 0)
+        return QStringLiteral("%1 KiB").arg(bytes / kKiB);
+    return QStringLiteral("%1 bytes").arg(bytes);
+}
+
 }  // namespace
+
+SseParser::SseParser(qsizetype maxLineBytes, qsizetype maxEventBytes)
+    : m_maxLineBytes(qMax<qsizetype>(1, maxLineBytes)),
+      m_maxEventBytes(qMax<qsizetype>(1, maxEventBytes)) {}
+
+QString SseParser::errorString() const {
+    switch (m_failure) {
+        case Failure::None:
+            break;
+        case Failure::LineTooLong:
+            return tr("a line longer than %1").arg(sizeText(m_maxLineBytes));
+        case Failure::EventTooLarge:
+            return tr("an event larger than %1").arg(sizeText(m_maxEventBytes));
+    }
+    return {};
+}
+
+void SseParser::fail(Failure why) {
+    m_failure = why;
+    // Nothing of the stream is kept: the caller stops reading it.
+    m_start.clear();
+    m_line.clear();
+    m_data.clear();
+    m_eventType.clear();
+}
 
 QList<SseEvent> SseParser::feed(QByteArrayView bytes) {
     QList<SseEvent> out;
+    if (hasFailed())
+        return out;
     if (!m_atStart) {
         parse(bytes, &out);
         return out;
@@ -60,6 +98,10 @@ void SseParser::parse(QByteArrayView bytes, QList<SseEvent>* out) {
         if (!eol)
             break;
         const QByteArrayView piece(p, eol - p);
+        if (m_line.size() + piece.size() > m_maxLineBytes) {
+            fail(Failure::LineTooLong);
+            return;
+        }
         if (m_line.isEmpty()) {
             processLine(piece, out);
         } else {
@@ -67,6 +109,8 @@ void SseParser::parse(QByteArrayView bytes, QList<SseEvent>* out) {
             processLine(m_line, out);
             m_line.clear();
         }
+        if (hasFailed())
+            return;
         p = eol + 1;
         if (eol == cr) {
             if (p == end) {
@@ -78,24 +122,32 @@ void SseParser::parse(QByteArrayView bytes, QList<SseEvent>* out) {
                 p < end ? static_cast<const char*>(std::memchr(p, '\r', size_t(end - p))) : nullptr;
         }
     }
-    if (p < end)
+    if (p < end) {
+        // The line is not complete yet, and already too long: no need to wait for its end.
+        if (m_line.size() + (end - p) > m_maxLineBytes) {
+            fail(Failure::LineTooLong);
+            return;
+        }
         m_line.append(QByteArrayView(p, end - p));
+    }
 }
 
 std::optional<SseEvent> SseParser::finish() {
     std::optional<SseEvent> cutOff;
-    // A stream shorter than a BOM never left the start state.
-    if (m_atStart && !m_start.isEmpty()) {
-        m_atStart = false;
-        QList<SseEvent> ignored;
-        parse(std::exchange(m_start, {}), &ignored);
-        Q_ASSERT(ignored.isEmpty());  // fewer than three bytes cannot complete an event
+    if (!hasFailed()) {
+        // A stream shorter than a BOM never left the start state.
+        if (m_atStart && !m_start.isEmpty()) {
+            m_atStart = false;
+            QList<SseEvent> ignored;
+            parse(std::exchange(m_start, {}), &ignored);
+            Q_ASSERT(ignored.isEmpty());  // fewer than three bytes cannot complete an event
+        }
+        if (!m_line.isEmpty()) {
+            QList<SseEvent> ignored;
+            processLine(std::exchange(m_line, {}), &ignored);  // a non-empty line never dispatches
+        }
     }
-    if (!m_line.isEmpty()) {
-        QList<SseEvent> ignored;
-        processLine(std::exchange(m_line, {}), &ignored);  // a non-empty line never dispatches
-    }
-    if (!m_data.isEmpty()) {
+    if (!m_data.isEmpty() && !hasFailed()) {
         m_data.chop(1);
         cutOff =
             SseEvent{m_eventType.isEmpty() ? QStringLiteral("message") : decodeUtf8(m_eventType),
@@ -107,6 +159,7 @@ std::optional<SseEvent> SseParser::finish() {
     m_line.clear();
     m_data.clear();
     m_eventType.clear();
+    m_failure = Failure::None;
     // The id of an event that was never dispatched does not become the last event id.
     m_lastEventIdBuffer = m_lastEventId;
     return cutOff;
@@ -132,6 +185,12 @@ void SseParser::processLine(QByteArrayView line, QList<SseEvent>* out) {
 
 void SseParser::processField(QByteArrayView field, QByteArrayView value) {
     if (field == "data") {
+        // m_data holds the earlier data lines, each followed by its LF: with this value, the
+        // event's data (its lines joined with LF) is m_data.size() + value.size() bytes.
+        if (m_data.size() + value.size() > m_maxEventBytes) {
+            fail(Failure::EventTooLarge);
+            return;
+        }
         m_data.append(value);
         m_data.append('\n');
     } else if (field == "event") {

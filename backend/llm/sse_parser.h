@@ -2,6 +2,7 @@
 
 #include <QByteArray>
 #include <QByteArrayView>
+#include <QCoreApplication>
 #include <QList>
 #include <QString>
 
@@ -37,15 +38,44 @@ struct SseEvent {
 // as WHATWG requires. finish() hands it back separately, so that a protocol whose servers omit the
 // final blank line (Anthropic's fixtures, OpenAI-compatible servers ending in "data: [DONE]\n")
 // can decide for itself what an unterminated last event means.
+//
+// Limits: a server could send one endless line, or an event of endless data lines, and make the
+// parser grow without bound. A line longer than maxLineBytes (without its line end) or an event
+// whose data (its data lines joined with LF) is longer than maxEventBytes fails the stream:
+// failure() says which, errorString() says it for people, and every later feed() returns nothing
+// and keeps nothing until finish() starts a new stream. Events completed before the failing line
+// are still returned. Where the stream is cut into pieces makes no difference to the outcome.
 class SseParser {
+    Q_DECLARE_TR_FUNCTIONS(SseParser)
+
 public:
-    // Parses bytes and returns the events they completed, in stream order.
+    static constexpr qsizetype kDefaultMaxLineBytes = 1024 * 1024;
+    static constexpr qsizetype kDefaultMaxEventBytes = 8 * 1024 * 1024;
+
+    enum class Failure { None, LineTooLong, EventTooLarge };
+
+    // The limits are for tests; streams use the defaults.
+    explicit SseParser(qsizetype maxLineBytes = kDefaultMaxLineBytes,
+                       qsizetype maxEventBytes = kDefaultMaxEventBytes);
+
+    // Parses bytes and returns the events they completed, in stream order. Nothing once the
+    // stream has failed.
     [[nodiscard]] QList<SseEvent> feed(QByteArrayView bytes);
     // End of stream: resets the parser for a new stream (the last event id and retry value are
-    // kept, as an EventSource keeps them across reconnects). Returns the event that the end of
-    // stream cut off (data seen, no blank line yet; an unterminated last line counts as a line),
-    // which was not dispatched; std::nullopt when there was none.
+    // kept, as an EventSource keeps them across reconnects; a failure is cleared). Returns the
+    // event that the end of stream cut off (data seen, no blank line yet; an unterminated last
+    // line counts as a line), which was not dispatched; std::nullopt when there was none or the
+    // stream had failed.
     std::optional<SseEvent> finish();
+
+    // The stream went over a limit; the caller should stop reading it (and say errorString()).
+    [[nodiscard]] bool hasFailed() const { return m_failure != Failure::None; }
+    [[nodiscard]] Failure failure() const { return m_failure; }
+    // What the server sent, to complete a sentence like "The server at X sent %1": "a line
+    // longer than 1 MiB" or "an event larger than 8 MiB". Empty when nothing failed.
+    [[nodiscard]] QString errorString() const;
+    [[nodiscard]] qsizetype maxLineBytes() const { return m_maxLineBytes; }
+    [[nodiscard]] qsizetype maxEventBytes() const { return m_maxEventBytes; }
 
     [[nodiscard]] QString lastEventId() const { return m_lastEventId; }
     // Reconnection time in ms from the last valid "retry" field, or -1 if none was seen.
@@ -56,7 +86,11 @@ private:
     void processField(QByteArrayView field, QByteArrayView value);
     void dispatch(QList<SseEvent>* out);
     void parse(QByteArrayView bytes, QList<SseEvent>* out);
+    void fail(Failure why);
 
+    qsizetype m_maxLineBytes;
+    qsizetype m_maxEventBytes;
+    Failure m_failure = Failure::None;
     QByteArray m_start;      // the first bytes of a stream, held until the BOM check is decided
     bool m_atStart = true;   // the BOM check has not been decided for this stream
     bool m_afterCr = false;  // the previous line ended with CR: a following LF belongs to it

@@ -3,6 +3,7 @@
 #include "agent/tool_registry.h"
 #include "core/clock.h"
 #include "core/event_bus.h"
+#include "core/private_files.h"
 #include "core/secret_store.h"
 #include "core/status.h"
 #include "jarvis/jarvis_service.h"
@@ -125,11 +126,19 @@ Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock
     b->m_clock = clock ? clock : new SystemClock(b.get());
     b->m_bus = new EventBus(b->m_clock, b.get());
 
-    if (!QDir().mkpath(s.dataDir)) {
+    // The data folder holds the database, the workers' artifacts and the session tokens: a new
+    // one is the user's only (0700, whatever the umask); an existing one keeps its mode.
+    if (const Status made = files::makePrivateDir(s.dataDir); !made) {
+        qWarning("zerg: %s", qPrintable(made.error().message));
         return Error{QStringLiteral("data_dir"),
                      tr("Cannot create the data directory %1. Set ZERG_DATA_DIR to a writable "
                         "folder.")
                          .arg(s.dataDir)};
+    }
+    if (int mode = 0; files::isSharedWithOthers(s.dataDir, &mode)) {
+        qWarning("zerg: the data folder %s is open to other users (mode %o); run chmod 700 on it "
+                 "to keep conversations, tool output and the database yours only",
+                 qPrintable(s.dataDir), unsigned(mode));
     }
     auto db = Database::openConfigured(QDir(s.dataDir).filePath(QStringLiteral("zerg.sqlite")),
                                        s.databaseUrl);
@@ -201,17 +210,29 @@ Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock
     b->m_workerTools = std::make_unique<ToolRegistry>();
     b->m_workerTools->add(std::make_shared<SshExecTool>(hosts, sshOpts));
     ShellSandboxOptions sandbox;
-    if (s.shellSandbox == QLatin1String("bubblewrap")) {
-        sandbox.mode = ShellSandboxOptions::Mode::Bubblewrap;
-    } else if (s.shellSandbox == QLatin1String("restricted")) {
-        sandbox.mode = ShellSandboxOptions::Mode::Restricted;
+    if (const Result<ShellSandboxOptions::Mode> mode = parseShellSandboxMode(s.shellSandbox)) {
+        sandbox.mode = mode.value();
+    } else {
+        // Auto never runs a command without a sandbox: the safe reading of a value Zerg cannot
+        // read.
+        qWarning("zerg: %s Using auto.", qPrintable(mode.error().message));
     }
-    // The database, other workers' artifacts and the secrets file stay out of the sandbox.
+    // The database, other workers' artifacts and scratch folders and the secrets file stay out
+    // of the sandbox.
     sandbox.hiddenPaths = {s.dataDir, s.configDir};
+    // The root of the scratch folders: each worker gets <root>/<owner id>/<worker id> from
+    // ShellExecTool::forWorker (workers/worker.cpp).
     b->m_workerTools->add(std::make_shared<ShellExecTool>(
         QDir(s.dataDir).filePath(QStringLiteral("scratch")), sandbox, 60, s.toolDiskCapBytes));
     HttpRequestOptions http;
     http.downloadCapBytes = s.toolDiskCapBytes;
+    if (auto allowed = AddressPolicy::parse(s.httpAllowedAddresses)) {
+        http.addresses = std::move(allowed).value();
+    } else {
+        qWarning("zerg: ZERG_HTTP_ALLOWED_ADDRESSES: %s No loopback, link-local or private address "
+                 "is allowed now.",
+                 qPrintable(allowed.error().message));
+    }
     const auto httpTool = std::make_shared<HttpRequestTool>(http);
     b->m_workerTools->add(httpTool);
     SmtpSettings smtp;

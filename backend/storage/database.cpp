@@ -1,5 +1,6 @@
 #include "storage/database.h"
 
+#include "core/private_files.h"
 #include "storage/migrations.h"
 
 #include <QDir>
@@ -158,11 +159,27 @@ Result<std::unique_ptr<Database>> Database::open(const QString& path, const QDat
     }
     const QFileInfo info(path);
     const QString absPath = info.absoluteFilePath();
-    if (!QDir().mkpath(info.absolutePath())) {
+    // The database holds every conversation and tool output: the user's only. A new folder is
+    // 0700 and a new file 0600 whatever the umask; SQLite gives its -wal and -shm files the
+    // mode of the database file.
+    if (!files::makePrivateDir(info.absolutePath())) {
         return Error{QStringLiteral("io"),
                      QStringLiteral("Cannot create the folder %1 for the database. Check its "
                                     "permissions or set ZERG_DATA_DIR to a writable folder.")
                          .arg(info.absolutePath())};
+    }
+    const Result<bool> created = files::createPrivateFile(absPath);
+    if (!created) {
+        return Error{QStringLiteral("io"),
+                     QStringLiteral("%1. Check the permissions of %2 or set ZERG_DATA_DIR to a "
+                                    "writable folder.")
+                         .arg(created.error().message, info.absolutePath())};
+    }
+    if (int mode = 0; !*created && files::isSharedWithOthers(absPath, &mode)) {
+        qWarning(
+            "zerg: the database %s is open to other users (mode %o); run chmod 600 on it "
+            "and its -wal and -shm files to keep it yours only",
+            qPrintable(absPath), unsigned(mode));
     }
 
     const QString name = nextConnectionName();

@@ -20,7 +20,9 @@ class Database {
 public:
     // Opens (creating the parent folders) the SQLite file at path and applies pending
     // migrations, each in its own transaction. `now` stamps schema_migrations.applied_at; the
-    // default reads the system clock because opening happens before any Clock exists.
+    // default reads the system clock because opening happens before any Clock exists. A new file
+    // is created 0600 (its -wal and -shm follow it) and a new folder for it 0700, whatever the
+    // umask; an existing file that others may read is opened with a warning.
     [[nodiscard]] static Result<std::unique_ptr<Database>> open(
         const QString& path, const QDateTime& now = QDateTime::currentDateTimeUtc());
 

@@ -17,6 +17,7 @@ QString describe(const Reason& r) {
         "an HTTP %1 request only reads",
         "an HTTP %1 request may change what the server holds",
         "it sends a message to %1",
+        "it asks for network access",
         "it only talks to Zerg",
         "%1 does not say what it changes",
     };

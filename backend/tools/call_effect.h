@@ -29,6 +29,8 @@ enum class ReasonKind {
     ReadingMethod,       // subject: "GET" or "HEAD": an HTTP request that only reads
     ChangingMethod,      // subject: "POST", "DELETE", ...: an HTTP request that may change
     SendsMessage,        // subject: where to: "ops@example.org", the webhook "ops"
+    NetworkAccess,       // a local command that gets the network (shell_exec "network": true);
+                         // subject empty
     StaysInZerg,         // the tool only talks to Zerg itself (request_help, ...)
     NotClassified,       // subject: the tool's name: it does not say, so it may change
 };
@@ -43,7 +45,7 @@ struct StatusTable<Effect> {
 
 template <>
 struct StatusTable<ReasonKind> {
-    static constexpr std::array<std::pair<ReasonKind, const char*>, 14> names{{
+    static constexpr std::array<std::pair<ReasonKind, const char*>, 15> names{{
         {ReasonKind::AllReadOnly, "all_read_only"},
         {ReasonKind::NotOnReadOnlyList, "not_on_read_only_list"},
         {ReasonKind::ChangingSubcommand, "changing_subcommand"},
@@ -56,6 +58,7 @@ struct StatusTable<ReasonKind> {
         {ReasonKind::ReadingMethod, "reading_method"},
         {ReasonKind::ChangingMethod, "changing_method"},
         {ReasonKind::SendsMessage, "sends_message"},
+        {ReasonKind::NetworkAccess, "network_access"},
         {ReasonKind::StaysInZerg, "stays_in_zerg"},
         {ReasonKind::NotClassified, "not_classified"},
     }};

@@ -6,20 +6,24 @@
 
 #include <QDir>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QFileInfo>
 #include <QHash>
 #include <QJsonArray>
 #include <QMutex>
 #include <QProcess>
+#include <QSet>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QThreadPool>
 #include <QTimer>
 
+#include <algorithm>
 #include <memory>
 
 #include <signal.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace zerg {
@@ -65,6 +69,105 @@ QString resolveBwrap(const QString& path) {
     return QStandardPaths::findExecutable(path);
 }
 
+bool isInside(const QString& path, const QString& folder) {
+    return path == folder || path.startsWith(folder + QLatin1Char('/'));
+}
+
+bool insideAny(const QString& path, const QStringList& folders) {
+    return std::any_of(folders.cbegin(), folders.cend(),
+                       [&](const QString& f) { return isInside(path, f); });
+}
+
+// The folders the sandbox replaces with an empty tmpfs, canonical, none inside another: where
+// host sockets live (/run, and /var/run unless it is a link to /run; /tmp), every home folder
+// (/home, /root and the user's own wherever it is) and the configured ones.
+QStringList hiddenFolders(const QStringList& configured) {
+    QStringList wanted{QStringLiteral("/tmp"),  QStringLiteral("/run"),  QStringLiteral("/var/run"),
+                       QStringLiteral("/home"), QStringLiteral("/root"), QDir::homePath()};
+    wanted += configured;
+    QStringList folders;
+    for (const QString& p : std::as_const(wanted)) {
+        const QString c = QFileInfo(p).canonicalFilePath();
+        if (c.isEmpty() || c == QLatin1String("/") || !QFileInfo(c).isDir() || folders.contains(c))
+            continue;
+        folders << c;
+    }
+    // Outermost first: a folder inside one already hidden needs no mount of its own.
+    std::stable_sort(folders.begin(), folders.end(),
+                     [](const QString& a, const QString& b) { return a.size() < b.size(); });
+    QStringList out;
+    for (const QString& f : std::as_const(folders)) {
+        if (!insideAny(f, out))
+            out << f;
+    }
+    return out;
+}
+
+// What every sandbox starts from: the system read-only, a fresh /dev and /proc, the hidden
+// folders empty.
+QStringList systemMounts(const QStringList& hidden) {
+    QStringList a{QStringLiteral("--ro-bind"), QStringLiteral("/"),    QStringLiteral("/"),
+                  QStringLiteral("--dev"),     QStringLiteral("/dev"), QStringLiteral("--proc"),
+                  QStringLiteral("/proc")};
+    for (const QString& f : hidden)
+        a << QStringLiteral("--tmpfs") << f;
+    return a;
+}
+
+// Namespaces and privileges: no network unless asked (--unshare-all takes it away), and no
+// capabilities. Without --cap-drop a sandbox started by root keeps all of them and could remount
+// the system read-write or lift the tmpfs off /run.
+QStringList isolation(bool network) {
+    QStringList a{QStringLiteral("--unshare-all")};
+    if (network)
+        a << QStringLiteral("--share-net");
+    a << QStringLiteral("--cap-drop") << QStringLiteral("ALL")
+      << QStringLiteral("--die-with-parent") << QStringLiteral("--new-session");
+    return a;
+}
+
+// The Unix sockets with a path on this machine (/proc/net/unix: those bound in Zerg's network
+// namespace, the host's) that the sandbox would still show: outside the hidden and replaced
+// folders, or in the working folder. A read-only mount does not stop connect(), so each gets
+// /dev/null bound over it, where connecting is refused.
+QStringList visibleSockets(const QStringList& hidden, const QString& workingDir) {
+    QFile table(QStringLiteral("/proc/net/unix"));
+    if (!table.open(QIODevice::ReadOnly))
+        return {};
+    const QStringList replaced =
+        hidden + QStringList{QStringLiteral("/dev"), QStringLiteral("/proc")};
+    auto shown = [&](const QString& path) {
+        return isInside(path, workingDir) || !insideAny(path, replaced);
+    };
+    QSet<QString> seen;
+    QStringList out;
+    const QList<QByteArray> lines = table.readAll().split('\n');
+    for (qsizetype i = 1; i < lines.size(); ++i) {  // the first line is the header
+        // "Num RefCount Protocol Flags Type St Inode Path": the path follows the 7th field.
+        const QByteArray& line = lines.at(i);
+        qsizetype pos = 0;
+        for (int field = 0; field < 7 && pos >= 0; ++field) {
+            while (pos < line.size() && line.at(pos) == ' ')
+                ++pos;
+            pos = line.indexOf(' ', pos);
+        }
+        if (pos < 0 || pos + 1 >= line.size() || line.at(pos + 1) != '/')
+            continue;  // no path, or an abstract name ("@...": the network namespace's)
+        const QString raw = QString::fromLocal8Bit(line.mid(pos + 1));
+        if (seen.contains(raw))
+            continue;
+        seen.insert(raw);
+        // Where the socket really is: the path it was bound at may run through a link.
+        const QString path = QFileInfo(raw).canonicalFilePath();
+        if (path.isEmpty() || out.contains(path) || !shown(path))
+            continue;
+        struct stat st {};
+        if (::lstat(QFile::encodeName(path).constData(), &st) == 0 && S_ISSOCK(st.st_mode))
+            out << path;
+    }
+    return out;
+}
+
 // Everything one call needs, decided by the tool before the process starts.
 struct ShellRun {
     QString command;
@@ -79,27 +182,25 @@ struct ShellRun {
 
 // The bwrap command line around `/bin/sh -c command`.
 QStringList bwrapArguments(const ShellRun& run, const QProcessEnvironment& env) {
-    QStringList a{QStringLiteral("--ro-bind"), QStringLiteral("/"),       QStringLiteral("/"),
-                  QStringLiteral("--dev"),     QStringLiteral("/dev"),    QStringLiteral("--proc"),
-                  QStringLiteral("/proc"),     QStringLiteral("--tmpfs"), QStringLiteral("/tmp")};
-    // Hide the home folder and the configured folders behind empty tmpfs mounts; the working
-    // folder is bound afterwards, so it stays visible even inside one of them.
-    QStringList hidden = run.sandbox.hiddenPaths;
-    hidden.prepend(QDir::homePath());
-    QStringList done;
-    for (const QString& p : hidden) {
-        const QString c = QFileInfo(p).canonicalFilePath();
-        if (c.isEmpty() || c == QLatin1String("/") || !QFileInfo(c).isDir() || done.contains(c))
-            continue;
-        done << c;
-        a << QStringLiteral("--tmpfs") << c;
+    const QStringList hidden = hiddenFolders(run.sandbox.hiddenPaths);
+    QStringList a = systemMounts(hidden);
+    if (run.network) {
+        // Name lookups need /etc/resolv.conf; where it links into /run (systemd-resolved,
+        // resolvconf, NetworkManager) that one file is shown again, read-only: not the
+        // resolver's socket next to it.
+        const QString resolv = QFileInfo(QStringLiteral("/etc/resolv.conf")).canonicalFilePath();
+        if (!resolv.isEmpty() && QFileInfo(resolv).isFile() && insideAny(resolv, hidden) &&
+            !isInside(resolv, run.workingDir)) {
+            a << QStringLiteral("--ro-bind") << resolv << resolv;
+        }
     }
+    // The working folder is bound after the hidden folders, so it stays visible even inside one.
     a << QStringLiteral("--bind") << run.workingDir << run.workingDir << QStringLiteral("--chdir")
-      << run.workingDir << QStringLiteral("--unshare-all");
-    if (run.network)
-        a << QStringLiteral("--share-net");
-    a << QStringLiteral("--die-with-parent") << QStringLiteral("--new-session")
-      << QStringLiteral("--clearenv");
+      << run.workingDir;
+    const QStringList sockets = visibleSockets(hidden, run.workingDir);
+    for (const QString& socket : sockets)
+        a << QStringLiteral("--ro-bind") << QStringLiteral("/dev/null") << socket;
+    a << isolation(run.network) << QStringLiteral("--clearenv");
     const QStringList keys = env.keys();
     for (const QString& k : keys)
         a << QStringLiteral("--setenv") << k << env.value(k);
@@ -294,52 +395,93 @@ ToolInvocation* failNow(QObject* parent, const QString& code, const QString& mes
         ToolResult::failure(message, {{QStringLiteral("error_code"), code}}), parent);
 }
 
+// Whether bwrap runs here, once per configured path.
+struct BwrapProbe {
+    bool works = false;
+    QString exe;     // resolved; the configured path when not found
+    QString why;     // what failed
+    QString remedy;  // what makes it run
+};
+
+BwrapProbe probeBwrap(const QString& bwrapPath) {
+    static QMutex mutex;
+    static QHash<QString, BwrapProbe> cache;
+    QMutexLocker lock(&mutex);
+    if (auto it = cache.constFind(bwrapPath); it != cache.cend())
+        return *it;
+    BwrapProbe probe;
+    probe.exe = resolveBwrap(bwrapPath);
+    // Kept apart from the message so that every caller can add its own alternative.
+    const QString userns = ShellExecTool::tr(
+        "allow bubblewrap to create user namespaces (Debian: sysctl "
+        "kernel.unprivileged_userns_clone=1; Ubuntu 24.04: sysctl "
+        "kernel.apparmor_restrict_unprivileged_userns=0 or an AppArmor profile for bwrap; a "
+        "container must be started with user namespaces allowed), then restart Zerg");
+    if (probe.exe.isEmpty()) {
+        probe.exe = bwrapPath;
+        probe.why = QFileInfo(bwrapPath).isAbsolute()
+                        ? ShellExecTool::tr("%1 does not exist or is not executable").arg(bwrapPath)
+                        : ShellExecTool::tr("%1 was not found on PATH").arg(bwrapPath);
+        probe.remedy = ShellExecTool::tr(
+            "install the bubblewrap package (apt install bubblewrap) and restart Zerg");
+    } else {
+        // The same mounts, namespaces and privileges a real call uses: in some containers --proc
+        // or the user namespace is refused even though bwrap itself is installed.
+        QProcess p;
+        p.setProgram(probe.exe);
+        p.setArguments(systemMounts(hiddenFolders({})) + isolation(false) +
+                       QStringList{QStringLiteral("--"), QStringLiteral("/bin/true")});
+        p.start();
+        if (!p.waitForFinished(10000)) {
+            p.kill();
+            p.waitForFinished(1000);
+            probe.why = ShellExecTool::tr("%1 did not start a test sandbox: %2")
+                            .arg(probe.exe, p.errorString());
+            probe.remedy = ShellExecTool::tr(
+                               "check what `%1 --ro-bind / / --unshare-all "
+                               "/bin/true` says, fix it, then restart Zerg")
+                               .arg(probe.exe);
+        } else if (p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) {
+            probe.why =
+                ShellExecTool::tr("%1 cannot create a sandbox here (user namespaces disabled?): %2")
+                    .arg(probe.exe, QString::fromLocal8Bit(p.readAllStandardError()).trimmed());
+            probe.remedy = userns;
+        } else {
+            probe.works = true;
+        }
+    }
+    cache.insert(bwrapPath, probe);
+    return probe;
+}
+
 }  // namespace
 
+Result<ShellSandboxOptions::Mode> parseShellSandboxMode(const QString& value) {
+    return parseStatusArgument<ShellSandboxOptions::Mode>(
+        value.trimmed().toLower(), QStringLiteral("ZERG_SHELL_SANDBOX value"));
+}
+
 bool ShellExecTool::bubblewrapWorks(const QString& bwrapPath, QString* why) {
-    struct Probe {
-        bool works = false;
-        QString why;
-    };
-    static QMutex mutex;
-    static QHash<QString, Probe> cache;
-    QMutexLocker lock(&mutex);
-    auto it = cache.constFind(bwrapPath);
-    if (it == cache.cend()) {
-        Probe probe;
-        const QString exe = resolveBwrap(bwrapPath);
-        if (exe.isEmpty()) {
-            probe.why = tr("%1 was not found; install the bubblewrap package").arg(bwrapPath);
-        } else {
-            // The same namespaces and mounts a real call uses: in some containers --proc or the
-            // user namespace is refused even though bwrap itself is installed.
-            QProcess p;
-            p.setProgram(exe);
-            p.setArguments({QStringLiteral("--ro-bind"), QStringLiteral("/"), QStringLiteral("/"),
-                            QStringLiteral("--dev"), QStringLiteral("/dev"),
-                            QStringLiteral("--proc"), QStringLiteral("/proc"),
-                            QStringLiteral("--tmpfs"), QStringLiteral("/tmp"),
-                            QStringLiteral("--unshare-all"), QStringLiteral("--die-with-parent"),
-                            QStringLiteral("--new-session"), QStringLiteral("--"),
-                            QStringLiteral("/bin/true")});
-            p.start();
-            if (!p.waitForFinished(10000)) {
-                p.kill();
-                p.waitForFinished(1000);
-                probe.why = tr("%1 did not start a test sandbox: %2").arg(exe, p.errorString());
-            } else if (p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) {
-                probe.why =
-                    tr("%1 cannot create a sandbox here (user namespaces disabled?): %2")
-                        .arg(exe, QString::fromLocal8Bit(p.readAllStandardError()).trimmed());
-            } else {
-                probe.works = true;
-            }
-        }
-        it = cache.insert(bwrapPath, probe);
-    }
+    const BwrapProbe probe = probeBwrap(bwrapPath);
     if (why)
-        *why = it->why;
-    return it->works;
+        *why = probe.why;
+    return probe.works;
+}
+
+ShellSandboxState ShellExecTool::sandboxState(ShellSandboxOptions::Mode mode,
+                                              const QString& bwrapPath) {
+    const BwrapProbe probe = probeBwrap(bwrapPath);
+    ShellSandboxState state;
+    state.bubblewrapWorks = probe.works;
+    state.bwrap = probe.exe;
+    state.problem = probe.why;
+    state.remedy = probe.remedy;
+    if (mode == ShellSandboxOptions::Mode::Restricted)
+        state.kind = ShellSandboxState::Kind::Restricted;
+    else
+        state.kind = probe.works ? ShellSandboxState::Kind::Bubblewrap
+                                 : ShellSandboxState::Kind::Unavailable;
+    return state;
 }
 
 ShellExecTool::ShellExecTool(QString workingDir, int defaultTimeoutSecs, qint64 diskCapBytes)
@@ -356,18 +498,45 @@ ShellExecTool::ShellExecTool(QString workingDir, ShellSandboxOptions sandbox,
     // take the cached answer when a call or the spec first needs it.
     if (m_sandbox.mode != ShellSandboxOptions::Mode::Restricted) {
         QThreadPool::globalInstance()->start(
-            [path = m_sandbox.bwrapPath] { (void)bubblewrapWorks(path); });
+            [path = m_sandbox.bwrapPath] { (void)probeBwrap(path); });
     }
+}
+
+ShellExecTool::ShellExecTool(ForWorker, const ShellExecTool& root, QString workingDir,
+                             QString problem)
+    : m_workingDir(std::move(workingDir)),
+      m_setupProblem(std::move(problem)),
+      m_sandbox(root.m_sandbox),
+      m_defaultTimeoutSecs(root.m_defaultTimeoutSecs),
+      m_diskCapBytes(root.m_diskCapBytes),
+      m_probe(root.m_probe) {}
+
+std::shared_ptr<ShellExecTool> ShellExecTool::forWorker(qint64 ownerId,
+                                                        const QString& workerId) const {
+    // One plain folder name below the owner's: never a way into another folder.
+    const bool plain = !workerId.isEmpty() && workerId != QLatin1String(".") &&
+                       workerId != QLatin1String("..") && !workerId.contains(QLatin1Char('/')) &&
+                       !workerId.contains(QChar(0));
+    if (ownerId <= 0 || !plain) {
+        return std::shared_ptr<ShellExecTool>(new ShellExecTool(
+            ForWorker{}, *this, QString(),
+            tr("Zerg has no scratch folder for worker \"%1\" of owner %2: the id is not a plain "
+               "folder name. This is a bug in Zerg; please report it.")
+                .arg(workerId, QString::number(ownerId))));
+    }
+    const QString dir =
+        QDir(m_workingDir).filePath(QString::number(ownerId) + QLatin1Char('/') + workerId);
+    return std::shared_ptr<ShellExecTool>(new ShellExecTool(ForWorker{}, *this, dir, QString()));
 }
 
 const ShellExecTool::SandboxProbe& ShellExecTool::sandboxProbe() const {
     if (!m_probe) {
         SandboxProbe probe;
         if (m_sandbox.mode != ShellSandboxOptions::Mode::Restricted) {
-            QString why;
-            probe.useBwrap = bubblewrapWorks(m_sandbox.bwrapPath, &why);
-            if (!probe.useBwrap && m_sandbox.mode == ShellSandboxOptions::Mode::Bubblewrap)
-                probe.problem = why;
+            const BwrapProbe bwrap = probeBwrap(m_sandbox.bwrapPath);
+            probe.useBwrap = bwrap.works;
+            probe.problem = bwrap.why;
+            probe.remedy = bwrap.remedy;
         }
         m_probe = probe;
     }
@@ -389,29 +558,59 @@ ToolSpec ShellExecTool::spec() const {
         {QStringLiteral("network"),
          QJsonObject{{QStringLiteral("type"), QStringLiteral("boolean")},
                      {QStringLiteral("description"),
-                      tr("Give the command network access (default %1).")
+                      tr("Give the command network access (default %1). Network access counts "
+                         "as a change: the user may be asked first, or it may be refused.")
                           .arg(m_sandbox.allowNetworkByDefault ? QStringLiteral("true")
                                                                : QStringLiteral("false"))}}},
     };
-    QString description =
+    const SandboxProbe& sandbox = sandboxProbe();
+    QString description;
+    if (m_sandbox.mode != ShellSandboxOptions::Mode::Restricted && !sandbox.useBwrap) {
+        description =
+            tr("UNAVAILABLE on this machine: every call is refused, because Zerg runs local "
+               "commands only in a bubblewrap sandbox and bubblewrap cannot run here (%1). Do "
+               "not call it; use your other tools, and if the task needs local commands, say in "
+               "your report that the user must %2, or set ZERG_SHELL_SANDBOX=restricted to run "
+               "them without a sandbox. ")
+                .arg(sandbox.problem, sandbox.remedy);
+    }
+    description +=
         tr("Run a non-interactive shell command (/bin/sh -c) on the local machine, in the "
            "worker's scratch folder, and get its exit code, stdout and stderr. There is no "
            "terminal and no input: commands that prompt hang until the timeout. ");
-    if (usesBubblewrap()) {
+    if (sandbox.useBwrap) {
         description +=
             tr("It runs in a sandbox: the system is read-only, only the scratch folder and /tmp "
-               "are writable, the home folder is hidden, and there is no network unless you set "
-               "\"network\": true.");
-    } else {
-        description += tr("It runs with a clean environment and resource limits.");
+               "are writable, home folders, /run and the machine's sockets are hidden, and there "
+               "is no network unless you set \"network\": true.");
+    } else if (m_sandbox.mode == ShellSandboxOptions::Mode::Restricted) {
+        description +=
+            tr("It runs without a sandbox (the user chose the restricted mode): it sees the "
+               "system as Zerg's user does and has network access, with a clean environment and "
+               "resource limits.");
     }
     return {QStringLiteral("shell_exec"), description,
             objectSchema(properties, {QStringLiteral("command")})};
 }
 
 CallClass ShellExecTool::classify(const QJsonObject& args) const {
-    return shell::callClass(args.value(QStringLiteral("command")).toString(),
-                            QStringLiteral("local"));
+    CallClass c =
+        shell::callClass(args.value(QStringLiteral("command")).toString(), QStringLiteral("local"));
+    // What start() would give the call. A value that is no boolean is refused there, and
+    // counts as asking here.
+    const QJsonValue network = args.value(QStringLiteral("network"));
+    bool wantsNetwork = m_sandbox.allowNetworkByDefault;
+    if (network.isBool())
+        wantsNetwork = network.toBool();
+    else if (!network.isUndefined() && !network.isNull())
+        wantsNetwork = true;
+    if (wantsNetwork) {
+        c.effect = Effect::Changes;
+        c.reason = {ReasonKind::NetworkAccess, {}};
+        // No "always allow" rule for a command covers it with the network.
+        c.commandWords.clear();
+    }
+    return c;
 }
 
 ToolInvocation* ShellExecTool::start(const QJsonObject& args, QObject* parent) {
@@ -426,12 +625,24 @@ ToolInvocation* ShellExecTool::start(const QJsonObject& args, QObject* parent) {
         return failNow(parent, QStringLiteral("invalid_arguments"),
                        tr("\"network\" must be true or false; leave it out for no network."));
     }
+    if (!m_setupProblem.isEmpty())
+        return failNow(parent, QStringLiteral("start_failed"), m_setupProblem);
+    // Never a silent fallback: without bubblewrap only the user's explicit restricted mode runs.
     const SandboxProbe& sandbox = sandboxProbe();
-    if (!sandbox.problem.isEmpty()) {
-        return failNow(parent, QStringLiteral("sandbox_unavailable"),
-                       tr("The local shell is configured to run only under bubblewrap, which "
-                          "does not work here: %1. Fix bubblewrap or allow the restricted mode.")
-                           .arg(sandbox.problem));
+    if (m_sandbox.mode != ShellSandboxOptions::Mode::Restricted && !sandbox.useBwrap) {
+        const QString rule =
+            m_sandbox.mode == ShellSandboxOptions::Mode::Bubblewrap
+                ? tr("the local shell is set to run commands only under bubblewrap "
+                     "(ZERG_SHELL_SANDBOX=bubblewrap)")
+                : tr("Zerg runs local commands only in its sandbox unless the user chooses the "
+                     "restricted mode");
+        return failNow(
+            parent, QStringLiteral("sandbox_unavailable"),
+            tr("Not run: shell_exec is unavailable. bubblewrap cannot run here (%1), and %2. To "
+               "fix it, %3; or, to run commands without a sandbox, set "
+               "ZERG_SHELL_SANDBOX=restricted. Every shell_exec call is refused until then: do "
+               "the task with your other tools, or report this.")
+                .arg(sandbox.problem, rule, sandbox.remedy));
     }
     if (!QDir().mkpath(m_workingDir)) {
         return failNow(parent, QStringLiteral("start_failed"),

@@ -8,9 +8,11 @@
 #include "core/event.h"
 #include "core/event_bus.h"
 #include "core/json_util.h"
+#include "core/redact.h"
 #include "storage/artifact_store.h"
 #include "storage/store.h"
 #include "tools/held_invocation.h"
+#include "tools/shell_exec_tool.h"
 #include "workers/approvals.h"
 #include "workers/violation_rules.h"
 
@@ -93,7 +95,7 @@ QByteArray toolCallFile(const ToolCall& call, const QJsonObject& args, const Cal
     out += "call_id: " + call.id.toUtf8() + '\n';
     out += "finished_at: " + at.toString(Qt::ISODateWithMs).toUtf8() + '\n';
     out += "duration_ms: " + QByteArray::number(durationMs) + '\n';
-    out += "arguments: " + json::compact(args) + '\n';
+    out += "arguments: " + json::compact(redactedArguments(args)) + '\n';
     out += "classification: " + json::compact(cls.toJson()) + '\n';
     QJsonObject rest = result.payload;
     const QString stdoutText = rest.take(QStringLiteral("stdout")).toString();
@@ -243,6 +245,11 @@ bool Worker::prepareFirstAttempt() {
     m_deps.bus->publish(m_job.ownerId, payloads::WorkerStarted{ids(), m_job.task});
     m_tools = std::make_unique<ToolRegistry>();
     m_tools->addAll(*m_deps.tools);
+    // shell_exec works in this worker's own folder: <scratch>/<owner id>/<worker id>.
+    if (const auto* shell =
+            dynamic_cast<const ShellExecTool*>(m_tools->find(QStringLiteral("shell_exec")))) {
+        m_tools->add(shell->forWorker(m_job.ownerId, m_workerId));
+    }
     m_tools->add(std::make_shared<RequestHelpTool>(this));
     m_started = true;
     return true;
@@ -352,10 +359,12 @@ void Worker::onMessages(const QList<ChatMessage>& messages) {
 
 void Worker::onToolStarted(const ToolCall& call, const QJsonObject& args) {
     m_lastProgressMs = m_deps.clock->nowMs();
+    // What is shown and kept of the call: credentials hidden (core/redact.h).
+    const QJsonObject shown = redactedArguments(args);
     ActivityEntry a;
     a.tool = call.name;
-    a.args = args;
-    a.display = displayFor(call.name, args);
+    a.args = shown;
+    a.display = displayFor(call.name, shown);
     a.host = args.value(QStringLiteral("host")).toString();
     a.startedAtMs = m_deps.clock->nowMs() - m_startedMs;
     a.outcome = CallOutcome::Running;
@@ -364,7 +373,7 @@ void Worker::onToolStarted(const ToolCall& call, const QJsonObject& args) {
 
     m_deps.bus->publish(m_job.ownerId,
                         payloads::WorkerToolStarted{ids(), call.id, int(m_activity.size()),
-                                                    call.name, args, a.display});
+                                                    call.name, shown, a.display});
 }
 
 CallClass Worker::classify(const ToolCall& call, const QJsonObject& args) const {
@@ -498,10 +507,12 @@ ToolInvocation* Worker::holdForApproval(const GuardedCall& call, const CallClass
     draft.callId = call.call.id;
     draft.tool = call.call.name;
     draft.target = cls.target;
-    draft.action = call.args.value(QStringLiteral("command")).toString();
+    // Credentials stay out of the request (the held call keeps the real arguments).
+    const QJsonObject shown = redactedArguments(call.args);
+    draft.action = shown.value(QStringLiteral("command")).toString();
     if (draft.action.isEmpty())
-        draft.action = displayFor(call.call.name, call.args);
-    draft.args = call.args;
+        draft.action = displayFor(call.call.name, shown);
+    draft.args = shown;
     draft.classification = cls.toJson();
     draft.task = m_job.task;
     draft.statedReason = call.statedReason.trimmed();

@@ -11,6 +11,7 @@
 #include "dashboard/inbox_source.h"
 #include "dashboard/schedules_source.h"
 #include "dashboard/worker_source.h"
+#include "local_only_network.h"
 #include "schedule/schedule_service.h"
 #include "schedule_fixture.h"
 #include "storage/approval_store.h"
@@ -150,6 +151,7 @@ class Setup : public QObject {
 public Q_SLOTS:
     void qmlEngineAvailable(QQmlEngine* engine) {
         engine->addImportPath(QStringLiteral("qrc:/"));  // the static modules' qmldir files
+        engine->setNetworkAccessManagerFactory(&m_network);  // as the app: nothing remote
         m_conversation = std::make_unique<FakeConversation>(&m_bus);
         m_controller = std::make_unique<JarvisController>(&m_bus, m_conversation.get(), &m_clock);
         JarvisController::setInstance(m_controller.get());
@@ -300,6 +302,7 @@ private:
     }
 
     zerg::AppLanguage m_language;
+    LocalOnlyNetworkFactory m_network;
     ManualClock m_clock{QDateTime(QDate(2026, 11, 21), QTime(10, 0), Qt::UTC)};
     EventBus m_bus{&m_clock};
     std::unique_ptr<FakeConversation> m_conversation;

@@ -210,7 +210,8 @@ private Q_SLOTS:
                               QStringLiteral("model:supervisor-model"),
                               QStringLiteral("model:worker-model"), QStringLiteral("data_folder"),
                               QStringLiteral("disk_space"), QStringLiteral("database"),
-                              QStringLiteral("hosts_file"), QStringLiteral("host:testbox")}));
+                              QStringLiteral("sandbox"), QStringLiteral("hosts_file"),
+                              QStringLiteral("host:testbox")}));
         QVERIFY(!r.out.contains(kApiKey));
     }
 

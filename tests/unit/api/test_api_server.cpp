@@ -17,6 +17,8 @@
 
 #include <memory>
 
+#include <sys/resource.h>
+
 using namespace zerg;
 using namespace zerg::api;
 using namespace Qt::StringLiterals;
@@ -447,6 +449,122 @@ private Q_SLOTS:
         QVERIFY(c.waitClosed());
         QCOMPARE(int(c.ws.closeCode()), 4401);
         QCOMPARE(errorCode(c.replies().last()), u"auth_failed"_s);
+    }
+
+    // At most maxUnauthenticated clients wait to authenticate; one more is closed at once with
+    // 4429, and a place frees up when one of them authenticates or goes away.
+    void unauthenticatedClientsAreCapped() {
+        ApiServerConfig config;
+        config.maxUnauthenticated = 3;
+        start(config);
+        std::vector<std::unique_ptr<Client>> waiting;
+        for (int i = 0; i < 3; ++i) {
+            waiting.push_back(std::make_unique<Client>());
+            QVERIFY(waiting.back()->open(url()));
+        }
+        QCOMPARE(server->unauthenticatedCount(), 3);
+
+        Client over;
+        QVERIFY(!over.open(url()));
+        QVERIFY(over.waitClosed());
+        QCOMPARE(int(over.ws.closeCode()), TooManyUnauthenticatedCloseCode);
+        QCOMPARE(int(over.ws.closeCode()), 4429);
+        QVERIFY2(over.ws.closeReason().contains(u"try again later"_s),
+                 qPrintable(over.ws.closeReason()));
+        QVERIFY(over.frames.isEmpty());  // not even a hello
+        QCOMPARE(server->clientCount(), 3);
+        for (const auto& c : waiting) {  // the waiting ones are untouched
+            QVERIFY(!c->disconnected);
+            QVERIFY(c->call({{u"id"_s, 1}, {u"op"_s, u"ping"_s}}).value(u"ok"_s).toBool());
+        }
+
+        // One authenticates: there is room for one more, and only one.
+        QVERIFY(
+            waiting[0]
+                ->call({{u"id"_s, 2}, {u"op"_s, u"login"_s}, {u"device_secret"_s, u"secret-1"_s}})
+                .value(u"ok"_s)
+                .toBool());
+        QCOMPARE(server->unauthenticatedCount(), 2);
+        Client next;
+        QVERIFY(next.open(url()));
+        Client refused;
+        QVERIFY(!refused.open(url()));
+        QCOMPARE(int(refused.ws.closeCode()), 4429);
+
+        // A failed attempt does not count as authenticated; logging out counts as waiting again.
+        QCOMPARE(errorCode(next.call({{u"id"_s, 3}, {u"op"_s, u"auth"_s}, {u"token"_s, u"no"_s}})),
+                 u"auth_failed"_s);
+        QCOMPARE(server->unauthenticatedCount(), 3);
+        QVERIFY(waiting[0]->call({{u"id"_s, 4}, {u"op"_s, u"logout"_s}}).value(u"ok"_s).toBool());
+        QCOMPARE(server->unauthenticatedCount(), 4);  // over the cap: nobody is closed for it
+        QVERIFY(!waiting[0]->disconnected);
+
+        // Clients that leave (or are closed at the auth deadline) free their places.
+        waiting[1]->ws.close();
+        waiting[2]->ws.close();
+        QTRY_COMPARE(server->unauthenticatedCount(), 2);
+        Client after;
+        QVERIFY(after.open(url()));
+        QCOMPARE(server->unauthenticatedCount(), 3);
+
+        // The auth deadline closes the waiting ones; authenticated clients do not count, so
+        // more of them than the cap may connect and log in.
+        clock->advance(config.authDeadlineMs);
+        QVERIFY(after.waitClosed());
+        QCOMPARE(int(after.ws.closeCode()), 4401);
+        QTRY_COMPARE(server->unauthenticatedCount(), 0);
+        std::vector<std::unique_ptr<Client>> users;
+        for (int i = 0; i < 6; ++i) {
+            users.push_back(loggedIn(1 + i % 2));
+            QVERIFY(users.back());
+        }
+        QCOMPARE(server->unauthenticatedCount(), 0);
+        QTRY_COMPARE(server->clientCount(), 6);
+    }
+
+    // On the wire: a refused client gets the handshake, then at once a close frame with 4429,
+    // and the server ends the connection without waiting for the client's answer.
+    void refusedClientIsClosedAtOnce() {
+        ApiServerConfig config;
+        config.maxUnauthenticated = 0;
+        start(config);
+        QTcpSocket raw;
+        raw.connectToHost(QHostAddress::LocalHost, server->port());
+        QVERIFY(raw.waitForConnected(WaitMs));
+        raw.write(
+            "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+            "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+            "Sec-WebSocket-Version: 13\r\n\r\n");
+        QByteArray received;
+        QTRY_VERIFY_WITH_TIMEOUT(
+            (received += raw.readAll(), raw.state() == QAbstractSocket::UnconnectedState), WaitMs);
+        received += raw.readAll();
+        QVERIFY2(received.startsWith("HTTP/1.1 101"), received.constData());
+        // A close frame (FIN + opcode 8) whose payload starts with 4429 (0x114D).
+        const qsizetype frame = received.indexOf("\r\n\r\n") + 4;
+        QVERIFY(frame >= 4);
+        QCOMPARE(quint8(received.at(frame)), quint8(0x88));
+        QCOMPARE(received.mid(frame + 2, 2), QByteArray("\x11\x4D", 2));
+        QVERIFY(received.mid(frame + 4).startsWith("too many connections"));
+        QCOMPARE(server->clientCount(), 0);
+    }
+
+    // `zerg serve` raises its soft open-file limit to the hard one: each client is a socket.
+    void openFileLimitIsRaisedToTheHardLimit() {
+        const OpenFileLimit raised = raiseOpenFileLimit();
+        QVERIFY2(raised.error.isEmpty(), qPrintable(raised.error));
+        QVERIFY(raised.after >= raised.before);
+        rlimit now{};
+        QCOMPARE(::getrlimit(RLIMIT_NOFILE, &now), 0);
+        QCOMPARE(quint64(now.rlim_cur), raised.after);
+#if defined(Q_OS_LINUX)
+        if (now.rlim_max != RLIM_INFINITY)
+            QCOMPARE(raised.after, quint64(now.rlim_max));
+#endif
+        const OpenFileLimit again = raiseOpenFileLimit();  // nothing left to raise
+        QCOMPARE(again.before, raised.after);
+        QCOMPARE(again.after, raised.after);
+        QVERIFY(again.error.isEmpty());
     }
 
     void revokedTokenClosesOnNextCommand() {

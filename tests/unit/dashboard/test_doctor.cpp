@@ -7,6 +7,7 @@
 #include "http_stub.h"
 #include "storage/migrations.h"
 #include "temp_env.h"
+#include "tools/shell_exec_tool.h"
 
 #include <QDir>
 #include <QFile>
@@ -343,7 +344,65 @@ private Q_SLOTS:
         QVERIFY2(silent.message.contains(QStringLiteral("no result within 30 s")),
                  qPrintable(silent.message));
         QCOMPARE(doctor.checks().constLast().id, QStringLiteral("host:silent"));
-        QCOMPARE(doctor.count(CheckStatus::Failed), 2);
+        // The hosts' two, and the sandbox's where bubblewrap cannot run.
+        const int sandboxFailed =
+            checks.value(QStringLiteral("sandbox")).status == CheckStatus::Failed ? 1 : 0;
+        QCOMPARE(doctor.count(CheckStatus::Failed), 2 + sandboxFailed);
+    }
+
+    // What shell_exec does here: bubblewrap works (ok), the restricted mode was chosen (a
+    // warning: no sandbox), or it is unavailable (a failure that says why, and what to install
+    // or set).
+    void theSandboxCheckSaysWhatTheLocalShellDoes() {
+        const bool works = ShellExecTool::bubblewrapWorks(QStringLiteral("bwrap"));
+        const DoctorCheck inReport = run(healthy()).value(QStringLiteral("sandbox"));
+        QCOMPARE(inReport.id, QStringLiteral("sandbox"));
+        QCOMPARE(inReport.status, works ? CheckStatus::Ok : CheckStatus::Failed);
+
+        Settings s = healthy();
+        const QString missing = m_tmp.filePath(QStringLiteral("no-bwrap"));
+        for (const char* mode : {"auto", "bubblewrap"}) {
+            s.shellSandbox = QString::fromLatin1(mode);
+            const DoctorCheck c = Doctor::sandboxCheck(s, missing);
+            QCOMPARE(c.status, CheckStatus::Failed);
+            QVERIFY2(c.message.contains(missing) &&
+                         c.message.contains(QStringLiteral("Every shell_exec call is refused")),
+                     qPrintable(c.message));
+            QVERIFY2(c.fix.contains(QStringLiteral("apt install bubblewrap")) &&
+                         c.fix.contains(QStringLiteral("ZERG_SHELL_SANDBOX=restricted")),
+                     qPrintable(c.fix));
+        }
+        s.shellSandbox = QStringLiteral("Restricted");
+        DoctorCheck c = Doctor::sandboxCheck(s, missing);
+        QCOMPARE(c.status, CheckStatus::Warning);
+        QVERIFY2(c.message.startsWith(QStringLiteral("restricted mode chosen")),
+                 qPrintable(c.message));
+        QVERIFY2(c.fix.contains(QStringLiteral("apt install bubblewrap")) &&
+                     c.fix.contains(QStringLiteral("ZERG_SHELL_SANDBOX=auto")),
+                 qPrintable(c.fix));
+        // A word Zerg does not know is read as auto, and named.
+        s.shellSandbox = QStringLiteral("sometimes");
+        c = Doctor::sandboxCheck(s, missing);
+        QCOMPARE(c.status, CheckStatus::Failed);
+        QVERIFY2(c.message.contains(QStringLiteral("'sometimes'")) &&
+                     c.message.contains(QStringLiteral("Zerg uses auto")),
+                 qPrintable(c.message));
+        QVERIFY2(c.fix.startsWith(QStringLiteral("Set ZERG_SHELL_SANDBOX to auto, bubblewrap or "
+                                                 "restricted.")),
+                 qPrintable(c.fix));
+
+        if (!works)
+            QSKIP("bubblewrap does not work here: the checks where it does are not run");
+        s.shellSandbox = QStringLiteral("auto");
+        c = Doctor::sandboxCheck(s);
+        QCOMPARE(c.status, CheckStatus::Ok);
+        QVERIFY2(c.message.startsWith(QStringLiteral("bubblewrap works")), qPrintable(c.message));
+        s.shellSandbox = QStringLiteral("restricted");
+        c = Doctor::sandboxCheck(s);
+        QCOMPARE(c.status, CheckStatus::Warning);
+        QVERIFY2(c.fix.contains(QStringLiteral("bubblewrap works here")), qPrintable(c.fix));
+        s.shellSandbox = QStringLiteral("sometimes");
+        QCOMPARE(Doctor::sandboxCheck(s).status, CheckStatus::Warning);
     }
 };
 

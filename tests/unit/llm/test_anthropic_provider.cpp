@@ -683,6 +683,37 @@ private Q_SLOTS:
 
     // ---- timing and lifetime -------------------------------------------------------------------
 
+    // A server that sends one endless line: the reply ends at the parser's 1 MiB limit with a
+    // protocol error, without waiting for the line's end or the idle timeout.
+    void endlessLineEndsTheReply() {
+        const QByteArray head =
+            sseBytes("message_start",
+                     R"({"type":"message_start","message":{"usage":{"input_tokens":5}}})") +
+            sseBytes(
+                "content_block_start",
+                R"({"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}})") +
+            sseBytes(
+                "content_block_delta",
+                R"({"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"Hel"}})");
+        const QByteArray endless =
+            "event: content_block_delta\ndata: " + QByteArray(2 * 1024 * 1024, 'x');
+        const QByteArray rest = "\n\n" + sseBytes("message_stop", R"({"type":"message_stop"})");
+        m_server->setScenario(
+            {{"responses",
+              QJsonArray{QJsonObject{{"raw_sse", QString::fromUtf8(head + endless + rest)},
+                                     {"stall_after_bytes", head.size() + endless.size()}}}}});
+        Watch w = startChat();
+        QTRY_VERIFY_WITH_TIMEOUT(w.reply->isFinished(), 30000);
+        QCOMPARE(w.reply->errorCode(), QStringLiteral("protocol"));
+        QVERIFY2(w.reply->errorString().contains(QStringLiteral("a line longer than 1 MiB")),
+                 qPrintable(w.reply->errorString()));
+        QVERIFY(w.reply->errorString().contains(QStringLiteral("stopped reading")));
+        QCOMPARE(w.reply->message().content, QStringLiteral("Hel"));
+        QCoreApplication::processEvents();
+        QCOMPARE(w.seen->finishedCount, 1);
+        delete w.reply;
+    }
+
     // The idle timer starts with the request and restarts on every byte received.
     void idleTimeout() {
         const QByteArray head =

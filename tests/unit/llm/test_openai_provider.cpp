@@ -1186,6 +1186,28 @@ private Q_SLOTS:
         QCOMPARE(empty.errorCode, QStringLiteral("protocol"));
     }
 
+    // A server that sends one endless line: the reply ends at the parser's 1 MiB limit with a
+    // protocol error, without waiting for the line's end or the idle timeout.
+    void endlessLineEndsTheReply() {
+        const QByteArray head = chunkEvent({{"content", "Hel"}});
+        const QByteArray endless = "data: " + QByteArray(2 * 1024 * 1024, 'x');
+        m_server->setScenario(
+            {{"responses",
+              QJsonArray{QJsonObject{
+                  {"raw_sse", QString::fromUtf8(head + endless + "\n\ndata: [DONE]\n\n")},
+                  {"stall_after_bytes", head.size() + endless.size()}}}}});
+        Watch w = startChat();
+        QTRY_VERIFY_WITH_TIMEOUT(w.reply->isFinished(), 30000);
+        QCOMPARE(w.reply->errorCode(), QStringLiteral("protocol"));
+        QVERIFY2(w.reply->errorString().contains(QStringLiteral("a line longer than 1 MiB")),
+                 qPrintable(w.reply->errorString()));
+        QVERIFY(w.reply->errorString().contains(QStringLiteral("stopped reading")));
+        QCOMPARE(w.reply->message().content, QStringLiteral("Hel"));
+        QCoreApplication::processEvents();
+        QCOMPARE(w.seen->finishedCount, 1);
+        delete w.reply;
+    }
+
     // The idle timer starts with the request and restarts on every byte received.
     void idleTimeout() {
         const QByteArray head = chunkEvent({{"role", "assistant"}, {"content", ""}}) +

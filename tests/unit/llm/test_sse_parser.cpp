@@ -1,4 +1,5 @@
 // The SSE parser against the WHATWG event-stream rules and the recorded provider streams.
+#include "llm/openai_stream_decoder.h"
 #include "llm/sse_parser.h"
 
 #include <QDir>
@@ -7,6 +8,7 @@
 #include <QRandomGenerator>
 #include <QTest>
 
+using zerg::OpenAiStreamDecoder;
 using zerg::SseEvent;
 using zerg::SseParser;
 
@@ -287,6 +289,141 @@ private Q_SLOTS:
         QVERIFY(events.size() > 5);
         QCOMPARE(events.first().event, QStringLiteral("message_start"));
         QCOMPARE(events.last().event, QStringLiteral("message_delta"));  // message_stop: discarded
+    }
+
+    // --- limits ------------------------------------------------------------------------------
+
+    // A server that sends one line without end: the parser stops at the cap instead of growing.
+    void endlessLineStopsAtTheCap() {
+        SseParser p;
+        QCOMPARE(p.feed("data: before\n\n"), QList<SseEvent>{msg(QStringLiteral("before"))});
+        const QByteArray chunk(64 * 1024, 'x');
+        QVERIFY(p.feed("data: ").isEmpty());
+        int fed = 0;
+        while (!p.hasFailed() && fed < 100) {  // 100 x 64 KiB = 6.25 MiB: far past 1 MiB
+            QVERIFY(p.feed(chunk).isEmpty());
+            ++fed;
+        }
+        QVERIFY(p.hasFailed());
+        QCOMPARE(p.failure(), SseParser::Failure::LineTooLong);
+        // "data: " and 16 chunks of 64 KiB: 6 bytes over 1 MiB.
+        QCOMPARE(fed, int(SseParser::kDefaultMaxLineBytes / chunk.size()));
+        QCOMPARE(p.errorString(), QStringLiteral("a line longer than 1 MiB"));
+        // Failed for good: the line's end and more events change nothing.
+        QVERIFY(p.feed("\n\ndata: after\n\n").isEmpty());
+        QVERIFY(p.hasFailed());
+        // finish() starts a new stream, which parses again.
+        QVERIFY(!p.finish().has_value());
+        QVERIFY(!p.hasFailed());
+        QCOMPARE(p.errorString(), QString());
+        QCOMPARE(p.feed("data: again\n\n"), QList<SseEvent>{msg(QStringLiteral("again"))});
+    }
+
+    // The cap counts the line without its line end; every split of the bytes agrees.
+    void lineCapBoundary_data() {
+        QTest::addColumn<QByteArray>("line");
+        QTest::addColumn<bool>("fails");
+        QTest::newRow("data at the cap") << "data: " + QByteArray(26, 'a') << false;
+        QTest::newRow("data over the cap") << "data: " + QByteArray(27, 'a') << true;
+        QTest::newRow("comment over the cap") << ":" + QByteArray(32, ' ') << true;
+        QTest::newRow("unknown field over the cap") << QByteArray(33, 'z') << true;
+    }
+    void lineCapBoundary() {
+        QFETCH(QByteArray, line);
+        QFETCH(bool, fails);
+        for (const QByteArray& end : {QByteArray("\n"), QByteArray("\r\n"), QByteArray("\r")}) {
+            const QByteArray bytes = "data: 1\n\n" + line + end + end + "data: 2\n\n";
+            for (const int pieceSize : {1, 3, 7, int(bytes.size())}) {
+                SseParser p(32, 1000);
+                QList<SseEvent> got;
+                for (qsizetype at = 0; at < bytes.size(); at += pieceSize)
+                    got += p.feed(bytes.mid(at, pieceSize));
+                QCOMPARE(p.hasFailed(), fails);
+                QList<SseEvent> want{msg(QStringLiteral("1"))};
+                if (!fails) {
+                    if (line.startsWith("data"))
+                        want.append(msg(QString::fromLatin1(line.mid(6))));
+                    want.append(msg(QStringLiteral("2")));
+                }
+                QCOMPARE(got, want);
+                QCOMPARE(p.errorString(),
+                         fails ? QStringLiteral("a line longer than 32 bytes") : QString());
+            }
+        }
+    }
+
+    // Many short lines that make one event over the event cap fail it; the data joined with LF
+    // is what counts.
+    void eventOfManyLinesOverTheCapFails() {
+        // 10 lines of 9 bytes joined by 9 LFs: 99 bytes.
+        QByteArray fits;
+        for (int i = 0; i < 10; ++i)
+            fits += "data: " + QByteArray(9, char('a' + i)) + "\n";
+        {
+            SseParser p(64, 99);
+            const QList<SseEvent> got = p.feed(fits + "\n");
+            QVERIFY(!p.hasFailed());
+            QCOMPARE(got.size(), 1);
+            QCOMPARE(got.first().data.size(), 99);
+        }
+        {
+            SseParser p(64, 98);
+            QVERIFY(p.feed("data: ok\n\n" + fits).size() == 1);
+            QVERIFY(p.hasFailed());
+            QCOMPARE(p.failure(), SseParser::Failure::EventTooLarge);
+            QCOMPARE(p.errorString(), QStringLiteral("an event larger than 98 bytes"));
+            QVERIFY(p.feed("\n").isEmpty());   // the blank line comes too late
+            QVERIFY(!p.finish().has_value());  // and nothing is handed back as cut off
+        }
+        // Comment lines, the event type and ids do not count toward the event.
+        {
+            SseParser p(64, 10);
+            QByteArray bytes = "event: " + QByteArray(50, 't') + "\n";
+            for (int i = 0; i < 100; ++i)
+                bytes += ": " + QByteArray(50, 'c') + "\nid: " + QByteArray(50, 'i') + "\n";
+            bytes += "data: 0123456789\n\n";
+            const QList<SseEvent> got = p.feed(bytes);
+            QVERIFY(!p.hasFailed());
+            QCOMPARE(got.size(), 1);
+            QCOMPARE(got.first().data, QStringLiteral("0123456789"));
+        }
+    }
+
+    // The real caps: nine data lines of almost 1 MiB each make one event over 8 MiB.
+    void defaultEventCapIsEightMiB() {
+        SseParser p;
+        const QByteArray line =
+            "data: " + QByteArray(SseParser::kDefaultMaxLineBytes - 6, 'x') + "\n";
+        for (int i = 0; i < 8; ++i) {
+            QVERIFY(p.feed(line).isEmpty());
+            QVERIFY2(!p.hasFailed(), qPrintable(p.errorString()));
+        }
+        QVERIFY(p.feed(line).isEmpty());
+        QVERIFY(p.hasFailed());
+        QCOMPARE(p.failure(), SseParser::Failure::EventTooLarge);
+        QCOMPARE(p.errorString(), QStringLiteral("an event larger than 8 MiB"));
+    }
+
+    // The OpenAI decoder (what the provider reads through) ends the stream with a protocol error
+    // naming the limit, and keeps the answer that came before it.
+    void openAiDecoderFailsOverTheCap() {
+        OpenAiStreamDecoder d(QStringLiteral("http://127.0.0.1:9/v1/chat/completions"));
+        const QList<OpenAiStreamDecoder::Delta> first = d.feed(
+            "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Hel\"}}]}\n\n"
+            "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"");
+        QCOMPARE(first.size(), 1);
+        const QByteArray chunk(256 * 1024, 'x');
+        for (int i = 0; i < 5 && !d.hasFailed(); ++i)
+            QVERIFY(d.feed(chunk).isEmpty());
+        QVERIFY(d.hasFailed());
+        QCOMPARE(d.errorCode(), QStringLiteral("protocol"));
+        QVERIFY2(d.errorString().contains(QStringLiteral("a line longer than 1 MiB")),
+                 qPrintable(d.errorString()));
+        QVERIFY(d.errorString().contains(QStringLiteral("http://127.0.0.1:9/v1/chat/completions")));
+        QVERIFY(d.errorString().contains(QStringLiteral("stopped reading")));
+        QCOMPARE(d.message().content, QStringLiteral("Hel"));
+        d.finish();  // the body's end does not turn the failure into another one
+        QCOMPARE(d.errorCode(), QStringLiteral("protocol"));
     }
 
     void recordedStreamsParseTheSameAtEverySplit_data() {

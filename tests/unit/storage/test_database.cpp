@@ -23,11 +23,19 @@
 #include <thread>
 #include <vector>
 
+#include <sys/stat.h>
+
 using namespace zerg;
 
 namespace {
 
 const QDateTime kT0(QDate(2026, 1, 1), QTime(12, 0), Qt::UTC);
+
+// The permission bits of path, or -1 when it does not exist.
+int modeOf(const QString& path) {
+    struct stat st {};
+    return ::stat(QFile::encodeName(path).constData(), &st) == 0 ? int(st.st_mode & 0777) : -1;
+}
 
 QVariant scalar(const Database& db, const QString& sql) {
     QSqlQuery q(db.connection());
@@ -134,6 +142,33 @@ private Q_SLOTS:
         QVERIFY(!db);
         QVERIFY2(db.error().message.contains(path), qPrintable(db.error().message));
         QVERIFY(db.error().message.contains(QStringLiteral("ZERG_DATA_DIR")));
+    }
+
+    // The database is the user's only: a new file 0600 (and its -wal and -shm, which SQLite
+    // creates with the file's mode), a new folder 0700, even under the most open umask.
+    void newFileIsTheUsersOnly() {
+        if (test::testsUsePostgres())
+            QSKIP("about the SQLite file's mode; PostgreSQL keeps its own files");
+        const QString path = freshPath();  // neither the file nor its folders exist yet
+        const mode_t oldMask = ::umask(0);
+        auto opened = Database::open(path, kT0);
+        ::umask(oldMask);
+        QVERIFY2(opened, opened ? "" : qPrintable(opened.error().message));
+        std::unique_ptr<Database> db = std::move(opened).value();
+        QCOMPARE(modeOf(path), 0600);
+        QCOMPARE(scalar(*db, QStringLiteral("PRAGMA journal_mode")).toString(),
+                 QStringLiteral("wal"));
+        QVERIFY(QFile::exists(path + QStringLiteral("-wal")));  // while the connection is open
+        QCOMPARE(modeOf(path + QStringLiteral("-wal")), 0600);
+        QCOMPARE(modeOf(path + QStringLiteral("-shm")), 0600);
+        QCOMPARE(modeOf(QFileInfo(path).absolutePath()), 0700);
+
+        // An existing file keeps the mode its owner gave it (Zerg only warns).
+        db.reset();
+        QVERIFY(QFile::setPermissions(
+            path, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup));
+        QVERIFY(Database::open(path, kT0));
+        QCOMPARE(modeOf(path), 0640);
     }
 
     void walAndForeignKeysAreOn() {

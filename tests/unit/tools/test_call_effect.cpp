@@ -74,6 +74,42 @@ private Q_SLOTS:
                  u"changes writes_file > f @local"_s);
     }
 
+    // A local command that gets the network changes, whatever the command, and no "always
+    // allow" rule for the command covers it: in ask mode the user is asked, read-only refuses.
+    void shellNetworkIsAChange() {
+        QTemporaryDir dir;
+        ShellExecTool shell(dir.path());
+        QCOMPARE(line(shell.classify({{"command", "ls"}})), u"read_only all_read_only  @local"_s);
+        QCOMPARE(line(shell.classify({{"command", "ls"}, {"network", false}})),
+                 u"read_only all_read_only  @local"_s);
+        const CallClass net = shell.classify({{"command", "ls"}, {"network", true}});
+        QCOMPARE(line(net), u"changes network_access  @local"_s);
+        QVERIFY(net.commandWords.isEmpty());
+        QCOMPARE(net.toJson().value(u"why"_s).toString(), u"it asks for network access"_s);
+        // start() refuses a value that is no boolean; until then it counts as asking.
+        QCOMPARE(shell.classify({{"command", "ls"}, {"network", "yes"}}).reason.kind,
+                 ReasonKind::NetworkAccess);
+        // With the network on by default, leaving it out asks for it.
+        ShellSandboxOptions o;
+        o.allowNetworkByDefault = true;
+        ShellExecTool open(dir.path(), o);
+        QCOMPARE(open.classify({{"command", "ls"}}).reason.kind, ReasonKind::NetworkAccess);
+        QCOMPARE(open.classify({{"command", "ls"}, {"network", false}}).effect, Effect::ReadOnly);
+
+        ApprovalPolicy p;
+        p.rules.append({3, u"local"_s, {"touch"}});
+        const CallClass touch = shell.classify({{"command", "touch x"}});
+        QCOMPARE(touch.commandWords, (QStringList{"touch", "x"}));
+        QCOMPARE(p.decide(touch).verdict, Verdict::Run);  // the rule covers it
+        const CallClass touchNet = shell.classify({{"command", "touch x"}, {"network", true}});
+        QCOMPARE(p.decide(touchNet).verdict, Verdict::Ask);  // not with the network
+        QCOMPARE(p.decide(net).verdict, Verdict::Ask);
+        p.mode = ApprovalMode::ReadOnly;
+        QCOMPARE(p.decide(net).verdict, Verdict::Refuse);
+        p.mode = ApprovalMode::Autonomous;
+        QCOMPARE(p.decide(net).verdict, Verdict::Run);
+    }
+
     void httpByMethod() {
         HttpRequestTool http;
         QCOMPARE(line(http.classify({{"url", "https://api.example.org/x"}})),
