@@ -22,6 +22,7 @@
 #include "ui/chat_model.h"
 #include "ui/conversation_backend.h"
 #include "ui/dashboard_models.h"
+#include "ui/desktop_notifications.h"
 #include "ui/jarvis_controller.h"
 #include "ui/tray_state.h"
 
@@ -32,6 +33,7 @@
 #include <QMessageBox>
 #include <QProcess>
 #include <QQmlApplicationEngine>
+#include <QSet>
 #include <QQuickWindow>
 #include <QTimer>
 
@@ -220,15 +222,53 @@ int run(const QStringList& args) {
     }
     if (window)
         showPage(window, *page);
+    // Notifications with actions through the desktop's notification server (D-Bus); the tray's
+    // plain messages when there is none (decided per message: a server may come later).
+    DesktopNotifications desktopNotifications;
     TrayState trayState(controller);
-    const Tray tray(&trayState, window, backend ? backend->scheduler() : nullptr);
+    const Tray tray(&trayState, window, backend ? backend->scheduler() : nullptr,
+                    &desktopNotifications);
     if (backend)
         QObject::connect(backend->alerts(), &AlertChannels::notify, &trayState, &TrayState::alert);
-    // A worker waits for an approval: a notification while the window is hidden.
+    if (window) {
+        QObject::connect(&desktopNotifications, &DesktopNotifications::openRequested, window,
+                         [window] {
+                             window->show();
+                             window->raise();
+                             window->requestActivate();
+                         });
+    }
+    // A worker waits for an approval: a notification while the window is hidden, answered from
+    // it (Allow / Deny) or withdrawn when the request is settled anywhere.
     if (ApprovalsModel* approvals = dashboard.approvals()) {
         QObject::connect(approvals, &ApprovalsModel::requestArrived, &trayState,
-                         [&trayState](qint64, const QString& summary) {
-                             trayState.approvalNeeded(summary);
+                         [&trayState](qint64 approvalId, const QString& summary) {
+                             trayState.approvalNeeded(approvalId, summary);
+                         });
+        QObject::connect(&desktopNotifications, &DesktopNotifications::approvalAnswered,
+                         approvals, [approvals](qint64 approvalId, bool allow) {
+                             if (allow)
+                                 approvals->allow(double(approvalId));
+                             else
+                                 approvals->deny(double(approvalId));
+                         });
+        QObject::connect(approvals, &QAbstractItemModel::rowsAboutToBeRemoved,
+                         &desktopNotifications,
+                         [approvals, &desktopNotifications](const QModelIndex&, int first,
+                                                            int last) {
+                             for (int row = first; row <= last; ++row)
+                                 desktopNotifications.withdraw(approvals->at(row).id);
+                         });
+        // Read again (a server's reconnect): what no longer waits goes too.
+        QObject::connect(approvals, &QAbstractItemModel::modelReset, &desktopNotifications,
+                         [approvals, &desktopNotifications] {
+                             QSet<qint64> waiting;
+                             for (int row = 0; row < approvals->rowCount(); ++row)
+                                 waiting.insert(approvals->at(row).id);
+                             for (qint64 id : desktopNotifications.shownApprovals()) {
+                                 if (!waiting.contains(id))
+                                     desktopNotifications.withdraw(id);
+                             }
                          });
     }
 

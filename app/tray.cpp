@@ -1,5 +1,7 @@
 #include "tray.h"
 
+#include "ui/desktop_notifications.h"
+
 #include "schedule/schedule_service.h"
 #include "ui/tray_state.h"
 
@@ -47,6 +49,7 @@ QIcon trayIcon(TrayState::State state, bool light) {
 struct Tray::Impl {
     TrayState* state = nullptr;
     QQuickWindow* window = nullptr;
+    DesktopNotifications* desktop = nullptr;
     std::unique_ptr<QSystemTrayIcon> icon;
     std::unique_ptr<QMenu> menu;
     QList<QAction*> actions;  // Open Jarvis, Dashboard, Pause schedules, Quit (owned by menu)
@@ -72,10 +75,12 @@ void Tray::retranslate() const {
     d->actions.at(3)->setText(QObject::tr("Quit Zerg"));
 }
 
-Tray::Tray(TrayState* state, QQuickWindow* window, ScheduleService* scheduler)
+Tray::Tray(TrayState* state, QQuickWindow* window, ScheduleService* scheduler,
+           DesktopNotifications* desktop)
     : d(std::make_unique<Impl>()) {
     d->state = state;
     d->window = window;
+    d->desktop = desktop;
     if (!QSystemTrayIcon::isSystemTrayAvailable() || !window)
         return;
     // Panels are usually dark: a light mark unless the palette says the desktop is light.
@@ -122,7 +127,15 @@ Tray::Tray(TrayState* state, QQuickWindow* window, ScheduleService* scheduler)
     QObject::connect(state, &TrayState::stateChanged, d->icon.get(),
                      [impl = d.get()] { impl->refresh(); });
     QObject::connect(state, &TrayState::notify, d->icon.get(),
-                     [impl = d.get()](const QString& title, const QString& body) {
+                     [impl = d.get()](const QString& title, const QString& body,
+                                      const QString& severity, qint64 approvalId) {
+                         if (impl->desktop && impl->desktop->available()) {
+                             if (approvalId != 0)
+                                 impl->desktop->notifyApproval(approvalId, title, body);
+                             else
+                                 impl->desktop->notify(title, body, severity);
+                             return;
+                         }
                          impl->icon->showMessage(title, body, QSystemTrayIcon::Information, 8000);
                      });
     QObject::connect(d->icon.get(), &QSystemTrayIcon::messageClicked,

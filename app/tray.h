@@ -5,6 +5,7 @@
 class QQuickWindow;
 
 namespace zerg {
+class DesktopNotifications;
 class ScheduleService;
 class TrayState;
 }  // namespace zerg
@@ -17,8 +18,11 @@ namespace zerg::gui {
 // tray (e.g. a bare X server) nothing is created and closing the window quits, as before.
 class Tray {
 public:
-    // scheduler: for "Pause schedules" (null: the item is disabled).
-    Tray(TrayState* state, QQuickWindow* window, ScheduleService* scheduler = nullptr);
+    // scheduler: for "Pause schedules" (null: the item is disabled). desktop: notifications with
+    // actions through the desktop's notification server (null or unavailable: the tray's
+    // plain messages).
+    Tray(TrayState* state, QQuickWindow* window, ScheduleService* scheduler = nullptr,
+         DesktopNotifications* desktop = nullptr);
     ~Tray();
     [[nodiscard]] bool available() const;
     // Gives the menu its texts in the current language (after a language switch).

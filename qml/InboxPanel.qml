@@ -111,6 +111,96 @@ FocusScope {
             }
         }
 
+        // ---- approval requests waiting (scheduled checks in the ask mode wait here too) ----
+        ColumnLayout {
+            visible: Inbox.currentId === 0 && ApprovalRequests.count > 0
+            Layout.fillWidth: true
+            Layout.margins: 8
+            spacing: 6
+
+            Text {
+                Layout.fillWidth: true
+                text: qsTr("%n approval(s) waiting", "", ApprovalRequests.count)
+                color: Theme.text
+                font.pixelSize: 13
+                font.weight: Font.DemiBold
+                Accessible.role: Accessible.Heading
+            }
+            Repeater {
+                model: ApprovalRequests
+
+                delegate: Rectangle {
+                    id: request
+
+                    required property double approvalId
+                    required property string target
+                    required property string action
+                    required property string why
+
+                    Layout.fillWidth: true
+                    implicitHeight: requestLayout.implicitHeight + 16
+                    radius: 6
+                    color: Theme.tickerBackground
+                    border.color: Theme.warning
+                    Accessible.role: Accessible.AlertMessage
+                    Accessible.name: qsTr("Approval needed: %1 on %2").arg(request.action)
+                                                                      .arg(request.target)
+
+                    ColumnLayout {
+                        id: requestLayout
+
+                        x: 8
+                        y: 8
+                        width: parent.width - 16
+                        spacing: 4
+
+                        Text {
+                            Layout.fillWidth: true
+                            text: qsTr("On %1").arg(request.target)
+                            color: Theme.textMuted
+                            font.pixelSize: Theme.smallFontSize + 1
+                        }
+                        Text {
+                            Layout.fillWidth: true
+                            text: request.action
+                            color: Theme.text
+                            font.family: Theme.monoFamily
+                            font.pixelSize: 12
+                            wrapMode: Text.WrapAnywhere
+                        }
+                        Text {
+                            Layout.fillWidth: true
+                            visible: request.why.length > 0
+                            text: request.why
+                            color: Theme.textMuted
+                            font.pixelSize: Theme.smallFontSize + 1
+                            wrapMode: Text.Wrap
+                        }
+                        RowLayout {
+                            spacing: 6
+
+                            Button {
+                                text: qsTr("Allow once")
+                                enabled: !ApprovalRequests.busy
+                                font.pixelSize: 12
+                                Accessible.name: qsTr("Allow %1 on %2 once").arg(request.action)
+                                                                            .arg(request.target)
+                                onClicked: ApprovalRequests.allow(request.approvalId)
+                            }
+                            Button {
+                                text: qsTr("Deny")
+                                enabled: !ApprovalRequests.busy
+                                font.pixelSize: 12
+                                Accessible.name: qsTr("Deny %1 on %2").arg(request.action)
+                                                                       .arg(request.target)
+                                onClicked: ApprovalRequests.deny(request.approvalId, "")
+                            }
+                        }
+                    }
+                }
+            }
+        }
+
         // ---- the list ----
         Item {
             visible: Inbox.currentId === 0

@@ -475,6 +475,11 @@ Rectangle {
                             color: Theme.textMuted
                             font.pixelSize: 13
                         }
+                        FieldValue {
+                            text: detail.s.approvalModeText ?? ""
+                            color: Theme.textMuted
+                            font.pixelSize: 13
+                        }
 
                         FieldLabel { text: qsTr("Next runs") }
                         FieldValue {

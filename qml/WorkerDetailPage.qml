@@ -6,8 +6,9 @@ import Zerg.Backend
 
 // Dashboard › Worker detail: everything one worker left on disk. Left, its folder as a tree and
 // the roundabout's checks as a timeline; right, the selected file rendered by kind (JSON/text,
-// the conversation, a tool call with stdout and stderr apart). Bound to the `WorkerDetail`
-// singleton, which reads and parses off the GUI thread; this page only presents.
+// the conversation, the approval requests, a tool call with stdout and stderr apart). Bound to
+// the `WorkerDetail` singleton, which reads and parses off the GUI thread; this page only
+// presents.
 Rectangle {
     id: root
 
@@ -23,6 +24,17 @@ Rectangle {
         if (decision === "wait")
             return Theme.textMuted
         return Theme.accent  // peek, message
+    }
+
+    // An approval request's status word (pending, allowed, denied, expired, cancelled).
+    function approvalColor(status: string): color {
+        if (status === "allowed")
+            return Theme.success
+        if (status === "denied" || status === "expired")
+            return Theme.danger
+        if (status === "pending")
+            return Theme.warning
+        return Theme.textMuted  // cancelled: withdrawn
     }
 
     function roleColor(role: string): color {
@@ -208,6 +220,16 @@ Rectangle {
             color: Theme.textMuted
             font.pixelSize: 13
             wrapMode: Text.Wrap
+        }
+        Text {
+            Layout.fillWidth: true
+            visible: WorkerDetail.approvalSummary !== ""
+            text: WorkerDetail.approvalSummary
+            color: Theme.textMuted
+            font.pixelSize: 13
+            elide: Text.ElideRight
+            Accessible.role: Accessible.StaticText
+            Accessible.name: qsTr("Approval requests: %1").arg(text)
         }
         Text {
             Layout.fillWidth: true
@@ -518,7 +540,7 @@ Rectangle {
                         FileText {
                             anchors.fill: parent
                             visible: WorkerDetail.viewKind !== "thread" && WorkerDetail.viewKind !== "toolcall"
-                                     && WorkerDetail.viewKind !== "check"
+                                     && WorkerDetail.viewKind !== "check" && WorkerDetail.viewKind !== "approvals"
                         }
 
                         // A roundabout check: the decision, then the whole file.
@@ -672,6 +694,151 @@ Rectangle {
                                             font.family: Theme.monoFamily
                                             font.pixelSize: 11
                                         }
+                                    }
+                                }
+                            }
+                        }
+
+                        // approvals.jsonl: each approval request, what was asked and how it was answered.
+                        Text {
+                            anchors.fill: parent
+                            visible: WorkerDetail.viewKind === "approvals" && !WorkerDetail.fileLoading
+                                     && WorkerDetail.approvals.count === 0
+                            text: qsTr("No approval request could be read from this file.")
+                            color: Theme.textFaint
+                            font.pixelSize: 13
+                            wrapMode: Text.Wrap
+                        }
+                        ListView {
+                            id: approvalList
+
+                            anchors.fill: parent
+                            visible: WorkerDetail.viewKind === "approvals"
+                            clip: true
+                            spacing: 10
+                            activeFocusOnTab: true
+                            boundsBehavior: Flickable.StopAtBounds
+                            model: WorkerDetail.approvals
+                            ScrollBar.vertical: ScrollBar {}
+                            Accessible.role: Accessible.List
+                            Accessible.name: qsTr("Approval requests of the worker")
+
+                            delegate: Rectangle {
+                                id: approval
+
+                                required property real approvalId
+                                required property string tool
+                                required property string action
+                                required property string target
+                                required property string status
+                                required property string statusLabel
+                                required property string requestedText
+                                required property string decidedText
+                                required property string who
+                                required property string message
+                                required property string why
+                                required property string statedReason
+                                required property real ruleId
+
+                                width: ListView.view.width - 12
+                                implicitHeight: approvalColumn.implicitHeight + 16
+                                color: Theme.tickerBackground
+                                border.color: Theme.border
+                                radius: 4
+                                Accessible.role: Accessible.ListItem
+                                Accessible.name: qsTr("Approval %1: %2 on %3, %4").arg(approvalId).arg(action)
+                                                                                 .arg(target).arg(statusLabel)
+
+                                ColumnLayout {
+                                    id: approvalColumn
+
+                                    x: 8
+                                    y: 8
+                                    width: parent.width - 16
+                                    spacing: 4
+
+                                    RowLayout {
+                                        Layout.fillWidth: true
+                                        spacing: 8
+
+                                        Text {
+                                            text: approval.statusLabel
+                                            color: root.approvalColor(approval.status)
+                                            font.pixelSize: Theme.smallFontSize
+                                            font.weight: Font.DemiBold
+                                            font.capitalization: Font.AllUppercase
+                                            Accessible.role: Accessible.StaticText
+                                            Accessible.name: qsTr("Status: %1").arg(text)
+                                        }
+                                        Text {
+                                            Layout.fillWidth: true
+                                            text: approval.tool !== "" ? qsTr("%1 on %2").arg(approval.tool).arg(approval.target)
+                                                                       : approval.target
+                                            color: Theme.textMuted
+                                            font.pixelSize: 12
+                                            elide: Text.ElideRight
+                                            Accessible.role: Accessible.StaticText
+                                            Accessible.name: qsTr("Where: %1").arg(text)
+                                        }
+                                        Text {
+                                            text: qsTr("#%1").arg(approval.approvalId)
+                                            color: Theme.textFaint
+                                            font.pixelSize: Theme.smallFontSize
+                                            font.family: Theme.monoFamily
+                                        }
+                                    }
+                                    // The exact command (or request) that was to run.
+                                    CodeBlock {
+                                        Layout.fillWidth: true
+                                        text: approval.action
+                                        accessibleName: qsTr("What was to run: %1").arg(approval.action)
+                                    }
+                                    Text {
+                                        Layout.fillWidth: true
+                                        visible: approval.why !== ""
+                                        text: qsTr("Why it may change the system: %1").arg(approval.why)
+                                        color: Theme.textMuted
+                                        font.pixelSize: 12
+                                        wrapMode: Text.Wrap
+                                    }
+                                    Text {
+                                        Layout.fillWidth: true
+                                        visible: approval.statedReason !== ""
+                                        text: qsTr("The worker said: %1").arg(approval.statedReason)
+                                        color: Theme.textMuted
+                                        font.pixelSize: 12
+                                        wrapMode: Text.Wrap
+                                    }
+                                    Text {
+                                        Layout.fillWidth: true
+                                        text: approval.decidedText === ""
+                                              ? qsTr("Asked %1").arg(approval.requestedText)
+                                              : approval.who !== ""
+                                                ? qsTr("Asked %1 · decided %2 by %3").arg(approval.requestedText)
+                                                                                     .arg(approval.decidedText).arg(approval.who)
+                                                : qsTr("Asked %1 · decided %2").arg(approval.requestedText)
+                                                                                .arg(approval.decidedText)
+                                        color: Theme.textFaint
+                                        font.pixelSize: 12
+                                        wrapMode: Text.Wrap
+                                    }
+                                    Text {
+                                        Layout.fillWidth: true
+                                        visible: approval.message !== ""
+                                        text: approval.status === "expired" || approval.status === "cancelled"
+                                              ? approval.message
+                                              : qsTr("Message to the worker: %1").arg(approval.message)
+                                        color: approval.status === "denied" ? Theme.dangerText : Theme.text
+                                        font.pixelSize: 12
+                                        wrapMode: Text.Wrap
+                                    }
+                                    Text {
+                                        Layout.fillWidth: true
+                                        visible: approval.ruleId > 0
+                                        text: qsTr("Always allowed from then on (rule %1).").arg(approval.ruleId)
+                                        color: Theme.success
+                                        font.pixelSize: 12
+                                        wrapMode: Text.Wrap
                                     }
                                 }
                             }

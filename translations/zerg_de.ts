@@ -989,6 +989,37 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
         <source>Send the reply to Jarvis</source>
         <translation>Die Antwort an Jarvis senden</translation>
     </message>
+    <message numerus="yes">
+        <source>%n approval(s) waiting</source>
+        <translation>
+            <numerusform>%n Freigabe wartet</numerusform>
+            <numerusform>%n Freigaben warten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Approval needed: %1 on %2</source>
+        <translation>Freigabe nötig: %1 auf %2</translation>
+    </message>
+    <message>
+        <source>On %1</source>
+        <translation>Auf %1</translation>
+    </message>
+    <message>
+        <source>Allow once</source>
+        <translation>Einmal erlauben</translation>
+    </message>
+    <message>
+        <source>Allow %1 on %2 once</source>
+        <translation>%1 auf %2 einmal erlauben</translation>
+    </message>
+    <message>
+        <source>Deny</source>
+        <translation>Ablehnen</translation>
+    </message>
+    <message>
+        <source>Deny %1 on %2</source>
+        <translation>%1 auf %2 ablehnen</translation>
+    </message>
 </context>
 <context>
     <name>Main</name>
@@ -2232,6 +2263,70 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
         <source>Other text in the file</source>
         <translation>Weiterer Text in der Datei</translation>
     </message>
+    <message>
+        <source>Approval requests: %1</source>
+        <translation>Freigabeanfragen: %1</translation>
+    </message>
+    <message>
+        <source>No approval request could be read from this file.</source>
+        <translation>Aus dieser Datei konnte keine Freigabeanfrage gelesen werden.</translation>
+    </message>
+    <message>
+        <source>Approval requests of the worker</source>
+        <translation>Freigabeanfragen des Workers</translation>
+    </message>
+    <message>
+        <source>Approval %1: %2 on %3, %4</source>
+        <translation>Freigabe %1: %2 auf %3, %4</translation>
+    </message>
+    <message>
+        <source>Status: %1</source>
+        <translation>Status: %1</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%1 auf %2</translation>
+    </message>
+    <message>
+        <source>Where: %1</source>
+        <translation>Wo: %1</translation>
+    </message>
+    <message>
+        <source>#%1</source>
+        <translation>#%1</translation>
+    </message>
+    <message>
+        <source>What was to run: %1</source>
+        <translation>Was laufen sollte: %1</translation>
+    </message>
+    <message>
+        <source>Why it may change the system: %1</source>
+        <translation>Warum es das System ändern kann: %1</translation>
+    </message>
+    <message>
+        <source>The worker said: %1</source>
+        <translation>Der Worker sagte: %1</translation>
+    </message>
+    <message>
+        <source>Asked %1</source>
+        <translation>Gefragt %1</translation>
+    </message>
+    <message>
+        <source>Asked %1 · decided %2 by %3</source>
+        <translation>Gefragt %1 · entschieden %2 von %3</translation>
+    </message>
+    <message>
+        <source>Asked %1 · decided %2</source>
+        <translation>Gefragt %1 · entschieden %2</translation>
+    </message>
+    <message>
+        <source>Message to the worker: %1</source>
+        <translation>Nachricht an den Worker: %1</translation>
+    </message>
+    <message>
+        <source>Always allowed from then on (rule %1).</source>
+        <translation>Von da an immer erlaubt (Regel %1).</translation>
+    </message>
 </context>
 <context>
     <name>WorkersPage</name>
@@ -2668,6 +2763,21 @@ Kosten: %4</translation>
             <numerusform>Letzte %1 Tage: %2 Tokens in %Ln Aufruf, Kosten %3</numerusform>
             <numerusform>Letzte %1 Tage: %2 Tokens in %Ln Aufrufen, Kosten %3</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>zerg::DesktopNotifications</name>
+    <message>
+        <source>Allow</source>
+        <translation>Erlauben</translation>
+    </message>
+    <message>
+        <source>Deny</source>
+        <translation>Ablehnen</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Öffnen</translation>
     </message>
 </context>
 <context>
@@ -3574,6 +3684,22 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
     <message>
         <source>Could not read the schedules: %1. Check that the data folder is readable (or the server reachable), then reopen the page.</source>
         <translation>Die Zeitpläne konnten nicht gelesen werden: %1. Prüfen Sie, ob der Datenordner lesbar (oder der Server erreichbar) ist, und öffnen Sie die Seite dann erneut.</translation>
+    </message>
+    <message>
+        <source>Changes: as Settings › Approvals says for scheduled checks</source>
+        <translation>Änderungen: wie unter Einstellungen › Freigaben für geplante Prüfungen festgelegt</translation>
+    </message>
+    <message>
+        <source>Changes: each waits for your approval (in the inbox)</source>
+        <translation>Änderungen: jede wartet auf Ihre Freigabe (im Posteingang)</translation>
+    </message>
+    <message>
+        <source>Changes: refused, the check only reads</source>
+        <translation>Änderungen: verweigert, die Prüfung liest nur</translation>
+    </message>
+    <message>
+        <source>Changes: run without asking</source>
+        <translation>Änderungen: laufen ohne Nachfrage</translation>
     </message>
 </context>
 <context>
@@ -4667,6 +4793,127 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
     <message>
         <source>Could not look up worker job %1: %2</source>
         <translation>Der Worker-Auftrag %1 konnte nicht nachgeschlagen werden: %2</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <comment>an approval request&apos;s status</comment>
+        <translation>wartet</translation>
+    </message>
+    <message>
+        <source>allowed</source>
+        <comment>an approval request&apos;s status</comment>
+        <translation>erlaubt</translation>
+    </message>
+    <message>
+        <source>denied</source>
+        <comment>an approval request&apos;s status</comment>
+        <translation>abgelehnt</translation>
+    </message>
+    <message>
+        <source>expired</source>
+        <comment>an approval request&apos;s status</comment>
+        <translation>abgelaufen</translation>
+    </message>
+    <message>
+        <source>withdrawn</source>
+        <comment>an approval request&apos;s status</comment>
+        <translation>zurückgezogen</translation>
+    </message>
+    <message>
+        <source>nobody (it expired)</source>
+        <comment>who answered an approval request</comment>
+        <translation>niemandem (abgelaufen)</translation>
+    </message>
+    <message>
+        <source>Zerg</source>
+        <comment>who answered an approval request</comment>
+        <translation>Zerg</translation>
+    </message>
+    <message>
+        <source>you, on the desktop</source>
+        <comment>who answered an approval request</comment>
+        <translation>Ihnen, auf dem Desktop</translation>
+    </message>
+    <message>
+        <source>you, in zerg ask</source>
+        <comment>who answered an approval request</comment>
+        <translation>Ihnen, in zerg ask</translation>
+    </message>
+    <message>
+        <source>you, over the API (device %1)</source>
+        <comment>who answered an approval request</comment>
+        <translation>Ihnen, über die API (Gerät %1)</translation>
+    </message>
+    <message>
+        <source>you</source>
+        <comment>who answered an approval request</comment>
+        <translation>Ihnen</translation>
+    </message>
+    <message>
+        <source>you, on %1</source>
+        <comment>who answered an approval request; %1: a device</comment>
+        <translation>Ihnen, auf %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n waiting</source>
+        <comment>approval requests</comment>
+        <translation>
+            <numerusform>%n wartet</numerusform>
+            <numerusform>%n warten</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n allowed</source>
+        <comment>approval requests</comment>
+        <translation>
+            <numerusform>%n erlaubt</numerusform>
+            <numerusform>%n erlaubt</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n denied</source>
+        <comment>approval requests</comment>
+        <translation>
+            <numerusform>%n abgelehnt</numerusform>
+            <numerusform>%n abgelehnt</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n expired</source>
+        <comment>approval requests</comment>
+        <translation>
+            <numerusform>%n abgelaufen</numerusform>
+            <numerusform>%n abgelaufen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n withdrawn</source>
+        <comment>approval requests</comment>
+        <translation>
+            <numerusform>%n zurückgezogen</numerusform>
+            <numerusform>%n zurückgezogen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n approval(s): %1</source>
+        <comment>the number of approval requests, then how many of each status</comment>
+        <translation>
+            <numerusform>%n Freigabe: %1</numerusform>
+            <numerusform>%n Freigaben: %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, </source>
+        <comment>between the counts of an approval summary</comment>
+        <translation>, </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s) could not be read and are not shown.</source>
+        <comment>lines of approvals.jsonl</comment>
+        <translation>
+            <numerusform>%n Zeile konnte nicht gelesen werden und wird nicht gezeigt.</numerusform>
+            <numerusform>%n Zeilen konnten nicht gelesen werden und werden nicht gezeigt.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -982,6 +982,37 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
         <source>Send the reply to Jarvis</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>%n approval(s) waiting</source>
+        <translation>
+            <numerusform>%n approval waiting</numerusform>
+            <numerusform>%n approvals waiting</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Approval needed: %1 on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allow once</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allow %1 on %2 once</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deny</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deny %1 on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Main</name>
@@ -2225,6 +2256,70 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
         <source>Other text in the file</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Approval requests: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No approval request could be read from this file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Approval requests of the worker</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Approval %1: %2 on %3, %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>#%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What was to run: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why it may change the system: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The worker said: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Asked %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Asked %1 · decided %2 by %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Asked %1 · decided %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Message to the worker: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Always allowed from then on (rule %1).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>WorkersPage</name>
@@ -2658,6 +2753,21 @@ Cost: %4</source>
             <numerusform>Last %1 days: %2 tokens in %Ln call, cost %3</numerusform>
             <numerusform>Last %1 days: %2 tokens in %Ln calls, cost %3</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>zerg::DesktopNotifications</name>
+    <message>
+        <source>Allow</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deny</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3558,6 +3668,22 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
     </message>
     <message>
         <source>Could not read the schedules: %1. Check that the data folder is readable (or the server reachable), then reopen the page.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Changes: as Settings › Approvals says for scheduled checks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Changes: each waits for your approval (in the inbox)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Changes: refused, the check only reads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Changes: run without asking</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4652,6 +4778,127 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
     <message>
         <source>Could not look up worker job %1: %2</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <comment>an approval request&apos;s status</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>allowed</source>
+        <comment>an approval request&apos;s status</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>denied</source>
+        <comment>an approval request&apos;s status</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expired</source>
+        <comment>an approval request&apos;s status</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>withdrawn</source>
+        <comment>an approval request&apos;s status</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nobody (it expired)</source>
+        <comment>who answered an approval request</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zerg</source>
+        <comment>who answered an approval request</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>you, on the desktop</source>
+        <comment>who answered an approval request</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>you, in zerg ask</source>
+        <comment>who answered an approval request</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>you, over the API (device %1)</source>
+        <comment>who answered an approval request</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>you</source>
+        <comment>who answered an approval request</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>you, on %1</source>
+        <comment>who answered an approval request; %1: a device</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n waiting</source>
+        <comment>approval requests</comment>
+        <translation>
+            <numerusform>%n waiting</numerusform>
+            <numerusform>%n waiting</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n allowed</source>
+        <comment>approval requests</comment>
+        <translation>
+            <numerusform>%n allowed</numerusform>
+            <numerusform>%n allowed</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n denied</source>
+        <comment>approval requests</comment>
+        <translation>
+            <numerusform>%n denied</numerusform>
+            <numerusform>%n denied</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n expired</source>
+        <comment>approval requests</comment>
+        <translation>
+            <numerusform>%n expired</numerusform>
+            <numerusform>%n expired</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n withdrawn</source>
+        <comment>approval requests</comment>
+        <translation>
+            <numerusform>%n withdrawn</numerusform>
+            <numerusform>%n withdrawn</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n approval(s): %1</source>
+        <comment>the number of approval requests, then how many of each status</comment>
+        <translation>
+            <numerusform>%n approval: %1</numerusform>
+            <numerusform>%n approvals: %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, </source>
+        <comment>between the counts of an approval summary</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s) could not be read and are not shown.</source>
+        <comment>lines of approvals.jsonl</comment>
+        <translation>
+            <numerusform>%n line could not be read and is not shown.</numerusform>
+            <numerusform>%n lines could not be read and are not shown.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -59,6 +59,14 @@ enum class CallOutcome { Running, Success, Failed };
 // host), changed (the host offers another key than the one recorded: never trusted from Zerg).
 enum class HostKeyState { Known, Unknown, Changed };
 
+// What may change a system without asking (issue 22, docs/security.md): the mode the user chose,
+// a host's own, a scheduled check's. tools/approval_policy.h applies it; a schedule stores it.
+enum class ApprovalMode {
+    Autonomous,  // every call runs (the deny-list still holds)
+    Ask,         // read-only calls run; a call that may change a system waits for the user
+    ReadOnly,    // read-only calls run; a call that may change a system is refused
+};
+
 // An enum's words, one per value. Other enums with stored or printed words (a supervisor's child
 // states, a decider's actions, a failure class, ...) specialise it in the header that declares
 // them, so statusName() and parseStatus() serve them too.
@@ -156,6 +164,15 @@ struct StatusTable<HostKeyState> {
         {HostKeyState::Known, "known"},
         {HostKeyState::Unknown, "unknown"},
         {HostKeyState::Changed, "changed"},
+    }};
+};
+
+template <>
+struct StatusTable<ApprovalMode> {
+    static constexpr std::array<std::pair<ApprovalMode, const char*>, 3> names{{
+        {ApprovalMode::Autonomous, "autonomous"},
+        {ApprovalMode::Ask, "ask"},
+        {ApprovalMode::ReadOnly, "read_only"},
     }};
 };
 

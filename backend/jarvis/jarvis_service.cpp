@@ -134,8 +134,9 @@ Result<qint64> JarvisService::ask(const QString& task) {
     return start(task, false);
 }
 
-Result<qint64> JarvisService::startBackgroundRun(const QString& task) {
-    return start(task, true);
+Result<qint64> JarvisService::startBackgroundRun(const QString& task,
+                                                 std::optional<ApprovalMode> approvalMode) {
+    return start(task, true, approvalMode);
 }
 
 QString JarvisService::backgroundRequest(const QString& task) {
@@ -151,7 +152,8 @@ QString JarvisService::modeName() const {
     return m_background ? QStringLiteral("background") : Route{m_mode, {}}.modeName();
 }
 
-Result<qint64> JarvisService::start(const QString& taskIn, bool background) {
+Result<qint64> JarvisService::start(const QString& taskIn, bool background,
+                                    std::optional<ApprovalMode> backgroundMode) {
     const QString task = taskIn.trimmed();
     if (task.isEmpty())
         return Error{QStringLiteral("empty"), tr("Type a question first.")};
@@ -193,6 +195,7 @@ Result<qint64> JarvisService::start(const QString& taskIn, bool background) {
     m_runId = runId;
     m_mode = route.mode;
     m_background = background;
+    m_backgroundMode = backgroundMode;
     m_task = task;
     m_runStartedMs = m_clock->nowMs();
     m_usage = {};
@@ -387,6 +390,7 @@ SupervisorContext JarvisService::supervisorContext() const {
     ctx.ownerId = m_config.ownerId;
     ctx.runId = m_runId;
     ctx.background = m_background;
+    ctx.backgroundMode = m_backgroundMode;
     ctx.workerModel = m_config.workerModel.isEmpty() ? m_config.model : m_config.workerModel;
     ctx.sharedTools = m_config.sharedTools;
     ctx.deciderLlm = m_llm;
@@ -528,7 +532,7 @@ ToolInvocation* JarvisService::guardSharedTool(const GuardedCall& call, QObject*
         return nullptr;
     const CallClass cls = call.tool->classify(call.args);
     const PolicyDecision d =
-        m_config.approvals->policyFor(m_config.ownerId, m_background).decide(cls);
+        m_config.approvals->policyFor(m_config.ownerId, m_background, m_backgroundMode).decide(cls);
     if (d.verdict == Verdict::Run)
         return nullptr;
     const QString why = d.verdict == Verdict::Refuse

@@ -89,7 +89,8 @@ public:
     [[nodiscard]] Result<qint64> ask(const QString& task);
     // A scheduled check: a supervisor run in background mode (mode "background", no routing),
     // asked to end with a severity line (backgroundRequest). Same errors as ask().
-    [[nodiscard]] Result<qint64> startBackgroundRun(const QString& task) override;
+    [[nodiscard]] Result<qint64> startBackgroundRun(
+        const QString& task, std::optional<ApprovalMode> approvalMode) override;
     // The message a scheduled check puts in the thread: the task and how to answer.
     [[nodiscard]] static QString backgroundRequest(const QString& task);
     // Stops the run and its workers; reason says why (empty: the user cancelled it).
@@ -139,7 +140,8 @@ private:
     [[nodiscard]] Result<ThreadHistory> readThread() const;
     // The memory (as a system message) and the messages: what follows the prompt.
     [[nodiscard]] QList<ChatMessage> historyMessages(const ThreadHistory& thread) const;
-    [[nodiscard]] Result<qint64> start(const QString& task, bool background);
+    [[nodiscard]] Result<qint64> start(const QString& task, bool background,
+                                       std::optional<ApprovalMode> backgroundMode = {});
     // "quick", "supervisor" or "background": the current run's mode, as events name it.
     [[nodiscard]] QString modeName() const;
     void compactThenStart(Route::Mode mode, const ThreadHistory& thread);
@@ -208,6 +210,7 @@ private:
     qint64 m_runId = 0;
     Route::Mode m_mode = Route::Mode::Supervisor;
     bool m_background = false;  // the current run is a scheduled check
+    std::optional<ApprovalMode> m_backgroundMode;  // its schedule's approval mode; nullopt: Settings
     QString m_task;
     qint64 m_runStartedMs = 0;
     int m_attempts = 0;

@@ -2,8 +2,10 @@
 
 #include "agent/tool_registry.h"
 #include "schedule/cron_expression.h"
+#include "schedule/schedule_json.h"
 #include "schedule/schedule_service.h"
 #include "storage/schedule_store.h"
+#include "tools/approval_policy.h"
 
 #include <QJsonArray>
 #include <QLocale>
@@ -63,7 +65,38 @@ QJsonObject scheduleJson(const ScheduleRecord& s) {
             {QStringLiteral("description"), describe(s.cron)},
             {QStringLiteral("time_zone"), s.timeZone},
             {QStringLiteral("enabled"), s.enabled},
-            {QStringLiteral("catch_up"), s.catchUp}};
+            {QStringLiteral("catch_up"), s.catchUp},
+            {QStringLiteral("approval_mode"), recordjson::approvalModeWord(s.approvalMode)}};
+}
+
+// The approval_mode argument: absent -> nullopt; "default" -> the inner nullopt (Settings'
+// schedule mode); "ask" or "read_only" -> that mode. A model never makes a schedule run changes
+// unattended: "autonomous" (and any other word) is wrong here, only the user's Settings can.
+std::optional<std::optional<ApprovalMode>> approvalModeArg(const QJsonObject& args,
+                                                           QStringList* bad) {
+    const QJsonValue v = args.value(QStringLiteral("approval_mode"));
+    if (v.isUndefined() || v.isNull())
+        return std::nullopt;
+    const QString word = v.toString().trimmed().toLower();
+    if (word == QLatin1String("default"))
+        return std::optional<ApprovalMode>();
+    const std::optional<ApprovalMode> mode = parseApprovalMode(word);
+    if (mode && *mode != ApprovalMode::Autonomous)
+        return mode;
+    bad->append(QStringLiteral("approval_mode"));
+    return std::nullopt;
+}
+
+QJsonObject approvalModeProperty() {
+    QJsonObject p = schemaProperty(
+        "string", QStringLiteral("How the schedule's runs treat actions that may change a "
+                                 "system: read_only refuses them (they report what they would "
+                                 "do), ask makes each wait for the user's approval (in the task "
+                                 "inbox), default follows the user's setting. Only the user can "
+                                 "let a schedule change systems unattended."));
+    p.insert(QStringLiteral("enum"), QJsonArray{QStringLiteral("default"),
+                                                QStringLiteral("read_only"), QStringLiteral("ask")});
+    return p;
 }
 
 // A disabled schedule has none: saying when it "would" run would mislead the user.
@@ -236,7 +269,8 @@ public:
                      {QStringLiteral("catch_up"),
                       schemaProperty("boolean", QStringLiteral("Run once at start-up when a run "
                                                                "was missed while the app was "
-                                                               "closed (default false)."))}},
+                                                               "closed (default false)."))},
+                     {QStringLiteral("approval_mode"), approvalModeProperty()}},
                     {QStringLiteral("name"), QStringLiteral("task"), QStringLiteral("cron")})};
     }
     ToolInvocation* start(const QJsonObject& args, QObject* parent) override {
@@ -246,15 +280,22 @@ public:
         const QString cron = stringArg(args, QStringLiteral("cron"), &bad).value_or(QString());
         const QString zone = stringArg(args, QStringLiteral("time_zone"), &bad).value_or(QString());
         const bool catchUp = boolArg(args, QStringLiteral("catch_up"), &bad).value_or(false);
+        const auto approvalMode = approvalModeArg(args, &bad);
         if (!bad.isEmpty() || name.isEmpty() || task.isEmpty() || cron.isEmpty()) {
             return new ImmediateInvocation(
                 invalidArguments(QStringLiteral("schedule_task needs a non-empty 'name', 'task' "
                                                 "and 'cron' (text), and optionally 'time_zone' "
-                                                "(text) and 'catch_up' (true or false).")),
+                                                "(text), 'catch_up' (true or false) and "
+                                                "'approval_mode' (default, read_only or ask).")),
                 parent);
         }
-        const Result<ScheduleRecord> s =
+        Result<ScheduleRecord> s =
             m_ctx.scheduler->createSchedule(name, task, cron, zone, catchUp);
+        if (s && approvalMode) {
+            SchedulePatch patch;
+            patch.approvalMode = approvalMode;
+            s = m_ctx.scheduler->updateSchedule(s->id, patch);
+        }
         if (!s)
             return new ImmediateInvocation(failureFrom(s.error()), parent);
         return new ImmediateInvocation(
@@ -344,6 +385,7 @@ public:
         properties.insert(QStringLiteral("catch_up"),
                           schemaProperty("boolean", QStringLiteral("Run once at start-up after "
                                                                    "a missed run.")));
+        properties.insert(QStringLiteral("approval_mode"), approvalModeProperty());
         return {QStringLiteral("update_schedule"),
                 QStringLiteral(
                     "Change an existing schedule, named by its id or its exact name "
@@ -370,16 +412,18 @@ public:
         patch.timeZone = stringArg(args, QStringLiteral("time_zone"), &bad);
         patch.enabled = boolArg(args, QStringLiteral("enabled"), &bad);
         patch.catchUp = boolArg(args, QStringLiteral("catch_up"), &bad);
+        patch.approvalMode = approvalModeArg(args, &bad);
         if (!bad.isEmpty()) {
             return new ImmediateInvocation(
-                invalidArguments(QStringLiteral("update_schedule: %1 has the wrong type (new_name, "
-                                                "task, cron and time_zone are text; enabled and "
-                                                "catch_up are true or false).")
+                invalidArguments(QStringLiteral("update_schedule: %1 has the wrong type or value "
+                                                "(new_name, task, cron and time_zone are text; "
+                                                "enabled and catch_up are true or false; "
+                                                "approval_mode is default, read_only or ask).")
                                      .arg(bad.join(QStringLiteral(", ")))),
                 parent);
         }
         if (!patch.name && !patch.task && !patch.cron && !patch.timeZone && !patch.enabled &&
-            !patch.catchUp) {
+            !patch.catchUp && !patch.approvalMode) {
             return new ImmediateInvocation(
                 invalidArguments(QStringLiteral(
                     "update_schedule: nothing to change. Give at least one of new_name, task, "

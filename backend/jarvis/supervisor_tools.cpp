@@ -37,7 +37,8 @@ public:
                          payloads::WorkerSpawned{ctx.runId, job.value(), task, ctx.workerModel});
         Worker* worker =
             ctx.pool->submit(
-                {ctx.ownerId, ctx.runId, job.value(), task, ctx.workerModel, ctx.background});
+                {ctx.ownerId, ctx.runId, job.value(), task, ctx.workerModel, ctx.background,
+                 ctx.backgroundMode});
         const CallMeta meta{QStringLiteral("decider"), QStringLiteral("roundabout"), ctx.ownerId,
                             ctx.runId, job.value()};
         m_monitor = new RoundaboutMonitor(

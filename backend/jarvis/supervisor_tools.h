@@ -40,6 +40,7 @@ struct SupervisorContext {
     ScheduleService* scheduler = nullptr;
     ScheduleStore* schedules = nullptr;
     bool background = false;  // a scheduled check: its workers use the schedule's approval mode
+    std::optional<ApprovalMode> backgroundMode;  // the schedule's own; nullopt: Settings'
 };
 
 // The error code of route_to_supervisor: the quick path ends and the supervisor takes over.

@@ -1,8 +1,11 @@
 #pragma once
 
 #include "core/result.h"
+#include "core/status.h"
 
 #include <QString>
+
+#include <optional>
 
 namespace zerg {
 
@@ -12,7 +15,10 @@ namespace zerg {
 class BackgroundRunner {
 public:
     virtual ~BackgroundRunner() = default;
-    [[nodiscard]] virtual Result<qint64> startBackgroundRun(const QString& task) = 0;
+    // approvalMode: the schedule's own (ScheduleRecord::approvalMode); nullopt: Settings'
+    // schedule mode.
+    [[nodiscard]] virtual Result<qint64> startBackgroundRun(
+        const QString& task, std::optional<ApprovalMode> approvalMode) = 0;
 };
 
 }  // namespace zerg

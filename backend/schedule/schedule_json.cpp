@@ -58,12 +58,21 @@ const JsonFields<InboxItem>& inboxFields() {
 
 }  // namespace
 
+// approval_mode: the mode's word, or "default" (Settings' schedule mode).
 QJsonObject toJson(const ScheduleRecord& s) {
-    return scheduleFields().write(s);
+    QJsonObject o = scheduleFields().write(s);
+    o.insert(u"approval_mode"_s, approvalModeWord(s.approvalMode));
+    return o;
 }
 
 ScheduleRecord scheduleRecord(const QJsonObject& o) {
-    return scheduleFields().read(o);
+    ScheduleRecord s = scheduleFields().read(o);
+    s.approvalMode = parseStatus<ApprovalMode>(o.value(u"approval_mode"_s).toString());
+    return s;
+}
+
+QString approvalModeWord(const std::optional<ApprovalMode>& mode) {
+    return mode ? statusName(*mode) : u"default"_s;
 }
 
 QJsonObject toJson(const ScheduleRunRecord& r) {

@@ -13,9 +13,11 @@
 namespace zerg::recordjson {
 
 // {schedule_id, name, task, cron, time_zone, enabled, catch_up, created_at, updated_at,
-//  last_run_at, next_run_at}
+//  last_run_at, next_run_at, approval_mode ("ask", "read_only", "autonomous" or "default")}
 [[nodiscard]] QJsonObject toJson(const ScheduleRecord& schedule);
 [[nodiscard]] ScheduleRecord scheduleRecord(const QJsonObject& o);
+// A schedule's approval mode as a word: the mode's, or "default" (Settings' schedule mode).
+[[nodiscard]] QString approvalModeWord(const std::optional<ApprovalMode>& mode);
 
 // {schedule_run_id, schedule_id, run_id, trigger, scheduled_for, started_at, finished_at, status,
 //  severity, summary, error}

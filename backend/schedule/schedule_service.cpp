@@ -243,7 +243,7 @@ void ScheduleService::launchWaiting() {
             m_waiting.removeFirst();
             continue;
         }
-        const Result<qint64> run = m_runner->startBackgroundRun(s->task);
+        const Result<qint64> run = m_runner->startBackgroundRun(s->task, s->approvalMode);
         if (!run && run.error().code == QLatin1String("busy"))
             return;  // offered again when a run finishes
         m_waiting.removeFirst();

@@ -320,6 +320,16 @@ QList<Migration> buildAll() {
                 "CREATE INDEX ix_approval_rules_owner ON approval_rules (owner_id, removed_at)"),
         }});
 
+    // A schedule's own approval mode (issue 22): 'ask' or 'read_only' for its runs; NULL is the
+    // schedule mode of Settings.
+    list.append(Migration{
+        8,
+        QStringLiteral("a schedule's approval mode"),
+        {
+            QStringLiteral("ALTER TABLE schedules ADD COLUMN approval_mode TEXT"
+                           " CHECK (approval_mode IN ('autonomous', 'ask', 'read_only'))"),
+        }});
+
     return list;
 }
 

@@ -17,7 +17,7 @@ using namespace sql;
 
 const QString kScheduleColumns = QStringLiteral(
     "id, owner_id, name, task, cron, time_zone, enabled, catch_up, created_at, updated_at, "
-    "last_run_at, next_run_at");
+    "last_run_at, next_run_at, approval_mode");
 const QString kRunColumns = QStringLiteral(
     "id, schedule_id, owner_id, run_id, trigger, scheduled_for, started_at, finished_at, status, "
     "severity, summary, error");
@@ -87,7 +87,7 @@ const sql::Columns<ScheduleRecord> scheduleFrom(
     &ScheduleRecord::id, &ScheduleRecord::ownerId, &ScheduleRecord::name, &ScheduleRecord::task,
     &ScheduleRecord::cron, &ScheduleRecord::timeZone, &ScheduleRecord::enabled,
     &ScheduleRecord::catchUp, &ScheduleRecord::createdAt, &ScheduleRecord::updatedAt,
-    &ScheduleRecord::lastRunAt, &ScheduleRecord::nextRunAt);
+    &ScheduleRecord::lastRunAt, &ScheduleRecord::nextRunAt, &ScheduleRecord::approvalMode);
 
 const sql::Columns<ScheduleRunRecord> runFrom(
     &ScheduleRunRecord::id, &ScheduleRunRecord::scheduleId, &ScheduleRunRecord::ownerId,
@@ -291,6 +291,8 @@ Result<ScheduleRecord> ScheduleStore::updateSchedule(qint64 ownerId, qint64 sche
     }
     if (patch.catchUp)
         s.catchUp = *patch.catchUp;
+    if (patch.approvalMode)
+        s.approvalMode = *patch.approvalMode;
     if (timingChanged)
         s.nextRunAt = QDateTime();
     s.updatedAt = now;
@@ -298,10 +300,12 @@ Result<ScheduleRecord> ScheduleStore::updateSchedule(qint64 ownerId, qint64 sche
     QSqlQuery q(db);
     if (!exec(q,
               QStringLiteral("UPDATE schedules SET name = ?, task = ?, cron = ?, time_zone = ?, "
-                             "enabled = ?, catch_up = ?, updated_at = ?, next_run_at = ? "
-                             "WHERE id = ? AND owner_id = ?"),
+                             "enabled = ?, catch_up = ?, updated_at = ?, next_run_at = ?, "
+                             "approval_mode = ? WHERE id = ? AND owner_id = ?"),
               {s.name, text(s.task), s.cron, s.timeZone, flag(s.enabled), flag(s.catchUp),
-               timefmt::toIso(now), timeOrNull(s.nextRunAt), scheduleId, ownerId})) {
+               timefmt::toIso(now), timeOrNull(s.nextRunAt),
+               textOrNull(s.approvalMode ? statusName(*s.approvalMode) : QString()),
+               scheduleId, ownerId})) {
         return dbError(what, q.lastError());
     }
     q.finish();

@@ -28,6 +28,9 @@ struct ScheduleRecord {
     QDateTime updatedAt;
     QDateTime lastRunAt;  // invalid: never ran
     QDateTime nextRunAt;  // cached by the scheduler; invalid: not computed (or never again)
+    // The approval mode of its runs (ask: their changes wait for the user, in the inbox);
+    // nullopt: the schedule mode of Settings (ZERG_APPROVAL_SCHEDULE_MODE).
+    std::optional<ApprovalMode> approvalMode;
 };
 
 // The fields of a schedule to change; nullopt leaves a field as it is.
@@ -38,6 +41,8 @@ struct SchedulePatch {
     std::optional<QString> timeZone;
     std::optional<bool> enabled;
     std::optional<bool> catchUp;
+    // Set: the schedule's approval mode becomes this (the inner nullopt: back to Settings').
+    std::optional<std::optional<ApprovalMode>> approvalMode;
 };
 
 // One run of a schedule (table schedule_runs).

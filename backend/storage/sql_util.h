@@ -260,6 +260,11 @@ void readColumn(const QVariant& v, E& out) {
     if (const std::optional<E> s = parseStatus<E>(v.toString()))
         out = *s;
 }
+// An optional status: NULL (or a word the vocabulary does not know) is none.
+template <StatusEnum E>
+void readColumn(const QVariant& v, std::optional<E>& out) {
+    out = v.isNull() ? std::nullopt : parseStatus<E>(v.toString());
+}
 
 // A record's columns in the order its SELECTs list them, as members: read() (or the object
 // called as a function, as selectOne and selectAll do) fills a record from a row, so that a row

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/result.h"
+#include "core/status.h"
 #include "tools/call_effect.h"
 
 #include <QHash>
@@ -15,20 +16,7 @@
 // Pure: the worker asks, the approvals broker (workers/approvals.h) does the asking.
 namespace zerg {
 
-enum class ApprovalMode {
-    Autonomous,  // every call runs (the deny-list still holds)
-    Ask,         // read-only calls run; a call that may change a system waits for the user
-    ReadOnly,    // read-only calls run; a call that may change a system is refused
-};
-
-template <>
-struct StatusTable<ApprovalMode> {
-    static constexpr std::array<std::pair<ApprovalMode, const char*>, 3> names{{
-        {ApprovalMode::Autonomous, "autonomous"},
-        {ApprovalMode::Ask, "ask"},
-        {ApprovalMode::ReadOnly, "read_only"},
-    }};
-};
+// ApprovalMode (autonomous, ask, read_only) and its words are in core/status.h.
 
 // A mode as a person writes it: "autonomous", "ask", "read-only" or "read_only", any case,
 // spaces around it allowed.

@@ -108,6 +108,8 @@ QString viewKindFor(const QString& relativePath) {
     const QString path = relativePath.toLower();
     if (path == QLatin1String("thread.jsonl"))
         return QStringLiteral("thread");
+    if (path == QLatin1String("approvals.jsonl"))
+        return QStringLiteral("approvals");
     if (path.startsWith(QLatin1String("tool_calls/")) && path.endsWith(QLatin1String(".txt")))
         return QStringLiteral("toolcall");
     if (WorkerFilesSource::isCheckFile(path))  // the files the source reads with the folder
@@ -217,6 +219,58 @@ QList<ThreadEntry> parseThread(const QByteArray& jsonl) {
             toolNames.insert(e.toolCallId, e.toolName);
             out.append(e);
         }
+    }
+    return out;
+}
+
+ApprovalsAudit parseApprovals(const QByteArray& jsonl) {
+    ApprovalsAudit out;
+    QHash<qint64, qsizetype> rowOf;  // approval id -> index in out.rows
+    const auto time = [](const QJsonObject& o, const QString& key) {
+        return QDateTime::fromString(o.value(key).toString(), Qt::ISODateWithMs);
+    };
+    for (const QByteArray& raw : jsonl.split('\n')) {
+        const QByteArray line = raw.trimmed();
+        if (line.isEmpty())
+            continue;
+        QJsonParseError err{};
+        const QJsonDocument doc = QJsonDocument::fromJson(line, &err);
+        const QJsonObject o = doc.object();
+        const qint64 id = o.value(QStringLiteral("approval_id")).toInteger();
+        const std::optional<ApprovalStatus> status =
+            parseStatus<ApprovalStatus>(o.value(QStringLiteral("status")).toString());
+        if (err.error != QJsonParseError::NoError || !doc.isObject() || id <= 0 || !status) {
+            ++out.unreadableLines;
+            continue;
+        }
+        auto it = rowOf.constFind(id);
+        if (it == rowOf.cend()) {
+            it = rowOf.insert(id, out.rows.size());
+            ApprovalRow row;
+            row.approvalId = id;
+            out.rows.append(row);
+        }
+        ApprovalRow& row = out.rows[*it];
+        // What was asked: the first line that says it (every line repeats the whole record).
+        const auto keep = [](QString& field, const QJsonValue& value) {
+            if (field.isEmpty())
+                field = value.toString();
+        };
+        keep(row.tool, o.value(QStringLiteral("tool")));
+        keep(row.target, o.value(QStringLiteral("target")));
+        keep(row.action, o.value(QStringLiteral("action")));
+        keep(row.why,
+             o.value(QStringLiteral("classification")).toObject().value(QStringLiteral("why")));
+        keep(row.statedReason, o.value(QStringLiteral("stated_reason")));
+        if (!row.requestedAt.isValid())
+            row.requestedAt = time(o, QStringLiteral("requested_at"));
+        // Where it stands: the newest line.
+        row.status = *status;
+        row.decidedAt = time(o, QStringLiteral("decided_at"));
+        row.decidedBy = o.value(QStringLiteral("decided_by")).toString();
+        row.device = o.value(QStringLiteral("device")).toString();
+        row.message = o.value(QStringLiteral("message")).toString();
+        row.ruleId = o.value(QStringLiteral("rule_id")).toInteger();
     }
     return out;
 }

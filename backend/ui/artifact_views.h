@@ -1,6 +1,9 @@
 #pragma once
 
+#include "storage/approval_store.h"
+
 #include <QByteArray>
+#include <QDateTime>
 #include <QList>
 #include <QPair>
 #include <QString>
@@ -16,7 +19,8 @@ namespace zerg::artifact_views {
 // Shown at most of one file; more is cut and the page says so.
 inline constexpr qint64 kMaxShownBytes = 512 * 1024;
 
-// "json", "thread", "toolcall", "check" or "text": how the page renders a worker-relative path.
+// "json", "thread", "approvals", "toolcall", "check" or "text": how the page renders a
+// worker-relative path.
 [[nodiscard]] QString viewKindFor(const QString& relativePath);
 
 // Indented JSON; when the bytes are not JSON, the raw text and a note saying why.
@@ -45,6 +49,35 @@ struct ThreadEntry {
     bool operator==(const ThreadEntry&) const = default;
 };
 [[nodiscard]] QList<ThreadEntry> parseThread(const QByteArray& jsonl);
+
+// One approval request of approvals.jsonl (workers/approvals.cpp writes a line when it is asked
+// and one when it is answered, expired or withdrawn, each the whole record): what was asked from
+// its first line, where it stands from its newest line.
+struct ApprovalRow {
+    qint64 approvalId = 0;
+    // The request (its first line):
+    QString tool;
+    QString target;
+    QString action;
+    QString why;           // classification.why: why the call may change the system
+    QString statedReason;  // what the worker said with the call; may be empty
+    QDateTime requestedAt;
+    // Where it stands (its newest line):
+    ApprovalStatus status = ApprovalStatus::Pending;
+    QDateTime decidedAt;  // invalid while pending
+    QString decidedBy;    // "user", "expiry", "system"
+    QString device;       // "desktop", "api:<device>", "cli"
+    QString message;      // the person's message to the worker, or why it expired/was withdrawn
+    qint64 ruleId = 0;    // the "always allow" rule the answer created; 0: none
+
+    bool operator==(const ApprovalRow&) const = default;
+};
+struct ApprovalsAudit {
+    QList<ApprovalRow> rows;  // one per approval id, in the order they were requested
+    // Lines left out: not a JSON object, no approval_id, or a status word not known.
+    int unreadableLines = 0;
+};
+[[nodiscard]] ApprovalsAudit parseApprovals(const QByteArray& jsonl);
 
 // One tool_calls/NNN_<tool>.txt as written by the worker: a header (tool, call_id, finished_at,
 // duration_ms, arguments, result) then "--- stdout ---" and "--- stderr ---" sections.

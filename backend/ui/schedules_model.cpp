@@ -11,6 +11,22 @@
 namespace zerg {
 namespace {
 
+// What a schedule's runs do with an action that may change a system (docs/security.md).
+QString approvalModeText(const std::optional<ApprovalMode>& mode) {
+    if (!mode)
+        return SchedulesModel::tr("Changes: as Settings › Approvals says for scheduled checks");
+    switch (*mode) {
+        case ApprovalMode::Ask:
+            return SchedulesModel::tr("Changes: each waits for your approval (in the inbox)");
+        case ApprovalMode::ReadOnly:
+            return SchedulesModel::tr("Changes: refused, the check only reads");
+        case ApprovalMode::Autonomous:
+            return SchedulesModel::tr("Changes: run without asking");
+    }
+    return {};
+}
+
+
 // As the service reads it: empty is the system's zone.
 QTimeZone zoneOf(const QString& id) {
     return id.isEmpty() ? QTimeZone::systemTimeZone() : QTimeZone(id.toUtf8());
@@ -59,6 +75,8 @@ const RoleTable<SchedulesModel::Row>& SchedulesModel::roles() {
         {TimeZoneRole, "timeZone", [](const Row& r) { return r.record.timeZone; }},
         {EnabledRole, "enabled", [](const Row& r) { return r.record.enabled; }},
         {CatchUpRole, "catchUp", [](const Row& r) { return r.record.catchUp; }},
+        {ApprovalModeTextRole, "approvalModeText",
+         [](const Row& r) { return approvalModeText(r.record.approvalMode); }},
         {NextRunTextRole, "nextRunText", &Row::nextRunText},
         {NextRunsRole, "nextRuns", &Row::nextRuns},
         {LastRunTextRole, "lastRunText", &Row::lastRunText},

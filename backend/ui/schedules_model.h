@@ -74,6 +74,7 @@ public:
         LastRunTextRole,   // when the newest run started; "" when it never ran
         LastStatusRole,    // running, success, failed, …; "" when it never ran
         LastSeverityRole,  // info, warning, critical; "" when none
+        ApprovalModeTextRole,  // what its runs do with changes, one translated sentence
     };
     Q_ENUM(Roles)
 

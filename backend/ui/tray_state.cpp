@@ -53,7 +53,8 @@ void TrayState::onAnswered(qint64, bool ok, const QString& text) {
     if (!m_visible) {
         m_unseen = true;
         Q_EMIT notify(ok ? tr("Jarvis answered") : tr("Jarvis could not finish"),
-                      m_lastSummary.isEmpty() ? tr("Open Jarvis to read it.") : m_lastSummary);
+                      m_lastSummary.isEmpty() ? tr("Open Jarvis to read it.") : m_lastSummary,
+                      QString(), 0);
     }
     update();
 }
@@ -61,15 +62,15 @@ void TrayState::onAnswered(qint64, bool ok, const QString& text) {
 void TrayState::alert(const QString& title, const QString& body, const QString& severity) {
     if (severity != QLatin1String("info"))
         m_unseen = true;
-    Q_EMIT notify(title, body);
+    Q_EMIT notify(title, body, severity, 0);
     update();
 }
 
-void TrayState::approvalNeeded(const QString& summary) {
+void TrayState::approvalNeeded(qint64 approvalId, const QString& summary) {
     if (m_visible)
         return;  // the card in the window asks
     m_unseen = true;
-    Q_EMIT notify(tr("Approval needed"), summary);
+    Q_EMIT notify(tr("Approval needed"), summary, QStringLiteral("critical"), approvalId);
     update();
 }
 

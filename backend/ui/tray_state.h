@@ -33,7 +33,7 @@ public:
     // A worker waits for the user's approval (ApprovalsModel::requestArrived): while the window
     // is hidden, a notification ("Approval needed", what and where; clicking it shows the
     // window, where the card answers) and attention until the window is shown.
-    void approvalNeeded(const QString& summary);
+    void approvalNeeded(qint64 approvalId, const QString& summary);
     // The app tells whether the Jarvis window is on screen.
     void setWindowVisible(bool visible);
     [[nodiscard]] bool windowVisible() const { return m_visible; }
@@ -42,7 +42,10 @@ public:
 
 Q_SIGNALS:
     void stateChanged();
-    void notify(const QString& title, const QString& body);
+    // severity: info, warning, critical or "" (an answer); approvalId: the request a notification
+    // with Allow/Deny answers (0: a plain one).
+    void notify(const QString& title, const QString& body, const QString& severity,
+                qint64 approvalId);
 
 private:
     void update();

@@ -7,9 +7,11 @@
 #include "ui/duration_format.h"
 #include "ui/model_util.h"
 #include "ui/worker_table_model.h"
+#include "workers/approvals.h"
 
 #include <QLocale>
 
+#include <algorithm>
 #include <utility>
 
 namespace zerg {
@@ -18,8 +20,19 @@ using namespace artifact_views;
 
 namespace {
 
+const QString kApprovalsFile = QStringLiteral("approvals.jsonl");
+
 bool is(const Event& e, const char* name) {
     return e.name == QLatin1String(name);
+}
+
+// A time of the worker's files in the user's time zone; empty when there is none.
+QString localTime(const QDateTime& t) {
+    return t.isValid() ? QLocale().toString(t.toLocalTime(),
+                                            WorkerDetailModel::tr("yyyy-MM-dd HH:mm:ss",
+                                                                  "a worker's start; a QDateTime "
+                                                                  "format"))
+                       : QString();
 }
 
 QString formatElapsed(qint64 seconds) {
@@ -70,6 +83,100 @@ QList<QVariantMap> threadRows(const QList<ThreadEntry>& entries) {
     return rows;
 }
 
+QString approvalStatusLabel(ApprovalStatus status) {
+    switch (status) {
+        case ApprovalStatus::Pending:
+            return WorkerDetailModel::tr("waiting", "an approval request's status");
+        case ApprovalStatus::Allowed:
+            return WorkerDetailModel::tr("allowed", "an approval request's status");
+        case ApprovalStatus::Denied:
+            return WorkerDetailModel::tr("denied", "an approval request's status");
+        case ApprovalStatus::Expired:
+            return WorkerDetailModel::tr("expired", "an approval request's status");
+        case ApprovalStatus::Cancelled:
+            return WorkerDetailModel::tr("withdrawn", "an approval request's status");
+    }
+    return statusName(status);
+}
+
+// Who answered a request and where (workers/approvals.cpp: decided_by and device).
+QString approvalWho(const ApprovalRow& r) {
+    if (r.status == ApprovalStatus::Pending)
+        return {};
+    if (r.decidedBy == QLatin1String("expiry"))
+        return WorkerDetailModel::tr("nobody (it expired)", "who answered an approval request");
+    if (r.decidedBy == QLatin1String("system"))
+        return WorkerDetailModel::tr("Zerg", "who answered an approval request");
+    if (r.decidedBy != QLatin1String("user"))
+        return r.decidedBy;
+    if (r.device == QLatin1String("desktop"))
+        return WorkerDetailModel::tr("you, on the desktop", "who answered an approval request");
+    if (r.device == QLatin1String("cli"))
+        return WorkerDetailModel::tr("you, in zerg ask", "who answered an approval request");
+    if (r.device.startsWith(QLatin1String("api:"))) {
+        return WorkerDetailModel::tr("you, over the API (device %1)",
+                                     "who answered an approval request")
+            .arg(r.device.mid(4));
+    }
+    if (r.device.isEmpty())
+        return WorkerDetailModel::tr("you", "who answered an approval request");
+    return WorkerDetailModel::tr("you, on %1", "who answered an approval request; %1: a device")
+        .arg(r.device);
+}
+
+QList<QVariantMap> approvalRows(const QList<ApprovalRow>& approvals) {
+    QList<QVariantMap> rows;
+    rows.reserve(approvals.size());
+    for (const ApprovalRow& r : approvals) {
+        rows.append({{QStringLiteral("approvalId"), r.approvalId},
+                     {QStringLiteral("tool"), r.tool},
+                     {QStringLiteral("action"), r.action},
+                     {QStringLiteral("target"), r.target},
+                     {QStringLiteral("status"), statusName(r.status)},
+                     {QStringLiteral("statusLabel"), approvalStatusLabel(r.status)},
+                     {QStringLiteral("requestedText"), localTime(r.requestedAt)},
+                     {QStringLiteral("decidedText"), localTime(r.decidedAt)},
+                     {QStringLiteral("who"), approvalWho(r)},
+                     {QStringLiteral("message"), r.message},
+                     {QStringLiteral("why"), r.why},
+                     {QStringLiteral("statedReason"), r.statedReason},
+                     {QStringLiteral("ruleId"), r.ruleId}});
+    }
+    return rows;
+}
+
+// "3 approvals: 1 waiting, 1 allowed, 1 denied"; empty when there are none.
+QString approvalSummaryOf(const QList<ApprovalRow>& approvals) {
+    if (approvals.isEmpty())
+        return {};
+    const auto count = [&approvals](ApprovalStatus status) {
+        return int(std::ranges::count(approvals, status, &ApprovalRow::status));
+    };
+    QStringList parts;
+    if (const int n = count(ApprovalStatus::Pending))
+        parts << WorkerDetailModel::tr("%n waiting", "approval requests", n);
+    if (const int n = count(ApprovalStatus::Allowed))
+        parts << WorkerDetailModel::tr("%n allowed", "approval requests", n);
+    if (const int n = count(ApprovalStatus::Denied))
+        parts << WorkerDetailModel::tr("%n denied", "approval requests", n);
+    if (const int n = count(ApprovalStatus::Expired))
+        parts << WorkerDetailModel::tr("%n expired", "approval requests", n);
+    if (const int n = count(ApprovalStatus::Cancelled))
+        parts << WorkerDetailModel::tr("%n withdrawn", "approval requests", n);
+    return WorkerDetailModel::tr("%n approval(s): %1",
+                                 "the number of approval requests, then how many of each status",
+                                 int(approvals.size()))
+        .arg(parts.join(WorkerDetailModel::tr(", ", "between the counts of an approval summary")));
+}
+
+// The bytes without a last line cut in the middle (a read stopped at its size limit).
+QByteArray wholeLines(QByteArray bytes) {
+    const qsizetype lastNewline = bytes.lastIndexOf('\n');
+    if (lastNewline >= 0)
+        bytes.truncate(lastNewline + 1);
+    return bytes;
+}
+
 QVariantMap toolCallMap(const ToolCallView& v) {
     return {
         {QStringLiteral("tool"), v.tool},
@@ -98,12 +205,8 @@ WorkerDetailModel::FileView parseFile(const WorkerFileRead& read) {
     r.size = read.size;
     r.truncated = read.truncated;
     QByteArray bytes = read.bytes;
-    if (r.truncated && r.kind == QLatin1String("thread")) {
-        // A cut line would look corrupt: show whole lines only.
-        const qsizetype lastNewline = bytes.lastIndexOf('\n');
-        if (lastNewline >= 0)
-            bytes.truncate(lastNewline + 1);
-    }
+    if (r.truncated && (r.kind == QLatin1String("thread") || r.kind == QLatin1String("approvals")))
+        bytes = wholeLines(bytes);  // a cut line would look corrupt: show whole lines only
     QStringList notes;
     if (r.kind == QLatin1String("json") || r.kind == QLatin1String("check")) {
         const PrettyText p = prettyJson(bytes);
@@ -115,10 +218,18 @@ WorkerDetailModel::FileView parseFile(const WorkerFileRead& read) {
             r.check = parseCheck(read.path, bytes);
     } else {
         r.text = QString::fromUtf8(bytes);
-        if (r.kind == QLatin1String("thread"))
+        if (r.kind == QLatin1String("thread")) {
             r.thread = parseThread(bytes);
-        else if (r.kind == QLatin1String("toolcall"))
+        } else if (r.kind == QLatin1String("approvals")) {
+            const ApprovalsAudit audit = parseApprovals(bytes);
+            r.approvals = audit.rows;
+            if (audit.unreadableLines > 0) {
+                notes << WorkerDetailModel::tr("%n line(s) could not be read and are not shown.",
+                                               "lines of approvals.jsonl", audit.unreadableLines);
+            }
+        } else if (r.kind == QLatin1String("toolcall")) {
             r.toolCall = parseToolCall(bytes);
+        }
     }
     if (r.truncated) {
         notes << (read.location.isEmpty()
@@ -231,6 +342,10 @@ WorkerDetailModel::WorkerDetailModel(WorkerFilesSource* source, qint64 ownerId, 
       m_conversation(new DetailRowsModel(
           {"key", "line", "kind", "role", "text", "toolName", "toolArgs", "toolCallId", "raw"},
           "key", this)),
+      m_approvals(new DetailRowsModel(
+          {"approvalId", "tool", "action", "target", "status", "statusLabel", "requestedText",
+           "decidedText", "who", "message", "why", "statedReason", "ruleId"},
+          "approvalId", this)),
       m_timeline(new DetailRowsModel({"path", "elapsedSeconds", "elapsedText", "check", "decision",
                                       "reason", "source", "raw", "status"},
                                      "path", this)) {
@@ -337,6 +452,7 @@ void WorkerDetailModel::reload() {
         open(m_workerId);
         return;
     }
+    m_approvalsSize = -1;  // the summary is made again too (a new language, say)
     requestRefresh();
     if (!m_selectedPath.isEmpty())
         startFileRead(m_selectedPath, true);
@@ -354,6 +470,7 @@ void WorkerDetailModel::clearWorker() {
     // Answers still to come are for the previous worker.
     ++m_jobGeneration;
     ++m_folderGeneration;
+    ++m_approvalsGeneration;
     m_refreshPending = false;
     m_workerId.clear();
     m_jobId = 0;
@@ -363,6 +480,8 @@ void WorkerDetailModel::clearWorker() {
     m_workerError.clear();
     m_startedAt.clear();
     m_durationText.clear();
+    m_approvalSummary.clear();
+    m_approvalsSize = -1;
     m_jobListed = false;
     m_hasWorker = false;
     m_fileSizes.clear();
@@ -385,6 +504,7 @@ void WorkerDetailModel::clearSelection() {
     m_toolCall.clear();
     m_check.clear();
     m_conversation->setRows({});
+    m_approvals->setRows({});
     Q_EMIT selectionChanged();
 }
 
@@ -460,13 +580,8 @@ void WorkerDetailModel::onFolderRead(quint64 generation, const QString& workerId
             m_workerError = m.value(QStringLiteral("error")).toString();
             if (const qint64 job = m.value(QStringLiteral("job_id")).toInteger(); job > 0)
                 m_jobId = job;
-            const QDateTime started = QDateTime::fromString(
-                m.value(QStringLiteral("started_at")).toString(), Qt::ISODateWithMs);
-            m_startedAt = started.isValid()
-                              ? QLocale().toString(started.toLocalTime(),
-                                                   tr("yyyy-MM-dd HH:mm:ss",
-                                                      "a worker's start; a QDateTime format"))
-                              : QString();
+            m_startedAt = localTime(QDateTime::fromString(
+                m.value(QStringLiteral("started_at")).toString(), Qt::ISODateWithMs));
             const QJsonValue duration = m.value(QStringLiteral("duration_ms"));
             m_durationText = duration.isDouble() ? formatDuration(duration.toInteger()) : QString();
             m_hasWorker = true;
@@ -483,6 +598,15 @@ void WorkerDetailModel::onFolderRead(quint64 generation, const QString& workerId
             for (const FileTreeRow& row : buildFileTree(files))
                 rows.append(fileRow(row));
             m_files->setRows(std::move(rows));
+
+            // The header's approval summary: approvals.jsonl is small, read again when it grew.
+            if (const qint64 size = m_fileSizes.value(kApprovalsFile, -1); size < 0) {
+                ++m_approvalsGeneration;
+                m_approvalsSize = -1;
+                m_approvalSummary.clear();
+            } else if (size != m_approvalsSize) {
+                startApprovalsRead(size);
+            }
 
             // Check files are small and each is parsed once, here.
             for (const WorkerCheckFile& c : r->checks) {
@@ -514,6 +638,34 @@ void WorkerDetailModel::onFolderRead(quint64 generation, const QString& workerId
     }
 }
 
+void WorkerDetailModel::startApprovalsRead(qint64 size) {
+    const quint64 generation = ++m_approvalsGeneration;
+    m_approvalsSize = size;
+    const QString id = m_workerId;
+    const auto current = [this, generation, id] {
+        return generation == m_approvalsGeneration && id == m_workerId;
+    };
+    m_source->file(
+        id, kApprovalsFile, kMaxShownBytes, this, [this, current](const Result<WorkerFileRead>& r) {
+            if (!current())
+                return;
+            if (!r) {
+                m_approvalsSize = -1;  // the next refresh tries again
+                return;
+            }
+            runOffThread(
+                this,
+                [read = r.value()] {
+                    return approvalSummaryOf(
+                        parseApprovals(read.truncated ? wholeLines(read.bytes) : read.bytes).rows);
+                },
+                [this, current](const QString& summary) {
+                    if (current() && assignIfDifferent(m_approvalSummary, summary))
+                        Q_EMIT workerChanged();
+                });
+        });
+}
+
 QString WorkerDetailModel::chooseDefaultFile() const {
     for (const char* name : {"thread.jsonl", "result.txt", "metadata.json"}) {
         if (m_fileSizes.contains(QLatin1String(name)))
@@ -535,6 +687,7 @@ void WorkerDetailModel::startFileRead(const QString& path, bool keepShown) {
         m_toolCall.clear();
         m_check.clear();
         m_conversation->setRows({});
+        m_approvals->setRows({});
     }
     Q_EMIT selectionChanged();
     const QString id = m_workerId;
@@ -577,6 +730,8 @@ void WorkerDetailModel::onFileRead(const FileView& r) {
         r.kind == QLatin1String("check") && r.error.isEmpty() ? checkRow(r.check) : QVariantMap();
     m_conversation->setRows(r.kind == QLatin1String("thread") ? threadRows(r.thread)
                                                               : QList<QVariantMap>());
+    m_approvals->setRows(r.kind == QLatin1String("approvals") ? approvalRows(r.approvals)
+                                                              : QList<QVariantMap>());
     Q_EMIT selectionChanged();
 }
 
@@ -586,7 +741,8 @@ void WorkerDetailModel::onEvent(const Event& e) {
     const bool started = is(e, events::WorkerStarted);
     if (!started && !is(e, events::WorkerToolCompleted) && !is(e, events::WorkerToolFailed) &&
         !is(e, events::WorkerStatusUpdate) && !is(e, events::WorkerComplete) &&
-        !is(e, events::WorkerSummaryReady)) {
+        !is(e, events::WorkerSummaryReady) && !is(e, events::ApprovalRequested) &&
+        !is(e, events::ApprovalResolved)) {
         return;
     }
     const payloads::Subject subject = payloads::Subject::of(e);

@@ -54,16 +54,18 @@ private:
 
 // The dashboard's Worker detail page (QML singleton `WorkerDetail`): one worker's folder
 // (storage/artifact_store.h) as a file tree, the selected file rendered by kind
-// (ui/artifact_views.h), and the roundabout's checks as a timeline. Only the owner's workers
-// open: another owner's is "not found", like a missing one.
+// (ui/artifact_views.h), the roundabout's checks as a timeline, and the approval requests of
+// approvals.jsonl (the audit, docs/security.md) as a list with a summary in the header. Only the
+// owner's workers open: another owner's is "not found", like a missing one.
 //
 // Everything is read through a WorkerFilesSource (this computer's stores, or a `zerg serve`),
 // whose answers may come at once or later; a selected file's bytes are then parsed on the thread
 // pool. Every request carries a generation, and only the newest open() / openJob() /
 // selectFile() is applied, so a slow answer never overwrites a newer choice.
 // worker_tool_completed/_failed, worker_status_update, worker_complete and
-// worker_summary_ready of the open worker refresh the tree, status and timeline (at most one
-// refresh in flight and one pending), and re-read the selected file if it grew.
+// worker_summary_ready, approval_requested and approval_resolved of the open worker refresh the
+// tree, status and timeline (at most one refresh in flight and one pending), and re-read the
+// selected file and the approval summary if their file grew.
 class WorkerDetailModel : public QObject, public QmlInstance<WorkerDetailModel> {
     Q_OBJECT
     QML_NAMED_ELEMENT(WorkerDetail)
@@ -76,6 +78,9 @@ class WorkerDetailModel : public QObject, public QmlInstance<WorkerDetailModel> 
     Q_PROPERTY(QString workerError READ workerError NOTIFY workerChanged FINAL)
     Q_PROPERTY(QString startedAt READ startedAt NOTIFY workerChanged FINAL)
     Q_PROPERTY(QString durationText READ durationText NOTIFY workerChanged FINAL)
+    // "2 approvals: 1 allowed, 1 denied" when the folder has approvals.jsonl (read when the
+    // worker opens and when the file grows); empty otherwise.
+    Q_PROPERTY(QString approvalSummary READ approvalSummary NOTIFY workerChanged FINAL)
     // True once a worker's folder was read (false while none is open or after an error).
     Q_PROPERTY(bool hasWorker READ hasWorker NOTIFY workerChanged FINAL)
     Q_PROPERTY(bool loading READ loading NOTIFY loadingChanged FINAL)
@@ -84,7 +89,7 @@ class WorkerDetailModel : public QObject, public QmlInstance<WorkerDetailModel> 
     // Rows: path, name, depth, isDir, sizeText, size.
     Q_PROPERTY(zerg::DetailRowsModel* files READ files CONSTANT FINAL)
     Q_PROPERTY(QString selectedPath READ selectedPath NOTIFY selectionChanged FINAL)
-    // "json", "thread", "toolcall", "check", "text"; empty when nothing is selected.
+    // "json", "thread", "approvals", "toolcall", "check", "text"; empty when nothing is selected.
     Q_PROPERTY(QString viewKind READ viewKind NOTIFY selectionChanged FINAL)
     // The file as text: indented JSON for json/check, the raw text otherwise.
     Q_PROPERTY(QString text READ text NOTIFY selectionChanged FINAL)
@@ -97,6 +102,11 @@ class WorkerDetailModel : public QObject, public QmlInstance<WorkerDetailModel> 
     // thread.jsonl as entries. Rows: key, line, kind (message, tool_call, tool_result, error),
     // role, text, toolName, toolArgs, toolCallId, raw.
     Q_PROPERTY(zerg::DetailRowsModel* conversation READ conversation CONSTANT FINAL)
+    // approvals.jsonl as one row per request, in the order asked. Rows: approvalId, tool,
+    // action, target, status (pending, allowed, denied, expired, cancelled), statusLabel,
+    // requestedText, decidedText, who, message, why, statedReason, ruleId. A line that could not
+    // be read is left out and counted in note.
+    Q_PROPERTY(zerg::DetailRowsModel* approvals READ approvals CONSTANT FINAL)
     // A tool call file: tool, callId, finishedAt, arguments, result, error, hasExitCode,
     // exitCode, hasDuration, durationMs, durationText, hasStdout, stdout, hasStderr, stderr, other.
     Q_PROPERTY(QVariant toolCall READ toolCallValue NOTIFY selectionChanged FINAL)
@@ -134,6 +144,7 @@ public:
     [[nodiscard]] QString workerError() const { return m_workerError; }
     [[nodiscard]] QString startedAt() const { return m_startedAt; }
     [[nodiscard]] QString durationText() const { return m_durationText; }
+    [[nodiscard]] QString approvalSummary() const { return m_approvalSummary; }
     [[nodiscard]] bool hasWorker() const { return m_hasWorker; }
     [[nodiscard]] bool loading() const { return m_loading; }
     [[nodiscard]] QString error() const { return m_error; }
@@ -146,6 +157,7 @@ public:
     [[nodiscard]] QString fileError() const { return m_fileError; }
     [[nodiscard]] bool fileLoading() const { return m_fileLoading; }
     [[nodiscard]] DetailRowsModel* conversation() const { return m_conversation; }
+    [[nodiscard]] DetailRowsModel* approvals() const { return m_approvals; }
     [[nodiscard]] QVariantMap toolCall() const { return m_toolCall; }
     [[nodiscard]] QVariantMap check() const { return m_check; }
     // The maps as plain QVariants: QML reads their keys as a JS object, unchecked by qmllint.
@@ -163,6 +175,7 @@ public:
         QString note;
         QString error;
         QList<artifact_views::ThreadEntry> thread;
+        QList<artifact_views::ApprovalRow> approvals;
         artifact_views::ToolCallView toolCall;
         artifact_views::CheckRow check;
     };
@@ -181,6 +194,7 @@ private:
                       bool firstRead);
     void startFileRead(const QString& path, bool keepShown);
     void onFileRead(const FileView& view);
+    void startApprovalsRead(qint64 size);
     void requestRefresh();
     void setLoading(bool loading);
     void setError(const QString& error);
@@ -195,11 +209,13 @@ private:
 
     DetailRowsModel* m_files;
     DetailRowsModel* m_conversation;
+    DetailRowsModel* m_approvals;
     DetailRowsModel* m_timeline;
 
     quint64 m_jobGeneration = 0;  // job lookups: openJob's, and open's of the worker's job
     quint64 m_folderGeneration = 0;
     quint64 m_fileGeneration = 0;
+    quint64 m_approvalsGeneration = 0;  // reads of approvals.jsonl for the summary
     int m_foldersInFlight = 0;
     bool m_refreshPending = false;
 
@@ -211,7 +227,9 @@ private:
     QString m_workerError;
     QString m_startedAt;
     QString m_durationText;
-    bool m_jobListed = false;  // the source knows the open worker's job (its folder may be gone)
+    QString m_approvalSummary;
+    qint64 m_approvalsSize = -1;  // approvals.jsonl's size when the summary was asked; -1: none
+    bool m_jobListed = false;     // the source knows the open worker's job (its folder may be gone)
     bool m_hasWorker = false;
     bool m_loading = false;
     QString m_error;

@@ -34,9 +34,11 @@ Approvals::Approvals(ApprovalStore* store, ArtifactStore* artifacts, EventBus* b
       m_clock(clock),
       m_config(std::move(config)) {}
 
-ApprovalPolicy Approvals::policyFor(qint64 ownerId, bool background) const {
+ApprovalPolicy Approvals::policyFor(qint64 ownerId, bool background,
+                                    std::optional<ApprovalMode> scheduleMode) const {
     ApprovalPolicy p =
-        background ? m_config.policy.forBackground(m_config.scheduleMode) : m_config.policy;
+        background ? m_config.policy.forBackground(scheduleMode.value_or(m_config.scheduleMode))
+                   : m_config.policy;
     p.rules.clear();
     if (const auto rules = m_store->rules(ownerId)) {
         for (const ApprovalRuleRecord& r : *rules)

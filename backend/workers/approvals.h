@@ -60,7 +60,9 @@ public:
 
     // The configured modes with the owner's "always allow" rules; a background (scheduled) run
     // gets the schedule mode. Without readable rules the policy has none (it asks).
-    [[nodiscard]] ApprovalPolicy policyFor(qint64 ownerId, bool background = false) const;
+    // scheduleMode: the schedule's own mode for its background runs (nullopt: the config's).
+    [[nodiscard]] ApprovalPolicy policyFor(qint64 ownerId, bool background = false,
+                                           std::optional<ApprovalMode> scheduleMode = {}) const;
     [[nodiscard]] const ApprovalsConfig& config() const { return m_config; }
     // How long the run has had at least one request pending (its run timeout does not count
     // that time): the time of the waits so far plus the current one.

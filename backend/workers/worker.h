@@ -89,6 +89,7 @@ public:
         QString task;
         QString model;
         bool background = false;  // part of a scheduled check: the schedule's approval mode
+        std::optional<ApprovalMode> scheduleMode;  // that schedule's own; nullopt: Settings'
     };
 
     Worker(WorkerDeps deps, Job job, QObject* parent = nullptr);

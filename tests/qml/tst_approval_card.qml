@@ -30,6 +30,11 @@ TestCase {
     }
 
     Component {
+        id: inboxPanel
+        InboxPanel { width: 380; height: 560 }
+    }
+
+    Component {
         id: settingsPage
         SettingsPage { width: 860; height: 560 }
     }
@@ -126,5 +131,24 @@ TestCase {
         remove.clicked()
         tryVerify(() => Util.hasText(page, "None yet."))
         compare(ApprovalRequests.rules.length, 0)
+    }
+
+    // The task inbox lists the requests waiting (a scheduled check's wait there too) and answers
+    // them on the real broker.
+    function test_inboxListsWaitingRequestsAndAnswersThem() {
+        const allowId = approvalSupport.request("systemctl restart nginx", "web1")
+        const denyId = approvalSupport.request("rm -rf /var/cache/app", "web2")
+        verify(allowId > 0 && denyId > 0)
+        const p = createTemporaryObject(inboxPanel, this)
+        tryVerify(() => Util.hasText(p, "2 approvals waiting"))
+        verify(Util.hasText(p, "systemctl restart nginx"))
+        verify(Util.hasText(p, "On web2"))
+        mouseClick(control(p, "Allow systemctl restart nginx on web1 once"))
+        tryVerify(() => Util.hasText(p, "1 approval waiting"))
+        compare(approvalSupport.statusOf(allowId), "allowed")
+        mouseClick(control(p, "Deny rm -rf /var/cache/app on web2"))
+        tryCompare(ApprovalRequests, "count", 0)
+        compare(approvalSupport.statusOf(denyId), "denied")
+        verify(!Util.hasText(p, "approval waiting"))
     }
 }

@@ -146,6 +146,39 @@ private:
     JarvisController* m_controller;
 };
 
+// Lets the QML tests create approval requests on the real broker and read how they ended.
+class ApprovalSupport : public QObject {
+    Q_OBJECT
+public:
+    ApprovalSupport(Approvals* approvals, ApprovalStore* store, QObject* parent)
+        : QObject(parent), m_approvals(approvals), m_store(store) {}
+
+    // A pending request for `action` on `target`; its id, or 0.
+    Q_INVOKABLE double request(const QString& action, const QString& target) {
+        ApprovalRecord draft;
+        draft.ownerId = kOwner;
+        draft.workerId = QStringLiteral("w-approval");
+        draft.tool = QStringLiteral("ssh_exec");
+        draft.target = target;
+        draft.action = action;
+        draft.args = {{QStringLiteral("host"), target}, {QStringLiteral("command"), action}};
+        draft.classification = {{QStringLiteral("why"), QStringLiteral("it may change the system")}};
+        draft.task = QStringLiteral("restart what needs it");
+        draft.suggestedPrefix = action.split(u' ').mid(0, 2);
+        const Result<ApprovalRecord> r = m_approvals->request(draft);
+        return r ? double(r->id) : 0;
+    }
+    // "pending", "allowed", "denied", …; "" when unknown.
+    Q_INVOKABLE QString statusOf(double approvalId) const {
+        const Result<ApprovalRecord> r = m_store->request(kOwner, qint64(approvalId));
+        return r ? statusName(r->status) : QString();
+    }
+
+private:
+    Approvals* m_approvals;
+    ApprovalStore* m_store;
+};
+
 class Setup : public QObject {
     Q_OBJECT
 public Q_SLOTS:
@@ -279,6 +312,9 @@ private:
         m_approvalsModel =
             std::make_unique<ApprovalsModel>(m_approvalsSource.get(), QStringLiteral("desktop"));
         ApprovalsModel::setInstance(m_approvalsModel.get());
+        engine->rootContext()->setContextProperty(
+            QStringLiteral("approvalSupport"),
+            new ApprovalSupport(m_approvals.get(), m_approvalStore.get(), engine));
         engine->rootContext()->setContextProperty(
             QStringLiteral("scheduleSupport"),
             new ScheduleSupport(m_scheduler.get(), m_scheduleStore.get(), &m_runner, m_inbox.get(),

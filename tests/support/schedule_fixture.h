@@ -19,7 +19,9 @@ namespace zerg::test {
 // broken supervisor.
 class RecordingRunner final : public BackgroundRunner {
 public:
-    Result<qint64> startBackgroundRun(const QString& task) override {
+    Result<qint64> startBackgroundRun(const QString& task,
+                                      std::optional<ApprovalMode> approvalMode) override {
+        approvalModes.append(approvalMode);
         if (busy)
             return Error{QStringLiteral("busy"), QStringLiteral("still working")};
         if (!failure.isEmpty())
@@ -42,6 +44,7 @@ public:
     bool busy = false;  // answer "busy", as JarvisService does while a run is in progress
     QString failure;    // non-empty: fail to start with this message
     QStringList tasks;
+    QList<std::optional<ApprovalMode>> approvalModes;  // each run's, in order
     qint64 lastRun = 0;
 };
 

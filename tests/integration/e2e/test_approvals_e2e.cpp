@@ -327,6 +327,39 @@ private Q_SLOTS:
         QVERIFY2(result.contains(QStringLiteral("approval_refused")), qPrintable(result));
     }
 
+    // Scheduled runs: Settings' schedule mode (read_only by default) refuses without asking; a
+    // schedule of its own mode ask waits for the answer, which runs it.
+    void aScheduledRunFollowsItsSchedulesMode() {
+        QTemporaryDir host;
+        const QString unattended = host.filePath(QStringLiteral("unattended"));
+        const QString asked = host.filePath(QStringLiteral("asked"));
+        QJsonArray responses = oneChange(QStringLiteral("touch ") + unattended, QStringLiteral("s1"));
+        for (const QJsonValue& v : oneChange(QStringLiteral("touch ") + asked, QStringLiteral("s2")))
+            responses.append(v);
+        auto s = open(responses);
+        QVERIFY(s);
+        ApprovalReply allow;
+        allow.choice = ApprovalChoice::AllowOnce;
+        allow.device = QStringLiteral("test");
+        s->reply = allow;
+        const auto runInBackground = [&](std::optional<ApprovalMode> mode) {
+            QSignalSpy done(s->backend->jarvis(), &JarvisService::runFinished);
+            const auto run =
+                s->backend->jarvis()->startBackgroundRun(QStringLiteral("scheduled change"), mode);
+            return run && done.wait(60000);
+        };
+        QVERIFY(runInBackground(std::nullopt));
+        QCOMPARE(s->requested.size(), 0);
+        QVERIFY(!QFile::exists(unattended));
+        QVERIFY(lastToolMessage(s->llm.requestsForModel(QStringLiteral("worker-model")).at(1))
+                    .contains(QStringLiteral("approval_refused")));
+
+        QVERIFY(runInBackground(ApprovalMode::Ask));
+        QCOMPARE(s->requested.size(), 1);
+        QCOMPARE(s->requested.first().mode, QStringLiteral("ask"));
+        QVERIFY(QFile::exists(asked));
+    }
+
     // A host of its own mode wins: autonomous for testbox runs the change without asking.
     void aHostModeOverridesTheDefault() {
         QTemporaryDir host;

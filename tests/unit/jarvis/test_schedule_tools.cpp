@@ -135,6 +135,49 @@ private Q_SLOTS:
                  QString::fromUtf8(QTimeZone::systemTimeZoneId()));
     }
 
+    // A schedule's own approval mode (issue 22): default (Settings'), read_only or ask; a model
+    // can never make a schedule change systems unattended.
+    void aScheduleGetsItsApprovalModeButNeverAutonomousFromTheModel() {
+        Fixture f;
+        QVERIFY(f.createMorningCheck().ok());
+        auto stored = f.store->findSchedule(kOwner, QStringLiteral("morning disk check"));
+        QVERIFY(stored && !stored->approvalMode);  // default
+
+        const ToolResult asked =
+            f.call(QStringLiteral("schedule_task"), {{"name", "restart check"},
+                                                     {"task", "restart nginx on cube if down"},
+                                                     {"cron", "0 7 * * *"},
+                                                     {"approval_mode", "ask"}});
+        QVERIFY2(asked.ok(), qPrintable(asked.error()));
+        QCOMPARE(asked.payload.value("schedule")["approval_mode"].toString(),
+                 QStringLiteral("ask"));
+        stored = f.store->findSchedule(kOwner, QStringLiteral("restart check"));
+        QVERIFY(stored && stored->approvalMode == ApprovalMode::Ask);
+
+        const ToolResult unattended =
+            f.call(QStringLiteral("schedule_task"), {{"name", "wild"},
+                                                     {"task", "t"},
+                                                     {"cron", "0 8 * * *"},
+                                                     {"approval_mode", "autonomous"}});
+        QCOMPARE(code(unattended), QStringLiteral("invalid_arguments"));
+        QVERIFY(unattended.error().contains(QStringLiteral("approval_mode")));
+        QVERIFY(!f.store->findSchedule(kOwner, QStringLiteral("wild")));
+
+        const ToolResult back = f.call(QStringLiteral("update_schedule"),
+                                       {{"name", "restart check"}, {"approval_mode", "default"}});
+        QVERIFY2(back.ok(), qPrintable(back.error()));
+        QCOMPARE(back.payload.value("changed")["approval_mode"]["before"].toString(),
+                 QStringLiteral("ask"));
+        QCOMPARE(back.payload.value("changed")["approval_mode"]["after"].toString(),
+                 QStringLiteral("default"));
+        stored = f.store->findSchedule(kOwner, QStringLiteral("restart check"));
+        QVERIFY(stored && !stored->approvalMode);
+        const ToolResult wild = f.call(QStringLiteral("update_schedule"),
+                                       {{"name", "restart check"}, {"approval_mode", "autonomous"}});
+        QCOMPARE(code(wild), QStringLiteral("invalid_arguments"));
+        QVERIFY(!f.store->findSchedule(kOwner, QStringLiteral("restart check"))->approvalMode);
+    }
+
     void badArgumentsComeBackAsErrorsTheModelCanFix() {
         Fixture f;
         const ToolResult cron = f.call(QStringLiteral("schedule_task"),

@@ -109,6 +109,18 @@ private Q_SLOTS:
         QCOMPARE(delivered.size(), 1);
         f.clock.advance(24 * 3600 * 1000);
         QCOMPARE(f.runner.tasks.size(), 2);
+        // Each run was started with the schedule's approval mode: Settings' (none of its own).
+        QCOMPARE(f.runner.approvalModes.size(), 2);
+        QVERIFY(!f.runner.approvalModes.at(0) && !f.runner.approvalModes.at(1));
+
+        // Given its own mode, the schedule's next run gets it.
+        SchedulePatch ask;
+        ask.approvalMode = std::optional<ApprovalMode>(ApprovalMode::Ask);
+        QVERIFY(f.service->updateSchedule(s->id, ask));
+        f.service->runFinished(f.runner.lastRun, RunStatus::Success, QStringLiteral("ok"), false);
+        f.clock.advance(24 * 3600 * 1000);
+        QCOMPARE(f.runner.approvalModes.size(), 3);
+        QCOMPARE(f.runner.approvalModes.at(2), std::optional<ApprovalMode>(ApprovalMode::Ask));
     }
 
     void severityFallsBackToWarningWhenSomethingFailed_data() {

@@ -291,6 +291,31 @@ private Q_SLOTS:
         QVERIFY(f.schedules->listSchedules(2)->isEmpty());
     }
 
+    // A schedule's own approval mode (issue 22): none (Settings'), then ask, then none again;
+    // the other fields stay as they were.
+    void theApprovalModeRoundTrips() {
+        Fixture f = fixture();
+        QVERIFY(f.db);
+        const qint64 id = makeSchedule(*f.schedules, 1, QStringLiteral("restarts"));
+        QVERIFY(id > 0);
+        QVERIFY(!f.schedules->schedule(1, id)->approvalMode);
+        SchedulePatch ask;
+        ask.approvalMode = std::optional<ApprovalMode>(ApprovalMode::Ask);
+        const auto asked = f.schedules->updateSchedule(1, id, ask, kT0);
+        QVERIFY2(asked, why(asked).constData());
+        QCOMPARE(asked->approvalMode, std::optional<ApprovalMode>(ApprovalMode::Ask));
+        QCOMPARE(f.schedules->schedule(1, id)->approvalMode,
+                 std::optional<ApprovalMode>(ApprovalMode::Ask));
+        QCOMPARE(scalar(*f.db, QStringLiteral("SELECT approval_mode FROM schedules")).toString(),
+                 QStringLiteral("ask"));
+        SchedulePatch back;
+        back.approvalMode = std::optional<ApprovalMode>();
+        QVERIFY(f.schedules->updateSchedule(1, id, back, kT0));
+        QVERIFY(!f.schedules->schedule(1, id)->approvalMode);
+        QVERIFY(scalar(*f.db, QStringLiteral("SELECT approval_mode FROM schedules")).isNull());
+        QCOMPARE(f.schedules->schedule(1, id)->name, QStringLiteral("restarts"));
+    }
+
     void blankScheduleFieldsAreRefusedWithClearMessages() {
         Fixture f = fixture();
         QVERIFY(f.db);

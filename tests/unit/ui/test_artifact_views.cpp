@@ -3,12 +3,14 @@
 #include "ui/app_language.h"
 #include "ui/artifact_views.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLocale>
 #include <QTest>
 
 using namespace zerg::artifact_views;
+using zerg::ApprovalStatus;
 
 namespace {
 
@@ -57,6 +59,50 @@ QByteArray check(int number, qint64 elapsed, const QString& action, const QStrin
         .toJson();
 }
 
+// One line of approvals.jsonl as Approvals::approvalJson writes it: the whole record, with the
+// answer's fields (status, decided_at, decided_by, device, message, rule_id) from `answer`.
+QByteArray approvalLine(qint64 id, const QString& action, const QJsonObject& answer = {}) {
+    QJsonObject o{
+        {QStringLiteral("approval_id"), id},
+        {QStringLiteral("job_id"), 4},
+        {QStringLiteral("run_id"), 2},
+        {QStringLiteral("worker_id"), QStringLiteral("2026-01-01T12-00-00_fix")},
+        {QStringLiteral("call_id"), QStringLiteral("call_%1").arg(id)},
+        {QStringLiteral("tool"), QStringLiteral("ssh_exec")},
+        {QStringLiteral("target"), QStringLiteral("web1")},
+        {QStringLiteral("action"), action},
+        {QStringLiteral("classification"),
+         QJsonObject{{QStringLiteral("effect"), QStringLiteral("changes")},
+                     {QStringLiteral("reason"), QStringLiteral("command")},
+                     {QStringLiteral("subject"), action},
+                     {QStringLiteral("why"), QStringLiteral("changes a service")}}},
+        {QStringLiteral("task"), QStringLiteral("fix nginx on web1")},
+        {QStringLiteral("stated_reason"), QStringLiteral("nginx is down")},
+        {QStringLiteral("mode"), QStringLiteral("ask")},
+        {QStringLiteral("suggested_prefix"), QJsonArray{QStringLiteral("systemctl")}},
+        {QStringLiteral("status"), QStringLiteral("pending")},
+        {QStringLiteral("requested_at"), QStringLiteral("2026-01-01T12:00:0%1.000Z").arg(id % 10)},
+        {QStringLiteral("expires_at"), QStringLiteral("2026-01-01T12:15:00.000Z")},
+        {QStringLiteral("decided_at"), QString()},
+        {QStringLiteral("decided_by"), QString()},
+        {QStringLiteral("device"), QString()},
+        {QStringLiteral("message"), QString()},
+        {QStringLiteral("rule_id"), 0}};
+    for (auto it = answer.begin(); it != answer.end(); ++it)
+        o.insert(it.key(), it.value());
+    return QJsonDocument(o).toJson(QJsonDocument::Compact) + '\n';
+}
+
+QJsonObject answered(const QString& status, const QString& by, const QString& device,
+                     const QString& message = {}, qint64 ruleId = 0) {
+    return {{QStringLiteral("status"), status},
+            {QStringLiteral("decided_at"), QStringLiteral("2026-01-01T12:01:00.000Z")},
+            {QStringLiteral("decided_by"), by},
+            {QStringLiteral("device"), device},
+            {QStringLiteral("message"), message},
+            {QStringLiteral("rule_id"), ruleId}};
+}
+
 }  // namespace
 
 class TestArtifactViews : public QObject {
@@ -71,6 +117,7 @@ private Q_SLOTS:
     }
     void viewKindFollowsTheWorkerLayout() {
         QCOMPARE(viewKindFor(QStringLiteral("thread.jsonl")), QStringLiteral("thread"));
+        QCOMPARE(viewKindFor(QStringLiteral("approvals.jsonl")), QStringLiteral("approvals"));
         QCOMPARE(viewKindFor(QStringLiteral("tool_calls/001_ssh_exec.txt")),
                  QStringLiteral("toolcall"));
         QCOMPARE(viewKindFor(QStringLiteral("monitoring/check_005s.json")),
@@ -171,6 +218,74 @@ private Q_SLOTS:
         QVERIFY(e.at(2).text.contains(QStringLiteral("line 3 is not valid JSON")));
         QCOMPARE(e.at(3).text, QStringLiteral("three"));
         QCOMPARE(e.at(3).line, 4);
+    }
+
+    // Two requests answered (one allowed with a rule, one denied with a message), a line that is
+    // not JSON between them, and one request still waiting: one row per request, in the order
+    // asked, each with what was asked and its newest state.
+    void parseApprovalsKeepsTheNewestStateOfEachRequest() {
+        const QByteArray jsonl =
+            approvalLine(7, QStringLiteral("systemctl restart nginx")) +
+            approvalLine(8, QStringLiteral("rm -rf /var/cache/nginx")) +
+            approvalLine(7, QStringLiteral("systemctl restart nginx"),
+                         answered(QStringLiteral("allowed"), QStringLiteral("user"),
+                                  QStringLiteral("desktop"), {}, 3)) +
+            "{\"approval_id\": 8, \"status\": \"den\n" +
+            approvalLine(8, QStringLiteral("rm -rf /var/cache/nginx"),
+                         answered(QStringLiteral("denied"), QStringLiteral("user"),
+                                  QStringLiteral("api:2"), QStringLiteral("Not on a Friday."))) +
+            "\n" + approvalLine(9, QStringLiteral("apt-get install htop"));
+        const ApprovalsAudit audit = parseApprovals(jsonl);
+        QCOMPARE(audit.unreadableLines, 1);
+        QCOMPARE(audit.rows.size(), 3);
+
+        const ApprovalRow& allowed = audit.rows.at(0);
+        QCOMPARE(allowed.approvalId, 7);
+        QCOMPARE(allowed.status, ApprovalStatus::Allowed);
+        QCOMPARE(allowed.tool, QStringLiteral("ssh_exec"));
+        QCOMPARE(allowed.target, QStringLiteral("web1"));
+        QCOMPARE(allowed.action, QStringLiteral("systemctl restart nginx"));
+        QCOMPARE(allowed.why, QStringLiteral("changes a service"));
+        QCOMPARE(allowed.statedReason, QStringLiteral("nginx is down"));
+        QCOMPARE(allowed.requestedAt, QDateTime(QDate(2026, 1, 1), QTime(12, 0, 7), Qt::UTC));
+        QCOMPARE(allowed.decidedAt, QDateTime(QDate(2026, 1, 1), QTime(12, 1), Qt::UTC));
+        QCOMPARE(allowed.decidedBy, QStringLiteral("user"));
+        QCOMPARE(allowed.device, QStringLiteral("desktop"));
+        QCOMPARE(allowed.ruleId, 3);
+        QCOMPARE(allowed.message, QString());
+
+        const ApprovalRow& denied = audit.rows.at(1);
+        QCOMPARE(denied.approvalId, 8);
+        QCOMPARE(denied.status, ApprovalStatus::Denied);
+        QCOMPARE(denied.action, QStringLiteral("rm -rf /var/cache/nginx"));
+        QCOMPARE(denied.message, QStringLiteral("Not on a Friday."));
+        QCOMPARE(denied.device, QStringLiteral("api:2"));
+        QCOMPARE(denied.ruleId, 0);
+
+        const ApprovalRow& waiting = audit.rows.at(2);
+        QCOMPARE(waiting.approvalId, 9);
+        QCOMPARE(waiting.status, ApprovalStatus::Pending);
+        QCOMPARE(waiting.action, QStringLiteral("apt-get install htop"));
+        QVERIFY(waiting.requestedAt.isValid());
+        QVERIFY(!waiting.decidedAt.isValid());
+        QCOMPARE(waiting.decidedBy, QString());
+    }
+
+    // Lines that cannot be placed are counted, not guessed at: not an object, no approval id, a
+    // status word that is not one of ApprovalStatus's.
+    void parseApprovalsCountsWhatItCannotRead() {
+        const QByteArray jsonl =
+            "[1,2]\n" + j("{'status':'pending','action':'ls'}\n") +
+            approvalLine(5, QStringLiteral("reboot"),
+                         {{QStringLiteral("status"), QStringLiteral("maybe")}}) +
+            approvalLine(6, QStringLiteral("reboot"));
+        const ApprovalsAudit audit = parseApprovals(jsonl);
+        QCOMPARE(audit.unreadableLines, 3);
+        QCOMPARE(audit.rows.size(), 1);
+        QCOMPARE(audit.rows.at(0).approvalId, 6);
+
+        QCOMPARE(parseApprovals(QByteArray()).rows.size(), 0);
+        QCOMPARE(parseApprovals(QByteArray()).unreadableLines, 0);
     }
 
     void parseToolCallSplitsStdoutAndStderr() {

@@ -216,13 +216,14 @@ private Q_SLOTS:
         Fixture f;
         TrayState tray(&f.controller);
         QSignalSpy notified(&tray, &TrayState::notify);
-        tray.approvalNeeded(QStringLiteral("web1: systemctl restart nginx"));
+        tray.approvalNeeded(7, QStringLiteral("web1: systemctl restart nginx"));
         QCOMPARE(notified.count(), 0);
         QCOMPARE(statusName(tray.state()), QStringLiteral("idle"));
         tray.setWindowVisible(false);
-        tray.approvalNeeded(QStringLiteral("web1: systemctl restart nginx"));
+        tray.approvalNeeded(7, QStringLiteral("web1: systemctl restart nginx"));
         QCOMPARE(notified.count(), 1);
         QCOMPARE(notified.last().at(1).toString(), QStringLiteral("web1: systemctl restart nginx"));
+        QCOMPARE(notified.last().at(3).toLongLong(), 7);  // Allow/Deny answer request 7
         QCOMPARE(statusName(tray.state()), QStringLiteral("attention"));
         tray.setWindowVisible(true);
         QCOMPARE(statusName(tray.state()), QStringLiteral("idle"));

@@ -9,6 +9,7 @@
 #include "storage/database.h"
 #include "storage/store.h"
 #include "ui/worker_detail_model.h"
+#include "workers/approvals.h"
 
 #include <QAbstractItemModelTester>
 #include <QDir>
@@ -75,6 +76,42 @@ QByteArray checkFile(int number, qint64 elapsed, const QString& action, const QS
         .toJson();
 }
 
+// One line of approvals.jsonl as Approvals::approvalJson writes it (a request, pending, unless
+// `answer` gives the answer's fields).
+QJsonObject approvalLine(qint64 id, const QString& action, const QJsonObject& answer = {}) {
+    QJsonObject o{{QStringLiteral("approval_id"), id},
+                  {QStringLiteral("tool"), QStringLiteral("ssh_exec")},
+                  {QStringLiteral("target"), QStringLiteral("web1")},
+                  {QStringLiteral("action"), action},
+                  {QStringLiteral("classification"),
+                   QJsonObject{{QStringLiteral("why"), QStringLiteral("changes a service")}}},
+                  {QStringLiteral("stated_reason"), QStringLiteral("nginx is down")},
+                  {QStringLiteral("status"), QStringLiteral("pending")},
+                  {QStringLiteral("requested_at"), QStringLiteral("2026-01-01T12:00:00.000Z")},
+                  {QStringLiteral("decided_at"), QString()},
+                  {QStringLiteral("decided_by"), QString()},
+                  {QStringLiteral("device"), QString()},
+                  {QStringLiteral("message"), QString()},
+                  {QStringLiteral("rule_id"), 0}};
+    for (auto it = answer.begin(); it != answer.end(); ++it)
+        o.insert(it.key(), it.value());
+    return o;
+}
+
+QJsonObject answered(const QString& status, const QString& by, const QString& device,
+                     const QString& message = {}, qint64 ruleId = 0) {
+    return {{QStringLiteral("status"), status},
+            {QStringLiteral("decided_at"), QStringLiteral("2026-01-01T12:01:00.000Z")},
+            {QStringLiteral("decided_by"), by},
+            {QStringLiteral("device"), device},
+            {QStringLiteral("message"), message},
+            {QStringLiteral("rule_id"), ruleId}};
+}
+
+QByteArray compact(const QJsonObject& o) {
+    return QJsonDocument(o).toJson(QJsonDocument::Compact) + '\n';
+}
+
 QStringList column(const DetailRowsModel* m, const char* role) {
     QStringList out;
     for (int i = 0; i < m->count(); ++i)
@@ -92,7 +129,8 @@ struct Fixture {
         artifacts = std::make_unique<ArtifactStore>(dir.filePath(QStringLiteral("workers")));
         files = std::make_unique<StoreWorkerFilesSource>(store.get(), artifacts.get(), kOwner);
         model = std::make_unique<WorkerDetailModel>(files.get(), kOwner, &bus);
-        for (DetailRowsModel* m : {model->files(), model->conversation(), model->timeline()}) {
+        for (DetailRowsModel* m :
+             {model->files(), model->conversation(), model->approvals(), model->timeline()}) {
             testers.push_back(std::make_unique<QAbstractItemModelTester>(
                 m, QAbstractItemModelTester::FailureReportingMode::QtTest));
         }
@@ -363,6 +401,96 @@ private Q_SLOTS:
         QCOMPARE(f.model->check().value("decision").toString(), QStringLiteral("exit"));
         QVERIFY(f.model->text().contains("\"elapsed_seconds\": 10"));
         QVERIFY(f.model->toolCall().isEmpty());
+    }
+
+    // approvals.jsonl as the audit: one row per request with its newest state, a line that
+    // cannot be read left out and said, the header's summary, and a new answer shown live.
+    void approvalsAreShownAsTheAudit() {
+        Fixture f;
+        const QString id = f.makeWorker(kOwner, QStringLiteral("fix nginx"), false);
+        const QByteArray jsonl =
+            compact(approvalLine(7, QStringLiteral("systemctl restart nginx"))) +
+            compact(approvalLine(8, QStringLiteral("rm -rf /var/cache/nginx"))) +
+            compact(approvalLine(7, QStringLiteral("systemctl restart nginx"),
+                                 answered(QStringLiteral("allowed"), QStringLiteral("user"),
+                                          QStringLiteral("desktop"), {}, 3))) +
+            "{\"approval_id\": 8, \"sta\n" +
+            compact(approvalLine(
+                8, QStringLiteral("rm -rf /var/cache/nginx"),
+                answered(QStringLiteral("denied"), QStringLiteral("user"), QStringLiteral("api:2"),
+                         QStringLiteral("Not on a Friday.")))) +
+            compact(approvalLine(9, QStringLiteral("apt-get install htop")));
+        QVERIFY(f.artifacts->writeFile(id, QStringLiteral("approvals.jsonl"), jsonl));
+        f.model->open(id);
+        QTRY_VERIFY(f.model->hasWorker());
+        // Read with the folder, for the header: counts by status (the plural forms are the
+        // English translation's, not loaded here).
+        QTRY_VERIFY(!f.model->approvalSummary().isEmpty());
+        QVERIFY2(f.model->approvalSummary().startsWith(QStringLiteral("3 approval")),
+                 qPrintable(f.model->approvalSummary()));
+        QVERIFY2(
+            f.model->approvalSummary().endsWith(QStringLiteral(": 1 waiting, 1 allowed, 1 denied")),
+            qPrintable(f.model->approvalSummary()));
+
+        QTRY_VERIFY(!f.model->fileLoading());
+        f.model->selectFile(QStringLiteral("approvals.jsonl"));
+        QCOMPARE(f.model->viewKind(), QStringLiteral("approvals"));
+        QTRY_VERIFY(!f.model->fileLoading());
+        QCOMPARE(f.model->fileError(), QString());
+        QCOMPARE(f.model->conversation()->count(), 0);
+        DetailRowsModel* a = f.model->approvals();
+        QCOMPARE(column(a, "approvalId"), (QStringList{"7", "8", "9"}));
+        QCOMPARE(column(a, "status"), (QStringList{"allowed", "denied", "pending"}));
+        QCOMPARE(column(a, "statusLabel"), (QStringList{"allowed", "denied", "waiting"}));
+        QCOMPARE(column(a, "who"),
+                 (QStringList{"you, on the desktop", "you, over the API (device 2)", ""}));
+        QCOMPARE(column(a, "action"),
+                 (QStringList{"systemctl restart nginx", "rm -rf /var/cache/nginx",
+                              "apt-get install htop"}));
+        QCOMPARE(column(a, "target"), (QStringList{"web1", "web1", "web1"}));
+        QCOMPARE(column(a, "message"), (QStringList{"", "Not on a Friday.", ""}));
+        QCOMPARE(column(a, "ruleId"), (QStringList{"3", "0", "0"}));
+        QCOMPARE(a->get(0).value("why").toString(), QStringLiteral("changes a service"));
+        QCOMPARE(a->get(0).value("statedReason").toString(), QStringLiteral("nginx is down"));
+        const QString format = QStringLiteral("yyyy-MM-dd HH:mm:ss");
+        QCOMPARE(a->get(0).value("requestedText").toString(),
+                 QLocale().toString(
+                     QDateTime(QDate(2026, 1, 1), QTime(12, 0), Qt::UTC).toLocalTime(), format));
+        QCOMPARE(a->get(0).value("decidedText").toString(),
+                 QLocale().toString(
+                     QDateTime(QDate(2026, 1, 1), QTime(12, 1), Qt::UTC).toLocalTime(), format));
+        QCOMPARE(a->get(2).value("decidedText").toString(), QString());
+        QVERIFY2(f.model->note().contains(QStringLiteral("could not be read")),
+                 qPrintable(f.model->note()));
+
+        // The waiting request expires: its row changes in place, the summary follows.
+        QSignalSpy reset(a, &QAbstractItemModel::modelReset);
+        QVERIFY(f.artifacts->appendJsonLine(
+            id, QStringLiteral("approvals.jsonl"),
+            approvalLine(9, QStringLiteral("apt-get install htop"),
+                         answered(QStringLiteral("expired"), QStringLiteral("expiry"), {},
+                                  QStringLiteral("Nobody answered.")))));
+        f.publish(events::ApprovalResolved, id);
+        QTRY_COMPARE(a->get(2).value("status").toString(), QStringLiteral("expired"));
+        QCOMPARE(a->get(2).value("statusLabel").toString(), QStringLiteral("expired"));
+        QCOMPARE(a->get(2).value("who").toString(), QStringLiteral("nobody (it expired)"));
+        QCOMPARE(a->get(2).value("message").toString(), QStringLiteral("Nobody answered."));
+        QCOMPARE(a->count(), 3);
+        QCOMPARE(reset.count(), 0);
+        QTRY_VERIFY2(
+            f.model->approvalSummary().endsWith(QStringLiteral(": 1 allowed, 1 denied, 1 expired")),
+            qPrintable(f.model->approvalSummary()));
+
+        // Another file: no approval rows; a worker without approvals.jsonl: no summary.
+        f.model->selectFile(QStringLiteral("salute.json"));
+        QTRY_VERIFY(!f.model->fileLoading());
+        QCOMPARE(a->count(), 0);
+        const QString plain = f.makeWorker(kOwner, QStringLiteral("uptime"));
+        f.model->open(plain);
+        QCOMPARE(f.model->approvalSummary(), QString());
+        QTRY_VERIFY(f.model->hasWorker());
+        f.settle();
+        QCOMPARE(f.model->approvalSummary(), QString());
     }
 
     void aLargeFileIsCutAndSaysSo() {
