@@ -81,6 +81,25 @@ Item {
                     delegate: SettingRow {}
                 }
 
+                // What runs shell_exec's commands (zerg doctor's sandbox check).
+                Text {
+                    Layout.topMargin: 18
+                    Layout.fillWidth: true
+                    text: qsTr("Local shell sandbox")
+                    color: Theme.text
+                    font.pixelSize: 15
+                    font.weight: Font.DemiBold
+                    Accessible.role: Accessible.Heading
+                }
+                Text {
+                    Layout.fillWidth: true
+                    text: AppSettings.sandboxState
+                    color: AppSettings.sandboxOk ? Theme.textMuted : Theme.dangerText
+                    font.pixelSize: 12
+                    wrapMode: Text.Wrap
+                    Accessible.name: qsTr("Local shell sandbox: %1").arg(AppSettings.sandboxState)
+                }
+
                 // The "always allow" rules made from approval answers: listed and removable.
                 Text {
                     Layout.topMargin: 18

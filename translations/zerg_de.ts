@@ -1644,6 +1644,14 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
         <source>Remove the rule %1 on %2</source>
         <translation>Die Regel %1 auf %2 entfernen</translation>
     </message>
+    <message>
+        <source>Local shell sandbox</source>
+        <translation>Sandbox der lokalen Shell</translation>
+    </message>
+    <message>
+        <source>Local shell sandbox: %1</source>
+        <translation>Sandbox der lokalen Shell: %1</translation>
+    </message>
 </context>
 <context>
     <name>SetupCard</name>

@@ -1637,6 +1637,14 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
         <source>Remove the rule %1 on %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Local shell sandbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Local shell sandbox: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>SetupCard</name>

@@ -250,7 +250,9 @@ Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock
         if (auto pw = secrets.read(QStringLiteral("smtp_password")))
             smtp.password = pw.value();
     }
-    const auto emailTool = std::make_shared<SendEmailTool>(smtp);
+    // The alert address is the configured target; another recipient needs the user's approval.
+    const auto emailTool = std::make_shared<SendEmailTool>(
+        smtp, s.alertEmailTo.split(u',', Qt::SkipEmptyParts));
     b->m_workerTools->add(emailTool);
     SendWebhookOptions webhook;
     if (!s.webhookUrl.isEmpty()) {

@@ -62,6 +62,11 @@ ApprovalPolicy ApprovalPolicy::forBackground(ApprovalMode scheduleMode) const {
 PolicyDecision ApprovalPolicy::decide(const CallClass& call) const {
     PolicyDecision d;
     d.mode = modeFor(call.target);
+    if (call.effect == Effect::Changes && call.outsideConfigured) {
+        // Beyond the box the user drew: only the user lets it out, whatever the mode says.
+        d.verdict = d.mode == ApprovalMode::ReadOnly ? Verdict::Refuse : Verdict::Ask;
+        return d;
+    }
     if (call.effect == Effect::ReadOnly || d.mode == ApprovalMode::Autonomous) {
         d.verdict = Verdict::Run;
         return d;

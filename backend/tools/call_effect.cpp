@@ -18,6 +18,7 @@ QString describe(const Reason& r) {
         "an HTTP %1 request may change what the server holds",
         "it sends a message to %1",
         "it asks for network access",
+        "it sends a message to %1, which no setting names as a target",
         "it only talks to Zerg",
         "%1 does not say what it changes",
     };

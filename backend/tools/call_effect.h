@@ -31,6 +31,7 @@ enum class ReasonKind {
     SendsMessage,        // subject: where to: "ops@example.org", the webhook "ops"
     NetworkAccess,       // a local command that gets the network (shell_exec "network": true);
                          // subject empty
+    UnconfiguredTarget,  // subject: where to: a message to a recipient no setting names
     StaysInZerg,         // the tool only talks to Zerg itself (request_help, ...)
     NotClassified,       // subject: the tool's name: it does not say, so it may change
 };
@@ -45,7 +46,7 @@ struct StatusTable<Effect> {
 
 template <>
 struct StatusTable<ReasonKind> {
-    static constexpr std::array<std::pair<ReasonKind, const char*>, 15> names{{
+    static constexpr std::array<std::pair<ReasonKind, const char*>, 16> names{{
         {ReasonKind::AllReadOnly, "all_read_only"},
         {ReasonKind::NotOnReadOnlyList, "not_on_read_only_list"},
         {ReasonKind::ChangingSubcommand, "changing_subcommand"},
@@ -59,6 +60,7 @@ struct StatusTable<ReasonKind> {
         {ReasonKind::ChangingMethod, "changing_method"},
         {ReasonKind::SendsMessage, "sends_message"},
         {ReasonKind::NetworkAccess, "network_access"},
+        {ReasonKind::UnconfiguredTarget, "unconfigured_target"},
         {ReasonKind::StaysInZerg, "stays_in_zerg"},
         {ReasonKind::NotClassified, "not_classified"},
     }};
@@ -82,6 +84,10 @@ struct CallClass {
     // The call is one simple command without redirections: its words (after wrappers such as
     // sudo). Only such a call can be covered by an "always allow" rule; empty otherwise.
     QStringList commandWords;
+    // It acts beyond the targets the user configured (an e-mail to an address no setting names):
+    // the user approves it in every mode (autonomous asks too; read-only refuses), and no
+    // "always allow" rule covers it.
+    bool outsideConfigured = false;
 
     // {effect, reason, subject, why}: for events, the API, tool_calls/*.txt and approvals.
     [[nodiscard]] QJsonObject toJson() const;

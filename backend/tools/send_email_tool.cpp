@@ -85,8 +85,15 @@ ToolInvocation* failNow(QObject* parent, const QString& code, const QString& mes
 
 }  // namespace
 
-SendEmailTool::SendEmailTool(SmtpSettings settings) : m_settings(std::move(settings)) {
+SendEmailTool::SendEmailTool(SmtpSettings settings, QStringList knownRecipients)
+    : m_settings(std::move(settings)) {
     SmtpSender::initCurl();
+    for (const QString& r : knownRecipients) {
+        if (!r.trimmed().isEmpty())
+            m_knownRecipients << r.trimmed().toLower();
+    }
+    if (!m_settings.from.trimmed().isEmpty())
+        m_knownRecipients << m_settings.from.trimmed().toLower();
 }
 
 ToolSpec SendEmailTool::spec() const {
@@ -127,6 +134,15 @@ CallClass SendEmailTool::classify(const QJsonObject& args) const {
     CallClass c;
     c.target = recipients.join(QStringLiteral(", "));
     c.reason = {ReasonKind::SendsMessage, c.target};
+    QStringList unknown;
+    for (const QString& r : std::as_const(recipients)) {
+        if (!m_knownRecipients.contains(r.toLower()))
+            unknown << r;
+    }
+    if (!unknown.isEmpty()) {
+        c.outsideConfigured = true;
+        c.reason = {ReasonKind::UnconfiguredTarget, unknown.join(QStringLiteral(", "))};
+    }
     return c;
 }
 

@@ -24,7 +24,9 @@ public:
     static constexpr int kMaxSubjectChars = 300;
     static constexpr int kMaxBodyBytes = 1024 * 1024;
 
-    explicit SendEmailTool(SmtpSettings settings);
+    // knownRecipients: the addresses a setting names (the alert address, the sender itself); a
+    // message to any other needs the user's approval in every mode (CallClass::outsideConfigured).
+    explicit SendEmailTool(SmtpSettings settings, QStringList knownRecipients = {});
 
     [[nodiscard]] ToolSpec spec() const override;
     [[nodiscard]] ToolInvocation* start(const QJsonObject& args, QObject* parent) override;
@@ -32,6 +34,7 @@ public:
 
 private:
     SmtpSettings m_settings;
+    QStringList m_knownRecipients;  // lower case
 };
 
 }  // namespace zerg

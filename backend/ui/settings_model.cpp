@@ -556,4 +556,19 @@ void SettingsModel::requestRestart() {
     Q_EMIT restartRequested();
 }
 
+const DoctorCheck& SettingsModel::sandbox() const {
+    if (!m_sandbox)
+        m_sandbox = Doctor::sandboxCheck(m_effective);
+    return *m_sandbox;
+}
+
+QString SettingsModel::sandboxState() const {
+    const DoctorCheck& c = sandbox();
+    return c.fix.isEmpty() ? c.message : c.message + QLatin1Char(' ') + c.fix;
+}
+
+bool SettingsModel::sandboxOk() const {
+    return sandbox().status == DoctorCheck::Status::Ok;
+}
+
 }  // namespace zerg

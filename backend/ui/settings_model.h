@@ -2,6 +2,7 @@
 
 #include "core/secret_store.h"
 #include "core/settings.h"
+#include "dashboard/doctor.h"
 #include "llm/ollama_probe.h"
 #include "ui/qml_instance.h"
 #include "ui/role_table.h"
@@ -12,6 +13,8 @@
 #include <QPointer>
 #include <QStringList>
 #include <QVariantList>
+
+#include <optional>
 
 class QNetworkAccessManager;
 
@@ -40,6 +43,10 @@ class SettingsModel : public QAbstractListModel, public QmlInstance<SettingsMode
     Q_PROPERTY(QString language READ language NOTIFY languageChanged FINAL)
     // Where setSecret() puts secrets: "the system keychain" or "file … (readable by you only)".
     Q_PROPERTY(QString secretLocation READ secretLocation CONSTANT FINAL)
+    // The local shell's sandbox as `zerg doctor` sees it (Doctor::sandboxCheck): what runs
+    // shell_exec's commands and, when it cannot, why and what to do. Checked on first read.
+    Q_PROPERTY(QString sandboxState READ sandboxState CONSTANT FINAL)
+    Q_PROPERTY(bool sandboxOk READ sandboxOk CONSTANT FINAL)
     // The first-run setup: after a use*() call, its error (empty on success) and whether it saved.
     Q_PROPERTY(QString setupError READ setupError NOTIFY setupChanged FINAL)
     Q_PROPERTY(bool setupSaved READ setupSaved NOTIFY setupChanged FINAL)
@@ -95,6 +102,8 @@ public:
     [[nodiscard]] QString theme() const;
     [[nodiscard]] QString language() const;
     [[nodiscard]] QString secretLocation() const;
+    [[nodiscard]] QString sandboxState() const;
+    [[nodiscard]] bool sandboxOk() const;
     [[nodiscard]] QString setupError() const { return m_setupError; }
     [[nodiscard]] bool setupSaved() const { return m_setupSaved; }
     [[nodiscard]] static QVariantList providers();
@@ -146,6 +155,10 @@ Q_SIGNALS:
     void restartRequested();
 
 private:
+    // Doctor::sandboxCheck, made on first read (it starts bwrap once).
+    [[nodiscard]] const DoctorCheck& sandbox() const;
+    mutable std::optional<DoctorCheck> m_sandbox;
+
     struct Row {
         QString key;
         const SettingField* field = nullptr;  // null for secrets

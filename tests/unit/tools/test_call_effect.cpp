@@ -123,9 +123,24 @@ private Q_SLOTS:
     }
 
     void messagesChange() {
-        SendEmailTool mail(SmtpSettings{});
-        QCOMPARE(line(mail.classify({{"to", QJsonArray{"a@x.org", "b@x.org"}}})),
-                 u"changes sends_message a@x.org, b@x.org @a@x.org, b@x.org"_s);
+        SendEmailTool mail(SmtpSettings{}, {u"a@x.org"_s, u"B@x.org"_s});
+        const CallClass known = mail.classify({{"to", QJsonArray{"a@x.org", "b@X.org"}}});
+        QCOMPARE(line(known), u"changes sends_message a@x.org, b@X.org @a@x.org, b@X.org"_s);
+        QVERIFY(!known.outsideConfigured);
+        // A recipient no setting names is outside the box: the user approves it in every mode.
+        const CallClass stranger = mail.classify({{"to", QJsonArray{"a@x.org", "eve@evil.example"}}});
+        QCOMPARE(line(stranger),
+                 u"changes unconfigured_target eve@evil.example @a@x.org, eve@evil.example"_s);
+        QVERIFY(stranger.outsideConfigured);
+        ApprovalPolicy p;
+        p.mode = ApprovalMode::Autonomous;
+        QCOMPARE(p.decide(known).verdict, Verdict::Run);
+        QCOMPARE(p.decide(stranger).verdict, Verdict::Ask);
+        p.mode = ApprovalMode::ReadOnly;
+        QCOMPARE(p.decide(stranger).verdict, Verdict::Refuse);
+        p.mode = ApprovalMode::Ask;
+        p.hostModes.insert(stranger.target, ApprovalMode::Autonomous);
+        QCOMPARE(p.decide(stranger).verdict, Verdict::Ask);
         SendWebhookTool hook(SendWebhookOptions{{{u"ops"_s, u"https://h/secret"_s, u"json"_s}}});
         const CallClass byDefault = hook.classify({{"text", "hi"}});
         QCOMPARE(line(byDefault), u"changes sends_message the webhook \"ops\" @ops"_s);

@@ -120,6 +120,27 @@ private Q_SLOTS:
     }
 
     // The provider row and the setup card's choices are the provider registry's.
+    // The Settings page shows the local shell's sandbox as zerg doctor sees it.
+    void theSandboxStateIsDoctorsCheck() {
+        Settings restricted;
+        restricted.shellSandbox = QStringLiteral("restricted");
+        const SettingsModel chosen(restricted);
+        QVERIFY(!chosen.sandboxOk());
+        QVERIFY2(chosen.sandboxState().contains(QStringLiteral("restricted mode chosen")),
+                 qPrintable(chosen.sandboxState()));
+        Settings missing;
+        missing.shellSandbox = QStringLiteral("bubblewrap");
+        const DoctorCheck broken = Doctor::sandboxCheck(missing, QStringLiteral("/nonexistent/bwrap"));
+        QCOMPARE(broken.status, DoctorCheck::Status::Failed);
+        Settings byDefault;
+        const SettingsModel automatic(byDefault);
+        QCOMPARE(automatic.sandboxState(),
+                 [&] {
+                     const DoctorCheck c = Doctor::sandboxCheck(byDefault);
+                     return c.fix.isEmpty() ? c.message : c.message + QLatin1Char(' ') + c.fix;
+                 }());
+    }
+
     void theProvidersComeFromTheRegistry() {
         SettingsModel m(Settings::load());
         const QString key = QStringLiteral("llm/provider");
