@@ -325,6 +325,9 @@ int ask(const QStringList& args) {
     if (!backend->hostsProblem().isEmpty() && !json) {
         err() << "zerg: " << Text::tr("note: %1").arg(backend->hostsProblem()) << '\n';
     }
+    if (!settings.secretsProblem.isEmpty() && !json) {
+        err() << "zerg: " << Text::tr("note: %1").arg(settings.secretsProblem) << '\n';
+    }
     if (!backend->approvalProblem().isEmpty() && !json) {
         err() << "zerg: " << Text::tr("note: %1").arg(backend->approvalProblem()) << '\n';
     }

@@ -161,6 +161,8 @@ int run(const QStringList& args) {
     JarvisController::setInstance(controller);
     if (backend && !backend->recoveryNotice().isEmpty())
         controller->chat()->appendNotice(backend->recoveryNotice(), clock->utcNow());
+    if (!settings.secretsProblem.isEmpty())  // a damaged secrets file: said, never replaced
+        controller->chat()->appendNotice(settings.secretsProblem, clock->utcNow());
     // The pages read this computer's stores, and the Supervision page this process's live tree,
     // or the server's (remote mode).
     std::optional<StoreDashboardSources> localSources;

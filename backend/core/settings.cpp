@@ -618,13 +618,24 @@ Settings Settings::load() {
         !qEnvironmentVariableIsSet("ZERG_WEBHOOK_URL") && q.value(kWebhookStoredKey).toBool();
     if (!s.configDir.isEmpty() && (wantKey || wantWebhook)) {
         const SecretStore secrets(s.configDir, SecretStore::backendFromEnvironment());
+        // A damaged secrets file is said, not taken for "no key" (SecretStore never replaces it).
+        const auto note = [&s](const Error& e) {
+            if (e.code != QLatin1String("not_found") && s.secretsProblem.isEmpty()) {
+                s.secretsProblem = e.message;
+                qWarning("zerg: %s", qPrintable(e.message));
+            }
+        };
         if (wantKey) {
             if (const auto key = secrets.read(s.apiKeySecretName()))
                 s.llmApiKey = key.value();
+            else
+                note(key.error());
         }
         if (wantWebhook) {
             if (const auto url = secrets.read(webhookUrlSecretName()))
                 s.webhookUrl = url.value();
+            else
+                note(url.error());
         }
     }
     overrideInt(s.ownerId, "ZERG_OWNER_ID");

@@ -131,6 +131,9 @@ struct Settings {
     QString serverOrigins;  // ZERG_SERVER_ORIGINS: browser origins allowed, comma-separated
     QString serverTlsCert;  // ZERG_SERVER_TLS_CERT: PEM; with the key, wss:// only
     QString serverTlsKey;   // ZERG_SERVER_TLS_KEY
+    // Set by load() when the secrets file exists but cannot be read (SecretStore's message: the
+    // file, what is wrong, what to do); the secrets in it are then not used, never replaced.
+    QString secretsProblem;
 
     // Reads QSettings (organization "Zerg", application "zerg") then applies the environment.
     [[nodiscard]] static Settings load();

@@ -218,6 +218,29 @@ private Q_SLOTS:
         QCOMPARE(store.read(Settings::webhookUrlSecretName()).value(), QString());
     }
 
+    // A damaged secrets file is said (Settings::secretsProblem), not taken for "no key", and
+    // stays as it was.
+    void aDamagedSecretsFileIsSaidNotIgnored() {
+        QVERIFY(QDir().mkpath(m_dir.filePath(QStringLiteral("config"))));
+        QFile f(m_dir.filePath(QStringLiteral("config/secrets.json")));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("{\"openai_api_key\": \"sk-cut-off");
+        f.close();
+        qputenv("ZERG_LLM_BASE_URL", "https://api.example.com/v1");
+        const Settings s = Settings::load();
+        qunsetenv("ZERG_LLM_BASE_URL");
+        QVERIFY(s.llmApiKey.isEmpty());
+        QVERIFY2(s.secretsProblem.contains(QStringLiteral("damaged")), qPrintable(s.secretsProblem));
+        QVERIFY(s.secretsProblem.contains(QStringLiteral("secrets.json")));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), QByteArray("{\"openai_api_key\": \"sk-cut-off"));
+        // Without one, nothing is said.
+        QVERIFY(QFile::remove(f.fileName()));
+        qputenv("ZERG_LLM_BASE_URL", "https://api.example.com/v1");
+        QCOMPARE(Settings::load().secretsProblem, QString());
+        qunsetenv("ZERG_LLM_BASE_URL");
+    }
+
     void cleanupTestCase() { test::clearZergEnvironment(); }
 };
 
