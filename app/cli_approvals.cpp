@@ -31,9 +31,8 @@ void CliApprover::onRequested(const ApprovalRecord& r) {
         // Not from inside the broker's request(): the worker holds the call only once it returns.
         const qint64 id = r.id;
         const bool allow = *m_fixed;
-        QTimer::singleShot(0, this, [this, id, allow] {
-            answer(id, allow ? QStringLiteral("y") : QString());
-        });
+        QTimer::singleShot(
+            0, this, [this, id, allow] { answer(id, allow ? QStringLiteral("y") : QString()); });
         return;
     }
     m_queue.append(r);

@@ -166,8 +166,8 @@ Result<AskOptions> parseAskOptions(const QStringList& args) {
         Text::tr("ask needs a task, e.g. zerg ask \"check disk usage on cube\"");
     const QString approveError = Text::tr("--approve takes allow or deny, e.g. --approve=deny");
     const Result<ParsedArgs> p = parseOptions(
-        args, someArguments({flag("json"), valued("approve", "allow|deny", approveError)},
-                            needsTask));
+        args,
+        someArguments({flag("json"), valued("approve", "allow|deny", approveError)}, needsTask));
     if (!p)
         return p.error();
     AskOptions options;

@@ -33,8 +33,8 @@
 #include <QMessageBox>
 #include <QProcess>
 #include <QQmlApplicationEngine>
-#include <QSet>
 #include <QQuickWindow>
+#include <QSet>
 #include <QTimer>
 
 #include <atomic>
@@ -247,20 +247,19 @@ int run(const QStringList& args) {
                          [&trayState](qint64 approvalId, const QString& summary) {
                              trayState.approvalNeeded(approvalId, summary);
                          });
-        QObject::connect(&desktopNotifications, &DesktopNotifications::approvalAnswered,
-                         approvals, [approvals](qint64 approvalId, bool allow) {
+        QObject::connect(&desktopNotifications, &DesktopNotifications::approvalAnswered, approvals,
+                         [approvals](qint64 approvalId, bool allow) {
                              if (allow)
                                  approvals->allow(double(approvalId));
                              else
                                  approvals->deny(double(approvalId));
                          });
-        QObject::connect(approvals, &QAbstractItemModel::rowsAboutToBeRemoved,
-                         &desktopNotifications,
-                         [approvals, &desktopNotifications](const QModelIndex&, int first,
-                                                            int last) {
-                             for (int row = first; row <= last; ++row)
-                                 desktopNotifications.withdraw(approvals->at(row).id);
-                         });
+        QObject::connect(
+            approvals, &QAbstractItemModel::rowsAboutToBeRemoved, &desktopNotifications,
+            [approvals, &desktopNotifications](const QModelIndex&, int first, int last) {
+                for (int row = first; row <= last; ++row)
+                    desktopNotifications.withdraw(approvals->at(row).id);
+            });
         // Read again (a server's reconnect): what no longer waits goes too.
         QObject::connect(approvals, &QAbstractItemModel::modelReset, &desktopNotifications,
                          [approvals, &desktopNotifications] {

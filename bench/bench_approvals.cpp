@@ -50,9 +50,9 @@ qint64 nowNs() {
 }
 
 QJsonObject call(const char* model, const QString& id, const char* name, const QJsonObject& args) {
-    return {{"model", model},
-            {"tool_calls",
-             QJsonArray{QJsonObject{{"id", id}, {"name", name}, {"arguments", args}}}}};
+    return {
+        {"model", model},
+        {"tool_calls", QJsonArray{QJsonObject{{"id", id}, {"name", name}, {"arguments", args}}}}};
 }
 
 // Rounds of: spawn a worker, the worker writes the host's time to file i, both answer.
@@ -61,9 +61,9 @@ QJsonArray scenario(const QTemporaryDir& host, int rounds) {
     for (int i = 0; i < rounds; ++i) {
         const QString n = QString::number(i);
         out.append(call("supervisor-model", "s" + n, "spawn_worker", {{"task", "stamp " + n}}));
-        out.append(call("worker-model", "w" + n, "ssh_exec",
-                        {{"host", "benchbox"},
-                         {"command", "date +%s%N > " + host.filePath("stamp" + n)}}));
+        out.append(call(
+            "worker-model", "w" + n, "ssh_exec",
+            {{"host", "benchbox"}, {"command", "date +%s%N > " + host.filePath("stamp" + n)}}));
         out.append(QJsonObject{{"model", "worker-model"}, {"content", "done"}});
         out.append(QJsonObject{{"model", "supervisor-model"}, {"content", "done"}});
         out.append(QJsonObject{{"model", "summary-model"}, {"content", "done"}});
@@ -172,9 +172,8 @@ int main(int argc, char** argv) {
     f.unit = QStringLiteral("ms");
     f.reference = d.median;
     f.referenceName = QStringLiteral("tool call to command start without approval");
-    f.note = QStringLiteral("p95 %1 ms (reference %2 ms)")
-                 .arg(a.p95, 0, 'f', 1)
-                 .arg(d.p95, 0, 'f', 1);
+    f.note =
+        QStringLiteral("p95 %1 ms (reference %2 ms)").arg(a.p95, 0, 'f', 1).arg(d.p95, 0, 'f', 1);
     bench::report(f);
     return 0;
 }

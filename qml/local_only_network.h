@@ -1,8 +1,8 @@
 #pragma once
 
+#include <QAtomicInt>
 #include <QNetworkAccessManager>
 #include <QQmlNetworkAccessManagerFactory>
-#include <QAtomicInt>
 
 namespace zerg {
 

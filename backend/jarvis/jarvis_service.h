@@ -210,7 +210,8 @@ private:
     qint64 m_runId = 0;
     Route::Mode m_mode = Route::Mode::Supervisor;
     bool m_background = false;  // the current run is a scheduled check
-    std::optional<ApprovalMode> m_backgroundMode;  // its schedule's approval mode; nullopt: Settings
+    std::optional<ApprovalMode>
+        m_backgroundMode;  // its schedule's approval mode; nullopt: Settings
     QString m_task;
     qint64 m_runStartedMs = 0;
     int m_attempts = 0;

@@ -94,8 +94,9 @@ QJsonObject approvalModeProperty() {
                                  "do), ask makes each wait for the user's approval (in the task "
                                  "inbox), default follows the user's setting. Only the user can "
                                  "let a schedule change systems unattended."));
-    p.insert(QStringLiteral("enum"), QJsonArray{QStringLiteral("default"),
-                                                QStringLiteral("read_only"), QStringLiteral("ask")});
+    p.insert(
+        QStringLiteral("enum"),
+        QJsonArray{QStringLiteral("default"), QStringLiteral("read_only"), QStringLiteral("ask")});
     return p;
 }
 
@@ -289,8 +290,7 @@ public:
                                                 "'approval_mode' (default, read_only or ask).")),
                 parent);
         }
-        Result<ScheduleRecord> s =
-            m_ctx.scheduler->createSchedule(name, task, cron, zone, catchUp);
+        Result<ScheduleRecord> s = m_ctx.scheduler->createSchedule(name, task, cron, zone, catchUp);
         if (s && approvalMode) {
             SchedulePatch patch;
             patch.approvalMode = approvalMode;

@@ -35,10 +35,8 @@ public:
         }
         ctx.bus->publish(ctx.ownerId,
                          payloads::WorkerSpawned{ctx.runId, job.value(), task, ctx.workerModel});
-        Worker* worker =
-            ctx.pool->submit(
-                {ctx.ownerId, ctx.runId, job.value(), task, ctx.workerModel, ctx.background,
-                 ctx.backgroundMode});
+        Worker* worker = ctx.pool->submit({ctx.ownerId, ctx.runId, job.value(), task,
+                                           ctx.workerModel, ctx.background, ctx.backgroundMode});
         const CallMeta meta{QStringLiteral("decider"), QStringLiteral("roundabout"), ctx.ownerId,
                             ctx.runId, job.value()};
         m_monitor = new RoundaboutMonitor(

@@ -26,13 +26,13 @@
 #include "storage/job_recovery.h"
 #include "storage/schedule_store.h"
 #include "storage/store.h"
+#include "tools/approval_policy.h"
 #include "tools/hosts_config.h"
 #include "tools/http_request_tool.h"
 #include "tools/send_email_tool.h"
 #include "tools/send_webhook_tool.h"
 #include "tools/shell_exec_tool.h"
 #include "tools/ssh_exec_tool.h"
-#include "tools/approval_policy.h"
 #include "workers/approvals.h"
 #include "workers/violation_rules.h"
 #include "workers/worker_pool.h"
@@ -136,9 +136,10 @@ Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock
                          .arg(s.dataDir)};
     }
     if (int mode = 0; files::isSharedWithOthers(s.dataDir, &mode)) {
-        qWarning("zerg: the data folder %s is open to other users (mode %o); run chmod 700 on it "
-                 "to keep conversations, tool output and the database yours only",
-                 qPrintable(s.dataDir), unsigned(mode));
+        qWarning(
+            "zerg: the data folder %s is open to other users (mode %o); run chmod 700 on it "
+            "to keep conversations, tool output and the database yours only",
+            qPrintable(s.dataDir), unsigned(mode));
     }
     auto db = Database::openConfigured(QDir(s.dataDir).filePath(QStringLiteral("zerg.sqlite")),
                                        s.databaseUrl);
@@ -229,9 +230,10 @@ Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock
     if (auto allowed = AddressPolicy::parse(s.httpAllowedAddresses)) {
         http.addresses = std::move(allowed).value();
     } else {
-        qWarning("zerg: ZERG_HTTP_ALLOWED_ADDRESSES: %s No loopback, link-local or private address "
-                 "is allowed now.",
-                 qPrintable(allowed.error().message));
+        qWarning(
+            "zerg: ZERG_HTTP_ALLOWED_ADDRESSES: %s No loopback, link-local or private address "
+            "is allowed now.",
+            qPrintable(allowed.error().message));
     }
     const auto httpTool = std::make_shared<HttpRequestTool>(http);
     b->m_workerTools->add(httpTool);
@@ -251,8 +253,8 @@ Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock
             smtp.password = pw.value();
     }
     // The alert address is the configured target; another recipient needs the user's approval.
-    const auto emailTool = std::make_shared<SendEmailTool>(
-        smtp, s.alertEmailTo.split(u',', Qt::SkipEmptyParts));
+    const auto emailTool =
+        std::make_shared<SendEmailTool>(smtp, s.alertEmailTo.split(u',', Qt::SkipEmptyParts));
     b->m_workerTools->add(emailTool);
     SendWebhookOptions webhook;
     if (!s.webhookUrl.isEmpty()) {
@@ -286,9 +288,9 @@ Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock
     }
     deps.rules = b->m_rules.get();
     b->m_approvalStore = std::make_unique<ApprovalStore>(b->m_db.get());
-    b->m_approvals = std::make_unique<Approvals>(
-        b->m_approvalStore.get(), b->m_artifacts.get(), b->m_bus, b->m_clock,
-        approvalsConfig(s, &b->m_approvalProblem));
+    b->m_approvals =
+        std::make_unique<Approvals>(b->m_approvalStore.get(), b->m_artifacts.get(), b->m_bus,
+                                    b->m_clock, approvalsConfig(s, &b->m_approvalProblem));
     if (!b->m_approvalProblem.isEmpty())
         qWarning("zerg: %s", qPrintable(b->m_approvalProblem));
     deps.approvals = b->m_approvals.get();

@@ -304,8 +304,8 @@ Result<ScheduleRecord> ScheduleStore::updateSchedule(qint64 ownerId, qint64 sche
                              "approval_mode = ? WHERE id = ? AND owner_id = ?"),
               {s.name, text(s.task), s.cron, s.timeZone, flag(s.enabled), flag(s.catchUp),
                timefmt::toIso(now), timeOrNull(s.nextRunAt),
-               textOrNull(s.approvalMode ? statusName(*s.approvalMode) : QString()),
-               scheduleId, ownerId})) {
+               textOrNull(s.approvalMode ? statusName(*s.approvalMode) : QString()), scheduleId,
+               ownerId})) {
         return dbError(what, q.lastError());
     }
     q.finish();

@@ -95,16 +95,15 @@ void ApprovalsModel::reload() {
 }
 
 void ApprovalsModel::reloadRules() {
-    m_source->rules(this,
-                    m_ruleReloads.newestOnly([this](const Result<QList<ApprovalRuleRecord>>& r) {
-                        if (!r) {
-                            setError(tr("Could not read the \"always allow\" rules: %1.")
-                                         .arg(r.error().message));
-                            return;
-                        }
-                        m_rules = r.value();
-                        Q_EMIT rulesChanged();
-                    }));
+    m_source->rules(this, m_ruleReloads.newestOnly([this](
+                                                       const Result<QList<ApprovalRuleRecord>>& r) {
+        if (!r) {
+            setError(tr("Could not read the \"always allow\" rules: %1.").arg(r.error().message));
+            return;
+        }
+        m_rules = r.value();
+        Q_EMIT rulesChanged();
+    }));
 }
 
 void ApprovalsModel::onRequested(const ApprovalRecord& r) {
@@ -159,8 +158,9 @@ void ApprovalsModel::answer(qint64 approvalId, ApprovalChoice choice, const QStr
                 r.error().code == QLatin1String("not_found")) {
                 // Answered elsewhere, expired or withdrawn meanwhile: nothing left to decide.
                 removeRow(approvalId);
-                setError(tr("This request was already settled (answered elsewhere, expired or "
-                            "its worker ended); nothing ran because of this answer."));
+                setError(
+                    tr("This request was already settled (answered elsewhere, expired or "
+                       "its worker ended); nothing ran because of this answer."));
                 return;
             }
             setError(tr("The answer was not recorded: %1").arg(r.error().message));

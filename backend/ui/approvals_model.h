@@ -33,11 +33,11 @@ public:
     enum Roles {
         ApprovalIdRole = Qt::UserRole + 1,
         ToolRole,
-        TargetRole,           // the host alias, "local", a URL's host, the recipients
-        ActionRole,           // the exact command
-        TaskRole,             // the worker's task
-        WhyRole,              // why it may change the system (the classification)
-        StatedReasonRole,     // what the worker said before the call
+        TargetRole,        // the host alias, "local", a URL's host, the recipients
+        ActionRole,        // the exact command
+        TaskRole,          // the worker's task
+        WhyRole,           // why it may change the system (the classification)
+        StatedReasonRole,  // what the worker said before the call
         WorkerIdRole,
         SuggestedPrefixRole,  // what "always allow" allows, as one line; "" when not offered
         ExpiresTextRole,      // "expires at 14:05"

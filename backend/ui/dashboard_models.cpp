@@ -13,8 +13,8 @@ DashboardModels::DashboardModels(const Deps& d)
       m_hosts(d.sources.hosts, nullptr, d.firstLoad),
       m_settings(d.settings, nullptr, d.clock) {
     if (d.sources.approvals) {
-        m_approvals = std::make_unique<ApprovalsModel>(d.sources.approvals,
-                                                       QStringLiteral("desktop"));
+        m_approvals =
+            std::make_unique<ApprovalsModel>(d.sources.approvals, QStringLiteral("desktop"));
     }
     ApprovalsModel::setInstance(m_approvals.get());
     m_workers.setClock(d.clock);

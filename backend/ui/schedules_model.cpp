@@ -26,7 +26,6 @@ QString approvalModeText(const std::optional<ApprovalMode>& mode) {
     return {};
 }
 
-
 // As the service reads it: empty is the system's zone.
 QTimeZone zoneOf(const QString& id) {
     return id.isEmpty() ? QTimeZone::systemTimeZone() : QTimeZone(id.toUtf8());

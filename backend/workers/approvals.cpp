@@ -100,20 +100,19 @@ Result<ApprovalRecord> Approvals::request(ApprovalRecord draft) {
     Q_EMIT requested(draft);
     const qint64 ownerId = draft.ownerId;
     const qint64 approvalId = draft.id;
-    m_expiry.insert(approvalId,
-                    m_clock->callAfter(m_config.timeoutMs, this, [this, ownerId, approvalId] {
-                        m_expiry.remove(approvalId);
-                        const auto expired =
-                            settle(ownerId, approvalId,
-                                   {ApprovalStatus::Expired,
-                                    QStringLiteral("expiry"),
-                                    {},
-                                    tr("Nobody answered within %1, so the call was denied.")
-                                        .arg(durationWords(m_config.timeoutMs)),
-                                    0});
-                        if (!expired && expired.error().code != QLatin1String("invalid_state"))
-                            qWarning("approvals: %s", qPrintable(expired.error().message));
-                    }));
+    m_expiry.insert(
+        approvalId, m_clock->callAfter(m_config.timeoutMs, this, [this, ownerId, approvalId] {
+            m_expiry.remove(approvalId);
+            const auto expired = settle(ownerId, approvalId,
+                                        {ApprovalStatus::Expired,
+                                         QStringLiteral("expiry"),
+                                         {},
+                                         tr("Nobody answered within %1, so the call was denied.")
+                                             .arg(durationWords(m_config.timeoutMs)),
+                                         0});
+            if (!expired && expired.error().code != QLatin1String("invalid_state"))
+                qWarning("approvals: %s", qPrintable(expired.error().message));
+        }));
     return draft;
 }
 

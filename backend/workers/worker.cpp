@@ -476,8 +476,9 @@ ToolInvocation* Worker::guard(const GuardedCall& call, QObject* parent) {
     if (!m_deps.approvals)
         return nullptr;
     const CallClass cls = call.tool->classify(call.args);
-    const PolicyDecision d = m_deps.approvals->policyFor(m_job.ownerId, m_job.background, m_job.scheduleMode)
-                                .decide(cls);
+    const PolicyDecision d =
+        m_deps.approvals->policyFor(m_job.ownerId, m_job.background, m_job.scheduleMode)
+            .decide(cls);
     switch (d.verdict) {
         case Verdict::Run:
             return nullptr;

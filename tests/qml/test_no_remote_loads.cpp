@@ -24,16 +24,17 @@ class TestNoRemoteLoads : public QObject {
     // at the stub. Returns the number of requests the stub received within the wait.
     static int loadsOf(QQmlEngine& engine, HttpStub& stub, int waitMs) {
         const QString base = stub.baseUrl();
-        const QByteArray qml = QStringLiteral(
-                                   "import QtQuick\n"
-                                   "Item {\n"
-                                   "  width: 400; height: 300\n"
-                                   "  TextEdit { width: 400; textFormat: TextEdit.MarkdownText;\n"
-                                   "    text: 'Look: ![pixel](%1/pixel.png) and <img src=\"%1/b.png\">' }\n"
-                                   "  Image { y: 150; source: '%1/c.png' }\n"
-                                   "}\n")
-                                   .arg(base)
-                                   .toUtf8();
+        const QByteArray qml =
+            QStringLiteral(
+                "import QtQuick\n"
+                "Item {\n"
+                "  width: 400; height: 300\n"
+                "  TextEdit { width: 400; textFormat: TextEdit.MarkdownText;\n"
+                "    text: 'Look: ![pixel](%1/pixel.png) and <img src=\"%1/b.png\">' }\n"
+                "  Image { y: 150; source: '%1/c.png' }\n"
+                "}\n")
+                .arg(base)
+                .toUtf8();
         QQmlComponent component(&engine);
         component.setData(qml, QUrl(QStringLiteral("qrc:/test/NoRemoteLoads.qml")));
         if (component.isError()) {
@@ -74,10 +75,13 @@ private Q_SLOTS:
     }
 
     void localSchemesStillLoad() {
-        QVERIFY(LocalOnlyNetworkAccessManager::isLocal(QUrl(QStringLiteral("qrc:/Zerg/App/x.png"))));
+        QVERIFY(
+            LocalOnlyNetworkAccessManager::isLocal(QUrl(QStringLiteral("qrc:/Zerg/App/x.png"))));
         QVERIFY(LocalOnlyNetworkAccessManager::isLocal(QUrl(QStringLiteral("file:///tmp/x.png"))));
-        QVERIFY(LocalOnlyNetworkAccessManager::isLocal(QUrl(QStringLiteral("data:image/png;base64,AA=="))));
-        QVERIFY(!LocalOnlyNetworkAccessManager::isLocal(QUrl(QStringLiteral("https://example.com/x.png"))));
+        QVERIFY(LocalOnlyNetworkAccessManager::isLocal(
+            QUrl(QStringLiteral("data:image/png;base64,AA=="))));
+        QVERIFY(!LocalOnlyNetworkAccessManager::isLocal(
+            QUrl(QStringLiteral("https://example.com/x.png"))));
         QVERIFY(!LocalOnlyNetworkAccessManager::isLocal(QUrl(QStringLiteral("ftp://10.0.0.1/x"))));
     }
 };

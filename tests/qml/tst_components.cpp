@@ -162,7 +162,8 @@ public:
         draft.target = target;
         draft.action = action;
         draft.args = {{QStringLiteral("host"), target}, {QStringLiteral("command"), action}};
-        draft.classification = {{QStringLiteral("why"), QStringLiteral("it may change the system")}};
+        draft.classification = {
+            {QStringLiteral("why"), QStringLiteral("it may change the system")}};
         draft.task = QStringLiteral("restart what needs it");
         draft.suggestedPrefix = action.split(u' ').mid(0, 2);
         const Result<ApprovalRecord> r = m_approvals->request(draft);
@@ -183,7 +184,7 @@ class Setup : public QObject {
     Q_OBJECT
 public Q_SLOTS:
     void qmlEngineAvailable(QQmlEngine* engine) {
-        engine->addImportPath(QStringLiteral("qrc:/"));  // the static modules' qmldir files
+        engine->addImportPath(QStringLiteral("qrc:/"));      // the static modules' qmldir files
         engine->setNetworkAccessManagerFactory(&m_network);  // as the app: nothing remote
         m_conversation = std::make_unique<FakeConversation>(&m_bus);
         m_controller = std::make_unique<JarvisController>(&m_bus, m_conversation.get(), &m_clock);
@@ -304,10 +305,10 @@ private:
         m_artifacts = std::make_unique<ArtifactStore>(m_dir.filePath(QStringLiteral("workers")));
         m_approvals = std::make_unique<Approvals>(m_approvalStore.get(), m_artifacts.get(), &m_bus,
                                                   &m_clock, ApprovalsConfig{});
-        (void)m_approvalStore->addRule(kOwner, QStringLiteral("web1"),
-                                       {QStringLiteral("systemctl"), QStringLiteral("restart"),
-                                        QStringLiteral("nginx")},
-                                       0, QStringLiteral("user"), m_clock.utcNow());
+        (void)m_approvalStore->addRule(
+            kOwner, QStringLiteral("web1"),
+            {QStringLiteral("systemctl"), QStringLiteral("restart"), QStringLiteral("nginx")}, 0,
+            QStringLiteral("user"), m_clock.utcNow());
         m_approvalsSource = std::make_unique<LocalApprovalsSource>(m_approvals.get(), kOwner);
         m_approvalsModel =
             std::make_unique<ApprovalsModel>(m_approvalsSource.get(), QStringLiteral("desktop"));

@@ -131,9 +131,10 @@ private Q_SLOTS:
     QJsonObject touchScenario(const QString& file) {
         const auto call = [](const char* model, const char* id, const char* name,
                              const QJsonObject& args) {
-            return QJsonObject{{"model", model},
-                               {"tool_calls", QJsonArray{QJsonObject{
-                                                  {"id", id}, {"name", name}, {"arguments", args}}}}};
+            return QJsonObject{
+                {"model", model},
+                {"tool_calls",
+                 QJsonArray{QJsonObject{{"id", id}, {"name", name}, {"arguments", args}}}}};
         };
         return {{"responses",
                  QJsonArray{call("supervisor-model", "s1", "spawn_worker",
@@ -164,9 +165,10 @@ private Q_SLOTS:
         QVERIFY(r.out.contains("\"device\":\"cli\""));
 
         m_llm.setScenario(touchScenario(file));
-        r = zerg({QStringLiteral("ask"), QStringLiteral("--json"), QStringLiteral("--approve=allow"),
-                  QStringLiteral("create the marker on testbox")},
-                 env);
+        r = zerg(
+            {QStringLiteral("ask"), QStringLiteral("--json"), QStringLiteral("--approve=allow"),
+             QStringLiteral("create the marker on testbox")},
+            env);
         QVERIFY2(r.code == 0, r.err.constData());
         QVERIFY(QFile::exists(file));
         QVERIFY(r.out.contains("\"status\":\"allowed\""));
@@ -187,11 +189,11 @@ private Q_SLOTS:
         const QString file = host.filePath(QStringLiteral("prompted"));
         m_llm.setScenario(touchScenario(file));
         // script(1) runs zerg on a pseudo-terminal and passes our "y" to it.
-        const QString command = QStringLiteral("%1 ask 'create the marker on testbox'")
-                                    .arg(QStringLiteral(ZERG_EXE));
+        const QString command =
+            QStringLiteral("%1 ask 'create the marker on testbox'").arg(QStringLiteral(ZERG_EXE));
         const zerg::test::ProgramRun r = zerg::test::runProgram(
-            QStringLiteral("script"), {QStringLiteral("-qec"), command, QStringLiteral("/dev/null")},
-            env, 90000, "y\n");
+            QStringLiteral("script"),
+            {QStringLiteral("-qec"), command, QStringLiteral("/dev/null")}, env, 90000, "y\n");
         QVERIFY2(r.code == 0, (r.out + r.err).constData());
         QVERIFY2(r.out.contains("Approval needed: worker"), r.out.constData());
         QVERIFY2(r.out.contains("touch " + file.toUtf8()), r.out.constData());

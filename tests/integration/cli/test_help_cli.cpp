@@ -84,9 +84,9 @@ private Q_SLOTS:
             QCOMPARE(r.code, 0);
             QVERIFY2(r.out.startsWith("Usage: zerg [COMMAND]"), r.out.constData());
             for (const char* word :
-                 {"ask [--json] [--approve=allow|deny] TASK", "workers list", "workers show", "workers grep",
-                  "workers reindex", "runs", "hosts", "key", "serve", "devices", "connect",
-                  "doctor", "help [COMMAND]", "--version", "Example"}) {
+                 {"ask [--json] [--approve=allow|deny] TASK", "workers list", "workers show",
+                  "workers grep", "workers reindex", "runs", "hosts", "key", "serve", "devices",
+                  "connect", "doctor", "help [COMMAND]", "--version", "Example"}) {
                 QVERIFY2(r.out.contains(word), word);
             }
         }

@@ -198,7 +198,7 @@ private Q_SLOTS:
         QVERIFY(!s->fileExistedAtRequest.first());
         QCOMPARE(lastEvent(*s, "approval_requested").value("action").toString(), command);
 
-        QTest::qWait(3000);  // longer than the run timeout and the hard timeout
+        QTest::qWait(3000);             // longer than the run timeout and the hard timeout
         QVERIFY(!QFile::exists(file));  // still waiting: nothing ran
         QCOMPARE(worker->snapshot().status, WorkerStatus::AwaitingApproval);
         QCOMPARE(done.size(), 0);
@@ -262,7 +262,8 @@ private Q_SLOTS:
         const QString first = host.filePath(QStringLiteral("first"));
         const QString second = host.filePath(QStringLiteral("second"));
         QJsonArray responses = oneChange(QStringLiteral("touch ") + first, QStringLiteral("one"));
-        for (const QJsonValue& v : oneChange(QStringLiteral("touch ") + second, QStringLiteral("two")))
+        for (const QJsonValue& v :
+             oneChange(QStringLiteral("touch ") + second, QStringLiteral("two")))
             responses.append(v);
         auto s = open(responses);
         QVERIFY(s);
@@ -333,8 +334,10 @@ private Q_SLOTS:
         QTemporaryDir host;
         const QString unattended = host.filePath(QStringLiteral("unattended"));
         const QString asked = host.filePath(QStringLiteral("asked"));
-        QJsonArray responses = oneChange(QStringLiteral("touch ") + unattended, QStringLiteral("s1"));
-        for (const QJsonValue& v : oneChange(QStringLiteral("touch ") + asked, QStringLiteral("s2")))
+        QJsonArray responses =
+            oneChange(QStringLiteral("touch ") + unattended, QStringLiteral("s1"));
+        for (const QJsonValue& v :
+             oneChange(QStringLiteral("touch ") + asked, QStringLiteral("s2")))
             responses.append(v);
         auto s = open(responses);
         QVERIFY(s);
@@ -364,8 +367,9 @@ private Q_SLOTS:
     void aHostModeOverridesTheDefault() {
         QTemporaryDir host;
         const QString file = host.filePath(QStringLiteral("autonomous"));
-        auto s = open(oneChange(QStringLiteral("touch ") + file, QStringLiteral("host")),
-                      [](Settings& st) { st.approvalHostModes = QStringLiteral("testbox=autonomous"); });
+        auto s =
+            open(oneChange(QStringLiteral("touch ") + file, QStringLiteral("host")),
+                 [](Settings& st) { st.approvalHostModes = QStringLiteral("testbox=autonomous"); });
         QVERIFY(s);
         bool ok = false;
         QString text;

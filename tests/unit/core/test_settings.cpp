@@ -230,7 +230,8 @@ private Q_SLOTS:
         const Settings s = Settings::load();
         qunsetenv("ZERG_LLM_BASE_URL");
         QVERIFY(s.llmApiKey.isEmpty());
-        QVERIFY2(s.secretsProblem.contains(QStringLiteral("damaged")), qPrintable(s.secretsProblem));
+        QVERIFY2(s.secretsProblem.contains(QStringLiteral("damaged")),
+                 qPrintable(s.secretsProblem));
         QVERIFY(s.secretsProblem.contains(QStringLiteral("secrets.json")));
         QVERIFY(f.open(QIODevice::ReadOnly));
         QCOMPARE(f.readAll(), QByteArray("{\"openai_api_key\": \"sk-cut-off"));

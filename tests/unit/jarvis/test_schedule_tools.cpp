@@ -172,8 +172,9 @@ private Q_SLOTS:
                  QStringLiteral("default"));
         stored = f.store->findSchedule(kOwner, QStringLiteral("restart check"));
         QVERIFY(stored && !stored->approvalMode);
-        const ToolResult wild = f.call(QStringLiteral("update_schedule"),
-                                       {{"name", "restart check"}, {"approval_mode", "autonomous"}});
+        const ToolResult wild =
+            f.call(QStringLiteral("update_schedule"),
+                   {{"name", "restart check"}, {"approval_mode", "autonomous"}});
         QCOMPARE(code(wild), QStringLiteral("invalid_arguments"));
         QVERIFY(!f.store->findSchedule(kOwner, QStringLiteral("restart check"))->approvalMode);
     }

@@ -134,7 +134,8 @@ private Q_SLOTS:
         record(f, &events);
         f.llm.pushText(QStringLiteral("All disks fine.\n\nSeverity: info"));
         QSignalSpy done(f.jarvis.get(), &JarvisService::runFinished);
-        const Result<qint64> run = f.jarvis->startBackgroundRun(QStringLiteral("hello there"), std::nullopt);
+        const Result<qint64> run =
+            f.jarvis->startBackgroundRun(QStringLiteral("hello there"), std::nullopt);
         QVERIFY(run);
         QCOMPARE(f.jarvis->startBackgroundRun(QStringLiteral("again"), std::nullopt).error().code,
                  QStringLiteral("busy"));

@@ -128,7 +128,8 @@ private Q_SLOTS:
         QCOMPARE(line(known), u"changes sends_message a@x.org, b@X.org @a@x.org, b@X.org"_s);
         QVERIFY(!known.outsideConfigured);
         // A recipient no setting names is outside the box: the user approves it in every mode.
-        const CallClass stranger = mail.classify({{"to", QJsonArray{"a@x.org", "eve@evil.example"}}});
+        const CallClass stranger =
+            mail.classify({{"to", QJsonArray{"a@x.org", "eve@evil.example"}}});
         QCOMPARE(line(stranger),
                  u"changes unconfigured_target eve@evil.example @a@x.org, eve@evil.example"_s);
         QVERIFY(stranger.outsideConfigured);

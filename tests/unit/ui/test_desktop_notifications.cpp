@@ -9,8 +9,8 @@
 #include "temp_env.h"
 #include "ui/desktop_notifications.h"
 
-#include <QDBusError>
 #include <QDBusConnection>
+#include <QDBusError>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>

@@ -130,15 +130,15 @@ private Q_SLOTS:
                  qPrintable(chosen.sandboxState()));
         Settings missing;
         missing.shellSandbox = QStringLiteral("bubblewrap");
-        const DoctorCheck broken = Doctor::sandboxCheck(missing, QStringLiteral("/nonexistent/bwrap"));
+        const DoctorCheck broken =
+            Doctor::sandboxCheck(missing, QStringLiteral("/nonexistent/bwrap"));
         QCOMPARE(broken.status, DoctorCheck::Status::Failed);
         Settings byDefault;
         const SettingsModel automatic(byDefault);
-        QCOMPARE(automatic.sandboxState(),
-                 [&] {
-                     const DoctorCheck c = Doctor::sandboxCheck(byDefault);
-                     return c.fix.isEmpty() ? c.message : c.message + QLatin1Char(' ') + c.fix;
-                 }());
+        QCOMPARE(automatic.sandboxState(), [&] {
+            const DoctorCheck c = Doctor::sandboxCheck(byDefault);
+            return c.fix.isEmpty() ? c.message : c.message + QLatin1Char(' ') + c.fix;
+        }());
     }
 
     void theProvidersComeFromTheRegistry() {
