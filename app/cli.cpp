@@ -4,6 +4,7 @@
 #include "cli_connect.h"
 #include "cli_doctor.h"
 #include "cli_hosts.h"
+#include "cli_mcp.h"
 #include "cli_options.h"
 #include "cli_runs.h"
 #include "cli_server.h"
@@ -65,6 +66,7 @@ const char kUsage[] = QT_TRANSLATE_NOOP(
     "  runs list [--limit N] [--json]    Recent requests Jarvis handled, newest first.\n"
     "  runs show ID [--json]             One run: result, workers, tokens and cost.\n"
     "  hosts list|trust ALIAS|import     The SSH hosts workers may reach, and their keys.\n"
+    "  mcp list|tools NAME|call          The MCP servers whose tools workers use.\n"
     "  key set|clear|status              The provider's API key in the system keychain.\n"
     "  serve [--listen HOST:PORT]        Run headless behind the WebSocket API (server mode).\n"
     "  devices add NAME|list|revoke ID   The devices allowed to log in to 'zerg serve'.\n"
@@ -685,6 +687,8 @@ QString helpText(const QString& command, const QString& subcommand) {
         return connectHelp();
     if (command == QLatin1String("doctor"))
         return doctorHelp();
+    if (command == QLatin1String("mcp"))
+        return mcpHelp();
     return {};
 }
 
@@ -729,6 +733,8 @@ int run(const QStringList& argv) {
         return connectCommand(args);
     if (cmd == QLatin1String("doctor"))
         return doctorCommand(args);
+    if (cmd == QLatin1String("mcp"))
+        return mcpCommand(args);
     if (cmd == QLatin1String("workers")) {
         const QString sub = args.isEmpty() ? QString() : args.takeFirst();
         if (sub == QLatin1String("list"))

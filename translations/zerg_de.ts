@@ -1033,6 +1033,41 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
     </message>
 </context>
 <context>
+    <name>McpClient</name>
+    <message>
+        <source>the initialize handshake failed: %1</source>
+        <translation>der Initialisierungs-Handshake ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>the server speaks MCP version &quot;%1&quot;, which Zerg does not (it speaks %2). Update the server or Zerg.</source>
+        <translation>der Server spricht die MCP-Version „%1“, die Zerg nicht spricht (Zerg spricht %2). Aktualisieren Sie den Server oder Zerg.</translation>
+    </message>
+    <message>
+        <source>tools/list failed: %1</source>
+        <translation>tools/list ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>not started</source>
+        <translation>nicht gestartet</translation>
+    </message>
+    <message>
+        <source>MCP server &apos;%1&apos; is not running (%2).</source>
+        <translation>Der MCP-Server „%1“ läuft nicht (%2).</translation>
+    </message>
+    <message>
+        <source>No answer from MCP server &apos;%1&apos; to %2 within %3 s.</source>
+        <translation>Keine Antwort des MCP-Servers „%1“ auf %2 innerhalb von %3 s.</translation>
+    </message>
+    <message>
+        <source>MCP server &apos;%1&apos; answered %2 with an error: %3 (code %4)</source>
+        <translation>Der MCP-Server „%1“ hat %2 mit einem Fehler beantwortet: %3 (Code %4)</translation>
+    </message>
+    <message>
+        <source>MCP server &apos;%1&apos; stopped during the call: %2</source>
+        <translation>Der MCP-Server „%1“ hat während des Aufrufs aufgehört: %2</translation>
+    </message>
+</context>
+<context>
     <name>MessageDelegate</name>
     <message>
         <source>You</source>
@@ -3246,6 +3281,145 @@ Kosten: %4</translation>
     </message>
 </context>
 <context>
+    <name>zerg::HttpTransport</name>
+    <message>
+        <source>&apos;%1&apos; is not an http or https URL. Check &quot;url&quot; in mcp.json.</source>
+        <translation>„%1“ ist keine http- oder https-URL. Prüfen Sie &quot;url&quot; in mcp.json.</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>gestoppt</translation>
+    </message>
+    <message>
+        <source>initialize: the server sent an Mcp-Session-Id with characters other than visible ASCII; it was ignored</source>
+        <translation>initialize: Der Server hat eine Mcp-Session-Id mit anderen Zeichen als sichtbarem ASCII geschickt; sie wurde ignoriert</translation>
+    </message>
+    <message>
+        <source>the server&apos;s answer is larger than %1 MiB</source>
+        <translation>die Antwort des Servers ist größer als %1 MiB</translation>
+    </message>
+    <message>
+        <source>%1 (event stream, not JSON-RPC): %2</source>
+        <translation>%1 (Ereignisstrom, kein JSON-RPC): %2</translation>
+    </message>
+    <message>
+        <source>the server&apos;s event stream sent %1</source>
+        <translation>der Ereignisstrom des Servers hat %1 geschickt</translation>
+    </message>
+    <message>
+        <source>the answer from %1 was cut off (%2)</source>
+        <translation>die Antwort von %1 wurde abgeschnitten (%2)</translation>
+    </message>
+    <message>
+        <source>the server answered HTTP %1 without a JSON or event-stream body</source>
+        <translation>der Server hat HTTP %1 ohne JSON- oder Ereignisstrom-Inhalt geantwortet</translation>
+    </message>
+    <message>
+        <source>%1: the event stream broke (%2)</source>
+        <translation>%1: der Ereignisstrom ist abgebrochen (%2)</translation>
+    </message>
+    <message>
+        <source>the event stream for this call broke before its response (%1)</source>
+        <translation>der Ereignisstrom dieses Aufrufs ist vor seiner Antwort abgebrochen (%1)</translation>
+    </message>
+    <message>
+        <source>the server ended the event stream for this call without its response</source>
+        <translation>der Server hat den Ereignisstrom dieses Aufrufs ohne dessen Antwort beendet</translation>
+    </message>
+    <message>
+        <source>the server answered HTTP %1 with an empty body</source>
+        <translation>der Server hat HTTP %1 ohne Inhalt geantwortet</translation>
+    </message>
+    <message>
+        <source>the server&apos;s answer is not JSON-RPC: %1</source>
+        <translation>die Antwort des Servers ist kein JSON-RPC: %1</translation>
+    </message>
+    <message>
+        <source>the server&apos;s answer did not contain the response to this call</source>
+        <translation>die Antwort des Servers enthielt die Antwort auf diesen Aufruf nicht</translation>
+    </message>
+    <message>
+        <source>the server ended the session (HTTP 404); it will be started again</source>
+        <translation>der Server hat die Sitzung beendet (HTTP 404); sie wird neu gestartet</translation>
+    </message>
+    <message>
+        <source>the event stream for this call broke before its response and the server refused to resume it (HTTP %1)%2</source>
+        <translation>der Ereignisstrom dieses Aufrufs ist vor seiner Antwort abgebrochen, und der Server hat die Fortsetzung abgelehnt (HTTP %1)%2</translation>
+    </message>
+    <message>
+        <source>HTTP %1 from %2</source>
+        <translation>HTTP %1 von %2</translation>
+    </message>
+    <message>
+        <source>HTTP %1 from %2: %3</source>
+        <translation>HTTP %1 von %2: %3</translation>
+    </message>
+    <message>
+        <source>the event stream for this call broke before its response and resuming it failed (%1)</source>
+        <translation>der Ereignisstrom dieses Aufrufs ist vor seiner Antwort abgebrochen, und die Fortsetzung ist fehlgeschlagen (%1)</translation>
+    </message>
+    <message>
+        <source>the server at %1 is unreachable: %2 requests in a row failed (last: %3)</source>
+        <translation>der Server unter %1 ist nicht erreichbar: %2 Anfragen nacheinander sind fehlgeschlagen (zuletzt: %3)</translation>
+    </message>
+    <message>
+        <source>could not reach the server at %1 (%2)</source>
+        <translation>der Server unter %1 war nicht erreichbar (%2)</translation>
+    </message>
+    <message>
+        <source>%1; gave up after %2 attempts to resume it</source>
+        <translation>%1; nach %2 Versuchen, ihn fortzusetzen, aufgegeben</translation>
+    </message>
+    <message>
+        <source> The server said: %1</source>
+        <translation> Der Server sagte: %1</translation>
+    </message>
+    <message>
+        <source>the server at %1 redirects to %2 (HTTP %3). Zerg does not follow redirects to another server, since the headers hold tokens; put the final URL in mcp.json if you trust it.</source>
+        <translation>der Server unter %1 leitet nach %2 um (HTTP %3). Zerg folgt keinen Umleitungen zu einem anderen Server, weil die Header Tokens enthalten; tragen Sie die endgültige URL in mcp.json ein, wenn Sie ihr vertrauen.</translation>
+    </message>
+    <message>
+        <source>an unknown address</source>
+        <translation>eine unbekannte Adresse</translation>
+    </message>
+    <message>
+        <source>the server at %1 refused access (HTTP %2). Check the headers/token for this server in mcp.json.%3</source>
+        <translation>der Server unter %1 hat den Zugriff verweigert (HTTP %2). Prüfen Sie die Header bzw. das Token für diesen Server in mcp.json.%3</translation>
+    </message>
+    <message>
+        <source>the server at %1 answered HTTP 404: there is no MCP endpoint at this address. Check &quot;url&quot; in mcp.json (servers often use a path like /mcp).%2</source>
+        <translation>der Server unter %1 hat HTTP 404 geantwortet: Unter dieser Adresse gibt es keinen MCP-Endpunkt. Prüfen Sie &quot;url&quot; in mcp.json (Server verwenden oft einen Pfad wie /mcp).%2</translation>
+    </message>
+    <message>
+        <source>the server at %1 does not accept POST (HTTP %2). Is it a Streamable HTTP MCP endpoint? Servers that only speak the older HTTP+SSE transport are not supported.</source>
+        <translation>der Server unter %1 nimmt kein POST an (HTTP %2). Ist es ein Streamable-HTTP-MCP-Endpunkt? Server, die nur den älteren HTTP+SSE-Transport sprechen, werden nicht unterstützt.</translation>
+    </message>
+    <message>
+        <source>the server at %1 answered the initialize request with HTTP %2.%3</source>
+        <translation>der Server unter %1 hat die initialize-Anfrage mit HTTP %2 beantwortet.%3</translation>
+    </message>
+    <message>
+        <source>could not connect to %1 (connection refused). Is the server running at %1?</source>
+        <translation>keine Verbindung zu %1 (Verbindung abgelehnt). Läuft der Server unter %1?</translation>
+    </message>
+    <message>
+        <source>could not find the host of %1 (%2). Check &quot;url&quot; in mcp.json.</source>
+        <translation>der Host von %1 wurde nicht gefunden (%2). Prüfen Sie &quot;url&quot; in mcp.json.</translation>
+    </message>
+    <message>
+        <source>the TLS connection to %1 failed (%2). Check the server&apos;s certificate, and whether the URL should start with http:// or https://.</source>
+        <translation>die TLS-Verbindung zu %1 ist fehlgeschlagen (%2). Prüfen Sie das Zertifikat des Servers und ob die URL mit http:// oder https:// beginnen sollte.</translation>
+    </message>
+    <message>
+        <source>the server at %1 redirects elsewhere (%2). Zerg does not follow redirects to another server; put the final URL in mcp.json if you trust it.</source>
+        <translation>der Server unter %1 leitet anderswohin um (%2). Zerg folgt keinen Umleitungen zu einem anderen Server; tragen Sie die endgültige URL in mcp.json ein, wenn Sie ihr vertrauen.</translation>
+    </message>
+    <message>
+        <source>could not reach the server at %1 (%2). Is it running, and is &quot;url&quot; in mcp.json right?</source>
+        <translation>der Server unter %1 war nicht erreichbar (%2). Läuft er, und stimmt &quot;url&quot; in mcp.json?</translation>
+    </message>
+</context>
+<context>
     <name>zerg::InboxModel</name>
     <message>
         <source>That result is no longer in the inbox. Close it and pick another one.</source>
@@ -3402,6 +3576,29 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
     <message>
         <source>Not run: %1 may change a system (%2). %3</source>
         <translation>Nicht ausgeführt: %1 kann ein System ändern (%2). %3</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::McpServers</name>
+    <message>
+        <source>No MCP server &apos;%1&apos; is configured (%2).</source>
+        <translation>Es ist kein MCP-Server „%1“ eingerichtet (%2).</translation>
+    </message>
+    <message>
+        <source>MCP server &apos;%1&apos; is disabled. Enable it first.</source>
+        <translation>Der MCP-Server „%1“ ist ausgeschaltet. Schalten Sie ihn zuerst ein.</translation>
+    </message>
+    <message>
+        <source>The MCP servers are not running in this process.</source>
+        <translation>Die MCP-Server laufen nicht in diesem Prozess.</translation>
+    </message>
+    <message>
+        <source>MCP server &apos;%1&apos; failed (%2): its tools are unavailable. Do not call them; use other tools or tell the user.</source>
+        <translation>Der MCP-Server „%1“ ist ausgefallen (%2): Seine Tools sind nicht verfügbar. Rufen Sie sie nicht auf; verwenden Sie andere Tools oder sagen Sie es dem Benutzer.</translation>
+    </message>
+    <message>
+        <source>MCP server &apos;%1&apos; stopped (%2) and is being restarted: its tools are unavailable for now.</source>
+        <translation>Der MCP-Server „%1“ hat aufgehört (%2) und wird neu gestartet: Seine Tools sind vorerst nicht verfügbar.</translation>
     </message>
 </context>
 <context>
@@ -4440,6 +4637,29 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
     <message>
         <source>skipped</source>
         <translation>übersprungen</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::StdioTransport</name>
+    <message>
+        <source>stopped</source>
+        <translation>gestoppt</translation>
+    </message>
+    <message>
+        <source>sent a message larger than %1 MiB</source>
+        <translation>hat eine Nachricht größer als %1 MiB geschickt</translation>
+    </message>
+    <message>
+        <source>the server process crashed</source>
+        <translation>der Serverprozess ist abgestürzt</translation>
+    </message>
+    <message>
+        <source>the server process exited with code %1</source>
+        <translation>der Serverprozess hat sich mit Code %1 beendet</translation>
+    </message>
+    <message>
+        <source>could not start &apos;%1&apos; (%2). Check &quot;command&quot; in mcp.json: the program must be installed and on PATH, or given with its full path.</source>
+        <translation>„%1“ konnte nicht gestartet werden (%2). Prüfen Sie &quot;command&quot; in mcp.json: Das Programm muss installiert und im PATH sein oder mit vollem Pfad angegeben werden.</translation>
     </message>
 </context>
 <context>
@@ -6158,92 +6378,6 @@ fehlgeschlagen, 2 Aufruffehler.
         <translation>die Optionen können nicht gelesen werden</translation>
     </message>
     <message>
-        <source>Usage: zerg [COMMAND] [OPTIONS]
-
-Zerg is a desktop AI operations assistant. Without a command it opens the Jarvis window.
-
-Commands:
-  ask [--json] [--approve=allow|deny] TASK
-                                    Run one request headless and print the answer.
-  workers list [--json] [--limit N] Recent workers, newest first.
-  workers show ID [--json]          One worker: metadata, result, tool call files.
-  workers grep [OPTIONS] PATTERN    Search every worker&apos;s files.
-  workers reindex [--json]          Rebuild the worker list from the folders on disk.
-  runs list [--limit N] [--json]    Recent requests Jarvis handled, newest first.
-  runs show ID [--json]             One run: result, workers, tokens and cost.
-  hosts list|trust ALIAS|import     The SSH hosts workers may reach, and their keys.
-  key set|clear|status              The provider&apos;s API key in the system keychain.
-  serve [--listen HOST:PORT]        Run headless behind the WebSocket API (server mode).
-  devices add NAME|list|revoke ID   The devices allowed to log in to &apos;zerg serve&apos;.
-  connect URL | --local             Make the desktop app a client of a &apos;zerg serve&apos;, or
-                                    go back to this computer&apos;s Jarvis.
-  doctor [--json]                   Check the provider, hosts, data folder and database,
-                                    and say what to fix.
-  help [COMMAND]                    This help, or the help of one command.
-
-Options:
-  -h, --help                        Show this help; &apos;zerg COMMAND --help&apos; shows the
-                                    options and examples of a command.
-  --version                         Show the version.
-
-Examples:
-  zerg doctor
-  zerg ask &quot;check disk usage on cube&quot;
-  zerg help workers grep
-
-Configuration (environment; see README): ZERG_DATA_DIR, ZERG_LLM_BASE_URL,
-ZERG_LLM_PROVIDER, ZERG_LLM_API_KEY, ZERG_MODEL, ZERG_WORKER_MODEL, ZERG_HOSTS_FILE.
-
-Exit status: 0 success, 1 failure, 2 usage error, 3 configuration problem.
-</source>
-        <translation>Aufruf: zerg [COMMAND] [OPTIONS]
-
-Zerg ist ein KI-Assistent für den IT-Betrieb auf dem Desktop. Ohne Befehl öffnet es das
-Jarvis-Fenster.
-
-Befehle:
-  ask [--json] [--approve=allow|deny] TASK
-                                    Eine Anfrage ohne Oberfläche ausführen und die Antwort
-                                    ausgeben.
-  workers list [--json] [--limit N] Letzte Worker, neueste zuerst.
-  workers show ID [--json]          Ein Worker: Metadaten, Ergebnis, Dateien der
-                                    Tool-Aufrufe.
-  workers grep [OPTIONS] PATTERN    Die Dateien aller Worker durchsuchen.
-  workers reindex [--json]          Die Worker-Liste aus den Ordnern auf dem Datenträger
-                                    neu aufbauen.
-  runs list [--limit N] [--json]    Letzte Anfragen, die Jarvis bearbeitet hat, neueste
-                                    zuerst.
-  runs show ID [--json]             Ein Lauf: Ergebnis, Worker, Tokens und Kosten.
-  hosts list|trust ALIAS|import     Die SSH-Hosts, die Worker erreichen dürfen, und ihre
-                                    Schlüssel.
-  key set|clear|status              Der API-Schlüssel des Anbieters im Schlüsselbund des
-                                    Systems.
-  serve [--listen HOST:PORT]        Ohne Oberfläche hinter der WebSocket-API laufen
-                                    (Servermodus).
-  devices add NAME|list|revoke ID   Die Geräte, die sich bei &apos;zerg serve&apos; anmelden dürfen.
-  connect URL | --local             Die Desktop-App zum Client eines &apos;zerg serve&apos; machen
-                                    oder zurück zu Jarvis auf diesem Rechner wechseln.
-  doctor [--json]                   Anbieter, Hosts, Datenordner und Datenbank prüfen und
-                                    sagen, was zu beheben ist.
-  help [COMMAND]                    Diese Hilfe oder die Hilfe eines Befehls.
-
-Optionen:
-  -h, --help                        Diese Hilfe anzeigen; &apos;zerg COMMAND --help&apos; zeigt die
-                                    Optionen und Beispiele eines Befehls.
-  --version                         Die Version anzeigen.
-
-Beispiele:
-  zerg doctor
-  zerg ask &quot;check disk usage on cube&quot;
-  zerg help workers grep
-
-Konfiguration (Umgebung; siehe README): ZERG_DATA_DIR, ZERG_LLM_BASE_URL,
-ZERG_LLM_PROVIDER, ZERG_LLM_API_KEY, ZERG_MODEL, ZERG_WORKER_MODEL, ZERG_HOSTS_FILE.
-
-Exit-Status: 0 Erfolg, 1 Fehler, 2 Aufruffehler, 3 Konfigurationsproblem.
-</translation>
-    </message>
-    <message>
         <source>Usage: zerg ask [--json] [--approve=allow|deny] TASK
 
 Sends one request to Jarvis without opening a window. The supervisor answers directly or
@@ -6333,6 +6467,285 @@ eingerichtet (&apos;zerg doctor&apos; ausführen).
     <message>
         <source>--approve takes allow or deny, e.g. --approve=deny</source>
         <translation>--approve nimmt allow oder deny, z. B. --approve=deny</translation>
+    </message>
+    <message>
+        <source>Usage: zerg [COMMAND] [OPTIONS]
+
+Zerg is a desktop AI operations assistant. Without a command it opens the Jarvis window.
+
+Commands:
+  ask [--json] [--approve=allow|deny] TASK
+                                    Run one request headless and print the answer.
+  workers list [--json] [--limit N] Recent workers, newest first.
+  workers show ID [--json]          One worker: metadata, result, tool call files.
+  workers grep [OPTIONS] PATTERN    Search every worker&apos;s files.
+  workers reindex [--json]          Rebuild the worker list from the folders on disk.
+  runs list [--limit N] [--json]    Recent requests Jarvis handled, newest first.
+  runs show ID [--json]             One run: result, workers, tokens and cost.
+  hosts list|trust ALIAS|import     The SSH hosts workers may reach, and their keys.
+  mcp list|tools NAME|call          The MCP servers whose tools workers use.
+  key set|clear|status              The provider&apos;s API key in the system keychain.
+  serve [--listen HOST:PORT]        Run headless behind the WebSocket API (server mode).
+  devices add NAME|list|revoke ID   The devices allowed to log in to &apos;zerg serve&apos;.
+  connect URL | --local             Make the desktop app a client of a &apos;zerg serve&apos;, or
+                                    go back to this computer&apos;s Jarvis.
+  doctor [--json]                   Check the provider, hosts, data folder and database,
+                                    and say what to fix.
+  help [COMMAND]                    This help, or the help of one command.
+
+Options:
+  -h, --help                        Show this help; &apos;zerg COMMAND --help&apos; shows the
+                                    options and examples of a command.
+  --version                         Show the version.
+
+Examples:
+  zerg doctor
+  zerg ask &quot;check disk usage on cube&quot;
+  zerg help workers grep
+
+Configuration (environment; see README): ZERG_DATA_DIR, ZERG_LLM_BASE_URL,
+ZERG_LLM_PROVIDER, ZERG_LLM_API_KEY, ZERG_MODEL, ZERG_WORKER_MODEL, ZERG_HOSTS_FILE.
+
+Exit status: 0 success, 1 failure, 2 usage error, 3 configuration problem.
+</source>
+        <translation>Aufruf: zerg [COMMAND] [OPTIONS]
+
+Zerg ist ein KI-Assistent für den IT-Betrieb auf dem Desktop. Ohne Befehl öffnet es das
+Jarvis-Fenster.
+
+Befehle:
+  ask [--json] [--approve=allow|deny] TASK
+                                    Eine Anfrage ohne Oberfläche ausführen und die Antwort
+                                    ausgeben.
+  workers list [--json] [--limit N] Letzte Worker, neueste zuerst.
+  workers show ID [--json]          Ein Worker: Metadaten, Ergebnis, Dateien der
+                                    Tool-Aufrufe.
+  workers grep [OPTIONS] PATTERN    Die Dateien aller Worker durchsuchen.
+  workers reindex [--json]          Die Worker-Liste aus den Ordnern auf dem Datenträger
+                                    neu aufbauen.
+  runs list [--limit N] [--json]    Letzte Anfragen, die Jarvis bearbeitet hat, neueste
+                                    zuerst.
+  runs show ID [--json]             Ein Lauf: Ergebnis, Worker, Tokens und Kosten.
+  hosts list|trust ALIAS|import     Die SSH-Hosts, die Worker erreichen dürfen, und ihre
+                                    Schlüssel.
+  mcp list|tools NAME|call          Die MCP-Server, deren Tools Worker verwenden.
+  key set|clear|status              Der API-Schlüssel des Anbieters im Schlüsselbund des
+                                    Systems.
+  serve [--listen HOST:PORT]        Ohne Oberfläche hinter der WebSocket-API laufen
+                                    (Servermodus).
+  devices add NAME|list|revoke ID   Die Geräte, die sich bei &apos;zerg serve&apos; anmelden dürfen.
+  connect URL | --local             Die Desktop-App zum Client eines &apos;zerg serve&apos; machen
+                                    oder zurück zu Jarvis auf diesem Rechner wechseln.
+  doctor [--json]                   Anbieter, Hosts, Datenordner und Datenbank prüfen und
+                                    sagen, was zu beheben ist.
+  help [COMMAND]                    Diese Hilfe oder die Hilfe eines Befehls.
+
+Optionen:
+  -h, --help                        Diese Hilfe anzeigen; &apos;zerg COMMAND --help&apos; zeigt die
+                                    Optionen und Beispiele eines Befehls.
+  --version                         Die Version anzeigen.
+
+Beispiele:
+  zerg doctor
+  zerg ask &quot;check disk usage on cube&quot;
+  zerg help workers grep
+
+Konfiguration (Umgebung; siehe README): ZERG_DATA_DIR, ZERG_LLM_BASE_URL,
+ZERG_LLM_PROVIDER, ZERG_LLM_API_KEY, ZERG_MODEL, ZERG_WORKER_MODEL, ZERG_HOSTS_FILE.
+
+Exit-Status: 0 Erfolg, 1 Fehler, 2 Aufruffehler, 3 Konfigurationsproblem.
+</translation>
+    </message>
+    <message>
+        <source>Usage: zerg mcp COMMAND
+
+The MCP servers whose tools Zerg&apos;s workers use (mcp.json in Zerg&apos;s config folder, or
+ZERG_MCP_CONFIG; the format of Claude Desktop and Cursor: {&quot;mcpServers&quot;: {...}}).
+
+Commands:
+  list [--json]               Start every server and show its state, tool count and
+                              last error.
+  tools NAME [--json]         Show the tools of server NAME: whether each only reads,
+                              its policy (allow, ask, never) and its arguments.
+  call NAME TOOL JSON [--yes] Call TOOL of server NAME with the arguments JSON (an
+                              object) and print the result. A tool that may change
+                              something asks first; --yes runs it without asking. A
+                              tool whose policy is never is refused.
+  secret set|clear NAME       Store (reading it from standard input, hidden on a
+                              terminal) or remove the secret NAME that mcp.json names
+                              as ${secret:NAME} in a header or env value.
+
+Examples:
+  zerg mcp list
+  zerg mcp tools fs
+  zerg mcp call fs read_text_file &apos;{&quot;path&quot;: &quot;/etc/hostname&quot;}&apos;
+  printf &apos;%s\n&apos; &quot;$GRAFANA_TOKEN&quot; | zerg mcp secret set grafana_token
+
+See docs/mcp.md for the file format and the per-tool policies.
+</source>
+        <translation>Aufruf: zerg mcp COMMAND
+
+Die MCP-Server, deren Tools die Worker von Zerg verwenden (mcp.json im Konfigurationsordner
+von Zerg oder ZERG_MCP_CONFIG; das Format von Claude Desktop und Cursor: {&quot;mcpServers&quot;: {...}}).
+
+Befehle:
+  list [--json]               Jeden Server starten und seinen Zustand, die Zahl seiner
+                              Tools und seinen letzten Fehler zeigen.
+  tools NAME [--json]         Die Tools des Servers NAME zeigen: ob jedes nur liest,
+                              seine Regel (allow, ask, never) und seine Argumente.
+  call NAME TOOL JSON [--yes] TOOL des Servers NAME mit den Argumenten JSON (ein Objekt)
+                              aufrufen und das Ergebnis ausgeben. Ein Tool, das etwas
+                              ändern kann, fragt vorher; --yes ruft es ohne Frage auf.
+                              Ein Tool mit der Regel never wird abgelehnt.
+  secret set|clear NAME       Das Geheimnis NAME speichern (von der Standardeingabe
+                              gelesen, im Terminal verdeckt) oder entfernen, das
+                              mcp.json als ${secret:NAME} in einem Header- oder
+                              env-Wert nennt.
+
+Beispiele:
+  zerg mcp list
+  zerg mcp tools fs
+  zerg mcp call fs read_text_file &apos;{&quot;path&quot;: &quot;/etc/hostname&quot;}&apos;
+  printf &apos;%s
+&apos; &quot;$GRAFANA_TOKEN&quot; | zerg mcp secret set grafana_token
+
+Siehe docs/mcp.md für das Dateiformat und die Regeln pro Tool.
+</translation>
+    </message>
+    <message>
+        <source>Run &apos;zerg mcp --help&apos; for usage.</source>
+        <translation>Aufruf: siehe &apos;zerg mcp --help&apos;.</translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation>bereit</translation>
+    </message>
+    <message>
+        <source>disabled</source>
+        <translation>ausgeschaltet</translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <translation>startet</translation>
+    </message>
+    <message>
+        <source>restarting</source>
+        <translation>startet neu</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>gestoppt</translation>
+    </message>
+    <message>
+        <source>No MCP servers are configured. Add them to %1 (see &apos;zerg mcp --help&apos;).</source>
+        <translation>Es sind keine MCP-Server eingerichtet. Tragen Sie sie in %1 ein (siehe &apos;zerg mcp --help&apos;).</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tool(s)</source>
+        <translation>
+            <numerusform>%n Tool</numerusform>
+            <numerusform>%n Tools</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>last error: %1</source>
+        <translation>letzter Fehler: %1</translation>
+    </message>
+    <message>
+        <source>log: %1</source>
+        <translation>Protokoll: %1</translation>
+    </message>
+    <message>
+        <source>No MCP server &apos;%1&apos; is configured in %2.</source>
+        <translation>In %2 ist kein MCP-Server „%1“ eingerichtet.</translation>
+    </message>
+    <message>
+        <source>Configured: %1.</source>
+        <translation>Eingerichtet: %1.</translation>
+    </message>
+    <message>
+        <source>MCP server &apos;%1&apos; is %2: %3</source>
+        <translation>Der MCP-Server „%1“ ist %2: %3</translation>
+    </message>
+    <message>
+        <source>tools needs the name of a server</source>
+        <translation>tools braucht den Namen eines Servers</translation>
+    </message>
+    <message>
+        <source>reads</source>
+        <translation>liest</translation>
+    </message>
+    <message>
+        <source>may change</source>
+        <translation>kann ändern</translation>
+    </message>
+    <message>
+        <source>policy %1</source>
+        <translation>Regel %1</translation>
+    </message>
+    <message>
+        <source> (optional)</source>
+        <translation> (optional)</translation>
+    </message>
+    <message>
+        <source>call needs a server, a tool and the arguments as JSON</source>
+        <translation>call braucht einen Server, ein Tool und die Argumente als JSON</translation>
+    </message>
+    <message>
+        <source>the arguments are not a JSON object (%1); write them like &apos;{&quot;path&quot;: &quot;/etc/hostname&quot;}&apos;</source>
+        <translation>die Argumente sind kein JSON-Objekt (%1); schreiben Sie sie wie &apos;{&quot;path&quot;: &quot;/etc/hostname&quot;}&apos;</translation>
+    </message>
+    <message>
+        <source>The policy for %1 of server &apos;%2&apos; is never: Zerg does not call it. Change the policy in Settings or mcp.json first.</source>
+        <translation>Die Regel für %1 des Servers „%2“ ist never: Zerg ruft es nicht auf. Ändern Sie zuerst die Regel in den Einstellungen oder in mcp.json.</translation>
+    </message>
+    <message>
+        <source>Server &apos;%1&apos; has no tool &apos;%2&apos;. &apos;zerg mcp tools %1&apos; lists them.</source>
+        <translation>Der Server „%1“ hat kein Tool „%2“. &apos;zerg mcp tools %1&apos; listet sie auf.</translation>
+    </message>
+    <message>
+        <source>%1 may change something (%2). Add --yes to call it without a terminal to confirm on.</source>
+        <translation>%1 kann etwas ändern (%2). Fügen Sie --yes hinzu, um es ohne Terminal zur Bestätigung aufzurufen.</translation>
+    </message>
+    <message>
+        <source>%1 may change something (%2). Call it? [y/N] </source>
+        <translation>%1 kann etwas ändern (%2). Aufrufen? [y/N] </translation>
+    </message>
+    <message>
+        <source>Not called.</source>
+        <translation>Nicht aufgerufen.</translation>
+    </message>
+    <message>
+        <source>secret needs &apos;set NAME&apos; or &apos;clear NAME&apos;</source>
+        <translation>secret braucht &apos;set NAME&apos; oder &apos;clear NAME&apos;</translation>
+    </message>
+    <message>
+        <source>secret %1 needs one NAME (letters, digits, &apos;_&apos;, &apos;.&apos;, &apos;-&apos;)</source>
+        <translation>secret %1 braucht genau einen NAME (Buchstaben, Ziffern, &apos;_&apos;, &apos;.&apos;, &apos;-&apos;)</translation>
+    </message>
+    <message>
+        <source>Value of %1</source>
+        <translation>Wert von %1</translation>
+    </message>
+    <message>
+        <source>no value given; nothing stored.</source>
+        <translation>kein Wert angegeben; nichts gespeichert.</translation>
+    </message>
+    <message>
+        <source>Stored the secret %1 in %2.</source>
+        <translation>Das Geheimnis %1 wurde in %2 gespeichert.</translation>
+    </message>
+    <message>
+        <source>Removed the secret %1.</source>
+        <translation>Das Geheimnis %1 wurde entfernt.</translation>
+    </message>
+    <message>
+        <source>mcp needs &apos;list&apos;, &apos;tools NAME&apos;, &apos;call NAME TOOL JSON&apos; or &apos;secret set|clear NAME&apos;</source>
+        <translation>mcp braucht &apos;list&apos;, &apos;tools NAME&apos;, &apos;call NAME TOOL JSON&apos; oder &apos;secret set|clear NAME&apos;</translation>
     </message>
 </context>
 <context>

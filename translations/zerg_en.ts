@@ -1026,6 +1026,41 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
     </message>
 </context>
 <context>
+    <name>McpClient</name>
+    <message>
+        <source>the initialize handshake failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server speaks MCP version &quot;%1&quot;, which Zerg does not (it speaks %2). Update the server or Zerg.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tools/list failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MCP server &apos;%1&apos; is not running (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No answer from MCP server &apos;%1&apos; to %2 within %3 s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MCP server &apos;%1&apos; answered %2 with an error: %3 (code %4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MCP server &apos;%1&apos; stopped during the call: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>MessageDelegate</name>
     <message>
         <source>You</source>
@@ -3236,6 +3271,145 @@ Cost: %4</source>
     </message>
 </context>
 <context>
+    <name>zerg::HttpTransport</name>
+    <message>
+        <source>&apos;%1&apos; is not an http or https URL. Check &quot;url&quot; in mcp.json.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>initialize: the server sent an Mcp-Session-Id with characters other than visible ASCII; it was ignored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server&apos;s answer is larger than %1 MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (event stream, not JSON-RPC): %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server&apos;s event stream sent %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the answer from %1 was cut off (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server answered HTTP %1 without a JSON or event-stream body</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the event stream broke (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the event stream for this call broke before its response (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server ended the event stream for this call without its response</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server answered HTTP %1 with an empty body</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server&apos;s answer is not JSON-RPC: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server&apos;s answer did not contain the response to this call</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server ended the session (HTTP 404); it will be started again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the event stream for this call broke before its response and the server refused to resume it (HTTP %1)%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HTTP %1 from %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HTTP %1 from %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the event stream for this call broke before its response and resuming it failed (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server at %1 is unreachable: %2 requests in a row failed (last: %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>could not reach the server at %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1; gave up after %2 attempts to resume it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> The server said: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server at %1 redirects to %2 (HTTP %3). Zerg does not follow redirects to another server, since the headers hold tokens; put the final URL in mcp.json if you trust it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an unknown address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server at %1 refused access (HTTP %2). Check the headers/token for this server in mcp.json.%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server at %1 answered HTTP 404: there is no MCP endpoint at this address. Check &quot;url&quot; in mcp.json (servers often use a path like /mcp).%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server at %1 does not accept POST (HTTP %2). Is it a Streamable HTTP MCP endpoint? Servers that only speak the older HTTP+SSE transport are not supported.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server at %1 answered the initialize request with HTTP %2.%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>could not connect to %1 (connection refused). Is the server running at %1?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>could not find the host of %1 (%2). Check &quot;url&quot; in mcp.json.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the TLS connection to %1 failed (%2). Check the server&apos;s certificate, and whether the URL should start with http:// or https://.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server at %1 redirects elsewhere (%2). Zerg does not follow redirects to another server; put the final URL in mcp.json if you trust it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>could not reach the server at %1 (%2). Is it running, and is &quot;url&quot; in mcp.json right?</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>zerg::InboxModel</name>
     <message>
         <source>That result is no longer in the inbox. Close it and pick another one.</source>
@@ -3386,6 +3560,29 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
     </message>
     <message>
         <source>Not run: %1 may change a system (%2). %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::McpServers</name>
+    <message>
+        <source>No MCP server &apos;%1&apos; is configured (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MCP server &apos;%1&apos; is disabled. Enable it first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The MCP servers are not running in this process.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MCP server &apos;%1&apos; failed (%2): its tools are unavailable. Do not call them; use other tools or tell the user.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MCP server &apos;%1&apos; stopped (%2) and is being restarted: its tools are unavailable for now.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4424,6 +4621,29 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
     </message>
     <message>
         <source>skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::StdioTransport</name>
+    <message>
+        <source>stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sent a message larger than %1 MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server process crashed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the server process exited with code %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>could not start &apos;%1&apos; (%2). Check &quot;command&quot; in mcp.json: the program must be installed and on PATH, or given with its full path.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5902,47 +6122,6 @@ Exit status: 0 no check failed (warnings allowed), 1 a check failed, 2 usage err
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Usage: zerg [COMMAND] [OPTIONS]
-
-Zerg is a desktop AI operations assistant. Without a command it opens the Jarvis window.
-
-Commands:
-  ask [--json] [--approve=allow|deny] TASK
-                                    Run one request headless and print the answer.
-  workers list [--json] [--limit N] Recent workers, newest first.
-  workers show ID [--json]          One worker: metadata, result, tool call files.
-  workers grep [OPTIONS] PATTERN    Search every worker&apos;s files.
-  workers reindex [--json]          Rebuild the worker list from the folders on disk.
-  runs list [--limit N] [--json]    Recent requests Jarvis handled, newest first.
-  runs show ID [--json]             One run: result, workers, tokens and cost.
-  hosts list|trust ALIAS|import     The SSH hosts workers may reach, and their keys.
-  key set|clear|status              The provider&apos;s API key in the system keychain.
-  serve [--listen HOST:PORT]        Run headless behind the WebSocket API (server mode).
-  devices add NAME|list|revoke ID   The devices allowed to log in to &apos;zerg serve&apos;.
-  connect URL | --local             Make the desktop app a client of a &apos;zerg serve&apos;, or
-                                    go back to this computer&apos;s Jarvis.
-  doctor [--json]                   Check the provider, hosts, data folder and database,
-                                    and say what to fix.
-  help [COMMAND]                    This help, or the help of one command.
-
-Options:
-  -h, --help                        Show this help; &apos;zerg COMMAND --help&apos; shows the
-                                    options and examples of a command.
-  --version                         Show the version.
-
-Examples:
-  zerg doctor
-  zerg ask &quot;check disk usage on cube&quot;
-  zerg help workers grep
-
-Configuration (environment; see README): ZERG_DATA_DIR, ZERG_LLM_BASE_URL,
-ZERG_LLM_PROVIDER, ZERG_LLM_API_KEY, ZERG_MODEL, ZERG_WORKER_MODEL, ZERG_HOSTS_FILE.
-
-Exit status: 0 success, 1 failure, 2 usage error, 3 configuration problem.
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Usage: zerg ask [--json] [--approve=allow|deny] TASK
 
 Sends one request to Jarvis without opening a window. The supervisor answers directly or
@@ -6009,6 +6188,212 @@ Exit status: 0 answered, 1 the run failed, 2 usage error, 3 no provider configur
     </message>
     <message>
         <source>--approve takes allow or deny, e.g. --approve=deny</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: zerg [COMMAND] [OPTIONS]
+
+Zerg is a desktop AI operations assistant. Without a command it opens the Jarvis window.
+
+Commands:
+  ask [--json] [--approve=allow|deny] TASK
+                                    Run one request headless and print the answer.
+  workers list [--json] [--limit N] Recent workers, newest first.
+  workers show ID [--json]          One worker: metadata, result, tool call files.
+  workers grep [OPTIONS] PATTERN    Search every worker&apos;s files.
+  workers reindex [--json]          Rebuild the worker list from the folders on disk.
+  runs list [--limit N] [--json]    Recent requests Jarvis handled, newest first.
+  runs show ID [--json]             One run: result, workers, tokens and cost.
+  hosts list|trust ALIAS|import     The SSH hosts workers may reach, and their keys.
+  mcp list|tools NAME|call          The MCP servers whose tools workers use.
+  key set|clear|status              The provider&apos;s API key in the system keychain.
+  serve [--listen HOST:PORT]        Run headless behind the WebSocket API (server mode).
+  devices add NAME|list|revoke ID   The devices allowed to log in to &apos;zerg serve&apos;.
+  connect URL | --local             Make the desktop app a client of a &apos;zerg serve&apos;, or
+                                    go back to this computer&apos;s Jarvis.
+  doctor [--json]                   Check the provider, hosts, data folder and database,
+                                    and say what to fix.
+  help [COMMAND]                    This help, or the help of one command.
+
+Options:
+  -h, --help                        Show this help; &apos;zerg COMMAND --help&apos; shows the
+                                    options and examples of a command.
+  --version                         Show the version.
+
+Examples:
+  zerg doctor
+  zerg ask &quot;check disk usage on cube&quot;
+  zerg help workers grep
+
+Configuration (environment; see README): ZERG_DATA_DIR, ZERG_LLM_BASE_URL,
+ZERG_LLM_PROVIDER, ZERG_LLM_API_KEY, ZERG_MODEL, ZERG_WORKER_MODEL, ZERG_HOSTS_FILE.
+
+Exit status: 0 success, 1 failure, 2 usage error, 3 configuration problem.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: zerg mcp COMMAND
+
+The MCP servers whose tools Zerg&apos;s workers use (mcp.json in Zerg&apos;s config folder, or
+ZERG_MCP_CONFIG; the format of Claude Desktop and Cursor: {&quot;mcpServers&quot;: {...}}).
+
+Commands:
+  list [--json]               Start every server and show its state, tool count and
+                              last error.
+  tools NAME [--json]         Show the tools of server NAME: whether each only reads,
+                              its policy (allow, ask, never) and its arguments.
+  call NAME TOOL JSON [--yes] Call TOOL of server NAME with the arguments JSON (an
+                              object) and print the result. A tool that may change
+                              something asks first; --yes runs it without asking. A
+                              tool whose policy is never is refused.
+  secret set|clear NAME       Store (reading it from standard input, hidden on a
+                              terminal) or remove the secret NAME that mcp.json names
+                              as ${secret:NAME} in a header or env value.
+
+Examples:
+  zerg mcp list
+  zerg mcp tools fs
+  zerg mcp call fs read_text_file &apos;{&quot;path&quot;: &quot;/etc/hostname&quot;}&apos;
+  printf &apos;%s\n&apos; &quot;$GRAFANA_TOKEN&quot; | zerg mcp secret set grafana_token
+
+See docs/mcp.md for the file format and the per-tool policies.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run &apos;zerg mcp --help&apos; for usage.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>disabled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>restarting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No MCP servers are configured. Add them to %1 (see &apos;zerg mcp --help&apos;).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tool(s)</source>
+        <translation>
+            <numerusform>%n tool</numerusform>
+            <numerusform>%n tools</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>last error: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>log: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No MCP server &apos;%1&apos; is configured in %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Configured: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MCP server &apos;%1&apos; is %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tools needs the name of a server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>may change</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>policy %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (optional)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>call needs a server, a tool and the arguments as JSON</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the arguments are not a JSON object (%1); write them like &apos;{&quot;path&quot;: &quot;/etc/hostname&quot;}&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The policy for %1 of server &apos;%2&apos; is never: Zerg does not call it. Change the policy in Settings or mcp.json first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Server &apos;%1&apos; has no tool &apos;%2&apos;. &apos;zerg mcp tools %1&apos; lists them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 may change something (%2). Add --yes to call it without a terminal to confirm on.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 may change something (%2). Call it? [y/N] </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not called.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>secret needs &apos;set NAME&apos; or &apos;clear NAME&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>secret %1 needs one NAME (letters, digits, &apos;_&apos;, &apos;.&apos;, &apos;-&apos;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Value of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no value given; nothing stored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stored the secret %1 in %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Removed the secret %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mcp needs &apos;list&apos;, &apos;tools NAME&apos;, &apos;call NAME TOOL JSON&apos; or &apos;secret set|clear NAME&apos;</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -112,8 +112,13 @@ void AgentLoop::callModel() {
         for (qsizetype i = 0; i < extra.size(); ++i)
             req.messages.insert(at + i, extra.at(i));
     }
-    if (m_tools)
+    if (m_tools) {
         req.tools = m_tools->specs();
+        // Tools missing now (an MCP server that failed): said, so the model does not wait for
+        // them or call them.
+        if (const QStringList notes = m_tools->notes(); !notes.isEmpty())
+            req.messages.append(ChatMessage::system(notes.join(u'\n')));
+    }
     Q_EMIT llmCallStarted(m_iteration);
     m_reply = m_llm->chat(req);
     m_reply->setParent(this);
@@ -187,7 +192,9 @@ void AgentLoop::startTools(const ChatMessage& assistant) {
         QString parseError;
         QObject* ctx = this;
         ToolInvocation* inv = nullptr;
-        Tool* tool = m_tools ? m_tools->find(pc.call.name) : nullptr;
+        // Held for the whole call: a source's tool may leave its source meanwhile.
+        pc.tool = m_tools ? m_tools->findShared(pc.call.name) : nullptr;
+        Tool* tool = pc.tool.get();
         if (!tool) {
             inv = new ImmediateInvocation(
                 ToolResult::failure(

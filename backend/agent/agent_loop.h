@@ -105,6 +105,7 @@ private:
         ToolCall call;
         QJsonObject args;
         QPointer<ToolInvocation> invocation;
+        std::shared_ptr<Tool> tool;
         qint64 startedMs = 0;
         bool done = false;
         ToolResult result;

@@ -6,23 +6,42 @@
 #include <QStringList>
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace zerg {
 
-// The tools one agent may call, by name.
+// The tools one agent may call, by name: its own, and those of its sources (asked each time, so
+// a source's tools may come and go between model requests). An own tool wins over a source's of
+// the same name.
 class ToolRegistry {
 public:
     void add(std::shared_ptr<Tool> tool);
-    // Every tool of `other`, shared.
+    void addSource(std::shared_ptr<ToolSource> source);
+    // Every tool and source of `other`, shared.
     void addAll(const ToolRegistry& other);
+    // The tool for a call: a source's tool is kept alive by the returned pointer's owner for the
+    // call (shared), even when its source drops it meanwhile.
+    [[nodiscard]] std::shared_ptr<Tool> findShared(const QString& name) const;
+    // The tool itself, unbound, for a look at it now (spec, classify): do not keep the pointer.
     [[nodiscard]] Tool* find(const QString& name) const;
     [[nodiscard]] QList<ToolSpec> specs() const;
     [[nodiscard]] QStringList names() const;
-    [[nodiscard]] bool isEmpty() const { return m_tools.empty(); }
+    // The sources' notes about tools missing now (ToolSource::notes).
+    [[nodiscard]] QStringList notes() const;
+    // fn once every source has settled, at most maxWaitMs from now (ToolSource::whenSettled).
+    void whenSettled(QObject* context, std::function<void()> fn, qint64 maxWaitMs) const;
+    [[nodiscard]] bool isEmpty() const { return m_tools.empty() && m_sources.empty(); }
+    // The worker this registry serves: findShared() binds a source's tool to it
+    // (Tool::forWorker).
+    void setWorkerScope(const WorkerScope& scope) { m_scope = scope; }
 
 private:
+    [[nodiscard]] std::vector<std::shared_ptr<Tool>> all() const;
+
     std::vector<std::shared_ptr<Tool>> m_tools;
+    std::vector<std::shared_ptr<ToolSource>> m_sources;
+    std::optional<WorkerScope> m_scope;
 };
 
 }  // namespace zerg

@@ -592,6 +592,7 @@ Settings Settings::load() {
     overrideString(s.configDir, "ZERG_CONFIG_DIR");
     overrideString(s.llmApiKey, "ZERG_LLM_API_KEY");
     overrideString(s.pricingFile, "ZERG_PRICING_FILE");
+    overrideString(s.mcpConfigFile, "ZERG_MCP_CONFIG");
     overrideString(s.ollamaUrl, "ZERG_OLLAMA_URL");
     overrideString(s.shellSandbox, "ZERG_SHELL_SANDBOX");
     overrideString(s.smtpCaFile, "ZERG_SMTP_CA_FILE");
@@ -609,6 +610,8 @@ Settings Settings::load() {
     s.language = s.language.trimmed().toLower();
     if (!field(QStringLiteral("ui/language"))->choices.contains(s.language))
         s.language = QStringLiteral("system");
+    if (s.mcpConfigFile.isEmpty() && !s.configDir.isEmpty())
+        s.mcpConfigFile = QDir(s.configDir).filePath(QStringLiteral("mcp.json"));
     if (s.pricingFile.isEmpty() && !s.configDir.isEmpty()) {
         s.pricingFile = QDir(s.configDir).filePath(QStringLiteral("pricing.json"));
     }

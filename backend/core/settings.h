@@ -59,16 +59,17 @@ struct Settings {
     // ZERG_LLM_PROVIDER: the id of a kind in the provider registry (llm/provider_registry.h:
     // openai, anthropic); checked there (llm::providerProblem), kept here as the plain string.
     QString llmProvider = QStringLiteral("openai");
-    QString llmBaseUrl;    // ZERG_LLM_BASE_URL, e.g. http://127.0.0.1:11434/v1
-    QString llmApiKey;     // ZERG_LLM_API_KEY, else the secret store (never logged)
-    QString model;         // ZERG_MODEL: the supervisor's model
-    QString workerModel;   // ZERG_WORKER_MODEL: the workers' model (defaults to model)
-    QString deciderModel;  // ZERG_DECIDER_MODEL: the roundabout decider (defaults to worker's;
-                           // "heuristic" for the rule-based fallback)
-    QString summaryModel;  // ZERG_SUMMARY_MODEL: worker summaries and the supervisor's memory
-                           // (defaults to the worker's)
-    QString quickModel;    // ZERG_QUICK_MODEL: the quick path (defaults to the supervisor's)
-    QString pricingFile;   // ZERG_PRICING_FILE: overrides the built-in price table
+    QString llmBaseUrl;     // ZERG_LLM_BASE_URL, e.g. http://127.0.0.1:11434/v1
+    QString llmApiKey;      // ZERG_LLM_API_KEY, else the secret store (never logged)
+    QString model;          // ZERG_MODEL: the supervisor's model
+    QString workerModel;    // ZERG_WORKER_MODEL: the workers' model (defaults to model)
+    QString deciderModel;   // ZERG_DECIDER_MODEL: the roundabout decider (defaults to worker's;
+                            // "heuristic" for the rule-based fallback)
+    QString summaryModel;   // ZERG_SUMMARY_MODEL: worker summaries and the supervisor's memory
+                            // (defaults to the worker's)
+    QString quickModel;     // ZERG_QUICK_MODEL: the quick path (defaults to the supervisor's)
+    QString pricingFile;    // ZERG_PRICING_FILE: overrides the built-in price table
+    QString mcpConfigFile;  // ZERG_MCP_CONFIG: the MCP servers (default <configDir>/mcp.json)
     QString ollamaUrl = QStringLiteral("http://127.0.0.1:11434");  // ZERG_OLLAMA_URL: probed
     int llmMaxRetries = 2;  // ZERG_LLM_MAX_RETRIES: retries of transient model errors
     QString shellSandbox =

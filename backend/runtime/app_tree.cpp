@@ -3,6 +3,7 @@
 #include "core/event.h"
 #include "core/event_bus.h"
 #include "jarvis/supervisor_runs.h"
+#include "mcp/mcp_servers.h"
 #include "runtime/health_monitor.h"
 #include "runtime/hygiene_daemon.h"
 #include "schedule/schedule_service.h"
@@ -134,6 +135,25 @@ AppTree::AppTree(Services services, QObject* parent) : QObject(parent), m_s(serv
         agent,
         monitorsSpec,
     };
+    if (McpServers* mcp = m_s.mcp) {
+        // After storage, before the workers that use its tools (so it stops after them).
+        ChildSpec mcpSpec;
+        mcpSpec.id = QStringLiteral("mcp");
+        mcpSpec.type = ChildType::Supervisor;
+        mcpSpec.restart = RestartType::Permanent;
+        const QPointer<McpServers> servers = mcp;
+        mcpSpec.start = [this, servers](const QVariant&) -> StartResult {
+            if (!servers)
+                return StartResult::ignore();
+            std::unique_ptr<Supervisor> sup = servers->createSupervisor();
+            if (!sup)
+                return StartResult::error(
+                    QStringLiteral("the MCP supervisor could not be created"));
+            watch(sup.get());
+            return Supervisor::startAsChild(std::move(sup));
+        };
+        root.insert(1, mcpSpec);
+    }
     if (m_s.schedulers) {  // after the agent whose runs they start, so they stop before it
         const auto agentAt = std::find_if(root.begin(), root.end(), [](const ChildSpec& c) {
             return c.id == QLatin1String("supervisor_agent");

@@ -16,6 +16,7 @@ class Clock;
 class EventBus;
 class HealthMonitor;
 class HygieneDaemon;
+class McpServers;
 class ScheduleService;
 class SupervisorRuns;
 class WorkerPool;
@@ -39,6 +40,7 @@ private:
 //
 //   zerg (one_for_one, 3 restarts in 60 s)
 //   ├── storage            the database and the artifact folders
+//   ├── mcp                the MCP servers, each under its own supervisor (McpServers)
 //   ├── workers            the worker pool; its own dynamic supervisor holds the workers
 //   ├── supervisor_agent   the supervisor agent's runs; their own dynamic supervisor holds them
 //   ├── schedules (one_for_one, 5 in 60 s; only in the data folder's owner)
@@ -67,6 +69,7 @@ public:
         SupervisorRuns* runs = nullptr;    // every owner's supervisor runs
         HygieneDaemon* hygiene = nullptr;  // nullptr: another process owns the data folder
         HealthMonitor* health = nullptr;
+        McpServers* mcp = nullptr;  // nullptr: no MCP servers configured
         // nullopt: another process owns the data folder and runs the schedules (no `schedules`).
         std::optional<QList<OwnerScheduler>> schedulers = std::nullopt;
     };

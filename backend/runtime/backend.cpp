@@ -12,6 +12,7 @@
 #include "llm/pricing.h"
 #include "llm/provider_registry.h"
 #include "llm/retrying_provider.h"
+#include "mcp/mcp_servers.h"
 #include "runtime/app_tree.h"
 #include "runtime/budget_monitor.h"
 #include "runtime/health_monitor.h"
@@ -115,6 +116,7 @@ Backend::~Backend() {
         delete m_owners.value(id).jarvis;
     delete m_runs;
     delete m_pool;
+    delete m_mcp;  // after the workers that use its tools
     while (!m_ownedProviders.isEmpty())
         delete m_ownedProviders.takeLast();
 }
@@ -262,6 +264,21 @@ Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock
     }
     const auto webhookTool = std::make_shared<SendWebhookTool>(webhook);
     b->m_workerTools->add(webhookTool);
+    // The MCP servers' tools (mcp__<server>__<tool>) come and go with their servers.
+    const McpConfig mcpConfig =
+        McpConfig::loadFile(s.mcpConfigFile, [&s](const QString& key) -> Result<QString> {
+            if (s.configDir.isEmpty())
+                return QString();
+            return SecretStore(s.configDir, SecretStore::backendFromEnvironment()).read(key);
+        });
+    b->m_mcpProblem = mcpConfig.problemLines().join(u'\n');
+    if (!b->m_mcpProblem.isEmpty())
+        qWarning("zerg: %s", qPrintable(b->m_mcpProblem));
+    McpOptions mcpOptions;
+    mcpOptions.clock = b->m_clock;
+    mcpOptions.logDir = QDir(s.dataDir).filePath(QStringLiteral("mcp"));
+    b->m_mcp = new McpServers(mcpConfig, mcpOptions, b.get());
+    b->m_workerTools->addSource(b->m_mcp->toolSource());
 
     WorkerDeps deps;
     deps.store = b->m_store.get();
@@ -423,6 +440,8 @@ void Backend::startBackgroundServices() {
         return;
     m_health = new HealthMonitor(m_pool, m_clock, 600, 30, this);
     AppTree::Services services{m_bus, m_clock, m_pool, m_runs, m_hygiene, m_health};
+    if (!m_mcp->config().servers.isEmpty())
+        services.mcp = m_mcp;
     if (m_instanceLock->isLocked()) {  // else another process on this data folder runs them
         QList<AppTree::OwnerScheduler> schedulers;
         for (qint64 id : std::as_const(m_ownerOrder))

@@ -34,6 +34,7 @@ class EventBus;
 class JarvisService;
 struct JarvisConfig;
 class LlmProvider;
+class McpServers;
 class Pricing;
 class Store;
 class SupervisorRuns;
@@ -101,6 +102,11 @@ public:
     [[nodiscard]] QString approvalProblem() const { return m_approvalProblem; }
     // Why the hosts file could not be read (the app still runs; ssh_exec then allows no host).
     [[nodiscard]] QString hostsProblem() const { return m_hostsProblem; }
+    // The configured MCP servers (docs/mcp.md); their tools are the workers'. Never null (no
+    // servers when there is no mcp.json).
+    [[nodiscard]] McpServers* mcp() const { return m_mcp; }
+    // What is wrong in mcp.json (those servers are left out), or empty.
+    [[nodiscard]] QString mcpProblem() const { return m_mcpProblem; }
     // Why the user's price table override was not used (the built-in table applies then).
     [[nodiscard]] QString pricingProblem() const { return m_pricingProblem; }
     [[nodiscard]] const Pricing* pricing() const { return m_pricing.get(); }
@@ -148,6 +154,8 @@ private:
     std::unique_ptr<Approvals> m_approvals;  // before its store goes (members end in reverse)
     QString m_approvalProblem;
     QString m_hostsProblem;
+    McpServers* m_mcp = nullptr;
+    QString m_mcpProblem;
     QString m_pricingProblem;
     QString m_recoveryNotice;
 };

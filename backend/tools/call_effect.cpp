@@ -21,6 +21,10 @@ QString describe(const Reason& r) {
         "it sends a message to %1, which no setting names as a target",
         "it only talks to Zerg",
         "%1 does not say what it changes",
+        "its MCP server marks `%1` read-only",
+        "its MCP server marks `%1` as a tool that changes things",
+        "the user allows `%1` without asking",
+        "the user wants to be asked before `%1` runs",
     };
     static_assert(std::size(texts) == StatusTable<ReasonKind>::names.size());
     const QString text = QString::fromLatin1(texts[int(r.kind)]);

@@ -34,6 +34,10 @@ enum class ReasonKind {
     UnconfiguredTarget,  // subject: where to: a message to a recipient no setting names
     StaysInZerg,         // the tool only talks to Zerg itself (request_help, ...)
     NotClassified,       // subject: the tool's name: it does not say, so it may change
+    ReadOnlyHint,        // subject: an MCP tool's name: its server marks it read-only
+    ChangingHint,        // subject: an MCP tool's name: its server marks it as changing things
+    UserAllowsTool,      // subject: an MCP tool's name: the user's policy for it is "allow"
+    UserAsksForTool,     // subject: an MCP tool's name: the user's policy for it is "ask"
 };
 
 template <>
@@ -46,7 +50,7 @@ struct StatusTable<Effect> {
 
 template <>
 struct StatusTable<ReasonKind> {
-    static constexpr std::array<std::pair<ReasonKind, const char*>, 16> names{{
+    static constexpr std::array<std::pair<ReasonKind, const char*>, 20> names{{
         {ReasonKind::AllReadOnly, "all_read_only"},
         {ReasonKind::NotOnReadOnlyList, "not_on_read_only_list"},
         {ReasonKind::ChangingSubcommand, "changing_subcommand"},
@@ -63,6 +67,10 @@ struct StatusTable<ReasonKind> {
         {ReasonKind::UnconfiguredTarget, "unconfigured_target"},
         {ReasonKind::StaysInZerg, "stays_in_zerg"},
         {ReasonKind::NotClassified, "not_classified"},
+        {ReasonKind::ReadOnlyHint, "read_only_hint"},
+        {ReasonKind::ChangingHint, "changing_hint"},
+        {ReasonKind::UserAllowsTool, "user_allows_tool"},
+        {ReasonKind::UserAsksForTool, "user_asks_for_tool"},
     }};
 };
 

@@ -7,6 +7,9 @@
 #include <QObject>
 #include <QString>
 
+#include <functional>
+#include <memory>
+
 namespace zerg {
 
 // What a tool returns. `payload` is the whole result ({ok, exit_code, stdout, stderr,
@@ -55,6 +58,13 @@ private:
     bool m_finished = false;
 };
 
+// The worker a tool call runs for: where the call may keep files (images an MCP server returns).
+struct WorkerScope {
+    qint64 ownerId = 0;
+    QString workerId;
+    QString folder;  // the worker's artifact folder
+};
+
 // A tool an agent can call. start() validates the arguments; invalid arguments still return an
 // invocation, one that finishes with a clear error.
 class Tool {
@@ -66,6 +76,32 @@ public:
     // (issue 22). Asked before start(), with the same arguments, which may be invalid. The
     // default is Changes (NotClassified): a tool that does not say counts as changing.
     [[nodiscard]] virtual CallClass classify(const QJsonObject& args) const;
+    // This tool bound to one worker, or nullptr when it does not care which worker calls it
+    // (the default). A ToolRegistry with a worker scope binds its sources' tools this way.
+    [[nodiscard]] virtual std::shared_ptr<Tool> forWorker(const WorkerScope& scope) const {
+        Q_UNUSED(scope);
+        return nullptr;
+    }
+};
+
+// Tools that come and go while Zerg runs: the tools of the MCP servers (backend/mcp/), which
+// appear when a server is ready and disappear when it fails. A ToolRegistry asks it at every
+// model request.
+class ToolSource {
+public:
+    virtual ~ToolSource() = default;
+    // The tools available now.
+    [[nodiscard]] virtual QList<std::shared_ptr<Tool>> tools() const = 0;
+    // Notes for the model about tools missing now ("MCP server 'fs' failed (...): its tools are
+    // unavailable."), empty when nothing is missing.
+    [[nodiscard]] virtual QStringList notes() const { return {}; }
+    // Calls fn once the source has settled (every server started or failed), at most maxWaitMs
+    // from now; at once when it has. Nothing is called when context is destroyed first.
+    virtual void whenSettled(QObject* context, std::function<void()> fn, qint64 maxWaitMs) {
+        Q_UNUSED(context);
+        Q_UNUSED(maxWaitMs);
+        fn();
+    }
 };
 
 // An invocation that is already finished when start() returns it (validation errors, quick

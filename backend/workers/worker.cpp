@@ -245,6 +245,8 @@ bool Worker::prepareFirstAttempt() {
     m_deps.bus->publish(m_job.ownerId, payloads::WorkerStarted{ids(), m_job.task});
     m_tools = std::make_unique<ToolRegistry>();
     m_tools->addAll(*m_deps.tools);
+    // A source's tool (MCP) keeps its files (images) in this worker's folder.
+    m_tools->setWorkerScope({m_job.ownerId, m_workerId, m_deps.artifacts->workerDir(m_workerId)});
     // shell_exec works in this worker's own folder: <scratch>/<owner id>/<worker id>.
     if (const auto* shell =
             dynamic_cast<const ShellExecTool*>(m_tools->find(QStringLiteral("shell_exec")))) {

@@ -1,5 +1,6 @@
 #include "workers/worker_pool.h"
 
+#include "agent/tool_registry.h"
 #include "core/clock.h"
 #include "core/event.h"
 #include "core/event_bus.h"
@@ -7,6 +8,11 @@
 namespace zerg {
 
 using namespace supervision;
+
+namespace {
+// How long a new worker waits for tool servers (MCP) that are still starting.
+constexpr qint64 kToolsSettleWaitMs = 20'000;
+}  // namespace
 
 WorkerPool::WorkerPool(WorkerDeps deps, int maxConcurrent, QObject* parent)
     : QObject(parent), m_deps(deps), m_max(qMax(1, maxConcurrent)) {
@@ -92,8 +98,18 @@ Worker* WorkerPool::submit(const Worker::Job& job) {
         });
         pump();
     });
-    m_queue.append(job.jobId);
-    pump();
+    // The tools of servers that are still starting (MCP) are waited for, a while: the worker's
+    // first request should offer them.
+    const auto enqueue = [this, w, jobId = job.jobId] {
+        if (isTerminal(w->status()))
+            return;
+        m_queue.append(jobId);
+        pump();
+    };
+    if (m_deps.tools)
+        m_deps.tools->whenSettled(w, enqueue, kToolsSettleWaitMs);
+    else
+        enqueue();
     return w;
 }
 

@@ -8,6 +8,7 @@
 #include "core/json_util.h"
 #include "fake_llm_server.h"
 #include "jarvis/jarvis_service.h"
+#include "llm_responses.h"
 #include "postgres_fixture.h"
 #include "runtime/backend.h"
 #include "sshd_fixture.h"
@@ -28,19 +29,10 @@
 using namespace zerg;
 using zerg::test::FakeLlmServer;
 using zerg::test::SshdFixture;
+using zerg::test::textResponse;
+using zerg::test::toolCallResponse;
 
 namespace {
-
-QJsonObject toolCallResponse(const QString& model, const QString& id, const QString& name,
-                             const QJsonObject& args) {
-    return {
-        {"model", model},
-        {"tool_calls", QJsonArray{QJsonObject{{"id", id}, {"name", name}, {"arguments", args}}}}};
-}
-
-QJsonObject textResponse(const QString& model, const QString& text) {
-    return {{"model", model}, {"content", text}};
-}
 
 // One request: the supervisor spawns a worker, the worker runs `command` on testbox, then both
 // answer. The summary model's answer comes last.

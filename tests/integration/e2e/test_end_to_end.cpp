@@ -6,6 +6,7 @@
 #include "fake_llm_server.h"
 #include "http_stub.h"
 #include "jarvis/jarvis_service.h"
+#include "llm_responses.h"
 #include "postgres_fixture.h"
 #include "runtime/backend.h"
 #include "schedule/schedule_service.h"
@@ -28,19 +29,10 @@ using zerg::test::FakeLlmServer;
 using zerg::test::HttpStub;
 using zerg::test::SmtpServer;
 using zerg::test::SshdFixture;
+using zerg::test::textResponse;
+using zerg::test::toolCallResponse;
 
 namespace {
-
-QJsonObject toolCallResponse(const QString& model, const QString& id, const QString& name,
-                             const QJsonObject& args) {
-    return {
-        {"model", model},
-        {"tool_calls", QJsonArray{QJsonObject{{"id", id}, {"name", name}, {"arguments", args}}}}};
-}
-
-QJsonObject textResponse(const QString& model, const QString& text) {
-    return {{"model", model}, {"content", text}};
-}
 
 // The scenario plus the summary model's answer for the one worker it runs.
 QJsonObject withSummary(QJsonObject scenario, const QString& summary) {
