@@ -5,6 +5,7 @@
 #include "cli_doctor.h"
 #include "cli_hosts.h"
 #include "cli_mcp.h"
+#include "cli_mcp_serve.h"
 #include "cli_options.h"
 #include "cli_runs.h"
 #include "cli_server.h"
@@ -66,7 +67,7 @@ const char kUsage[] = QT_TRANSLATE_NOOP(
     "  runs list [--limit N] [--json]    Recent requests Jarvis handled, newest first.\n"
     "  runs show ID [--json]             One run: result, workers, tokens and cost.\n"
     "  hosts list|trust ALIAS|import     The SSH hosts workers may reach, and their keys.\n"
-    "  mcp list|tools NAME|call          The MCP servers whose tools workers use.\n"
+    "  mcp list|tools NAME|call|serve    The MCP servers whose tools workers use; Zerg as one.\n"
     "  key set|clear|status              The provider's API key in the system keychain.\n"
     "  serve [--listen HOST:PORT]        Run headless behind the WebSocket API (server mode).\n"
     "  devices add NAME|list|revoke ID   The devices allowed to log in to 'zerg serve'.\n"
@@ -688,7 +689,7 @@ QString helpText(const QString& command, const QString& subcommand) {
     if (command == QLatin1String("doctor"))
         return doctorHelp();
     if (command == QLatin1String("mcp"))
-        return mcpHelp();
+        return subcommand == QLatin1String("serve") ? mcpServeHelp() : mcpHelp();
     return {};
 }
 

@@ -1,6 +1,7 @@
 #include "cli_mcp.h"
 
 #include "cli.h"
+#include "cli_mcp_serve.h"
 #include "cli_options.h"
 
 #include "core/clock.h"
@@ -40,6 +41,8 @@ const char kMcpUsage[] = QT_TRANSLATE_NOOP(
     "                              object) and print the result. A tool that may change\n"
     "                              something asks first; --yes runs it without asking. A\n"
     "                              tool whose policy is never is refused.\n"
+    "  serve                       Run Zerg as an MCP server on standard input and output,\n"
+    "                              for Claude Desktop, Goose or an IDE (docs/mcp.md).\n"
     "  secret set|clear NAME       Store (reading it from standard input, hidden on a\n"
     "                              terminal) or remove the secret NAME that mcp.json names\n"
     "                              as ${secret:NAME} in a header or env value.\n"
@@ -414,8 +417,11 @@ int mcpCommand(QStringList args) {
         return call(args);
     if (sub == QLatin1String("secret"))
         return secret(args);
-    return usageError(Text::tr(
-        "mcp needs 'list', 'tools NAME', 'call NAME TOOL JSON' or 'secret set|clear NAME'"));
+    if (sub == QLatin1String("serve"))
+        return mcpServe(args);
+    return usageError(
+        Text::tr("mcp needs 'list', 'tools NAME', 'call NAME TOOL JSON', 'secret "
+                 "set|clear NAME' or 'serve'"));
 }
 
 }  // namespace zerg::cli

@@ -10,6 +10,7 @@ RowLayout {
     property string callState  // running | done | failed
     property string error
     property string durationText  // "1.8 s"; "3 s…" while running (ActivityModel)
+    property string progressText  // "2 of 5 · Indexing" while a running call reports progress
     property var exitCode
 
     readonly property bool isRunning: callState === "running"
@@ -49,7 +50,9 @@ RowLayout {
         elide: Text.ElideRight
         text: {
             if (root.isRunning)
-                return root.durationText
+                return root.progressText.length > 0
+                        ? qsTr("%1 · %2").arg(root.progressText).arg(root.durationText)
+                        : root.durationText
             const took = root.durationText
             if (!root.isFailed)
                 return qsTr("(%1)").arg(took)

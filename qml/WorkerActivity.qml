@@ -120,6 +120,7 @@ Column {
             callState: model.state
             error: model.error
             durationText: model.durationText
+            progressText: model.progressText
             exitCode: model.exitCode
         }
     }

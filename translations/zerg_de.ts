@@ -2110,6 +2110,10 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
         <source>(%1, %2)</source>
         <translation>(%1, %2)</translation>
     </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
 </context>
 <context>
     <name>WorkerActivity</name>
@@ -2429,6 +2433,10 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
         <source>%1 s…</source>
         <translation>%1 s…</translation>
     </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
 </context>
 <context>
     <name>zerg::AgentLoop</name>
@@ -2600,6 +2608,10 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
     <message>
         <source>Nobody answered within %1, so the call was denied.</source>
         <translation>Niemand hat innerhalb von %1 geantwortet, daher wurde der Aufruf abgelehnt.</translation>
+    </message>
+    <message>
+        <source>Nobody answered in time, and the Zerg process that asked is gone; the call did not run.</source>
+        <translation>Niemand hat rechtzeitig geantwortet, und der Zerg-Prozess, der gefragt hat, ist nicht mehr da; der Aufruf wurde nicht ausgeführt.</translation>
     </message>
 </context>
 <context>
@@ -3599,6 +3611,91 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
     <message>
         <source>MCP server &apos;%1&apos; stopped (%2) and is being restarted: its tools are unavailable for now.</source>
         <translation>Der MCP-Server „%1“ hat aufgehört (%2) und wird neu gestartet: Seine Tools sind vorerst nicht verfügbar.</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::McpService</name>
+    <message>
+        <source>the MCP session ended</source>
+        <translation>die MCP-Sitzung ist beendet</translation>
+    </message>
+    <message>
+        <source>Invalid arguments for %1:
+%2</source>
+        <translation>Ungültige Argumente für %1:
+%2</translation>
+    </message>
+    <message>
+        <source>Jarvis is answering another request; try again when it is done.</source>
+        <translation>Jarvis beantwortet gerade eine andere Anfrage; versuchen Sie es wieder, wenn sie fertig ist.</translation>
+    </message>
+    <message>
+        <source>The task is empty: say what Jarvis should do.</source>
+        <translation>Die Aufgabe ist leer: Sagen Sie, was Jarvis tun soll.</translation>
+    </message>
+    <message>
+        <source>Zerg has no model to ask: %1 Set one up in Zerg&apos;s Settings.</source>
+        <translation>Zerg hat kein Modell, das es fragen kann: %1 Richten Sie eines in den Einstellungen von Zerg ein.</translation>
+    </message>
+    <message>
+        <source>job %1</source>
+        <translation>Job %1</translation>
+    </message>
+    <message>
+        <source>Started worker %1: %2</source>
+        <translation>Worker %1 gestartet: %2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1: %2 is working</source>
+        <translation>%1: %2 arbeitet</translation>
+    </message>
+    <message>
+        <source>%1: %2: %3</source>
+        <translation>%1: %2: %3</translation>
+    </message>
+    <message>
+        <source>ended</source>
+        <translation>beendet</translation>
+    </message>
+    <message>
+        <source>Worker %1 ended: %2</source>
+        <translation>Worker %1 beendet: %2</translation>
+    </message>
+    <message>
+        <source>Worker %1 ended: %2 (%3)</source>
+        <translation>Worker %1 beendet: %2 (%3)</translation>
+    </message>
+    <message>
+        <source>Jarvis is still working on it.</source>
+        <translation>Jarvis arbeitet noch daran.</translation>
+    </message>
+    <message>
+        <source>Waiting for your approval in Zerg: %1 on %2</source>
+        <translation>Wartet auf Ihre Freigabe in Zerg: %1 auf %2</translation>
+    </message>
+    <message>
+        <source>%1 of worker %2 is a binary file (%3 bytes); it is not shown.</source>
+        <translation>%1 von Worker %2 ist eine Binärdatei (%3 Bytes); sie wird nicht gezeigt.</translation>
+    </message>
+    <message>
+        <source>[Cut: this is the first %1 KiB of %2 bytes. grep_workers finds lines in the rest.]</source>
+        <translation>[Gekürzt: Das sind die ersten %1 KiB von %2 Bytes. grep_workers findet Zeilen im Rest.]</translation>
+    </message>
+    <message>
+        <source>No matches. Workers searched: %1.</source>
+        <translation>Keine Treffer. Durchsuchte Worker: %1.</translation>
+    </message>
+    <message>
+        <source>(Stopped at the limit of matches, %1: narrow the pattern or raise the limit.)</source>
+        <translation>(Bei der Höchstzahl an Treffern, %1, angehalten: Grenzen Sie das Muster ein oder erhöhen Sie die Grenze.)</translation>
+    </message>
+    <message>
+        <source>cancelled by the MCP client</source>
+        <translation>vom MCP-Client abgebrochen</translation>
     </message>
 </context>
 <context>
@@ -6469,150 +6566,6 @@ eingerichtet (&apos;zerg doctor&apos; ausführen).
         <translation>--approve nimmt allow oder deny, z. B. --approve=deny</translation>
     </message>
     <message>
-        <source>Usage: zerg [COMMAND] [OPTIONS]
-
-Zerg is a desktop AI operations assistant. Without a command it opens the Jarvis window.
-
-Commands:
-  ask [--json] [--approve=allow|deny] TASK
-                                    Run one request headless and print the answer.
-  workers list [--json] [--limit N] Recent workers, newest first.
-  workers show ID [--json]          One worker: metadata, result, tool call files.
-  workers grep [OPTIONS] PATTERN    Search every worker&apos;s files.
-  workers reindex [--json]          Rebuild the worker list from the folders on disk.
-  runs list [--limit N] [--json]    Recent requests Jarvis handled, newest first.
-  runs show ID [--json]             One run: result, workers, tokens and cost.
-  hosts list|trust ALIAS|import     The SSH hosts workers may reach, and their keys.
-  mcp list|tools NAME|call          The MCP servers whose tools workers use.
-  key set|clear|status              The provider&apos;s API key in the system keychain.
-  serve [--listen HOST:PORT]        Run headless behind the WebSocket API (server mode).
-  devices add NAME|list|revoke ID   The devices allowed to log in to &apos;zerg serve&apos;.
-  connect URL | --local             Make the desktop app a client of a &apos;zerg serve&apos;, or
-                                    go back to this computer&apos;s Jarvis.
-  doctor [--json]                   Check the provider, hosts, data folder and database,
-                                    and say what to fix.
-  help [COMMAND]                    This help, or the help of one command.
-
-Options:
-  -h, --help                        Show this help; &apos;zerg COMMAND --help&apos; shows the
-                                    options and examples of a command.
-  --version                         Show the version.
-
-Examples:
-  zerg doctor
-  zerg ask &quot;check disk usage on cube&quot;
-  zerg help workers grep
-
-Configuration (environment; see README): ZERG_DATA_DIR, ZERG_LLM_BASE_URL,
-ZERG_LLM_PROVIDER, ZERG_LLM_API_KEY, ZERG_MODEL, ZERG_WORKER_MODEL, ZERG_HOSTS_FILE.
-
-Exit status: 0 success, 1 failure, 2 usage error, 3 configuration problem.
-</source>
-        <translation>Aufruf: zerg [COMMAND] [OPTIONS]
-
-Zerg ist ein KI-Assistent für den IT-Betrieb auf dem Desktop. Ohne Befehl öffnet es das
-Jarvis-Fenster.
-
-Befehle:
-  ask [--json] [--approve=allow|deny] TASK
-                                    Eine Anfrage ohne Oberfläche ausführen und die Antwort
-                                    ausgeben.
-  workers list [--json] [--limit N] Letzte Worker, neueste zuerst.
-  workers show ID [--json]          Ein Worker: Metadaten, Ergebnis, Dateien der
-                                    Tool-Aufrufe.
-  workers grep [OPTIONS] PATTERN    Die Dateien aller Worker durchsuchen.
-  workers reindex [--json]          Die Worker-Liste aus den Ordnern auf dem Datenträger
-                                    neu aufbauen.
-  runs list [--limit N] [--json]    Letzte Anfragen, die Jarvis bearbeitet hat, neueste
-                                    zuerst.
-  runs show ID [--json]             Ein Lauf: Ergebnis, Worker, Tokens und Kosten.
-  hosts list|trust ALIAS|import     Die SSH-Hosts, die Worker erreichen dürfen, und ihre
-                                    Schlüssel.
-  mcp list|tools NAME|call          Die MCP-Server, deren Tools Worker verwenden.
-  key set|clear|status              Der API-Schlüssel des Anbieters im Schlüsselbund des
-                                    Systems.
-  serve [--listen HOST:PORT]        Ohne Oberfläche hinter der WebSocket-API laufen
-                                    (Servermodus).
-  devices add NAME|list|revoke ID   Die Geräte, die sich bei &apos;zerg serve&apos; anmelden dürfen.
-  connect URL | --local             Die Desktop-App zum Client eines &apos;zerg serve&apos; machen
-                                    oder zurück zu Jarvis auf diesem Rechner wechseln.
-  doctor [--json]                   Anbieter, Hosts, Datenordner und Datenbank prüfen und
-                                    sagen, was zu beheben ist.
-  help [COMMAND]                    Diese Hilfe oder die Hilfe eines Befehls.
-
-Optionen:
-  -h, --help                        Diese Hilfe anzeigen; &apos;zerg COMMAND --help&apos; zeigt die
-                                    Optionen und Beispiele eines Befehls.
-  --version                         Die Version anzeigen.
-
-Beispiele:
-  zerg doctor
-  zerg ask &quot;check disk usage on cube&quot;
-  zerg help workers grep
-
-Konfiguration (Umgebung; siehe README): ZERG_DATA_DIR, ZERG_LLM_BASE_URL,
-ZERG_LLM_PROVIDER, ZERG_LLM_API_KEY, ZERG_MODEL, ZERG_WORKER_MODEL, ZERG_HOSTS_FILE.
-
-Exit-Status: 0 Erfolg, 1 Fehler, 2 Aufruffehler, 3 Konfigurationsproblem.
-</translation>
-    </message>
-    <message>
-        <source>Usage: zerg mcp COMMAND
-
-The MCP servers whose tools Zerg&apos;s workers use (mcp.json in Zerg&apos;s config folder, or
-ZERG_MCP_CONFIG; the format of Claude Desktop and Cursor: {&quot;mcpServers&quot;: {...}}).
-
-Commands:
-  list [--json]               Start every server and show its state, tool count and
-                              last error.
-  tools NAME [--json]         Show the tools of server NAME: whether each only reads,
-                              its policy (allow, ask, never) and its arguments.
-  call NAME TOOL JSON [--yes] Call TOOL of server NAME with the arguments JSON (an
-                              object) and print the result. A tool that may change
-                              something asks first; --yes runs it without asking. A
-                              tool whose policy is never is refused.
-  secret set|clear NAME       Store (reading it from standard input, hidden on a
-                              terminal) or remove the secret NAME that mcp.json names
-                              as ${secret:NAME} in a header or env value.
-
-Examples:
-  zerg mcp list
-  zerg mcp tools fs
-  zerg mcp call fs read_text_file &apos;{&quot;path&quot;: &quot;/etc/hostname&quot;}&apos;
-  printf &apos;%s\n&apos; &quot;$GRAFANA_TOKEN&quot; | zerg mcp secret set grafana_token
-
-See docs/mcp.md for the file format and the per-tool policies.
-</source>
-        <translation>Aufruf: zerg mcp COMMAND
-
-Die MCP-Server, deren Tools die Worker von Zerg verwenden (mcp.json im Konfigurationsordner
-von Zerg oder ZERG_MCP_CONFIG; das Format von Claude Desktop und Cursor: {&quot;mcpServers&quot;: {...}}).
-
-Befehle:
-  list [--json]               Jeden Server starten und seinen Zustand, die Zahl seiner
-                              Tools und seinen letzten Fehler zeigen.
-  tools NAME [--json]         Die Tools des Servers NAME zeigen: ob jedes nur liest,
-                              seine Regel (allow, ask, never) und seine Argumente.
-  call NAME TOOL JSON [--yes] TOOL des Servers NAME mit den Argumenten JSON (ein Objekt)
-                              aufrufen und das Ergebnis ausgeben. Ein Tool, das etwas
-                              ändern kann, fragt vorher; --yes ruft es ohne Frage auf.
-                              Ein Tool mit der Regel never wird abgelehnt.
-  secret set|clear NAME       Das Geheimnis NAME speichern (von der Standardeingabe
-                              gelesen, im Terminal verdeckt) oder entfernen, das
-                              mcp.json als ${secret:NAME} in einem Header- oder
-                              env-Wert nennt.
-
-Beispiele:
-  zerg mcp list
-  zerg mcp tools fs
-  zerg mcp call fs read_text_file &apos;{&quot;path&quot;: &quot;/etc/hostname&quot;}&apos;
-  printf &apos;%s
-&apos; &quot;$GRAFANA_TOKEN&quot; | zerg mcp secret set grafana_token
-
-Siehe docs/mcp.md für das Dateiformat und die Regeln pro Tool.
-</translation>
-    </message>
-    <message>
         <source>Run &apos;zerg mcp --help&apos; for usage.</source>
         <translation>Aufruf: siehe &apos;zerg mcp --help&apos;.</translation>
     </message>
@@ -6744,8 +6697,236 @@ Siehe docs/mcp.md für das Dateiformat und die Regeln pro Tool.
         <translation>Das Geheimnis %1 wurde entfernt.</translation>
     </message>
     <message>
-        <source>mcp needs &apos;list&apos;, &apos;tools NAME&apos;, &apos;call NAME TOOL JSON&apos; or &apos;secret set|clear NAME&apos;</source>
-        <translation>mcp braucht &apos;list&apos;, &apos;tools NAME&apos;, &apos;call NAME TOOL JSON&apos; oder &apos;secret set|clear NAME&apos;</translation>
+        <source>Usage: zerg [COMMAND] [OPTIONS]
+
+Zerg is a desktop AI operations assistant. Without a command it opens the Jarvis window.
+
+Commands:
+  ask [--json] [--approve=allow|deny] TASK
+                                    Run one request headless and print the answer.
+  workers list [--json] [--limit N] Recent workers, newest first.
+  workers show ID [--json]          One worker: metadata, result, tool call files.
+  workers grep [OPTIONS] PATTERN    Search every worker&apos;s files.
+  workers reindex [--json]          Rebuild the worker list from the folders on disk.
+  runs list [--limit N] [--json]    Recent requests Jarvis handled, newest first.
+  runs show ID [--json]             One run: result, workers, tokens and cost.
+  hosts list|trust ALIAS|import     The SSH hosts workers may reach, and their keys.
+  mcp list|tools NAME|call|serve    The MCP servers whose tools workers use; Zerg as one.
+  key set|clear|status              The provider&apos;s API key in the system keychain.
+  serve [--listen HOST:PORT]        Run headless behind the WebSocket API (server mode).
+  devices add NAME|list|revoke ID   The devices allowed to log in to &apos;zerg serve&apos;.
+  connect URL | --local             Make the desktop app a client of a &apos;zerg serve&apos;, or
+                                    go back to this computer&apos;s Jarvis.
+  doctor [--json]                   Check the provider, hosts, data folder and database,
+                                    and say what to fix.
+  help [COMMAND]                    This help, or the help of one command.
+
+Options:
+  -h, --help                        Show this help; &apos;zerg COMMAND --help&apos; shows the
+                                    options and examples of a command.
+  --version                         Show the version.
+
+Examples:
+  zerg doctor
+  zerg ask &quot;check disk usage on cube&quot;
+  zerg help workers grep
+
+Configuration (environment; see README): ZERG_DATA_DIR, ZERG_LLM_BASE_URL,
+ZERG_LLM_PROVIDER, ZERG_LLM_API_KEY, ZERG_MODEL, ZERG_WORKER_MODEL, ZERG_HOSTS_FILE.
+
+Exit status: 0 success, 1 failure, 2 usage error, 3 configuration problem.
+</source>
+        <translation>Aufruf: zerg [COMMAND] [OPTIONS]
+
+Zerg ist ein KI-Assistent für den IT-Betrieb auf dem Desktop. Ohne Befehl öffnet es das
+Jarvis-Fenster.
+
+Befehle:
+  ask [--json] [--approve=allow|deny] TASK
+                                    Eine Anfrage ohne Oberfläche ausführen und die Antwort
+                                    ausgeben.
+  workers list [--json] [--limit N] Letzte Worker, neueste zuerst.
+  workers show ID [--json]          Ein Worker: Metadaten, Ergebnis, Dateien der
+                                    Tool-Aufrufe.
+  workers grep [OPTIONS] PATTERN    Die Dateien aller Worker durchsuchen.
+  workers reindex [--json]          Die Worker-Liste aus den Ordnern auf dem Datenträger
+                                    neu aufbauen.
+  runs list [--limit N] [--json]    Letzte Anfragen, die Jarvis bearbeitet hat, neueste
+                                    zuerst.
+  runs show ID [--json]             Ein Lauf: Ergebnis, Worker, Tokens und Kosten.
+  hosts list|trust ALIAS|import     Die SSH-Hosts, die Worker erreichen dürfen, und ihre
+                                    Schlüssel.
+  mcp list|tools NAME|call|serve    Die MCP-Server, deren Tools Worker verwenden; Zerg als einer.
+  key set|clear|status              Der API-Schlüssel des Anbieters im Schlüsselbund des
+                                    Systems.
+  serve [--listen HOST:PORT]        Ohne Oberfläche hinter der WebSocket-API laufen
+                                    (Servermodus).
+  devices add NAME|list|revoke ID   Die Geräte, die sich bei &apos;zerg serve&apos; anmelden dürfen.
+  connect URL | --local             Die Desktop-App zum Client eines &apos;zerg serve&apos; machen
+                                    oder zurück zu Jarvis auf diesem Rechner wechseln.
+  doctor [--json]                   Anbieter, Hosts, Datenordner und Datenbank prüfen und
+                                    sagen, was zu beheben ist.
+  help [COMMAND]                    Diese Hilfe oder die Hilfe eines Befehls.
+
+Optionen:
+  -h, --help                        Diese Hilfe anzeigen; &apos;zerg COMMAND --help&apos; zeigt die
+                                    Optionen und Beispiele eines Befehls.
+  --version                         Die Version anzeigen.
+
+Beispiele:
+  zerg doctor
+  zerg ask &quot;check disk usage on cube&quot;
+  zerg help workers grep
+
+Konfiguration (Umgebung; siehe README): ZERG_DATA_DIR, ZERG_LLM_BASE_URL,
+ZERG_LLM_PROVIDER, ZERG_LLM_API_KEY, ZERG_MODEL, ZERG_WORKER_MODEL, ZERG_HOSTS_FILE.
+
+Exit-Status: 0 Erfolg, 1 Fehler, 2 Aufruffehler, 3 Konfigurationsproblem.
+</translation>
+    </message>
+    <message>
+        <source>Usage: zerg mcp COMMAND
+
+The MCP servers whose tools Zerg&apos;s workers use (mcp.json in Zerg&apos;s config folder, or
+ZERG_MCP_CONFIG; the format of Claude Desktop and Cursor: {&quot;mcpServers&quot;: {...}}).
+
+Commands:
+  list [--json]               Start every server and show its state, tool count and
+                              last error.
+  tools NAME [--json]         Show the tools of server NAME: whether each only reads,
+                              its policy (allow, ask, never) and its arguments.
+  call NAME TOOL JSON [--yes] Call TOOL of server NAME with the arguments JSON (an
+                              object) and print the result. A tool that may change
+                              something asks first; --yes runs it without asking. A
+                              tool whose policy is never is refused.
+  serve                       Run Zerg as an MCP server on standard input and output,
+                              for Claude Desktop, Goose or an IDE (docs/mcp.md).
+  secret set|clear NAME       Store (reading it from standard input, hidden on a
+                              terminal) or remove the secret NAME that mcp.json names
+                              as ${secret:NAME} in a header or env value.
+
+Examples:
+  zerg mcp list
+  zerg mcp tools fs
+  zerg mcp call fs read_text_file &apos;{&quot;path&quot;: &quot;/etc/hostname&quot;}&apos;
+  printf &apos;%s\n&apos; &quot;$GRAFANA_TOKEN&quot; | zerg mcp secret set grafana_token
+
+See docs/mcp.md for the file format and the per-tool policies.
+</source>
+        <translation>Aufruf: zerg mcp COMMAND
+
+Die MCP-Server, deren Tools die Worker von Zerg verwenden (mcp.json im Konfigurationsordner
+von Zerg oder ZERG_MCP_CONFIG; das Format von Claude Desktop und Cursor: {&quot;mcpServers&quot;: {...}}).
+
+Befehle:
+  list [--json]               Jeden Server starten und seinen Zustand, die Zahl seiner
+                              Tools und seinen letzten Fehler zeigen.
+  tools NAME [--json]         Die Tools des Servers NAME zeigen: ob jedes nur liest,
+                              seine Regel (allow, ask, never) und seine Argumente.
+  call NAME TOOL JSON [--yes] TOOL des Servers NAME mit den Argumenten JSON (ein Objekt)
+                              aufrufen und das Ergebnis ausgeben. Ein Tool, das etwas
+                              ändern kann, fragt vorher; --yes ruft es ohne Frage auf.
+                              Ein Tool mit der Regel never wird abgelehnt.
+  serve                       Zerg als MCP-Server auf Standardein- und -ausgabe laufen
+                              lassen, für Claude Desktop, Goose oder eine IDE
+                              (docs/mcp.md).
+  secret set|clear NAME       Das Geheimnis NAME speichern (von der Standardeingabe
+                              gelesen, im Terminal verdeckt) oder entfernen, das
+                              mcp.json als ${secret:NAME} in einem Header- oder
+                              env-Wert nennt.
+
+Beispiele:
+  zerg mcp list
+  zerg mcp tools fs
+  zerg mcp call fs read_text_file &apos;{&quot;path&quot;: &quot;/etc/hostname&quot;}&apos;
+  printf &apos;%s
+&apos; &quot;$GRAFANA_TOKEN&quot; | zerg mcp secret set grafana_token
+
+Siehe docs/mcp.md für das Dateiformat und die Regeln pro Tool.
+</translation>
+    </message>
+    <message>
+        <source>mcp needs &apos;list&apos;, &apos;tools NAME&apos;, &apos;call NAME TOOL JSON&apos;, &apos;secret set|clear NAME&apos; or &apos;serve&apos;</source>
+        <translation>mcp braucht &apos;list&apos;, &apos;tools NAME&apos;, &apos;call NAME TOOL JSON&apos;, &apos;secret set|clear NAME&apos; oder &apos;serve&apos;</translation>
+    </message>
+    <message>
+        <source>Usage: zerg mcp serve
+
+Runs Zerg as an MCP server (Model Context Protocol) on standard input and output, for
+Claude Desktop, Goose, an IDE or any other MCP client: one JSON-RPC message per line.
+Logs go to standard error. The client gets these tools:
+  ask               Ask Jarvis to do an ops task; reports progress while workers run.
+  list_workers      Recent workers: status, task, summary.
+  read_worker_file  One file of a worker&apos;s folder (result.txt, tool_calls/...).
+  grep_workers      Search the files of every worker.
+  list_hosts        The hosts workers may reach (never key contents).
+
+Anything that may change a system needs your approval in Zerg, as for every request; the
+MCP client cannot approve it. The server stops when its input ends, or on SIGTERM or
+Ctrl+C; a request that is still running is cancelled.
+
+Claude Desktop (claude_desktop_config.json):
+  {&quot;mcpServers&quot;: {&quot;zerg&quot;: {&quot;command&quot;: &quot;zerg&quot;, &quot;args&quot;: [&quot;mcp&quot;, &quot;serve&quot;]}}}
+
+See docs/mcp.md.
+</source>
+        <translation>Aufruf: zerg mcp serve
+
+Lässt Zerg als MCP-Server (Model Context Protocol) auf Standardein- und -ausgabe laufen, für
+Claude Desktop, Goose, eine IDE oder jeden anderen MCP-Client: eine JSON-RPC-Nachricht pro
+Zeile. Protokollmeldungen gehen auf die Standardfehlerausgabe. Der Client bekommt diese Tools:
+  ask               Jarvis um eine Betriebsaufgabe bitten; meldet den Fortschritt, während
+                    Worker laufen.
+  list_workers      Letzte Worker: Status, Aufgabe, Zusammenfassung.
+  read_worker_file  Eine Datei aus dem Ordner eines Workers (result.txt, tool_calls/...).
+  grep_workers      Die Dateien aller Worker durchsuchen.
+  list_hosts        Die Hosts, die Worker erreichen dürfen (nie Schlüsselinhalte).
+
+Alles, was ein System ändern kann, braucht wie bei jeder Anfrage Ihre Freigabe in Zerg; der
+MCP-Client kann sie nicht erteilen. Der Server endet, wenn seine Eingabe endet, oder bei
+SIGTERM oder Strg+C; eine noch laufende Anfrage wird abgebrochen.
+
+Claude Desktop (claude_desktop_config.json):
+  {&quot;mcpServers&quot;: {&quot;zerg&quot;: {&quot;command&quot;: &quot;zerg&quot;, &quot;args&quot;: [&quot;mcp&quot;, &quot;serve&quot;]}}}
+
+Siehe docs/mcp.md.
+</translation>
+    </message>
+    <message>
+        <source>cannot take over standard input and output: %1</source>
+        <translation>Standardein- und -ausgabe können nicht übernommen werden: %1</translation>
+    </message>
+    <message>
+        <source>Run &apos;zerg mcp serve --help&apos; for usage.</source>
+        <translation>Aufruf: siehe &apos;zerg mcp serve --help&apos;.</translation>
+    </message>
+    <message>
+        <source>%1 Until then ask is answered with this problem.</source>
+        <translation>%1 Bis dahin wird ask mit diesem Problem beantwortet.</translation>
+    </message>
+    <message>
+        <source>the client stopped reading: %1</source>
+        <translation>der Client liest nicht mehr: %1</translation>
+    </message>
+    <message>
+        <source>the running request did not end within %1 s; stopping anyway.</source>
+        <translation>die laufende Anfrage ist nicht innerhalb von %1 s zu Ende gegangen; es wird trotzdem beendet.</translation>
+    </message>
+    <message>
+        <source>approval %1 requested by worker %2: %3 on %4</source>
+        <translation>Freigabe %1 angefragt von Worker %2: %3 auf %4</translation>
+    </message>
+    <message>
+        <source>the MCP client closed the connection</source>
+        <translation>der MCP-Client hat die Verbindung geschlossen</translation>
+    </message>
+    <message>
+        <source>Zerg&apos;s MCP server was stopped</source>
+        <translation>der MCP-Server von Zerg wurde gestoppt</translation>
+    </message>
+    <message>
+        <source>ready: MCP (protocol %1) on standard input and output, database %2</source>
+        <translation>bereit: MCP (Protokoll %1) auf Standardein- und -ausgabe, Datenbank %2</translation>
     </message>
 </context>
 <context>

@@ -2103,6 +2103,10 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
         <source>(%1, %2)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>WorkerActivity</name>
@@ -2422,6 +2426,10 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
         <source>%1 s…</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>zerg::AgentLoop</name>
@@ -2592,6 +2600,10 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
     </message>
     <message>
         <source>Nobody answered within %1, so the call was denied.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nobody answered in time, and the Zerg process that asked is gone; the call did not run.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3583,6 +3595,90 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
     </message>
     <message>
         <source>MCP server &apos;%1&apos; stopped (%2) and is being restarted: its tools are unavailable for now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::McpService</name>
+    <message>
+        <source>the MCP session ended</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid arguments for %1:
+%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jarvis is answering another request; try again when it is done.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The task is empty: say what Jarvis should do.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zerg has no model to ask: %1 Set one up in Zerg&apos;s Settings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>job %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Started worker %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 is working</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ended</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Worker %1 ended: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Worker %1 ended: %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jarvis is still working on it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting for your approval in Zerg: %1 on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of worker %2 is a binary file (%3 bytes); it is not shown.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[Cut: this is the first %1 KiB of %2 bytes. grep_workers finds lines in the rest.]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No matches. Workers searched: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(Stopped at the limit of matches, %1: narrow the pattern or raise the limit.)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled by the MCP client</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -6191,77 +6287,6 @@ Exit status: 0 answered, 1 the run failed, 2 usage error, 3 no provider configur
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Usage: zerg [COMMAND] [OPTIONS]
-
-Zerg is a desktop AI operations assistant. Without a command it opens the Jarvis window.
-
-Commands:
-  ask [--json] [--approve=allow|deny] TASK
-                                    Run one request headless and print the answer.
-  workers list [--json] [--limit N] Recent workers, newest first.
-  workers show ID [--json]          One worker: metadata, result, tool call files.
-  workers grep [OPTIONS] PATTERN    Search every worker&apos;s files.
-  workers reindex [--json]          Rebuild the worker list from the folders on disk.
-  runs list [--limit N] [--json]    Recent requests Jarvis handled, newest first.
-  runs show ID [--json]             One run: result, workers, tokens and cost.
-  hosts list|trust ALIAS|import     The SSH hosts workers may reach, and their keys.
-  mcp list|tools NAME|call          The MCP servers whose tools workers use.
-  key set|clear|status              The provider&apos;s API key in the system keychain.
-  serve [--listen HOST:PORT]        Run headless behind the WebSocket API (server mode).
-  devices add NAME|list|revoke ID   The devices allowed to log in to &apos;zerg serve&apos;.
-  connect URL | --local             Make the desktop app a client of a &apos;zerg serve&apos;, or
-                                    go back to this computer&apos;s Jarvis.
-  doctor [--json]                   Check the provider, hosts, data folder and database,
-                                    and say what to fix.
-  help [COMMAND]                    This help, or the help of one command.
-
-Options:
-  -h, --help                        Show this help; &apos;zerg COMMAND --help&apos; shows the
-                                    options and examples of a command.
-  --version                         Show the version.
-
-Examples:
-  zerg doctor
-  zerg ask &quot;check disk usage on cube&quot;
-  zerg help workers grep
-
-Configuration (environment; see README): ZERG_DATA_DIR, ZERG_LLM_BASE_URL,
-ZERG_LLM_PROVIDER, ZERG_LLM_API_KEY, ZERG_MODEL, ZERG_WORKER_MODEL, ZERG_HOSTS_FILE.
-
-Exit status: 0 success, 1 failure, 2 usage error, 3 configuration problem.
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Usage: zerg mcp COMMAND
-
-The MCP servers whose tools Zerg&apos;s workers use (mcp.json in Zerg&apos;s config folder, or
-ZERG_MCP_CONFIG; the format of Claude Desktop and Cursor: {&quot;mcpServers&quot;: {...}}).
-
-Commands:
-  list [--json]               Start every server and show its state, tool count and
-                              last error.
-  tools NAME [--json]         Show the tools of server NAME: whether each only reads,
-                              its policy (allow, ask, never) and its arguments.
-  call NAME TOOL JSON [--yes] Call TOOL of server NAME with the arguments JSON (an
-                              object) and print the result. A tool that may change
-                              something asks first; --yes runs it without asking. A
-                              tool whose policy is never is refused.
-  secret set|clear NAME       Store (reading it from standard input, hidden on a
-                              terminal) or remove the secret NAME that mcp.json names
-                              as ${secret:NAME} in a header or env value.
-
-Examples:
-  zerg mcp list
-  zerg mcp tools fs
-  zerg mcp call fs read_text_file &apos;{&quot;path&quot;: &quot;/etc/hostname&quot;}&apos;
-  printf &apos;%s\n&apos; &quot;$GRAFANA_TOKEN&quot; | zerg mcp secret set grafana_token
-
-See docs/mcp.md for the file format and the per-tool policies.
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Run &apos;zerg mcp --help&apos; for usage.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6393,7 +6418,139 @@ See docs/mcp.md for the file format and the per-tool policies.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>mcp needs &apos;list&apos;, &apos;tools NAME&apos;, &apos;call NAME TOOL JSON&apos; or &apos;secret set|clear NAME&apos;</source>
+        <source>Usage: zerg [COMMAND] [OPTIONS]
+
+Zerg is a desktop AI operations assistant. Without a command it opens the Jarvis window.
+
+Commands:
+  ask [--json] [--approve=allow|deny] TASK
+                                    Run one request headless and print the answer.
+  workers list [--json] [--limit N] Recent workers, newest first.
+  workers show ID [--json]          One worker: metadata, result, tool call files.
+  workers grep [OPTIONS] PATTERN    Search every worker&apos;s files.
+  workers reindex [--json]          Rebuild the worker list from the folders on disk.
+  runs list [--limit N] [--json]    Recent requests Jarvis handled, newest first.
+  runs show ID [--json]             One run: result, workers, tokens and cost.
+  hosts list|trust ALIAS|import     The SSH hosts workers may reach, and their keys.
+  mcp list|tools NAME|call|serve    The MCP servers whose tools workers use; Zerg as one.
+  key set|clear|status              The provider&apos;s API key in the system keychain.
+  serve [--listen HOST:PORT]        Run headless behind the WebSocket API (server mode).
+  devices add NAME|list|revoke ID   The devices allowed to log in to &apos;zerg serve&apos;.
+  connect URL | --local             Make the desktop app a client of a &apos;zerg serve&apos;, or
+                                    go back to this computer&apos;s Jarvis.
+  doctor [--json]                   Check the provider, hosts, data folder and database,
+                                    and say what to fix.
+  help [COMMAND]                    This help, or the help of one command.
+
+Options:
+  -h, --help                        Show this help; &apos;zerg COMMAND --help&apos; shows the
+                                    options and examples of a command.
+  --version                         Show the version.
+
+Examples:
+  zerg doctor
+  zerg ask &quot;check disk usage on cube&quot;
+  zerg help workers grep
+
+Configuration (environment; see README): ZERG_DATA_DIR, ZERG_LLM_BASE_URL,
+ZERG_LLM_PROVIDER, ZERG_LLM_API_KEY, ZERG_MODEL, ZERG_WORKER_MODEL, ZERG_HOSTS_FILE.
+
+Exit status: 0 success, 1 failure, 2 usage error, 3 configuration problem.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: zerg mcp COMMAND
+
+The MCP servers whose tools Zerg&apos;s workers use (mcp.json in Zerg&apos;s config folder, or
+ZERG_MCP_CONFIG; the format of Claude Desktop and Cursor: {&quot;mcpServers&quot;: {...}}).
+
+Commands:
+  list [--json]               Start every server and show its state, tool count and
+                              last error.
+  tools NAME [--json]         Show the tools of server NAME: whether each only reads,
+                              its policy (allow, ask, never) and its arguments.
+  call NAME TOOL JSON [--yes] Call TOOL of server NAME with the arguments JSON (an
+                              object) and print the result. A tool that may change
+                              something asks first; --yes runs it without asking. A
+                              tool whose policy is never is refused.
+  serve                       Run Zerg as an MCP server on standard input and output,
+                              for Claude Desktop, Goose or an IDE (docs/mcp.md).
+  secret set|clear NAME       Store (reading it from standard input, hidden on a
+                              terminal) or remove the secret NAME that mcp.json names
+                              as ${secret:NAME} in a header or env value.
+
+Examples:
+  zerg mcp list
+  zerg mcp tools fs
+  zerg mcp call fs read_text_file &apos;{&quot;path&quot;: &quot;/etc/hostname&quot;}&apos;
+  printf &apos;%s\n&apos; &quot;$GRAFANA_TOKEN&quot; | zerg mcp secret set grafana_token
+
+See docs/mcp.md for the file format and the per-tool policies.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mcp needs &apos;list&apos;, &apos;tools NAME&apos;, &apos;call NAME TOOL JSON&apos;, &apos;secret set|clear NAME&apos; or &apos;serve&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: zerg mcp serve
+
+Runs Zerg as an MCP server (Model Context Protocol) on standard input and output, for
+Claude Desktop, Goose, an IDE or any other MCP client: one JSON-RPC message per line.
+Logs go to standard error. The client gets these tools:
+  ask               Ask Jarvis to do an ops task; reports progress while workers run.
+  list_workers      Recent workers: status, task, summary.
+  read_worker_file  One file of a worker&apos;s folder (result.txt, tool_calls/...).
+  grep_workers      Search the files of every worker.
+  list_hosts        The hosts workers may reach (never key contents).
+
+Anything that may change a system needs your approval in Zerg, as for every request; the
+MCP client cannot approve it. The server stops when its input ends, or on SIGTERM or
+Ctrl+C; a request that is still running is cancelled.
+
+Claude Desktop (claude_desktop_config.json):
+  {&quot;mcpServers&quot;: {&quot;zerg&quot;: {&quot;command&quot;: &quot;zerg&quot;, &quot;args&quot;: [&quot;mcp&quot;, &quot;serve&quot;]}}}
+
+See docs/mcp.md.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot take over standard input and output: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run &apos;zerg mcp serve --help&apos; for usage.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 Until then ask is answered with this problem.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the client stopped reading: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the running request did not end within %1 s; stopping anyway.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>approval %1 requested by worker %2: %3 on %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the MCP client closed the connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zerg&apos;s MCP server was stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ready: MCP (protocol %1) on standard input and output, database %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

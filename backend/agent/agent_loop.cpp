@@ -222,6 +222,10 @@ void AgentLoop::startTools(const ChatMessage& assistant) {
         pc.invocation = inv;
         Q_EMIT toolCallStarted(pc.call, pc.args);
         connect(inv, &ToolInvocation::finished, this, [this, i] { onToolFinished(i); });
+        connect(inv, &ToolInvocation::progress, this,
+                [this, call = pc.call](double progress, double total, const QString& message) {
+                    Q_EMIT toolCallProgress(call, progress, total, message);
+                });
         if (inv->isFinished())
             onToolFinished(i);
     }

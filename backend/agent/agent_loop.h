@@ -92,6 +92,9 @@ Q_SIGNALS:
     // with the results of all its tool calls, or a final assistant message. Persist these.
     void messagesAppended(const QList<zerg::ChatMessage>& messages);
     void toolCallStarted(const zerg::ToolCall& call, const QJsonObject& args);
+    // A running call's progress (ToolInvocation::progress).
+    void toolCallProgress(const zerg::ToolCall& call, double progress, double total,
+                          const QString& message);
     void toolCallFinished(const zerg::ToolCall& call, const QJsonObject& args,
                           const zerg::ToolResult& result, qint64 durationMs);
     // The XO steered the agent (the message is already in the conversation).

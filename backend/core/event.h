@@ -17,6 +17,7 @@ inline constexpr char WorkerStarted[] = "worker_started";
 inline constexpr char WorkerToolStarted[] = "worker_tool_started";
 inline constexpr char WorkerToolCompleted[] = "worker_tool_completed";
 inline constexpr char WorkerToolFailed[] = "worker_tool_failed";
+inline constexpr char WorkerToolProgress[] = "worker_tool_progress";
 inline constexpr char WorkerStatusUpdate[] = "worker_status_update";
 inline constexpr char WorkerComplete[] = "worker_complete";
 inline constexpr char WorkerSummaryReady[] = "worker_summary_ready";

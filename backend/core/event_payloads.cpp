@@ -29,6 +29,8 @@ constexpr QLatin1String kItemId("item_id");
 constexpr QLatin1String kIteration("iteration");
 constexpr QLatin1String kJobId("job_id");
 constexpr QLatin1String kMessage("message");
+constexpr QLatin1String kProgress("progress");
+constexpr QLatin1String kTotal("total");
 constexpr QLatin1String kMode("mode");
 constexpr QLatin1String kModel("model");
 constexpr QLatin1String kNotify("notify");
@@ -306,6 +308,36 @@ QJsonObject WorkerToolStarted::toJson() const {
     o.insert(kTool, tool);
     o.insert(kArgs, args);
     o.insert(kDisplay, display);
+    return o;
+}
+
+// ---- worker_tool_progress ------------------------------------------------------------------
+
+std::optional<WorkerToolProgress> WorkerToolProgress::from(const Event& e) {
+    if (!named(e, eventName()))
+        return std::nullopt;
+    const QJsonObject& d = e.data;
+    WorkerToolProgress p;
+    p.ids = workerIds(d);
+    p.callId = text(d, kCallId);
+    p.seq = d.value(kSeq).toInt();
+    p.tool = text(d, kTool);
+    p.progress = d.value(kProgress).toDouble();
+    if (d.value(kTotal).isDouble())
+        p.total = d.value(kTotal).toDouble();
+    p.message = text(d, kMessage);
+    return p;
+}
+
+QJsonObject WorkerToolProgress::toJson() const {
+    QJsonObject o = withIds(ids);
+    o.insert(kCallId, callId);
+    o.insert(kSeq, seq);
+    o.insert(kTool, tool);
+    o.insert(kProgress, progress);
+    if (total)
+        o.insert(kTotal, *total);
+    o.insert(kMessage, message);
     return o;
 }
 

@@ -151,6 +151,21 @@ struct WorkerToolStarted {
     [[nodiscard]] QJsonObject toJson() const;
 };
 
+// worker_tool_progress: a running call reported progress (an MCP server's notifications).
+struct WorkerToolProgress {
+    WorkerIds ids;
+    QString callId;
+    int seq = 0;
+    QString tool;
+    double progress = 0;
+    std::optional<double> total;  // unset when the tool does not know
+    QString message;
+
+    [[nodiscard]] static std::optional<WorkerToolProgress> from(const Event& e);
+    [[nodiscard]] static const char* eventName() { return events::WorkerToolProgress; }
+    [[nodiscard]] QJsonObject toJson() const;
+};
+
 // worker_tool_completed (ok) and worker_tool_failed (not ok; then error and errorCode).
 struct WorkerToolFinished {
     bool ok = true;

@@ -10,6 +10,7 @@
 
 #include <QDir>
 #include <QJsonArray>
+#include <QScopeGuard>
 #include <QSet>
 
 namespace zerg {
@@ -388,6 +389,8 @@ void McpServers::markOutcome(Entry& e) {
 
 void McpServers::rebuildTools(Entry& e) {
     e.tools.clear();
+    // Made when the servers change, kept until then: a registry hands out plain pointers to them.
+    const auto resourcesAfter = qScopeGuard([this] { rebuildResourceTools(); });
     if (e.status.state != McpServerState::Ready || !e.client)
         return;
     const McpServerConfig& c = e.status.config;
@@ -426,10 +429,29 @@ void McpServers::rebuildTools(Entry& e) {
 QList<std::shared_ptr<Tool>> McpServers::currentTools() const {
     QList<std::shared_ptr<Tool>> out;
     for (const QString& name : m_order) {
-        for (const std::shared_ptr<McpTool>& t : m_entries.value(name).tools)
+        const auto it = m_entries.constFind(name);
+        for (const std::shared_ptr<McpTool>& t : it->tools)
             out.append(t);
     }
+    out.append(m_resourceTools);
     return out;
+}
+
+void McpServers::rebuildResourceTools() {
+    QStringList withResources;
+    for (const QString& name : m_order) {
+        const auto it = m_entries.constFind(name);
+        if (it->status.state == McpServerState::Ready && it->client &&
+            it->client->serverCapabilities().contains(u"resources"_s))
+            withResources.append(name);
+    }
+    m_resourceTools.clear();
+    if (withResources.isEmpty())
+        return;
+    m_resourceTools.append(
+        std::make_shared<McpResourceTool>(McpResourceTool::Kind::List, this, withResources));
+    m_resourceTools.append(
+        std::make_shared<McpResourceTool>(McpResourceTool::Kind::Read, this, withResources));
 }
 
 QStringList McpServers::notes() const {

@@ -135,6 +135,7 @@ private:
     void onSessionDown(const QString& name, const QString& why, const QStringList& stderrTail);
     void onServerGaveUp(const QString& name);
     void rebuildTools(Entry& e);
+    void rebuildResourceTools();
     void markOutcome(Entry& e);
     [[nodiscard]] QStringList notes() const;
     [[nodiscard]] QList<std::shared_ptr<Tool>> currentTools() const;
@@ -146,6 +147,7 @@ private:
     QPointer<supervision::Supervisor> m_root;
     std::unique_ptr<supervision::Supervisor> m_standalone;
     std::shared_ptr<ToolSource> m_source;
+    QList<std::shared_ptr<Tool>> m_resourceTools;  // mcp_list_resources, mcp_read_resource
 };
 
 }  // namespace zerg

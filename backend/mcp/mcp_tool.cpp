@@ -5,24 +5,27 @@
 #include <QJsonArray>
 #include <QRegularExpression>
 
+#include "mcp/mcp_servers.h"
+
 namespace zerg {
 
 namespace {
 
 using namespace Qt::StringLiterals;
 
-// A running tools/call.
+// A running request (tools/call, resources/read, ...): its result becomes a tool result through
+// `convert`.
 class McpToolInvocation final : public ToolInvocation {
 public:
-    McpToolInvocation(McpRequest* request, QString server, QString tool, QString imageDir,
-                      QObject* parent)
+    using Convert = std::function<ToolResult(const QJsonObject& result)>;
+    McpToolInvocation(McpRequest* request, QString server, Convert convert, QObject* parent)
         : ToolInvocation(parent),
           m_request(request),
           m_server(std::move(server)),
-          m_tool(std::move(tool)),
-          m_imageDir(std::move(imageDir)) {
+          m_convert(std::move(convert)) {
         request->setParent(this);
         connect(request, &McpRequest::finished, this, &McpToolInvocation::onFinished);
+        connect(request, &McpRequest::progress, this, &ToolInvocation::progress);
     }
 
     void cancel() override {
@@ -33,7 +36,7 @@ public:
 private:
     void onFinished() {
         if (m_request->ok()) {
-            finish(McpTool::toToolResult(m_server, m_tool, m_request->result(), m_imageDir));
+            finish(m_convert(m_request->result()));
             return;
         }
         QString code;
@@ -58,8 +61,7 @@ private:
 
     QPointer<McpRequest> m_request;
     QString m_server;
-    QString m_tool;
-    QString m_imageDir;
+    Convert m_convert;
 };
 
 QString extensionFor(const QString& mimeType) {
@@ -195,8 +197,13 @@ ToolInvocation* McpTool::start(const QJsonObject& args, QObject* parent) {
     }
     McpRequest* request = m_client->request(
         u"tools/call"_s, {{u"name"_s, m_b.info.name}, {u"arguments"_s, args}}, m_b.timeoutMs, true);
-    return new McpToolInvocation(request, m_b.server, m_b.info.name,
-                                 m_scope ? m_scope->folder : QString(), parent);
+    const QString imageDir = m_scope ? m_scope->folder : QString();
+    return new McpToolInvocation(
+        request, m_b.server,
+        [server = m_b.server, tool = m_b.info.name, imageDir](const QJsonObject& result) {
+            return McpTool::toToolResult(server, tool, result, imageDir);
+        },
+        parent);
 }
 
 ToolResult McpTool::toToolResult(const QString& server, const QString& tool,
@@ -283,6 +290,118 @@ ToolResult McpTool::toToolResult(const QString& server, const QString& tool,
         payload.insert(u"error_code"_s, u"tool_error"_s);
     }
     return ToolResult{payload};
+}
+
+McpResourceTool::McpResourceTool(Kind kind, QPointer<McpServers> servers, QStringList serverNames)
+    : m_kind(kind), m_servers(std::move(servers)), m_serverNames(std::move(serverNames)) {}
+
+ToolSpec McpResourceTool::spec() const {
+    ToolSpec s;
+    QJsonObject server = schemaProperty("string", u"The MCP server."_s);
+    server.insert(u"enum"_s, QJsonArray::fromStringList(m_serverNames));
+    if (m_kind == Kind::List) {
+        s.name = u"mcp_list_resources"_s;
+        s.description =
+            u"List the resources (files, records, documents) an MCP server offers: their URIs, "
+            "names and types. Read one with mcp_read_resource."_s;
+        s.parameters =
+            objectSchema({{u"server"_s, server},
+                          {u"cursor"_s, schemaProperty("string",
+                                                       u"The next_cursor of the previous page, to "
+                                                       "list further."_s)}},
+                         {u"server"_s});
+    } else {
+        s.name = u"mcp_read_resource"_s;
+        s.description =
+            u"Read one resource of an MCP server by its URI (from mcp_list_resources or a "
+            "resource link in a tool result)."_s;
+        s.parameters = objectSchema(
+            {{u"server"_s, server}, {u"uri"_s, schemaProperty("string", u"The resource's URI."_s)}},
+            {u"server"_s, u"uri"_s});
+    }
+    return s;
+}
+
+CallClass McpResourceTool::classify(const QJsonObject& args) const {
+    CallClass c;
+    c.effect = Effect::ReadOnly;
+    c.reason = {ReasonKind::ReadsResource, args.value(u"server"_s).toString()};
+    c.target = u"mcp:%1"_s.arg(args.value(u"server"_s).toString());
+    return c;
+}
+
+std::shared_ptr<Tool> McpResourceTool::forWorker(const WorkerScope& scope) const {
+    auto bound = std::make_shared<McpResourceTool>(m_kind, m_servers, m_serverNames);
+    bound->m_scope = scope;
+    return bound;
+}
+
+ToolInvocation* McpResourceTool::start(const QJsonObject& args, QObject* parent) {
+    const QString server = args.value(u"server"_s).toString();
+    const auto fail = [parent](const QString& message, const QString& code) {
+        return new ImmediateInvocation(ToolResult::failure(message, {{u"error_code"_s, code}}),
+                                       parent);
+    };
+    if (server.isEmpty())
+        return fail(u"'server' is missing: name one of %1."_s.arg(m_serverNames.join(u", "_s)),
+                    u"invalid_arguments"_s);
+    McpClient* client = m_servers ? m_servers->client(server) : nullptr;
+    if (!client)
+        return fail(u"MCP server '%1' is not available now (the servers with resources: %2)."_s.arg(
+                        server, m_serverNames.join(u", "_s)),
+                    u"mcp_server_unavailable"_s);
+    if (!client->serverCapabilities().contains(u"resources"_s))
+        return fail(u"MCP server '%1' offers no resources."_s.arg(server), u"invalid_arguments"_s);
+    const qint64 timeoutMs = 60000;
+    if (m_kind == Kind::List) {
+        QJsonObject params;
+        if (const QString cursor = args.value(u"cursor"_s).toString(); !cursor.isEmpty())
+            params.insert(u"cursor"_s, cursor);
+        McpRequest* r = client->request(u"resources/list"_s, params, timeoutMs);
+        return new McpToolInvocation(
+            r, server,
+            [server](const QJsonObject& result) {
+                QStringList lines;
+                const QJsonArray resources = result.value(u"resources"_s).toArray();
+                for (const QJsonValue& v : resources) {
+                    const QJsonObject o = v.toObject();
+                    QString line = o.value(u"uri"_s).toString();
+                    if (const QString name = o.value(u"name"_s).toString(); !name.isEmpty())
+                        line += u" — "_s + name;
+                    if (const QString mime = o.value(u"mimeType"_s).toString(); !mime.isEmpty())
+                        line += u" ("_s + mime + u")"_s;
+                    lines.append(line);
+                }
+                QJsonObject payload{
+                    {u"ok"_s, true},
+                    {u"server"_s, server},
+                    {u"resources"_s, resources},
+                    {u"text"_s, lines.isEmpty() ? u"No resources."_s : lines.join(u'\n')}};
+                if (const QString next = result.value(u"nextCursor"_s).toString(); !next.isEmpty())
+                    payload.insert(u"next_cursor"_s, next);
+                return ToolResult{payload};
+            },
+            parent);
+    }
+    const QString uri = args.value(u"uri"_s).toString();
+    if (uri.isEmpty())
+        return fail(u"'uri' is missing: give the resource's URI."_s, u"invalid_arguments"_s);
+    McpRequest* r = client->request(u"resources/read"_s, {{u"uri"_s, uri}}, timeoutMs);
+    const QString folder = m_scope ? m_scope->folder : QString();
+    return new McpToolInvocation(
+        r, server,
+        [server, uri, folder](const QJsonObject& result) {
+            // The contents as embedded resources of a tool result: text stays text, blobs go to
+            // the worker's folder.
+            QJsonArray content;
+            for (const QJsonValue& v : result.value(u"contents"_s).toArray())
+                content.append(QJsonObject{{u"type"_s, u"resource"_s}, {u"resource"_s, v}});
+            ToolResult out =
+                McpTool::toToolResult(server, u"resource"_s, {{u"content"_s, content}}, folder);
+            out.payload.insert(u"uri"_s, uri);
+            return out;
+        },
+        parent);
 }
 
 }  // namespace zerg

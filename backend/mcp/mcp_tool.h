@@ -50,4 +50,28 @@ private:
     std::optional<WorkerScope> m_scope;
 };
 
+class McpServers;
+
+// mcp_list_resources {server, cursor?} and mcp_read_resource {server, uri}: a worker lists and
+// reads the resources of the ready servers that offer them (resources/list, resources/read).
+// Reading only reads. Text comes back as text; binary contents are saved to the worker's folder
+// like images.
+class McpResourceTool final : public Tool {
+public:
+    enum class Kind { List, Read };
+    // servers: the ready servers with resources when the tool was made (the schema's enum).
+    McpResourceTool(Kind kind, QPointer<McpServers> servers, QStringList serverNames);
+
+    [[nodiscard]] ToolSpec spec() const override;
+    [[nodiscard]] ToolInvocation* start(const QJsonObject& args, QObject* parent) override;
+    [[nodiscard]] CallClass classify(const QJsonObject& args) const override;
+    [[nodiscard]] std::shared_ptr<Tool> forWorker(const WorkerScope& scope) const override;
+
+private:
+    Kind m_kind;
+    QPointer<McpServers> m_servers;
+    QStringList m_serverNames;
+    std::optional<WorkerScope> m_scope;
+};
+
 }  // namespace zerg

@@ -451,6 +451,9 @@ void Backend::startBackgroundServices() {
     m_tree = new AppTree(services, this);
     if (Status s = m_tree->start(); !s)
         qWarning("zerg: the services did not start: %s", qPrintable(s.error().message));
+    // The window and `zerg serve` show (and answer) what `zerg ask` or `zerg mcp serve` on this
+    // database wait for.
+    m_approvals->watchOtherProcesses();
     if (!m_instanceLock->isLocked())
         return;
     // Server mode: the owners with schedules get their runner now, not when they next connect

@@ -260,6 +260,14 @@ Result<QList<ApprovalRecord>> ApprovalStore::pending(qint64 ownerId) {
                      recordAt);
 }
 
+Result<QList<ApprovalRecord>> ApprovalStore::pendingOfAllOwners() {
+    return selectAll(m_db->connection(),
+                     QStringLiteral("SELECT %1 FROM approvals WHERE status = ? ORDER BY id")
+                         .arg(kApprovalColumns),
+                     {statusName(ApprovalStatus::Pending)},
+                     QStringLiteral("listing the pending approvals"), recordAt);
+}
+
 Result<QList<ApprovalRecord>> ApprovalStore::forJob(qint64 ownerId, qint64 jobId) {
     return selectAll(m_db->connection(),
                      QStringLiteral("SELECT %1 FROM approvals WHERE owner_id = ? AND job_id = ? "

@@ -102,6 +102,9 @@ public:
                                                 const ApprovalAnswer& answer, const QDateTime& now);
     // The owner's pending requests, oldest first.
     [[nodiscard]] Result<QList<ApprovalRecord>> pending(qint64 ownerId);
+    // Every owner's pending requests, by id (what other Zerg processes on this database wait
+    // for).
+    [[nodiscard]] Result<QList<ApprovalRecord>> pendingOfAllOwners();
     // The requests of one worker job, oldest first (Worker detail's audit).
     [[nodiscard]] Result<QList<ApprovalRecord>> forJob(qint64 ownerId, qint64 jobId);
     // At start-up, in the process that owns the data folder: every pending request of every

@@ -38,6 +38,7 @@ enum class ReasonKind {
     ChangingHint,        // subject: an MCP tool's name: its server marks it as changing things
     UserAllowsTool,      // subject: an MCP tool's name: the user's policy for it is "allow"
     UserAsksForTool,     // subject: an MCP tool's name: the user's policy for it is "ask"
+    ReadsResource,       // subject: an MCP server: reading its resources only reads
 };
 
 template <>
@@ -50,7 +51,7 @@ struct StatusTable<Effect> {
 
 template <>
 struct StatusTable<ReasonKind> {
-    static constexpr std::array<std::pair<ReasonKind, const char*>, 20> names{{
+    static constexpr std::array<std::pair<ReasonKind, const char*>, 21> names{{
         {ReasonKind::AllReadOnly, "all_read_only"},
         {ReasonKind::NotOnReadOnlyList, "not_on_read_only_list"},
         {ReasonKind::ChangingSubcommand, "changing_subcommand"},
@@ -71,6 +72,7 @@ struct StatusTable<ReasonKind> {
         {ReasonKind::ChangingHint, "changing_hint"},
         {ReasonKind::UserAllowsTool, "user_allows_tool"},
         {ReasonKind::UserAsksForTool, "user_asks_for_tool"},
+        {ReasonKind::ReadsResource, "reads_resource"},
     }};
 };
 

@@ -48,6 +48,9 @@ public:
 
 Q_SIGNALS:
     void finished();
+    // A long call says how far it is (an MCP server's progress notifications); total < 0 when
+    // unknown, message may be empty.
+    void progress(double progress, double total, const QString& message);
 
 protected:
     // Records the result and emits finished(); later calls are ignored.

@@ -66,6 +66,7 @@ ActivityModel::ActivityModel(Clock* clock, QObject* parent)
            }},
           {ExitCodeRole, "exitCode", &Call::exitCode},
           {OrdinalRole, "ordinal", &Call::ordinal},
+          {ProgressTextRole, "progressText", &Call::progressText},
       } {
     m_clockMs = m_clock->nowMs();
 }
@@ -117,6 +118,8 @@ void ActivityModel::handleEvent(const Event& e) {
     } else if (const auto p = payloads::WorkerToolStarted::from(e)) {
         onWorkerEvent({Kind::ToolCall, p->ids.runId, p->ids.jobId, p->ids.workerId});
         onToolStarted(*p);
+    } else if (const auto p = payloads::WorkerToolProgress::from(e)) {
+        onToolProgress(*p);
     } else if (const auto p = payloads::WorkerToolFinished::from(e)) {
         onWorkerEvent({Kind::ToolCall, p->ids.runId, p->ids.jobId, p->ids.workerId});
         onToolFinished(*p);
@@ -242,6 +245,25 @@ void ActivityModel::onToolFinished(const payloads::WorkerToolFinished& p) {
     const QModelIndex idx = index(i);
     Q_EMIT dataChanged(idx, idx,
                        {StateRole, DurationMsRole, DurationTextRole, ErrorRole, ExitCodeRole});
+}
+
+void ActivityModel::onToolProgress(const payloads::WorkerToolProgress& p) {
+    const int i = indexOfCall(p.ids.jobId, p.callId);
+    if (i < 0 || m_rows.at(i).state != kRunning)
+        return;
+    const QLocale locale;
+    QString text = p.total && *p.total > 0 ? tr("%1 of %2")
+                                                 .arg(locale.toString(p.progress, 'g', 6),
+                                                      locale.toString(*p.total, 'g', 6))
+                                           : QString();
+    if (!p.message.isEmpty())
+        text = text.isEmpty() ? p.message : text + QStringLiteral(" · ") + p.message;
+    Call& c = m_rows[i];
+    if (c.progressText == text)
+        return;
+    c.progressText = text;
+    const QModelIndex idx = index(i);
+    Q_EMIT dataChanged(idx, idx, {ProgressTextRole});
 }
 
 void ActivityModel::removeRun(qint64 runId) {

@@ -18,6 +18,7 @@ struct Event;
 namespace payloads {
 struct WorkerToolStarted;
 struct WorkerToolFinished;
+struct WorkerToolProgress;
 }  // namespace payloads
 
 // The activity ticker (seed: worker-supervision-roundabout.md, "UI Integration"): the tool calls
@@ -82,6 +83,7 @@ public:
         DurationTextRole,  // "1.8 s" when finished, "3 s…" (whole seconds) while running
         ExitCodeRole,      // int, or null when the call did not report one
         OrdinalRole,       // 1 for the worker's first call in this run, 2 for its second, ...
+        ProgressTextRole,  // "2 of 5 · Indexing" while a running call reports progress, else ""
     };
     Q_ENUM(Roles)
 
@@ -134,6 +136,7 @@ private:
         qint64 durationMs = -1;  // -1 while running
         QVariant exitCode;
         int ordinal = 0;  // 1 for the job's first call, 2 for its second, ...
+        QString progressText;
     };
 
     struct WorkerNews;  // what a worker event says about its worker (activity_model.cpp)
@@ -141,6 +144,7 @@ private:
     void onWorkerEvent(const WorkerNews& news);
     void onToolStarted(const payloads::WorkerToolStarted& p);
     void onToolFinished(const payloads::WorkerToolFinished& p);
+    void onToolProgress(const payloads::WorkerToolProgress& p);
     void removeRun(qint64 runId);
     [[nodiscard]] int indexOfCall(qint64 jobId, const QString& callId) const;
     [[nodiscard]] int insertionRowFor(qint64 jobId) const;

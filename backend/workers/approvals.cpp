@@ -6,6 +6,7 @@
 #include "tools/shell_command.h"
 
 #include <QJsonArray>
+#include <QSet>
 
 namespace zerg {
 namespace {
@@ -100,6 +101,8 @@ Result<ApprovalRecord> Approvals::request(ApprovalRecord draft) {
     Q_EMIT requested(draft);
     const qint64 ownerId = draft.ownerId;
     const qint64 approvalId = draft.id;
+    m_waiting.insert(approvalId, ownerId);
+    schedulePoll();
     m_expiry.insert(
         approvalId, m_clock->callAfter(m_config.timeoutMs, this, [this, ownerId, approvalId] {
             m_expiry.remove(approvalId);
@@ -168,6 +171,8 @@ Result<ApprovalRecord> Approvals::settle(qint64 ownerId, qint64 approvalId,
         return r;
     if (const auto timer = m_expiry.take(approvalId))
         m_clock->cancel(timer);
+    m_waiting.remove(approvalId);
+    m_shown.remove(approvalId);  // answered here: not "gone" at the next look
     if (const auto it = m_runWaits.find(r->runId); it != m_runWaits.end() && it->pending > 0) {
         if (--it->pending == 0)
             it->totalMs += m_clock->nowMs() - it->sinceMs;
@@ -175,6 +180,89 @@ Result<ApprovalRecord> Approvals::settle(qint64 ownerId, qint64 approvalId,
     record(*r, events::ApprovalResolved);
     Q_EMIT resolved(*r);
     return r;
+}
+
+void Approvals::settledElsewhere(const ApprovalRecord& r) {
+    // The process that settled it wrote approvals.jsonl; here only this process learns of it.
+    if (const auto timer = m_expiry.take(r.id))
+        m_clock->cancel(timer);
+    m_waiting.remove(r.id);
+    m_shown.remove(r.id);
+    if (const auto it = m_runWaits.find(r.runId); it != m_runWaits.end() && it->pending > 0) {
+        if (--it->pending == 0)
+            it->totalMs += m_clock->nowMs() - it->sinceMs;
+    }
+    m_bus->publish(QString::fromLatin1(events::ApprovalResolved), r.ownerId, approvalJson(r));
+    Q_EMIT resolved(r);
+}
+
+void Approvals::watchOtherProcesses(qint64 intervalMs) {
+    m_watchOthers = true;
+    m_pollMs = qMax<qint64>(50, intervalMs);
+    schedulePoll();
+}
+
+void Approvals::schedulePoll() {
+    if (m_pollTimer != 0 || (!m_watchOthers && m_waiting.isEmpty()))
+        return;
+    m_pollTimer = m_clock->callAfter(m_pollMs, this, [this] {
+        m_pollTimer = 0;
+        poll();
+        schedulePoll();
+    });
+}
+
+void Approvals::poll() {
+    // Ours, answered elsewhere (the window answered a request of `zerg mcp serve`).
+    const QHash<qint64, qint64> waiting = m_waiting;
+    for (auto it = waiting.cbegin(); it != waiting.cend(); ++it) {
+        const Result<ApprovalRecord> r = m_store->request(it.value(), it.key());
+        if (r && r->status != ApprovalStatus::Pending && m_waiting.contains(it.key()))
+            settledElsewhere(*r);
+    }
+    if (!m_watchOthers)
+        return;
+    const Result<QList<ApprovalRecord>> pending = m_store->pendingOfAllOwners();
+    if (!pending) {
+        qWarning("approvals: %s", qPrintable(pending.error().message));
+        return;
+    }
+    QSet<qint64> still;
+    for (const ApprovalRecord& r : *pending) {
+        still.insert(r.id);
+        if (m_waiting.contains(r.id))
+            continue;
+        // Its process would have expired it by now: it is gone (killed). Expired here, so
+        // that no request stays pending for ever.
+        if (r.expiresAt.isValid() && m_clock->utcNow() > r.expiresAt.addMSecs(kOrphanGraceMs)) {
+            const auto expired = settle(r.ownerId, r.id,
+                                        {ApprovalStatus::Expired,
+                                         QStringLiteral("expiry"),
+                                         {},
+                                         tr("Nobody answered in time, and the Zerg process that "
+                                            "asked is gone; the call did not run."),
+                                         0});
+            if (!expired && expired.error().code != QLatin1String("invalid_state"))
+                qWarning("approvals: %s", qPrintable(expired.error().message));
+            continue;
+        }
+        if (m_shown.contains(r.id))
+            continue;
+        // Another process's request: shown here as if it were ours, to be answered here.
+        m_shown.insert(r.id, r.ownerId);
+        m_bus->publish(QString::fromLatin1(events::ApprovalRequested), r.ownerId, approvalJson(r));
+        Q_EMIT requested(r);
+    }
+    const QHash<qint64, qint64> shown = m_shown;
+    for (auto it = shown.cbegin(); it != shown.cend(); ++it) {
+        if (still.contains(it.key()))
+            continue;
+        // Answered, expired or withdrawn by another process.
+        if (const Result<ApprovalRecord> r = m_store->request(it.value(), it.key()))
+            settledElsewhere(*r);
+        else
+            m_shown.remove(it.key());
+    }
 }
 
 qint64 Approvals::runWaitMs(qint64 runId) const {

@@ -52,6 +52,13 @@ struct ApprovalsConfig {
 // comes (the chat card, the inbox, a notification, the API, `zerg ask`), expires what nobody
 // answered in time as denied, and publishes approval_resolved. resolved() tells the waiting
 // worker. Main thread only.
+//
+// Several Zerg processes on one database (the window, `zerg ask`, `zerg mcp serve`) share the
+// requests: a process that waits for an answer looks in the database every second, so an answer
+// given in another process (the window) reaches its worker; a process that shows requests to a
+// person (watchOtherProcesses: the window, `zerg serve`) sees the others' requests come and go
+// within the same second and publishes them as its own events, so its chat card, notification
+// and API show them and can answer them.
 class Approvals : public QObject {
     Q_OBJECT
 public:
@@ -85,6 +92,14 @@ public:
     [[nodiscard]] Result<QList<ApprovalRuleRecord>> rules(qint64 ownerId) const;
     [[nodiscard]] Status removeRule(qint64 ownerId, qint64 ruleId);
 
+    // Shows the pending requests of other processes on this database as they come and go
+    // (requested()/resolved() and the events), checking every intervalMs.
+    void watchOtherProcesses(qint64 intervalMs = kPollMs);
+    static constexpr qint64 kPollMs = 1000;
+    // A request of another process still pending this long after it should have expired: that
+    // process is gone, and the watcher expires it.
+    static constexpr qint64 kOrphanGraceMs = 30'000;
+
     // The record as events, approvals.jsonl and the API show it.
     [[nodiscard]] static QJsonObject approvalJson(const ApprovalRecord& r);
 
@@ -97,6 +112,10 @@ Q_SIGNALS:
 private:
     Result<ApprovalRecord> settle(qint64 ownerId, qint64 approvalId, const ApprovalAnswer& a);
     void record(const ApprovalRecord& r, const char* eventName);
+    // The request was answered (or withdrawn) elsewhere: tell this process, as settle() does.
+    void settledElsewhere(const ApprovalRecord& r);
+    void schedulePoll();
+    void poll();
 
     ApprovalStore* m_store;
     ArtifactStore* m_artifacts;
@@ -104,6 +123,11 @@ private:
     Clock* m_clock;
     ApprovalsConfig m_config;
     QHash<qint64, quint64> m_expiry;  // approval id -> Clock::TimerId
+    QHash<qint64, qint64> m_waiting;  // this process's pending requests: approval id -> owner id
+    QHash<qint64, qint64> m_shown;    // other processes' pending requests shown: id -> owner id
+    bool m_watchOthers = false;
+    qint64 m_pollMs = kPollMs;
+    quint64 m_pollTimer = 0;
     struct RunWait {
         int pending = 0;     // requests of the run still pending
         qint64 sinceMs = 0;  // when pending last rose from 0

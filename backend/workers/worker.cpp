@@ -324,6 +324,7 @@ WorkerAttempt* Worker::newAttempt() {
     m_attempt = new WorkerAttempt(this);
     m_loop = new AgentLoop(m_deps.llm, m_tools.get(), m_deps.clock, cfg, history, this);
     connect(m_loop, &AgentLoop::toolCallStarted, this, &Worker::onToolStarted);
+    connect(m_loop, &AgentLoop::toolCallProgress, this, &Worker::onToolProgress);
     connect(m_loop, &AgentLoop::toolCallFinished, this, &Worker::onToolFinished);
     connect(m_loop, &AgentLoop::messagesAppended, this, &Worker::onMessages);
     connect(m_loop, &AgentLoop::messagesAppended, this,
@@ -376,6 +377,22 @@ void Worker::onToolStarted(const ToolCall& call, const QJsonObject& args) {
     m_deps.bus->publish(m_job.ownerId,
                         payloads::WorkerToolStarted{ids(), call.id, int(m_activity.size()),
                                                     call.name, shown, a.display});
+}
+
+void Worker::onToolProgress(const ToolCall& call, double progress, double total,
+                            const QString& message) {
+    // A call that reports progress is a worker making progress (the health monitor's view).
+    m_lastProgressMs = m_deps.clock->nowMs();
+    payloads::WorkerToolProgress p;
+    p.ids = ids();
+    p.callId = call.id;
+    p.seq = m_activityIndex.value(call.id, -1) + 1;
+    p.tool = call.name;
+    p.progress = progress;
+    if (total >= 0)
+        p.total = total;
+    p.message = message.left(300);
+    m_deps.bus->publish(m_job.ownerId, p);
 }
 
 CallClass Worker::classify(const ToolCall& call, const QJsonObject& args) const {

@@ -162,6 +162,8 @@ private:
     // The one place the status changes: checked against the state machine and logged.
     bool setStatus(WorkerStatus to);
     void onToolStarted(const ToolCall& call, const QJsonObject& args);
+    void onToolProgress(const ToolCall& call, double progress, double total,
+                        const QString& message);
     void onToolFinished(const ToolCall& call, const QJsonObject& args, const ToolResult& result,
                         qint64 durationMs);
     void onMessages(const QList<ChatMessage>& messages);

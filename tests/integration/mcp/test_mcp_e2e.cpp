@@ -4,6 +4,7 @@
 // tool_calls/NNN_mcp__fs__read_text_file.txt. A changing MCP tool asks first in ask mode; a tool
 // whose policy is "never" is not offered.
 #include "core/event_bus.h"
+#include "core/event_payloads.h"
 #include "fake_llm_server.h"
 #include "jarvis/jarvis_service.h"
 #include "llm_responses.h"
@@ -223,6 +224,35 @@ private Q_SLOTS:
         QVERIFY(!offered.contains("mcp__fs__write_file"));
         QVERIFY2(lastToolMessage(worker.at(1)).contains(s->root),
                  qPrintable(lastToolMessage(worker.at(1))));
+    }
+
+    // A long MCP call reports progress (worker_tool_progress, for the ticker); cancelling the run
+    // cancels the call at the server (notifications/cancelled).
+    void progressIsPublishedAndCancelReachesTheServer() {
+        auto s = open({});
+        QVERIFY(s);
+        s->llm.setScenario(
+            {{"responses", oneWorkerCall("mcp__everything__trigger-long-running-operation",
+                                         {{"duration", 60}, {"steps", 60}}, "long")}});
+        QList<payloads::WorkerToolProgress> progress;
+        connect(s->backend->bus(), &EventBus::published, this, [&progress](const Event& e) {
+            if (const auto p = payloads::WorkerToolProgress::from(e))
+                progress.append(*p);
+        });
+        QSignalSpy done(s->backend->jarvis(), &JarvisService::runFinished);
+        const auto run = s->backend->jarvis()->ask("run the long operation");
+        QVERIFY(run);
+        QTRY_VERIFY_WITH_TIMEOUT(progress.size() >= 2, 30000);
+        QCOMPARE(progress.first().tool,
+                 QStringLiteral("mcp__everything__trigger-long-running-operation"));
+        QCOMPARE(progress.first().total, std::optional<double>(60.0));
+        McpClient* client = s->backend->mcp()->client("everything");
+        QVERIFY(client);
+        QCOMPARE(client->sentCount("notifications/cancelled"), 0);
+        s->backend->jarvis()->cancelRun(run.value());
+        QTRY_COMPARE_WITH_TIMEOUT(done.size(), 1, 30000);  // may come from inside cancelRun
+        QTRY_COMPARE_WITH_TIMEOUT(client->sentCount("notifications/cancelled"), 1, 10000);
+        QCOMPARE(s->backend->mcp()->server("everything")->state, McpServerState::Ready);
     }
 
     void aBadServerEntryIsNamedAndTheOthersStillRun() {

@@ -5,21 +5,22 @@
 // restart) and a server that keeps failing (marked failed with its stderr, its tools gone, a
 // note for the model).
 #include "core/clock.h"
+#include "mcp/http_transport.h"
 #include "mcp/mcp_servers.h"
 #include "mcp/mcp_tool.h"
-#include "mcp/http_transport.h"
 #include "mcp/stdio_transport.h"
 #include "mcp_reference_servers.h"
 
 #include <QDir>
-#include <QProcess>
-#include <QTcpServer>
 #include <QFile>
 #include <QJsonArray>
-#include <QSignalSpy>
-#include <QTemporaryDir>
+#include <QJsonDocument>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTcpServer>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <csignal>
@@ -146,6 +147,29 @@ private Q_SLOTS:
         QVERIFY(png.read(8).startsWith("\x89PNG"));
         for (const QJsonValue& v : r.payload.value("content").toArray())
             QVERIFY(!v.toObject().contains("data"));
+
+        // Resources: listed and read through the two generic tools, read-only.
+        auto list = findTool(*servers, "mcp_list_resources");
+        auto read = findTool(*servers, "mcp_read_resource");
+        QVERIFY(list && read);
+        QCOMPARE(read->classify({{"server", "everything"}}).effect, Effect::ReadOnly);
+        r = run(*list, {{"server", "everything"}});
+        QVERIFY2(r.ok(), qPrintable(r.error()));
+        const QJsonArray resources = r.payload.value("resources").toArray();
+        QVERIFY(!resources.isEmpty());
+        QString textUri;
+        for (const QJsonValue& v : resources) {
+            if (v.toObject().value("mimeType").toString().startsWith("text/"))
+                textUri = v.toObject().value("uri").toString();
+        }
+        QVERIFY2(!textUri.isEmpty(), qPrintable(QJsonDocument(resources).toJson()));
+        r = run(*read, {{"server", "everything"}, {"uri", textUri}});
+        QVERIFY2(r.ok(), qPrintable(r.error()));
+        QVERIFY2(r.payload.value("text").toString().contains(textUri),
+                 qPrintable(r.payload.value("text").toString()));
+        r = run(*read, {{"server", "nope"}, {"uri", textUri}});
+        QCOMPARE(r.payload.value("error_code").toString(),
+                 QStringLiteral("mcp_server_unavailable"));
     }
 
     void progressAndCancel() {
@@ -311,11 +335,11 @@ private Q_SLOTS:
         QVERIFY(r.payload.value("text").toString().contains("over http"));
 
         // Progress arrives on the call's event stream, before its answer.
-        McpRequest* call = client->request(
-            "tools/call",
-            {{"name", "trigger-long-running-operation"},
-             {"arguments", QJsonObject{{"duration", 1}, {"steps", 3}}}},
-            30000, true);
+        McpRequest* call =
+            client->request("tools/call",
+                            {{"name", "trigger-long-running-operation"},
+                             {"arguments", QJsonObject{{"duration", 1}, {"steps", 3}}}},
+                            30000, true);
         QSignalSpy progress(call, &McpRequest::progress);
         QSignalSpy finished(call, &McpRequest::finished);
         QVERIFY(finished.wait(20000));
@@ -338,8 +362,8 @@ private Q_SLOTS:
         req.setHeader(QNetworkRequest::ContentTypeHeader, "application/json");
         req.setRawHeader("Accept", "application/json, text/event-stream");
         req.setRawHeader("Mcp-Session-Id", session.toUtf8());
-        QNetworkReply* reply = nam.post(
-            req, QByteArray(R"({"jsonrpc":"2.0","id":1,"method":"tools/list"})"));
+        QNetworkReply* reply =
+            nam.post(req, QByteArray(R"({"jsonrpc":"2.0","id":1,"method":"tools/list"})"));
         QSignalSpy replied(reply, &QNetworkReply::finished);
         QVERIFY(replied.wait(10000));
         QVERIFY(reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt() >= 400);

@@ -173,6 +173,24 @@ void TestEventPayloads::workerEventsRoundTrip() {
     QCOMPARE(tool->args, args);
     QCOMPARE(tool->seq, 1);
 
+    WorkerToolProgress progress;
+    progress.ids = someIds();
+    progress.callId = QStringLiteral("call_1");
+    progress.seq = 1;
+    progress.tool = QStringLiteral("mcp__grafana__render");
+    progress.progress = 2;
+    progress.total = 5;
+    progress.message = QStringLiteral("rendering panel 2");
+    const auto step = roundTrip(progress);
+    QVERIFY(step);
+    QCOMPARE(step->progress, 2.0);
+    QCOMPARE(step->total, std::optional<double>(5.0));
+    QCOMPARE(step->message, QStringLiteral("rendering panel 2"));
+    QCOMPARE(step->ids.workerId, someIds().workerId);
+    progress.total.reset();
+    QVERIFY(!progress.toJson().contains(QStringLiteral("total")));  // unknown: left out
+    QVERIFY(!roundTrip(progress)->total);
+
     WorkerToolFinished done;
     done.ids = someIds();
     done.callId = QStringLiteral("call_1");

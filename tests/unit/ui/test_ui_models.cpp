@@ -583,6 +583,27 @@ private Q_SLOTS:
                  QStringLiteral("Check disk on cube"));
         QCOMPARE(f.callData(0, ActivityModel::JobIdRole).toLongLong(), 1);
         QVERIFY(f.callData(0, ActivityModel::ExitCodeRole).isNull());
+        QCOMPARE(f.callData(0, ActivityModel::ProgressTextRole).toString(), QString());
+
+        // A call that reports progress (an MCP server's notifications) shows how far it is.
+        QSignalSpy changed(f.activity(), &QAbstractItemModel::dataChanged);
+        f.publish(events::WorkerToolProgress, {{"run_id", 7},
+                                               {"job_id", 1},
+                                               {"call_id", "c1"},
+                                               {"tool", "ssh_exec"},
+                                               {"progress", 2},
+                                               {"total", 5},
+                                               {"message", "indexing"}});
+        QCOMPARE(f.callData(0, ActivityModel::ProgressTextRole).toString(),
+                 QStringLiteral("2 of 5 · indexing"));
+        QCOMPARE(changed.count(), 1);
+        f.publish(events::WorkerToolProgress, {{"run_id", 7},
+                                               {"job_id", 1},
+                                               {"call_id", "c1"},
+                                               {"progress", 3},
+                                               {"message", "still indexing"}});
+        QCOMPARE(f.callData(0, ActivityModel::ProgressTextRole).toString(),
+                 QStringLiteral("still indexing"));
 
         f.clock.advance(1800);
         f.publish(events::WorkerToolCompleted, {{"run_id", 7},

@@ -248,6 +248,126 @@ private Q_SLOTS:
         QCOMPARE(s.f.tool->calls.size(), 0);
         QVERIFY(s.approvals->pending(2).value().isEmpty());
     }
+
+    // Another Zerg process on the same database (the window while `zerg mcp serve` or `zerg ask`
+    // runs the worker): it sees the request within a poll, its answer reaches the waiting
+    // worker within the next one, and each side's events say so.
+    void anAnswerGivenInAnotherProcessReachesTheWaitingWorker() {
+        Setup s;
+        auto db2 = Database::open(s.f.dir.filePath(u"z.sqlite"_s));
+        QVERIFY(db2);
+        ApprovalStore store2(db2.value().get());
+        EventBus bus2(&s.f.clock);
+        QStringList windowEvents;
+        QObject::connect(&bus2, &EventBus::published, &bus2, [&windowEvents](const Event& e) {
+            windowEvents << e.name + u':' + e.data.value(u"status"_s).toString();
+        });
+        Approvals window(&store2, s.f.artifacts.get(), &bus2, &s.f.clock, s.approvals->config());
+        window.watchOtherProcesses(Approvals::kPollMs);
+        QList<ApprovalRecord> shown;
+        QList<ApprovalRecord> gone;
+        QObject::connect(&window, &Approvals::requested, &window,
+                         [&shown](const ApprovalRecord& r) { shown << r; });
+        QObject::connect(&window, &Approvals::resolved, &window,
+                         [&gone](const ApprovalRecord& r) { gone << r; });
+
+        s.f.llm.push(
+            {u"restart it"_s, {exec(u"c1"_s, u"sudo systemctl restart nginx"_s)}, {}, false});
+        s.f.llm.pushText(u"restarted"_s);
+        s.start();
+        QTRY_COMPARE(s.pending().size(), 1);
+        QCOMPARE(shown.size(), 0);
+        s.f.clock.advance(Approvals::kPollMs);
+        QCOMPARE(shown.size(), 1);
+        const ApprovalRecord r = shown.first();
+        QCOMPARE(r.action, u"sudo systemctl restart nginx"_s);
+        QCOMPARE(windowEvents, QStringList{u"approval_requested:pending"_s});
+        s.f.clock.advance(Approvals::kPollMs);
+        QCOMPARE(shown.size(), 1);  // shown once
+
+        const auto answered =
+            window.answer(1, r.id, {ApprovalChoice::AllowOnce, {}, u"desktop"_s, {}});
+        QVERIFY2(answered, answered ? "" : qPrintable(answered.error().message));
+        QCOMPARE(gone.size(), 1);
+        QCOMPARE(s.f.tool->calls.size(), 0);  // the worker's process has not looked yet
+        s.f.clock.advance(Approvals::kPollMs);
+        QCOMPARE(s.f.tool->calls.size(), 1);  // now it runs
+        QCOMPARE(s.worker->status(), WorkerStatus::Running);
+        QCOMPARE(s.eventNames("approval_"),
+                 (QStringList{u"approval_requested:pending"_s, u"approval_resolved:allowed"_s}));
+        QCOMPARE(windowEvents,
+                 (QStringList{u"approval_requested:pending"_s, u"approval_resolved:allowed"_s}));
+        QCOMPARE(gone.size(), 1);  // not again at the window's next look
+        s.f.clock.advance(Approvals::kPollMs);
+        QCOMPARE(gone.size(), 1);
+        // The audit has the request and the one answer.
+        QCOMPARE(s.auditLines().size(), 2);
+        s.f.tool->calls.first()->complete(u"ok"_s);
+        QTRY_COMPARE(s.worker->status(), WorkerStatus::Success);
+    }
+
+    void aRequestSettledWhereItWasMadeLeavesTheOtherWindow() {
+        Setup s;
+        auto db2 = Database::open(s.f.dir.filePath(u"z.sqlite"_s));
+        QVERIFY(db2);
+        ApprovalStore store2(db2.value().get());
+        EventBus bus2(&s.f.clock);
+        Approvals window(&store2, s.f.artifacts.get(), &bus2, &s.f.clock, s.approvals->config());
+        window.watchOtherProcesses(Approvals::kPollMs);
+        QList<ApprovalRecord> gone;
+        QObject::connect(&window, &Approvals::resolved, &window,
+                         [&gone](const ApprovalRecord& r) { gone << r; });
+        s.f.llm.push({{}, {exec(u"c1"_s, u"rm -rf /srv/cache"_s)}, {}, false});
+        s.f.llm.pushText(u"left it"_s);
+        s.start();
+        QTRY_COMPARE(s.pending().size(), 1);
+        s.f.clock.advance(Approvals::kPollMs);
+        const qint64 id = s.pending().first().id;
+        QVERIFY(s.approvals->answer(1, id, {ApprovalChoice::Deny, u"no"_s, u"cli"_s, {}}));
+        QCOMPARE(gone.size(), 0);
+        s.f.clock.advance(Approvals::kPollMs);
+        QCOMPARE(gone.size(), 1);
+        QCOMPARE(gone.first().status, ApprovalStatus::Denied);
+        // Answering it in the window now says it is settled.
+        const auto late = window.answer(1, id, {ApprovalChoice::AllowOnce, {}, u"desktop"_s, {}});
+        QVERIFY(!late);
+        QCOMPARE(late.error().code, u"invalid_state"_s);
+    }
+
+    // A request whose process was killed stays pending in the database; the watching window
+    // expires it once it is overdue, so nothing waits for ever.
+    void anOrphanedRequestIsExpiredByTheWatcher() {
+        Setup s;
+        ApprovalRecord orphan;
+        orphan.ownerId = 1;
+        const auto job =
+            s.f.store->createJob(1, std::nullopt, u"reboot cube"_s, u"wrk"_s, s.f.clock.utcNow());
+        QVERIFY(job);
+        orphan.jobId = job.value();
+        orphan.workerId = u"2026-01-01T12-00-00_gone"_s;
+        orphan.callId = u"c1"_s;
+        orphan.tool = u"ssh_exec"_s;
+        orphan.target = u"cube"_s;
+        orphan.action = u"reboot"_s;
+        orphan.status = ApprovalStatus::Pending;
+        orphan.requestedAt = s.f.clock.utcNow();
+        orphan.expiresAt = orphan.requestedAt.addSecs(60);
+        const auto id = s.approvalStore.createRequest(orphan);
+        QVERIFY2(id, id ? "" : qPrintable(id.error().message));
+        s.approvals->watchOtherProcesses(Approvals::kPollMs);
+        QList<ApprovalRecord> shown;
+        QList<ApprovalRecord> gone;
+        QObject::connect(s.approvals.get(), &Approvals::requested, s.approvals.get(),
+                         [&shown](const ApprovalRecord& r) { shown << r; });
+        QObject::connect(s.approvals.get(), &Approvals::resolved, s.approvals.get(),
+                         [&gone](const ApprovalRecord& r) { gone << r; });
+        s.f.clock.advance(Approvals::kPollMs);
+        QCOMPARE(shown.size(), 1);
+        s.f.clock.advance(60'000 + Approvals::kOrphanGraceMs);
+        QCOMPARE(gone.size(), 1);
+        QCOMPARE(s.approvalStore.request(1, *id)->status, ApprovalStatus::Expired);
+        QVERIFY(s.pending().isEmpty());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestApprovals)
