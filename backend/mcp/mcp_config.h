@@ -65,6 +65,13 @@ struct McpServerConfig {
     bool disabled = false;
     int timeoutSeconds = 60;
     QHash<QString, McpToolPolicy> toolPolicy;
+
+    // Whether the session must start again for the other config: what it runs or reaches
+    // changed (not the timeout or the tool policies, which apply to the next call).
+    [[nodiscard]] bool needsRestartFor(const McpServerConfig& other) const {
+        return transport != other.transport || command != other.command || args != other.args ||
+               env != other.env || cwd != other.cwd || url != other.url || headers != other.headers;
+    }
 };
 
 // One server entry that could not be used, and why: "server 'web': 'url' is not an http or

@@ -9,6 +9,8 @@
 #include "supervision/supervisor.h"
 
 #include <QDir>
+#include <QFileInfo>
+#include <QFileSystemWatcher>
 #include <QJsonArray>
 #include <QScopeGuard>
 #include <QSet>
@@ -308,6 +310,154 @@ void McpServers::stopStandalone() {
     if (!m_standalone)
         return;
     m_standalone->stop();
+}
+
+void McpServers::startServer(const QString& name) {
+    if (!m_root || !m_root->isRunning())
+        return;
+    auto it = m_entries.find(name);
+    if (it == m_entries.end() || it->status.config.disabled || it->supervisor)
+        return;
+    it->status.state = McpServerState::Starting;
+    it->status.lastError.clear();
+    it->firstOutcome = false;
+    Q_EMIT changed(name);
+    if (auto started = m_root->startChild(serverSpec(name)); !started) {
+        it = m_entries.find(name);
+        if (it != m_entries.end()) {
+            it->status.state = McpServerState::Failed;
+            it->status.lastError = started.error().message;
+            markOutcome(*it);
+            Q_EMIT changed(name);
+        }
+    }
+}
+
+void McpServers::stopServer(const QString& name, std::function<void()> then) {
+    const auto it = m_entries.constFind(name);
+    const QString childId = u"mcp_"_s + name;
+    if (it == m_entries.cend() || !it->supervisor || !m_root || !m_root->isRunning()) {
+        if (then)
+            then();
+        return;
+    }
+    // The server's supervisor is temporary: once it has stopped, its spec is gone and the
+    // server can start afresh.
+    // Not a single-shot connection: another server's exit may come first.
+    auto connection = std::make_shared<QMetaObject::Connection>();
+    *connection = connect(
+        m_root, &supervision::Supervisor::childExited, this,
+        [this, childId, name, then, connection](const QString& id, const supervision::ExitReason&) {
+            if (id != childId)
+                return;
+            disconnect(*connection);
+            if (auto e = m_entries.find(name); e != m_entries.end())
+                e->supervisor = nullptr;
+            // On the next turn: the supervisor drops the stopped child's spec after this signal.
+            if (then)
+                QMetaObject::invokeMethod(this, then, Qt::QueuedConnection);
+        });
+    if (const Status stopping = m_root->terminateChild(childId); !stopping)
+        qWarning("zerg: MCP server '%s': %s", qPrintable(name),
+                 qPrintable(stopping.error().message));
+}
+
+void McpServers::reload(const McpConfig& config) {
+    QStringList names;
+    for (const McpServerConfig& c : config.servers)
+        names.append(c.name);
+    // Removed servers stop and leave.
+    for (const QString& old : QStringList(m_order)) {
+        if (names.contains(old))
+            continue;
+        m_order.removeAll(old);
+        if (auto e = m_entries.find(old); e != m_entries.end()) {
+            e->status.state = McpServerState::Stopped;
+            rebuildTools(*e);
+        }
+        stopServer(old, [this, old] {
+            if (!m_order.contains(old))
+                m_entries.remove(old);
+        });
+        Q_EMIT changed(old);
+    }
+    for (const McpServerConfig& c : config.servers) {
+        auto it = m_entries.find(c.name);
+        if (it == m_entries.end()) {
+            Entry e;
+            e.status.config = c;
+            e.status.state = c.disabled ? McpServerState::Disabled : McpServerState::Stopped;
+            e.firstOutcome = true;  // not waited for: workers started before it do not need it
+            if (c.transport == McpTransportKind::Stdio && !m_o.logDir.isEmpty())
+                e.status.logFile = QDir(m_o.logDir).filePath(c.name + u".log"_s);
+            m_entries.insert(c.name, e);
+            m_order.append(c.name);
+            startServer(c.name);
+            continue;
+        }
+        const McpServerConfig before = it->status.config;
+        it->status.config = c;
+        if (!m_order.contains(c.name))
+            m_order.append(c.name);
+        if (c.disabled) {
+            it->status.state = McpServerState::Disabled;
+            it->status.tools.clear();
+            rebuildTools(*it);
+            stopServer(c.name, {});
+        } else if (before.disabled || before.needsRestartFor(c)) {
+            const QString name = c.name;
+            rebuildTools(*it);
+            stopServer(name, [this, name] { startServer(name); });
+        } else {
+            rebuildTools(*it);  // new policies and timeouts, same session
+        }
+        Q_EMIT changed(c.name);
+    }
+    m_config = config;
+    if (!m_config.problems.isEmpty())
+        qWarning("zerg: %s", qPrintable(m_config.problemLines().join(u'\n')));
+}
+
+void McpServers::watchConfigFile(McpConfig::SecretReader readSecret) {
+    if (m_config.path.isEmpty() || m_watcher)
+        return;
+    m_readSecret = std::move(readSecret);
+    m_watcher = new QFileSystemWatcher(this);
+    // The folder too: an editor or QSaveFile replaces the file, which ends a watch on it.
+    const QFileInfo file(m_config.path);
+    m_watcher->addPath(file.absolutePath());
+    if (file.exists())
+        m_watcher->addPath(file.absoluteFilePath());
+    const auto changedSoon = [this] {
+        if (m_reloadTimer)
+            m_o.clock->cancel(m_reloadTimer);
+        m_reloadTimer = m_o.clock->callAfter(300, this, [this] {
+            m_reloadTimer = 0;
+            reloadFromFile();
+        });
+    };
+    connect(m_watcher, &QFileSystemWatcher::fileChanged, this, changedSoon);
+    connect(m_watcher, &QFileSystemWatcher::directoryChanged, this, changedSoon);
+}
+
+void McpServers::reloadFromFile() {
+    const QFileInfo file(m_config.path);
+    if (m_watcher && file.exists() && !m_watcher->files().contains(file.absoluteFilePath()))
+        m_watcher->addPath(file.absoluteFilePath());
+    const McpConfig fresh = McpConfig::loadFile(m_config.path, m_readSecret);
+    // Unchanged (the folder changed for another file): nothing to do.
+    bool same = fresh.servers.size() == m_config.servers.size() &&
+                fresh.problemLines() == m_config.problemLines();
+    for (qsizetype i = 0; same && i < fresh.servers.size(); ++i) {
+        const McpServerConfig& a = fresh.servers.at(i);
+        const McpServerConfig& b = m_config.servers.at(i);
+        same = a.name == b.name && !a.needsRestartFor(b) && a.disabled == b.disabled &&
+               a.timeoutSeconds == b.timeoutSeconds && a.toolPolicy == b.toolPolicy;
+    }
+    if (same)
+        return;
+    qInfo("zerg: %s changed; applying it", qPrintable(m_config.path));
+    reload(fresh);
 }
 
 Status McpServers::restart(const QString& name) {

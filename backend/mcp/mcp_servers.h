@@ -13,6 +13,7 @@
 
 #include <memory>
 
+class QFileSystemWatcher;
 class QNetworkAccessManager;
 
 namespace zerg {
@@ -110,6 +111,15 @@ public:
     // True once every enabled server has had its first outcome (ready, or its first stop).
     [[nodiscard]] bool isSettled() const;
 
+    // Applies another configuration while the servers run (mcp.json was edited): new servers
+    // start, removed or newly disabled ones stop, a server whose command, URL or headers
+    // changed starts again, and timeouts and tool policies apply to the next call without a
+    // restart. Its problems replace the old ones.
+    void reload(const McpConfig& config);
+    // Reloads the configuration file whenever it changes (an editor or the Settings page writes
+    // it), a moment after the last change. readSecret as for McpConfig::loadFile.
+    void watchConfigFile(McpConfig::SecretReader readSecret);
+
     // The tools of the ready servers, for the workers' ToolRegistry (named mcp__<server>__<tool>;
     // tools whose policy is "never" are left out).
     [[nodiscard]] std::shared_ptr<ToolSource> toolSource();
@@ -135,6 +145,9 @@ private:
     void onSessionDown(const QString& name, const QString& why, const QStringList& stderrTail);
     void onServerGaveUp(const QString& name);
     void rebuildTools(Entry& e);
+    void startServer(const QString& name);
+    void stopServer(const QString& name, std::function<void()> then);
+    void reloadFromFile();
     void rebuildResourceTools();
     void markOutcome(Entry& e);
     [[nodiscard]] QStringList notes() const;
@@ -148,6 +161,9 @@ private:
     std::unique_ptr<supervision::Supervisor> m_standalone;
     std::shared_ptr<ToolSource> m_source;
     QList<std::shared_ptr<Tool>> m_resourceTools;  // mcp_list_resources, mcp_read_resource
+    McpConfig::SecretReader m_readSecret;
+    QFileSystemWatcher* m_watcher = nullptr;
+    quint64 m_reloadTimer = 0;
 };
 
 }  // namespace zerg

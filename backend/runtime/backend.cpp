@@ -105,6 +105,19 @@ QString noticeFor(const RecoveryReport& r) {
 
 Backend::Backend(Settings settings) : m_settings(std::move(settings)) {}
 
+namespace {
+
+// mcp.json's ${secret:NAME} references, from the keychain (or the secrets file) of configDir.
+McpConfig::SecretReader mcpSecretReader(const QString& configDir) {
+    return [configDir](const QString& key) -> Result<QString> {
+        if (configDir.isEmpty())
+            return QString();
+        return SecretStore(configDir, SecretStore::backendFromEnvironment()).read(key);
+    };
+}
+
+}  // namespace
+
 Backend::~Backend() {
     // The services stop through their tree, in reverse start order (workers are cancelled).
     if (m_tree)
@@ -265,12 +278,7 @@ Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock
     const auto webhookTool = std::make_shared<SendWebhookTool>(webhook);
     b->m_workerTools->add(webhookTool);
     // The MCP servers' tools (mcp__<server>__<tool>) come and go with their servers.
-    const McpConfig mcpConfig =
-        McpConfig::loadFile(s.mcpConfigFile, [&s](const QString& key) -> Result<QString> {
-            if (s.configDir.isEmpty())
-                return QString();
-            return SecretStore(s.configDir, SecretStore::backendFromEnvironment()).read(key);
-        });
+    const McpConfig mcpConfig = McpConfig::loadFile(s.mcpConfigFile, mcpSecretReader(s.configDir));
     b->m_mcpProblem = mcpConfig.problemLines().join(u'\n');
     if (!b->m_mcpProblem.isEmpty())
         qWarning("zerg: %s", qPrintable(b->m_mcpProblem));
@@ -440,7 +448,8 @@ void Backend::startBackgroundServices() {
         return;
     m_health = new HealthMonitor(m_pool, m_clock, 600, 30, this);
     AppTree::Services services{m_bus, m_clock, m_pool, m_runs, m_hygiene, m_health};
-    if (!m_mcp->config().servers.isEmpty())
+    // With an mcp.json path, even without servers yet: servers added to the file later start.
+    if (!m_mcp->config().path.isEmpty())
         services.mcp = m_mcp;
     if (m_instanceLock->isLocked()) {  // else another process on this data folder runs them
         QList<AppTree::OwnerScheduler> schedulers;
@@ -454,6 +463,8 @@ void Backend::startBackgroundServices() {
     // The window and `zerg serve` show (and answer) what `zerg ask` or `zerg mcp serve` on this
     // database wait for.
     m_approvals->watchOtherProcesses();
+    // An edit of mcp.json (by hand or from the Settings page) applies at once.
+    m_mcp->watchConfigFile(mcpSecretReader(m_settings.configDir));
     if (!m_instanceLock->isLocked())
         return;
     // Server mode: the owners with schedules get their runner now, not when they next connect

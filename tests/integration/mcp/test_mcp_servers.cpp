@@ -388,6 +388,50 @@ private Q_SLOTS:
         QVERIFY2(why.contains(QString::number(port)), qPrintable(why));
     }
 
+    // mcp.json edited while the servers run: a new server starts, a policy applies without a
+    // restart, a changed command restarts its server, a removed one stops.
+    void editingTheConfigFileAppliesAtOnce() {
+        const auto ref = mcpReferenceServer("server-everything", {"stdio"});
+        const QString path = m_dir.filePath("watched-mcp.json");
+        const auto write = [&](const QJsonObject& servers) {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            f.write(QJsonDocument(QJsonObject{{"mcpServers", servers}}).toJson());
+        };
+        const QJsonObject plain{{"command", ref.command},
+                                {"args", QJsonArray::fromStringList(ref.args)}};
+        write({{"a", plain}});
+        const McpConfig::SecretReader noSecrets = [](const QString&) -> Result<QString> {
+            return QString();
+        };
+        McpOptions o;
+        o.clock = &m_clock;
+        o.logDir = m_dir.filePath("mcp");
+        McpServers servers(McpConfig::loadFile(path, noSecrets), o);
+        QVERIFY(servers.startStandalone());
+        servers.watchConfigFile(noSecrets);
+        QTRY_COMPARE_WITH_TIMEOUT(servers.server("a")->state, McpServerState::Ready, 30000);
+        QVERIFY(findTool(servers, "mcp__a__echo"));
+
+        QJsonObject never = plain;
+        never.insert("toolPolicy", QJsonObject{{"echo", "never"}});
+        write({{"a", never}, {"b", plain}});
+        QTRY_VERIFY_WITH_TIMEOUT(
+            servers.server("b") && servers.server("b")->state == McpServerState::Ready, 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(!findTool(servers, "mcp__a__echo"), 10000);
+        QVERIFY(findTool(servers, "mcp__b__echo"));
+        QCOMPARE(servers.server("a")->starts, 1);  // the policy needed no restart
+
+        QJsonObject changed = plain;
+        changed.insert("env", QJsonObject{{"ZERG_TEST_CHANGED", "1"}});
+        write({{"a", changed}});
+        QTRY_VERIFY_WITH_TIMEOUT(!servers.server("b"), 30000);
+        QTRY_COMPARE_WITH_TIMEOUT(servers.server("a")->starts, 2, 30000);
+        QTRY_COMPARE_WITH_TIMEOUT(servers.server("a")->state, McpServerState::Ready, 30000);
+        QVERIFY(findTool(servers, "mcp__a__echo"));  // the policy went with the edit
+        QVERIFY(!findTool(servers, "mcp__b__echo"));
+    }
+
     void policiesDecideBeforeAnnotations() {
         auto cfg = stdioServer("everything", mcpReferenceServer("server-everything", {"stdio"}));
         cfg.toolPolicy.insert("echo", McpToolPolicy::Ask);
