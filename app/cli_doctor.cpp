@@ -35,6 +35,8 @@ const char kDoctorUsage[] = QT_TRANSLATE_NOOP(
     "                known and Zerg can log in (it runs `true` there)\n"
     "  data folder   ZERG_DATA_DIR exists or can be created, is writable and has free space\n"
     "  database      the database opens and its schema is not newer than this Zerg\n"
+    "  mcp           every entry of mcp.json is valid and each enabled MCP server starts\n"
+    "                and lists its tools (only when mcp.json names servers)\n"
     "The doctor changes nothing: it does not create the data folder and reads the SQLite\n"
     "database without applying migrations. A PostgreSQL database (ZERG_DATABASE_URL) is opened\n"
     "as at every start, which applies pending migrations.\n"

@@ -3173,6 +3173,48 @@ Kosten: %4</translation>
         <source>Set ZERG_SHELL_SANDBOX to auto, bubblewrap or restricted.</source>
         <translation>Setzen Sie ZERG_SHELL_SANDBOX auf auto, bubblewrap oder restricted.</translation>
     </message>
+    <message>
+        <source>MCP servers (mcp.json)</source>
+        <translation>MCP-Server (mcp.json)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n server(s).</source>
+        <translation>
+            <numerusform>%1: %n Server.</numerusform>
+            <numerusform>%1: %n Server.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Fix these entries in %1 (docs/mcp.md); the other servers run.</source>
+        <translation>Beheben Sie diese Einträge in %1 (docs/mcp.md); die anderen Server laufen.</translation>
+    </message>
+    <message>
+        <source>MCP server %1</source>
+        <translation>MCP-Server %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Started; %n tool(s).</source>
+        <translation>
+            <numerusform>Gestartet; %n Tool.</numerusform>
+            <numerusform>Gestartet; %n Tools.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Disabled in mcp.json.</source>
+        <translation>In mcp.json ausgeschaltet.</translation>
+    </message>
+    <message>
+        <source>It did not start in time.</source>
+        <translation>Er ist nicht rechtzeitig gestartet.</translation>
+    </message>
+    <message>
+        <source>Check &quot;command&quot; and &quot;args&quot; of %1 in mcp.json; try it with `zerg mcp tools %1`. Its tools are unavailable until it starts.</source>
+        <translation>Prüfen Sie &quot;command&quot; und &quot;args&quot; von %1 in mcp.json; probieren Sie es mit `zerg mcp tools %1`. Seine Tools sind nicht verfügbar, bis er startet.</translation>
+    </message>
+    <message>
+        <source>Check &quot;url&quot; and &quot;headers&quot; of %1 in mcp.json, and that the server runs; try it with `zerg mcp tools %1`.</source>
+        <translation>Prüfen Sie &quot;url&quot; und &quot;headers&quot; von %1 in mcp.json und ob der Server läuft; probieren Sie es mit `zerg mcp tools %1`.</translation>
+    </message>
 </context>
 <context>
     <name>zerg::Duration</name>
@@ -6365,60 +6407,6 @@ Beispiele:
         <translation>devices braucht &apos;add NAME&apos;, &apos;list&apos; oder &apos;revoke ID&apos;</translation>
     </message>
     <message>
-        <source>Usage: zerg doctor [--json]
-
-Checks what Zerg needs and says what to fix:
-  provider      the LLM provider is configured and answers, and it lists the models
-                Zerg is configured to use
-  hosts         the hosts file is readable; every allowed host answers, its host key is
-                known and Zerg can log in (it runs `true` there)
-  data folder   ZERG_DATA_DIR exists or can be created, is writable and has free space
-  database      the database opens and its schema is not newer than this Zerg
-The doctor changes nothing: it does not create the data folder and reads the SQLite
-database without applying migrations. A PostgreSQL database (ZERG_DATABASE_URL) is opened
-as at every start, which applies pending migrations.
-
-Options:
-  --json       Print {&quot;checks&quot;: [{&quot;name&quot;, &quot;status&quot;, &quot;detail&quot;, &quot;fix&quot;}], &quot;ok&quot;: ...};
-               status is ok, warn or fail.
-  -h, --help   Show this help.
-
-Examples:
-  zerg doctor
-  zerg doctor --json | jq &apos;.checks[] | select(.status != &quot;ok&quot;)&apos;
-
-Exit status: 0 no check failed (warnings allowed), 1 a check failed, 2 usage error.
-</source>
-        <translation>Aufruf: zerg doctor [--json]
-
-Prüft, was Zerg braucht, und sagt, was zu beheben ist:
-  Anbieter      der LLM-Anbieter ist eingerichtet und antwortet, und er listet die
-                Modelle auf, für die Zerg eingerichtet ist
-  Hosts         die Hosts-Datei ist lesbar; jeder erlaubte Host antwortet, sein
-                Host-Schlüssel ist bekannt und Zerg kann sich anmelden (es führt dort
-                `true` aus)
-  Datenordner   ZERG_DATA_DIR existiert oder kann angelegt werden, ist beschreibbar und
-                hat freien Speicherplatz
-  Datenbank     die Datenbank lässt sich öffnen und ihr Schema ist nicht neuer als dieses
-                Zerg
-zerg doctor ändert nichts: Es legt den Datenordner nicht an und liest die SQLite-Datenbank,
-ohne Migrationen anzuwenden. Eine PostgreSQL-Datenbank (ZERG_DATABASE_URL) wird wie bei
-jedem Start geöffnet, wobei ausstehende Migrationen angewendet werden.
-
-Optionen:
-  --json       {&quot;checks&quot;: [{&quot;name&quot;, &quot;status&quot;, &quot;detail&quot;, &quot;fix&quot;}], &quot;ok&quot;: ...} ausgeben;
-               status ist ok, warn oder fail.
-  -h, --help   Diese Hilfe anzeigen.
-
-Beispiele:
-  zerg doctor
-  zerg doctor --json | jq &apos;.checks[] | select(.status != &quot;ok&quot;)&apos;
-
-Exit-Status: 0 keine Prüfung fehlgeschlagen (Warnungen erlaubt), 1 eine Prüfung ist
-fehlgeschlagen, 2 Aufruffehler.
-</translation>
-    </message>
-    <message>
         <source>ok</source>
         <translation>ok</translation>
     </message>
@@ -6927,6 +6915,64 @@ Siehe docs/mcp.md.
     <message>
         <source>ready: MCP (protocol %1) on standard input and output, database %2</source>
         <translation>bereit: MCP (Protokoll %1) auf Standardein- und -ausgabe, Datenbank %2</translation>
+    </message>
+    <message>
+        <source>Usage: zerg doctor [--json]
+
+Checks what Zerg needs and says what to fix:
+  provider      the LLM provider is configured and answers, and it lists the models
+                Zerg is configured to use
+  hosts         the hosts file is readable; every allowed host answers, its host key is
+                known and Zerg can log in (it runs `true` there)
+  data folder   ZERG_DATA_DIR exists or can be created, is writable and has free space
+  database      the database opens and its schema is not newer than this Zerg
+  mcp           every entry of mcp.json is valid and each enabled MCP server starts
+                and lists its tools (only when mcp.json names servers)
+The doctor changes nothing: it does not create the data folder and reads the SQLite
+database without applying migrations. A PostgreSQL database (ZERG_DATABASE_URL) is opened
+as at every start, which applies pending migrations.
+
+Options:
+  --json       Print {&quot;checks&quot;: [{&quot;name&quot;, &quot;status&quot;, &quot;detail&quot;, &quot;fix&quot;}], &quot;ok&quot;: ...};
+               status is ok, warn or fail.
+  -h, --help   Show this help.
+
+Examples:
+  zerg doctor
+  zerg doctor --json | jq &apos;.checks[] | select(.status != &quot;ok&quot;)&apos;
+
+Exit status: 0 no check failed (warnings allowed), 1 a check failed, 2 usage error.
+</source>
+        <translation>Aufruf: zerg doctor [--json]
+
+Prüft, was Zerg braucht, und sagt, was zu beheben ist:
+  Anbieter      der LLM-Anbieter ist eingerichtet und antwortet, und er listet die
+                Modelle auf, für die Zerg eingerichtet ist
+  Hosts         die Hosts-Datei ist lesbar; jeder erlaubte Host antwortet, sein
+                Host-Schlüssel ist bekannt und Zerg kann sich anmelden (es führt dort
+                `true` aus)
+  Datenordner   ZERG_DATA_DIR existiert oder kann angelegt werden, ist beschreibbar und
+                hat freien Speicherplatz
+  Datenbank     die Datenbank lässt sich öffnen und ihr Schema ist nicht neuer als dieses
+                Zerg
+  mcp           jeder Eintrag in mcp.json ist gültig, und jeder eingeschaltete MCP-Server
+                startet und listet seine Tools auf (nur wenn mcp.json Server nennt)
+zerg doctor ändert nichts: Es legt den Datenordner nicht an und liest die SQLite-Datenbank,
+ohne Migrationen anzuwenden. Eine PostgreSQL-Datenbank (ZERG_DATABASE_URL) wird wie bei
+jedem Start geöffnet, wobei ausstehende Migrationen angewendet werden.
+
+Optionen:
+  --json       {&quot;checks&quot;: [{&quot;name&quot;, &quot;status&quot;, &quot;detail&quot;, &quot;fix&quot;}], &quot;ok&quot;: ...} ausgeben;
+               status ist ok, warn oder fail.
+  -h, --help   Diese Hilfe anzeigen.
+
+Beispiele:
+  zerg doctor
+  zerg doctor --json | jq &apos;.checks[] | select(.status != &quot;ok&quot;)&apos;
+
+Exit-Status: 0 keine Prüfung fehlgeschlagen (Warnungen erlaubt), 1 eine Prüfung ist
+fehlgeschlagen, 2 Aufruffehler.
+</translation>
     </message>
 </context>
 <context>

@@ -3163,6 +3163,48 @@ Cost: %4</source>
         <source>Set ZERG_SHELL_SANDBOX to auto, bubblewrap or restricted.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>MCP servers (mcp.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n server(s).</source>
+        <translation>
+            <numerusform>%1: %n server.</numerusform>
+            <numerusform>%1: %n servers.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Fix these entries in %1 (docs/mcp.md); the other servers run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MCP server %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Started; %n tool(s).</source>
+        <translation>
+            <numerusform>Started; %n tool.</numerusform>
+            <numerusform>Started; %n tools.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Disabled in mcp.json.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It did not start in time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check &quot;command&quot; and &quot;args&quot; of %1 in mcp.json; try it with `zerg mcp tools %1`. Its tools are unavailable until it starts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check &quot;url&quot; and &quot;headers&quot; of %1 in mcp.json, and that the server runs; try it with `zerg mcp tools %1`.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>zerg::Duration</name>
@@ -6135,33 +6177,6 @@ Examples:
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Usage: zerg doctor [--json]
-
-Checks what Zerg needs and says what to fix:
-  provider      the LLM provider is configured and answers, and it lists the models
-                Zerg is configured to use
-  hosts         the hosts file is readable; every allowed host answers, its host key is
-                known and Zerg can log in (it runs `true` there)
-  data folder   ZERG_DATA_DIR exists or can be created, is writable and has free space
-  database      the database opens and its schema is not newer than this Zerg
-The doctor changes nothing: it does not create the data folder and reads the SQLite
-database without applying migrations. A PostgreSQL database (ZERG_DATABASE_URL) is opened
-as at every start, which applies pending migrations.
-
-Options:
-  --json       Print {&quot;checks&quot;: [{&quot;name&quot;, &quot;status&quot;, &quot;detail&quot;, &quot;fix&quot;}], &quot;ok&quot;: ...};
-               status is ok, warn or fail.
-  -h, --help   Show this help.
-
-Examples:
-  zerg doctor
-  zerg doctor --json | jq &apos;.checks[] | select(.status != &quot;ok&quot;)&apos;
-
-Exit status: 0 no check failed (warnings allowed), 1 a check failed, 2 usage error.
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>ok</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6551,6 +6566,35 @@ See docs/mcp.md.
     </message>
     <message>
         <source>ready: MCP (protocol %1) on standard input and output, database %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: zerg doctor [--json]
+
+Checks what Zerg needs and says what to fix:
+  provider      the LLM provider is configured and answers, and it lists the models
+                Zerg is configured to use
+  hosts         the hosts file is readable; every allowed host answers, its host key is
+                known and Zerg can log in (it runs `true` there)
+  data folder   ZERG_DATA_DIR exists or can be created, is writable and has free space
+  database      the database opens and its schema is not newer than this Zerg
+  mcp           every entry of mcp.json is valid and each enabled MCP server starts
+                and lists its tools (only when mcp.json names servers)
+The doctor changes nothing: it does not create the data folder and reads the SQLite
+database without applying migrations. A PostgreSQL database (ZERG_DATABASE_URL) is opened
+as at every start, which applies pending migrations.
+
+Options:
+  --json       Print {&quot;checks&quot;: [{&quot;name&quot;, &quot;status&quot;, &quot;detail&quot;, &quot;fix&quot;}], &quot;ok&quot;: ...};
+               status is ok, warn or fail.
+  -h, --help   Show this help.
+
+Examples:
+  zerg doctor
+  zerg doctor --json | jq &apos;.checks[] | select(.status != &quot;ok&quot;)&apos;
+
+Exit status: 0 no check failed (warnings allowed), 1 a check failed, 2 usage error.
+</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1,9 +1,11 @@
 #include "dashboard/doctor.h"
 
 #include "core/clock.h"
+#include "core/secret_store.h"
 #include "llm/ollama_probe.h"
 #include "llm/provider_probe.h"
 #include "llm/provider_registry.h"
+#include "mcp/mcp_servers.h"
 #include "storage/database.h"
 #include "storage/migrations.h"
 #include "tools/host_trust.h"
@@ -340,6 +342,83 @@ void Doctor::checkLocal() {
     report(diskSpaceCheck());
     report(databaseCheck());
     report(sandboxCheck(m_settings));
+    checkMcp();
+}
+
+// ---- MCP servers --------------------------------------------------------------------------------
+
+// mcp.json's entries, then each enabled server started once (no restarts), as `zerg mcp list`
+// does; no row at all when the file names no server.
+void Doctor::checkMcp() {
+    const QString configDir = m_settings.configDir;
+    const McpConfig config = McpConfig::loadFile(
+        m_settings.mcpConfigFile, [configDir](const QString& key) -> Result<QString> {
+            if (configDir.isEmpty())
+                return QString();
+            return SecretStore(configDir, SecretStore::backendFromEnvironment()).read(key);
+        });
+    if (config.servers.isEmpty() && config.problems.isEmpty())
+        return checkHosts();
+    DoctorCheck file = makeCheck(QStringLiteral("mcp_config"), tr("MCP servers (mcp.json)"));
+    const QString path = QDir::toNativeSeparators(config.path);
+    if (config.problems.isEmpty()) {
+        file.message = tr("%1: %n server(s).", nullptr, int(config.servers.size())).arg(path);
+    } else {
+        file.status = CheckStatus::Warning;
+        file.message = config.problemLines().join(QLatin1Char('\n'));
+        file.fix = tr("Fix these entries in %1 (docs/mcp.md); the other servers run.").arg(path);
+    }
+    report(file);
+    McpOptions o;
+    o.clock = m_clock;
+    o.intensity = 0;  // one attempt: its error is what the user needs
+    o.handshakeTimeoutMs = m_timeouts.mcpMs;
+    m_mcp = new McpServers(config, o, this);
+    if (const Status started = m_mcp->startStandalone(); !started || m_mcp->isSettled())
+        return finishMcp();
+    connect(m_mcp, &McpServers::settled, this, &Doctor::finishMcp);
+    m_mcpDeadline = m_clock->callAfter(m_timeouts.mcpMs + 1000, this, [this] { finishMcp(); });
+}
+
+void Doctor::finishMcp() {
+    if (!m_mcp)
+        return;
+    if (m_mcpDeadline)
+        m_clock->cancel(m_mcpDeadline);
+    m_mcpDeadline = 0;
+    McpServers* servers = std::exchange(m_mcp, nullptr);
+    servers->disconnect(this);
+    for (const McpServerStatus& s : servers->servers()) {
+        DoctorCheck c = makeCheck(QStringLiteral("mcp:") + s.config.name,
+                                  tr("MCP server %1").arg(s.config.name));
+        switch (s.state) {
+            case McpServerState::Ready:
+                c.message = tr("Started; %n tool(s).", nullptr, int(s.tools.size()));
+                break;
+            case McpServerState::Disabled:
+                c.message = tr("Disabled in mcp.json.");
+                break;
+            default: {
+                c.status = CheckStatus::Failed;
+                QStringList lines{s.lastError.isEmpty() ? tr("It did not start in time.")
+                                                        : s.lastError};
+                for (const QString& line : s.lastStderr.mid(qMax(0, int(s.lastStderr.size()) - 5)))
+                    lines.append(QStringLiteral("| ") + line);
+                c.message = lines.join(QLatin1Char('\n'));
+                c.fix = s.config.transport == McpTransportKind::Stdio
+                            ? tr("Check \"command\" and \"args\" of %1 in mcp.json; try it with "
+                                 "`zerg mcp tools %1`. Its tools are unavailable until it starts.")
+                                  .arg(s.config.name)
+                            : tr("Check \"url\" and \"headers\" of %1 in mcp.json, and that the "
+                                 "server runs; try it with `zerg mcp tools %1`.")
+                                  .arg(s.config.name);
+                break;
+            }
+        }
+        report(c);
+    }
+    servers->stopStandalone();
+    servers->deleteLater();
     checkHosts();
 }
 

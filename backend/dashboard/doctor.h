@@ -19,6 +19,7 @@ class QNetworkAccessManager;
 namespace zerg {
 
 class Clock;
+class McpServers;
 class ProviderProbe;
 struct ProviderKind;
 
@@ -56,6 +57,8 @@ struct DoctorTimeouts {
     // Bounds the wait for all host logins, should a result never come (the logins' own timeouts
     // are the HostsSource's).
     qint64 hostsMs = 60 * 1000;
+    // How long the MCP servers of mcp.json may take to start and list their tools.
+    qint64 mcpMs = 30 * 1000;
 };
 
 // `zerg doctor`'s checks, in process (the GUI's "Run checks" will run them too): is what Zerg
@@ -67,6 +70,8 @@ struct DoctorTimeouts {
 //                 changes; PostgreSQL is opened as at start, which applies pending migrations)
 //   sandbox       what shell_exec does with ZERG_SHELL_SANDBOX: bubblewrap works, the restricted
 //                 mode was chosen, or it is unavailable (why, and what to install or set)
+//   mcp           mcp.json readable and every entry valid; each enabled server starts and lists
+//                 its tools (only when mcp.json names servers)
 //   hosts         the hosts file readable; every allowed host logs in and runs `true`
 // It changes nothing: no data folder is created, no migration applied to SQLite.
 //
@@ -128,6 +133,8 @@ private:
     void checkNextModel();
     void reportModel(const ModelUse& use, bool listed);
     void checkLocal();
+    void checkMcp();
+    void finishMcp();
     void checkHosts();
     void finishHosts();
 
@@ -158,6 +165,8 @@ private:
     QList<HostLogin> m_logins;
     int m_pendingLogins = 0;
     bool m_waitingForHosts = false;
+    McpServers* m_mcp = nullptr;  // while the MCP check runs
+    quint64 m_mcpDeadline = 0;
     quint64 m_hostsDeadline = 0;
 };
 

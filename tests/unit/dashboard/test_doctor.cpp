@@ -5,12 +5,15 @@
 #include "dashboard/doctor.h"
 #include "dashboard/hosts_source.h"
 #include "http_stub.h"
+#include "mcp_reference_servers.h"
 #include "storage/migrations.h"
 #include "temp_env.h"
 #include "tools/shell_exec_tool.h"
 
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QNetworkAccessManager>
 #include <QSignalSpy>
 #include <QSqlDatabase>
@@ -124,6 +127,41 @@ private Q_SLOTS:
         zerg::test::clearZergEnvironment();
         QVERIFY(m_server.start());
         m_server.route("GET", "/v1/models", 200, kModels);
+    }
+
+    // mcp.json's servers are started once each: a good one lists its tools, one that exits is
+    // named with its stderr, a bad entry is a warning; without servers there is no MCP row.
+    void mcpServersAreStartedAndTheirProblemsNamed() {
+        const auto ref = zerg::test::mcpReferenceServer(QStringLiteral("server-everything"),
+                                                        {QStringLiteral("stdio")});
+        QVERIFY2(ref.problem.isEmpty(), qPrintable(ref.problem));
+        Settings s = healthy();
+        s.mcpConfigFile = m_tmp.filePath(QStringLiteral("doctor-mcp.json"));
+        QFile f(s.mcpConfigFile);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        const QJsonObject servers{
+            {"good",
+             QJsonObject{{"command", ref.command}, {"args", QJsonArray::fromStringList(ref.args)}}},
+            {"broken", QJsonObject{{"command", "/bin/sh"},
+                                   {"args", QJsonArray{"-c", "echo token expired >&2; exit 2"}}}},
+            {"web", QJsonObject{{"url", "ftp://example.org"}}}};
+        f.write(QJsonDocument(QJsonObject{{"mcpServers", servers}}).toJson());
+        f.close();
+        const auto checks = run(s);
+        QCOMPARE(checks.value("mcp_config").status, DoctorCheck::Status::Warning);
+        QVERIFY2(checks.value("mcp_config").message.contains("web"),
+                 qPrintable(checks.value("mcp_config").message));
+        QCOMPARE(checks.value("mcp:good").status, DoctorCheck::Status::Ok);
+        QVERIFY2(checks.value("mcp:good").message.contains("tool"),
+                 qPrintable(checks.value("mcp:good").message));
+        QCOMPARE(checks.value("mcp:broken").status, DoctorCheck::Status::Failed);
+        QVERIFY2(checks.value("mcp:broken").message.contains("token expired") &&
+                     checks.value("mcp:broken").message.contains("code 2"),
+                 qPrintable(checks.value("mcp:broken").message));
+        QVERIFY(checks.value("mcp:broken").fix.contains("zerg mcp tools broken"));
+        QVERIFY(!checks.contains("mcp:web"));
+        for (const QString& id : run(healthy()).keys())
+            QVERIFY2(!id.startsWith("mcp"), qPrintable(id));
     }
 
     void aHealthyProviderPassesAndItsModelIsListed() {
