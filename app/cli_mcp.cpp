@@ -83,12 +83,7 @@ int usageError(const QString& message) {
 
 // The configuration, its problems printed to stderr.
 McpConfig loadConfig(const Settings& s) {
-    McpConfig config =
-        McpConfig::loadFile(s.mcpConfigFile, [&s](const QString& key) -> Result<QString> {
-            if (s.configDir.isEmpty())
-                return QString();
-            return SecretStore(s.configDir, SecretStore::backendFromEnvironment()).read(key);
-        });
+    McpConfig config = McpConfig::loadFile(s.mcpConfigFile, McpConfig::storedSecrets(s.configDir));
     for (const QString& line : config.problemLines())
         err() << "zerg mcp: " << line << '\n';
     err().flush();

@@ -1,7 +1,6 @@
 #include "dashboard/doctor.h"
 
 #include "core/clock.h"
-#include "core/secret_store.h"
 #include "llm/ollama_probe.h"
 #include "llm/provider_probe.h"
 #include "llm/provider_registry.h"
@@ -350,13 +349,8 @@ void Doctor::checkLocal() {
 // mcp.json's entries, then each enabled server started once (no restarts), as `zerg mcp list`
 // does; no row at all when the file names no server.
 void Doctor::checkMcp() {
-    const QString configDir = m_settings.configDir;
-    const McpConfig config = McpConfig::loadFile(
-        m_settings.mcpConfigFile, [configDir](const QString& key) -> Result<QString> {
-            if (configDir.isEmpty())
-                return QString();
-            return SecretStore(configDir, SecretStore::backendFromEnvironment()).read(key);
-        });
+    const McpConfig config = McpConfig::loadFile(m_settings.mcpConfigFile,
+                                                 McpConfig::storedSecrets(m_settings.configDir));
     if (config.servers.isEmpty() && config.problems.isEmpty())
         return checkHosts();
     DoctorCheck file = makeCheck(QStringLiteral("mcp_config"), tr("MCP servers (mcp.json)"));

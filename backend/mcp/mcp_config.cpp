@@ -1,6 +1,7 @@
 #include "mcp/mcp_config.h"
 
 #include "core/private_files.h"
+#include "core/secret_store.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -470,6 +471,14 @@ Status editServer(const QString& path, const QString& name,
 }
 
 }  // namespace
+
+McpConfig::SecretReader McpConfig::storedSecrets(const QString& configDir) {
+    return [configDir](const QString& key) -> Result<QString> {
+        if (configDir.isEmpty())
+            return QString();
+        return SecretStore(configDir, SecretStore::backendFromEnvironment()).read(key);
+    };
+}
 
 McpConfig McpConfig::loadFile(const QString& path, const SecretReader& readSecret) {
     QFile f(path);

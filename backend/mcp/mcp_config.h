@@ -92,6 +92,9 @@ struct McpConfig {
     // `readSecret` (empty or error: a problem of that server, which is then left out).
     using SecretReader = std::function<Result<QString>(const QString& key)>;
     [[nodiscard]] static McpConfig loadFile(const QString& path, const SecretReader& readSecret);
+    // The reader of Zerg's own secrets: the keychain or the secrets file of configDir (none
+    // when configDir is empty).
+    [[nodiscard]] static SecretReader storedSecrets(const QString& configDir);
     [[nodiscard]] static McpConfig parse(const QByteArray& json, const QString& path,
                                          const SecretReader& readSecret);
 

@@ -312,25 +312,27 @@ void McpServers::stopStandalone() {
     m_standalone->stop();
 }
 
-void McpServers::startServer(const QString& name) {
+Status McpServers::startServer(const QString& name) {
     if (!m_root || !m_root->isRunning())
-        return;
+        return Ok{};
     auto it = m_entries.find(name);
     if (it == m_entries.end() || it->status.config.disabled || it->supervisor)
-        return;
+        return Ok{};
     it->status.state = McpServerState::Starting;
     it->status.lastError.clear();
     it->firstOutcome = false;
     Q_EMIT changed(name);
-    if (auto started = m_root->startChild(serverSpec(name)); !started) {
-        it = m_entries.find(name);
-        if (it != m_entries.end()) {
-            it->status.state = McpServerState::Failed;
-            it->status.lastError = started.error().message;
-            markOutcome(*it);
-            Q_EMIT changed(name);
-        }
+    auto started = m_root->startChild(serverSpec(name));
+    if (started)
+        return Ok{};
+    it = m_entries.find(name);
+    if (it != m_entries.end()) {
+        it->status.state = McpServerState::Failed;
+        it->status.lastError = started.error().message;
+        markOutcome(*it);
+        Q_EMIT changed(name);
     }
+    return started.error();
 }
 
 void McpServers::stopServer(const QString& name, std::function<void()> then) {
@@ -392,7 +394,7 @@ void McpServers::reload(const McpConfig& config) {
                 e.status.logFile = QDir(m_o.logDir).filePath(c.name + u".log"_s);
             m_entries.insert(c.name, e);
             m_order.append(c.name);
-            startServer(c.name);
+            (void)startServer(c.name);  // a failure is the server's state
             continue;
         }
         const McpServerConfig before = it->status.config;
@@ -407,7 +409,7 @@ void McpServers::reload(const McpConfig& config) {
         } else if (before.disabled || before.needsRestartFor(c)) {
             const QString name = c.name;
             rebuildTools(*it);
-            stopServer(name, [this, name] { startServer(name); });
+            stopServer(name, [this, name] { (void)startServer(name); });
         } else {
             rebuildTools(*it);  // new policies and timeouts, same session
         }
@@ -477,13 +479,8 @@ Status McpServers::restart(const QString& name) {
     }
     if (it->supervisor)
         return Ok{};  // between a stop and its restart: it is coming back anyway
-    it->status.state = McpServerState::Starting;
     it->status.starts = 0;
-    it->status.lastError.clear();
-    Q_EMIT changed(name);
-    if (auto started = m_root->startChild(serverSpec(name)); !started)
-        return started.error();
-    return Ok{};
+    return startServer(name);
 }
 
 void McpServers::onSessionReady(const QString& name, McpClient* client) {

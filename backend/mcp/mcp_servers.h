@@ -145,7 +145,8 @@ private:
     void onSessionDown(const QString& name, const QString& why, const QStringList& stderrTail);
     void onServerGaveUp(const QString& name);
     void rebuildTools(Entry& e);
-    void startServer(const QString& name);
+    // Starts a stopped server's supervisor; a failure is also the server's state (failed).
+    Status startServer(const QString& name);
     void stopServer(const QString& name, std::function<void()> then);
     void reloadFromFile();
     void rebuildResourceTools();

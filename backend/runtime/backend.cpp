@@ -105,19 +105,6 @@ QString noticeFor(const RecoveryReport& r) {
 
 Backend::Backend(Settings settings) : m_settings(std::move(settings)) {}
 
-namespace {
-
-// mcp.json's ${secret:NAME} references, from the keychain (or the secrets file) of configDir.
-McpConfig::SecretReader mcpSecretReader(const QString& configDir) {
-    return [configDir](const QString& key) -> Result<QString> {
-        if (configDir.isEmpty())
-            return QString();
-        return SecretStore(configDir, SecretStore::backendFromEnvironment()).read(key);
-    };
-}
-
-}  // namespace
-
 Backend::~Backend() {
     // The services stop through their tree, in reverse start order (workers are cancelled).
     if (m_tree)
@@ -278,7 +265,8 @@ Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock
     const auto webhookTool = std::make_shared<SendWebhookTool>(webhook);
     b->m_workerTools->add(webhookTool);
     // The MCP servers' tools (mcp__<server>__<tool>) come and go with their servers.
-    const McpConfig mcpConfig = McpConfig::loadFile(s.mcpConfigFile, mcpSecretReader(s.configDir));
+    const McpConfig mcpConfig =
+        McpConfig::loadFile(s.mcpConfigFile, McpConfig::storedSecrets(s.configDir));
     b->m_mcpProblem = mcpConfig.problemLines().join(u'\n');
     if (!b->m_mcpProblem.isEmpty())
         qWarning("zerg: %s", qPrintable(b->m_mcpProblem));
@@ -464,7 +452,7 @@ void Backend::startBackgroundServices() {
     // database wait for.
     m_approvals->watchOtherProcesses();
     // An edit of mcp.json (by hand or from the Settings page) applies at once.
-    m_mcp->watchConfigFile(mcpSecretReader(m_settings.configDir));
+    m_mcp->watchConfigFile(McpConfig::storedSecrets(m_settings.configDir));
     if (!m_instanceLock->isLocked())
         return;
     // Server mode: the owners with schedules get their runner now, not when they next connect

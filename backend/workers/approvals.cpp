@@ -169,21 +169,13 @@ Result<ApprovalRecord> Approvals::settle(qint64 ownerId, qint64 approvalId,
     const Result<ApprovalRecord> r = m_store->answer(ownerId, approvalId, a, m_clock->utcNow());
     if (!r)
         return r;
-    if (const auto timer = m_expiry.take(approvalId))
-        m_clock->cancel(timer);
-    m_waiting.remove(approvalId);
-    m_shown.remove(approvalId);  // answered here: not "gone" at the next look
-    if (const auto it = m_runWaits.find(r->runId); it != m_runWaits.end() && it->pending > 0) {
-        if (--it->pending == 0)
-            it->totalMs += m_clock->nowMs() - it->sinceMs;
-    }
+    forget(*r);  // answered here: not "gone" at the next look either
     record(*r, events::ApprovalResolved);
     Q_EMIT resolved(*r);
     return r;
 }
 
-void Approvals::settledElsewhere(const ApprovalRecord& r) {
-    // The process that settled it wrote approvals.jsonl; here only this process learns of it.
+void Approvals::forget(const ApprovalRecord& r) {
     if (const auto timer = m_expiry.take(r.id))
         m_clock->cancel(timer);
     m_waiting.remove(r.id);
@@ -192,6 +184,11 @@ void Approvals::settledElsewhere(const ApprovalRecord& r) {
         if (--it->pending == 0)
             it->totalMs += m_clock->nowMs() - it->sinceMs;
     }
+}
+
+void Approvals::settledElsewhere(const ApprovalRecord& r) {
+    // The process that settled it wrote approvals.jsonl; here only this process learns of it.
+    forget(r);
     m_bus->publish(QString::fromLatin1(events::ApprovalResolved), r.ownerId, approvalJson(r));
     Q_EMIT resolved(r);
 }

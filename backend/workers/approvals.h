@@ -112,6 +112,8 @@ Q_SIGNALS:
 private:
     Result<ApprovalRecord> settle(qint64 ownerId, qint64 approvalId, const ApprovalAnswer& a);
     void record(const ApprovalRecord& r, const char* eventName);
+    // A request is settled: no expiry, no wait, no longer watched.
+    void forget(const ApprovalRecord& r);
     // The request was answered (or withdrawn) elsewhere: tell this process, as settle() does.
     void settledElsewhere(const ApprovalRecord& r);
     void schedulePoll();
