@@ -5,6 +5,7 @@
 #include "signal_quit.h"
 
 #include "api/api_server.h"
+#include "api/mcp_service.h"
 #include "api/server_backend.h"
 #include "core/clock.h"
 #include "core/settings.h"
@@ -171,6 +172,10 @@ int serveCommand(QStringList args) {
     api::raiseOpenFileLimit();  // every client holds a socket; the soft limit is often 1024
     api::ServerBackend serverBackend(backend.get(), backend->auth());
     api::ApiServer server(config, &serverBackend, backend->bus(), backend->clock());
+    // MCP clients (Claude Desktop, Goose, an IDE) reach the owner's Jarvis at /mcp (docs/mcp.md).
+    server.setMcpServiceFactory([b = backend.get()](qint64 ownerId, QObject* parent) {
+        return new McpService(b, ownerId, parent);
+    });
     // The server is the `api` child of the application tree: a listener that breaks is restarted
     // on the same address (the port bound first, when port 0 was asked), and a first listen that
     // fails ends `zerg serve`. The tree stops with the backend, after `server` is gone, so its
@@ -205,6 +210,9 @@ int serveCommand(QStringList args) {
     io.out << QStringLiteral("zerg serve: listening on %1://%2:%3 (protocol 1, database %4)\n")
                   .arg(scheme, shownHost, QString::number(server.port()),
                        backend->databaseDescription());
+    io.out << QStringLiteral("zerg serve: MCP clients connect to %1://%2:%3/mcp\n")
+                  .arg(server.isSecure() ? QStringLiteral("https") : QStringLiteral("http"),
+                       shownHost, QString::number(server.port()));
     io.out.flush();
     onTerminationSignal([&] {
         io.out << "zerg serve: " << Text::tr("stopping") << '\n';

@@ -170,7 +170,7 @@ int run(const QStringList& args) {
         localSources.emplace(StoreDashboardSources::Deps{
             backend->store(), backend->artifacts(), settings.ownerId, settings, backend->clock(),
             [b = backend.get()] { return b->supervisionSnapshot(); }, backend->schedules(),
-            backend->scheduler(), backend->approvals()});
+            backend->scheduler(), backend->approvals(), backend->mcp()});
     }
     DashboardModels::Deps dashboardDeps{
         bus, clock, settings, remote ? remote->dashboardSources() : localSources->sources()};

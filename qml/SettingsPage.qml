@@ -154,6 +154,12 @@ Item {
                         }
                     }
                 }
+
+                // The MCP servers whose tools the workers use (mcp.json), in a file of its own.
+                McpServersSection {
+                    Layout.fillWidth: true
+                    onFocusEntered: item => root.ensureVisible(item)
+                }
             }
         }
     }

@@ -1068,6 +1068,252 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
     </message>
 </context>
 <context>
+    <name>McpServersSection</name>
+    <message>
+        <source>MCP servers</source>
+        <translation>MCP-Server</translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation>Neu laden</translation>
+    </message>
+    <message>
+        <source>Reload the MCP servers</source>
+        <translation>Die MCP-Server neu laden</translation>
+    </message>
+    <message>
+        <source>Add server</source>
+        <translation>Server hinzufügen</translation>
+    </message>
+    <message>
+        <source>Add an MCP server</source>
+        <translation>Einen MCP-Server hinzufügen</translation>
+    </message>
+    <message>
+        <source>Workers use the tools of these Model Context Protocol servers. They are kept in %1; what you change here is written there and applies at once.</source>
+        <translation>Worker verwenden die Tools dieser Model-Context-Protocol-Server. Sie stehen in %1; was Sie hier ändern, wird dort gespeichert und gilt sofort.</translation>
+    </message>
+    <message>
+        <source>The MCP servers of the Zerg server, from %1 on the server. Only the server&apos;s administrator changes them, by editing that file on the server (the server applies it at once). From here you can restart a server and read its log.</source>
+        <translation>Die MCP-Server des Zerg-Servers, aus %1 auf dem Server. Nur der Administrator des Servers ändert sie, indem er diese Datei auf dem Server bearbeitet (der Server übernimmt sie sofort). Von hier aus können Sie einen Server neu starten und sein Log lesen.</translation>
+    </message>
+    <message>
+        <source>No MCP servers yet. Add one with “Add server”, or write it into %1 in the format Claude Desktop uses: {&quot;mcpServers&quot;: {&quot;NAME&quot;: {&quot;command&quot;: &quot;…&quot;, &quot;args&quot;: […]}}}. docs/mcp.md explains every key.</source>
+        <translation>Noch keine MCP-Server. Fügen Sie einen mit „Server hinzufügen“ hinzu, oder tragen Sie ihn im Format von Claude Desktop in %1 ein: {&quot;mcpServers&quot;: {&quot;NAME&quot;: {&quot;command&quot;: &quot;…&quot;, &quot;args&quot;: […]}}}. docs/mcp.md erklärt jeden Schlüssel.</translation>
+    </message>
+    <message>
+        <source>The Zerg server has no MCP servers. Its administrator adds them to %1 on the server; docs/mcp.md explains the file.</source>
+        <translation>Der Zerg-Server hat keine MCP-Server. Sein Administrator trägt sie in %1 auf dem Server ein; docs/mcp.md erklärt die Datei.</translation>
+    </message>
+    <message>
+        <source>Edit the MCP server %1</source>
+        <translation>MCP-Server %1 bearbeiten</translation>
+    </message>
+    <message>
+        <source>Name (letters, digits, - and _; part of its tools&apos; names)</source>
+        <translation>Name (Buchstaben, Ziffern, - und _; Teil der Namen seiner Tools)</translation>
+    </message>
+    <message>
+        <source>Name of the MCP server</source>
+        <translation>Name des MCP-Servers</translation>
+    </message>
+    <message>
+        <source>How Zerg reaches it</source>
+        <translation>Wie Zerg ihn erreicht</translation>
+    </message>
+    <message>
+        <source>A program Zerg starts (stdio)</source>
+        <translation>Ein Programm, das Zerg startet (stdio)</translation>
+    </message>
+    <message>
+        <source>A URL (Streamable HTTP)</source>
+        <translation>Eine URL (Streamable HTTP)</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>Befehl</translation>
+    </message>
+    <message>
+        <source>Command that starts the server</source>
+        <translation>Befehl, der den Server startet</translation>
+    </message>
+    <message>
+        <source>Arguments, one per line</source>
+        <translation>Argumente, eines pro Zeile</translation>
+    </message>
+    <message>
+        <source>Arguments of the command, one per line</source>
+        <translation>Argumente des Befehls, eines pro Zeile</translation>
+    </message>
+    <message>
+        <source>Environment, NAME=value per line</source>
+        <translation>Umgebung, NAME=Wert pro Zeile</translation>
+    </message>
+    <message>
+        <source>Environment variables, NAME=value per line</source>
+        <translation>Umgebungsvariablen, NAME=Wert pro Zeile</translation>
+    </message>
+    <message>
+        <source>Working folder (optional)</source>
+        <translation>Arbeitsordner (optional)</translation>
+    </message>
+    <message>
+        <source>Working folder of the server</source>
+        <translation>Arbeitsordner des Servers</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>URL of the server&apos;s Streamable HTTP endpoint</source>
+        <translation>URL des Streamable-HTTP-Endpunkts des Servers</translation>
+    </message>
+    <message>
+        <source>Headers, “Name: value” per line</source>
+        <translation>Header, „Name: Wert“ pro Zeile</translation>
+    </message>
+    <message>
+        <source>Request headers, Name: value per line</source>
+        <translation>Anfrage-Header, Name: Wert pro Zeile</translation>
+    </message>
+    <message>
+        <source>Keep secrets out of mcp.json: write ${secret:NAME} and store the value with `zerg mcp secret set NAME`.</source>
+        <translation>Halten Sie Geheimnisse aus mcp.json heraus: Schreiben Sie ${secret:NAME} und speichern Sie den Wert mit `zerg mcp secret set NAME`.</translation>
+    </message>
+    <message>
+        <source>Time a call may take without an answer, in seconds</source>
+        <translation>Zeit, die ein Aufruf ohne Antwort dauern darf, in Sekunden</translation>
+    </message>
+    <message>
+        <source>Call timeout in seconds</source>
+        <translation>Zeitlimit eines Aufrufs in Sekunden</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Speichern</translation>
+    </message>
+    <message>
+        <source>Save the MCP server</source>
+        <translation>Den MCP-Server speichern</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Cancel editing the MCP server</source>
+        <translation>Bearbeiten des MCP-Servers abbrechen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tool(s)</source>
+        <translation>
+            <numerusform>%n Tool</numerusform>
+            <numerusform>%n Tools</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Last error: %1</source>
+        <translation>Letzter Fehler: %1</translation>
+    </message>
+    <message>
+        <source>Hide tools</source>
+        <translation>Tools ausblenden</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>Tools</translation>
+    </message>
+    <message>
+        <source>Hide the tools of %1</source>
+        <translation>Die Tools von %1 ausblenden</translation>
+    </message>
+    <message>
+        <source>Show the tools of %1</source>
+        <translation>Die Tools von %1 zeigen</translation>
+    </message>
+    <message>
+        <source>Hide log</source>
+        <translation>Log ausblenden</translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation>Log</translation>
+    </message>
+    <message>
+        <source>Hide the log of %1</source>
+        <translation>Das Log von %1 ausblenden</translation>
+    </message>
+    <message>
+        <source>Show the log of %1</source>
+        <translation>Das Log von %1 zeigen</translation>
+    </message>
+    <message>
+        <source>Restart</source>
+        <translation>Neu starten</translation>
+    </message>
+    <message>
+        <source>Restart the MCP server %1</source>
+        <translation>MCP-Server %1 neu starten</translation>
+    </message>
+    <message>
+        <source>Enable</source>
+        <translation>Einschalten</translation>
+    </message>
+    <message>
+        <source>Disable</source>
+        <translation>Ausschalten</translation>
+    </message>
+    <message>
+        <source>Enable the MCP server %1</source>
+        <translation>MCP-Server %1 einschalten</translation>
+    </message>
+    <message>
+        <source>Disable the MCP server %1</source>
+        <translation>MCP-Server %1 ausschalten</translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation>Bearbeiten</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>Remove the MCP server %1</source>
+        <translation>MCP-Server %1 entfernen</translation>
+    </message>
+    <message>
+        <source>Remove %1 from mcp.json? Zerg stops it, and workers lose its tools.</source>
+        <translation>%1 aus mcp.json entfernen? Zerg beendet ihn, und Worker verlieren seine Tools.</translation>
+    </message>
+    <message>
+        <source>Yes, remove %1</source>
+        <translation>Ja, %1 entfernen</translation>
+    </message>
+    <message>
+        <source>Keep it</source>
+        <translation>Behalten</translation>
+    </message>
+    <message>
+        <source>Keep %1</source>
+        <translation>%1 behalten</translation>
+    </message>
+    <message>
+        <source>Policy for the tool %1</source>
+        <translation>Regel für das Tool %1</translation>
+    </message>
+    <message>
+        <source>Log of the MCP server %1</source>
+        <translation>Log des MCP-Servers %1</translation>
+    </message>
+</context>
+<context>
     <name>MessageDelegate</name>
     <message>
         <source>You</source>
@@ -3633,6 +3879,45 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
     </message>
 </context>
 <context>
+    <name>zerg::LocalMcpSource</name>
+    <message>
+        <source>Cannot read the log %1: %2. Check its owner and permissions.</source>
+        <translation>Das Log %1 kann nicht gelesen werden: %2. Prüfen Sie seinen Besitzer und seine Rechte.</translation>
+    </message>
+    <message>
+        <source>Cannot read the log %1: %2.</source>
+        <translation>Das Log %1 kann nicht gelesen werden: %2.</translation>
+    </message>
+    <message>
+        <source>The MCP servers are not running in this process.</source>
+        <translation>Die MCP-Server laufen nicht in diesem Prozess.</translation>
+    </message>
+    <message>
+        <source>Zerg has no path for mcp.json (ZERG_MCP_CONFIG is empty), so nothing can be saved. Set ZERG_MCP_CONFIG to a file and start Zerg again.</source>
+        <translation>Zerg hat keinen Pfad für mcp.json (ZERG_MCP_CONFIG ist leer), daher kann nichts gespeichert werden. Setzen Sie ZERG_MCP_CONFIG auf eine Datei und starten Sie Zerg neu.</translation>
+    </message>
+    <message>
+        <source>No MCP server &apos;%1&apos; is configured in %2; reload the list.</source>
+        <translation>In %2 ist kein MCP-Server „%1“ eingerichtet; laden Sie die Liste neu.</translation>
+    </message>
+    <message>
+        <source>MCP server &apos;%1&apos; is reached over HTTP and has no log; what went wrong shows as its last error.</source>
+        <translation>Der MCP-Server „%1“ wird über HTTP erreicht und hat kein Log; was schiefging, steht in seinem letzten Fehler.</translation>
+    </message>
+    <message>
+        <source>No log is kept for MCP server &apos;%1&apos;: Zerg runs without a data folder. Its last lines of stderr show with its state.</source>
+        <translation>Für den MCP-Server „%1“ wird kein Log geführt: Zerg läuft ohne Datenordner. Seine letzten stderr-Zeilen stehen bei seinem Zustand.</translation>
+    </message>
+    <message>
+        <source>An MCP server named &apos;%1&apos; is in %2 already. Choose another name, or edit that server.</source>
+        <translation>In %2 gibt es bereits einen MCP-Server namens „%1“. Wählen Sie einen anderen Namen, oder bearbeiten Sie diesen Server.</translation>
+    </message>
+    <message>
+        <source>Saved the server as &apos;%1&apos;, but its old entry &apos;%2&apos; could not be removed: %3</source>
+        <translation>Der Server wurde als „%1“ gespeichert, aber sein alter Eintrag „%2“ konnte nicht entfernt werden: %3</translation>
+    </message>
+</context>
+<context>
     <name>zerg::McpServers</name>
     <message>
         <source>No MCP server &apos;%1&apos; is configured (%2).</source>
@@ -3653,6 +3938,113 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
     <message>
         <source>MCP server &apos;%1&apos; stopped (%2) and is being restarted: its tools are unavailable for now.</source>
         <translation>Der MCP-Server „%1“ hat aufgehört (%2) und wird neu gestartet: Seine Tools sind vorerst nicht verfügbar.</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::McpServersModel</name>
+    <message>
+        <source>Default (by annotations)</source>
+        <translation>Standard (nach Annotationen)</translation>
+    </message>
+    <message>
+        <source>Allow</source>
+        <translation>Erlauben</translation>
+    </message>
+    <message>
+        <source>Ask every time</source>
+        <translation>Jedes Mal fragen</translation>
+    </message>
+    <message>
+        <source>Never</source>
+        <translation>Nie</translation>
+    </message>
+    <message>
+        <source>reads only</source>
+        <translation>liest nur</translation>
+    </message>
+    <message>
+        <source>destructive</source>
+        <translation>zerstörerisch</translation>
+    </message>
+    <message>
+        <source>may change</source>
+        <translation>kann ändern</translation>
+    </message>
+    <message>
+        <source>program (stdio)</source>
+        <translation>Programm (stdio)</translation>
+    </message>
+    <message>
+        <source>URL (HTTP)</source>
+        <translation>URL (HTTP)</translation>
+    </message>
+    <message>
+        <source>Line %1 of the environment is not NAME=value. Write one variable per line, like GRAFANA_URL=https://grafana.lan.</source>
+        <translation>Zeile %1 der Umgebung hat nicht die Form NAME=Wert. Schreiben Sie eine Variable pro Zeile, etwa GRAFANA_URL=https://grafana.lan.</translation>
+    </message>
+    <message>
+        <source>Line %1 of the headers is not &quot;Name: value&quot;. Write one header per line, like Authorization: Bearer ${secret:web_token}.</source>
+        <translation>Zeile %1 der Header hat nicht die Form „Name: Wert“. Schreiben Sie einen Header pro Zeile, etwa Authorization: Bearer ${secret:web_token}.</translation>
+    </message>
+    <message>
+        <source>The environment sets %1 twice (lines %2 and %3); keep one of them.</source>
+        <translation>Die Umgebung setzt %1 zweimal (Zeilen %2 und %3); behalten Sie eine davon.</translation>
+    </message>
+    <message>
+        <source>The headers set %1 twice (lines %2 and %3); keep one of them.</source>
+        <translation>Die Header setzen %1 zweimal (Zeilen %2 und %3); behalten Sie einen davon.</translation>
+    </message>
+    <message>
+        <source>not usable</source>
+        <translation>nicht nutzbar</translation>
+    </message>
+    <message>
+        <source>Could not load the MCP servers: %1</source>
+        <translation>Die MCP-Server konnten nicht geladen werden: %1</translation>
+    </message>
+    <message>
+        <source>Restarting %1…</source>
+        <translation>%1 wird neu gestartet …</translation>
+    </message>
+    <message>
+        <source>Restarted: its tools are offered again once it is ready.</source>
+        <translation>Neu gestartet: Seine Tools werden wieder angeboten, sobald er bereit ist.</translation>
+    </message>
+    <message>
+        <source>Disabled: Zerg stopped it, and workers no longer get its tools.</source>
+        <translation>Ausgeschaltet: Zerg hat ihn beendet, und Worker erhalten seine Tools nicht mehr.</translation>
+    </message>
+    <message>
+        <source>Enabled: Zerg starts it now.</source>
+        <translation>Eingeschaltet: Zerg startet ihn jetzt.</translation>
+    </message>
+    <message>
+        <source>Removed from mcp.json.</source>
+        <translation>Aus mcp.json entfernt.</translation>
+    </message>
+    <message>
+        <source>Saved: %1 is now &quot;%2&quot;.</source>
+        <translation>Gespeichert: %1 ist jetzt „%2“.</translation>
+    </message>
+    <message>
+        <source>Reading the log…</source>
+        <translation>Das Log wird gelesen …</translation>
+    </message>
+    <message>
+        <source>The log is empty: the server has written nothing to stderr yet.</source>
+        <translation>Das Log ist leer: Der Server hat noch nichts nach stderr geschrieben.</translation>
+    </message>
+    <message>
+        <source>Give the command that starts the server: a program on PATH (such as npx) or its full path.</source>
+        <translation>Geben Sie den Befehl an, der den Server startet: ein Programm im PATH (etwa npx) oder seinen vollständigen Pfad.</translation>
+    </message>
+    <message>
+        <source>Give the server&apos;s URL: its Streamable HTTP endpoint, such as https://mcp.example.org/mcp.</source>
+        <translation>Geben Sie die URL des Servers an: seinen Streamable-HTTP-Endpunkt, etwa https://mcp.example.org/mcp.</translation>
+    </message>
+    <message>
+        <source>Choose how Zerg reaches the server: a program it starts, or a URL.</source>
+        <translation>Wählen Sie, wie Zerg den Server erreicht: ein Programm, das es startet, oder eine URL.</translation>
     </message>
 </context>
 <context>
@@ -4777,6 +5169,18 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
         <source>skipped</source>
         <translation>übersprungen</translation>
     </message>
+    <message>
+        <source>disabled</source>
+        <translation>ausgeschaltet</translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation>bereit</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>gestoppt</translation>
+    </message>
 </context>
 <context>
     <name>zerg::StdioTransport</name>
@@ -5413,6 +5817,13 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
     <message>
         <source>the server did not send them (%1).</source>
         <translation>der Server hat sie nicht gesendet (%1).</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::api::RemoteMcpSource</name>
+    <message>
+        <source>The MCP servers of a Zerg server cannot be changed from here: their commands run on the server. The server&apos;s administrator edits mcp.json on the server, and the server applies it at once.</source>
+        <translation>Die MCP-Server eines Zerg-Servers lassen sich von hier aus nicht ändern: Ihre Befehle laufen auf dem Server. Der Administrator des Servers bearbeitet mcp.json auf dem Server, und der Server übernimmt die Datei sofort.</translation>
     </message>
 </context>
 <context>
@@ -7173,6 +7584,14 @@ fehlgeschlagen, 2 Aufruffehler.
     <message>
         <source>the approval status &quot;%1&quot;</source>
         <translation>den Freigabestatus „%1“</translation>
+    </message>
+    <message>
+        <source>the MCP servers</source>
+        <translation>die MCP-Server</translation>
+    </message>
+    <message>
+        <source>the MCP server&apos;s log</source>
+        <translation>das Log des MCP-Servers</translation>
     </message>
 </context>
 <context>

@@ -1061,6 +1061,252 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
     </message>
 </context>
 <context>
+    <name>McpServersSection</name>
+    <message>
+        <source>MCP servers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reload the MCP servers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add an MCP server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workers use the tools of these Model Context Protocol servers. They are kept in %1; what you change here is written there and applies at once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The MCP servers of the Zerg server, from %1 on the server. Only the server&apos;s administrator changes them, by editing that file on the server (the server applies it at once). From here you can restart a server and read its log.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No MCP servers yet. Add one with “Add server”, or write it into %1 in the format Claude Desktop uses: {&quot;mcpServers&quot;: {&quot;NAME&quot;: {&quot;command&quot;: &quot;…&quot;, &quot;args&quot;: […]}}}. docs/mcp.md explains every key.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Zerg server has no MCP servers. Its administrator adds them to %1 on the server; docs/mcp.md explains the file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit the MCP server %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name (letters, digits, - and _; part of its tools&apos; names)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name of the MCP server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How Zerg reaches it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A program Zerg starts (stdio)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A URL (Streamable HTTP)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Command that starts the server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Arguments, one per line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Arguments of the command, one per line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Environment, NAME=value per line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Environment variables, NAME=value per line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Working folder (optional)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Working folder of the server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>URL of the server&apos;s Streamable HTTP endpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Headers, “Name: value” per line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Request headers, Name: value per line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep secrets out of mcp.json: write ${secret:NAME} and store the value with `zerg mcp secret set NAME`.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time a call may take without an answer, in seconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Call timeout in seconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the MCP server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel editing the MCP server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tool(s)</source>
+        <translation>
+            <numerusform>%n tool</numerusform>
+            <numerusform>%n tools</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last error: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hide tools</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hide the tools of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the tools of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hide log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hide the log of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the log of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restart the MCP server %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enable the MCP server %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disable the MCP server %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove the MCP server %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove %1 from mcp.json? Zerg stops it, and workers lose its tools.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Yes, remove %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Policy for the tool %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Log of the MCP server %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>MessageDelegate</name>
     <message>
         <source>You</source>
@@ -3618,6 +3864,45 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
     </message>
 </context>
 <context>
+    <name>zerg::LocalMcpSource</name>
+    <message>
+        <source>Cannot read the log %1: %2. Check its owner and permissions.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read the log %1: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The MCP servers are not running in this process.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zerg has no path for mcp.json (ZERG_MCP_CONFIG is empty), so nothing can be saved. Set ZERG_MCP_CONFIG to a file and start Zerg again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No MCP server &apos;%1&apos; is configured in %2; reload the list.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MCP server &apos;%1&apos; is reached over HTTP and has no log; what went wrong shows as its last error.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No log is kept for MCP server &apos;%1&apos;: Zerg runs without a data folder. Its last lines of stderr show with its state.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An MCP server named &apos;%1&apos; is in %2 already. Choose another name, or edit that server.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved the server as &apos;%1&apos;, but its old entry &apos;%2&apos; could not be removed: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>zerg::McpServers</name>
     <message>
         <source>No MCP server &apos;%1&apos; is configured (%2).</source>
@@ -3637,6 +3922,113 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
     </message>
     <message>
         <source>MCP server &apos;%1&apos; stopped (%2) and is being restarted: its tools are unavailable for now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::McpServersModel</name>
+    <message>
+        <source>Default (by annotations)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allow</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ask every time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Never</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reads only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>destructive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>may change</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>program (stdio)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>URL (HTTP)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line %1 of the environment is not NAME=value. Write one variable per line, like GRAFANA_URL=https://grafana.lan.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line %1 of the headers is not &quot;Name: value&quot;. Write one header per line, like Authorization: Bearer ${secret:web_token}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The environment sets %1 twice (lines %2 and %3); keep one of them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The headers set %1 twice (lines %2 and %3); keep one of them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not usable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not load the MCP servers: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restarting %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restarted: its tools are offered again once it is ready.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disabled: Zerg stopped it, and workers no longer get its tools.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enabled: Zerg starts it now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Removed from mcp.json.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved: %1 is now &quot;%2&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the log…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The log is empty: the server has written nothing to stderr yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the command that starts the server: a program on PATH (such as npx) or its full path.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the server&apos;s URL: its Streamable HTTP endpoint, such as https://mcp.example.org/mcp.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose how Zerg reaches the server: a program it starts, or a URL.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4761,6 +5153,18 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
         <source>skipped</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>disabled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>zerg::StdioTransport</name>
@@ -5396,6 +5800,13 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
     <name>zerg::api::RemoteDashboardSources</name>
     <message>
         <source>the server did not send them (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::api::RemoteMcpSource</name>
+    <message>
+        <source>The MCP servers of a Zerg server cannot be changed from here: their commands run on the server. The server&apos;s administrator edits mcp.json on the server, and the server applies it at once.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -6795,6 +7206,14 @@ Exit status: 0 no check failed (warnings allowed), 1 a check failed, 2 usage err
     </message>
     <message>
         <source>the approval status &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the MCP servers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the MCP server&apos;s log</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -34,6 +34,14 @@ public:
     [[nodiscard]] virtual Result<Identity> login(const QString& deviceSecret) = 0;
     // A session token, checked: unknown, revoked or expired is auth_failed.
     [[nodiscard]] virtual Result<Identity> authenticate(const QString& token) = 0;
+    // A device secret itself, checked without making a token (the MCP endpoint's clients keep
+    // the secret in their configuration): unknown or revoked is auth_failed. Identity::token
+    // stays empty. By default no secret is known.
+    [[nodiscard]] virtual Result<Identity> authenticateDevice(const QString& deviceSecret) {
+        Q_UNUSED(deviceSecret);
+        return Error{QStringLiteral("auth_failed"),
+                     QStringLiteral("This server does not accept device secrets here.")};
+    }
     // Revokes the token.
     [[nodiscard]] virtual Status logout(const QString& token) = 0;
 

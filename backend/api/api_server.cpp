@@ -9,7 +9,10 @@
 #include <QLoggingCategory>
 #include <QSslCertificate>
 #include <QSslKey>
+#include <QSslServer>
 #include <QSslSocket>
+#include <QTcpServer>
+#include <QTcpSocket>
 #include <QWebSocket>
 #include <QWebSocketCorsAuthenticator>
 #include <QWebSocketServer>
@@ -100,6 +103,8 @@ namespace {
 
 // Refusals are reported at most this often, so that a flood does not flood the log too.
 constexpr qint64 RefusalReportIntervalMs = 10'000;
+// A first request's head larger than this is not waited for: the connection is closed.
+constexpr qint64 MaxRoutingHeadBytes = 16 * 1024;
 
 QString normalizedOrigin(QString origin) {
     origin = origin.trimmed().toLower();
@@ -109,6 +114,12 @@ QString normalizedOrigin(QString origin) {
 }
 
 }  // namespace
+
+bool isAllowedOrigin(const QString& origin, const QStringList& allowed) {
+    const QString wanted = normalizedOrigin(origin);
+    return std::any_of(allowed.cbegin(), allowed.cend(),
+                       [&wanted](const QString& a) { return normalizedOrigin(a) == wanted; });
+}
 
 OpenFileLimit raiseOpenFileLimit() {
     OpenFileLimit result;
@@ -192,6 +203,22 @@ ApiServer::ApiServer(ApiServerConfig config, ApiBackend* backend, EventBus* bus,
       m_log(m_config.eventLogCapacity) {
     // The log records from now on, listening or not, so that a resume right after start works.
     connect(bus, &EventBus::published, this, &ApiServer::onEvent);
+    m_config.mcp.allowedOrigins = m_config.allowedOrigins;
+    // The handshakes of the connections route() hands over. TLS, if any, is the listener's.
+    m_ws = new QWebSocketServer(u"zerg"_s, QWebSocketServer::NonSecureMode, this);
+    // The origin check runs inside the handshake, before a connection exists.
+    connect(m_ws, &QWebSocketServer::originAuthenticationRequired, this, &ApiServer::onOriginCheck,
+            Qt::DirectConnection);
+    connect(m_ws, &QWebSocketServer::newConnection, this, &ApiServer::onNewConnection);
+    // One client's failed handshake (a refused origin, a bad request) concerns only that client.
+    connect(m_ws, &QWebSocketServer::serverError, this, [this](QWebSocketProtocol::CloseCode) {
+        qCDebug(lcApi, "a client's handshake failed: %s", qPrintable(m_ws->errorString()));
+    });
+}
+
+void ApiServer::setMcpServiceFactory(McpHttpEndpoint::ServiceFactory factory) {
+    delete m_mcp;
+    m_mcp = new McpHttpEndpoint(m_config.mcp, m_backend, m_clock, std::move(factory), this);
 }
 
 ApiServer::~ApiServer() {
@@ -201,9 +228,9 @@ ApiServer::~ApiServer() {
 }
 
 Status ApiServer::listen(const QHostAddress& address, quint16 port) {
-    if (m_server && m_server->isListening())
+    if (m_listener && m_listener->isListening())
         return Error{u"listen_failed"_s, u"The API server is already listening on port %1."_s.arg(
-                                             m_server->serverPort())};
+                                             m_listener->serverPort())};
     if (m_config.tls) {
         if (!QSslSocket::supportsSsl())
             return Error{u"tls"_s,
@@ -214,62 +241,67 @@ Status ApiServer::listen(const QHostAddress& address, quint16 port) {
                          u"The TLS configuration has no certificate or no private key; "
                          "give both (--tls-cert and --tls-key)."_s};
     }
-    delete m_server;
+    delete m_listener;
     ++m_listenGeneration;
-    m_server = new QWebSocketServer(
-        u"zerg"_s, m_config.tls ? QWebSocketServer::SecureMode : QWebSocketServer::NonSecureMode,
-        this);
-    if (m_config.tls)
-        m_server->setSslConfiguration(*m_config.tls);
-    // The origin check runs inside the handshake, before a connection exists.
-    connect(m_server, &QWebSocketServer::originAuthenticationRequired, this,
-            &ApiServer::onOriginCheck, Qt::DirectConnection);
-    connect(m_server, &QWebSocketServer::newConnection, this, &ApiServer::onNewConnection);
-    connect(m_server, &QWebSocketServer::sslErrors, this, [](const QList<QSslError>& errors) {
-        for (const QSslError& e : errors)
-            qCInfo(lcApi, "TLS handshake error: %s", qPrintable(e.errorString()));
-    });
-    // A failed accept pauses the listener for good; serverError is mostly one client's failed
-    // handshake (a refused origin, a bad request), which must not cost the others their server,
-    // so it only counts when the listener is no longer listening.
-    connect(m_server, &QWebSocketServer::acceptError, this,
-            [this](QAbstractSocket::SocketError) { onListenerError(m_server->errorString()); });
-    connect(m_server, &QWebSocketServer::serverError, this, [this](QWebSocketProtocol::CloseCode) {
-        if (m_server->isListening()) {
-            qCDebug(lcApi, "a client's handshake failed: %s", qPrintable(m_server->errorString()));
-            return;
-        }
-        onListenerError(m_server->errorString());
-    });
-    if (!m_server->listen(address, port)) {
-        const QString why = m_server->errorString();
-        delete m_server;
-        m_server = nullptr;
+    if (m_config.tls) {
+        auto* ssl = new QSslServer(this);
+        ssl->setSslConfiguration(*m_config.tls);
+        connect(ssl, &QSslServer::sslErrors, this, [](QSslSocket*, const QList<QSslError>& errors) {
+            for (const QSslError& e : errors)
+                qCInfo(lcApi, "TLS handshake error: %s", qPrintable(e.errorString()));
+        });
+        // A connection is pending once its TLS handshake is done; queued, as a QSslSocket needs
+        // the event loop to deliver what arrived with the handshake.
+        connect(ssl, &QTcpServer::pendingConnectionAvailable, this, &ApiServer::onPendingConnection,
+                Qt::QueuedConnection);
+        m_listener = ssl;
+    } else {
+        m_listener = new QTcpServer(this);
+        connect(m_listener, &QTcpServer::pendingConnectionAvailable, this,
+                &ApiServer::onPendingConnection);
+    }
+    // A failed accept pauses the listener for good.
+    connect(m_listener, &QTcpServer::acceptError, this,
+            [this](QAbstractSocket::SocketError) { onListenerError(m_listener->errorString()); });
+    if (!m_listener->listen(address, port)) {
+        const QString why = m_listener->errorString();
+        delete m_listener;
+        m_listener = nullptr;
         return Error{u"listen_failed"_s,
                      u"Cannot listen on %1:%2: %3. Pick another address or port (--listen)."_s
                          .arg(address.toString())
                          .arg(port)
                          .arg(why)};
     }
-    qCInfo(lcApi, "listening on %s://%s:%u", m_config.tls ? "wss" : "ws",
-           qPrintable(address.toString()), unsigned(m_server->serverPort()));
+    qCInfo(lcApi, "listening on %s://%s:%u%s", m_config.tls ? "wss" : "ws",
+           qPrintable(address.toString()), unsigned(m_listener->serverPort()),
+           m_mcp ? " (MCP at /mcp)" : "");
     return Ok{};
 }
 
 quint16 ApiServer::port() const {
-    return m_server ? m_server->serverPort() : 0;
+    return m_listener ? m_listener->serverPort() : 0;
 }
 
 bool ApiServer::isListening() const {
-    return m_server && m_server->isListening();
+    return m_listener && m_listener->isListening();
 }
 
 void ApiServer::close() {
     ++m_listenGeneration;  // a failure reported before this is moot
-    if (m_server && m_server->isListening()) {
-        m_server->close();
+    if (m_listener && m_listener->isListening()) {
+        m_listener->close();
         qCInfo(lcApi, "stopped listening; closing %lld clients", qint64(m_connections.size()));
     }
+    const QList<QTcpSocket*> routing = m_routing.keys();
+    for (QTcpSocket* socket : routing) {
+        m_clock->cancel(m_routing.take(socket));
+        socket->disconnect(this);
+        socket->abort();
+        socket->deleteLater();
+    }
+    if (m_mcp)
+        m_mcp->closeAll();
     const QList<ApiConnection*> connections = m_connections;
     for (ApiConnection* c : connections)
         c->closeWith(1001, u"server stopping"_s);
@@ -277,14 +309,14 @@ void ApiServer::close() {
 
 void ApiServer::onListenerError(const QString& why) {
     qCWarning(lcApi, "the listener failed: %s", qPrintable(why));
-    // Not from inside the listener's signal: whoever restarts us replaces m_server.
+    // Not from inside the listener's signal: whoever restarts us replaces m_listener.
     QMetaObject::invokeMethod(
         this,
         [this, generation = m_listenGeneration, why] {
-            if (generation != m_listenGeneration || !m_server)
+            if (generation != m_listenGeneration || !m_listener)
                 return;  // closed or listening anew meanwhile
             ++m_listenGeneration;
-            m_server->close();
+            m_listener->close();
             Q_EMIT listenerFailed(why);
         },
         Qt::QueuedConnection);
@@ -296,12 +328,9 @@ void ApiServer::onOriginCheck(QWebSocketCorsAuthenticator* authenticator) const 
         authenticator->setAllowed(true);
         return;
     }
-    const QString wanted = normalizedOrigin(origin);
-    for (const QString& allowed : m_config.allowedOrigins) {
-        if (normalizedOrigin(allowed) == wanted) {
-            authenticator->setAllowed(true);
-            return;
-        }
+    if (isAllowedOrigin(origin, m_config.allowedOrigins)) {
+        authenticator->setAllowed(true);
+        return;
     }
     authenticator->setAllowed(false);
     qCInfo(lcApi, "refused a connection from origin %s (not in ZERG_SERVER_ORIGINS)",
@@ -315,8 +344,68 @@ int ApiServer::unauthenticatedCount() const {
     }));
 }
 
+void ApiServer::onPendingConnection() {
+    while (m_listener && m_listener->hasPendingConnections()) {
+        QTcpSocket* socket = m_listener->nextPendingConnection();
+        socket->setParent(this);  // a new listener after a failure must not take it along
+        if (m_routing.size() >= m_config.maxAwaitingRequest) {
+            // Nobody has said what they want yet and the queue is full: an idle-socket flood.
+            ++m_refusedSinceReport;
+            socket->abort();
+            socket->deleteLater();
+            continue;
+        }
+        route(socket);
+    }
+}
+
+void ApiServer::route(QTcpSocket* socket) {
+    m_routing.insert(socket, m_clock->callAfter(m_config.authDeadlineMs, socket, [this, socket] {
+        m_routing.remove(socket);
+        socket->disconnect(this);
+        socket->abort();
+        socket->deleteLater();
+    }));
+    connect(socket, &QTcpSocket::readyRead, this, [this, socket] { routeWhenReady(socket); });
+    connect(socket, &QTcpSocket::disconnected, this, [this, socket] {
+        if (const auto it = m_routing.constFind(socket); it != m_routing.cend()) {
+            m_clock->cancel(*it);
+            m_routing.remove(socket);
+            socket->deleteLater();
+        }
+    });
+    if (socket->bytesAvailable() > 0)
+        routeWhenReady(socket);
+}
+
+void ApiServer::routeWhenReady(QTcpSocket* socket) {
+    if (!m_routing.contains(socket))
+        return;
+    const QByteArray head = socket->peek(MaxRoutingHeadBytes + 1);
+    if (!head.contains("\r\n\r\n")) {
+        if (head.size() > MaxRoutingHeadBytes) {
+            m_clock->cancel(m_routing.take(socket));
+            socket->disconnect(this);
+            socket->abort();
+            socket->deleteLater();
+        }
+        return;
+    }
+    // "POST /mcp?x HTTP/1.1": the path, without its query.
+    QByteArray path = head.left(head.indexOf("\r\n")).split(' ').value(1);
+    if (const qsizetype query = path.indexOf('?'); query >= 0)
+        path.truncate(query);
+    m_clock->cancel(m_routing.take(socket));
+    socket->disconnect(this);
+    if (m_mcp && path == "/mcp") {
+        m_mcp->handleConnection(socket);
+    } else {
+        m_ws->handleConnection(socket);
+    }
+}
+
 void ApiServer::onNewConnection() {
-    while (QWebSocket* socket = m_server->nextPendingConnection()) {
+    while (QWebSocket* socket = m_ws->nextPendingConnection()) {
         if (unauthenticatedCount() >= m_config.maxUnauthenticated) {
             refuse(socket);
             continue;

@@ -1,6 +1,8 @@
 #pragma once
 
 #include "api/event_log.h"
+#include "api/mcp_http.h"
+#include "core/clock.h"
 #include "core/result.h"
 
 #include <QHash>
@@ -13,12 +15,13 @@
 
 #include <optional>
 
+class QTcpServer;
+class QTcpSocket;
 class QWebSocket;
 class QWebSocketServer;
 class QWebSocketCorsAuthenticator;
 
 namespace zerg {
-class Clock;
 class EventBus;
 }  // namespace zerg
 
@@ -51,7 +54,16 @@ struct ApiServerConfig {
     // closed at once with 4429 (and cut off after refusedGraceMs if it does not read the close).
     int maxUnauthenticated = 64;
     qint64 refusedGraceMs = 1'000;
+    // Connections that have not sent their first request's head yet (each for at most
+    // authDeadlineMs): one more is closed at once.
+    int maxAwaitingRequest = 256;
+    // The MCP endpoint's limits (its allowedOrigins are those above).
+    McpHttpConfig mcp;
 };
+
+// Whether a browser origin ("https://ops.example.com") is one of allowed: scheme, host and port,
+// case and trailing slashes aside.
+[[nodiscard]] bool isAllowedOrigin(const QString& origin, const QStringList& allowed);
 
 // The close code of a client refused because too many connections wait to authenticate
 // (ApiServerConfig::maxUnauthenticated): try again later.
@@ -75,8 +87,12 @@ OpenFileLimit raiseOpenFileLimit();
 [[nodiscard]] Result<QSslConfiguration> loadTlsConfiguration(const QString& certPath,
                                                              const QString& keyPath);
 
-// The WebSocket server of `zerg serve` (docs/api.md). Lives on the main thread; each client is an
-// ApiConnection, and a misbehaving client is closed without affecting the others. Every event of
+// The WebSocket server of `zerg serve` (docs/api.md) and, on the same port at the path /mcp, its
+// MCP endpoint (McpHttpEndpoint, once setMcpServiceFactory was called). Each accepted connection
+// is routed by its first request's path once its head has arrived (within authDeadlineMs, at most
+// maxAwaitingRequest at a time): /mcp to the endpoint, anything else to the WebSocket handshake.
+// Lives on the main thread; each WebSocket client is an ApiConnection, and a misbehaving client
+// is closed without affecting the others. Every event of
 // the bus is kept in an EventLog for resuming, and sent to the subscribed clients of its owner.
 // At most maxUnauthenticated clients may wait to authenticate at a time (each for at most
 // authDeadlineMs): a client beyond that is closed at once, so that idle sockets cannot use up the
@@ -105,6 +121,11 @@ public:
     [[nodiscard]] int unauthenticatedCount() const;
     [[nodiscard]] const EventLog& eventLog() const { return m_log; }
 
+    // Serves MCP at /mcp with McpServices made by factory (one per session, for the owner whose
+    // credentials started it). Without it, /mcp is a WebSocket path like any other.
+    void setMcpServiceFactory(McpHttpEndpoint::ServiceFactory factory);
+    [[nodiscard]] const McpHttpEndpoint* mcpEndpoint() const { return m_mcp; }
+
 Q_SIGNALS:
     void clientCountChanged(int count);
     // The listener stopped accepting clients (an accept error pauses it for good) and has been
@@ -114,6 +135,10 @@ Q_SIGNALS:
     void listenerFailed(const QString& why);
 
 private:
+    void onPendingConnection();
+    // Waits for the first request's head, then hands the connection to the endpoint of its path.
+    void route(QTcpSocket* socket);
+    void routeWhenReady(QTcpSocket* socket);
     void onNewConnection();
     void onListenerError(const QString& why);
     void onOriginCheck(QWebSocketCorsAuthenticator* authenticator) const;
@@ -126,9 +151,13 @@ private:
     ApiBackend* m_backend;
     Clock* m_clock;
     EventLog m_log;
-    QWebSocketServer* m_server = nullptr;  // child
-    quint64 m_listenGeneration = 0;        // bumped by listen() and close()
-    QList<ApiConnection*> m_connections;   // children
+    QTcpServer* m_listener = nullptr;  // child: a QSslServer with TLS
+    QWebSocketServer* m_ws = nullptr;  // child: never listens, takes routed connections
+    McpHttpEndpoint* m_mcp = nullptr;  // child, or null: no MCP endpoint
+    // Connections whose first request has not arrived yet, with their deadline's timer.
+    QHash<QTcpSocket*, Clock::TimerId> m_routing;
+    quint64 m_listenGeneration = 0;       // bumped by listen() and close()
+    QList<ApiConnection*> m_connections;  // children
     // Each connection's view of the backend, which knows whether it is authenticated (a child
     // of its connection).
     QHash<const ApiConnection*, ConnectionBackend*> m_connectionBackends;

@@ -390,6 +390,55 @@ void hostTrust(const DashboardSources& s, Args& args, QObject* context, Dashboar
                    }));
 }
 
+// ---- Settings › MCP servers (dashboard/mcp_source.h) ----
+//
+// Read-only plus restart. Editing mcp.json is not offered over the API: an entry's command runs
+// on the server as the server's user, so a client that could add or change one could run
+// anything there. The server's administrator edits mcp.json on the server, which applies it at
+// once (McpServers::watchConfigFile).
+
+// A server whose dashboard has no MCP source (ServerBackend always gives one).
+Error noMcp() {
+    return Error{u"internal"_s,
+                 u"This server has no MCP servers to show: it runs without them. This is a bug "
+                 "of the server; its log may say more."_s};
+}
+
+void mcpServers(const DashboardSources& s, Args& args, QObject* context, DashboardOp::Done done) {
+    Q_UNUSED(args);
+    if (!s.mcp)
+        return done(noMcp());
+    s.mcp->list(context, encoded<McpServersList>(std::move(done), [](McpServersList list) {
+                    list.editable = false;
+                    // The entries are for the edit form, which clients do not get; their env and
+                    // header values may hold secrets written in plain text.
+                    for (McpServerRow& row : list.servers)
+                        row.entry = QJsonObject();
+                    return recordjson::toJson(list);
+                }));
+}
+
+void mcpLog(const DashboardSources& s, Args& args, QObject* context, DashboardOp::Done done) {
+    const auto name = args.string(u"name"_s, true);
+    if (args.error())
+        return;
+    if (!s.mcp)
+        return done(noMcp());
+    s.mcp->log(*name, context,
+               encoded<QString>(std::move(done), [name = *name](const QString& text) {
+                   return recordjson::mcpLogJson(name, text);
+               }));
+}
+
+void mcpRestart(const DashboardSources& s, Args& args, QObject* context, DashboardOp::Done done) {
+    const auto name = args.string(u"name"_s, true);
+    if (args.error())
+        return;
+    if (!s.mcp)
+        return done(noMcp());
+    s.mcp->restart(*name, context, answeredWith(std::move(done), {}));
+}
+
 void supervision(const DashboardSources& s, Args& args, QObject* context, DashboardOp::Done done) {
     Q_UNUSED(args);
     s.tree->snapshot(context, encoded<QJsonObject>(std::move(done), [](const QJsonObject& tree) {
@@ -428,6 +477,9 @@ const QList<DashboardOp>& dashboardOps() {
         {u"host_test"_s, hostTest},
         {u"host_key"_s, hostKey},
         {u"host_trust"_s, hostTrust},
+        {u"mcp_servers"_s, mcpServers},
+        {u"mcp_log"_s, mcpLog},
+        {u"mcp_restart"_s, mcpRestart},
         {u"supervision"_s, supervision},
     };
     return ops;

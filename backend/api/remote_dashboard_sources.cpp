@@ -76,14 +76,15 @@ RemoteDashboardSources::RemoteDashboardSources(RemoteClient* client, qint64 loca
       m_tree(client),
       m_schedules(client, bus, localOwnerId),
       m_inbox(client, bus, localOwnerId),
-      m_approvals(client, bus, localOwnerId) {}
+      m_approvals(client, bus, localOwnerId),
+      m_mcp(client) {}
 
 RemoteDashboardSources::~RemoteDashboardSources() = default;
 
 DashboardSources RemoteDashboardSources::sources() {
     // In DashboardSources' order.
     return {&m_workers, &m_costs,     &m_threads, &m_workerFiles, &m_hosts,
-            &m_tree,    &m_schedules, &m_inbox,   &m_approvals};
+            &m_tree,    &m_schedules, &m_inbox,   &m_approvals,   &m_mcp};
 }
 
 }  // namespace zerg::api

@@ -3,6 +3,7 @@
 #include "api/remote_approvals_source.h"
 #include "api/remote_hosts_source.h"
 #include "api/remote_inbox_source.h"
+#include "api/remote_mcp_source.h"
 #include "api/remote_schedules_source.h"
 #include "api/remote_threads_source.h"
 #include "api/remote_tree_source.h"
@@ -69,6 +70,7 @@ private:
     RemoteSchedulesSource m_schedules;
     RemoteInboxSource m_inbox;
     RemoteApprovalsSource m_approvals;
+    RemoteMcpSource m_mcp;
 };
 
 }  // namespace zerg::api

@@ -48,6 +48,13 @@ Result<Identity> ServerBackend::authenticate(const QString& token) {
     return identityOf(s.value());
 }
 
+Result<Identity> ServerBackend::authenticateDevice(const QString& deviceSecret) {
+    const Result<ApiSession> s = m_auth->checkDevice(deviceSecret, m_backend->clock()->utcNow());
+    if (!s)
+        return s.error();
+    return identityOf(s.value());
+}
+
 Status ServerBackend::logout(const QString& token) {
     return m_auth->revokeToken(token, m_backend->clock()->utcNow());
 }
@@ -237,6 +244,8 @@ Result<DashboardSources> ServerBackend::dashboard(qint64 ownerId) {
     deps.schedules = m_backend->schedules();
     deps.scheduler = owner->scheduler;
     deps.approvals = m_backend->approvals();
+    // The server's MCP servers (`mcp_servers`, `mcp_log`, `mcp_restart`; never edited remotely).
+    deps.mcp = m_backend->mcp();
     auto sources = std::make_shared<StoreDashboardSources>(deps);
     m_dashboards.insert(ownerId, sources);
     return sources->sources();

@@ -26,6 +26,7 @@ public:
 
     Result<Identity> login(const QString& deviceSecret) override;
     Result<Identity> authenticate(const QString& token) override;
+    Result<Identity> authenticateDevice(const QString& deviceSecret) override;
     Status logout(const QString& token) override;
     Result<QJsonObject> dispatch(qint64 ownerId, const QString& task, const QJsonObject& context,
                                  const QJsonObject& preferences) override;

@@ -12,12 +12,15 @@ StoreDashboardSources::StoreDashboardSources(const Deps& d)
       m_schedules(d.schedules, d.scheduler, d.ownerId),
       m_inbox(d.schedules, d.scheduler, d.ownerId, d.clock),
       m_approvals(d.approvals ? std::make_unique<LocalApprovalsSource>(d.approvals, d.ownerId)
-                              : nullptr) {}
+                              : nullptr),
+      m_mcp(d.mcp ? std::make_unique<LocalMcpSource>(d.mcp, d.settings.mcpConfigFile,
+                                                     McpConfig::storedSecrets(d.settings.configDir))
+                  : nullptr) {}
 
 DashboardSources StoreDashboardSources::sources() {
     // In DashboardSources' order.
-    return {&m_workers, &m_costs,     &m_threads, &m_workerFiles,   &m_hosts,
-            &m_tree,    &m_schedules, &m_inbox,   m_approvals.get()};
+    return {&m_workers, &m_costs,     &m_threads, &m_workerFiles,    &m_hosts,
+            &m_tree,    &m_schedules, &m_inbox,   m_approvals.get(), m_mcp.get()};
 }
 
 }  // namespace zerg

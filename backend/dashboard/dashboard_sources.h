@@ -5,6 +5,7 @@
 #include "dashboard/costs_source.h"
 #include "dashboard/hosts_source.h"
 #include "dashboard/inbox_source.h"
+#include "dashboard/mcp_source.h"
 #include "dashboard/schedules_source.h"
 #include "dashboard/store_worker_source.h"
 #include "dashboard/threads_source.h"
@@ -37,6 +38,7 @@ struct DashboardSources {
     SchedulesSource* schedules = nullptr;
     InboxSource* inbox = nullptr;
     ApprovalsSource* approvals = nullptr;  // null: no approvals broker to ask
+    McpSource* mcp = nullptr;              // null: no MCP servers to show (Settings)
 };
 
 // The local sources of one owner. Everything in Deps must outlive this.
@@ -57,6 +59,9 @@ public:
         ScheduleService* scheduler = nullptr;
         // The approval requests and "always allow" rules; null: sources().approvals is null.
         Approvals* approvals = nullptr;
+        // This process's MCP servers, edited through settings.mcpConfigFile (secret references
+        // resolved from settings.configDir's secrets); null: sources().mcp is null.
+        McpServers* mcp = nullptr;
     };
 
     explicit StoreDashboardSources(const Deps& deps);
@@ -75,6 +80,7 @@ private:
     StoreSchedulesSource m_schedules;
     StoreInboxSource m_inbox;
     std::unique_ptr<LocalApprovalsSource> m_approvals;  // null without Deps::approvals
+    std::unique_ptr<LocalMcpSource> m_mcp;              // null without Deps::mcp
 };
 
 }  // namespace zerg

@@ -116,17 +116,13 @@ Status AuthStore::revokeDevice(qint64 deviceId, const QDateTime& now) {
     return Ok{};
 }
 
-Result<ApiSession> AuthStore::login(const QString& deviceSecret, const QDateTime& now) {
-    QSqlDatabase db = m_db->connection();
-    Transaction tx(db);
-    if (!tx.began())
-        return dbError(QStringLiteral("logging in"), tx.lastError());
-    QSqlQuery q(db);
+Result<ApiSession> AuthStore::deviceOf(QSqlQuery& q, const QString& deviceSecret,
+                                       const QString& what) {
     if (!exec(q,
               QStringLiteral("SELECT id, owner_id FROM api_devices WHERE secret_hash = ? AND "
                              "revoked_at IS NULL"),
               {hash(deviceSecret)})) {
-        return dbError(QStringLiteral("logging in"), q.lastError());
+        return dbError(what, q.lastError());
     }
     if (!q.next()) {
         return authFailed(QStringLiteral(
@@ -137,6 +133,19 @@ Result<ApiSession> AuthStore::login(const QString& deviceSecret, const QDateTime
     session.deviceId = q.value(0).toLongLong();
     session.ownerId = q.value(1).toLongLong();
     q.finish();
+    return session;
+}
+
+Result<ApiSession> AuthStore::login(const QString& deviceSecret, const QDateTime& now) {
+    QSqlDatabase db = m_db->connection();
+    Transaction tx(db);
+    if (!tx.began())
+        return dbError(QStringLiteral("logging in"), tx.lastError());
+    QSqlQuery q(db);
+    Result<ApiSession> device = deviceOf(q, deviceSecret, QStringLiteral("logging in"));
+    if (!device)
+        return device.error();
+    ApiSession session = std::move(device).value();
     session.token = randomSecret("zt_");
     session.expiresAt = now.toUTC().addDays(kTokenDays);
     const QString at = timefmt::toIso(now);
@@ -151,6 +160,19 @@ Result<ApiSession> AuthStore::login(const QString& deviceSecret, const QDateTime
     }
     if (!tx.commit())
         return dbError(QStringLiteral("logging in"), tx.lastError());
+    return session;
+}
+
+Result<ApiSession> AuthStore::checkDevice(const QString& deviceSecret, const QDateTime& now) {
+    QSqlQuery q(m_db->connection());
+    const QString what = QStringLiteral("checking a device secret");
+    Result<ApiSession> session = deviceOf(q, deviceSecret, what);
+    if (!session)
+        return session;
+    if (!exec(q, QStringLiteral("UPDATE api_devices SET last_used_at = ? WHERE id = ?"),
+              {timefmt::toIso(now), session->deviceId})) {
+        return dbError(what, q.lastError());
+    }
     return session;
 }
 

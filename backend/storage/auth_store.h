@@ -6,6 +6,8 @@
 #include <QList>
 #include <QString>
 
+class QSqlQuery;
+
 namespace zerg {
 
 class Database;
@@ -51,6 +53,9 @@ public:
     [[nodiscard]] Result<ApiSession> login(const QString& deviceSecret, const QDateTime& now);
     // The session of a token (auth_failed: unknown, revoked, expired, or its device revoked).
     [[nodiscard]] Result<ApiSession> check(const QString& token, const QDateTime& now);
+    // The device of a secret, without making a token (auth_failed: unknown or revoked device);
+    // the session has no token and no expiry. Records when the device was last used.
+    [[nodiscard]] Result<ApiSession> checkDevice(const QString& deviceSecret, const QDateTime& now);
     // Revokes one token (auth_failed when it is not an active token).
     [[nodiscard]] Status revokeToken(const QString& token, const QDateTime& now);
 
@@ -58,6 +63,11 @@ public:
     [[nodiscard]] static QString hash(const QString& secret);
 
 private:
+    // The active device of a secret through q (id and owner only); auth_failed when there is
+    // none, a database error naming what was being done.
+    [[nodiscard]] static Result<ApiSession> deviceOf(QSqlQuery& q, const QString& deviceSecret,
+                                                     const QString& what);
+
     Database* m_db;
 };
 

@@ -17,6 +17,10 @@ DashboardModels::DashboardModels(const Deps& d)
             std::make_unique<ApprovalsModel>(d.sources.approvals, QStringLiteral("desktop"));
     }
     ApprovalsModel::setInstance(m_approvals.get());
+    if (d.sources.mcp) {
+        m_mcp = std::make_unique<McpServersModel>(d.sources.mcp, d.clock, nullptr, d.firstLoad);
+    }
+    McpServersModel::setInstance(m_mcp.get());
     m_workers.setClock(d.clock);
     WorkerTableModel::setInstance(&m_workers);
     WorkerDetailModel::setInstance(&m_workerDetail);
@@ -43,6 +47,8 @@ void DashboardModels::reloadLoaded() {
     m_inbox.reload();
     if (m_approvals)
         m_approvals->reload();
+    if (m_mcp && m_mcp->loaded())
+        m_mcp->reload();
 }
 
 void DashboardModels::retranslate() {
@@ -54,6 +60,8 @@ void DashboardModels::retranslate() {
     m_schedules.retranslate();
     m_inbox.retranslate();
     m_hosts.retranslate();
+    if (m_mcp)
+        m_mcp->retranslate();
     m_settings.retranslate();
 }
 
@@ -67,6 +75,7 @@ DashboardModels::~DashboardModels() {
     InboxModel::setInstance(nullptr);
     ApprovalsModel::setInstance(nullptr);
     HostsModel::setInstance(nullptr);
+    McpServersModel::setInstance(nullptr);
     SettingsModel::setInstance(nullptr);
 }
 

@@ -6,6 +6,7 @@
 #include "ui/costs_model.h"
 #include "ui/hosts_model.h"
 #include "ui/inbox_model.h"
+#include "ui/mcp_servers_model.h"
 #include "ui/schedules_model.h"
 #include "ui/settings_model.h"
 #include "ui/supervision_tree_model.h"
@@ -22,7 +23,8 @@ class EventBus;
 
 // Every dashboard page's model, made in one place and registered as the QML singletons the pages
 // bind to (WorkersTable, WorkerDetail, ThreadInspector, SupervisionTree, Costs, Schedules, Hosts,
-// AppSettings, and the Jarvis window's Inbox and ApprovalRequests); unregistered when destroyed.
+// AppSettings and its McpServers, and the Jarvis window's Inbox and ApprovalRequests);
+// unregistered when destroyed.
 // The app and the UI benchmark build the same set.
 class DashboardModels {
 public:
@@ -31,10 +33,11 @@ public:
         Clock* clock = nullptr;
         Settings settings;
         // Where every page reads from and acts through, all set: this computer's stores
-        // (StoreDashboardSources) or a server (api::RemoteDashboardSources).
+        // (StoreDashboardSources) or a server (api::RemoteDashboardSources). (approvals and mcp
+        // may be null: then their models are not made.)
         DashboardSources sources;
-        // When the Workers table, Threads, Costs, Supervision tree and Hosts read their data
-        // first (the app: WhenShown).
+        // When the Workers table, Threads, Costs, Supervision tree, Hosts and MCP servers read
+        // their data first (the app: WhenShown).
         FirstLoad firstLoad = FirstLoad::Now;
     };
 
@@ -56,6 +59,8 @@ public:
     [[nodiscard]] SupervisionTreeModel& tree() { return m_tree; }
     [[nodiscard]] SchedulesModel& schedules() { return m_schedules; }
     [[nodiscard]] HostsModel& hosts() { return m_hosts; }
+    // Settings › MCP servers; nullptr when the sources have none.
+    [[nodiscard]] McpServersModel* mcp() { return m_mcp.get(); }
 
     // Reads again every page that has read already (remote mode: after a reconnection).
     void reloadLoaded();
@@ -74,6 +79,7 @@ private:
     InboxModel m_inbox;
     std::unique_ptr<ApprovalsModel> m_approvals;
     HostsModel m_hosts;
+    std::unique_ptr<McpServersModel> m_mcp;
     SettingsModel m_settings;
 };
 

@@ -90,15 +90,9 @@ void HostsModel::setLoadError(const QString& message) {
 }
 
 quint64 HostsModel::start(int row, const QString& message) {
-    Row& r = m_rows[row];
-    r.busy = true;
-    r.action = ++m_nextAction;
-    if (!message.isEmpty()) {
-        r.message = message;
-        r.messageOk = true;
-    }
+    m_rows[row].beginAction(++m_nextAction, message);
     changed(row);
-    return r.action;
+    return m_nextAction;
 }
 
 int HostsModel::rowOf(const QString& alias, quint64 action) const {
@@ -115,11 +109,7 @@ void HostsModel::changed(int row) {
 }
 
 void HostsModel::finish(int row, const QString& message, bool ok) {
-    Row& r = m_rows[row];
-    r.busy = false;
-    r.action = 0;
-    r.message = message;
-    r.messageOk = ok;
+    m_rows[row].finishAction(message, ok);
     changed(row);
 }
 

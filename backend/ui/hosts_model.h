@@ -76,15 +76,11 @@ Q_SIGNALS:
     void loadErrorChanged();
 
 private:
-    struct Row {
+    struct Row : RowAction {
         HostInfo host;
         HostKeyState keyState = HostKeyState::Unknown;
-        QString fingerprint;  // as shown: "type SHA256:…"
-        bool busy = false;
-        QString message;
-        bool messageOk = false;
+        QString fingerprint;         // as shown: "type SHA256:…"
         QString pendingFingerprint;  // "SHA256:…" of an unknown key that awaits trust()
-        quint64 action = 0;          // the action whose answer this row waits for
     };
 
     // data() and roleNames(): the roles of a row, which need nothing but the row.

@@ -2,6 +2,7 @@
 
 #include <QAbstractItemModel>
 #include <QList>
+#include <QString>
 
 #include <algorithm>
 #include <type_traits>
@@ -36,6 +37,32 @@ inline void announceAllRows(QAbstractItemModel& model, const QList<int>& roles =
         Q_EMIT model.dataChanged(model.index(0, 0), model.index(rows - 1, model.columnCount() - 1),
                                  roles);
 }
+
+// What a row that runs one action at a time shows of it (Hosts, MCP servers): rows derive from
+// it. An answer names its action's id, so that one that comes after a reload (the row is new, or
+// waits for another action) is dropped.
+struct RowAction {
+    bool busy = false;
+    QString message;  // the last action's outcome, for the user
+    bool messageOk = false;
+    quint64 action = 0;  // the action whose answer the row waits for; 0: none
+
+    // Busy as action id, showing text as good news when it is not empty.
+    void beginAction(quint64 id, const QString& text) {
+        busy = true;
+        action = id;
+        if (!text.isEmpty()) {
+            message = text;
+            messageOk = true;
+        }
+    }
+    void finishAction(const QString& text, bool ok) {
+        busy = false;
+        action = 0;
+        message = text;
+        messageOk = ok;
+    }
+};
 
 // One kind of request whose answers may come late and in any order (a page's reload, say): only
 // the answer to the newest request is applied, an answer to an older one is dropped, so a slow

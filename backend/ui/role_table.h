@@ -29,9 +29,9 @@ template <typename Row>
 class RoleTable {
 public:
     struct Role {
-        // A member of the row, given to QML as it is.
-        template <typename M>
-        Role(int r, const char* n, M Row::*member)
+        // A member of the row (or of a base of it), given to QML as it is.
+        template <typename M, typename C>
+        requires std::is_base_of_v<C, Row> Role(int r, const char* n, M C::*member)
             : role(r),
               name(n),
               value([member](const Row& row) { return QVariant::fromValue(row.*member); }) {}

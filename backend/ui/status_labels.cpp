@@ -1,6 +1,7 @@
 #include "ui/status_labels.h"
 
 #include "core/status.h"
+#include "mcp/mcp_servers.h"
 #include "schedule/schedule_service.h"
 #include "ui/model_util.h"
 
@@ -96,6 +97,37 @@ QString StatusLabels::outcomeToneOf(QStringView status, QStringView severity) {
     if (level == Severity::Warning)
         return QStringLiteral("warning");
     return tone;
+}
+
+QString StatusLabels::mcpStateLabel(McpServerState state) {
+    switch (state) {
+        case McpServerState::Disabled:
+            return tr("disabled");
+        case McpServerState::Ready:
+            return tr("ready");
+        case McpServerState::Stopped:
+            return tr("stopped");
+        case McpServerState::Starting:
+        case McpServerState::Restarting:
+        case McpServerState::Failed:
+            break;
+    }
+    return label(statusName(state));  // a worker's word: the same label
+}
+
+QString StatusLabels::mcpStateTone(McpServerState state) {
+    switch (state) {
+        case McpServerState::Ready:
+            return QStringLiteral("success");
+        case McpServerState::Disabled:  // the user's choice, nothing wrong
+        case McpServerState::Stopped:
+            return QStringLiteral("muted");
+        case McpServerState::Starting:
+        case McpServerState::Restarting:
+        case McpServerState::Failed:
+            break;
+    }
+    return toneOf(statusName(state));
 }
 
 bool StatusLabels::isActiveWord(QStringView word) {

@@ -12,6 +12,8 @@ class QJSEngine;
 
 namespace zerg {
 
+enum class McpServerState;  // mcp/mcp_servers.h
+
 // How a status looks wherever it is shown (QML singleton `Status`): its label in the user's
 // language and its tone, which Theme.toneColor() turns into a colour. One answer per word of
 // core/status.h's worker, job, run and scheduled-check vocabularies (a word means the same in
@@ -62,6 +64,12 @@ public:
     }
     Q_INVOKABLE bool isActive(const QString& word) const { return isActiveWord(word); }
     Q_INVOKABLE bool isTerminal(const QString& word) const { return isTerminalWord(word); }
+
+    // An MCP server's state (Settings › MCP servers), alike with a worker's status for the words
+    // they share (starting, restarting: active; failed: danger); ready is success, disabled and
+    // stopped are muted. In the current language.
+    [[nodiscard]] static QString mcpStateLabel(McpServerState state);
+    [[nodiscard]] static QString mcpStateTone(McpServerState state);
 
     // Makes the labels again in the current language.
     void retranslate();

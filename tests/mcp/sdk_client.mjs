@@ -3,6 +3,11 @@
 //
 //   ZERG_MCP_NODE_MODULES=<build>/mcp-servers/node_modules node sdk_client.mjs ZERG_BINARY TASK
 //
+// or, against the /mcp endpoint of a running `zerg serve` (tests/integration/api/mcp_http_test.py)
+// over StreamableHTTPClientTransport, with `Authorization: Bearer $ZERG_MCP_TOKEN`:
+//
+//   ZERG_MCP_NODE_MODULES=... ZERG_MCP_TOKEN=... node sdk_client.mjs http://127.0.0.1:PORT/mcp TASK
+//
 // Starts `ZERG_BINARY mcp serve` through StdioClientTransport with this process's environment
 // (the test's ZERG_* variables), connects (initialize), lists the tools, calls list_workers, then
 // ask {task: TASK} counting its progress notifications, and prints one JSON line to stdout:
@@ -41,13 +46,19 @@ async function load(path) {
 }
 const { Client } = await load('client/index.js');
 const { StdioClientTransport } = await load('client/stdio.js');
+const { StreamableHTTPClientTransport } = await load('client/streamableHttp.js');
 
-const transport = new StdioClientTransport({
-    command: zerg,
-    args: ['mcp', 'serve'],
-    env: { ...process.env },  // the test's ZERG_* variables, HOME, PATH
-    stderr: 'inherit',        // zerg's log lines end up in the test's output
-});
+const overHttp = /^https?:\/\//.test(zerg);
+const transport = overHttp
+    ? new StreamableHTTPClientTransport(new URL(zerg), {
+          requestInit: { headers: { Authorization: `Bearer ${process.env.ZERG_MCP_TOKEN ?? ''}` } },
+      })
+    : new StdioClientTransport({
+          command: zerg,
+          args: ['mcp', 'serve'],
+          env: { ...process.env },  // the test's ZERG_* variables, HOME, PATH
+          stderr: 'inherit',        // zerg's log lines end up in the test's output
+      });
 const client = new Client({ name: 'zerg-sdk-test', version: '1.0.0' });
 
 try {
@@ -82,6 +93,7 @@ try {
         server: server ?? null,
         tools: names,
         list_workers_ok: listWorkersOk,
+        session_id: overHttp ? (transport.sessionId ?? null) : null,
         ask: {
             isError: asked.isError === true,
             text,
@@ -89,6 +101,8 @@ try {
             progress,
         },
     };
+    if (overHttp)
+        await transport.terminateSession();  // DELETE: the server ends the session
     await client.close();
     process.stdout.write(JSON.stringify(report) + '\n');
     process.exit(0);

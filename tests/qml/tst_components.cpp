@@ -4,14 +4,17 @@
 // with fixed rows. `testSupport` lets the QML tests publish events and read what the UI asked.
 // Schedules and the task inbox are real (their local sources: a ScheduleService over a
 // ScheduleStore on a temporary SQLite file, with a fake supervisor); `scheduleSupport` delivers
-// results and reads replies.
+// results and reads replies. Settings › MCP servers is real too (LocalMcpSource over an McpServers
+// that is not started, and an mcp.json in the test's folder with one disabled server, "fs").
 #include "core/clock.h"
 #include "core/event_bus.h"
 #include "dashboard/approvals_source.h"
 #include "dashboard/inbox_source.h"
+#include "dashboard/mcp_source.h"
 #include "dashboard/schedules_source.h"
 #include "dashboard/worker_source.h"
 #include "local_only_network.h"
+#include "mcp/mcp_servers.h"
 #include "schedule/schedule_service.h"
 #include "schedule_fixture.h"
 #include "storage/approval_store.h"
@@ -25,11 +28,13 @@
 #include "ui/conversation_backend.h"
 #include "ui/inbox_model.h"
 #include "ui/jarvis_controller.h"
+#include "ui/mcp_servers_model.h"
 #include "ui/schedules_model.h"
 #include "ui/settings_model.h"
 #include "ui/worker_table_model.h"
 
 #include <QtQml/qqmlextensionplugin.h>
+#include <QFile>
 #include <QJsonObject>
 #include <QQmlContext>
 #include <QQmlEngine>
@@ -201,6 +206,7 @@ public Q_SLOTS:
             QStringLiteral("testSupport"),
             new TestSupport(&m_bus, m_conversation.get(), m_controller.get(), engine));
         setUpSchedules(engine);
+        setUpMcp();
         setUpSettings();
         setUpLanguage(engine);
     }
@@ -211,6 +217,7 @@ public Q_SLOTS:
         SchedulesModel::setInstance(nullptr);
         InboxModel::setInstance(nullptr);
         ApprovalsModel::setInstance(nullptr);
+        McpServersModel::setInstance(nullptr);
     }
 
 private:
@@ -240,6 +247,7 @@ private:
             m_schedules->retranslate();
             m_inbox->retranslate();
             m_settings->retranslate();
+            m_mcpModel->retranslate();
             m_controller->retranslate();
         });
     }
@@ -322,6 +330,28 @@ private:
                                 engine));
     }
 
+    // Settings › MCP servers: a fresh mcp.json for each test file's engine, with one disabled
+    // server; the servers are not started (edits are written and applied all the same).
+    void setUpMcp() {
+        m_mcpModel.reset();
+        m_mcpSource.reset();
+        m_mcp.reset();
+        const QString file = m_dir.filePath(QStringLiteral("mcp-%1.json").arg(m_databases));
+        QFile f(file);
+        if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
+            f.write(R"({"mcpServers": {"fs": {"command": "fs-server", "disabled": true}}})") < 0)
+            qFatal("tst_components: cannot write %s", qPrintable(file));
+        f.close();
+        McpOptions options;
+        options.clock = &m_clock;
+        options.logDir = m_dir.filePath(QStringLiteral("mcp-logs"));
+        m_mcp = std::make_unique<McpServers>(McpConfig::loadFile(file, {}), options);
+        m_mcpSource =
+            std::make_unique<LocalMcpSource>(m_mcp.get(), file, McpConfig::SecretReader());
+        m_mcpModel = std::make_unique<McpServersModel>(m_mcpSource.get(), &m_clock);
+        McpServersModel::setInstance(m_mcpModel.get());
+    }
+
     static WorkerRow row(qint64 job, const QString& task, const QString& status,
                          const QString& hosts, int tools, qint64 durationMs,
                          std::optional<double> cost) {
@@ -363,6 +393,9 @@ private:
     std::unique_ptr<Approvals> m_approvals;
     std::unique_ptr<LocalApprovalsSource> m_approvalsSource;
     std::unique_ptr<ApprovalsModel> m_approvalsModel;
+    std::unique_ptr<McpServers> m_mcp;
+    std::unique_ptr<LocalMcpSource> m_mcpSource;
+    std::unique_ptr<McpServersModel> m_mcpModel;
 };
 
 QUICK_TEST_MAIN_WITH_SETUP(zerg_components, Setup)

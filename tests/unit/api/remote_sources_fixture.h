@@ -9,6 +9,8 @@
 // server's bus as in `zerg serve`; the client publishes what it receives on clientBus. Approval
 // requests go through a real Approvals broker over the same database, publishing on the server's
 // bus; a fixture made with withApprovals false serves no approvals source (a server without one).
+// The MCP servers are a real McpServers over mcpFile() in the temporary folder (not started; none
+// until a test writes the file and calls reloadMcp()).
 #include "api/api_backend.h"
 #include "api/api_server.h"
 #include "api/remote_client.h"
@@ -16,6 +18,7 @@
 #include "core/clock.h"
 #include "core/event_bus.h"
 #include "dashboard/dashboard_sources.h"
+#include "mcp/mcp_servers.h"
 #include "schedule/schedule_events.h"
 #include "schedule/schedule_service.h"
 #include "schedule_fixture.h"
@@ -119,6 +122,12 @@ struct RemoteSourcesFixture {
         deps.scheduler = scheduler.get();
         deps.clock = &clock;
         deps.approvals = withApprovals ? approvals.get() : nullptr;
+        McpOptions mcpOptions;
+        mcpOptions.clock = &clock;
+        mcpOptions.logDir = mcpLogDir();
+        mcp = std::make_unique<McpServers>(McpConfig::loadFile(mcpFile(), {}), mcpOptions);
+        deps.mcp = mcp.get();
+        deps.settings.mcpConfigFile = mcpFile();
         local = std::make_unique<StoreDashboardSources>(deps);
         api = std::make_unique<StoreBackedApi>(local.get());
         api::ApiServerConfig config;
@@ -140,6 +149,11 @@ struct RemoteSourcesFixture {
     // The Hosts page's files: none exists until a test writes it.
     [[nodiscard]] QString hostsFile() const { return dir.filePath(u"hosts"_s); }
     [[nodiscard]] QString knownHostsFile() const { return dir.filePath(u"known_hosts"_s); }
+    // Settings › MCP servers: the server's mcp.json and its servers' stderr logs.
+    [[nodiscard]] QString mcpFile() const { return dir.filePath(u"mcp.json"_s); }
+    [[nodiscard]] QString mcpLogDir() const { return dir.filePath(u"mcp-logs"_s); }
+    // The servers follow mcpFile() as it is now (the file watcher of `zerg serve`, at once).
+    void reloadMcp() { mcp->reload(McpConfig::loadFile(mcpFile(), {})); }
     // Sends a raw command and waits for its reply.
     Result<QJsonObject> command(const QString& op, const QJsonObject& args) {
         std::optional<Result<QJsonObject>> answer;
@@ -173,6 +187,7 @@ struct RemoteSourcesFixture {
     std::unique_ptr<ScheduleService> scheduler;
     std::unique_ptr<ApprovalStore> approvalStore;
     std::unique_ptr<Approvals> approvals;
+    std::unique_ptr<McpServers> mcp;
     std::unique_ptr<StoreDashboardSources> local;
     std::unique_ptr<StoreBackedApi> api;
     std::unique_ptr<api::ApiServer> server;
