@@ -159,6 +159,8 @@ int run(const QStringList& args) {
                : static_cast<ConversationBackend*>(localConversation.get());
     auto* controller = new JarvisController(bus, conversation, clock, qApp);
     JarvisController::setInstance(controller);
+    if (!remote)
+        controller->loadHistory();  // the conversation comes back (remote: once connected)
     if (backend && !backend->recoveryNotice().isEmpty())
         controller->chat()->appendNotice(backend->recoveryNotice(), clock->utcNow());
     if (!settings.secretsProblem.isEmpty())  // a damaged secrets file: said, never replaced

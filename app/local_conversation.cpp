@@ -4,6 +4,7 @@
 #include "jarvis/jarvis_service.h"
 #include "llm/provider_registry.h"
 #include "runtime/backend.h"
+#include "storage/run_details.h"
 
 namespace zerg {
 
@@ -23,6 +24,12 @@ void LocalConversation::cancelWorker(qint64 jobId) {
 
 QString LocalConversation::setupProblem() const {
     return llm::providerProblem(m_backend->settings());
+}
+
+void LocalConversation::history(std::optional<qint64> beforeRunId, int limit, QObject*,
+                                PageDone done) {
+    done(conversationPage(*m_backend->store(), *m_backend->artifacts(),
+                          m_backend->settings().ownerId, beforeRunId, limit));
 }
 
 }  // namespace zerg

@@ -16,6 +16,9 @@ public:
     void cancelRun(qint64 runId) override;
     void cancelWorker(qint64 jobId) override;
     [[nodiscard]] QString setupProblem() const override;
+    // From this computer's store, at once.
+    void history(std::optional<qint64> beforeRunId, int limit, QObject* context,
+                 PageDone done) override;
 
 private:
     Backend* m_backend;

@@ -56,6 +56,13 @@ public:
         cancel({{QStringLiteral("job_id"), jobId}}, tr("the worker"));
     }
     QString setupProblem() const override { return {}; }
+    void history(std::optional<qint64> beforeRunId, int limit, QObject* context,
+                 PageDone done) override {
+        QJsonObject args{{QStringLiteral("limit"), limit}};
+        if (beforeRunId)
+            args.insert(QStringLiteral("before_run_id"), *beforeRunId);
+        m_client->request(QStringLiteral("conversation"), args, context, std::move(done));
+    }
 
 private:
     void cancel(const QJsonObject& args, const QString& what) {
@@ -174,6 +181,9 @@ void RemoteMode::start(DashboardModels& dashboard, JarvisController* controller,
     api::RemoteClient* client = d->client.get();
     WorkerTableModel* workers = &dashboard.workers();  // over the remote sources (dashboardDeps)
     api::RemoteWorkerSource* source = &d->sources->workers();
+    // The conversation comes back once connected (after a reconnect it is there already).
+    QObject::connect(client, &api::RemoteClient::ready, controller,
+                     [controller] { controller->loadHistory(); });
     QObject::connect(client, &api::RemoteClient::ready, workers, [source, workers, &dashboard] {
         source->refresh([workers] { workers->reload(); });
         dashboard.reloadLoaded();  // what the connection's loss may have hidden

@@ -31,6 +31,45 @@ ListView {
     }
 
     onMovementEnded: followTail = atYEnd
+    // Scrolled to the top: the turns before the oldest one shown.
+    onAtYBeginningChanged: {
+        if (!atYBeginning || atYEnd)
+            return
+        followTail = false
+        if (Jarvis.hasOlder)
+            Jarvis.loadOlder()
+    }
+
+    // Earlier turns went in above: the row that was at the top stays there.
+    Connections {
+        target: Jarvis
+
+        function onOlderLoaded(rows: int) {
+            if (!root.followTail)
+                root.positionViewAtIndex(rows, ListView.Beginning)
+        }
+    }
+
+    header: Item {
+        width: ListView.view ? ListView.view.width : 0
+        height: Jarvis.hasOlder || Jarvis.loadingHistory ? 40 : 0
+        visible: height > 0
+
+        Button {
+            anchors.centerIn: parent
+            visible: Jarvis.hasOlder && !Jarvis.loadingHistory
+            text: qsTr("Show earlier conversation")
+            Accessible.name: qsTr("Show earlier conversation")
+            onClicked: Jarvis.loadOlder()
+        }
+        Text {
+            anchors.centerIn: parent
+            visible: Jarvis.loadingHistory
+            text: qsTr("Loading the earlier conversation…")
+            color: Theme.textMuted
+            font.pixelSize: 12
+        }
+    }
     onContentHeightChanged: {
         if (followTail)
             settle.restart()

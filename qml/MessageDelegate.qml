@@ -19,6 +19,9 @@ Item {
     required property real runId
     required property string path
     required property var blocks  // a finished answer cut at its code blocks (ChatModel)
+    required property string timeLabel  // the time today, the date and time before
+    required property string cost  // what the run cost ("" unknown)
+    required property var workers  // a restored answer's workers: [{workerId, task, statusLabel, tone}]
 
     readonly property bool isUser: role === "user"
     readonly property bool isError: role === "error"
@@ -81,9 +84,16 @@ Item {
                 }
             }
             Text {
-                text: Qt.formatTime(root.timestamp, Locale.ShortFormat)
+                text: root.timeLabel
                 color: Theme.textFaint
                 font.pixelSize: Theme.smallFontSize
+            }
+            Text {
+                visible: root.cost.length > 0 && root.role === "assistant"
+                text: root.cost
+                color: Theme.textFaint
+                font.pixelSize: Theme.smallFontSize
+                Accessible.name: qsTr("Cost of this answer: %1").arg(root.cost)
             }
         }
 
@@ -272,6 +282,66 @@ Item {
                                 font.pixelSize: Theme.fontSize - 1
                             }
                         }
+                    }
+                }
+            }
+        }
+
+        // A restored answer's workers, collapsed to one line each; Details opens the worker.
+        Repeater {
+            model: root.role === "assistant" ? root.workers : []
+
+            delegate: RowLayout {
+                id: workerLine
+
+                required property var modelData
+
+                Layout.fillWidth: true
+                spacing: 8
+
+                Rectangle {
+                    implicitWidth: 8
+                    implicitHeight: 8
+                    radius: 4
+                    color: Theme.toneColor(workerLine.modelData.tone)
+                }
+                Text {
+                    Layout.fillWidth: true
+                    text: qsTr("Worker: %1").arg(workerLine.modelData.task)
+                    color: Theme.textMuted
+                    font.pixelSize: 12
+                    elide: Text.ElideRight
+                }
+                Text {
+                    text: workerLine.modelData.statusLabel
+                    color: Theme.toneColor(workerLine.modelData.tone)
+                    font.pixelSize: 12
+                }
+                Button {
+                    id: workerDetails
+
+                    visible: workerLine.modelData.workerId.length > 0
+                    text: qsTr("Details")
+                    flat: true
+                    padding: 2
+                    leftPadding: 8
+                    rightPadding: 8
+                    font.pixelSize: 12
+                    Accessible.name: qsTr("Show the worker %1 in the dashboard")
+                                     .arg(workerLine.modelData.task)
+                    onClicked: {
+                        WorkerDetail.open(workerLine.modelData.workerId)
+                        ApplicationWindow.window.dashboardTab = 1
+                        ApplicationWindow.window.page = "dashboard"
+                    }
+                    contentItem: Text {
+                        text: workerDetails.text
+                        font: workerDetails.font
+                        color: Theme.accent
+                    }
+                    background: Rectangle {
+                        radius: 4
+                        color: workerDetails.hovered ? Theme.tickerBackground : "transparent"
                     }
                 }
             }

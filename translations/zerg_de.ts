@@ -182,6 +182,14 @@
         <source>Ask about your servers — for example “check disk usage on cube”. Jarvis answers directly or sends a worker to investigate.</source>
         <translation>Fragen Sie zu Ihren Servern – zum Beispiel „prüfe die Plattenbelegung auf cube“. Jarvis antwortet direkt oder schickt einen Worker los, um nachzusehen.</translation>
     </message>
+    <message>
+        <source>Show earlier conversation</source>
+        <translation>Früheres Gespräch anzeigen</translation>
+    </message>
+    <message>
+        <source>Loading the earlier conversation…</source>
+        <translation>Früheres Gespräch wird geladen …</translation>
+    </message>
 </context>
 <context>
     <name>Composer</name>
@@ -1354,6 +1362,22 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
     <message>
         <source>Thinking…</source>
         <translation>Denkt nach…</translation>
+    </message>
+    <message>
+        <source>Cost of this answer: %1</source>
+        <translation>Kosten dieser Antwort: %1</translation>
+    </message>
+    <message>
+        <source>Worker: %1</source>
+        <translation>Worker: %1</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>Details</translation>
+    </message>
+    <message>
+        <source>Show the worker %1 in the dashboard</source>
+        <translation>Worker %1 im Dashboard zeigen</translation>
     </message>
 </context>
 <context>
@@ -2954,6 +2978,22 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
         <source>Stopped: %1.</source>
         <translation>Gestoppt: %1.</translation>
     </message>
+    <message>
+        <source>Still running when this conversation was loaded; its answer shows in the Threads page when it is done.</source>
+        <translation>Lief noch, als dieses Gespräch geladen wurde; die Antwort steht nach dem Ende auf der Seite Threads.</translation>
+    </message>
+    <message>
+        <source>Stopped.</source>
+        <translation>Angehalten.</translation>
+    </message>
+    <message>
+        <source>No answer was recorded.</source>
+        <translation>Es wurde keine Antwort gespeichert.</translation>
+    </message>
+    <message>
+        <source>Earlier conversation summarised: Jarvis remembers it as a summary.</source>
+        <translation>Früheres Gespräch zusammengefasst: Jarvis erinnert sich daran als Zusammenfassung.</translation>
+    </message>
 </context>
 <context>
     <name>zerg::CostsModel</name>
@@ -3770,6 +3810,10 @@ Kosten: %4</translation>
     <message>
         <source>Jarvis has not yet confirmed your previous question; send this one again once it has.</source>
         <translation>Jarvis hat Ihre vorige Frage noch nicht bestätigt; senden Sie diese erneut, sobald er es getan hat.</translation>
+    </message>
+    <message>
+        <source>Could not load the earlier conversation: %1</source>
+        <translation>Das frühere Gespräch konnte nicht geladen werden: %1</translation>
     </message>
 </context>
 <context>

@@ -182,6 +182,14 @@
         <source>Ask about your servers — for example “check disk usage on cube”. Jarvis answers directly or sends a worker to investigate.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Show earlier conversation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading the earlier conversation…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Composer</name>
@@ -1346,6 +1354,22 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
     </message>
     <message>
         <source>Thinking…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cost of this answer: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Worker: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the worker %1 in the dashboard</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2947,6 +2971,22 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
         <source>Stopped: %1.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Still running when this conversation was loaded; its answer shows in the Threads page when it is done.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No answer was recorded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Earlier conversation summarised: Jarvis remembers it as a summary.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>zerg::CostsModel</name>
@@ -3756,6 +3796,10 @@ Cost: %4</source>
     <name>zerg::JarvisController</name>
     <message>
         <source>Jarvis has not yet confirmed your previous question; send this one again once it has.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not load the earlier conversation: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

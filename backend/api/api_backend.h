@@ -53,6 +53,18 @@ public:
     [[nodiscard]] virtual Result<QJsonObject> run(qint64 ownerId, qint64 runId) = 0;
     // {runs: [...]}, newest first.
     [[nodiscard]] virtual Result<QJsonObject> runs(qint64 ownerId, int limit) = 0;
+    // One page of the owner's conversation, oldest run first (storage/run_details.h
+    // conversationPage): the newest `limit` runs, or those before beforeRunId. By default there
+    // is none: answered "internal".
+    [[nodiscard]] virtual Result<QJsonObject> conversation(qint64 ownerId,
+                                                           std::optional<qint64> beforeRunId,
+                                                           int limit) {
+        Q_UNUSED(ownerId);
+        Q_UNUSED(beforeRunId);
+        Q_UNUSED(limit);
+        return Error{QStringLiteral("internal"),
+                     QStringLiteral("This server keeps no conversation; this is a bug.")};
+    }
     // {workers: [...]}, newest first; only those of runId when given.
     [[nodiscard]] virtual Result<QJsonObject> workers(qint64 ownerId, int limit,
                                                       std::optional<qint64> runId) = 0;

@@ -29,9 +29,10 @@ constexpr qint64 ReplayChunkBytes = 256 * 1024;
 
 const QStringList& allOps() {
     static const QStringList ops = [] {
-        QStringList all{u"login"_s,     u"auth"_s,        u"logout"_s, u"ping"_s,     u"dispatch"_s,
-                        u"subscribe"_s, u"unsubscribe"_s, u"run"_s,    u"runs"_s,     u"workers"_s,
-                        u"worker"_s,    u"worker_file"_s, u"cancel"_s, u"schedules"_s};
+        QStringList all{u"login"_s,    u"auth"_s,      u"logout"_s,      u"ping"_s,
+                        u"dispatch"_s, u"subscribe"_s, u"unsubscribe"_s, u"run"_s,
+                        u"runs"_s,     u"workers"_s,   u"worker"_s,      u"worker_file"_s,
+                        u"cancel"_s,   u"schedules"_s, u"conversation"_s};
         for (const DashboardOp& op : dashboardOps())
             all.append(op.name);
         return all;
@@ -488,6 +489,13 @@ Result<QJsonObject> ApiConnection::runSync(const QString& op, const QJsonObject&
         if (args.error())
             return *args.error();
         return backend.runs(owner, int(limit.value_or(20)));
+    }
+    if (op == u"conversation"_s) {
+        const auto before = args.integer(u"before_run_id"_s, false, 1, MaxId);
+        const auto limit = args.integer(u"limit"_s, false, 1, 100);
+        if (args.error())
+            return *args.error();
+        return backend.conversation(owner, before, int(limit.value_or(20)));
     }
     if (op == u"workers"_s) {
         const auto limit = args.integer(u"limit"_s, false, 1, 500);

@@ -71,6 +71,10 @@ public:
     Result<QJsonObject> runs(qint64 ownerId, int limit) override {
         return m_backend->runs(ownerId, limit);
     }
+    Result<QJsonObject> conversation(qint64 ownerId, std::optional<qint64> beforeRunId,
+                                     int limit) override {
+        return m_backend->conversation(ownerId, beforeRunId, limit);
+    }
     Result<QJsonObject> workers(qint64 ownerId, int limit, std::optional<qint64> runId) override {
         return m_backend->workers(ownerId, limit, runId);
     }

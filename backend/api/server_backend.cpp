@@ -107,6 +107,12 @@ Result<QJsonObject> ServerBackend::runs(qint64 ownerId, int limit) {
     return QJsonObject{{QStringLiteral("runs"), rows}};
 }
 
+Result<QJsonObject> ServerBackend::conversation(qint64 ownerId, std::optional<qint64> beforeRunId,
+                                                int limit) {
+    return conversationPage(*m_backend->store(), *m_backend->artifacts(), ownerId, beforeRunId,
+                            limit);
+}
+
 Result<QJsonObject> ServerBackend::workers(qint64 ownerId, int limit, std::optional<qint64> runId) {
     Store& store = *m_backend->store();
     const Result<QList<WorkerJobRecord>> jobs =

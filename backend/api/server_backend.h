@@ -32,6 +32,8 @@ public:
                                  const QJsonObject& preferences) override;
     Result<QJsonObject> run(qint64 ownerId, qint64 runId) override;
     Result<QJsonObject> runs(qint64 ownerId, int limit) override;
+    Result<QJsonObject> conversation(qint64 ownerId, std::optional<qint64> beforeRunId,
+                                     int limit) override;
     Result<QJsonObject> workers(qint64 ownerId, int limit, std::optional<qint64> runId) override;
     Result<QJsonObject> worker(qint64 ownerId, const QString& workerId,
                                std::optional<qint64> jobId) override;

@@ -6,6 +6,8 @@
 
 #include <QJsonArray>
 
+#include <algorithm>
+
 namespace zerg {
 namespace {
 
@@ -115,6 +117,27 @@ Result<QJsonObject> runSummary(Store& store, const RunRecord& r) {
     };
 }
 
+namespace {
+
+// runDetails of a run already known to be the owner's.
+Result<QJsonObject> detailsOf(Store& store, ArtifactStore& artifacts, const RunRecord& run) {
+    const qint64 ownerId = run.ownerId;
+    Result<QJsonObject> details = runSummary(store, run);
+    if (!details)
+        return details.error();
+    const Result<QList<WorkerJobRecord>> jobs = store.listJobsForRun(ownerId, run.id);
+    if (!jobs)
+        return jobs.error();
+    QJsonArray workers;
+    for (const WorkerJobRecord& job : jobs.value())
+        workers.append(workerJson(job, artifacts, ownerId));
+    QJsonObject out = std::move(details).value();
+    out.insert(QStringLiteral("workers"), workers);
+    return out;
+}
+
+}  // namespace
+
 Result<QJsonObject> runDetails(Store& store, ArtifactStore& artifacts, qint64 ownerId,
                                qint64 runId) {
     const Result<RunRecord> run = store.run(runId);
@@ -124,18 +147,37 @@ Result<QJsonObject> runDetails(Store& store, ArtifactStore& artifacts, qint64 ow
         return Error{QStringLiteral("not_found"),
                      QStringLiteral("No run %1. List the runs to find its id.").arg(runId)};
     }
-    Result<QJsonObject> details = runSummary(store, run.value());
-    if (!details)
-        return details.error();
-    const Result<QList<WorkerJobRecord>> jobs = store.listJobsForRun(ownerId, runId);
-    if (!jobs)
-        return jobs.error();
-    QJsonArray workers;
-    for (const WorkerJobRecord& job : jobs.value())
-        workers.append(workerJson(job, artifacts, ownerId));
-    QJsonObject out = std::move(details).value();
-    out.insert(QStringLiteral("workers"), workers);
-    return out;
+    return detailsOf(store, artifacts, run.value());
+}
+
+Result<QJsonObject> conversationPage(Store& store, ArtifactStore& artifacts, qint64 ownerId,
+                                     std::optional<qint64> beforeRunId, int limit) {
+    // One more than asked: whether older runs exist.
+    const Result<QList<RunRecord>> newestFirst = store.listRuns(ownerId, limit + 1, beforeRunId);
+    if (!newestFirst)
+        return newestFirst.error();
+    const bool more = newestFirst->size() > limit;
+    QJsonArray runs;
+    qint64 threadId = 0;
+    for (qsizetype i = std::min<qsizetype>(newestFirst->size(), limit) - 1; i >= 0; --i) {
+        const RunRecord& run = newestFirst->at(i);
+        Result<QJsonObject> details = detailsOf(store, artifacts, run);
+        if (!details)
+            return details.error();
+        runs.append(std::move(details).value());
+        threadId = run.threadId;
+    }
+    QJsonValue summarised = QJsonValue::Null;
+    if (threadId > 0) {
+        const Result<std::optional<qint64>> last = store.lastSummarisedRun(threadId);
+        if (!last)
+            return last.error();
+        if (*last)
+            summarised = **last;
+    }
+    return QJsonObject{{QStringLiteral("runs"), runs},
+                       {QStringLiteral("more"), more},
+                       {QStringLiteral("summarised_through_run_id"), summarised}};
 }
 
 }  // namespace zerg

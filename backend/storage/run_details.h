@@ -47,4 +47,12 @@ struct WorkerJobRecord;
 [[nodiscard]] Result<QJsonObject> runDetails(Store& store, ArtifactStore& artifacts, qint64 ownerId,
                                              qint64 runId);
 
+// One page of the owner's conversation, for the chat's history after a restart (the API's
+// `conversation`): {runs: [runDetails of each run, oldest first], more (older runs exist),
+// summarised_through_run_id (Store::lastSummarisedRun of their thread, or null)}. The newest
+// `limit` runs, or the newest older than beforeRunId.
+[[nodiscard]] Result<QJsonObject> conversationPage(Store& store, ArtifactStore& artifacts,
+                                                   qint64 ownerId,
+                                                   std::optional<qint64> beforeRunId, int limit);
+
 }  // namespace zerg

@@ -421,15 +421,38 @@ Result<RunRecord> Store::run(qint64 runId) {
                      notFound(QStringLiteral("No run %1.").arg(runId)), runFrom);
 }
 
-Result<QList<RunRecord>> Store::listRuns(qint64 ownerId, int limit) {
+Result<QList<RunRecord>> Store::listRuns(qint64 ownerId, int limit,
+                                         std::optional<qint64> beforeRunId) {
     if (limit <= 0)
         return invalid(QStringLiteral("The run list limit must be at least 1."));
+    const QString what = QStringLiteral("listing the runs of owner %1").arg(ownerId);
+    if (beforeRunId) {
+        return selectAll(m_db->connection(),
+                         QStringLiteral("SELECT %1 FROM runs WHERE owner_id = ? AND id < ? "
+                                        "ORDER BY id DESC LIMIT ?")
+                             .arg(kRunColumns),
+                         {ownerId, *beforeRunId, limit}, what, runFrom);
+    }
     return selectAll(m_db->connection(),
                      QStringLiteral("SELECT %1 FROM runs WHERE owner_id = ? "
                                     "ORDER BY started_at DESC, id DESC LIMIT ?")
                          .arg(kRunColumns),
-                     {ownerId, limit}, QStringLiteral("listing the runs of owner %1").arg(ownerId),
-                     runFrom);
+                     {ownerId, limit}, what, runFrom);
+}
+
+Result<std::optional<qint64>> Store::lastSummarisedRun(qint64 threadId) {
+    QSqlQuery q(m_db->connection());
+    if (!exec(q,
+              QStringLiteral("SELECT MAX(run_id) FROM messages WHERE thread_id = ? AND run_id IS "
+                             "NOT NULL AND seq <= (SELECT up_to_seq FROM thread_memory WHERE "
+                             "thread_id = ? ORDER BY id DESC LIMIT 1)"),
+              {threadId, threadId})) {
+        return dbError(QStringLiteral("reading what thread %1's summary covers").arg(threadId),
+                       q.lastError());
+    }
+    if (!q.next() || q.value(0).isNull())
+        return std::optional<qint64>();
+    return std::optional<qint64>(q.value(0).toLongLong());
 }
 
 Result<qint64> Store::createJob(qint64 ownerId, std::optional<qint64> runId, const QString& task,

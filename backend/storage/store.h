@@ -189,8 +189,14 @@ public:
     // The supervisor agent's attempts of a running run so far (a restart after a failure).
     [[nodiscard]] Status setRunAttempts(qint64 runId, int attempts);
     [[nodiscard]] Result<RunRecord> run(qint64 runId);
-    // Newest first.
-    [[nodiscard]] Result<QList<RunRecord>> listRuns(qint64 ownerId, int limit);
+    // Newest first. With beforeRunId, only the runs started before it (ids follow start order):
+    // a long history read page by page.
+    [[nodiscard]] Result<QList<RunRecord>> listRuns(
+        qint64 ownerId, int limit, std::optional<qint64> beforeRunId = std::nullopt);
+    // The newest run with messages that the thread's newest memory summary stands in for (where
+    // the chat's "earlier conversation summarised" goes); nullopt when the thread was never
+    // compacted or the summary covers no run.
+    [[nodiscard]] Result<std::optional<qint64>> lastSummarisedRun(qint64 threadId);
 
     // A new job in status "queued"; returns its id.
     [[nodiscard]] Result<qint64> createJob(qint64 ownerId, std::optional<qint64> runId,

@@ -3,14 +3,21 @@
 #include "core/clock.h"
 #include "core/event.h"
 #include "core/event_payloads.h"
+#include "storage/time_format.h"
 #include "ui/markdown_blocks.h"
+#include "ui/money_format.h"
 #include "ui/role_table.h"
+#include "ui/status_labels.h"
 
+#include <QJsonArray>
 #include <QJsonObject>
+#include <QLocale>
 
+#include <algorithm>
 #include <utility>
 
 namespace zerg {
+using namespace Qt::StringLiterals;
 namespace {
 
 const QString kUser = QStringLiteral("user");
@@ -26,7 +33,35 @@ QString pathOf(const QString& mode) {
 
 }  // namespace
 
-ChatModel::ChatModel(Clock* clock, QObject* parent) : QAbstractListModel(parent), m_clock(clock) {}
+ChatModel::ChatModel(Clock* clock, QObject* parent)
+    : QAbstractListModel(parent),
+      m_clock(clock),
+      m_roles{
+          {RoleRole, "role", &Row::role},
+          {TextRole, "text", &Row::text},
+          {Qt::DisplayRole, nullptr, &Row::text},
+          {TimestampRole, "timestamp", &Row::timestamp},
+          {StreamingRole, "streaming", &Row::streaming},
+          {RunIdRole, "runId", &Row::runId},
+          {PathRole, "path", &Row::path},
+          {BlocksRole, "blocks",
+           [](const Row& r) {
+               return r.role == kAssistant && !r.streaming ? blocksForQml(r.text) : QVariantList();
+           }},
+          {RestoredRole, "restored", &Row::restored},
+          {CostRole, "cost", &Row::cost},
+          {WorkersRole, "workers", &Row::workers},
+          {TimeLabelRole, "timeLabel", [this](const Row& r) { return timeLabel(r.timestamp); }},
+      } {}
+
+QString ChatModel::timeLabel(const QDateTime& at) const {
+    const QDateTime local = at.toLocalTime();
+    const QDate today =
+        (m_clock ? m_clock->utcNow() : QDateTime::currentDateTimeUtc()).toLocalTime().date();
+    const QLocale locale;
+    return local.date() == today ? locale.toString(local.time(), QLocale::ShortFormat)
+                                 : locale.toString(local, QLocale::ShortFormat);
+}
 
 void ChatModel::flushStreamed() {
     m_flushArmed = false;
@@ -45,28 +80,11 @@ int ChatModel::rowCount(const QModelIndex& parent) const {
 }
 
 QVariant ChatModel::data(const QModelIndex& index, int role) const {
-    return rowData(*this, m_rows, index, role, roles());
+    return rowData(*this, m_rows, index, role, m_roles);
 }
 
 QHash<int, QByteArray> ChatModel::roleNames() const {
-    return roles().names();
-}
-
-const RoleTable<ChatModel::Row>& ChatModel::roles() {
-    static const RoleTable<Row> table{
-        {RoleRole, "role", &Row::role},
-        {TextRole, "text", &Row::text},
-        {Qt::DisplayRole, nullptr, &Row::text},
-        {TimestampRole, "timestamp", &Row::timestamp},
-        {StreamingRole, "streaming", &Row::streaming},
-        {RunIdRole, "runId", &Row::runId},
-        {PathRole, "path", &Row::path},
-        {BlocksRole, "blocks",
-         [](const Row& r) {
-             return r.role == kAssistant && !r.streaming ? blocksForQml(r.text) : QVariantList();
-         }},
-    };
-    return table;
+    return m_roles.names();
 }
 
 void ChatModel::appendUser(const QString& text, const QDateTime& at) {
@@ -126,6 +144,86 @@ void ChatModel::handleEvent(const Event& e) {
             append({kError, p->message, e.at, false, p->runId, {}});
         }
     }
+}
+
+int ChatModel::prependRuns(const QJsonArray& runs, qint64 summarisedThroughRunId) {
+    QList<Row> rows;
+    for (const QJsonValue& v : runs) {
+        const QJsonObject run = v.toObject();
+        const qint64 runId = run.value(u"run_id"_s).toInteger();
+        const bool shown = std::any_of(m_rows.cbegin(), m_rows.cend(),
+                                       [runId](const Row& r) { return r.runId == runId; });
+        if (runId <= 0 || shown)
+            continue;  // a run of this session, shown already
+        const QDateTime started = timefmt::fromIso(run.value(u"started_at"_s).toString());
+        const QDateTime completed = timefmt::fromIso(run.value(u"completed_at"_s).toString());
+        const QDateTime answeredAt = completed.isValid() ? completed : started;
+        Row question{kUser, run.value(u"task"_s).toString(), started, false, runId, {}};
+        question.restored = true;
+        rows.append(question);
+
+        const QString status = run.value(u"status"_s).toString();
+        const QString result = run.value(u"result"_s).toString();
+        const QString error = run.value(u"error"_s).toString();
+        Row answer{kAssistant, result, answeredAt,
+                   false,      runId,  pathOf(run.value(u"mode"_s).toString())};
+        answer.restored = true;
+        if (const QJsonValue cost = run.value(u"cost_usd"_s);
+            cost.isDouble() && cost.toDouble() > 0)
+            answer.cost = formatCallCost(cost.toDouble());
+        for (const QJsonValue& w : run.value(u"workers"_s).toArray()) {
+            const QJsonObject worker = w.toObject();
+            const QString workerStatus = worker.value(u"status"_s).toString();
+            answer.workers.append(QVariantMap{
+                {u"workerId"_s, worker.value(u"worker_id"_s).toString()},
+                {u"jobId"_s, worker.value(u"job_id"_s).toInteger()},
+                {u"task"_s, worker.value(u"task"_s).toString()},
+                {u"status"_s, workerStatus},
+                {u"statusLabel"_s, StatusLabels::label(workerStatus)},
+                {u"tone"_s, StatusLabels::toneOf(workerStatus)},
+            });
+        }
+        if (status == u"running"_s) {
+            answer.role = kNotice;
+            answer.text =
+                tr("Still running when this conversation was loaded; its answer shows "
+                   "in the Threads page when it is done.");
+        } else if (status == u"cancelled"_s) {
+            answer.role = kNotice;
+            answer.text = error.isEmpty() ? tr("Stopped.") : tr("Stopped: %1.").arg(error);
+        } else if (result.isEmpty()) {
+            answer.role = kError;
+            answer.text = error.isEmpty() ? tr("No answer was recorded.") : error;
+        }
+        rows.append(answer);
+        if (runId == summarisedThroughRunId) {
+            Row notice{kNotice,
+                       tr("Earlier conversation summarised: Jarvis remembers it as a summary."),
+                       answeredAt,
+                       false,
+                       0,
+                       {}};
+            notice.restored = true;
+            rows.append(notice);
+        }
+    }
+    if (rows.isEmpty())
+        return 0;
+    const int added = int(rows.size());
+    beginInsertRows({}, 0, added - 1);
+    rows.append(std::move(m_rows));
+    m_rows = std::move(rows);
+    endInsertRows();
+    Q_EMIT countChanged();
+    return added;
+}
+
+qint64 ChatModel::oldestRunId() const {
+    for (const Row& r : m_rows) {
+        if (r.runId > 0)
+            return r.runId;
+    }
+    return 0;
 }
 
 void ChatModel::append(Row row) {

@@ -7,6 +7,9 @@
 #include <QDateTime>
 #include <QList>
 #include <QSet>
+#include <QVariantList>
+
+class QJsonArray;
 
 namespace zerg {
 
@@ -33,6 +36,16 @@ public:
         // A finished answer cut at its fenced code blocks: [{code, text, language}] (see
         // markdown_blocks.h); empty while it streams and for other roles.
         BlocksRole,
+        // A past turn restored from the store (loaded at start or when scrolling up).
+        RestoredRole,
+        // What the run's model calls cost, formatted ("$0.0042"); "" when unknown or not a run's
+        // answer.
+        CostRole,
+        // The workers of a restored answer: [{workerId, jobId, task, status, statusLabel,
+        // tone}], oldest first.
+        WorkersRole,
+        // When, as the row shows it: the time for today, the date and time before.
+        TimeLabelRole,
     };
     Q_ENUM(Roles)
 
@@ -55,21 +68,41 @@ public:
     // Applies one event of a run this model shows; events of other kinds are ignored.
     void handleEvent(const Event& event);
 
+    // Puts earlier turns above the rows shown: runs as the store keeps them (runDetails JSON,
+    // oldest first; storage/run_details.h conversationPage). Each becomes the question and its
+    // answer (or error, or "stopped"), with its path, cost and workers. A run already shown is
+    // left out. After the run summarisedThroughRunId (0: none), a notice says that the
+    // conversation before it is summarised. Returns how many rows were put in.
+    int prependRuns(const QJsonArray& runs, qint64 summarisedThroughRunId);
+    // The oldest run shown, or 0.
+    [[nodiscard]] qint64 oldestRunId() const;
+
 Q_SIGNALS:
     void countChanged();
 
 private:
     struct Row {
+        Row(QString role_, QString text_, QDateTime timestamp_, bool streaming_, qint64 runId_,
+            QString path_)
+            : role(std::move(role_)),
+              text(std::move(text_)),
+              timestamp(std::move(timestamp_)),
+              streaming(streaming_),
+              runId(runId_),
+              path(std::move(path_)) {}
         QString role;
         QString text;
         QDateTime timestamp;
         bool streaming = false;
         qint64 runId = 0;
         QString path;
+        bool restored = false;
+        QString cost;
+        QVariantList workers;
     };
 
-    // data() and roleNames(): the roles of a row, which need nothing but the row.
-    [[nodiscard]] static const RoleTable<Row>& roles();
+    // "14:05" today (by the clock, else the system's), "27.11.26 14:05" before.
+    [[nodiscard]] QString timeLabel(const QDateTime& at) const;
     void append(Row row);
     // The row of the run's answer, created if the start event was missed.
     int answerRow(qint64 runId, const QDateTime& at);
@@ -79,6 +112,8 @@ private:
     void flushStreamed();
 
     Clock* m_clock;
+    // data() and roleNames(); the time label needs the clock.
+    const RoleTable<Row> m_roles;
     QList<Row> m_rows;
     QSet<qint64> m_streamedRuns;  // runs whose answer grew since the last frame
     bool m_flushArmed = false;

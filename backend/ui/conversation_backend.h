@@ -2,9 +2,12 @@
 
 #include "core/result.h"
 
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QString>
 
 #include <functional>
+#include <optional>
 
 class QObject;
 
@@ -27,6 +30,18 @@ public:
     virtual void cancelWorker(qint64 jobId) = 0;
     // Empty when a model provider is configured; otherwise what the user must do.
     [[nodiscard]] virtual QString setupProblem() const = 0;
+
+    using PageDone = std::function<void(Result<QJsonObject>)>;
+    // One page of the conversation so far, as storage/run_details.h conversationPage gives it
+    // ({runs: oldest first, more, summarised_through_run_id}): the newest `limit` runs, or those
+    // before beforeRunId. done is not called once context is gone. By default there is none.
+    virtual void history(std::optional<qint64> beforeRunId, int limit, QObject* context,
+                         PageDone done) {
+        Q_UNUSED(beforeRunId);
+        Q_UNUSED(limit);
+        Q_UNUSED(context);
+        done(QJsonObject{{QStringLiteral("runs"), QJsonArray()}, {QStringLiteral("more"), false}});
+    }
 };
 
 }  // namespace zerg

@@ -9,6 +9,7 @@
 #include "ui/model_util.h"
 #include "ui/worker_list_model.h"
 
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QPointer>
 
@@ -29,6 +30,47 @@ JarvisController::JarvisController(EventBus* bus, ConversationBackend* backend, 
 }
 
 JarvisController::~JarvisController() = default;
+
+void JarvisController::loadOlder() {
+    const qint64 oldest = m_chat->oldestRunId();
+    if (!m_historyLoaded || !m_hasOlder || m_loadingHistory || oldest <= 0)
+        return;
+    loadPage(oldest);
+}
+
+void JarvisController::loadHistory() {
+    if (!m_historyLoaded && !m_loadingHistory)
+        loadPage(std::nullopt);
+}
+
+void JarvisController::loadPage(std::optional<qint64> beforeRunId) {
+    m_loadingHistory = true;
+    Q_EMIT historyChanged();
+    m_backend->history(beforeRunId, kHistoryPage, this, [this](const Result<QJsonObject>& page) {
+        m_loadingHistory = false;
+        if (!page) {
+            setLastError(
+                tr("Could not load the earlier conversation: %1").arg(page.error().message));
+            Q_EMIT historyChanged();
+            return;
+        }
+        m_historyLoaded = true;
+        const QJsonArray runs = page->value(QStringLiteral("runs")).toArray();
+        const int rows = m_chat->prependRuns(
+            runs, page->value(QStringLiteral("summarised_through_run_id")).toInteger());
+        // The composer's Up key reaches the questions of earlier sessions too.
+        QStringList questions;
+        for (const QJsonValue& run : runs)
+            questions.append(run.toObject().value(QStringLiteral("task")).toString());
+        m_history = questions + m_history;
+        if (m_historyIndex >= 0)
+            m_historyIndex += int(questions.size());
+        m_hasOlder = page->value(QStringLiteral("more")).toBool() && !runs.isEmpty();
+        Q_EMIT historyChanged();
+        if (rows > 0)
+            Q_EMIT olderLoaded(rows);
+    });
+}
 
 WorkerListModel* JarvisController::workers() const {
     return m_activity->workers();

@@ -44,6 +44,10 @@ class JarvisController : public QObject, public QmlInstance<JarvisController> {
     Q_PROPERTY(QString lastError READ lastError NOTIFY lastErrorChanged FINAL)
     // What the supervisor is doing right now ("Thinking…"), from supervisor_thinking.
     Q_PROPERTY(QString statusMessage READ statusMessage NOTIFY statusMessageChanged FINAL)
+    // The earlier conversation: older turns than those shown exist (loadOlder), and a page of
+    // them is on its way.
+    Q_PROPERTY(bool hasOlder READ hasOlder NOTIFY historyChanged FINAL)
+    Q_PROPERTY(bool loadingHistory READ loadingHistory NOTIFY historyChanged FINAL)
 
 public:
     // Not default-constructible on purpose: QML gets the instance registered with setInstance().
@@ -59,6 +63,18 @@ public:
     [[nodiscard]] QString setupProblem() const { return m_setupProblem; }
     [[nodiscard]] QString lastError() const { return m_lastError; }
     [[nodiscard]] QString statusMessage() const { return m_statusMessage; }
+    [[nodiscard]] bool hasOlder() const { return m_hasOlder; }
+    [[nodiscard]] bool loadingHistory() const { return m_loadingHistory; }
+
+    // Turns in a page of the conversation's history.
+    static constexpr int kHistoryPage = 20;
+    // Puts the newest page of the conversation so far above what the chat shows, unless one was
+    // loaded already: the app calls it at start (a remote one once connected, again after a
+    // reconnect, which then does nothing).
+    void loadHistory();
+    // Puts the page of turns before the oldest one shown above it (the chat scrolled to its
+    // top). Nothing happens without older turns or while a page is on its way.
+    Q_INVOKABLE void loadOlder();
 
     // Sends the text as a question. Ignores blank text. Returns false when the question was
     // refused at once (blank, a question still on its way, or the backend said no before
@@ -85,6 +101,9 @@ Q_SIGNALS:
     void setupProblemChanged();
     void lastErrorChanged();
     void statusMessageChanged();
+    void historyChanged();
+    // A page of earlier turns was put above the chat's rows (rows: how many).
+    void olderLoaded(int rows);
     // A run of this window ended with an answer (ok) or a failure (not for a stop by the user).
     void answered(qint64 runId, bool ok, const QString& text);
     // A question of this window is over: its run ended (answered, failed or stopped), or it
@@ -92,6 +111,7 @@ Q_SIGNALS:
     void finished(qint64 runId);
 
 private:
+    void loadPage(std::optional<qint64> beforeRunId);
     void onEvent(const Event& event);
     void onAskDone(quint64 serial, const Result<qint64>& run);
     [[nodiscard]] bool isOurs(const Event& event);
@@ -128,6 +148,9 @@ private:
     QString m_setupProblem;
     QString m_lastError;
     QString m_statusMessage;
+    bool m_hasOlder = false;
+    bool m_loadingHistory = false;
+    bool m_historyLoaded = false;  // the newest page has come
 
     QStringList m_history;
     int m_historyIndex = -1;  // -1: not browsing; else index into m_history

@@ -17,11 +17,28 @@ TestCase {
         MessageDelegate { width: 860 }
     }
 
-    function make(role, text, path, blocks) {
-        return createTemporaryObject(delegate, this, {
+    function make(role, text, path, blocks, extra) {
+        return createTemporaryObject(delegate, this, Object.assign({
             index: 0, role: role, text: text, timestamp: new Date(2026, 10, 21, 9, 30),
-            streaming: false, runId: 1, path: path || "", blocks: blocks || []
+            streaming: false, runId: 1, path: path || "", blocks: blocks || [],
+            timeLabel: "09:30", cost: "", workers: []
+        }, extra || {}))
+    }
+
+    // A restored answer: its date, its cost, and each worker on a line of its own with Details.
+    function test_restoredAnswerShowsCostAndWorkers() {
+        const m = make("assistant", "Disk is 73% full.", "supervisor", [], {
+            timeLabel: "11/20/26 10:00 AM", cost: "$0.0042",
+            workers: [{workerId: "2026-11-20T10-00-01_disk", jobId: 9, task: "Disk on cube",
+                       status: "success", statusLabel: "done", tone: "ok"}]
         })
+        verify(Util.hasText(m, "11/20/26 10:00 AM"))
+        verify(Util.hasText(m, "$0.0042"))
+        verify(Util.hasText(m, "Worker: Disk on cube"))
+        verify(Util.hasText(m, "done"))
+        verify(Util.button(m, "Details"))
+        const plain = make("assistant", "Hi.", "quick")
+        verify(!Util.button(plain, "Details"))
     }
 
     function editors(item) {

@@ -437,6 +437,17 @@ async def check_workers(s, ctx):
     assert error_code(await other.call("worker_file", worker_id=worker_id,
                                        path=calls[0])) == "not_found"
     assert worker_id not in [w["worker_id"] for w in ok(await other.call("workers"))["workers"]]
+    # The chat's history: owner 4's conversation with the run and its worker, and nothing of
+    # it for another owner.
+    page = ok(await c.call("conversation", limit=5))
+    assert [r["run_id"] for r in page["runs"]][-1] == run_id, page
+    assert page["runs"][-1]["workers"][0]["worker_id"] == worker_id, page
+    assert page["more"] is False and page["summarised_through_run_id"] is None, page
+    older = ok(await c.call("conversation", before_run_id=run_id, limit=5))
+    assert run_id not in [r["run_id"] for r in older["runs"]], older
+    assert error_code(await c.call("conversation", limit=0)) == "bad_request"
+    theirs = ok(await other.call("conversation"))
+    assert run_id not in [r["run_id"] for r in theirs["runs"]], theirs
     await other.close()
     await c.close()
 

@@ -7,6 +7,7 @@
 #include "http_stub.h"
 #include "jarvis/jarvis_service.h"
 #include "llm_responses.h"
+#include "local_conversation.h"
 #include "postgres_fixture.h"
 #include "runtime/backend.h"
 #include "schedule/schedule_service.h"
@@ -15,6 +16,8 @@
 #include "storage/artifact_store.h"
 #include "storage/schedule_store.h"
 #include "storage/store.h"
+#include "ui/chat_model.h"
+#include "ui/jarvis_controller.h"
 
 #include <QDir>
 #include <QFile>
@@ -250,6 +253,32 @@ private Q_SLOTS:
         QCOMPARE(wrk.size(), 2);
         QVERIFY(toolMessages(wrk.at(1)).first().value("content").toString().contains(
             QStringLiteral("Filesystem")));
+
+        // Zerg restarts: the window's chat shows the question and its answer again, with the
+        // supervisor's path and the worker that answered it.
+        const Settings settings = s->backend->settings();
+        s->backend.reset();
+        auto reopened = Backend::create(settings);
+        QVERIFY2(reopened, reopened ? "" : qPrintable(reopened.error().message));
+        s->backend = std::move(reopened).value();
+        LocalConversation local(s->backend.get());
+        JarvisController window(s->backend->bus(), &local, s->backend->clock());
+        window.loadHistory();
+        ChatModel* chat = window.chat();
+        QCOMPARE(chat->count(), 2);
+        const auto cell = [chat](int row, ChatModel::Roles role) {
+            return chat->data(chat->index(row), role);
+        };
+        QCOMPARE(cell(0, ChatModel::TextRole).toString(),
+                 QStringLiteral("check disk usage on testbox"));
+        QCOMPARE(cell(1, ChatModel::RoleRole).toString(), QStringLiteral("assistant"));
+        QCOMPARE(cell(1, ChatModel::TextRole).toString(), answer);
+        QCOMPARE(cell(1, ChatModel::PathRole).toString(), QStringLiteral("supervisor"));
+        QVERIFY(cell(1, ChatModel::RestoredRole).toBool());
+        const QVariantList shown = cell(1, ChatModel::WorkersRole).toList();
+        QCOMPARE(shown.size(), 1);
+        QCOMPARE(shown.first().toMap().value("workerId").toString(), workerId);
+        QVERIFY(!window.hasOlder());
     }
 
     // A scheduled check end to end: the schedule runs through the supervisor in the background,

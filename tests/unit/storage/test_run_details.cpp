@@ -129,6 +129,57 @@ private Q_SLOTS:
         QCOMPARE(w1.value("summary").toString(), QString());
     }
 
+    // The chat's history: pages of runs, oldest first in a page, newer pages first; whether
+    // older runs exist; where the thread's summary ends; another owner's runs never in it.
+    void conversationComesBackPageByPage() {
+        QList<qint64> runs;
+        for (int i = 1; i <= 5; ++i) {
+            runs.append(newRun(QStringLiteral("question %1").arg(i)));
+            QVERIFY(runs.last() > 0);
+            QVERIFY(m_store->finishRun(runs.last(), RunStatus::Success,
+                                       QStringLiteral("answer %1").arg(i), {},
+                                       kT0.addSecs(10 * i)));
+        }
+        QVERIFY(newRun(QStringLiteral("someone else's"), 2) > 0);
+        const qint64 thread = m_store->run(runs.first())->threadId;
+        // Messages of runs 1-3, then a summary of messages 1..4 (covering runs 1 and 2).
+        for (int i = 0; i < 3; ++i) {
+            for (int m = 0; m < 2; ++m) {
+                QVERIFY(m_store->appendMessage(thread, runs.at(i),
+                                               {{QStringLiteral("role"), QStringLiteral("user")}},
+                                               kT0.addSecs(i)));
+            }
+        }
+
+        Result<QJsonObject> page = conversationPage(*m_store, *m_artifacts, 1, std::nullopt, 3);
+        QVERIFY2(page.ok(), page.ok() ? "" : qPrintable(page.error().message));
+        QJsonArray shown = page->value(QStringLiteral("runs")).toArray();
+        QCOMPARE(shown.size(), 3);
+        QCOMPARE(shown.at(0).toObject().value(QStringLiteral("task")).toString(),
+                 QStringLiteral("question 3"));
+        QCOMPARE(shown.at(2).toObject().value(QStringLiteral("result")).toString(),
+                 QStringLiteral("answer 5"));
+        QVERIFY(shown.at(2).toObject().value(QStringLiteral("workers")).isArray());
+        QVERIFY(page->value(QStringLiteral("more")).toBool());
+        QVERIFY(page->value(QStringLiteral("summarised_through_run_id")).isNull());
+
+        QVERIFY(m_store->saveMemory(thread, 4, QStringLiteral("summary"), kT0.addSecs(60)));
+        page = conversationPage(*m_store, *m_artifacts, 1, runs.at(2), 3);
+        QVERIFY2(page.ok(), page.ok() ? "" : qPrintable(page.error().message));
+        shown = page->value(QStringLiteral("runs")).toArray();
+        QCOMPARE(shown.size(), 2);
+        QCOMPARE(shown.at(0).toObject().value(QStringLiteral("run_id")).toInteger(), runs.at(0));
+        QCOMPARE(shown.at(1).toObject().value(QStringLiteral("run_id")).toInteger(), runs.at(1));
+        QVERIFY(!page->value(QStringLiteral("more")).toBool());
+        QCOMPARE(page->value(QStringLiteral("summarised_through_run_id")).toInteger(), runs.at(1));
+
+        // Another owner with no runs: an empty page.
+        page = conversationPage(*m_store, *m_artifacts, 3, std::nullopt, 3);
+        QVERIFY(page.ok());
+        QVERIFY(page->value(QStringLiteral("runs")).toArray().isEmpty());
+        QVERIFY(!page->value(QStringLiteral("more")).toBool());
+    }
+
     void anotherOwnersRunIsNotFoundLikeAMissingOne() {
         const qint64 run = newRun(QStringLiteral("private"));
         QVERIFY(run > 0);

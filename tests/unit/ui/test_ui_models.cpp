@@ -51,6 +51,14 @@ public:
     void cancelRun(qint64 runId) override { cancelledRuns.append(runId); }
     void cancelWorker(qint64 jobId) override { cancelledJobs.append(jobId); }
     QString setupProblem() const override { return problem; }
+    // Pages of the conversation's history, answered in order (an error: Error's code "db").
+    void history(std::optional<qint64> beforeRunId, int limit, QObject*, PageDone done) override {
+        historyRequests.append(beforeRunId.value_or(0));
+        historyLimits.append(limit);
+        if (pages.isEmpty())
+            return done(Error{QStringLiteral("db"), QStringLiteral("the store is gone")});
+        done(pages.takeFirst());
+    }
 
     struct Held {
         QPointer<QObject> context;
@@ -68,6 +76,9 @@ public:
     qint64 nextRunId = 7;
     bool publishStarted = true;
     QString mode = QStringLiteral("supervisor");  // the path the router picks
+    QList<QJsonObject> pages;
+    QList<qint64> historyRequests;  // beforeRunId, 0 for the newest page
+    QList<int> historyLimits;
 
 private:
     Result<qint64> start(const QString& text) {
@@ -145,7 +156,8 @@ private Q_SLOTS:
     void roleNamesAreTheQmlContract() {
         Fixture f;
         const QHash<int, QByteArray> chat = f.chat()->roleNames();
-        for (const char* name : {"role", "text", "timestamp", "streaming", "runId", "path"}) {
+        for (const char* name : {"role", "text", "timestamp", "streaming", "runId", "path",
+                                 "restored", "cost", "workers", "timeLabel"}) {
             QVERIFY2(chat.values().contains(name), name);
         }
         const QHash<int, QByteArray> calls = f.activity()->roleNames();
@@ -405,6 +417,101 @@ private Q_SLOTS:
         QCOMPARE(f.controller.setupProblem(), f.backend.problem);
         QCOMPARE(setup.count(), 1);
         QCOMPARE(f.chat()->count(), 1);  // the question, no red row: the setup card explains
+    }
+
+    // After a restart the conversation comes back: each run as its question and answer (or
+    // error, or "stopped"), with its path, cost and workers; the summary's boundary; older pages
+    // above when asked, without repeating a run already shown; the composer's history too.
+    void theConversationComesBack() {
+        const auto run = [](qint64 id, const QString& status, const QString& result,
+                            const QJsonArray& workers = {}) {
+            return QJsonObject{{"run_id", id},
+                               {"task", QStringLiteral("question %1").arg(id)},
+                               {"status", status},
+                               {"mode", id == 4 ? "quick" : "supervisor"},
+                               {"result", result},
+                               {"error", status == "failed" ? "the model is down" : ""},
+                               {"started_at", "2026-11-20T10:00:00.000Z"},
+                               {"completed_at", "2026-11-20T10:00:05.000Z"},
+                               {"cost_usd", id == 5 ? QJsonValue(0.0042) : QJsonValue()},
+                               {"workers", workers}};
+        };
+        const QJsonArray worker{QJsonObject{{"worker_id", "2026-11-20T10-00-01_disk"},
+                                            {"job_id", 9},
+                                            {"task", "Disk on cube"},
+                                            {"status", "success"}}};
+        Fixture f;
+        f.backend.pages = {
+            {{"runs", QJsonArray{run(4, "success", "All fine."),
+                                 run(5, "success", "73% full.", worker), run(6, "failed", "")}},
+             {"more", true},
+             {"summarised_through_run_id", 4}},
+            {{"runs", QJsonArray{run(2, "cancelled", ""), run(3, "success", "Done."),
+                                 run(4, "success", "All fine.")}},
+             {"more", false},
+             {"summarised_through_run_id", QJsonValue()}},
+        };
+        QCOMPARE(f.chat()->count(), 0);  // nothing before the app asks
+        QSignalSpy older(&f.controller, &JarvisController::olderLoaded);
+        f.controller.loadHistory();
+        QCOMPARE(f.backend.historyRequests, QList<qint64>{0});
+        QCOMPARE(f.backend.historyLimits, QList<int>{JarvisController::kHistoryPage});
+        // 3 runs × (question, answer) + the summary's notice after run 4.
+        QCOMPARE(f.chat()->count(), 7);
+        QCOMPARE(older.size(), 1);
+        QCOMPARE(older.at(0).at(0).toInt(), 7);
+        QVERIFY(f.controller.hasOlder());
+        QCOMPARE(f.chatData(0, ChatModel::RoleRole).toString(), QStringLiteral("user"));
+        QCOMPARE(f.chatData(0, ChatModel::TextRole).toString(), QStringLiteral("question 4"));
+        QCOMPARE(f.chatData(1, ChatModel::RoleRole).toString(), QStringLiteral("assistant"));
+        QCOMPARE(f.chatData(1, ChatModel::PathRole).toString(), QStringLiteral("quick"));
+        QVERIFY(f.chatData(1, ChatModel::RestoredRole).toBool());
+        QCOMPARE(f.chatData(2, ChatModel::RoleRole).toString(), QStringLiteral("notice"));
+        QVERIFY(f.chatData(2, ChatModel::TextRole).toString().contains("summarised"));
+        QCOMPARE(f.chatData(4, ChatModel::TextRole).toString(), QStringLiteral("73% full."));
+        QCOMPARE(f.chatData(4, ChatModel::CostRole).toString(), QStringLiteral("$0.0042"));
+        const QVariantList workers = f.chatData(4, ChatModel::WorkersRole).toList();
+        QCOMPARE(workers.size(), 1);
+        QCOMPARE(workers.at(0).toMap().value("workerId").toString(),
+                 QStringLiteral("2026-11-20T10-00-01_disk"));
+        QVERIFY(!workers.at(0).toMap().value("statusLabel").toString().isEmpty());
+        QCOMPARE(f.chatData(6, ChatModel::RoleRole).toString(), QStringLiteral("error"));
+        QCOMPARE(f.chatData(6, ChatModel::TextRole).toString(),
+                 QStringLiteral("the model is down"));
+        QVERIFY(f.chatData(6, ChatModel::TimeLabelRole).toString().contains("20"));  // a date
+        // Up in the composer reaches the restored questions.
+        QCOMPARE(f.controller.historyPrevious(), QStringLiteral("question 6"));
+
+        // A second loadHistory (a reconnect) does nothing; loadOlder asks for the runs before 4.
+        f.controller.loadHistory();
+        QCOMPARE(f.backend.historyRequests.size(), 1);
+        f.controller.loadOlder();
+        QCOMPARE(f.backend.historyRequests, (QList<qint64>{0, 4}));
+        // Runs 2 and 3 go on top (run 4 is shown already): 2 questions, a notice, an answer.
+        QCOMPARE(f.chat()->count(), 11);
+        QCOMPARE(older.size(), 2);
+        QCOMPARE(older.at(1).at(0).toInt(), 4);
+        QCOMPARE(f.chatData(0, ChatModel::TextRole).toString(), QStringLiteral("question 2"));
+        QCOMPARE(f.chatData(1, ChatModel::RoleRole).toString(),
+                 QStringLiteral("notice"));  // stopped
+        QCOMPARE(f.chatData(3, ChatModel::TextRole).toString(), QStringLiteral("Done."));
+        QCOMPARE(f.chatData(4, ChatModel::TextRole).toString(), QStringLiteral("question 4"));
+        QVERIFY(!f.controller.hasOlder());
+        f.controller.loadOlder();  // nothing older: not asked
+        QCOMPARE(f.backend.historyRequests.size(), 2);
+
+        // A live run after the restored ones is shown as before.
+        QVERIFY(f.controller.send(QStringLiteral("and now?")));
+        QCOMPARE(f.chat()->count(), 13);
+    }
+
+    void aHistoryThatCannotBeReadSaysSo() {
+        Fixture f;  // no pages: the fake answers with an error
+        f.controller.loadHistory();
+        QVERIFY(f.controller.lastError().contains("the store is gone"));
+        QCOMPARE(f.chat()->count(), 0);
+        QVERIFY(!f.controller.hasOlder());
+        QVERIFY(!f.controller.loadingHistory());
     }
 
     void historyUpAndDown() {
