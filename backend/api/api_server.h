@@ -124,7 +124,6 @@ public:
     // Serves MCP at /mcp with McpServices made by factory (one per session, for the owner whose
     // credentials started it). Without it, /mcp is a WebSocket path like any other.
     void setMcpServiceFactory(McpHttpEndpoint::ServiceFactory factory);
-    [[nodiscard]] const McpHttpEndpoint* mcpEndpoint() const { return m_mcp; }
 
 Q_SIGNALS:
     void clientCountChanged(int count);

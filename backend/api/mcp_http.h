@@ -71,9 +71,6 @@ public:
     // Ends every session and closes every connection (the server stops).
     void closeAll();
 
-    [[nodiscard]] int sessionCount() const { return int(m_sessions.size()); }
-    [[nodiscard]] int connectionCount() const { return int(m_connections.size()); }
-
 private:
     class Connection;
     struct Session;

@@ -3,6 +3,7 @@
 #include "core/clock.h"
 #include "core/event.h"
 #include "core/event_payloads.h"
+#include "core/status.h"
 #include "storage/time_format.h"
 #include "ui/markdown_blocks.h"
 #include "ui/money_format.h"
@@ -162,7 +163,8 @@ int ChatModel::prependRuns(const QJsonArray& runs, qint64 summarisedThroughRunId
         question.restored = true;
         rows.append(question);
 
-        const QString status = run.value(u"status"_s).toString();
+        const std::optional<RunStatus> status =
+            parseStatus<RunStatus>(run.value(u"status"_s).toString());
         const QString result = run.value(u"result"_s).toString();
         const QString error = run.value(u"error"_s).toString();
         Row answer{kAssistant, result, answeredAt,
@@ -183,12 +185,12 @@ int ChatModel::prependRuns(const QJsonArray& runs, qint64 summarisedThroughRunId
                 {u"tone"_s, StatusLabels::toneOf(workerStatus)},
             });
         }
-        if (status == u"running"_s) {
+        if (status == RunStatus::Running) {
             answer.role = kNotice;
             answer.text =
                 tr("Still running when this conversation was loaded; its answer shows "
                    "in the Threads page when it is done.");
-        } else if (status == u"cancelled"_s) {
+        } else if (status == RunStatus::Cancelled) {
             answer.role = kNotice;
             answer.text = error.isEmpty() ? tr("Stopped.") : tr("Stopped: %1.").arg(error);
         } else if (result.isEmpty()) {
