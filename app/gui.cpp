@@ -24,6 +24,7 @@
 #include "ui/dashboard_models.h"
 #include "ui/desktop_notifications.h"
 #include "ui/jarvis_controller.h"
+#include "ui/single_instance.h"
 #include "ui/tray_state.h"
 
 #include <QApplication>
@@ -84,6 +85,16 @@ void quitOnFirstFrame(QQuickWindow* window) {
         Qt::DirectConnection);
 }
 
+// Shows the window (also from the tray or minimised) and asks the window manager for focus.
+void bringToFront(QQuickWindow* window) {
+    if (window->visibility() == QWindow::Minimized)
+        window->showNormal();
+    else if (!window->isVisible())
+        window->show();
+    window->raise();
+    window->requestActivate();
+}
+
 }  // namespace
 
 int run(const QStringList& args) {
@@ -126,8 +137,28 @@ int run(const QStringList& args) {
     parser.addOption(pageOpt);
     parser.addOption(tourOpt);
     parser.process(args);
+    const Page* page = findPage(parser.value(pageOpt));
+    if (!page) {
+        qCritical("zerg: unknown --page '%s'; use one of: %s.", qPrintable(parser.value(pageOpt)),
+                  qPrintable(pageNames.join(QStringLiteral(", "))));
+        return 2;
+    }
 
     const Settings settings = Settings::load();
+    // One window per data folder: a later launch hands its --page and --ask to this one and
+    // exits. A screenshot or tour needs a window of its own.
+    SingleInstance instance(settings.dataDir);
+    const bool ownWindow = parser.isSet(shotOpt) || parser.isSet(tourOpt);
+    const auto role = ownWindow
+                          ? instance.claim()
+                          : instance.claimOrHand({parser.isSet(pageOpt) ? page->name : QString(),
+                                                  parser.value(askOpt)});
+    if (!role) {
+        std::fprintf(stderr, "zerg: %s\n", qPrintable(role.error().message));
+        return ownWindow ? 2 : 1;
+    }
+    if (role.value() == SingleInstance::Role::Handed)
+        return 0;
     RestartOnExit restart;
     // Either this computer runs Jarvis (Backend), or a `zerg serve` does (RemoteMode).
     std::unique_ptr<Backend> backend;
@@ -218,12 +249,6 @@ int run(const QStringList& args) {
     auto* window = qobject_cast<QQuickWindow*>(engine.rootObjects().constFirst());
     if (window && qEnvironmentVariable("ZERG_BENCH_FIRST_FRAME") == QLatin1String("1"))
         quitOnFirstFrame(window);
-    const Page* page = findPage(parser.value(pageOpt));
-    if (!page) {
-        qCritical("zerg: unknown --page '%s'; use one of: %s.", qPrintable(parser.value(pageOpt)),
-                  qPrintable(pageNames.join(QStringLiteral(", "))));
-        return 2;
-    }
     if (window)
         showPage(window, *page);
     // Notifications with actions through the desktop's notification server (D-Bus); the tray's
@@ -236,11 +261,23 @@ int run(const QStringList& args) {
         QObject::connect(backend->alerts(), &AlertChannels::notify, &trayState, &TrayState::alert);
     if (window) {
         QObject::connect(&desktopNotifications, &DesktopNotifications::openRequested, window,
-                         [window] {
-                             window->show();
-                             window->raise();
-                             window->requestActivate();
-                         });
+                         [window] { bringToFront(window); });
+        // A later launch (a second `zerg`, the desktop file's actions): its page and question.
+        instance.setHandler([window, controller](const InstanceRequest& request) -> QString {
+            bringToFront(window);
+            if (!request.page.isEmpty()) {
+                if (const Page* asked = findPage(request.page))
+                    showPage(window, *asked);
+            } else if (!request.ask.isEmpty()) {
+                showPage(window, *findPage(QStringLiteral("jarvis")));
+            }
+            if (!request.ask.isEmpty() && !controller->send(request.ask)) {
+                return QObject::tr(
+                    "Jarvis is still working on the previous request; ask again "
+                    "when it has answered.");
+            }
+            return {};
+        });
     }
     // A worker waits for an approval: a notification while the window is hidden, answered from
     // it (Allow / Deny) or withdrawn when the request is settled anywhere.
