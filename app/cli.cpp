@@ -66,6 +66,8 @@ const char kUsage[] = QT_TRANSLATE_NOOP(
     "  workers reindex [--json]          Rebuild the worker list from the folders on disk.\n"
     "  runs list [--limit N] [--json]    Recent requests Jarvis handled, newest first.\n"
     "  runs show ID [--json]             One run: result, workers, tokens and cost.\n"
+    "  runs export ID|--all [--format md|json] [--out FILE]\n"
+    "                                    A run or the whole conversation as Markdown or JSON.\n"
     "  hosts list|trust ALIAS|import     The SSH hosts workers may reach, and their keys.\n"
     "  mcp list|tools NAME|call|serve    The MCP servers whose tools workers use; Zerg as one.\n"
     "  key set|clear|status              The provider's API key in the system keychain.\n"

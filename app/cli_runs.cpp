@@ -3,20 +3,25 @@
 #include "cli.h"
 #include "cli_options.h"
 
+#include "core/clock.h"
 #include "core/settings.h"
 #include "core/status.h"
 #include "runtime/backend.h"
 #include "storage/run_details.h"
+#include "storage/run_export.h"
 #include "storage/store.h"
 #include "storage/time_format.h"
 
+#include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLocale>
+#include <QSaveFile>
 #include <QTextStream>
 
 #include <cstdio>
+#include <optional>
 
 namespace zerg::cli {
 namespace {
@@ -33,16 +38,28 @@ const char kRunsUsage[] = QT_TRANSLATE_NOOP(
     "                              tokens, cost and task.\n"
     "  show ID [--json]            One run: task, status, times, result or error, the workers\n"
     "                              it started with their summaries, token usage and cost.\n"
+    "  export ID [--format md|json] [--out FILE]\n"
+    "                              One run as a document: question, answer or error, status,\n"
+    "                              times, tokens, cost, and each worker's result with a link\n"
+    "                              to its folder.\n"
+    "  export --all [--format md|json] [--out FILE]\n"
+    "                              The whole conversation with Jarvis, every run oldest first.\n"
     "\n"
     "Options:\n"
     "  --limit N    list: show at most N runs.\n"
     "  --json       Print JSON (list: an array; show: one object; an unknown cost is null).\n"
+    "  --format F   export: md (Markdown, the default; also 'markdown') or json.\n"
+    "  --out FILE   export: write FILE instead of printing (replaced as a whole, never left\n"
+    "               half written).\n"
+    "  --all        export: the whole conversation instead of one run.\n"
     "  -h, --help   Show this help.\n"
     "\n"
     "Examples:\n"
     "  zerg runs list --limit 10\n"
     "  zerg runs show 12\n"
-    "  zerg runs show 12 --json\n");
+    "  zerg runs show 12 --json\n"
+    "  zerg runs export 12 > run-12.md\n"
+    "  zerg runs export --all --format json --out conversation.json\n");
 
 constexpr int kDefaultLimit = 20;
 constexpr int kTaskWidth = 50;
@@ -235,6 +252,113 @@ int show(const QStringList& args, Io& io) {
     return 0;
 }
 
+// What `runs export` was asked for.
+struct ExportOptions {
+    std::optional<qint64> runId;  // nullopt: --all
+    ExportFormat format = ExportFormat::Markdown;
+    QString out;  // empty: standard output
+};
+
+Result<ExportOptions> parseExportOptions(const QStringList& args) {
+    const QString needsRun =
+        Text::tr("runs export needs one run id or --all, e.g. zerg runs export 12");
+    const QString formatError =
+        Text::tr("--format takes md (or markdown) or json, e.g. --format json");
+    const QString needsFile = Text::tr("--out needs a file");
+    auto usage = [](const QString& message) { return Error{QStringLiteral("usage"), message}; };
+    CommandSpec spec;
+    spec.options = {{QStringLiteral("all"), {}, {}},
+                    {QStringLiteral("format"), QStringLiteral("md|json"), formatError},
+                    {QStringLiteral("out"), QStringLiteral("FILE"), needsFile}};
+    spec.maxArgs = 1;
+    spec.strayArgument = needsRun;
+    const Result<ParsedArgs> p = parseOptions(args, spec);
+    if (!p)
+        return p.error();
+    ExportOptions options;
+    const bool all = p->isSet(QStringLiteral("all"));
+    if (all && !p->positional.isEmpty())
+        return usage(Text::tr("runs export takes one run id or --all, not both"));
+    if (!all) {
+        if (p->positional.isEmpty())
+            return usage(needsRun);
+        const QString id = p->positional.first();
+        bool ok = false;
+        const qint64 runId = id.toLongLong(&ok);
+        if (!ok || runId < 1) {
+            return usage(Text::tr("'%1' is not a run id; run ids are positive numbers from "
+                                  "`zerg runs list`")
+                             .arg(id));
+        }
+        options.runId = runId;
+    }
+    if (p->isSet(QStringLiteral("format"))) {
+        const QString word = p->value(QStringLiteral("format"));
+        const Result<ExportFormat> format = parseExportFormat(word);
+        if (!format) {
+            return usage(
+                Text::tr("unknown format '%1'; --format takes md (or markdown) or json").arg(word));
+        }
+        options.format = format.value();
+    }
+    if (p->isSet(QStringLiteral("out"))) {
+        options.out = p->value(QStringLiteral("out"));
+        if (options.out.isEmpty())
+            return usage(needsFile);
+    }
+    return options;
+}
+
+int exportRuns(const QStringList& args, Io& io) {
+    const Result<ExportOptions> options = parseExportOptions(args);
+    if (!options)
+        return usageError(io, options.error().message);
+    int code = 0;
+    const auto backend = openBackend(Settings::load(), &code);
+    if (!backend)
+        return code;
+    const qint64 owner = backend->settings().ownerId;
+    const QDateTime now = backend->clock()->utcNow();
+    const Result<QByteArray> text =
+        options->runId ? exportRun(*backend->store(), *backend->artifacts(), owner, *options->runId,
+                                   options->format, now)
+                       : exportConversation(*backend->store(), *backend->artifacts(), owner,
+                                            options->format, now);
+    if (!text) {
+        if (options->runId && text.error().code == QLatin1String("not_found")) {
+            io.err << "zerg: "
+                   << Text::tr("run %1 not found. List runs with `zerg runs list`.")
+                          .arg(*options->runId)
+                   << '\n';
+        } else {
+            io.err << "zerg: " << text.error().message << '\n';
+        }
+        return 1;
+    }
+    const QByteArray& bytes = text.value();
+    if (options->out.isEmpty()) {
+        // The bytes as they are: UTF-8 whatever the terminal's locale.
+        if (std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stdout) !=
+                size_t(bytes.size()) ||
+            std::fflush(stdout) != 0) {
+            io.err << "zerg: " << Text::tr("cannot write the export to standard output") << '\n';
+            return 1;
+        }
+        return 0;
+    }
+    // Whole or not at all: an interrupted export leaves the old file (or none), never half of one.
+    QSaveFile file(options->out);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
+        io.err << "zerg: "
+               << Text::tr("cannot write %1: %2. Check the folder exists and is writable.")
+                      .arg(QDir::toNativeSeparators(options->out), file.errorString())
+               << '\n';
+        return 1;
+    }
+    io.out << Text::tr("Wrote %1.").arg(QDir::toNativeSeparators(options->out)) << '\n';
+    return 0;
+}
+
 }  // namespace
 
 QString runsHelp() {
@@ -253,9 +377,12 @@ int runsCommand(QStringList args) {
         return list(args, io);
     if (sub == QLatin1String("show"))
         return show(args, io);
-    return usageError(io, sub.isEmpty()
-                              ? Text::tr("runs needs 'list' or 'show ID'")
-                              : Text::tr("unknown command '%1'; use 'list' or 'show ID'").arg(sub));
+    if (sub == QLatin1String("export"))
+        return exportRuns(args, io);
+    return usageError(io, sub.isEmpty() ? Text::tr("runs needs 'list', 'show ID' or 'export ID'")
+                                        : Text::tr("unknown command '%1'; use 'list', 'show ID' or "
+                                                   "'export ID'")
+                                              .arg(sub));
 }
 
 }  // namespace zerg::cli

@@ -369,7 +369,19 @@ int run(const QStringList& args) {
                               showPage(window, *findPage(QStringLiteral("jarvis")));
                               window->setProperty("inboxOpen", true);
                           }});
+            // Ctrl+F in the chat, with a term the tour's question has; then the shortcuts sheet.
+            steps.append({QStringLiteral("jarvis-search"), [window, controller] {
+                              window->setProperty("inboxOpen", false);
+                              showPage(window, *findPage(QStringLiteral("jarvis")));
+                              QMetaObject::invokeMethod(window, "find");
+                              controller->search()->setTerm(QStringLiteral("disk"));
+                          }});
+            steps.append({QStringLiteral("shortcuts"), [window, controller] {
+                              QMetaObject::invokeMethod(window, "closePopups");
+                              QMetaObject::invokeMethod(window, "showShortcuts");
+                          }});
             steps.append({QStringLiteral("jarvis-dark"), [window, &appearance] {
+                              QMetaObject::invokeMethod(window, "closePopups");
                               window->setProperty("inboxOpen", false);
                               appearance.setMode(QStringLiteral("dark"));
                               showPage(window, *findPage(QStringLiteral("jarvis")));

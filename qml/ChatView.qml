@@ -16,6 +16,8 @@ ListView {
 
     clip: true
     model: Jarvis.chat
+    Accessible.role: Accessible.List
+    Accessible.name: qsTr("Conversation with Jarvis")
     spacing: 2
     topMargin: 16
     bottomMargin: 16
@@ -38,6 +40,18 @@ ListView {
         followTail = false
         if (Jarvis.hasOlder)
             Jarvis.loadOlder()
+    }
+
+    // Ctrl+F: the current match's message comes into view.
+    Connections {
+        target: Jarvis.search
+
+        function onResultsChanged() {
+            if (Jarvis.search.currentRow < 0)
+                return
+            root.followTail = false
+            root.positionViewAtIndex(Jarvis.search.currentRow, ListView.Contain)
+        }
     }
 
     // Earlier turns went in above: the row that was at the top stays there.

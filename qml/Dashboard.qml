@@ -12,6 +12,13 @@ Rectangle {
 
     property alias currentTab: tabs.currentIndex
 
+    // Ctrl+F on the dashboard: the cursor in the Threads page's search (once that page is shown).
+    function focusThreadSearch() {
+        const page = threadsLoader.item as ThreadsPage
+        if (page)
+            page.focusSearch()
+    }
+
     ColumnLayout {
         anchors.fill: parent
         spacing: 0
@@ -103,6 +110,8 @@ Rectangle {
                 sourceComponent: WorkerDetailPage {}
             }
             LazyLoader {
+                id: threadsLoader
+
                 shown: tabs.currentIndex === 2
                 sourceComponent: ThreadsPage {
                     onWorkerOpened: workerId => {

@@ -49,13 +49,117 @@ ApplicationWindow {
         onInboxToggled: window.inboxOpen = !inboxDrawer.visible
     }
 
+    // The dashboard's tabs that shortcuts open (app/tour.cpp's pages() lists them all).
+    readonly property int threadsTab: 2
+    readonly property int settingsTab: 7
+
+    function showChat() {
+        page = "jarvis"
+        composer.focusInput()
+    }
+    function showTab(tab) {
+        dashboardTab = tab
+        page = "dashboard"
+    }
+    function showShortcuts() {
+        shortcutsSheet.open()
+    }
+    // Closes the search bar and the shortcuts sheet (the GUI tour, between its pictures).
+    function closePopups() {
+        shortcutsSheet.close()
+        if (searchBar.visible)
+            searchBar.close()
+    }
+    function find() {
+        if (page === "jarvis") {
+            searchBar.open()
+            return
+        }
+        showTab(threadsTab)
+        const dashboard = dashboardLoader.item as Dashboard
+        if (dashboard)
+            dashboard.focusThreadSearch()
+    }
+
+    // The window's keys; the shortcuts sheet (F1) lists them with their native names.
     Shortcut {
+        id: dashboardKey
         sequence: "Ctrl+D"
         onActivated: window.togglePage()
     }
     Shortcut {
+        id: inboxKey
         sequence: "Ctrl+I"
         onActivated: window.inboxOpen = !inboxDrawer.visible
+    }
+    Shortcut {
+        id: quitKey
+        sequence: "Ctrl+Q"
+        context: Qt.ApplicationShortcut
+        onActivated: Qt.quit()
+    }
+    Shortcut {
+        id: newKey
+        sequence: "Ctrl+N"
+        onActivated: window.showChat()
+    }
+    Shortcut {
+        id: settingsKey
+        sequence: "Ctrl+,"
+        onActivated: window.showTab(window.settingsTab)
+    }
+    Shortcut {
+        id: findKey
+        sequence: "Ctrl+F"
+        onActivated: window.find()
+    }
+    Shortcut {
+        id: helpKey
+        sequence: "F1"
+        onActivated: window.showShortcuts()
+    }
+    Shortcut {
+        id: helpKey2
+        sequence: "Ctrl+?"
+        onActivated: window.showShortcuts()
+    }
+
+    ShortcutsSheet {
+        id: shortcutsSheet
+
+        entries: [
+            { keys: newKey.nativeText, action: qsTr("Ask Jarvis: show the chat and put the cursor in the question") },
+            { keys: qsTr("Enter"), action: qsTr("Send the question") },
+            { keys: qsTr("Shift+Enter"), action: qsTr("New line in the question") },
+            { keys: qsTr("Up / Down"), action: qsTr("Earlier and later questions (on the first or last line)") },
+            { keys: qsTr("Escape"), action: qsTr("Stop the current request") },
+            { keys: findKey.nativeText, action: qsTr("Find in the conversation (on the dashboard: search all conversations)") },
+            { keys: qsTr("Enter / Shift+Enter"), action: qsTr("Next and previous match (while searching)") },
+            { keys: "F3 / Shift+F3", action: qsTr("Next and previous match (while searching)") },
+            { keys: dashboardKey.nativeText, action: qsTr("Switch between the chat and the dashboard") },
+            { keys: settingsKey.nativeText, action: qsTr("Settings") },
+            { keys: inboxKey.nativeText, action: qsTr("Open or close the task inbox") },
+            { keys: helpKey.nativeText + " / " + helpKey2.nativeText, action: qsTr("This list of shortcuts") },
+            { keys: quitKey.nativeText, action: qsTr("Quit Zerg (also from the tray)") }
+        ]
+    }
+
+    // Says a finished answer to a screen reader: an alert that shows itself anew with each one.
+    Item {
+        id: announcer
+
+        visible: false
+        Accessible.role: Accessible.AlertMessage
+        Accessible.name: Jarvis.announcement
+
+        Connections {
+            target: Jarvis
+
+            function onAnnounced() {
+                announcer.visible = false
+                announcer.visible = true
+            }
+        }
     }
 
     // The task inbox slides in from the right, over either page.
@@ -157,6 +261,18 @@ ApplicationWindow {
             Layout.fillWidth: true
             Layout.maximumWidth: Theme.maxContentWidth
             sourceComponent: SetupCard {}
+        }
+
+        ChatSearchBar {
+            id: searchBar
+
+            Layout.fillWidth: true
+            onClosed: composer.focusInput()
+            onSearchAllRequested: term => {
+                searchBar.close()
+                ThreadInspector.search(term)
+                window.showTab(window.threadsTab)
+            }
         }
 
         ChatView {

@@ -29,6 +29,20 @@ Item {
     readonly property real contentWidth: Math.min(width - 40, Theme.maxContentWidth)
 
     implicitHeight: column.implicitHeight + 14
+    Accessible.role: Accessible.ListItem
+    Accessible.name: (root.isUser ? qsTr("You: %1") : root.isError ? qsTr("Error: %1")
+                      : root.isNotice ? "%1" : qsTr("Jarvis: %1")).arg(root.text)
+
+    // The message of the chat search's current match: a bar in the margin.
+    Rectangle {
+        visible: root.index === Jarvis.search.currentRow
+        x: column.x - 12
+        y: 4
+        width: 3
+        height: root.height - 8
+        radius: 1.5
+        color: Theme.accent
+    }
 
     ColumnLayout {
         id: column
@@ -157,6 +171,13 @@ Item {
                     codeBackground: Theme.codeBackground
                     borderColor: Theme.border
                 }
+                // Ctrl+F: the term's matches marked (only while searching).
+                CodeHighlighting {
+                    document: Jarvis.search.term.length > 0 && body.visible ? body.textDocument
+                                                                             : null
+                    searchTerm: Jarvis.search.term
+                    matchColor: Theme.searchMatch
+                }
 
                 HoverHandler {
                     enabled: body.hoveredLink.length > 0
@@ -204,6 +225,12 @@ Item {
                                 document: part.isCode ? null : markdown.textDocument
                                 codeBackground: Theme.codeBackground
                                 borderColor: Theme.border
+                            }
+                            CodeHighlighting {
+                                document: Jarvis.search.term.length > 0 && !part.isCode
+                                          ? markdown.textDocument : null
+                                searchTerm: Jarvis.search.term
+                                matchColor: Theme.searchMatch
                             }
                             HoverHandler {
                                 enabled: markdown.hoveredLink.length > 0
@@ -280,6 +307,21 @@ Item {
                                 selectedTextColor: "white"
                                 font.family: Theme.monoFamily
                                 font.pixelSize: Theme.fontSize - 1
+
+                                CodeHighlighting {
+                                    document: part.isCode ? codeText.textDocument : null
+                                    language: part.isCode ? part.modelData.language : ""
+                                    keywordColor: Theme.codeKeyword
+                                    stringColor: Theme.codeString
+                                    numberColor: Theme.codeNumber
+                                    commentColor: Theme.codeComment
+                                    keyColor: Theme.codeKey
+                                    addedColor: Theme.codeAdded
+                                    removedColor: Theme.codeRemoved
+                                    metaColor: Theme.codeMeta
+                                    searchTerm: Jarvis.search.term
+                                    matchColor: Theme.searchMatch
+                                }
                             }
                         }
                     }

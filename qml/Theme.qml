@@ -28,6 +28,17 @@ QtObject {
     readonly property color warning: dark ? "#db6d28" : "#bc4c00"
     readonly property color tickerBackground: dark ? "#1a1e23" : "#fbfbfc"
     readonly property color codeBackground: dark ? "#2a3038" : "#e9ecf0"
+    // Syntax colours of code blocks (CodeHighlighting), each at least 4.5:1 on codeBackground.
+    readonly property color codeKeyword: dark ? "#ff7b72" : "#c01f2b"
+    readonly property color codeString: dark ? "#a5d6ff" : "#0a3069"
+    readonly property color codeNumber: dark ? "#79c0ff" : "#0550ae"
+    readonly property color codeComment: dark ? "#9ea7b3" : "#57606a"
+    readonly property color codeKey: dark ? "#ffa657" : "#953800"
+    readonly property color codeAdded: dark ? "#7ee787" : "#116329"
+    readonly property color codeRemoved: dark ? "#ffa198" : "#82071e"
+    readonly property color codeMeta: dark ? "#d2a8ff" : "#6639ba"
+    // The background of the chat search's matches (Ctrl+F): text stays readable on it.
+    readonly property color searchMatch: dark ? "#6b5900" : "#ffe066"
 
     readonly property int radius: 10
     readonly property int spacing: 12

@@ -7,7 +7,9 @@ import Zerg.Backend
 
 // Dashboard › Threads: the runs of the owner's long-lived supervisor thread (left, newest
 // first) and the selected run (right): its header, the workers it spawned and its transcript.
-// Bound to the `ThreadInspector` singleton; everything here is presentation.
+// Above the runs, a search of all of them by the words of their questions and answers (typing
+// searches after a short pause, Enter at once, Escape clears); while it is on, its results take
+// the list's place. Bound to the `ThreadInspector` singleton; everything here is presentation.
 Item {
     id: root
 
@@ -18,6 +20,27 @@ Item {
     readonly property bool hasSelection: ThreadInspector.hasSelection
     readonly property string uiFamily: uiMetrics.font.family
     readonly property var run: ThreadInspector.selectedRun
+    // The search's results are shown instead of the runs.
+    readonly property bool searchMode: ThreadInspector.searchQuery.length > 0
+
+    // Puts the cursor in the search field (Ctrl+F on the dashboard, say).
+    function focusSearch() {
+        searchField.forceActiveFocus()
+        searchField.selectAll()
+    }
+
+    function searchNow() {
+        searchDelay.stop()
+        ThreadInspector.search(searchField.text)
+    }
+
+    // Back to the runs, the selected one current if it is listed.
+    function clearSearch() {
+        searchDelay.stop()
+        searchField.text = ""
+        ThreadInspector.clearSearch()
+        runList.currentIndex = ThreadInspector.selectedRow()
+    }
 
     // Selects the run under the list's current row (keys, clicks; a run inserted above keeps
     // the same run current, so selecting it again changes nothing).
@@ -95,14 +118,68 @@ Item {
 
                 Text {
                     Layout.fillWidth: true
-                    text: qsTr("%n run(s)", "", ThreadInspector.runs.count)
+                    text: !root.searchMode ? qsTr("%n run(s)", "", ThreadInspector.runs.count)
+                          : ThreadInspector.searching ? qsTr("Searching…")
+                          : qsTr("%n run(s) found", "", ThreadInspector.searchResults.count)
                     color: Theme.textMuted
                     font.pixelSize: 13
+                    Accessible.role: Accessible.StaticText
+                    Accessible.name: text
                 }
                 Button {
                     text: qsTr("Reload")
                     onClicked: ThreadInspector.reload()
                     Accessible.name: qsTr("Reload the runs")
+                }
+            }
+
+            TextField {
+                id: searchField
+
+                Layout.fillWidth: true
+                placeholderText: qsTr("Search all conversations")
+                Accessible.name: qsTr("Search all conversations")
+                Accessible.description: qsTr("Finds runs by the words of their questions and "
+                                             + "answers. Enter searches at once, Escape clears "
+                                             + "the search, Down goes to the results.")
+                color: Theme.text
+                selectByMouse: true
+                // Typing searches once it pauses; each search replaces the one before.
+                onTextEdited: searchDelay.restart()
+                Keys.onPressed: event => {
+                    if (event.key === Qt.Key_Return || event.key === Qt.Key_Enter) {
+                        event.accepted = true
+                        root.searchNow()
+                    } else if (event.key === Qt.Key_Escape
+                               && (text.length > 0 || root.searchMode)) {
+                        event.accepted = true
+                        root.clearSearch()
+                    } else if (event.key === Qt.Key_Down && root.searchMode
+                               && searchList.count > 0) {
+                        event.accepted = true
+                        if (searchList.currentIndex < 0)
+                            searchList.currentIndex = 0
+                        searchList.forceActiveFocus()
+                    }
+                }
+                Component.onCompleted: text = ThreadInspector.searchQuery
+
+                Timer {
+                    id: searchDelay
+
+                    interval: 250
+                    onTriggered: root.searchNow()
+                }
+
+                // A search started elsewhere (ThreadInspector.search() from the chat's "Search
+                // all conversations") shows its words here; words being typed stay.
+                Connections {
+                    target: ThreadInspector
+                    function onSearchChanged() {
+                        if (!searchDelay.running
+                                && searchField.text.trim() !== ThreadInspector.searchQuery)
+                            searchField.text = ThreadInspector.searchQuery
+                    }
                 }
             }
 
@@ -114,12 +191,23 @@ Item {
                 wrapMode: Text.Wrap
                 font.pixelSize: 13
             }
+            Text {
+                visible: root.searchMode && ThreadInspector.searchError.length > 0
+                Layout.fillWidth: true
+                text: ThreadInspector.searchError
+                color: Theme.dangerText
+                wrapMode: Text.Wrap
+                font.pixelSize: 13
+                Accessible.role: Accessible.StaticText
+                Accessible.name: text
+            }
 
             Rectangle {
                 Layout.fillWidth: true
                 Layout.fillHeight: true
                 color: Theme.surface
-                border.color: runList.activeFocus ? Theme.accent : Theme.border
+                border.color: runList.activeFocus || searchList.activeFocus ? Theme.accent
+                                                                            : Theme.border
                 radius: 6
 
                 ListView {
@@ -127,6 +215,7 @@ Item {
 
                     anchors.fill: parent
                     anchors.margins: 1
+                    visible: !root.searchMode
                     clip: true
                     focus: true
                     activeFocusOnTab: true
@@ -249,13 +338,171 @@ Item {
 
                 Text {
                     anchors.centerIn: parent
-                    visible: ThreadInspector.runs.count === 0
+                    visible: !root.searchMode && ThreadInspector.runs.count === 0
                     width: parent.width - 40
                     horizontalAlignment: Text.AlignHCenter
                     wrapMode: Text.Wrap
                     text: qsTr("No runs yet: ask Jarvis something.")
                     color: Theme.textMuted
                     font.pixelSize: Theme.fontSize
+                }
+
+                // The search's results, best match first: the run, the words around the match
+                // (matches in bold) and where they were found. Clicking one, or Enter or Space
+                // on it, selects its run; Up and Down move through them; Escape clears the search.
+                ListView {
+                    id: searchList
+
+                    anchors.fill: parent
+                    anchors.margins: 1
+                    visible: root.searchMode
+                    clip: true
+                    activeFocusOnTab: true
+                    keyNavigationEnabled: true
+                    boundsBehavior: Flickable.StopAtBounds
+                    highlightMoveDuration: 0
+                    currentIndex: -1
+                    model: ThreadInspector.searchResults
+                    ScrollBar.vertical: ScrollBar {}
+
+                    Accessible.role: Accessible.List
+                    Accessible.name: qsTr("Runs that match the search")
+
+                    Keys.onPressed: event => {
+                        if ((event.key === Qt.Key_Return || event.key === Qt.Key_Enter
+                             || event.key === Qt.Key_Space) && currentIndex >= 0) {
+                            event.accepted = true
+                            ThreadInspector.selectSearchResult(currentIndex)
+                        } else if (event.key === Qt.Key_Escape) {
+                            event.accepted = true
+                            root.clearSearch()
+                            runList.forceActiveFocus()
+                        }
+                    }
+
+                    // New results: none is current until the user picks one.
+                    Connections {
+                        target: ThreadInspector.searchResults
+                        function onModelReset() {
+                            searchList.currentIndex = -1
+                        }
+                    }
+
+                    delegate: Rectangle {
+                        id: hitRow
+
+                        required property int index
+                        required property real runId
+                        required property string task
+                        required property string status
+                        required property string startedAt
+                        required property string matchedIn
+                        required property string snippet
+                        required property string snippetText
+
+                        readonly property bool current: ListView.isCurrentItem
+                        readonly property bool selected: runId === ThreadInspector.selectedRunId
+                        readonly property string foundIn: matchedIn === "user"
+                                                          ? qsTr("found in the question")
+                                                          : qsTr("found in an answer")
+
+                        width: ListView.view.width
+                        height: hitColumn.implicitHeight + 16
+                        color: selected ? Theme.userBubble
+                                        : current || hitMouse.containsMouse ? Theme.tickerBackground
+                                                                            : Theme.surface
+
+                        Accessible.role: Accessible.ListItem
+                        Accessible.name: qsTr("%1, %2: %3").arg(task).arg(foundIn).arg(snippetText)
+                        Accessible.selected: selected
+
+                        Rectangle {
+                            anchors.left: parent.left
+                            anchors.right: parent.right
+                            anchors.bottom: parent.bottom
+                            height: 1
+                            color: Theme.border
+                            opacity: 0.6
+                        }
+
+                        ColumnLayout {
+                            id: hitColumn
+
+                            anchors.left: parent.left
+                            anchors.right: parent.right
+                            anchors.verticalCenter: parent.verticalCenter
+                            anchors.leftMargin: 12
+                            anchors.rightMargin: 12
+                            spacing: 3
+
+                            RowLayout {
+                                Layout.fillWidth: true
+                                spacing: 8
+
+                                StatusDot {
+                                    working: Status.isActive(hitRow.status)
+                                    color: Theme.toneColor(Status.tone(hitRow.status))
+                                }
+                                Text {
+                                    Layout.fillWidth: true
+                                    text: hitRow.task
+                                    textFormat: Text.PlainText
+                                    elide: Text.ElideRight
+                                    color: Theme.text
+                                    font.pixelSize: Theme.fontSize - 1
+                                    font.weight: hitRow.selected ? Font.DemiBold : Font.Normal
+                                }
+                            }
+                            // The snippet: escaped text with the matches in <b> (the model's).
+                            Text {
+                                Layout.fillWidth: true
+                                Layout.leftMargin: 18
+                                text: hitRow.snippet
+                                textFormat: Text.StyledText
+                                wrapMode: Text.Wrap
+                                maximumLineCount: 2
+                                elide: Text.ElideRight
+                                color: Theme.textMuted
+                                font.pixelSize: Theme.smallFontSize + 1
+                            }
+                            Text {
+                                Layout.fillWidth: true
+                                Layout.leftMargin: 18
+                                elide: Text.ElideRight
+                                text: root.joinParts([hitRow.foundIn, hitRow.startedAt])
+                                color: Theme.textFaint
+                                font.pixelSize: Theme.smallFontSize
+                            }
+                        }
+
+                        MouseArea {
+                            id: hitMouse
+
+                            anchors.fill: parent
+                            hoverEnabled: true
+                            onClicked: {
+                                searchList.currentIndex = hitRow.index
+                                searchList.forceActiveFocus()
+                                ThreadInspector.selectSearchResult(hitRow.index)
+                            }
+                        }
+                    }
+                }
+
+                Text {
+                    anchors.centerIn: parent
+                    visible: root.searchMode && !ThreadInspector.searching
+                             && ThreadInspector.searchResults.count === 0
+                             && ThreadInspector.searchError.length === 0
+                    width: parent.width - 40
+                    horizontalAlignment: Text.AlignHCenter
+                    wrapMode: Text.Wrap
+                    text: qsTr("No runs match “%1”").arg(ThreadInspector.searchQuery)
+                    textFormat: Text.PlainText
+                    color: Theme.textMuted
+                    font.pixelSize: Theme.fontSize
+                    Accessible.role: Accessible.StaticText
+                    Accessible.name: text
                 }
             }
         }

@@ -173,6 +173,45 @@
     </message>
 </context>
 <context>
+    <name>ChatSearchBar</name>
+    <message>
+        <source>Search the conversation</source>
+        <translation>Das Gespräch durchsuchen</translation>
+    </message>
+    <message>
+        <source>Find in the conversation</source>
+        <translation>Im Gespräch suchen</translation>
+    </message>
+    <message>
+        <source>No matches</source>
+        <translation>Keine Treffer</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+    <message>
+        <source>Previous match (Shift+Enter)</source>
+        <translation>Vorheriger Treffer (Umschalt+Eingabe)</translation>
+    </message>
+    <message>
+        <source>Next match (Enter)</source>
+        <translation>Nächster Treffer (Eingabe)</translation>
+    </message>
+    <message>
+        <source>Search all conversations</source>
+        <translation>Alle Gespräche durchsuchen</translation>
+    </message>
+    <message>
+        <source>Search all conversations on the Threads page</source>
+        <translation>Alle Gespräche auf der Seite „Threads“ durchsuchen</translation>
+    </message>
+    <message>
+        <source>Close the search (Escape)</source>
+        <translation>Suche schließen (Esc)</translation>
+    </message>
+</context>
+<context>
     <name>ChatView</name>
     <message>
         <source>How can I help?</source>
@@ -189,6 +228,10 @@
     <message>
         <source>Loading the earlier conversation…</source>
         <translation>Früheres Gespräch wird geladen …</translation>
+    </message>
+    <message>
+        <source>Conversation with Jarvis</source>
+        <translation>Gespräch mit Jarvis</translation>
     </message>
 </context>
 <context>
@@ -1039,6 +1082,74 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
         <source>Zerg — Dashboard</source>
         <translation>Zerg — Dashboard</translation>
     </message>
+    <message>
+        <source>Ask Jarvis: show the chat and put the cursor in the question</source>
+        <translation>Jarvis fragen: den Chat zeigen und den Cursor in die Frage setzen</translation>
+    </message>
+    <message>
+        <source>Enter</source>
+        <translation>Eingabe</translation>
+    </message>
+    <message>
+        <source>Send the question</source>
+        <translation>Die Frage senden</translation>
+    </message>
+    <message>
+        <source>Shift+Enter</source>
+        <translation>Umschalt+Eingabe</translation>
+    </message>
+    <message>
+        <source>New line in the question</source>
+        <translation>Neue Zeile in der Frage</translation>
+    </message>
+    <message>
+        <source>Up / Down</source>
+        <translation>Pfeil hoch / runter</translation>
+    </message>
+    <message>
+        <source>Earlier and later questions (on the first or last line)</source>
+        <translation>Frühere und spätere Fragen (in der ersten oder letzten Zeile)</translation>
+    </message>
+    <message>
+        <source>Escape</source>
+        <translation>Esc</translation>
+    </message>
+    <message>
+        <source>Stop the current request</source>
+        <translation>Die laufende Anfrage stoppen</translation>
+    </message>
+    <message>
+        <source>Find in the conversation (on the dashboard: search all conversations)</source>
+        <translation>Im Gespräch suchen (in der Übersicht: alle Gespräche durchsuchen)</translation>
+    </message>
+    <message>
+        <source>Switch between the chat and the dashboard</source>
+        <translation>Zwischen Chat und Übersicht wechseln</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>Einstellungen</translation>
+    </message>
+    <message>
+        <source>Open or close the task inbox</source>
+        <translation>Den Aufgabeneingang öffnen oder schließen</translation>
+    </message>
+    <message>
+        <source>This list of shortcuts</source>
+        <translation>Diese Liste der Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Quit Zerg (also from the tray)</source>
+        <translation>Zerg beenden (auch aus dem Infobereich)</translation>
+    </message>
+    <message>
+        <source>Enter / Shift+Enter</source>
+        <translation>Eingabe / Umschalt+Eingabe</translation>
+    </message>
+    <message>
+        <source>Next and previous match (while searching)</source>
+        <translation>Nächster und vorheriger Treffer (beim Suchen)</translation>
+    </message>
 </context>
 <context>
     <name>McpClient</name>
@@ -1379,6 +1490,18 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
         <source>Show the worker %1 in the dashboard</source>
         <translation>Worker %1 im Dashboard zeigen</translation>
     </message>
+    <message>
+        <source>You: %1</source>
+        <translation>Sie: %1</translation>
+    </message>
+    <message>
+        <source>Error: %1</source>
+        <translation>Fehler: %1</translation>
+    </message>
+    <message>
+        <source>Jarvis: %1</source>
+        <translation>Jarvis: %1</translation>
+    </message>
 </context>
 <context>
     <name>OpenAiStreamDecoder</name>
@@ -1484,6 +1607,201 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
     <message>
         <source>Cannot reach %1: %2. Is `zerg serve` running there, and is the address right?</source>
         <translation>%1 ist nicht erreichbar: %2. Läuft dort `zerg serve`, und stimmt die Adresse?</translation>
+    </message>
+    <message>
+        <source>Jarvis is still working on the previous request; ask again when it has answered.</source>
+        <translation>Jarvis arbeitet noch an der vorigen Anfrage; fragen Sie erneut, wenn Jarvis geantwortet hat.</translation>
+    </message>
+</context>
+<context>
+    <name>RunExport</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>unknown (a model&apos;s price is not in the price table)</source>
+        <translation>unbekannt (der Preis eines Modells steht nicht in der Preistabelle)</translation>
+    </message>
+    <message>
+        <source>$%1</source>
+        <translation>$%1</translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation>Gestoppt</translation>
+    </message>
+    <message>
+        <source>Timed out</source>
+        <translation>Zeit überschritten</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>Workers</source>
+        <translation>Worker</translation>
+    </message>
+    <message>
+        <source>Worker %1</source>
+        <translation>Worker %1</translation>
+    </message>
+    <message>
+        <source>Worker %1: %2</source>
+        <translation>Worker %1: %2</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>Dauer</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>Auftrag</translation>
+    </message>
+    <message>
+        <source>Worker</source>
+        <translation>Worker</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>Folder</source>
+        <translation>Ordner</translation>
+    </message>
+    <message>
+        <source>Task:</source>
+        <translation>Aufgabe:</translation>
+    </message>
+    <message>
+        <source>Summary:</source>
+        <translation>Zusammenfassung:</translation>
+    </message>
+    <message>
+        <source>Result:</source>
+        <translation>Ergebnis:</translation>
+    </message>
+    <message>
+        <source>Call %1</source>
+        <translation>Aufruf %1</translation>
+    </message>
+    <message>
+        <source>Call %1: %2</source>
+        <translation>Aufruf %1: %2</translation>
+    </message>
+    <message>
+        <source>Result of %1</source>
+        <translation>Ergebnis von %1</translation>
+    </message>
+    <message>
+        <source>Result of %1: %2</source>
+        <translation>Ergebnis von %1: %2</translation>
+    </message>
+    <message>
+        <source>Tool calls</source>
+        <translation>Tool-Aufrufe</translation>
+    </message>
+    <message>
+        <source>Run %1</source>
+        <translation>Lauf %1</translation>
+    </message>
+    <message>
+        <source>Run %1: %2</source>
+        <translation>Lauf %1: %2</translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation>Modus</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Gestartet</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>Beendet</translation>
+    </message>
+    <message>
+        <source>not yet (still running)</source>
+        <translation>noch nicht (läuft noch)</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>Tokens</translation>
+    </message>
+    <message>
+        <source>%1 (prompt %2, completion %3, cached %4, reasoning %5; model calls: %6)</source>
+        <translation>%1 (Prompt %2, Antwort %3, zwischengespeichert %4, Reasoning %5; Modellaufrufe: %6)</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>Kosten</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>Versuche</translation>
+    </message>
+    <message>
+        <source>Fallback</source>
+        <translation>Ersatzantwort</translation>
+    </message>
+    <message>
+        <source>Jarvis answered directly with an apology</source>
+        <translation>Jarvis hat direkt mit einer Entschuldigung geantwortet</translation>
+    </message>
+    <message>
+        <source>Question</source>
+        <translation>Frage</translation>
+    </message>
+    <message>
+        <source>Answer</source>
+        <translation>Antwort</translation>
+    </message>
+    <message>
+        <source>Still running when exported.</source>
+        <translation>Lief beim Export noch.</translation>
+    </message>
+    <message>
+        <source>No answer was recorded.</source>
+        <translation>Es wurde keine Antwort aufgezeichnet.</translation>
+    </message>
+    <message>
+        <source>Code:</source>
+        <translation>Code:</translation>
+    </message>
+    <message>
+        <source>Exported %1 (%2, version %3).</source>
+        <translation>Exportiert %1 (%2, Version %3).</translation>
+    </message>
+    <message>
+        <source>Jarvis&apos;s memory was compacted here: from now on Jarvis sees a summary of the conversation above instead of its messages. The turns above are exported in full.</source>
+        <translation>Hier wurde Jarvis’ Gedächtnis verdichtet: ab hier sieht Jarvis eine Zusammenfassung des Gesprächs darüber statt seiner Nachrichten. Die Runden darüber sind vollständig exportiert.</translation>
+    </message>
+    <message>
+        <source>The summary (written %1):</source>
+        <translation>Die Zusammenfassung (geschrieben %1):</translation>
+    </message>
+    <message>
+        <source>Zerg run %1</source>
+        <translation>Zerg-Lauf %1</translation>
+    </message>
+    <message>
+        <source>Zerg conversation</source>
+        <translation>Zerg-Gespräch</translation>
+    </message>
+    <message>
+        <source>No runs yet.</source>
+        <translation>Noch keine Läufe.</translation>
+    </message>
+    <message>
+        <source>Runs: %1, oldest first.</source>
+        <translation>Läufe: %1, älteste zuerst.</translation>
     </message>
 </context>
 <context>
@@ -2153,6 +2471,21 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
     </message>
 </context>
 <context>
+    <name>ShortcutsSheet</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>Close the keyboard shortcuts</source>
+        <translation>Die Tastenkürzel schließen</translation>
+    </message>
+</context>
+<context>
     <name>SseParser</name>
     <message>
         <source>a line longer than %1</source>
@@ -2360,6 +2693,45 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
             <numerusform>%n Lauf</numerusform>
             <numerusform>%n Läufe</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>Suche läuft …</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s) found</source>
+        <translation>
+            <numerusform>%n Lauf gefunden</numerusform>
+            <numerusform>%n Läufe gefunden</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Search all conversations</source>
+        <translation>Alle Gespräche durchsuchen</translation>
+    </message>
+    <message>
+        <source>Finds runs by the words of their questions and answers. Enter searches at once, Escape clears the search, Down goes to the results.</source>
+        <translation>Findet Läufe über die Wörter ihrer Fragen und Antworten. Eingabe sucht sofort, Esc leert die Suche, Pfeil runter geht zu den Ergebnissen.</translation>
+    </message>
+    <message>
+        <source>Runs that match the search</source>
+        <translation>Läufe, die zur Suche passen</translation>
+    </message>
+    <message>
+        <source>found in the question</source>
+        <translation>in der Frage gefunden</translation>
+    </message>
+    <message>
+        <source>found in an answer</source>
+        <translation>in einer Antwort gefunden</translation>
+    </message>
+    <message>
+        <source>%1, %2: %3</source>
+        <translation>%1, %2: %3</translation>
+    </message>
+    <message>
+        <source>No runs match “%1”</source>
+        <translation>Kein Lauf passt zu „%1“</translation>
     </message>
 </context>
 <context>
@@ -3815,6 +4187,18 @@ Kosten: %4</translation>
         <source>Could not load the earlier conversation: %1</source>
         <translation>Das frühere Gespräch konnte nicht geladen werden: %1</translation>
     </message>
+    <message>
+        <source>(a code block, shown in the chat)</source>
+        <translation>(ein Codeblock, im Chat zu sehen)</translation>
+    </message>
+    <message>
+        <source>Jarvis answered: %1</source>
+        <translation>Jarvis hat geantwortet: %1</translation>
+    </message>
+    <message>
+        <source>Jarvis could not answer: %1</source>
+        <translation>Jarvis konnte nicht antworten: %1</translation>
+    </message>
 </context>
 <context>
     <name>zerg::JarvisService</name>
@@ -5027,6 +5411,33 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
     </message>
 </context>
 <context>
+    <name>zerg::SingleInstance</name>
+    <message>
+        <source>The request to the running Zerg was not understood; start Zerg with the same version as the running one.</source>
+        <translation>Die Anfrage an das laufende Zerg wurde nicht verstanden; starten Sie Zerg in derselben Version wie das laufende.</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <source>Zerg is already running with this data folder (process %1). Quit it (tray menu › Quit Zerg, or Ctrl+Q in its window) and try again.</source>
+        <translation>Zerg läuft bereits mit diesem Datenordner (Prozess %1). Beenden Sie es (Infobereich › Zerg beenden oder Strg+Q in seinem Fenster) und versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+        <source>The running Zerg refused the request.</source>
+        <translation>Das laufende Zerg hat die Anfrage abgelehnt.</translation>
+    </message>
+    <message>
+        <source>Zerg is already running (process %1) but did not answer within %2 s (%3). If its window does not respond, end that process and start Zerg again.</source>
+        <translation>Zerg läuft bereits (Prozess %1), hat aber nicht innerhalb von %2 s geantwortet (%3). Wenn sein Fenster nicht reagiert, beenden Sie diesen Prozess und starten Sie Zerg erneut.</translation>
+    </message>
+    <message>
+        <source>The request is too long (over 64 KiB).</source>
+        <translation>Die Anfrage ist zu lang (über 64 KiB).</translation>
+    </message>
+</context>
+<context>
     <name>zerg::SmtpSender</name>
     <message>
         <source>Could not initialize libcurl; the system may be out of memory.</source>
@@ -5412,6 +5823,10 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
     <message>
         <source>unknown message</source>
         <translation>unbekannte Nachricht</translation>
+    </message>
+    <message>
+        <source>Could not search: %1</source>
+        <translation>Suche nicht möglich: %1</translation>
     </message>
 </context>
 <context>
@@ -6560,52 +6975,6 @@ Vergleichen Sie ihn mit dem, was der Administrator des Servers sieht (auf dem Se
         <translation>unbekannter Befehl %1 (list, trust oder import)</translation>
     </message>
     <message>
-        <source>Usage: zerg runs COMMAND
-
-The requests Jarvis handled (runs), with their workers, tokens and cost.
-
-Commands:
-  list [--limit N] [--json]   Recent runs, newest first (20 unless --limit): id, status,
-                              mode (quick, supervisor, background), start, duration,
-                              tokens, cost and task.
-  show ID [--json]            One run: task, status, times, result or error, the workers
-                              it started with their summaries, token usage and cost.
-
-Options:
-  --limit N    list: show at most N runs.
-  --json       Print JSON (list: an array; show: one object; an unknown cost is null).
-  -h, --help   Show this help.
-
-Examples:
-  zerg runs list --limit 10
-  zerg runs show 12
-  zerg runs show 12 --json
-</source>
-        <translation>Aufruf: zerg runs COMMAND
-
-Die Anfragen, die Jarvis bearbeitet hat (Läufe), mit ihren Workern, Tokens und Kosten.
-
-Befehle:
-  list [--limit N] [--json]   Letzte Läufe, neueste zuerst (20, sofern nicht --limit): ID,
-                              Status, Modus (quick, supervisor, background), Start, Dauer,
-                              Tokens, Kosten und Aufgabe.
-  show ID [--json]            Ein Lauf: Aufgabe, Status, Zeiten, Ergebnis oder Fehler, die
-                              von ihm gestarteten Worker mit ihren Zusammenfassungen,
-                              Token-Verbrauch und Kosten.
-
-Optionen:
-  --limit N    list: höchstens N Läufe anzeigen.
-  --json       JSON ausgeben (list: ein Array; show: ein Objekt; unbekannte Kosten sind
-               null).
-  -h, --help   Diese Hilfe anzeigen.
-
-Beispiele:
-  zerg runs list --limit 10
-  zerg runs show 12
-  zerg runs show 12 --json
-</translation>
-    </message>
-    <message>
         <source>$%1</source>
         <translation>%1 $</translation>
     </message>
@@ -6682,14 +7051,6 @@ Beispiele:
     <message>
         <source>run %1 not found. List runs with `zerg runs list`.</source>
         <translation>Lauf %1 nicht gefunden. Läufe auflisten mit `zerg runs list`.</translation>
-    </message>
-    <message>
-        <source>runs needs &apos;list&apos; or &apos;show ID&apos;</source>
-        <translation>runs braucht &apos;list&apos; oder &apos;show ID&apos;</translation>
-    </message>
-    <message>
-        <source>unknown command &apos;%1&apos;; use &apos;list&apos; or &apos;show ID&apos;</source>
-        <translation>unbekannter Befehl &apos;%1&apos;; verwenden Sie &apos;list&apos; oder &apos;show ID&apos;</translation>
     </message>
     <message>
         <source>Usage: zerg serve [--listen HOST:PORT] [--tls-cert FILE --tls-key FILE] [--insecure]
@@ -7140,94 +7501,6 @@ eingerichtet (&apos;zerg doctor&apos; ausführen).
         <translation>Das Geheimnis %1 wurde entfernt.</translation>
     </message>
     <message>
-        <source>Usage: zerg [COMMAND] [OPTIONS]
-
-Zerg is a desktop AI operations assistant. Without a command it opens the Jarvis window.
-
-Commands:
-  ask [--json] [--approve=allow|deny] TASK
-                                    Run one request headless and print the answer.
-  workers list [--json] [--limit N] Recent workers, newest first.
-  workers show ID [--json]          One worker: metadata, result, tool call files.
-  workers grep [OPTIONS] PATTERN    Search every worker&apos;s files.
-  workers reindex [--json]          Rebuild the worker list from the folders on disk.
-  runs list [--limit N] [--json]    Recent requests Jarvis handled, newest first.
-  runs show ID [--json]             One run: result, workers, tokens and cost.
-  hosts list|trust ALIAS|import     The SSH hosts workers may reach, and their keys.
-  mcp list|tools NAME|call|serve    The MCP servers whose tools workers use; Zerg as one.
-  key set|clear|status              The provider&apos;s API key in the system keychain.
-  serve [--listen HOST:PORT]        Run headless behind the WebSocket API (server mode).
-  devices add NAME|list|revoke ID   The devices allowed to log in to &apos;zerg serve&apos;.
-  connect URL | --local             Make the desktop app a client of a &apos;zerg serve&apos;, or
-                                    go back to this computer&apos;s Jarvis.
-  doctor [--json]                   Check the provider, hosts, data folder and database,
-                                    and say what to fix.
-  help [COMMAND]                    This help, or the help of one command.
-
-Options:
-  -h, --help                        Show this help; &apos;zerg COMMAND --help&apos; shows the
-                                    options and examples of a command.
-  --version                         Show the version.
-
-Examples:
-  zerg doctor
-  zerg ask &quot;check disk usage on cube&quot;
-  zerg help workers grep
-
-Configuration (environment; see README): ZERG_DATA_DIR, ZERG_LLM_BASE_URL,
-ZERG_LLM_PROVIDER, ZERG_LLM_API_KEY, ZERG_MODEL, ZERG_WORKER_MODEL, ZERG_HOSTS_FILE.
-
-Exit status: 0 success, 1 failure, 2 usage error, 3 configuration problem.
-</source>
-        <translation>Aufruf: zerg [COMMAND] [OPTIONS]
-
-Zerg ist ein KI-Assistent für den IT-Betrieb auf dem Desktop. Ohne Befehl öffnet es das
-Jarvis-Fenster.
-
-Befehle:
-  ask [--json] [--approve=allow|deny] TASK
-                                    Eine Anfrage ohne Oberfläche ausführen und die Antwort
-                                    ausgeben.
-  workers list [--json] [--limit N] Letzte Worker, neueste zuerst.
-  workers show ID [--json]          Ein Worker: Metadaten, Ergebnis, Dateien der
-                                    Tool-Aufrufe.
-  workers grep [OPTIONS] PATTERN    Die Dateien aller Worker durchsuchen.
-  workers reindex [--json]          Die Worker-Liste aus den Ordnern auf dem Datenträger
-                                    neu aufbauen.
-  runs list [--limit N] [--json]    Letzte Anfragen, die Jarvis bearbeitet hat, neueste
-                                    zuerst.
-  runs show ID [--json]             Ein Lauf: Ergebnis, Worker, Tokens und Kosten.
-  hosts list|trust ALIAS|import     Die SSH-Hosts, die Worker erreichen dürfen, und ihre
-                                    Schlüssel.
-  mcp list|tools NAME|call|serve    Die MCP-Server, deren Tools Worker verwenden; Zerg als einer.
-  key set|clear|status              Der API-Schlüssel des Anbieters im Schlüsselbund des
-                                    Systems.
-  serve [--listen HOST:PORT]        Ohne Oberfläche hinter der WebSocket-API laufen
-                                    (Servermodus).
-  devices add NAME|list|revoke ID   Die Geräte, die sich bei &apos;zerg serve&apos; anmelden dürfen.
-  connect URL | --local             Die Desktop-App zum Client eines &apos;zerg serve&apos; machen
-                                    oder zurück zu Jarvis auf diesem Rechner wechseln.
-  doctor [--json]                   Anbieter, Hosts, Datenordner und Datenbank prüfen und
-                                    sagen, was zu beheben ist.
-  help [COMMAND]                    Diese Hilfe oder die Hilfe eines Befehls.
-
-Optionen:
-  -h, --help                        Diese Hilfe anzeigen; &apos;zerg COMMAND --help&apos; zeigt die
-                                    Optionen und Beispiele eines Befehls.
-  --version                         Die Version anzeigen.
-
-Beispiele:
-  zerg doctor
-  zerg ask &quot;check disk usage on cube&quot;
-  zerg help workers grep
-
-Konfiguration (Umgebung; siehe README): ZERG_DATA_DIR, ZERG_LLM_BASE_URL,
-ZERG_LLM_PROVIDER, ZERG_LLM_API_KEY, ZERG_MODEL, ZERG_WORKER_MODEL, ZERG_HOSTS_FILE.
-
-Exit-Status: 0 Erfolg, 1 Fehler, 2 Aufruffehler, 3 Konfigurationsproblem.
-</translation>
-    </message>
-    <message>
         <source>Usage: zerg mcp COMMAND
 
 The MCP servers whose tools Zerg&apos;s workers use (mcp.json in Zerg&apos;s config folder, or
@@ -7428,6 +7701,208 @@ Beispiele:
 Exit-Status: 0 keine Prüfung fehlgeschlagen (Warnungen erlaubt), 1 eine Prüfung ist
 fehlgeschlagen, 2 Aufruffehler.
 </translation>
+    </message>
+    <message>
+        <source>Usage: zerg [COMMAND] [OPTIONS]
+
+Zerg is a desktop AI operations assistant. Without a command it opens the Jarvis window.
+
+Commands:
+  ask [--json] [--approve=allow|deny] TASK
+                                    Run one request headless and print the answer.
+  workers list [--json] [--limit N] Recent workers, newest first.
+  workers show ID [--json]          One worker: metadata, result, tool call files.
+  workers grep [OPTIONS] PATTERN    Search every worker&apos;s files.
+  workers reindex [--json]          Rebuild the worker list from the folders on disk.
+  runs list [--limit N] [--json]    Recent requests Jarvis handled, newest first.
+  runs show ID [--json]             One run: result, workers, tokens and cost.
+  runs export ID|--all [--format md|json] [--out FILE]
+                                    A run or the whole conversation as Markdown or JSON.
+  hosts list|trust ALIAS|import     The SSH hosts workers may reach, and their keys.
+  mcp list|tools NAME|call|serve    The MCP servers whose tools workers use; Zerg as one.
+  key set|clear|status              The provider&apos;s API key in the system keychain.
+  serve [--listen HOST:PORT]        Run headless behind the WebSocket API (server mode).
+  devices add NAME|list|revoke ID   The devices allowed to log in to &apos;zerg serve&apos;.
+  connect URL | --local             Make the desktop app a client of a &apos;zerg serve&apos;, or
+                                    go back to this computer&apos;s Jarvis.
+  doctor [--json]                   Check the provider, hosts, data folder and database,
+                                    and say what to fix.
+  help [COMMAND]                    This help, or the help of one command.
+
+Options:
+  -h, --help                        Show this help; &apos;zerg COMMAND --help&apos; shows the
+                                    options and examples of a command.
+  --version                         Show the version.
+
+Examples:
+  zerg doctor
+  zerg ask &quot;check disk usage on cube&quot;
+  zerg help workers grep
+
+Configuration (environment; see README): ZERG_DATA_DIR, ZERG_LLM_BASE_URL,
+ZERG_LLM_PROVIDER, ZERG_LLM_API_KEY, ZERG_MODEL, ZERG_WORKER_MODEL, ZERG_HOSTS_FILE.
+
+Exit status: 0 success, 1 failure, 2 usage error, 3 configuration problem.
+</source>
+        <translation>Aufruf: zerg [COMMAND] [OPTIONS]
+
+Zerg ist ein KI-Assistent für den IT-Betrieb auf dem Desktop. Ohne Befehl öffnet es das
+Jarvis-Fenster.
+
+Befehle:
+  ask [--json] [--approve=allow|deny] TASK
+                                    Eine Anfrage ohne Oberfläche ausführen und die Antwort
+                                    ausgeben.
+  workers list [--json] [--limit N] Letzte Worker, neueste zuerst.
+  workers show ID [--json]          Ein Worker: Metadaten, Ergebnis, Dateien der
+                                    Tool-Aufrufe.
+  workers grep [OPTIONS] PATTERN    Die Dateien aller Worker durchsuchen.
+  workers reindex [--json]          Die Worker-Liste aus den Ordnern auf dem Datenträger
+                                    neu aufbauen.
+  runs list [--limit N] [--json]    Letzte Anfragen, die Jarvis bearbeitet hat, neueste
+                                    zuerst.
+  runs show ID [--json]             Ein Lauf: Ergebnis, Worker, Tokens und Kosten.
+  runs export ID|--all [--format md|json] [--out FILE]
+                                    Ein Lauf oder das ganze Gespräch als Markdown oder JSON.
+  hosts list|trust ALIAS|import     Die SSH-Hosts, die Worker erreichen dürfen, und ihre
+                                    Schlüssel.
+  mcp list|tools NAME|call|serve    Die MCP-Server, deren Tools Worker verwenden; Zerg als einer.
+  key set|clear|status              Der API-Schlüssel des Anbieters im Schlüsselbund des
+                                    Systems.
+  serve [--listen HOST:PORT]        Ohne Oberfläche hinter der WebSocket-API laufen
+                                    (Servermodus).
+  devices add NAME|list|revoke ID   Die Geräte, die sich bei &apos;zerg serve&apos; anmelden dürfen.
+  connect URL | --local             Die Desktop-App zum Client eines &apos;zerg serve&apos; machen
+                                    oder zurück zu Jarvis auf diesem Rechner wechseln.
+  doctor [--json]                   Anbieter, Hosts, Datenordner und Datenbank prüfen und
+                                    sagen, was zu beheben ist.
+  help [COMMAND]                    Diese Hilfe oder die Hilfe eines Befehls.
+
+Optionen:
+  -h, --help                        Diese Hilfe anzeigen; &apos;zerg COMMAND --help&apos; zeigt die
+                                    Optionen und Beispiele eines Befehls.
+  --version                         Die Version anzeigen.
+
+Beispiele:
+  zerg doctor
+  zerg ask &quot;check disk usage on cube&quot;
+  zerg help workers grep
+
+Konfiguration (Umgebung; siehe README): ZERG_DATA_DIR, ZERG_LLM_BASE_URL,
+ZERG_LLM_PROVIDER, ZERG_LLM_API_KEY, ZERG_MODEL, ZERG_WORKER_MODEL, ZERG_HOSTS_FILE.
+
+Exit-Status: 0 Erfolg, 1 Fehler, 2 Aufruffehler, 3 Konfigurationsproblem.
+</translation>
+    </message>
+    <message>
+        <source>Usage: zerg runs COMMAND
+
+The requests Jarvis handled (runs), with their workers, tokens and cost.
+
+Commands:
+  list [--limit N] [--json]   Recent runs, newest first (20 unless --limit): id, status,
+                              mode (quick, supervisor, background), start, duration,
+                              tokens, cost and task.
+  show ID [--json]            One run: task, status, times, result or error, the workers
+                              it started with their summaries, token usage and cost.
+  export ID [--format md|json] [--out FILE]
+                              One run as a document: question, answer or error, status,
+                              times, tokens, cost, and each worker&apos;s result with a link
+                              to its folder.
+  export --all [--format md|json] [--out FILE]
+                              The whole conversation with Jarvis, every run oldest first.
+
+Options:
+  --limit N    list: show at most N runs.
+  --json       Print JSON (list: an array; show: one object; an unknown cost is null).
+  --format F   export: md (Markdown, the default; also &apos;markdown&apos;) or json.
+  --out FILE   export: write FILE instead of printing (replaced as a whole, never left
+               half written).
+  --all        export: the whole conversation instead of one run.
+  -h, --help   Show this help.
+
+Examples:
+  zerg runs list --limit 10
+  zerg runs show 12
+  zerg runs show 12 --json
+  zerg runs export 12 &gt; run-12.md
+  zerg runs export --all --format json --out conversation.json
+</source>
+        <translation>Aufruf: zerg runs COMMAND
+
+Die Anfragen, die Jarvis bearbeitet hat (Läufe), mit ihren Workern, Tokens und Kosten.
+
+Befehle:
+  list [--limit N] [--json]   Letzte Läufe, neueste zuerst (20, sofern nicht --limit): ID,
+                              Status, Modus (quick, supervisor, background), Start, Dauer,
+                              Tokens, Kosten und Aufgabe.
+  show ID [--json]            Ein Lauf: Aufgabe, Status, Zeiten, Ergebnis oder Fehler, die
+                              von ihm gestarteten Worker mit ihren Zusammenfassungen,
+                              Token-Verbrauch und Kosten.
+  export ID [--format md|json] [--out FILE]
+                              Ein Lauf als Dokument: Frage, Antwort oder Fehler, Status,
+                              Zeiten, Tokens, Kosten und das Ergebnis jedes Workers mit
+                              einem Link auf seinen Ordner.
+  export --all [--format md|json] [--out FILE]
+                              Das ganze Gespräch mit Jarvis, alle Läufe, älteste zuerst.
+
+Optionen:
+  --limit N    list: höchstens N Läufe anzeigen.
+  --json       JSON ausgeben (list: ein Array; show: ein Objekt; unbekannte Kosten sind
+               null).
+  --format F   export: md (Markdown, Vorgabe; auch &apos;markdown&apos;) oder json.
+  --out FILE   export: FILE schreiben statt ausgeben (als Ganzes ersetzt, nie halb
+               geschrieben).
+  --all        export: das ganze Gespräch statt eines Laufs.
+  -h, --help   Diese Hilfe anzeigen.
+
+Beispiele:
+  zerg runs list --limit 10
+  zerg runs show 12
+  zerg runs show 12 --json
+  zerg runs export 12 &gt; run-12.md
+  zerg runs export --all --format json --out conversation.json
+</translation>
+    </message>
+    <message>
+        <source>runs export needs one run id or --all, e.g. zerg runs export 12</source>
+        <translation>runs export braucht eine Lauf-ID oder --all, z. B. zerg runs export 12</translation>
+    </message>
+    <message>
+        <source>--format takes md (or markdown) or json, e.g. --format json</source>
+        <translation>--format nimmt md (oder markdown) oder json, z. B. --format json</translation>
+    </message>
+    <message>
+        <source>--out needs a file</source>
+        <translation>--out braucht eine Datei</translation>
+    </message>
+    <message>
+        <source>runs export takes one run id or --all, not both</source>
+        <translation>runs export nimmt eine Lauf-ID oder --all, nicht beides</translation>
+    </message>
+    <message>
+        <source>unknown format &apos;%1&apos;; --format takes md (or markdown) or json</source>
+        <translation>unbekanntes Format &apos;%1&apos;; --format nimmt md (oder markdown) oder json</translation>
+    </message>
+    <message>
+        <source>cannot write the export to standard output</source>
+        <translation>der Export kann nicht auf die Standardausgabe geschrieben werden</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2. Check the folder exists and is writable.</source>
+        <translation>%1 kann nicht geschrieben werden: %2. Prüfen Sie, ob der Ordner existiert und beschreibbar ist.</translation>
+    </message>
+    <message>
+        <source>Wrote %1.</source>
+        <translation>%1 geschrieben.</translation>
+    </message>
+    <message>
+        <source>runs needs &apos;list&apos;, &apos;show ID&apos; or &apos;export ID&apos;</source>
+        <translation>runs braucht &apos;list&apos;, &apos;show ID&apos; oder &apos;export ID&apos;</translation>
+    </message>
+    <message>
+        <source>unknown command &apos;%1&apos;; use &apos;list&apos;, &apos;show ID&apos; or &apos;export ID&apos;</source>
+        <translation>unbekannter Befehl &apos;%1&apos;; verwenden Sie &apos;list&apos;, &apos;show ID&apos; oder &apos;export ID&apos;</translation>
     </message>
 </context>
 <context>
@@ -7636,6 +8111,10 @@ fehlgeschlagen, 2 Aufruffehler.
     <message>
         <source>the MCP server&apos;s log</source>
         <translation>das Log des MCP-Servers</translation>
+    </message>
+    <message>
+        <source>the search&apos;s runs</source>
+        <translation>die Läufe der Suche</translation>
     </message>
 </context>
 <context>

@@ -173,6 +173,45 @@
     </message>
 </context>
 <context>
+    <name>ChatSearchBar</name>
+    <message>
+        <source>Search the conversation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find in the conversation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No matches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Previous match (Shift+Enter)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next match (Enter)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search all conversations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search all conversations on the Threads page</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close the search (Escape)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ChatView</name>
     <message>
         <source>How can I help?</source>
@@ -188,6 +227,10 @@
     </message>
     <message>
         <source>Loading the earlier conversation…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Conversation with Jarvis</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1032,6 +1075,74 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
         <source>Zerg — Dashboard</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Ask Jarvis: show the chat and put the cursor in the question</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Send the question</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shift+Enter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New line in the question</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Up / Down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Earlier and later questions (on the first or last line)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Escape</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the current request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find in the conversation (on the dashboard: search all conversations)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Switch between the chat and the dashboard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open or close the task inbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This list of shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quit Zerg (also from the tray)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter / Shift+Enter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next and previous match (while searching)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>McpClient</name>
@@ -1372,6 +1483,18 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
         <source>Show the worker %1 in the dashboard</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>You: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Error: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jarvis: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>OpenAiStreamDecoder</name>
@@ -1476,6 +1599,201 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
     </message>
     <message>
         <source>Cannot reach %1: %2. Is `zerg serve` running there, and is the address right?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jarvis is still working on the previous request; ask again when it has answered.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RunExport</name>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown (a model&apos;s price is not in the price table)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>$%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timed out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Worker %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Worker %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Worker</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Summary:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Result:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Call %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Call %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Result of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Result of %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tool calls</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not yet (still running)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (prompt %2, completion %3, cached %4, reasoning %5; model calls: %6)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fallback</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jarvis answered directly with an apology</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Question</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Still running when exported.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No answer was recorded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Code:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exported %1 (%2, version %3).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jarvis&apos;s memory was compacted here: from now on Jarvis sees a summary of the conversation above instead of its messages. The turns above are exported in full.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The summary (written %1):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zerg run %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zerg conversation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No runs yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs: %1, oldest first.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2146,6 +2464,21 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
     </message>
 </context>
 <context>
+    <name>ShortcutsSheet</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close the keyboard shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>SseParser</name>
     <message>
         <source>a line longer than %1</source>
@@ -2353,6 +2686,45 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
             <numerusform>%n run</numerusform>
             <numerusform>%n runs</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s) found</source>
+        <translation>
+            <numerusform>%n run found</numerusform>
+            <numerusform>%n runs found</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Search all conversations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finds runs by the words of their questions and answers. Enter searches at once, Escape clears the search, Down goes to the results.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs that match the search</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>found in the question</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>found in an answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No runs match “%1”</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3802,6 +4174,18 @@ Cost: %4</source>
         <source>Could not load the earlier conversation: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>(a code block, shown in the chat)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jarvis answered: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jarvis could not answer: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>zerg::JarvisService</name>
@@ -5011,6 +5395,33 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
     </message>
 </context>
 <context>
+    <name>zerg::SingleInstance</name>
+    <message>
+        <source>The request to the running Zerg was not understood; start Zerg with the same version as the running one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zerg is already running with this data folder (process %1). Quit it (tray menu › Quit Zerg, or Ctrl+Q in its window) and try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The running Zerg refused the request.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zerg is already running (process %1) but did not answer within %2 s (%3). If its window does not respond, end that process and start Zerg again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The request is too long (over 64 KiB).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>zerg::SmtpSender</name>
     <message>
         <source>Could not initialize libcurl; the system may be out of memory.</source>
@@ -5395,6 +5806,10 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
     </message>
     <message>
         <source>unknown message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not search: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -6393,30 +6808,6 @@ Compare it with what the server&apos;s administrator sees (on the server: ssh-ke
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Usage: zerg runs COMMAND
-
-The requests Jarvis handled (runs), with their workers, tokens and cost.
-
-Commands:
-  list [--limit N] [--json]   Recent runs, newest first (20 unless --limit): id, status,
-                              mode (quick, supervisor, background), start, duration,
-                              tokens, cost and task.
-  show ID [--json]            One run: task, status, times, result or error, the workers
-                              it started with their summaries, token usage and cost.
-
-Options:
-  --limit N    list: show at most N runs.
-  --json       Print JSON (list: an array; show: one object; an unknown cost is null).
-  -h, --help   Show this help.
-
-Examples:
-  zerg runs list --limit 10
-  zerg runs show 12
-  zerg runs show 12 --json
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>$%1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6491,14 +6882,6 @@ Examples:
     </message>
     <message>
         <source>run %1 not found. List runs with `zerg runs list`.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>runs needs &apos;list&apos; or &apos;show ID&apos;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>unknown command &apos;%1&apos;; use &apos;list&apos; or &apos;show ID&apos;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -6888,48 +7271,6 @@ Exit status: 0 answered, 1 the run failed, 2 usage error, 3 no provider configur
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Usage: zerg [COMMAND] [OPTIONS]
-
-Zerg is a desktop AI operations assistant. Without a command it opens the Jarvis window.
-
-Commands:
-  ask [--json] [--approve=allow|deny] TASK
-                                    Run one request headless and print the answer.
-  workers list [--json] [--limit N] Recent workers, newest first.
-  workers show ID [--json]          One worker: metadata, result, tool call files.
-  workers grep [OPTIONS] PATTERN    Search every worker&apos;s files.
-  workers reindex [--json]          Rebuild the worker list from the folders on disk.
-  runs list [--limit N] [--json]    Recent requests Jarvis handled, newest first.
-  runs show ID [--json]             One run: result, workers, tokens and cost.
-  hosts list|trust ALIAS|import     The SSH hosts workers may reach, and their keys.
-  mcp list|tools NAME|call|serve    The MCP servers whose tools workers use; Zerg as one.
-  key set|clear|status              The provider&apos;s API key in the system keychain.
-  serve [--listen HOST:PORT]        Run headless behind the WebSocket API (server mode).
-  devices add NAME|list|revoke ID   The devices allowed to log in to &apos;zerg serve&apos;.
-  connect URL | --local             Make the desktop app a client of a &apos;zerg serve&apos;, or
-                                    go back to this computer&apos;s Jarvis.
-  doctor [--json]                   Check the provider, hosts, data folder and database,
-                                    and say what to fix.
-  help [COMMAND]                    This help, or the help of one command.
-
-Options:
-  -h, --help                        Show this help; &apos;zerg COMMAND --help&apos; shows the
-                                    options and examples of a command.
-  --version                         Show the version.
-
-Examples:
-  zerg doctor
-  zerg ask &quot;check disk usage on cube&quot;
-  zerg help workers grep
-
-Configuration (environment; see README): ZERG_DATA_DIR, ZERG_LLM_BASE_URL,
-ZERG_LLM_PROVIDER, ZERG_LLM_API_KEY, ZERG_MODEL, ZERG_WORKER_MODEL, ZERG_HOSTS_FILE.
-
-Exit status: 0 success, 1 failure, 2 usage error, 3 configuration problem.
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Usage: zerg mcp COMMAND
 
 The MCP servers whose tools Zerg&apos;s workers use (mcp.json in Zerg&apos;s config folder, or
@@ -7050,6 +7391,126 @@ Examples:
 
 Exit status: 0 no check failed (warnings allowed), 1 a check failed, 2 usage error.
 </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: zerg [COMMAND] [OPTIONS]
+
+Zerg is a desktop AI operations assistant. Without a command it opens the Jarvis window.
+
+Commands:
+  ask [--json] [--approve=allow|deny] TASK
+                                    Run one request headless and print the answer.
+  workers list [--json] [--limit N] Recent workers, newest first.
+  workers show ID [--json]          One worker: metadata, result, tool call files.
+  workers grep [OPTIONS] PATTERN    Search every worker&apos;s files.
+  workers reindex [--json]          Rebuild the worker list from the folders on disk.
+  runs list [--limit N] [--json]    Recent requests Jarvis handled, newest first.
+  runs show ID [--json]             One run: result, workers, tokens and cost.
+  runs export ID|--all [--format md|json] [--out FILE]
+                                    A run or the whole conversation as Markdown or JSON.
+  hosts list|trust ALIAS|import     The SSH hosts workers may reach, and their keys.
+  mcp list|tools NAME|call|serve    The MCP servers whose tools workers use; Zerg as one.
+  key set|clear|status              The provider&apos;s API key in the system keychain.
+  serve [--listen HOST:PORT]        Run headless behind the WebSocket API (server mode).
+  devices add NAME|list|revoke ID   The devices allowed to log in to &apos;zerg serve&apos;.
+  connect URL | --local             Make the desktop app a client of a &apos;zerg serve&apos;, or
+                                    go back to this computer&apos;s Jarvis.
+  doctor [--json]                   Check the provider, hosts, data folder and database,
+                                    and say what to fix.
+  help [COMMAND]                    This help, or the help of one command.
+
+Options:
+  -h, --help                        Show this help; &apos;zerg COMMAND --help&apos; shows the
+                                    options and examples of a command.
+  --version                         Show the version.
+
+Examples:
+  zerg doctor
+  zerg ask &quot;check disk usage on cube&quot;
+  zerg help workers grep
+
+Configuration (environment; see README): ZERG_DATA_DIR, ZERG_LLM_BASE_URL,
+ZERG_LLM_PROVIDER, ZERG_LLM_API_KEY, ZERG_MODEL, ZERG_WORKER_MODEL, ZERG_HOSTS_FILE.
+
+Exit status: 0 success, 1 failure, 2 usage error, 3 configuration problem.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: zerg runs COMMAND
+
+The requests Jarvis handled (runs), with their workers, tokens and cost.
+
+Commands:
+  list [--limit N] [--json]   Recent runs, newest first (20 unless --limit): id, status,
+                              mode (quick, supervisor, background), start, duration,
+                              tokens, cost and task.
+  show ID [--json]            One run: task, status, times, result or error, the workers
+                              it started with their summaries, token usage and cost.
+  export ID [--format md|json] [--out FILE]
+                              One run as a document: question, answer or error, status,
+                              times, tokens, cost, and each worker&apos;s result with a link
+                              to its folder.
+  export --all [--format md|json] [--out FILE]
+                              The whole conversation with Jarvis, every run oldest first.
+
+Options:
+  --limit N    list: show at most N runs.
+  --json       Print JSON (list: an array; show: one object; an unknown cost is null).
+  --format F   export: md (Markdown, the default; also &apos;markdown&apos;) or json.
+  --out FILE   export: write FILE instead of printing (replaced as a whole, never left
+               half written).
+  --all        export: the whole conversation instead of one run.
+  -h, --help   Show this help.
+
+Examples:
+  zerg runs list --limit 10
+  zerg runs show 12
+  zerg runs show 12 --json
+  zerg runs export 12 &gt; run-12.md
+  zerg runs export --all --format json --out conversation.json
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>runs export needs one run id or --all, e.g. zerg runs export 12</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--format takes md (or markdown) or json, e.g. --format json</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--out needs a file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>runs export takes one run id or --all, not both</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown format &apos;%1&apos;; --format takes md (or markdown) or json</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot write the export to standard output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2. Check the folder exists and is writable.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wrote %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>runs needs &apos;list&apos;, &apos;show ID&apos; or &apos;export ID&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown command &apos;%1&apos;; use &apos;list&apos;, &apos;show ID&apos; or &apos;export ID&apos;</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -7258,6 +7719,10 @@ Exit status: 0 no check failed (warnings allowed), 1 a check failed, 2 usage err
     </message>
     <message>
         <source>the MCP server&apos;s log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the search&apos;s runs</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -76,10 +76,10 @@ void threadMemory(const DashboardSources& s, Args& args, QObject* context, Dashb
         context, encoded<std::optional<ThreadMemory>>(std::move(done), &recordjson::memoryReply));
 }
 
-// Like encoded, with the storage's "invalid_argument" (a path or id that leaves the worker's
-// folder) answered as the API's bad_request.
+// Like encoded, with the source's "invalid_argument" (a path or id that leaves the worker's
+// folder, a blank search) answered as the API's bad_request.
 template <typename T, typename Encode>
-SourceReply<T> workerFilesReply(DashboardOp::Done done, Encode encode) {
+SourceReply<T> badRequestWhenInvalid(DashboardOp::Done done, Encode encode) {
     return [done = std::move(done), encode](Result<T> r) {
         if (!r && r.error().code == u"invalid_argument"_s)
             return done(Error{u"bad_request"_s, r.error().message});
@@ -87,6 +87,20 @@ SourceReply<T> workerFilesReply(DashboardOp::Done done, Encode encode) {
             return done(r.error());
         done(encode(r.value()));
     };
+}
+
+constexpr qint64 kDefaultSearchHits = 50;
+
+// Full-text search of the owner's runs: the query goes to the source as it is (the source makes
+// it safe; a blank one is its invalid_argument).
+void threadSearch(const DashboardSources& s, Args& args, QObject* context, DashboardOp::Done done) {
+    const auto query = args.text(u"query"_s, true);
+    const auto limit = args.integer(u"limit"_s, false, 1, ThreadsSource::kMaxSearchHits);
+    if (args.error())
+        return;
+    s.threads->search(
+        *query, int(limit.value_or(kDefaultSearchHits)), context,
+        badRequestWhenInvalid<QList<RunSearchHit>>(std::move(done), &recordjson::searchReply));
 }
 
 void workerJob(const DashboardSources& s, Args& args, QObject* context, DashboardOp::Done done) {
@@ -99,7 +113,7 @@ void workerJob(const DashboardSources& s, Args& args, QObject* context, Dashboar
     }
     if (args.error())
         return;
-    auto reply = workerFilesReply<WorkerJobRecord>(
+    auto reply = badRequestWhenInvalid<WorkerJobRecord>(
         std::move(done), [](const WorkerJobRecord& job) { return recordjson::toJson(job); });
     if (jobId)
         s.workerFiles->job(*jobId, context, std::move(reply));
@@ -115,7 +129,7 @@ void workerFolder(const DashboardSources& s, Args& args, QObject* context, Dashb
     const QStringList knownList = known.value_or(QStringList());
     s.workerFiles->folder(
         *workerId, QSet<QString>(knownList.cbegin(), knownList.cend()), context,
-        workerFilesReply<WorkerFolder>(std::move(done), [](const WorkerFolder& f) {
+        badRequestWhenInvalid<WorkerFolder>(std::move(done), [](const WorkerFolder& f) {
             return recordjson::toJson(f, recordjson::kMaxCheckBytesPerReply);
         }));
 }
@@ -129,7 +143,7 @@ void workerFileBytes(const DashboardSources& s, Args& args, QObject* context,
         return;
     s.workerFiles->file(
         *workerId, *path, maxBytes.value_or(WorkerFilesSource::kMaxFileBytes), context,
-        workerFilesReply<WorkerFileRead>(
+        badRequestWhenInvalid<WorkerFileRead>(
             std::move(done), [](const WorkerFileRead& r) { return recordjson::toJson(r); }));
 }
 
@@ -456,6 +470,7 @@ const QList<DashboardOp>& dashboardOps() {
         {u"thread_run_totals"_s, threadRunTotals},
         {u"run_messages"_s, runMessages},
         {u"thread_memory"_s, threadMemory},
+        {u"thread_search"_s, threadSearch},
         {u"worker_job"_s, workerJob},
         {u"worker_folder"_s, workerFolder},
         {u"worker_file_bytes"_s, workerFileBytes},

@@ -50,6 +50,9 @@ inline void setOwner(RunDetail& d, qint64 owner) {
     setOwner(d.run, owner);
     setOwner(d.workers, owner);
 }
+inline void setOwner(RunSearchHit& h, qint64 owner) {
+    setOwner(h.run, owner);
+}
 template <typename Record>
 void setOwner(QList<Record>& records, qint64 owner) {
     for (Record& r : records)

@@ -73,4 +73,11 @@ void RemoteThreadsSource::memory(QObject* context, SourceReply<std::optional<Thr
                                            std::move(done), &recordjson::memory);
 }
 
+void RemoteThreadsSource::search(const QString& query, int limit, QObject* context,
+                                 SourceReply<QList<RunSearchHit>> done) {
+    askServer<QList<RunSearchHit>>(m_client, u"thread_search"_s,
+                                   {{u"query"_s, query}, {u"limit"_s, limit}}, context,
+                                   std::move(done), ownedBy(m_ownerId, &recordjson::searchHits));
+}
+
 }  // namespace zerg::api

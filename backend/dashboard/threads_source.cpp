@@ -91,6 +91,12 @@ void StoreThreadsSource::memory(QObject* context, SourceReply<std::optional<Thre
     done(m_store->latestMemory(newest->first().threadId));
 }
 
+void StoreThreadsSource::search(const QString& query, int limit, QObject* context,
+                                SourceReply<QList<RunSearchHit>> done) {
+    Q_UNUSED(context);
+    done(m_store->searchRuns(m_ownerId, query, limit));
+}
+
 MessagePage MessagePage::first(const QList<StoredMessage>& messages) {
     MessagePage page;
     qint64 bytes = 0;
@@ -237,6 +243,40 @@ Result<std::optional<ThreadMemory>> memory(const QJsonObject& reply) {
         return protocolError(
             QCoreApplication::translate("zerg::recordjson", "the thread's memory"));
     return std::optional<ThreadMemory>(threadMemory(v.toObject()));
+}
+
+QJsonObject toJson(const RunSearchHit& hit) {
+    return {{u"run"_s, toJson(hit.run)},
+            {u"message_seq"_s, hit.messageSeq},
+            {u"role"_s, hit.role},
+            {u"snippet"_s, hit.snippet}};
+}
+
+RunSearchHit runSearchHit(const QJsonObject& o) {
+    RunSearchHit hit;
+    hit.run = runRecord(o.value(u"run"_s).toObject());
+    hit.messageSeq = o.value(u"message_seq"_s).toInteger();
+    hit.role = o.value(u"role"_s).toString();
+    hit.snippet = o.value(u"snippet"_s).toString();
+    return hit;
+}
+
+QJsonObject searchReply(const QList<RunSearchHit>& hits) {
+    return {{u"hits"_s, arrayOf(hits, [](const RunSearchHit& h) { return toJson(h); })}};
+}
+
+Result<QList<RunSearchHit>> searchHits(const QJsonObject& reply) {
+    const QString what = QCoreApplication::translate("zerg::recordjson", "the search's runs");
+    Result<QList<RunSearchHit>> hits =
+        listOf<RunSearchHit>(reply.value(u"hits"_s), what, &runSearchHit);
+    if (!hits)
+        return hits.error();
+    for (const RunSearchHit& h : std::as_const(hits.value())) {
+        // Every hit is a run: one without its record is not an answer this app reads.
+        if (h.run.id <= 0)
+            return protocolError(what);
+    }
+    return hits;
 }
 
 }  // namespace recordjson

@@ -33,8 +33,9 @@ struct RunTotals {
 // not_found, exactly as a run that does not exist.
 class ThreadsSource {
 public:
-    static constexpr int kMaxRuns = 200;       // the largest limit of runs()
-    static constexpr int kMaxTotalsRuns = 50;  // the most run ids runTotals() takes at once
+    static constexpr int kMaxRuns = 200;        // the largest limit of runs()
+    static constexpr int kMaxTotalsRuns = 50;   // the most run ids runTotals() takes at once
+    static constexpr int kMaxSearchHits = 100;  // the largest limit of search()
 
     virtual ~ThreadsSource() = default;
     // The owner's newest runs (all of its one supervisor thread), newest first; limit 1..kMaxRuns.
@@ -52,6 +53,12 @@ public:
     // The newest compacted memory of the owner's supervisor thread; nullopt when it was never
     // compacted or the owner has no runs yet (the thread is never created here).
     virtual void memory(QObject* context, SourceReply<std::optional<ThreadMemory>> done) = 0;
+    // Full-text search of the owner's conversation (Store::searchRuns): the runs whose question
+    // or answers hold every word of query (the last word also as a prefix), best match first,
+    // then the newest; limit 1..kMaxSearchHits. A blank query is invalid_argument; one of
+    // punctuation only finds nothing.
+    virtual void search(const QString& query, int limit, QObject* context,
+                        SourceReply<QList<RunSearchHit>> done) = 0;
 };
 
 // Over the local Store, answering at once.
@@ -66,6 +73,8 @@ public:
     void messages(qint64 runId, qint64 afterSeq, QObject* context,
                   SourceReply<QList<StoredMessage>> done) override;
     void memory(QObject* context, SourceReply<std::optional<ThreadMemory>> done) override;
+    void search(const QString& query, int limit, QObject* context,
+                SourceReply<QList<RunSearchHit>> done) override;
 
 private:
     // The owner's run; not_found (one message for missing and foreign runs) otherwise.
@@ -124,6 +133,15 @@ namespace recordjson {
 // thread_memory: {memory: {…memory} or null}
 [[nodiscard]] QJsonObject memoryReply(const std::optional<ThreadMemory>& m);
 [[nodiscard]] Result<std::optional<ThreadMemory>> memory(const QJsonObject& reply);
+
+// One search hit: {run: {…run}, message_seq, role, snippet} (the snippet's matches between
+// U+E000 and U+E001, as RunSearchHit has them).
+[[nodiscard]] QJsonObject toJson(const RunSearchHit& hit);
+[[nodiscard]] RunSearchHit runSearchHit(const QJsonObject& o);
+
+// thread_search: {hits: [{…search hit}]}
+[[nodiscard]] QJsonObject searchReply(const QList<RunSearchHit>& hits);
+[[nodiscard]] Result<QList<RunSearchHit>> searchHits(const QJsonObject& reply);
 
 }  // namespace recordjson
 }  // namespace zerg

@@ -11,6 +11,30 @@
 namespace zerg::migrations {
 namespace {
 
+// Migration 9 (SQLite): the searchable text of the message whose body is the column `body`
+// (body, new.body): the content of a user or assistant message (a string, or the text parts of a
+// content array joined by newlines) without U+E000 and U+E001; NULL for every other message and
+// for a body that is not JSON (json_valid first: json_extract would fail the INSERT). Once
+// released, never change it: write a new migration.
+QString sqliteMessageText(const QString& body) {
+    return QStringLiteral(
+               "CASE WHEN json_valid(%1) THEN CASE WHEN json_extract(%1, '$.role') IN ('user', "
+               "'assistant') THEN replace(replace(CASE json_type(%1, '$.content') WHEN 'text' "
+               "THEN json_extract(%1, '$.content') WHEN 'array' THEN (SELECT "
+               "group_concat(json_extract(%1, part.fullkey || '.text'), char(10)) FROM "
+               "json_each(%1, '$.content') AS part WHERE json_extract(%1, part.fullkey || "
+               "'.type') = 'text') END, char(57344), ''), char(57345), '') END END")
+        .arg(body);
+}
+
+// The trigger statement that indexes the message new.* (nothing when it has no searchable text).
+QString sqliteIndexNewMessage() {
+    return QStringLiteral(
+               "INSERT INTO messages_fts (rowid, text) SELECT new.id, t FROM (SELECT %1 AS t) "
+               "WHERE t IS NOT NULL")
+        .arg(sqliteMessageText(QStringLiteral("new.body")));
+}
+
 // The SQL is written to run on SQLite and PostgreSQL alike: CHECK constraints instead of enums,
 // partial indexes (both engines have them), BIGINT for counters and references, TEXT for times
 // (ISO-8601 UTC, see time_format.h) and JSON bodies. The one thing with no common spelling is
@@ -330,6 +354,93 @@ QList<Migration> buildAll() {
                            " CHECK (approval_mode IN ('autonomous', 'ask', 'read_only'))"),
         }});
 
+    // Full-text search of the conversation (the Threads page's search, Store::searchRuns): the
+    // text of user and assistant messages, content as a string or the text parts of a content
+    // array. Tool results are left out: they are machine JSON whose keys ("status", "worker_id",
+    // "summary") would match nearly every run, they are most of the bytes (file reads, command
+    // output), and a snippet from one would show text the chat never showed.
+    //
+    // SQLite: an FTS5 table with rowid = messages.id, kept by triggers and filled here from the
+    // rows already there. It keeps its own copy of the text (user and assistant text only, a
+    // small part of the file) rather than reading it from messages (external content): FTS5
+    // reads an external content table with statements that may not use table-valued functions,
+    // which the content array needs (json_each), and removing an external-content row means
+    // giving back exactly the text indexed, where this table removes a row by its id.
+    // unicode61 folds case and removes diacritics (remove_diacritics 2: "munchen" finds
+    // "München") and splits at everything that is not a letter or digit, so a host name
+    // "web-01.example.com" is four words and "web-01" finds it as a phrase; prefix indexes of 2
+    // and 3 characters serve the prefix query of the word still being typed. U+E000 and U+E001,
+    // which mark matches in a snippet, are removed from the indexed text so that a snippet's
+    // markers are always ours.
+    //
+    // PostgreSQL: a GIN expression index over zerg_message_search_vector(body): the same text
+    // with punctuation turned into spaces (words split as on SQLite; beside [[:punct:]], which
+    // is ASCII only in a database of the C locale, the common Unicode punctuation, spaces,
+    // symbols and emoji are named), through the 'simple' configuration (lower case, no
+    // stemming, no stop words: host names and commands stay as written). The function returns
+    // NULL instead of failing on a body that is not JSON or that jsonb refuses (\u0000), so
+    // such a message is never found rather than never saved.
+    list.append(Migration{
+        .version = 9,
+        .description = QStringLiteral("full-text search of messages"),
+        .statements = {},
+        .sqliteStatements =
+            {
+                QStringLiteral("CREATE VIRTUAL TABLE messages_fts USING fts5(text, "
+                               "tokenize='unicode61 remove_diacritics 2', prefix='2 3')"),
+                QStringLiteral("CREATE TRIGGER messages_fts_insert AFTER INSERT ON messages BEGIN"
+                               " %1; END")
+                    .arg(sqliteIndexNewMessage()),
+                QStringLiteral("CREATE TRIGGER messages_fts_delete AFTER DELETE ON messages BEGIN"
+                               " DELETE FROM messages_fts WHERE rowid = old.id; END"),
+                // Messages are appended, never edited; should one change, its text follows.
+                QStringLiteral("CREATE TRIGGER messages_fts_update AFTER UPDATE OF id, body ON "
+                               "messages BEGIN DELETE FROM messages_fts WHERE rowid = old.id; "
+                               "%1; END")
+                    .arg(sqliteIndexNewMessage()),
+                // The messages from before this migration.
+                QStringLiteral("INSERT INTO messages_fts (rowid, text) SELECT id, text FROM "
+                               "(SELECT id, %1 AS text FROM messages) WHERE text IS NOT NULL")
+                    .arg(sqliteMessageText(QStringLiteral("body"))),
+            },
+        .postgresStatements = {
+            QStringLiteral(
+                "CREATE FUNCTION zerg_message_search_vector(body TEXT) RETURNS tsvector"
+                " LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $fn$\n"
+                "DECLARE\n"
+                "    message jsonb;\n"
+                "    content text;\n"
+                "BEGIN\n"
+                "    message := body::jsonb;\n"
+                "    IF jsonb_typeof(message) <> 'object'\n"
+                "            OR COALESCE(message->>'role', '') NOT IN ('user', 'assistant') "
+                "THEN\n"
+                "        RETURN NULL;\n"
+                "    END IF;\n"
+                "    IF jsonb_typeof(message->'content') = 'string' THEN\n"
+                "        content := message->>'content';\n"
+                "    ELSIF jsonb_typeof(message->'content') = 'array' THEN\n"
+                "        SELECT string_agg(part->>'text', E'\\n' ORDER BY n) INTO content\n"
+                "            FROM jsonb_array_elements(message->'content') WITH ORDINALITY"
+                " AS p(part, n)\n"
+                "            WHERE part->>'type' = 'text';\n"
+                "    END IF;\n"
+                "    IF content IS NULL THEN\n"
+                "        RETURN NULL;\n"
+                "    END IF;\n"
+                "    RETURN to_tsvector('simple', regexp_replace(content, '[[:punct:]"
+                "\\u00a0\\u00a1\\u00a7\\u00ab\\u00b6\\u00b7\\u00bb\\u00bf\\u2000-\\u206f"
+                "\\u2190-\\u2bff\\u2e00-\\u2e7f\\u3000-\\u3003\\u3008-\\u3011\\u3014-"
+                "\\u301f\\ufe10-\\ufe19\\ufe30-\\ufe4f\\uff01-\\uff0f\\uff1a-\\uff20\\uff3b-"
+                "\\uff40\\uff5b-\\uff65\\U0001f000-\\U0001faff]+', ' ', 'g'));\n"
+                "EXCEPTION WHEN OTHERS THEN\n"
+                "    RETURN NULL;\n"
+                "END\n"
+                "$fn$"),
+            QStringLiteral("CREATE INDEX ix_messages_search ON messages USING GIN "
+                           "(zerg_message_search_vector(body))"),
+        }});
+
     return list;
 }
 
@@ -426,8 +537,8 @@ Status applyOne(QSqlDatabase db, const Migration& m, const QDateTime& now) {
         const bool done = q.next();
         q.finish();
         if (!done) {
-            for (const QString& statement : m.statements) {
-                if (!q.exec(forDriver(statement, db.driverName())))
+            for (const QString& statement : statementsFor(m, db.driverName())) {
+                if (!q.exec(statement))
                     return fail(q, q.lastError());
             }
             if (!q.prepare(QStringLiteral(
@@ -473,6 +584,18 @@ QString forDriver(const QString& sql, const QString& driverName) {
                              ? QStringLiteral("BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY")
                              : QStringLiteral("INTEGER PRIMARY KEY");
     out.replace(QStringLiteral("{{ID_PK}}"), idPk);
+    return out;
+}
+
+QStringList statementsFor(const Migration& m, const QString& driverName) {
+    QStringList out;
+    const QStringList& own =
+        driverName == QLatin1String("QPSQL") ? m.postgresStatements : m.sqliteStatements;
+    out.reserve(m.statements.size() + own.size());
+    for (const QStringList* list : {&m.statements, &own}) {
+        for (const QString& statement : *list)
+            out.append(forDriver(statement, driverName));
+    }
     return out;
 }
 

@@ -6,10 +6,14 @@
 #include "storage/sql_util.h"
 #include "storage/time_format.h"
 
+#include <QJsonArray>
+#include <QSet>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QVariant>
+
+#include <utility>
 
 namespace zerg {
 namespace {
@@ -119,6 +123,187 @@ Result<QList<StoredMessage>> storedMessagesFrom(QSqlQuery& q, qint64 threadId,
     if (q.lastError().isValid())
         return dbError(what, q.lastError());
     return out;
+}
+
+// ---- full-text search (searchRuns; the index is migration 9's) ----
+
+// The words a snippet holds at most: FTS5's snippet() and markedSnippet() alike.
+constexpr int kSnippetWords = 20;
+const QString kEllipsis = QStringLiteral("…");
+
+// The run columns of kRunColumns, each qualified with the table alias `r`, for joins.
+QString runColumnsOfR() {
+    return QStringLiteral("r.") +
+           QString(kRunColumns).replace(QStringLiteral(", "), QStringLiteral(", r."));
+}
+
+// What the search index keeps of text as words: letters, digits and combining marks (FTS5's
+// unicode61 tokenizer; the PostgreSQL index splits the text at punctuation, symbols and
+// spaces before its parser reads it).
+bool isWordChar(char32_t c) {
+    return QChar::isLetterOrNumber(c) || QChar::isMark(c);
+}
+
+// The words of text, as [begin, end) offsets into it.
+QList<std::pair<qsizetype, qsizetype>> wordSpans(QStringView text) {
+    QList<std::pair<qsizetype, qsizetype>> spans;
+    qsizetype begin = -1;
+    for (qsizetype i = 0; i < text.size();) {
+        char32_t c = text[i].unicode();
+        qsizetype width = 1;
+        if (text[i].isHighSurrogate() && i + 1 < text.size() && text[i + 1].isLowSurrogate()) {
+            c = QChar::surrogateToUcs4(text[i], text[i + 1]);
+            width = 2;
+        }
+        if (isWordChar(c)) {
+            if (begin < 0)
+                begin = i;
+        } else if (begin >= 0) {
+            spans.append({begin, i});
+            begin = -1;
+        }
+        i += width;
+    }
+    if (begin >= 0)
+        spans.append({begin, text.size()});
+    return spans;
+}
+
+// A query as the index reads it: its phrases (what stood between spaces, in order), each the
+// words in it. The last word of the last phrase is matched as the start of a word. Every word is
+// letters, digits and marks only, so a word can never be search syntax.
+struct SearchTerms {
+    QList<QStringList> phrases;
+};
+
+Result<SearchTerms> searchTerms(const QString& query) {
+    if (query.trimmed().isEmpty())
+        return invalid(QStringLiteral("Type a word to search for; an empty search finds nothing."));
+    if (query.size() > Store::kMaxSearchChars) {
+        return invalid(QStringLiteral("A search may be at most %1 characters long, not %2; "
+                                      "search for fewer words.")
+                           .arg(Store::kMaxSearchChars)
+                           .arg(query.size()));
+    }
+    SearchTerms terms;
+    qsizetype words = 0;
+    for (const QString& chunk : query.simplified().split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        QStringList phrase;
+        for (const auto& [begin, end] : wordSpans(chunk))
+            phrase.append(chunk.mid(begin, end - begin));
+        words += phrase.size();
+        if (!phrase.isEmpty())
+            terms.phrases.append(phrase);
+    }
+    if (words > Store::kMaxSearchWords) {
+        return invalid(QStringLiteral("A search may have at most %1 words, not %2; search for "
+                                      "fewer words.")
+                           .arg(Store::kMaxSearchWords)
+                           .arg(words));
+    }
+    return terms;
+}
+
+// FTS5: each phrase quoted ("web 01"), the last one a prefix ("web 01"*); FTS5 ANDs them.
+QString fts5Query(const SearchTerms& terms) {
+    QStringList parts;
+    for (const QStringList& phrase : terms.phrases)
+        parts.append(QLatin1Char('"') + phrase.join(QLatin1Char(' ')) + QLatin1Char('"'));
+    parts.last() += QLatin1Char('*');
+    return parts.join(QLatin1Char(' '));
+}
+
+// PostgreSQL, for to_tsquery('simple', …): each word quoted, a phrase's words joined by <->
+// (next to each other), the phrases by &, the last word with :* (a prefix). The 'simple'
+// configuration lower-cases the words as it did the text.
+QString tsQuery(const SearchTerms& terms) {
+    QStringList parts;
+    for (const QStringList& phrase : terms.phrases) {
+        QStringList words;
+        for (QString word : phrase) {
+            word.replace(QLatin1Char('\\'), QStringLiteral("\\\\"));
+            word.replace(QLatin1Char('\''), QStringLiteral("''"));
+            words.append(QLatin1Char('\'') + word + QLatin1Char('\''));
+        }
+        parts.append(QLatin1Char('(') + words.join(QStringLiteral(" <-> ")) + QLatin1Char(')'));
+    }
+    parts.last().insert(parts.last().size() - 1, QStringLiteral(":*"));
+    return parts.join(QStringLiteral(" & "));
+}
+
+// A word as compared for highlighting: case folded, accents removed.
+QString foldedWord(const QString& word) {
+    const QString decomposed = word.normalized(QString::NormalizationForm_KD);
+    QString out;
+    out.reserve(decomposed.size());
+    for (const QChar c : decomposed) {
+        if (!c.isMark())
+            out.append(c);
+    }
+    return out.toCaseFolded();
+}
+
+// The snippet of a PostgreSQL hit, made here: ts_headline would read the text with the parser's
+// own idea of a word (a host name whole), so that a match inside "web-01.example.com" would not
+// be marked. Up to kSnippetWords words from shortly before the first match, each query word
+// between the markers, "…" where text was left out.
+QString markedSnippet(QString text, const SearchTerms& terms) {
+    text.remove(QChar(kSearchMatchStart));
+    text.remove(QChar(kSearchMatchEnd));
+    const QList<std::pair<qsizetype, qsizetype>> spans = wordSpans(text);
+    if (spans.isEmpty())
+        return {};
+    QSet<QString> whole;
+    for (const QStringList& phrase : terms.phrases) {
+        for (const QString& word : phrase)
+            whole.insert(foldedWord(word));
+    }
+    const QString prefix = foldedWord(terms.phrases.last().last());
+    QList<bool> matches;
+    matches.reserve(spans.size());
+    qsizetype first = -1;
+    for (const auto& [begin, end] : spans) {
+        const QString word = foldedWord(text.mid(begin, end - begin));
+        matches.append(whole.contains(word) || word.startsWith(prefix));
+        if (matches.last() && first < 0)
+            first = matches.size() - 1;
+    }
+    const qsizetype count = spans.size();
+    const qsizetype from =
+        std::max<qsizetype>(0, std::min<qsizetype>(first - 3, count - kSnippetWords));
+    const qsizetype to = std::min<qsizetype>(count, from + kSnippetWords);
+    // As FTS5's snippet(): the text before the first word and after the last one when the
+    // snippet starts or ends the message, "…" where it does not.
+    QString out = from > 0 ? kEllipsis : QString();
+    qsizetype at = from > 0 ? spans.at(from).first : 0;
+    for (qsizetype i = from; i < to; ++i) {
+        const auto [begin, end] = spans.at(i);
+        out += QStringView(text).mid(at, begin - at);
+        if (matches.at(i))
+            out += QChar(kSearchMatchStart);
+        out += QStringView(text).mid(begin, end - begin);
+        if (matches.at(i))
+            out += QChar(kSearchMatchEnd);
+        at = end;
+    }
+    if (to < count)
+        out += kEllipsis;
+    else
+        out += QStringView(text).mid(at);
+    return out;
+}
+
+// The text of a message's content: a string, or the text parts of a content array.
+QString contentText(const QJsonValue& content) {
+    if (content.isString())
+        return content.toString();
+    QStringList parts;
+    for (const QJsonValue& part : content.toArray()) {
+        const QJsonObject o = part.toObject();
+        if (o.value(QStringLiteral("type")).toString() == QLatin1String("text"))
+            parts.append(o.value(QStringLiteral("text")).toString());
+    }
+    return parts.join(QLatin1Char('\n'));
 }
 
 }  // namespace
@@ -438,6 +623,95 @@ Result<QList<RunRecord>> Store::listRuns(qint64 ownerId, int limit,
                                     "ORDER BY started_at DESC, id DESC LIMIT ?")
                          .arg(kRunColumns),
                      {ownerId, limit}, what, runFrom);
+}
+
+Result<QList<RunSearchHit>> Store::searchRuns(qint64 ownerId, const QString& query, int limit) {
+    if (limit <= 0)
+        return invalid(QStringLiteral("The search's limit must be at least 1."));
+    const Result<SearchTerms> terms = searchTerms(query);
+    if (!terms)
+        return terms.error();
+    if (terms->phrases.isEmpty())
+        return QList<RunSearchHit>();  // punctuation only: no word to look for
+    const QString what = QStringLiteral("searching the runs of owner %1").arg(ownerId);
+    const bool postgres = m_db->isPostgres();
+
+    // Every matching message of the owner's runs with its relevance (higher is better; FTS5's
+    // bm25() is lower-is-better, hence the minus), then each run's best message, best runs
+    // first, the newest among equals.
+    QString hits;
+    QVariantList values;
+    if (postgres) {
+        const QString q = tsQuery(*terms);
+        hits = QStringLiteral(
+            "SELECT m.id AS message_id, m.run_id, m.seq, "
+            "ts_rank(zerg_message_search_vector(m.body), to_tsquery('simple', ?), 1) AS score "
+            "FROM messages m JOIN runs r ON r.id = m.run_id "
+            "WHERE zerg_message_search_vector(m.body) @@ to_tsquery('simple', ?) "
+            "AND r.owner_id = ?");
+        values = {q, q, ownerId, limit};
+    } else {
+        hits = QStringLiteral(
+            "SELECT m.id AS message_id, m.run_id, m.seq, -bm25(messages_fts) AS score "
+            "FROM messages_fts JOIN messages m ON m.id = messages_fts.rowid "
+            "JOIN runs r ON r.id = m.run_id WHERE messages_fts MATCH ? AND r.owner_id = ?");
+        values = {fts5Query(*terms), ownerId, limit};
+    }
+    const QString sql =
+        QStringLiteral(
+            "WITH hits AS (%1), ranked AS (SELECT message_id, run_id, seq, score, ROW_NUMBER() "
+            "OVER (PARTITION BY run_id ORDER BY score DESC, seq) AS n FROM hits) "
+            "SELECT %2, ranked.message_id, ranked.seq FROM ranked JOIN runs r ON r.id = "
+            "ranked.run_id WHERE ranked.n = 1 "
+            "ORDER BY ranked.score DESC, r.started_at DESC, r.id DESC LIMIT ?")
+            .arg(hits, runColumnsOfR());
+    const int messageIdColumn = int(kRunColumns.count(QLatin1Char(','))) + 1;
+    QSqlQuery q(m_db->connection());
+    if (!exec(q, sql, values))
+        return dbError(what, q.lastError());
+    QList<RunSearchHit> out;
+    QList<qint64> messageIds;
+    while (q.next()) {
+        RunSearchHit hit;
+        hit.run = runFrom(q);
+        hit.messageSeq = q.value(messageIdColumn + 1).toLongLong();
+        messageIds.append(q.value(messageIdColumn).toLongLong());
+        out.append(std::move(hit));
+    }
+    if (q.lastError().isValid())
+        return dbError(what, q.lastError());
+    q.finish();
+
+    // The snippets, of the hits only.
+    for (qsizetype i = 0; i < out.size(); ++i) {
+        RunSearchHit& hit = out[i];
+        const qint64 messageId = messageIds.at(i);
+        if (postgres) {
+            if (!exec(q, QStringLiteral("SELECT body FROM messages WHERE id = ?"), {messageId}))
+                return dbError(what, q.lastError());
+            if (!q.next())
+                continue;  // deleted meanwhile
+            QJsonObject body;
+            (void)json::parseObject(q.value(0).toString().toUtf8(), &body);
+            hit.role = body.value(QStringLiteral("role")).toString();
+            hit.snippet = markedSnippet(contentText(body.value(QStringLiteral("content"))), *terms);
+        } else {
+            if (!exec(q,
+                      QStringLiteral("SELECT snippet(messages_fts, 0, ?, ?, ?, ?), (SELECT "
+                                     "json_extract(body, '$.role') FROM messages WHERE id = ?) "
+                                     "FROM messages_fts WHERE messages_fts MATCH ? AND rowid = ?"),
+                      {QString(QChar(kSearchMatchStart)), QString(QChar(kSearchMatchEnd)),
+                       kEllipsis, kSnippetWords, messageId, values.first(), messageId})) {
+                return dbError(what, q.lastError());
+            }
+            if (!q.next())
+                continue;
+            hit.snippet = q.value(0).toString();
+            hit.role = q.value(1).toString();
+        }
+        q.finish();
+    }
+    return out;
 }
 
 Result<std::optional<qint64>> Store::lastSummarisedRun(qint64 threadId) {

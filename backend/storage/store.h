@@ -128,6 +128,22 @@ struct StoredMessage {
     qint64 runId = 0;  // 0: not part of a run
 };
 
+// How a search snippet marks the words that matched (RunSearchHit::snippet): kSearchMatchStart
+// before each match and kSearchMatchEnd after it. Characters of Unicode's private use area,
+// removed from the searched text itself, so that every one in a snippet is a marker.
+inline constexpr char16_t kSearchMatchStart = u'\uE000';
+inline constexpr char16_t kSearchMatchEnd = u'\uE001';
+
+// One run found by Store::searchRuns: the run and where its best match is.
+struct RunSearchHit {
+    RunRecord run;
+    qint64 messageSeq = 0;  // the run's message that matched best (its seq in the thread)
+    QString role;           // that message's role: "user" (the question) or "assistant"
+    // About 20 words of that message around the matches, each match between kSearchMatchStart
+    // and kSearchMatchEnd, "…" where the message goes on; plain text, not escaped.
+    QString snippet;
+};
+
 // The model calls of one UTC hour, one model and one role, added up (the dashboard's costs).
 struct UsageBucket {
     QDateTime hour;  // UTC, the start of the hour
@@ -193,6 +209,22 @@ public:
     // a long history read page by page.
     [[nodiscard]] Result<QList<RunRecord>> listRuns(
         qint64 ownerId, int limit, std::optional<qint64> beforeRunId = std::nullopt);
+    // Full-text search of the owner's conversation: the runs whose question or answers (the
+    // text of user and assistant messages; tool results are not searched) hold every word of
+    // `query`, the best match first, then the newest; at most limit runs (>= 1). Words are
+    // matched whole, ignoring case and accents (SQLite; PostgreSQL folds case only), except the
+    // last, which also matches as the start of a word ("ngi" finds "nginx"): the search can run
+    // as the user types. Words are what lies between spaces and punctuation, so "web-01" finds
+    // the words web and 01 next to each other (in "web-01.example.com" too). The query is never
+    // passed on as search syntax: quotes, operators (AND, OR, NOT, NEAR, *, -) and JSON are
+    // words or separators. An empty or blank query, more than kMaxSearchWords words or more
+    // than kMaxSearchChars characters are "invalid_argument"; a query of punctuation only finds
+    // nothing (no error). Other owners' runs are never found.
+    [[nodiscard]] Result<QList<RunSearchHit>> searchRuns(qint64 ownerId, const QString& query,
+                                                         int limit);
+    static constexpr int kMaxSearchWords = 32;
+    static constexpr int kMaxSearchChars = 500;
+
     // The newest run with messages that the thread's newest memory summary stands in for (where
     // the chat's "earlier conversation summarised" goes); nullopt when the thread was never
     // compacted or the summary covers no run.

@@ -1,4 +1,5 @@
 #include "ui/jarvis_controller.h"
+#include "ui/markdown_blocks.h"
 
 #include "core/clock.h"
 #include "core/event_bus.h"
@@ -24,9 +25,16 @@ JarvisController::JarvisController(EventBus* bus, ConversationBackend* backend, 
       m_backend(backend),
       m_clock(clock),
       m_chat(new ChatModel(clock, this)),
+      m_search(new ChatSearch(m_chat, ChatModel::TextRole, this)),
       m_activity(new ActivityModel(clock, this)),
       m_setupProblem(backend->setupProblem()) {
     connect(m_bus, &EventBus::published, this, &JarvisController::onEvent);
+    connect(this, &JarvisController::answered, this, [this](qint64, bool ok, const QString& text) {
+        const QString words = speakablePreview(text, tr("(a code block, shown in the chat)"));
+        m_announcement = ok ? tr("Jarvis answered: %1").arg(words)
+                            : tr("Jarvis could not answer: %1").arg(words);
+        Q_EMIT announced();
+    });
 }
 
 JarvisController::~JarvisController() = default;

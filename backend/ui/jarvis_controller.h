@@ -5,6 +5,7 @@
 // Full definitions: Q_PROPERTY pointer types must be complete for the meta-type system.
 #include "ui/activity_model.h"
 #include "ui/chat_model.h"
+#include "ui/chat_search.h"
 #include "ui/worker_list_model.h"
 
 #include <QtQml/qqmlregistration.h>
@@ -46,6 +47,11 @@ class JarvisController : public QObject, public QmlInstance<JarvisController> {
     Q_PROPERTY(QString statusMessage READ statusMessage NOTIFY statusMessageChanged FINAL)
     // The earlier conversation: older turns than those shown exist (loadOlder), and a page of
     // them is on its way.
+    // Ctrl+F in the chat.
+    Q_PROPERTY(zerg::ChatSearch* search READ search CONSTANT FINAL)
+    // What a screen reader should say now that an answer is complete ("Jarvis answered: …"),
+    // new with every answer or failure of this window's questions.
+    Q_PROPERTY(QString announcement READ announcement NOTIFY announced FINAL)
     Q_PROPERTY(bool hasOlder READ hasOlder NOTIFY historyChanged FINAL)
     Q_PROPERTY(bool loadingHistory READ loadingHistory NOTIFY historyChanged FINAL)
 
@@ -56,6 +62,8 @@ public:
     ~JarvisController() override;
 
     [[nodiscard]] ChatModel* chat() const { return m_chat; }
+    [[nodiscard]] ChatSearch* search() const { return m_search; }
+    [[nodiscard]] QString announcement() const { return m_announcement; }
     [[nodiscard]] ActivityModel* activity() const { return m_activity; }
     [[nodiscard]] WorkerListModel* workers() const;
     [[nodiscard]] bool busy() const { return m_busy; }
@@ -102,6 +110,7 @@ Q_SIGNALS:
     void lastErrorChanged();
     void statusMessageChanged();
     void historyChanged();
+    void announced();
     // A page of earlier turns was put above the chat's rows (rows: how many).
     void olderLoaded(int rows);
     // A run of this window ended with an answer (ok) or a failure (not for a stop by the user).
@@ -129,6 +138,8 @@ private:
     ConversationBackend* m_backend;
     Clock* m_clock;
     ChatModel* m_chat;
+    ChatSearch* m_search;
+    QString m_announcement;
     ActivityModel* m_activity;
 
     // Runs this controller started, with the owner their events carry (-1 until seen).

@@ -1,5 +1,7 @@
 #include "ui/markdown_blocks.h"
 
+#include <QRegularExpression>
+#include <QStringList>
 #include <QStringView>
 #include <QVariantMap>
 
@@ -103,6 +105,35 @@ QVariantList blocksForQml(const QString& markdown) {
                                {QStringLiteral("language"), b.language}});
     }
     return out;
+}
+
+QString speakablePreview(const QString& markdown, const QString& codeNote, int maxChars) {
+    static const QRegularExpression link(QStringLiteral(R"(!?\[([^\]]*)\]\([^)]*\))"));
+    // Marks inside a line go; marks that start a line (headings, quotes, list items) and table
+    // rules become a space.
+    static const QRegularExpression inlineMarks(QStringLiteral(R"([*`~]+)"));
+    static const QRegularExpression blockMarks(
+        QStringLiteral(R"(^\s{0,3}(#{1,6}|>|[-+*]|\d+[.)])\s+|^\s*[-=|: ]{3,}$|\|)"),
+        QRegularExpression::MultilineOption);
+    static const QRegularExpression space(QStringLiteral(R"(\s+)"));
+    QStringList parts;
+    for (const MarkdownBlock& block : splitFencedCode(markdown)) {
+        if (block.code) {
+            parts.append(codeNote);
+            continue;
+        }
+        QString text = block.text;
+        text.replace(link, QStringLiteral("\\1"));
+        text.replace(blockMarks, QStringLiteral(" "));
+        text.replace(inlineMarks, QString());
+        parts.append(text);
+    }
+    QString plain = parts.join(QLatin1Char(' ')).replace(space, QStringLiteral(" ")).trimmed();
+    if (plain.size() > maxChars) {
+        const qsizetype cut = plain.lastIndexOf(QLatin1Char(' '), maxChars);
+        plain = plain.left(cut > maxChars / 2 ? cut : maxChars) + QStringLiteral("…");
+    }
+    return plain;
 }
 
 }  // namespace zerg

@@ -20,6 +20,12 @@ struct MarkdownBlock {
 // dropped.
 [[nodiscard]] QList<MarkdownBlock> splitFencedCode(const QString& markdown);
 
+// What a screen reader should say of an answer: its words without Markdown's marks (headings,
+// emphasis, code spans, link targets, table rules), each code block as codeNote, whitespace
+// collapsed, cut after about maxChars at a word's end with "…".
+[[nodiscard]] QString speakablePreview(const QString& markdown, const QString& codeNote,
+                                       int maxChars = 300);
+
 // The same as a list of {code, text, language} maps, for QML.
 [[nodiscard]] QVariantList blocksForQml(const QString& markdown);
 

@@ -134,6 +134,26 @@ const RoleTable<ThreadMessageRow>& messageRoles() {
     return roles;
 }
 
+const RoleTable<RunSearchHit>& searchRoles() {
+    using M = ThreadSearchListModel;
+    static const RoleTable<RunSearchHit> roles{
+        {M::RunIdRole, "runId", [](const RunSearchHit& h) { return h.run.id; }},
+        {M::TaskRole, "task", [](const RunSearchHit& h) { return h.run.task; }},
+        {Qt::DisplayRole, nullptr, [](const RunSearchHit& h) { return h.run.task; }},
+        {M::ModeLabelRole, "modeLabel",
+         [](const RunSearchHit& h) { return modeLabel(h.run.mode); }},
+        {M::StatusRole, "status", [](const RunSearchHit& h) { return statusName(h.run.status); }},
+        {M::StartedAtRole, "startedAt",
+         [](const RunSearchHit& h) { return startedText(h.run.startedAt); }},
+        {M::MatchedInRole, "matchedIn", &RunSearchHit::role},
+        {M::SnippetRole, "snippet",
+         [](const RunSearchHit& h) { return ThreadSearchListModel::styledSnippet(h.snippet); }},
+        {M::SnippetTextRole, "snippetText",
+         [](const RunSearchHit& h) { return ThreadSearchListModel::plainSnippet(h.snippet); }},
+    };
+    return roles;
+}
+
 const RoleTable<WorkerJobRecord>& workerRoles() {
     using M = ThreadWorkerListModel;
     static const RoleTable<WorkerJobRecord> roles{
@@ -384,6 +404,46 @@ void ThreadWorkerListModel::update(int row, const WorkerJobRecord& job) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// ThreadSearchListModel
+
+ThreadSearchListModel::ThreadSearchListModel(QObject* parent) : QAbstractListModel(parent) {}
+
+int ThreadSearchListModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+QVariant ThreadSearchListModel::data(const QModelIndex& index, int role) const {
+    return rowData(*this, m_rows, index, role, searchRoles());
+}
+
+QHash<int, QByteArray> ThreadSearchListModel::roleNames() const {
+    return searchRoles().names();
+}
+
+void ThreadSearchListModel::reset(QList<RunSearchHit> rows) {
+    beginResetModel();
+    m_rows = std::move(rows);
+    endResetModel();
+    Q_EMIT countChanged();
+}
+
+// One line in the list: line breaks and runs of spaces become one space.
+QString ThreadSearchListModel::styledSnippet(const QString& snippet) {
+    // The markers are private-use characters, which escaping leaves as they are.
+    QString out = snippet.simplified().toHtmlEscaped();
+    out.replace(QChar(kSearchMatchStart), QStringLiteral("<b>"));
+    out.replace(QChar(kSearchMatchEnd), QStringLiteral("</b>"));
+    return out;
+}
+
+QString ThreadSearchListModel::plainSnippet(const QString& snippet) {
+    QString out = snippet.simplified();
+    out.remove(QChar(kSearchMatchStart));
+    out.remove(QChar(kSearchMatchEnd));
+    return out;
+}
+
+// ---------------------------------------------------------------------------------------------
 // ThreadInspectorModel
 
 ThreadInspectorModel::ThreadInspectorModel(ThreadsSource* source, qint64 ownerId, EventBus* bus,
@@ -394,7 +454,8 @@ ThreadInspectorModel::ThreadInspectorModel(ThreadsSource* source, qint64 ownerId
       m_bus(bus),
       m_runs(new ThreadRunListModel(source, this)),
       m_messages(new ThreadMessageListModel(this)),
-      m_workers(new ThreadWorkerListModel(this)) {
+      m_workers(new ThreadWorkerListModel(this)),
+      m_searchResults(new ThreadSearchListModel(this)) {
     connect(m_bus, &EventBus::published, this, &ThreadInspectorModel::onEvent);
     if (firstLoad == FirstLoad::Now)
         reload();
@@ -433,6 +494,52 @@ void ThreadInspectorModel::reload() {
     m_source->runs(kRunLimit, this,
                    m_listRequests.newestOnly(
                        [this](const Result<QList<RunRecord>>& runs) { applyRuns(runs); }));
+    if (!m_searchQuery.isEmpty())
+        search(m_searchQuery);  // its runs' states (and, after a language change, the labels)
+}
+
+void ThreadInspectorModel::search(const QString& query) {
+    const QString trimmed = query.trimmed();
+    if (trimmed.isEmpty())
+        return clearSearch();
+    m_searchQuery = trimmed;
+    m_searching = true;
+    // Until its answer comes, the page shows what the previous search found.
+    m_source->search(trimmed, kSearchLimit, this,
+                     m_searchRequests.newestOnly(
+                         [this](const Result<QList<RunSearchHit>>& hits) { applySearch(hits); }));
+    if (m_searching)  // not answered at once (the answer announced it)
+        Q_EMIT searchChanged();
+}
+
+void ThreadInspectorModel::applySearch(const Result<QList<RunSearchHit>>& hits) {
+    m_searching = false;
+    if (hits) {
+        m_searchError.clear();
+        m_searchResults->reset(hits.value());
+    } else {
+        m_searchError = tr("Could not search: %1").arg(hits.error().message);
+        m_searchResults->reset({});
+    }
+    Q_EMIT searchChanged();
+}
+
+void ThreadInspectorModel::clearSearch() {
+    m_searchRequests.dropAnswers();
+    const bool changed = !m_searchQuery.isEmpty() || m_searching || !m_searchError.isEmpty();
+    m_searchQuery.clear();
+    m_searching = false;
+    m_searchError.clear();
+    if (m_searchResults->count() > 0)
+        m_searchResults->reset({});
+    if (changed)
+        Q_EMIT searchChanged();
+}
+
+void ThreadInspectorModel::selectSearchResult(int row) {
+    if (row < 0 || row >= m_searchResults->count())
+        return;
+    selectRun(m_searchResults->at(row).run.id);
 }
 
 void ThreadInspectorModel::applyRuns(const Result<QList<RunRecord>>& runs) {

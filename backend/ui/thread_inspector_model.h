@@ -210,15 +210,63 @@ private:
     QList<WorkerJobRecord> m_rows;
 };
 
+// The runs a search of the conversation found (ThreadsSource::search), best match first. Owned by
+// ThreadInspectorModel.
+class ThreadSearchListModel : public QAbstractListModel {
+    Q_OBJECT
+    QML_ELEMENT
+    QML_UNCREATABLE(
+        "ThreadSearchListModel is owned by ThreadInspector; use ThreadInspector.searchResults.")
+    Q_PROPERTY(int count READ count NOTIFY countChanged FINAL)
+
+public:
+    enum Roles {
+        RunIdRole = Qt::UserRole + 1,
+        TaskRole,
+        ModeLabelRole,
+        StatusRole,       // running | success | failed | cancelled | timeout
+        StartedAtRole,    // local time, text
+        MatchedInRole,    // the role of the message that matched: user (the question) | assistant
+        SnippetRole,      // StyledText: the words around the match, each match in <b>…</b>
+        SnippetTextRole,  // the same as plain text, for screen readers
+    };
+    Q_ENUM(Roles)
+
+    explicit ThreadSearchListModel(QObject* parent = nullptr);
+
+    [[nodiscard]] int rowCount(const QModelIndex& parent = {}) const override;
+    [[nodiscard]] QVariant data(const QModelIndex& index, int role) const override;
+    [[nodiscard]] QHash<int, QByteArray> roleNames() const override;
+    [[nodiscard]] int count() const { return int(m_rows.size()); }
+    [[nodiscard]] const RunSearchHit& at(int row) const { return m_rows.at(row); }
+
+    void reset(QList<RunSearchHit> rows);
+
+    // A hit's snippet (matches between kSearchMatchStart and kSearchMatchEnd) as StyledText for
+    // a Text item: everything else escaped, each match in <b>…</b>, line breaks as spaces.
+    [[nodiscard]] static QString styledSnippet(const QString& snippet);
+    // The snippet without its markers, line breaks as spaces.
+    [[nodiscard]] static QString plainSnippet(const QString& snippet);
+
+Q_SIGNALS:
+    void countChanged();
+
+private:
+    QList<RunSearchHit> m_rows;
+};
+
 // The dashboard's Threads page (QML singleton `ThreadInspector`): the runs of the owner's
 // long-lived supervisor thread (newest 200), the selected run's transcript and the workers it
 // spawned, and the thread's memory summary. Reads through a ThreadsSource (the local Store, on
 // the GUI thread with indexed queries; or the server's thread commands): the runs at start and
 // on reload(), a run's messages and workers only when it is selected. Answers may come later
 // than asked and in any order: each kind of request (the run list, the selected run, its
-// messages, the memory) has a generation, and an answer to an older request is dropped. Kept
-// live from supervisor_* and worker_* events of this owner, with row inserts and dataChanged; a
-// transcript grows by appending the messages it has not shown yet.
+// messages, the memory, the search) has a generation, and an answer to an older request is
+// dropped. Kept live from supervisor_* and worker_* events of this owner, with row inserts and
+// dataChanged; a transcript grows by appending the messages it has not shown yet. search() looks
+// through all of the owner's runs (not only the 200 listed) by the words of their questions and
+// answers; the page shows its results instead of the run list until clearSearch(), and selecting
+// a result selects its run as the list does.
 class ThreadInspectorModel : public QObject, public QmlInstance<ThreadInspectorModel> {
     Q_OBJECT
     QML_NAMED_ELEMENT(ThreadInspector)
@@ -226,7 +274,8 @@ class ThreadInspectorModel : public QObject, public QmlInstance<ThreadInspectorM
     Q_PROPERTY(zerg::ThreadRunListModel* runs READ runs CONSTANT FINAL)
     Q_PROPERTY(zerg::ThreadMessageListModel* messages READ messages CONSTANT FINAL)
     Q_PROPERTY(zerg::ThreadWorkerListModel* workers READ workers CONSTANT FINAL)
-    Q_PROPERTY(qint64 selectedRunId READ selectedRunId NOTIFY selectedRunIdChanged FINAL)
+    // A double for QML (qmllint knows no qlonglong; run ids stay far below 2^53).
+    Q_PROPERTY(double selectedRunId READ selectedRunIdForQml NOTIFY selectedRunIdChanged FINAL)
     Q_PROPERTY(bool hasSelection READ hasSelection NOTIFY selectedRunIdChanged FINAL)
     // The selected run's header: runId, task, mode, modeLabel, status, startedAt, duration,
     // tokens, tokensText, cost, costKnown, error. Empty when nothing is selected.
@@ -235,10 +284,19 @@ class ThreadInspectorModel : public QObject, public QmlInstance<ThreadInspectorM
     Q_PROPERTY(QString memorySummary READ memorySummary NOTIFY memorySummaryChanged FINAL)
     // Non-empty when the last load failed: what happened and what to do.
     Q_PROPERTY(QString loadError READ loadError NOTIFY loadErrorChanged FINAL)
+    // The runs the search for searchQuery found.
+    Q_PROPERTY(zerg::ThreadSearchListModel* searchResults READ searchResults CONSTANT FINAL)
+    // What the search shown (or on its way) is for, trimmed; "" when the page shows the run list.
+    Q_PROPERTY(QString searchQuery READ searchQuery NOTIFY searchChanged FINAL)
+    // A search is on its way (its results are not shown yet).
+    Q_PROPERTY(bool searching READ searching NOTIFY searchChanged FINAL)
+    // Non-empty when the last search failed: what happened.
+    Q_PROPERTY(QString searchError READ searchError NOTIFY searchChanged FINAL)
 
 public:
     static constexpr int kRunLimit = 200;
     static constexpr int kMaxTextChars = 4000;
+    static constexpr int kSearchLimit = 50;  // the most runs a search shows
 
     // source and bus must outlive the model; only ownerId's events count (the source reads only
     // that owner's runs). Loads at once, or first in ensureLoaded() (FirstLoad).
@@ -253,12 +311,17 @@ public:
     [[nodiscard]] ThreadMessageListModel* messages() const { return m_messages; }
     [[nodiscard]] ThreadWorkerListModel* workers() const { return m_workers; }
     [[nodiscard]] qint64 selectedRunId() const { return m_selected.run.id; }
+    [[nodiscard]] double selectedRunIdForQml() const { return double(selectedRunId()); }
     [[nodiscard]] bool hasSelection() const { return m_selected.run.id > 0; }
     [[nodiscard]] QVariantMap selectedRun() const;
     // The selected run's row in `runs`; -1 when nothing is selected or it is not listed.
     Q_INVOKABLE int selectedRow() const;
     [[nodiscard]] QString memorySummary() const { return m_memorySummary; }
     [[nodiscard]] QString loadError() const { return m_loadError; }
+    [[nodiscard]] ThreadSearchListModel* searchResults() const { return m_searchResults; }
+    [[nodiscard]] QString searchQuery() const { return m_searchQuery; }
+    [[nodiscard]] bool searching() const { return m_searching; }
+    [[nodiscard]] QString searchError() const { return m_searchError; }
 
     // Replaces the runs with the newest ones (one reset; on failure keeps the old rows) and
     // reloads the selected run.
@@ -269,6 +332,14 @@ public:
     Q_INVOKABLE void selectRun(qint64 runId);
     // Selects the run shown in that row of `runs` (the list's current row); out of range: none.
     Q_INVOKABLE void selectRow(int row);
+    // Searches all of the owner's runs for the words of query (the last one also as the start
+    // of a word) and shows the best kSearchLimit in searchResults; a newer search replaces an
+    // older one's answer. A blank query is clearSearch().
+    Q_INVOKABLE void search(const QString& query);
+    // Back to the run list: forgets the search, its results and any answer still on its way.
+    Q_INVOKABLE void clearSearch();
+    // Selects the run of that row of searchResults (out of range: nothing changes).
+    Q_INVOKABLE void selectSearchResult(int row);
     // After the user interface's language changed: reload(), so that every text is made again.
     void retranslate() { reload(); }
 
@@ -287,6 +358,7 @@ Q_SIGNALS:
     void selectedRunChanged();
     void memorySummaryChanged();
     void loadErrorChanged();
+    void searchChanged();
 
 private:
     void onEvent(const Event& event);
@@ -304,6 +376,7 @@ private:
     void loadMemory();
     void applyMemory(const std::optional<ThreadMemory>& memory);
     void setLoadError(const QString& message);
+    void applySearch(const Result<QList<RunSearchHit>>& hits);
 
     ThreadsSource* m_source;
     qint64 m_ownerId;
@@ -311,6 +384,7 @@ private:
     ThreadRunListModel* m_runs;
     ThreadMessageListModel* m_messages;
     ThreadWorkerListModel* m_workers;
+    ThreadSearchListModel* m_searchResults;
     ThreadRunView m_selected;  // run.id 0: none
     // m_selected.run.id is asked for and not shown yet (its workers and transcript are empty).
     bool m_selectedPending = false;
@@ -319,6 +393,7 @@ private:
     NewestRequest m_listRequests;
     NewestRequest m_selectedRequests;
     NewestRequest m_memoryRequests;
+    NewestRequest m_searchRequests;
     // Counts transcripts (a new run, or the same one from the start): an answer for an older
     // transcript is dropped, while the appends within one all apply.
     quint64 m_messagesGen = 0;
@@ -329,6 +404,9 @@ private:
     qint64 m_memoryUpToSeq = 0;
     QString m_memorySummary;
     QString m_loadError;
+    QString m_searchQuery;
+    bool m_searching = false;
+    QString m_searchError;
     bool m_loaded = false;  // reload() has run
 };
 

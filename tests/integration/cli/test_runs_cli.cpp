@@ -1,4 +1,4 @@
-// `zerg runs list|show`: the real binary against a data folder seeded through the Store.
+// `zerg runs list|show|export`: the real binary against a data folder seeded through the Store.
 #include "storage/artifact_store.h"
 #include "storage/database.h"
 #include "storage/store.h"
@@ -6,12 +6,14 @@
 #include "temp_env.h"
 
 #include <QDir>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUrl>
 
 using namespace zerg;
 
@@ -135,6 +137,7 @@ private Q_SLOTS:
         QCOMPARE(r.code, 0);
         QVERIFY(r.out.contains("runs list"));
         QVERIFY(r.out.contains("runs show ID"));
+        QVERIFY(r.out.contains("runs export ID|--all"));
     }
 
     void listJsonIsNewestFirstAndOwnersOnly() {
@@ -289,6 +292,120 @@ private Q_SLOTS:
         QVERIFY(!back.out.contains("secret") && !back.err.contains("secret"));
     }
 
+    void exportPrintsMarkdown() {
+        const Run r =
+            zerg({QStringLiteral("runs"), QStringLiteral("export"), QString::number(m_mainRun)});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY(r.err.isEmpty());
+        QVERIFY2(r.out.startsWith("# Zerg run " + QByteArray::number(m_mainRun) + "\n"),
+                 r.out.constData());
+        QVERIFY(r.out.contains("## Run " + QByteArray::number(m_mainRun) +
+                               ": check disk usage on cube\n"));
+        QVERIFY(r.out.contains("### Answer\n\nDisk usage on cube: / is 78% full.\n"));
+        QVERIFY(r.out.contains("#### Worker 1: Disk on cube"));
+        QVERIFY(r.out.contains("#### Worker 2: Backup check"));
+        QVERIFY(r.out.contains("Summary: Cube / is 78% full."));
+        const QString folder =
+            QDir(m_data.path()).filePath(QStringLiteral("workers/") + m_workerId);
+        QVERIFY2(r.out.contains(QUrl::fromLocalFile(folder).toEncoded()), r.out.constData());
+        // The same as --format md and --format markdown.
+        for (const char* word : {"md", "markdown"}) {
+            const Run same =
+                zerg({QStringLiteral("runs"), QStringLiteral("export"), QString::number(m_mainRun),
+                      QStringLiteral("--format"), QString::fromLatin1(word)});
+            QVERIFY2(same.code == 0, same.err.constData());
+            QCOMPARE(same.out.mid(same.out.indexOf("\n## Run")),
+                     r.out.mid(r.out.indexOf("\n## Run")));
+        }
+    }
+
+    void exportWritesJsonToAFile() {
+        const QString file = QDir(m_home.path()).filePath(QStringLiteral("run.json"));
+        const Run r =
+            zerg({QStringLiteral("runs"), QStringLiteral("export"), QString::number(m_mainRun),
+                  QStringLiteral("--format=json"), QStringLiteral("--out"), file});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY2(r.out.contains(file.toUtf8()), r.out.constData());
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QJsonParseError error;
+        const QJsonObject e = QJsonDocument::fromJson(f.readAll(), &error).object();
+        QCOMPARE(error.error, QJsonParseError::NoError);
+        QCOMPARE(e.value("format").toString(), QStringLiteral("zerg.run-export"));
+        QCOMPARE(e.value("version").toInteger(), 1);
+        QCOMPARE(e.value("scope").toString(), QStringLiteral("run"));
+        QCOMPARE(e.value("owner_id").toInteger(), 1);
+        const QJsonArray runs = e.value("runs").toArray();
+        QCOMPARE(runs.size(), 1);
+        const QJsonObject run = runs.at(0).toObject();
+        QCOMPARE(run.value("run_id").toInteger(), m_mainRun);
+        QCOMPARE(run.value("result").toString(),
+                 QStringLiteral("Disk usage on cube: / is 78% full."));
+        const QJsonArray workers = run.value("workers").toArray();
+        QCOMPARE(workers.size(), 2);
+        const QJsonObject w = workers.at(0).toObject();
+        QCOMPARE(w.value("worker_id").toString(), m_workerId);
+        QCOMPARE(w.value("folder").toString(),
+                 QDir(m_data.path()).filePath(QStringLiteral("workers/") + m_workerId));
+        QVERIFY(w.value("folder_url").toString().startsWith(QStringLiteral("file:///")));
+        QVERIFY(workers.at(1).toObject().value("folder").isNull());
+    }
+
+    void exportAllIsTheOwnersConversationOldestFirst() {
+        const Run r =
+            zerg({QStringLiteral("runs"), QStringLiteral("export"), QStringLiteral("--all"),
+                  QStringLiteral("--format"), QStringLiteral("json")});
+        QVERIFY2(r.code == 0, r.err.constData());
+        const QJsonObject e = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(e.value("scope").toString(), QStringLiteral("conversation"));
+        const QJsonArray runs = e.value("runs").toArray();
+        QCOMPARE(runs.size(), 2);
+        QCOMPARE(runs.at(0).toObject().value("run_id").toInteger(), m_mainRun);
+        QCOMPARE(runs.at(1).toObject().value("run_id").toInteger(), m_quickRun);
+        QVERIFY(!r.out.contains("secret"));
+
+        const Run md =
+            zerg({QStringLiteral("runs"), QStringLiteral("export"), QStringLiteral("--all")});
+        QVERIFY2(md.code == 0, md.err.constData());
+        QVERIFY(md.out.startsWith("# Zerg conversation\n"));
+        QVERIFY(md.out.indexOf("check disk usage on cube") < md.out.indexOf("what time is it"));
+        QVERIFY(!md.out.contains("secret"));
+
+        // Owner 2 sees only its own run; a failed one, with its error.
+        const Run other =
+            zerg({QStringLiteral("runs"), QStringLiteral("export"), QStringLiteral("--all")}, 2);
+        QVERIFY2(other.code == 0, other.err.constData());
+        QVERIFY(other.out.contains("owner two's secret task"));
+        QVERIFY(other.out.contains("### Error\n\nboom\n"));
+        QVERIFY(!other.out.contains("cube"));
+    }
+
+    void exportOfAnotherOwnersRunIsNotFound() {
+        const QByteArray expected = "zerg: run " + QByteArray::number(m_mainRun) +
+                                    " not found. List runs with `zerg runs list`.";
+        const Run r =
+            zerg({QStringLiteral("runs"), QStringLiteral("export"), QString::number(m_mainRun),
+                  QStringLiteral("--format"), QStringLiteral("json")},
+                 2);
+        QCOMPARE(r.code, 1);
+        QVERIFY(r.out.isEmpty());
+        QCOMPARE(r.err.trimmed(), expected);
+        const Run missing =
+            zerg({QStringLiteral("runs"), QStringLiteral("export"), QStringLiteral("9999")});
+        QCOMPARE(missing.code, 1);
+        QCOMPARE(missing.err.trimmed(),
+                 QByteArray("zerg: run 9999 not found. List runs with `zerg runs list`."));
+    }
+
+    void exportToAnUnwritablePlaceFails() {
+        const QString file = QDir(m_home.path()).filePath(QStringLiteral("no/such/folder/x.md"));
+        const Run r = zerg({QStringLiteral("runs"), QStringLiteral("export"),
+                            QString::number(m_mainRun), QStringLiteral("--out"), file});
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains("cannot write " + file.toUtf8()), r.err.constData());
+        QVERIFY(!QFile::exists(file));
+    }
+
     void badArgumentsAreUsageErrors_data() {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QByteArray>("message");
@@ -311,6 +428,23 @@ private Q_SLOTS:
             << QStringList{"runs", "list", "--frob"} << QByteArray("unexpected argument --frob");
         QTest::newRow("joined zero limit") << QStringList{"runs", "list", "--limit=0"}
                                            << QByteArray("--limit needs a positive number");
+        QTest::newRow("export without id")
+            << QStringList{"runs", "export"} << QByteArray("needs one run id or --all");
+        QTest::newRow("export with id and --all")
+            << QStringList{"runs", "export", "12", "--all"} << QByteArray("not both");
+        QTest::newRow("export with two ids")
+            << QStringList{"runs", "export", "1", "2"} << QByteArray("needs one run id or --all");
+        QTest::newRow("export with a word")
+            << QStringList{"runs", "export", "abc"} << QByteArray("'abc' is not a run id");
+        QTest::newRow("unknown format")
+            << QStringList{"runs", "export", "12", "--format", "pdf"}
+            << QByteArray("unknown format 'pdf'; --format takes md (or markdown) or json");
+        QTest::newRow("format without value")
+            << QStringList{"runs", "export", "12", "--format"} << QByteArray("--format takes md");
+        QTest::newRow("empty out")
+            << QStringList{"runs", "export", "12", "--out="} << QByteArray("--out needs a file");
+        QTest::newRow("export --json")
+            << QStringList{"runs", "export", "12", "--json"} << QByteArray("unknown option --json");
     }
 
     void badArgumentsAreUsageErrors() {

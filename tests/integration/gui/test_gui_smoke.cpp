@@ -60,6 +60,7 @@ private Q_SLOTS:
                                 QStringLiteral("supervision"),   QStringLiteral("costs"),
                                 QStringLiteral("schedules"),     QStringLiteral("hosts"),
                                 QStringLiteral("settings"),      QStringLiteral("inbox"),
+                                QStringLiteral("jarvis-search"), QStringLiteral("shortcuts"),
                                 QStringLiteral("jarvis-dark"),   QStringLiteral("workers-dark")};
         for (const QString& page : pages)
             QFile::remove(shots.filePath(page + QStringLiteral(".png")));

@@ -1,9 +1,10 @@
 // The Threads page through `zerg serve`: RemoteThreadsSource asks the server's thread_runs,
-// thread_run, thread_run_totals, run_messages and thread_memory, which answer from the owner's
-// StoreThreadsSource. What comes back equals what the local source gives, field by field: runs
-// with their workers, usage with an unknown price, transcripts with multi-part contents and more
-// than one page, the memory present and absent. Another owner's run is not_found like a missing
-// one; bad arguments are refused with a message that names them.
+// thread_run, thread_run_totals, run_messages, thread_memory and thread_search, which answer from
+// the owner's StoreThreadsSource. What comes back equals what the local source gives, field by
+// field: runs with their workers, usage with an unknown price, transcripts with multi-part
+// contents and more than one page, the memory present and absent, search hits with their marked
+// snippets. Another owner's run is not_found like a missing one, and never found by a search; bad
+// arguments are refused with a message that names them.
 #include "remote_sources_fixture.h"
 
 #include <QJsonDocument>
@@ -410,6 +411,84 @@ private Q_SLOTS:
         }
     }
 
+    void aSearchEqualsTheLocalOneAndFindsOnlyTheOwnersRuns() {
+        RemoteSourcesFixture f;
+        Data d(f);
+        d.append(d.runA,
+                 {{u"role"_s, u"assistant"_s}, {u"content"_s, u"The disk on cube is 42% full."_s}},
+                 31);
+        d.append(d.runB, userText(u"tail the log of cube's nginx"_s), 61);
+        ThreadsSource* local = f.local->sources().threads;
+        ThreadsSource* remote = f.remote->sources().threads;
+
+        for (const QString& query : {u"cube"_s, u"cub"_s, u"disk"_s, u"42 full"_s, u"nginx"_s}) {
+            const auto l = f.await<QList<RunSearchHit>>(
+                [&](QObject* c, auto done) { local->search(query, 10, c, done); });
+            const auto r = f.await<QList<RunSearchHit>>(
+                [&](QObject* c, auto done) { remote->search(query, 10, c, done); });
+            QVERIFY2(r.ok(), qPrintable(r ? QString() : r.error().message));
+            QVERIFY(l.ok());
+            QVERIFY2(!l->isEmpty(), qPrintable(query));
+            QCOMPARE(r->size(), l->size());
+            for (qsizetype i = 0; i < l->size(); ++i) {
+                compare(r->at(i).run, l->at(i).run);
+                QCOMPARE(r->at(i).messageSeq, l->at(i).messageSeq);
+                QCOMPARE(r->at(i).role, l->at(i).role);
+                QCOMPARE(r->at(i).snippet, l->at(i).snippet);
+            }
+        }
+        // Both runs mention cube; the answer's match ("cube" in few words) and the multi-part
+        // question are run A's.
+        const auto cube = f.await<QList<RunSearchHit>>(
+            [&](QObject* c, auto done) { remote->search(u"cube"_s, 10, c, done); });
+        QVERIFY(cube.ok());
+        QCOMPARE(cube->size(), 2);
+        for (const RunSearchHit& hit : cube.value()) {
+            QCOMPARE(hit.run.ownerId, kOwner);
+            QVERIFY2(
+                hit.snippet.contains(QChar(kSearchMatchStart) + u"cube"_s + QChar(kSearchMatchEnd)),
+                qPrintable(hit.snippet));
+        }
+        const auto limited = f.await<QList<RunSearchHit>>(
+            [&](QObject* c, auto done) { remote->search(u"cube"_s, 1, c, done); });
+        QVERIFY(limited.ok());
+        QCOMPARE(limited->size(), 1);
+
+        // Another owner's conversation and tool results are never found.
+        for (const QString& query : {u"secret"_s, u"used"_s, u"complete"_s}) {
+            const auto none = f.await<QList<RunSearchHit>>(
+                [&](QObject* c, auto done) { remote->search(query, 10, c, done); });
+            QVERIFY2(none.ok(), qPrintable(query));
+            QVERIFY2(none->isEmpty(), qPrintable(query));
+        }
+
+        // The command's own shape.
+        const Result<QJsonObject> raw = ask(f, u"thread_search"_s, {{u"query"_s, u"tail log"_s}});
+        QVERIFY2(raw.ok(), qPrintable(messageOf(raw)));
+        const QJsonArray hits = raw->value(u"hits"_s).toArray();
+        QCOMPARE(hits.size(), 1);
+        const QJsonObject hit = hits.at(0).toObject();
+        QCOMPARE(hit.value(u"run"_s).toObject().value(u"run_id"_s).toInteger(), d.runB);
+        QCOMPARE(hit.value(u"role"_s).toString(), u"user"_s);
+        QCOMPARE(hit.value(u"message_seq"_s).toInteger(), qint64(5));
+        QCOMPARE(hit.value(u"snippet"_s).toString(),
+                 QChar(kSearchMatchStart) + u"tail"_s + QChar(kSearchMatchEnd) + u" the "_s +
+                     QChar(kSearchMatchStart) + u"log"_s + QChar(kSearchMatchEnd) +
+                     u" of cube's nginx"_s);
+        QVERIFY(!hit.value(u"run"_s).toObject().contains(u"owner_id"_s));
+
+        // Punctuation only: no hits, no error. A blank query: the store's words, as bad_request.
+        const Result<QJsonObject> punctuation =
+            ask(f, u"thread_search"_s, {{u"query"_s, u"\"?!\" --"_s}});
+        QVERIFY2(punctuation.ok(), qPrintable(messageOf(punctuation)));
+        QVERIFY(punctuation->value(u"hits"_s).toArray().isEmpty());
+        const auto blank = f.await<QList<RunSearchHit>>(
+            [&](QObject* c, auto done) { remote->search(u"   "_s, 10, c, done); });
+        QVERIFY(!blank.ok());
+        QCOMPARE(blank.error().code, u"bad_request"_s);
+        QVERIFY2(blank.error().message.contains(u"word"_s), qPrintable(blank.error().message));
+    }
+
     void badArgumentsAreRefusedAndNamed() {
         RemoteSourcesFixture f;
         expectBadRequest(f, u"thread_runs"_s, {{u"limit"_s, 0}}, u"limit"_s);
@@ -433,6 +512,17 @@ private Q_SLOTS:
                          u"after_seq"_s);
         expectBadRequest(f, u"run_messages"_s, {{u"run_id"_s, 1}, {u"after_seq"_s, 1.5}},
                          u"after_seq"_s);
+        expectBadRequest(f, u"thread_search"_s, {}, u"query"_s);
+        expectBadRequest(f, u"thread_search"_s, {{u"query"_s, 5}}, u"query"_s);
+        expectBadRequest(f, u"thread_search"_s, {{u"query"_s, u"cube"_s}, {u"limit"_s, 0}},
+                         u"limit"_s);
+        expectBadRequest(f, u"thread_search"_s,
+                         {{u"query"_s, u"cube"_s}, {u"limit"_s, ThreadsSource::kMaxSearchHits + 1}},
+                         u"limit"_s);
+        expectBadRequest(f, u"thread_search"_s, {{u"query"_s, u""_s}}, u"word"_s);
+        expectBadRequest(f, u"thread_search"_s,
+                         {{u"query"_s, QString(Store::kMaxSearchChars + 1, u'x')}},
+                         QString::number(Store::kMaxSearchChars));
 
         // Valid arguments over an empty store: answers, not errors.
         const Result<QJsonObject> runs = ask(f, u"thread_runs"_s, {});
@@ -441,6 +531,9 @@ private Q_SLOTS:
         const Result<QJsonObject> memory = ask(f, u"thread_memory"_s, {});
         QVERIFY2(memory.ok(), qPrintable(messageOf(memory)));
         QVERIFY(memory->value(u"memory"_s).isNull());
+        const Result<QJsonObject> search = ask(f, u"thread_search"_s, {{u"query"_s, u"cube"_s}});
+        QVERIFY2(search.ok(), qPrintable(messageOf(search)));
+        QVERIFY(search->value(u"hits"_s).toArray().isEmpty());
     }
 };
 

@@ -1,6 +1,7 @@
 // The dashboard's Threads page model over a real Store on a temporary SQLite file: the owner's
 // runs with tokens, cost (known, unknown, none) and workers; a selected run's transcript with tool
-// calls and results; the memory summary; and live updates from events on a real EventBus.
+// calls and results; the memory summary; the search of all runs and selecting what it found; and
+// live updates from events on a real EventBus.
 #include "core/clock.h"
 #include "core/event.h"
 #include "core/event_bus.h"
@@ -120,7 +121,8 @@ struct Fixture {
             m = std::make_unique<ThreadInspectorModel>(source.get(), kOwner, &bus);
             for (QAbstractItemModel* sub : {static_cast<QAbstractItemModel*>(m->runs()),
                                             static_cast<QAbstractItemModel*>(m->messages()),
-                                            static_cast<QAbstractItemModel*>(m->workers())}) {
+                                            static_cast<QAbstractItemModel*>(m->workers()),
+                                            static_cast<QAbstractItemModel*>(m->searchResults())}) {
                 testers.push_back(std::make_unique<QAbstractItemModelTester>(
                     sub, QAbstractItemModelTester::FailureReportingMode::QtTest));
             }
@@ -181,6 +183,11 @@ struct FakeThreadsSource final : ThreadsSource {
         qint64 afterSeq;
         SourceReply<QList<StoredMessage>> done;
     };
+    struct SearchAsk {
+        QString query;
+        int limit;
+        SourceReply<QList<RunSearchHit>> done;
+    };
 
     void runs(int, QObject*, SourceReply<QList<RunRecord>> done) override {
         runsAsks.append(std::move(done));
@@ -199,6 +206,10 @@ struct FakeThreadsSource final : ThreadsSource {
     void memory(QObject*, SourceReply<std::optional<ThreadMemory>> done) override {
         memoryAsks.append(std::move(done));
     }
+    void search(const QString& query, int limit, QObject*,
+                SourceReply<QList<RunSearchHit>> done) override {
+        searchAsks.append({query, limit, std::move(done)});
+    }
 
     // The requests for runId, oldest first.
     QList<int> runAsksFor(qint64 runId) const {
@@ -215,6 +226,7 @@ struct FakeThreadsSource final : ThreadsSource {
     QList<TotalsAsk> totalsAsks;
     QList<MessagesAsk> messagesAsks;
     QList<SourceReply<std::optional<ThreadMemory>>> memoryAsks;
+    QList<SearchAsk> searchAsks;
 };
 
 RunRecord fakeRun(qint64 id, const QString& task) {
@@ -281,9 +293,19 @@ struct LateFixture {
     ThreadInspectorModel model;
 };
 
+RunSearchHit fakeHit(qint64 id, const QString& task, const QString& snippet) {
+    RunSearchHit h;
+    h.run = fakeRun(id, task);
+    h.messageSeq = id * 10;
+    h.role = QStringLiteral("user");
+    h.snippet = snippet;
+    return h;
+}
+
 using Runs = ThreadRunListModel;
 using Messages = ThreadMessageListModel;
 using Workers = ThreadWorkerListModel;
+using Hits = ThreadSearchListModel;
 
 }  // namespace
 
@@ -619,6 +641,147 @@ private Q_SLOTS:
         QVERIFY(q.exec(QStringLiteral("SELECT COUNT(*) FROM threads WHERE owner_id = 3")));
         QVERIFY(q.next());
         QCOMPARE(q.value(0).toInt(), 0);
+    }
+
+    void aSearchFindsRunsByTheirWordsAndSelectsThem() {
+        Fixture f;
+        ThreadInspectorModel& m = f.model();
+        QSignalSpy changed(&m, &ThreadInspectorModel::searchChanged);
+        QVERIFY(m.searchQuery().isEmpty());
+
+        m.search(QStringLiteral("  cube "));
+        QCOMPARE(changed.count(), 1);  // answered at once: one announcement
+        QCOMPARE(m.searchQuery(), QStringLiteral("cube"));
+        QVERIFY(!m.searching());
+        QVERIFY(m.searchError().isEmpty());
+        Hits* hits = m.searchResults();
+        QCOMPARE(hits->count(), 1);  // run B: its question and its answer; one row
+        const QModelIndex first = hits->index(0);
+        QCOMPARE(first.data(Hits::RunIdRole).toLongLong(), f.runB);
+        QCOMPARE(first.data(Hits::TaskRole).toString(), QStringLiteral("check disk on cube"));
+        QCOMPARE(first.data(Hits::StatusRole).toString(), QStringLiteral("success"));
+        QCOMPARE(first.data(Hits::ModeLabelRole).toString(), QStringLiteral("Supervisor"));
+        QCOMPARE(first.data(Hits::StartedAtRole).toString(),
+                 kT0.addSecs(60).toLocalTime().toString("yyyy-MM-dd HH:mm"));
+        QVERIFY(first.data(Hits::MatchedInRole).toString() == QStringLiteral("user") ||
+                first.data(Hits::MatchedInRole).toString() == QStringLiteral("assistant"));
+        const QString snippet = first.data(Hits::SnippetRole).toString();
+        QVERIFY2(snippet.contains(QStringLiteral("<b>cube</b>")), qPrintable(snippet));
+        QVERIFY(!first.data(Hits::SnippetTextRole).toString().contains(QChar(kSearchMatchStart)));
+        QVERIFY(first.data(Hits::SnippetTextRole).toString().contains(QStringLiteral("cube")));
+
+        // Selecting a result selects its run, transcript and all, as the list does.
+        m.selectSearchResult(0);
+        QCOMPARE(m.selectedRunId(), f.runB);
+        QCOMPARE(m.messages()->count(), 4);
+        m.selectSearchResult(5);  // no such row: nothing changes
+        QCOMPARE(m.selectedRunId(), f.runB);
+
+        // The last word is also a prefix; a word of the answer finds its run.
+        m.search(QStringLiteral("ngi"));
+        QCOMPARE(hits->count(), 1);
+        QCOMPARE(hits->index(0).data(Hits::RunIdRole).toLongLong(), f.runC);
+        m.search(QStringLiteral("noon"));
+        QCOMPARE(hits->count(), 1);
+        QCOMPARE(hits->index(0).data(Hits::RunIdRole).toLongLong(), f.runA);
+        QCOMPARE(hits->index(0).data(Hits::MatchedInRole).toString(), QStringLiteral("assistant"));
+
+        // Nothing found: the query stays (the page says nothing matches it). Never another
+        // owner's run.
+        m.search(QStringLiteral("secret"));
+        QCOMPARE(m.searchQuery(), QStringLiteral("secret"));
+        QCOMPARE(hits->count(), 0);
+        QVERIFY(m.searchError().isEmpty());
+
+        // A search the store refuses says why.
+        m.search(QString(Store::kMaxSearchChars + 1, QLatin1Char('x')));
+        QVERIFY(m.searchError().startsWith(QStringLiteral("Could not search:")));
+        QCOMPARE(hits->count(), 0);
+        m.search(QStringLiteral("cube"));
+        QVERIFY(m.searchError().isEmpty());
+        QCOMPARE(hits->count(), 1);
+
+        // Back to the list: a blank search is the same as clearSearch().
+        changed.clear();
+        m.search(QStringLiteral("   "));
+        QCOMPARE(changed.count(), 1);
+        QVERIFY(m.searchQuery().isEmpty());
+        QCOMPARE(hits->count(), 0);
+        m.clearSearch();
+        QCOMPARE(changed.count(), 1);  // nothing to clear: no announcement
+        QCOMPARE(m.runs()->count(), 3);
+        QCOMPARE(m.selectedRunId(), f.runB);  // the selection stays
+    }
+
+    void aSnippetIsStyledTextWithTheRestEscaped() {
+        const QString snippet = QStringLiteral("<i>a</i> & \"b\"\n  ") + QChar(kSearchMatchStart) +
+                                QStringLiteral("c<d") + QChar(kSearchMatchEnd) +
+                                QStringLiteral(" e…");
+        QCOMPARE(Hits::styledSnippet(snippet),
+                 QStringLiteral("&lt;i&gt;a&lt;/i&gt; &amp; &quot;b&quot; <b>c&lt;d</b> e…"));
+        QCOMPARE(Hits::plainSnippet(snippet), QStringLiteral("<i>a</i> & \"b\" c<d e…"));
+    }
+
+    void aLateSearchAnswerDoesNotReplaceANewerOne() {
+        LateFixture f;
+        ThreadInspectorModel& m = f.model;
+        QSignalSpy changed(&m, &ThreadInspectorModel::searchChanged);
+        m.search(QStringLiteral("cu"));
+        QVERIFY(m.searching());
+        QCOMPARE(changed.count(), 1);
+        m.search(QStringLiteral("cube"));
+        QCOMPARE(f.source.searchAsks.size(), 2);
+        QCOMPARE(f.source.searchAsks.at(1).query, QStringLiteral("cube"));
+        QCOMPARE(f.source.searchAsks.at(1).limit, ThreadInspectorModel::kSearchLimit);
+        QCOMPARE(m.searchQuery(), QStringLiteral("cube"));
+
+        f.source.searchAsks.at(1).done(
+            QList<RunSearchHit>{fakeHit(42, "older than the list",
+                                        QStringLiteral("disk of ") + QChar(kSearchMatchStart) +
+                                            QStringLiteral("cube") + QChar(kSearchMatchEnd))});
+        QVERIFY(!m.searching());
+        QCOMPARE(m.searchResults()->count(), 1);
+        QCOMPARE(m.searchResults()->index(0).data(Hits::SnippetRole).toString(),
+                 QStringLiteral("disk of <b>cube</b>"));
+        QSignalSpy resets(m.searchResults(), &QAbstractItemModel::modelReset);
+        f.source.searchAsks.at(0).done(QList<RunSearchHit>{fakeHit(1, "first", "x")});
+        QCOMPARE(resets.count(), 0);
+        QCOMPARE(m.searchResults()->index(0).data(Hits::RunIdRole).toLongLong(), qint64(42));
+        f.source.searchAsks.at(0).done(Error{"db", "gone"});  // late failure: ignored too
+        QVERIFY(m.searchError().isEmpty());
+
+        // A run older than the listed ones is selected all the same: asked for by its id.
+        m.selectSearchResult(0);
+        QCOMPARE(m.selectedRunId(), qint64(42));
+        QCOMPARE(f.source.runAsksFor(42).size(), 1);
+        QCOMPARE(m.selectedRun().value("task").toString(), QString());  // not listed: not known yet
+        f.source.runAsks.at(f.source.runAsksFor(42).first())
+            .done(fakeDetail(42, "older than the list"));
+        QCOMPARE(m.selectedRun().value("task").toString(), QStringLiteral("older than the list"));
+
+        // Cleared while a search is on its way: its answer is dropped.
+        m.search(QStringLiteral("disk"));
+        m.clearSearch();
+        QVERIFY(!m.searching());
+        QVERIFY(m.searchQuery().isEmpty());
+        QCOMPARE(m.searchResults()->count(), 0);
+        f.source.searchAsks.last().done(QList<RunSearchHit>{fakeHit(2, "second", "x")});
+        QCOMPARE(m.searchResults()->count(), 0);
+        QVERIFY(m.searchQuery().isEmpty());
+
+        // A failed search says so and shows nothing.
+        m.search(QStringLiteral("disk"));
+        f.source.searchAsks.last().done(Error{"db", "Database error while searching."});
+        QCOMPARE(m.searchError(),
+                 QStringLiteral("Could not search: Database error while searching."));
+        QCOMPARE(m.searchResults()->count(), 0);
+        QVERIFY(!m.searching());
+
+        // A reload asks again for the search on show.
+        const qsizetype asked = f.source.searchAsks.size();
+        m.reload();
+        QCOMPARE(f.source.searchAsks.size(), asked + 1);
+        QCOMPARE(f.source.searchAsks.last().query, QStringLiteral("disk"));
     }
 
     // Answers that come late and out of order (a remote source): each kind of request keeps its
