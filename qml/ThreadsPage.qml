@@ -4,6 +4,7 @@ import QtQuick
 import QtQuick.Controls.Basic
 import QtQuick.Layouts
 import Zerg.Backend
+import Zerg.App
 
 // Dashboard › Threads: the runs of the owner's long-lived supervisor thread (left, newest
 // first) and the selected run (right): its header, the workers it spawned and its transcript.
@@ -27,6 +28,16 @@ Item {
     function focusSearch() {
         searchField.forceActiveFocus()
         searchField.selectAll()
+    }
+
+    // Asks where to save, then exports there (runId 0: the whole conversation).
+    function exportTo(runId: real, format: string) {
+        const file = FileChooser.saveFile(
+                    runId > 0 ? qsTr("Export run %1").arg(runId) : qsTr("Export the conversation"),
+                    ThreadInspector.exportFileName(runId, format),
+                    format === "json" ? qsTr("JSON (*.json)") : qsTr("Markdown (*.md)"))
+        if (file.length > 0)
+            ThreadInspector.exportRuns(runId, format, file)
     }
 
     function searchNow() {
@@ -127,10 +138,55 @@ Item {
                     Accessible.name: text
                 }
                 Button {
+                    id: exportButton
+
+                    text: qsTr("Export…")
+                    enabled: !ThreadInspector.exporting
+                    Accessible.name: qsTr("Export the selected run or the whole conversation")
+                    onClicked: exportMenu.open()
+
+                    Menu {
+                        id: exportMenu
+
+                        y: exportButton.height
+
+                        MenuItem {
+                            text: qsTr("This run as Markdown…")
+                            enabled: root.hasSelection
+                            onTriggered: root.exportTo(ThreadInspector.selectedRunId, "md")
+                        }
+                        MenuItem {
+                            text: qsTr("This run as JSON…")
+                            enabled: root.hasSelection
+                            onTriggered: root.exportTo(ThreadInspector.selectedRunId, "json")
+                        }
+                        MenuItem {
+                            text: qsTr("The whole conversation as Markdown…")
+                            onTriggered: root.exportTo(0, "md")
+                        }
+                        MenuItem {
+                            text: qsTr("The whole conversation as JSON…")
+                            onTriggered: root.exportTo(0, "json")
+                        }
+                    }
+                }
+                Button {
                     text: qsTr("Reload")
                     onClicked: ThreadInspector.reload()
                     Accessible.name: qsTr("Reload the runs")
                 }
+            }
+
+            // What the last export did: where it went, or why it could not.
+            Text {
+                visible: text.length > 0
+                Layout.fillWidth: true
+                text: ThreadInspector.exporting ? qsTr("Exporting…") : ThreadInspector.exportMessage
+                color: ThreadInspector.exportFailed ? Theme.danger : Theme.textMuted
+                wrapMode: Text.Wrap
+                font.pixelSize: 12
+                Accessible.role: Accessible.StaticText
+                Accessible.name: text
             }
 
             TextField {

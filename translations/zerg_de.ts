@@ -2733,6 +2733,50 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
         <source>No runs match “%1”</source>
         <translation>Kein Lauf passt zu „%1“</translation>
     </message>
+    <message>
+        <source>Export run %1</source>
+        <translation>Lauf %1 exportieren</translation>
+    </message>
+    <message>
+        <source>Export the conversation</source>
+        <translation>Das Gespräch exportieren</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Markdown (*.md)</source>
+        <translation>Markdown (*.md)</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>Exportieren …</translation>
+    </message>
+    <message>
+        <source>Export the selected run or the whole conversation</source>
+        <translation>Den ausgewählten Lauf oder das ganze Gespräch exportieren</translation>
+    </message>
+    <message>
+        <source>This run as Markdown…</source>
+        <translation>Diesen Lauf als Markdown …</translation>
+    </message>
+    <message>
+        <source>This run as JSON…</source>
+        <translation>Diesen Lauf als JSON …</translation>
+    </message>
+    <message>
+        <source>The whole conversation as Markdown…</source>
+        <translation>Das ganze Gespräch als Markdown …</translation>
+    </message>
+    <message>
+        <source>The whole conversation as JSON…</source>
+        <translation>Das ganze Gespräch als JSON …</translation>
+    </message>
+    <message>
+        <source>Exporting…</source>
+        <translation>Export läuft …</translation>
+    </message>
 </context>
 <context>
     <name>ToolCallLine</name>
@@ -5673,6 +5717,10 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
         <source>No run %1. List the runs to find its id.</source>
         <translation>Kein Lauf %1. Listen Sie die Läufe auf, um seine ID zu finden.</translation>
     </message>
+    <message>
+        <source>Exporting is not possible here; use zerg runs export on the computer that ran it.</source>
+        <translation>Exportieren ist hier nicht möglich; verwenden Sie zerg runs export auf dem Rechner, der den Lauf ausgeführt hat.</translation>
+    </message>
 </context>
 <context>
     <name>zerg::StoreWorkerFilesSource</name>
@@ -5827,6 +5875,22 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
     <message>
         <source>Could not search: %1</source>
         <translation>Suche nicht möglich: %1</translation>
+    </message>
+    <message>
+        <source>Could not export: %1</source>
+        <translation>Export nicht möglich: %1</translation>
+    </message>
+    <message>
+        <source>Could not export: choose a file on this computer.</source>
+        <translation>Export nicht möglich: wählen Sie eine Datei auf diesem Rechner.</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2. Choose a folder you can write to.</source>
+        <translation>%1 kann nicht geschrieben werden: %2. Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation>%1 gespeichert.</translation>
     </message>
 </context>
 <context>
@@ -6186,6 +6250,13 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
     <message>
         <source>Could not load the workers: %1 Check the data folder, then reload.</source>
         <translation>Die Worker konnten nicht geladen werden: %1 Prüfen Sie den Datenordner und laden Sie dann neu.</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::api</name>
+    <message>
+        <source>The export is %1 MiB, more than the %2 MiB a reply may carry. Run zerg runs export on the server instead.</source>
+        <translation>Der Export ist %1 MiB groß, mehr als die %2 MiB, die eine Antwort tragen darf. Führen Sie stattdessen zerg runs export auf dem Server aus.</translation>
     </message>
 </context>
 <context>
@@ -8115,6 +8186,10 @@ Beispiele:
     <message>
         <source>the search&apos;s runs</source>
         <translation>die Läufe der Suche</translation>
+    </message>
+    <message>
+        <source>the export</source>
+        <translation>den Export</translation>
     </message>
 </context>
 <context>

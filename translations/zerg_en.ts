@@ -2726,6 +2726,50 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
         <source>No runs match “%1”</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Export run %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export the conversation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Markdown (*.md)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export the selected run or the whole conversation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This run as Markdown…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This run as JSON…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The whole conversation as Markdown…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The whole conversation as JSON…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exporting…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ToolCallLine</name>
@@ -5657,6 +5701,10 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
         <source>No run %1. List the runs to find its id.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Exporting is not possible here; use zerg runs export on the computer that ran it.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>zerg::StoreWorkerFilesSource</name>
@@ -5810,6 +5858,22 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
     </message>
     <message>
         <source>Could not search: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not export: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not export: choose a file on this computer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2. Choose a folder you can write to.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -6169,6 +6233,13 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
     </message>
     <message>
         <source>Could not load the workers: %1 Check the data folder, then reload.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::api</name>
+    <message>
+        <source>The export is %1 MiB, more than the %2 MiB a reply may carry. Run zerg runs export on the server instead.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -7723,6 +7794,10 @@ Examples:
     </message>
     <message>
         <source>the search&apos;s runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the export</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2,6 +2,9 @@
 
 #include "api/api_args.h"
 #include "dashboard/record_json.h"
+#include "storage/run_export.h"
+
+#include <QCoreApplication>
 
 namespace zerg::api {
 namespace {
@@ -101,6 +104,37 @@ void threadSearch(const DashboardSources& s, Args& args, QObject* context, Dashb
     s.threads->search(
         *query, int(limit.value_or(kDefaultSearchHits)), context,
         badRequestWhenInvalid<QList<RunSearchHit>>(std::move(done), &recordjson::searchReply));
+}
+
+// The largest export sent in one reply; a longer conversation is exported on the server.
+constexpr qsizetype kMaxExportBytes = 16 * 1024 * 1024;
+
+// A run (run_id) or the whole conversation (no run_id) as Markdown or JSON (storage/run_export.h).
+void threadExport(const DashboardSources& s, Args& args, QObject* context, DashboardOp::Done done) {
+    const auto runId = args.integer(u"run_id"_s, false, 1, MaxId);
+    const auto formatWord = args.string(u"format"_s, false);
+    if (args.error())
+        return;
+    const Result<ExportFormat> format = parseExportFormat(formatWord.value_or(u"md"_s));
+    if (!format)
+        return done(Error{u"bad_request"_s, format.error().message});
+    s.threads->exportRuns(
+        runId.value_or(0), format.value(), context,
+        [done = std::move(done)](Result<QByteArray> text) {
+            if (!text)
+                return done(text.error());
+            if (text->size() > kMaxExportBytes) {
+                return done(Error{
+                    u"too_large"_s,
+                    QCoreApplication::translate(
+                        "zerg::api",
+                        "The export is %1 MiB, more than the %2 MiB a reply may carry. Run zerg "
+                        "runs export on the server instead.")
+                        .arg(double(text->size()) / (1024 * 1024), 0, 'f', 1)
+                        .arg(kMaxExportBytes / (1024 * 1024))});
+            }
+            done(QJsonObject{{u"text"_s, QString::fromUtf8(text.value())}});
+        });
 }
 
 void workerJob(const DashboardSources& s, Args& args, QObject* context, DashboardOp::Done done) {
@@ -471,6 +505,7 @@ const QList<DashboardOp>& dashboardOps() {
         {u"run_messages"_s, runMessages},
         {u"thread_memory"_s, threadMemory},
         {u"thread_search"_s, threadSearch},
+        {u"thread_export"_s, threadExport},
         {u"worker_job"_s, workerJob},
         {u"worker_folder"_s, workerFolder},
         {u"worker_file_bytes"_s, workerFileBytes},

@@ -80,4 +80,19 @@ void RemoteThreadsSource::search(const QString& query, int limit, QObject* conte
                                    std::move(done), ownedBy(m_ownerId, &recordjson::searchHits));
 }
 
+void RemoteThreadsSource::exportRuns(qint64 runId, ExportFormat format, QObject* context,
+                                     SourceReply<QByteArray> done) {
+    QJsonObject args{{u"format"_s, statusName(format)}};
+    if (runId != 0)
+        args.insert(u"run_id"_s, runId);
+    askServer<QByteArray>(m_client, u"thread_export"_s, std::move(args), context, std::move(done),
+                          [](const QJsonObject& o) -> Result<QByteArray> {
+                              const QJsonValue text = o.value(u"text"_s);
+                              if (!text.isString())
+                                  return recordjson::protocolError(QCoreApplication::translate(
+                                      "zerg::recordjson", "the export"));
+                              return text.toString().toUtf8();
+                          });
+}
+
 }  // namespace zerg::api

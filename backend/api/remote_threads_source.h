@@ -7,9 +7,9 @@ namespace zerg::api {
 class RemoteClient;
 
 // The Threads page over the server's thread_runs, thread_run, thread_run_totals, run_messages,
-// thread_memory and thread_search (docs/api.md, "Dashboard"). Records read back carry localOwnerId
-// as their owner. A transcript longer than one page is fetched page after page and given as one
-// list. client must outlive this.
+// thread_memory, thread_search and thread_export (docs/api.md, "Dashboard"). Records read back
+// carry localOwnerId as their owner. A transcript longer than one page is fetched page after page
+// and given as one list. client must outlive this.
 class RemoteThreadsSource final : public ThreadsSource {
 public:
     RemoteThreadsSource(RemoteClient* client, qint64 localOwnerId)
@@ -22,6 +22,8 @@ public:
     void messages(qint64 runId, qint64 afterSeq, QObject* context,
                   SourceReply<QList<StoredMessage>> done) override;
     void memory(QObject* context, SourceReply<std::optional<ThreadMemory>> done) override;
+    void exportRuns(qint64 runId, ExportFormat format, QObject* context,
+                    SourceReply<QByteArray> done) override;
     void search(const QString& query, int limit, QObject* context,
                 SourceReply<QList<RunSearchHit>> done) override;
 

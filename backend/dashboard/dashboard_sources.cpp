@@ -5,7 +5,7 @@ namespace zerg {
 StoreDashboardSources::StoreDashboardSources(const Deps& d)
     : m_workers(d.store, d.artifacts, d.ownerId),
       m_costs(d.store, d.ownerId),
-      m_threads(d.store, d.ownerId),
+      m_threads(d.store, d.ownerId, d.artifacts, d.clock),
       m_workerFiles(d.store, d.artifacts, d.ownerId),
       m_hosts(d.settings, d.clock),
       m_tree(d.supervisionSnapshot, d.ownerId),

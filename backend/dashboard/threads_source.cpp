@@ -1,5 +1,6 @@
 #include "dashboard/threads_source.h"
 
+#include "core/clock.h"
 #include "dashboard/record_json.h"
 #include "storage/time_format.h"
 
@@ -95,6 +96,20 @@ void StoreThreadsSource::search(const QString& query, int limit, QObject* contex
                                 SourceReply<QList<RunSearchHit>> done) {
     Q_UNUSED(context);
     done(m_store->searchRuns(m_ownerId, query, limit));
+}
+
+void StoreThreadsSource::exportRuns(qint64 runId, ExportFormat format, QObject* context,
+                                    SourceReply<QByteArray> done) {
+    Q_UNUSED(context);
+    if (!m_artifacts || !m_clock) {
+        return done(Error{u"unavailable"_s,
+                          QCoreApplication::translate("zerg::StoreThreadsSource",
+                                                      "Exporting is not possible here; use zerg "
+                                                      "runs export on the computer that ran it.")});
+    }
+    done(runId == 0
+             ? exportConversation(*m_store, *m_artifacts, m_ownerId, format, m_clock->utcNow())
+             : exportRun(*m_store, *m_artifacts, m_ownerId, runId, format, m_clock->utcNow()));
 }
 
 MessagePage MessagePage::first(const QList<StoredMessage>& messages) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "dashboard/reply.h"
+#include "storage/run_export.h"
 #include "storage/store.h"
 
 #include <QJsonObject>
@@ -11,6 +12,9 @@
 class QObject;
 
 namespace zerg {
+
+class ArtifactStore;
+class Clock;
 
 // One run as the Threads page shows it when selected: the record, its model calls added up and
 // the worker jobs it spawned, oldest first.
@@ -53,6 +57,11 @@ public:
     // The newest compacted memory of the owner's supervisor thread; nullopt when it was never
     // compacted or the owner has no runs yet (the thread is never created here).
     virtual void memory(QObject* context, SourceReply<std::optional<ThreadMemory>> done) = 0;
+    // The owner's run runId as a document (storage/run_export.h), or the whole conversation
+    // when runId is 0: Markdown or JSON, UTF-8, with the workers' results and folders. Errors:
+    // not_found (not the owner's run), unavailable (this source cannot export).
+    virtual void exportRuns(qint64 runId, ExportFormat format, QObject* context,
+                            SourceReply<QByteArray> done) = 0;
     // Full-text search of the owner's conversation (Store::searchRuns): the runs whose question
     // or answers hold every word of query (the last word also as a prefix), best match first,
     // then the newest; limit 1..kMaxSearchHits. A blank query is invalid_argument; one of
@@ -64,7 +73,11 @@ public:
 // Over the local Store, answering at once.
 class StoreThreadsSource final : public ThreadsSource {
 public:
-    StoreThreadsSource(Store* store, qint64 ownerId) : m_store(store), m_ownerId(ownerId) {}
+    // artifacts and clock: for exportRuns (the workers' folders, the export's time); null: it
+    // answers unavailable.
+    StoreThreadsSource(Store* store, qint64 ownerId, ArtifactStore* artifacts = nullptr,
+                       Clock* clock = nullptr)
+        : m_store(store), m_ownerId(ownerId), m_artifacts(artifacts), m_clock(clock) {}
 
     void runs(int limit, QObject* context, SourceReply<QList<RunRecord>> done) override;
     void run(qint64 runId, QObject* context, SourceReply<RunDetail> done) override;
@@ -72,6 +85,8 @@ public:
                    SourceReply<QList<RunTotals>> done) override;
     void messages(qint64 runId, qint64 afterSeq, QObject* context,
                   SourceReply<QList<StoredMessage>> done) override;
+    void exportRuns(qint64 runId, ExportFormat format, QObject* context,
+                    SourceReply<QByteArray> done) override;
     void memory(QObject* context, SourceReply<std::optional<ThreadMemory>> done) override;
     void search(const QString& query, int limit, QObject* context,
                 SourceReply<QList<RunSearchHit>> done) override;
@@ -82,6 +97,8 @@ private:
 
     Store* m_store;
     qint64 m_ownerId;
+    ArtifactStore* m_artifacts;
+    Clock* m_clock;
 };
 
 // One reply of run_messages: the first messages after the seq asked, and whether more follow.

@@ -8,10 +8,12 @@
 #include "ui/role_table.h"
 #include "ui/worker_table_model.h"
 
+#include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLocale>
+#include <QSaveFile>
 
 namespace zerg {
 namespace {
@@ -522,6 +524,46 @@ void ThreadInspectorModel::applySearch(const Result<QList<RunSearchHit>>& hits) 
         m_searchResults->reset({});
     }
     Q_EMIT searchChanged();
+}
+
+QString ThreadInspectorModel::exportFileName(double runId, const QString& format) {
+    const Result<ExportFormat> parsed = parseExportFormat(format);
+    const QString suffix = statusName(parsed ? parsed.value() : ExportFormat::Markdown);
+    return qint64(runId) > 0 ? QStringLiteral("zerg-run-%1.%2").arg(qint64(runId)).arg(suffix)
+                             : QStringLiteral("zerg-conversation.%1").arg(suffix);
+}
+
+void ThreadInspectorModel::exportRuns(double runId, const QString& format, const QUrl& file) {
+    const auto finish = [this](bool failed, const QString& message) {
+        m_exporting = false;
+        m_exportFailed = failed;
+        m_exportMessage = message;
+        Q_EMIT exportChanged();
+    };
+    if (m_exporting)
+        return;
+    const Result<ExportFormat> parsed = parseExportFormat(format);
+    if (!parsed)
+        return finish(true, tr("Could not export: %1").arg(parsed.error().message));
+    if (!file.isLocalFile())
+        return finish(true, tr("Could not export: choose a file on this computer."));
+    m_exporting = true;
+    m_exportMessage.clear();
+    Q_EMIT exportChanged();
+    const QString path = file.toLocalFile();
+    m_source->exportRuns(
+        qint64(runId), parsed.value(), this, [finish, path](Result<QByteArray> text) {
+            if (!text)
+                return finish(true, tr("Could not export: %1").arg(text.error().message));
+            QSaveFile out(path);
+            if (!out.open(QIODevice::WriteOnly) || out.write(text.value()) != text->size() ||
+                !out.commit()) {
+                return finish(true, tr("Could not write %1: %2. Choose a folder you can write "
+                                       "to.")
+                                        .arg(QDir::toNativeSeparators(path), out.errorString()));
+            }
+            finish(false, tr("Saved %1.").arg(QDir::toNativeSeparators(path)));
+        });
 }
 
 void ThreadInspectorModel::clearSearch() {

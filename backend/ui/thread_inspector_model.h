@@ -9,6 +9,7 @@
 #include <QAbstractListModel>
 #include <QHash>
 #include <QList>
+#include <QUrl>
 #include <QVariantMap>
 
 namespace zerg {
@@ -292,6 +293,10 @@ class ThreadInspectorModel : public QObject, public QmlInstance<ThreadInspectorM
     Q_PROPERTY(bool searching READ searching NOTIFY searchChanged FINAL)
     // Non-empty when the last search failed: what happened.
     Q_PROPERTY(QString searchError READ searchError NOTIFY searchChanged FINAL)
+    // Export: true while an export is on its way; what the last one did ("Saved …" or why not).
+    Q_PROPERTY(bool exporting READ exporting NOTIFY exportChanged FINAL)
+    Q_PROPERTY(QString exportMessage READ exportMessage NOTIFY exportChanged FINAL)
+    Q_PROPERTY(bool exportFailed READ exportFailed NOTIFY exportChanged FINAL)
 
 public:
     static constexpr int kRunLimit = 200;
@@ -322,6 +327,9 @@ public:
     [[nodiscard]] QString searchQuery() const { return m_searchQuery; }
     [[nodiscard]] bool searching() const { return m_searching; }
     [[nodiscard]] QString searchError() const { return m_searchError; }
+    [[nodiscard]] bool exporting() const { return m_exporting; }
+    [[nodiscard]] QString exportMessage() const { return m_exportMessage; }
+    [[nodiscard]] bool exportFailed() const { return m_exportFailed; }
 
     // Replaces the runs with the newest ones (one reset; on failure keeps the old rows) and
     // reloads the selected run.
@@ -340,6 +348,12 @@ public:
     Q_INVOKABLE void clearSearch();
     // Selects the run of that row of searchResults (out of range: nothing changes).
     Q_INVOKABLE void selectSearchResult(int row);
+    // Writes the run runId (0: the whole conversation) as format ("md" or "json") to file (a
+    // local file URL), replacing it whole (storage/run_export.h; in remote mode the server
+    // makes the document). One export at a time: another while one is on its way is refused.
+    Q_INVOKABLE void exportRuns(double runId, const QString& format, const QUrl& file);
+    // The file name to suggest for that export: "zerg-run-12.md", "zerg-conversation.json".
+    Q_INVOKABLE static QString exportFileName(double runId, const QString& format);
     // After the user interface's language changed: reload(), so that every text is made again.
     void retranslate() { reload(); }
 
@@ -358,6 +372,7 @@ Q_SIGNALS:
     void selectedRunChanged();
     void memorySummaryChanged();
     void loadErrorChanged();
+    void exportChanged();
     void searchChanged();
 
 private:
@@ -407,6 +422,9 @@ private:
     QString m_searchQuery;
     bool m_searching = false;
     QString m_searchError;
+    bool m_exporting = false;
+    bool m_exportFailed = false;
+    QString m_exportMessage;
     bool m_loaded = false;  // reload() has run
 };
 

@@ -65,6 +65,7 @@ expected=(
   "usr/share/icons/hicolor/scalable/apps/$app_id.svg"
   "usr/share/icons/hicolor/symbolic/apps/$app_id-symbolic.svg"
   usr/share/man/man1/zerg.1.gz
+  usr/share/doc/zerg/LICENSE
 )
 for size in 16 32 48 64 128 256; do
   expected+=("usr/share/icons/hicolor/${size}x${size}/apps/$app_id.png")
@@ -185,6 +186,9 @@ grep -qx "Icon=$app_id" "$desktop" || fail "the desktop file's Icon is not $app_
 grep -q "<launchable type=\"desktop-id\">$app_id.desktop</launchable>" "$metainfo" ||
   fail "the metainfo does not launch $app_id.desktop"
 grep -q "<release version=\"$version\"" "$metainfo" || fail "the metainfo has no release $version"
+grep -q "<project_license>Apache-2.0</project_license>" "$metainfo" || fail "the metainfo has no project_license"
+! grep -q "example.invalid" "$metainfo" || fail "the metainfo points to example.invalid"
+cmp -s "$root/usr/share/doc/zerg/LICENSE" "$(dirname "$0")/../../../LICENSE" || fail "the package's LICENSE differs"
 if command -v desktop-file-validate >/dev/null; then
   desktop-file-validate "$desktop" >"$tmp/dfv.log" 2>&1 || { cat "$tmp/dfv.log" >&2; fail "desktop-file-validate"; }
   if grep -Eq 'error|warning' "$tmp/dfv.log"; then cat "$tmp/dfv.log" >&2; fail "desktop-file-validate warns"; fi

@@ -14,6 +14,18 @@ using namespace zerg::test;
 
 namespace {
 
+// An export without the moment it was made (the fixture's clock is the system's).
+QByteArray withoutExportTime(const QByteArray& text, ExportFormat format) {
+    if (format == ExportFormat::Json) {
+        QJsonObject o = QJsonDocument::fromJson(text).object();
+        o.remove(u"exported_at"_s);
+        return QJsonDocument(o).toJson();
+    }
+    QList<QByteArray> lines = text.split('\n');
+    lines.removeIf([](const QByteArray& line) { return line.contains("Exported "); });
+    return lines.join('\n');
+}
+
 constexpr qint64 kOwner = RemoteSourcesFixture::kOwner;
 constexpr qint64 kOther = 2;
 const QDateTime kT0(QDate(2026, 11, 20), QTime(9, 15, 0, 250), Qt::UTC);
@@ -238,6 +250,39 @@ private Q_SLOTS:
         QCOMPARE(remoteB->usage.calls, 0);
         QVERIFY(remoteB->workers.isEmpty());
         QCOMPARE(statusName(remoteB->run.status), u"running"_s);
+    }
+
+    // thread_export: the server's document equals the local one but for the moment it was made;
+    // a foreign run is not_found; a bad format is refused naming the accepted ones.
+    void anExportEqualsTheLocalOne() {
+        RemoteSourcesFixture f;
+        Data d(f);
+        ThreadsSource* local = f.local->sources().threads;
+        ThreadsSource* remote = f.remote->sources().threads;
+        for (const ExportFormat format : {ExportFormat::Markdown, ExportFormat::Json}) {
+            for (const qint64 runId : {d.runA, qint64(0)}) {
+                const auto l = f.await<QByteArray>(
+                    [&](QObject* c, auto done) { local->exportRuns(runId, format, c, done); });
+                const auto r = f.await<QByteArray>(
+                    [&](QObject* c, auto done) { remote->exportRuns(runId, format, c, done); });
+                QVERIFY2(r.ok(), qPrintable(r ? QString() : r.error().message));
+                QVERIFY(l.ok());
+                QCOMPARE(withoutExportTime(r.value(), format),
+                         withoutExportTime(l.value(), format));
+                QVERIFY(r->contains("check disk on cube"));
+                QVERIFY(!r->contains("secret"));  // never another owner's
+            }
+        }
+        const auto foreign = f.await<QByteArray>([&](QObject* c, auto done) {
+            remote->exportRuns(d.otherRun, ExportFormat::Json, c, done);
+        });
+        QVERIFY(!foreign.ok());
+        QCOMPARE(foreign.error().code, u"not_found"_s);
+
+        const auto bad = f.command(u"thread_export"_s, {{u"format"_s, u"pdf"_s}});
+        QVERIFY(!bad.ok());
+        QCOMPARE(bad.error().code, u"bad_request"_s);
+        QVERIFY2(bad.error().message.contains(u"json"_s), qPrintable(bad.error().message));
     }
 
     void theRowTotalsEqualTheLocalOnesAndLeaveOutForeignRuns() {

@@ -6,12 +6,14 @@
 #include "core/event.h"
 #include "core/event_bus.h"
 #include "dashboard/threads_source.h"
+#include "storage/artifact_store.h"
 #include "storage/database.h"
 #include "storage/store.h"
 #include "ui/app_language.h"
 #include "ui/thread_inspector_model.h"
 
 #include <QAbstractItemModelTester>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -210,6 +212,9 @@ struct FakeThreadsSource final : ThreadsSource {
                 SourceReply<QList<RunSearchHit>> done) override {
         searchAsks.append({query, limit, std::move(done)});
     }
+    void exportRuns(qint64, ExportFormat, QObject*, SourceReply<QByteArray> done) override {
+        exportAsks.append(std::move(done));
+    }
 
     // The requests for runId, oldest first.
     QList<int> runAsksFor(qint64 runId) const {
@@ -227,6 +232,7 @@ struct FakeThreadsSource final : ThreadsSource {
     QList<MessagesAsk> messagesAsks;
     QList<SourceReply<std::optional<ThreadMemory>>> memoryAsks;
     QList<SearchAsk> searchAsks;
+    QList<SourceReply<QByteArray>> exportAsks;
 };
 
 RunRecord fakeRun(qint64 id, const QString& task) {
@@ -627,6 +633,91 @@ private Q_SLOTS:
         QVERIFY(q.exec(QStringLiteral("ALTER TABLE runs_elsewhere RENAME TO runs")));
         m.reload();
         QVERIFY(m.loadError().isEmpty());
+    }
+
+    // Export from the page: a run and the whole conversation written to the file chosen (whole,
+    // replacing what was there), "Saved …" said; a bad format, a non-local URL, a foreign run and
+    // a source that cannot export each say why, and nothing is written.
+    void exportWritesTheChosenFileAndSaysWhatHappened() {
+        Fixture f;
+        ArtifactStore artifacts(f.dir.filePath(QStringLiteral("workers")));
+        StoreThreadsSource source(f.store.get(), kOwner, &artifacts, &f.clock);
+        ThreadInspectorModel m(&source, kOwner, &f.bus);
+        QSignalSpy changed(&m, &ThreadInspectorModel::exportChanged);
+
+        const QString runFile = f.dir.filePath(QStringLiteral("run.json"));
+        m.exportRuns(double(f.runB), QStringLiteral("json"), QUrl::fromLocalFile(runFile));
+        QTRY_VERIFY(!m.exporting());
+        QVERIFY2(!m.exportFailed(), qPrintable(m.exportMessage()));
+        QVERIFY(m.exportMessage().contains(QStringLiteral("run.json")));
+        QFile json(runFile);
+        QVERIFY(json.open(QIODevice::ReadOnly));
+        const QJsonObject doc = QJsonDocument::fromJson(json.readAll()).object();
+        QCOMPARE(doc.value(QStringLiteral("format")).toString(), QStringLiteral("zerg.run-export"));
+        QCOMPARE(doc.value(QStringLiteral("runs")).toArray().size(), 1);
+        QVERIFY(!changed.isEmpty());
+
+        const QString allFile = f.dir.filePath(QStringLiteral("all.md"));
+        m.exportRuns(0, QStringLiteral("md"), QUrl::fromLocalFile(allFile));
+        QTRY_VERIFY(!m.exporting());
+        QVERIFY(!m.exportFailed());
+        QFile md(allFile);
+        QVERIFY(md.open(QIODevice::ReadOnly));
+        const QByteArray text = md.readAll();
+        QVERIFY(text.contains("what time is it"));
+        QVERIFY(text.contains("check disk on cube"));
+
+        m.exportRuns(double(f.runB), QStringLiteral("pdf"), QUrl::fromLocalFile(runFile));
+        QVERIFY(m.exportFailed());
+        QVERIFY(m.exportMessage().contains(QStringLiteral("json")));
+        m.exportRuns(double(f.runB), QStringLiteral("md"),
+                     QUrl(QStringLiteral("https://example.org/run.md")));
+        QVERIFY(m.exportFailed());
+        const QString foreignFile = f.dir.filePath(QStringLiteral("foreign.md"));
+        m.exportRuns(double(f.otherRun), QStringLiteral("md"), QUrl::fromLocalFile(foreignFile));
+        QTRY_VERIFY(!m.exporting());
+        QVERIFY(m.exportFailed());
+        QVERIFY(!QFile::exists(foreignFile));
+
+        // A folder that cannot be written: said, with the path.
+        m.exportRuns(double(f.runB), QStringLiteral("md"),
+                     QUrl::fromLocalFile(f.dir.filePath(QStringLiteral("no/such/dir/run.md"))));
+        QTRY_VERIFY(!m.exporting());
+        QVERIFY(m.exportFailed());
+        QVERIFY(m.exportMessage().contains(QStringLiteral("run.md")));
+
+        // The fixture's source has no worker folders: it says exporting is not possible here.
+        f.model().exportRuns(double(f.runB), QStringLiteral("md"), QUrl::fromLocalFile(runFile));
+        QTRY_VERIFY(!f.model().exporting());
+        QVERIFY(f.model().exportFailed());
+
+        QCOMPARE(ThreadInspectorModel::exportFileName(12, QStringLiteral("json")),
+                 QStringLiteral("zerg-run-12.json"));
+        QCOMPARE(ThreadInspectorModel::exportFileName(0, QStringLiteral("markdown")),
+                 QStringLiteral("zerg-conversation.md"));
+    }
+
+    // An export on its way: "exporting" until the answer, another one refused meanwhile, and the
+    // file written only when the answer comes.
+    void anExportOnItsWayRefusesAnother() {
+        QTemporaryDir dir;
+        ManualClock clock{kT0};
+        EventBus bus{&clock};
+        FakeThreadsSource source;
+        ThreadInspectorModel m(&source, kOwner, &bus);
+        const QString path = dir.filePath(QStringLiteral("run.md"));
+        m.exportRuns(7, QStringLiteral("md"), QUrl::fromLocalFile(path));
+        QVERIFY(m.exporting());
+        QCOMPARE(source.exportAsks.size(), 1);
+        m.exportRuns(8, QStringLiteral("md"), QUrl::fromLocalFile(path));
+        QCOMPARE(source.exportAsks.size(), 1);  // refused: one at a time
+        QVERIFY(!QFile::exists(path));
+        source.exportAsks.takeFirst()(QByteArray("# Run 7\n"));
+        QVERIFY(!m.exporting());
+        QVERIFY(!m.exportFailed());
+        QFile written(path);
+        QVERIFY(written.open(QIODevice::ReadOnly));
+        QCOMPARE(written.readAll(), QByteArray("# Run 7\n"));
     }
 
     void anOwnerWithoutRunsHasNothingAndNoThreadIsCreated() {
