@@ -85,16 +85,6 @@ void quitOnFirstFrame(QQuickWindow* window) {
         Qt::DirectConnection);
 }
 
-// Shows the window (also from the tray or minimised) and asks the window manager for focus.
-void bringToFront(QQuickWindow* window) {
-    if (window->visibility() == QWindow::Minimized)
-        window->showNormal();
-    else if (!window->isVisible())
-        window->show();
-    window->raise();
-    window->requestActivate();
-}
-
 }  // namespace
 
 int run(const QStringList& args) {

@@ -34,6 +34,15 @@ const Page* findPage(const QString& name) {
     return nullptr;
 }
 
+void bringToFront(QQuickWindow* window) {
+    if (window->visibility() == QWindow::Minimized)
+        window->showNormal();
+    else if (!window->isVisible())
+        window->show();
+    window->raise();
+    window->requestActivate();
+}
+
 void showPage(QQuickWindow* window, const Page& page) {
     if (page.dashboardTab >= 0)
         window->setProperty("dashboardTab", page.dashboardTab);

@@ -22,6 +22,9 @@ struct Page {
 [[nodiscard]] const Page* findPage(const QString& name);
 // Shows the page in the window (sets Main.qml's page and dashboardTab).
 void showPage(QQuickWindow* window, const Page& page);
+// Shows the window (also when hidden to the tray or minimised) and asks for the focus: the
+// tray's Open, a clicked notification, a later launch of zerg.
+void bringToFront(QQuickWindow* window);
 
 // One screenshot of the tour: prepare() runs, then the window has time to load and draw.
 struct TourStep {

@@ -1,5 +1,6 @@
 #include "tray.h"
 
+#include "tour.h"
 #include "ui/desktop_notifications.h"
 
 #include "schedule/schedule_service.h"
@@ -59,11 +60,7 @@ struct Tray::Impl {
         icon->setIcon(trayIcon(state->state(), lightPanel));
         icon->setToolTip(state->toolTip());
     }
-    void showWindow() {
-        window->show();
-        window->raise();
-        window->requestActivate();
-    }
+    void showWindow() const { bringToFront(window); }
 };
 
 void Tray::retranslate() const {
