@@ -7,8 +7,10 @@
 #include "dashboard/hosts_source.h"
 #include "tools/host_trust.h"
 #include "tools/hosts_config.h"
+#include "tools/hosts_file_editor.h"
 
 #include <QDir>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -33,13 +35,22 @@ const char kHostsUsage[] = QT_TRANSLATE_NOOP(
     "                              fingerprint and, once you confirm, record the key in its\n"
     "                              known_hosts file. --yes records without asking (scripts:\n"
     "                              verify the fingerprint first). A changed key is refused.\n"
+    "  add ALIAS --host HOST [--port PORT] [--user USER] [--key FILE]\n"
+    "                              Allow a new host: append a Host block for ALIAS to the\n"
+    "                              hosts file (port 22, your user name and no key file of its\n"
+    "                              own unless given). The rest of the file stays as it is.\n"
+    "  remove ALIAS                Remove ALIAS's Host block from the hosts file. Its host key\n"
+    "                              stays in known_hosts. A block that names several aliases is\n"
+    "                              left for you to edit.\n"
     "  import [--from FILE] ALIAS...\n"
     "                              Copy the named aliases from ~/.ssh/config (or FILE) into\n"
     "                              the hosts file, with their settings resolved.\n"
     "\n"
     "Examples:\n"
     "  zerg hosts import web1 db1\n"
+    "  zerg hosts add web2 --host 192.0.2.20 --user deploy --key ~/.ssh/id_ed25519\n"
     "  zerg hosts trust web1\n"
+    "  zerg hosts remove web2\n"
     "  zerg hosts list\n"
     "\n"
     "'zerg doctor' logs in to every host and says which ones need attention.\n");
@@ -257,6 +268,142 @@ int import(const QStringList& args, const HostsIo& io) {
     return 0;
 }
 
+// The configured hosts file, or exit code 3 with the reason printed.
+std::optional<QString> configuredHostsFile(const Settings& s, const HostsIo& io, int* code) {
+    if (!s.hostsFile.isEmpty())
+        return s.hostsFile;
+    *io.err << "zerg hosts: " << Text::tr("no hosts file is configured. Set ZERG_HOSTS_FILE.")
+            << '\n';
+    io.err->flush();
+    *code = 3;
+    return std::nullopt;
+}
+
+int failed(const HostsIo& io, const Error& error) {
+    *io.err << "zerg hosts: " << error.message << '\n';
+    io.err->flush();
+    return 1;
+}
+
+// A key file as given on the command line, for the hosts file: relative paths are taken from the
+// current folder (the file is read from wherever Zerg runs); "~/…" stays as written.
+QString keyPath(const QString& given) {
+    if (given.startsWith(QLatin1String("~/")))
+        return given;
+    return QFileInfo(given).absoluteFilePath();
+}
+
+int addHost(const QStringList& args, const HostsIo& io) {
+    const QString needsAlias =
+        Text::tr("add needs one alias, e.g. zerg hosts add web1 --host 192.0.2.10");
+    CommandSpec spec;
+    spec.options = {
+        {QStringLiteral("host"), QStringLiteral("HOST"),
+         Text::tr("--host needs the server's DNS name or IP address")},
+        {QStringLiteral("port"), QStringLiteral("PORT"), Text::tr("--port needs a number")},
+        {QStringLiteral("user"), QStringLiteral("USER"), Text::tr("--user needs a name")},
+        {QStringLiteral("key"), QStringLiteral("FILE"), Text::tr("--key needs a file")}};
+    spec.minArgs = 1;
+    spec.maxArgs = 1;
+    spec.missingArgument = needsAlias;
+    spec.strayArgument = needsAlias;
+    const Result<ParsedArgs> p = parseOptions(args, spec);
+    if (!p)
+        return usageError(io, p.error().message);
+    if (!p->isSet(QStringLiteral("host"))) {
+        return usageError(io, Text::tr("add needs --host, the server's DNS name or IP address, "
+                                       "e.g. zerg hosts add %1 --host 192.0.2.10")
+                                  .arg(p->positional.first()));
+    }
+    HostEntry entry;
+    entry.alias = p->positional.first();
+    entry.hostName = p->value(QStringLiteral("host"));
+    if (p->isSet(QStringLiteral("port"))) {
+        bool ok = false;
+        entry.port = p->value(QStringLiteral("port")).toInt(&ok);
+        if (!ok) {
+            return usageError(io, Text::tr("--port must be a number from 1 to 65535, not %1")
+                                      .arg(p->value(QStringLiteral("port"))));
+        }
+    }
+    entry.user = p->value(QStringLiteral("user"));  // empty: yours, written out
+    if (p->isSet(QStringLiteral("key")))
+        entry.identityFiles << keyPath(p->value(QStringLiteral("key")));
+
+    const Settings s = Settings::load();
+    int code = 0;
+    const std::optional<QString> hostsFile = configuredHostsFile(s, io, &code);
+    if (!hostsFile)
+        return code;
+    if (const Status added = HostsFileEditor::addHost(*hostsFile, entry); !added)
+        return failed(io, added.error());
+
+    // What the file gives the host now, as workers will see it.
+    const Result<HostEntry> written = HostChecks::find(*hostsFile, entry.alias);
+    if (!written)
+        return failed(io, written.error());
+    *io.out << Text::tr("Added %1 (%2) to %3.")
+                   .arg(entry.alias, written->target(), QDir::toNativeSeparators(*hostsFile))
+            << '\n';
+    for (const QString& key : written->identityFiles) {
+        if (!QFileInfo::exists(key)) {
+            *io.out << Text::tr(
+                           "Note: the key file %1 does not exist (yet); logging in to %2 "
+                           "needs it, or a key of ssh-agent.")
+                           .arg(key, entry.alias)
+                    << '\n';
+        }
+    }
+    if (!HostKeys::isRecorded(*written, written->knownHostsOr(s.knownHostsFile))) {
+        *io.out << Text::tr(
+                       "The host key of %1 is not known yet: run `zerg hosts trust %1` before "
+                       "using it.")
+                       .arg(entry.alias)
+                << '\n';
+    }
+    io.out->flush();
+    return 0;
+}
+
+int removeHost(const QStringList& args, const HostsIo& io) {
+    const QString needsAlias =
+        Text::tr("remove needs exactly one alias, e.g. zerg hosts remove web1");
+    CommandSpec spec;
+    spec.minArgs = 1;
+    spec.maxArgs = 1;
+    spec.missingArgument = needsAlias;
+    spec.strayArgument = needsAlias;
+    const Result<ParsedArgs> p = parseOptions(args, spec);
+    if (!p)
+        return usageError(io, p.error().message);
+    const QString alias = p->positional.first();
+    const Settings s = Settings::load();
+    int code = 0;
+    const std::optional<QString> hostsFile = configuredHostsFile(s, io, &code);
+    if (!hostsFile)
+        return code;
+    // Its key is left in known_hosts (another alias may name the same server): say how to remove
+    // it, which needs the settings from before.
+    const Result<HostEntry> before = HostChecks::find(*hostsFile, alias);
+    if (const Status removed = HostsFileEditor::removeHost(*hostsFile, alias); !removed)
+        return failed(io, removed.error());
+    *io.out << Text::tr("Removed %1 from %2: workers can no longer reach it.")
+                   .arg(alias, QDir::toNativeSeparators(*hostsFile))
+            << '\n';
+    if (before) {
+        const QString knownHosts = before->knownHostsOr(s.knownHostsFile);
+        if (HostKeys::isRecorded(*before, knownHosts)) {
+            *io.out << Text::tr(
+                           "Its host key stays recorded in %1. If no other host uses %2, remove "
+                           "it with: ssh-keygen -R \"%2\" -f %1")
+                           .arg(knownHosts, HostKeys::knownHostsName(*before))
+                    << '\n';
+        }
+    }
+    io.out->flush();
+    return 0;
+}
+
 }  // namespace
 
 QString hostsHelp() {
@@ -265,7 +412,7 @@ QString hostsHelp() {
 
 int hostsCommand(QStringList args, const HostsIo& io) {
     if (args.isEmpty())
-        return usageError(io, Text::tr("missing command (list, trust or import)"));
+        return usageError(io, Text::tr("missing command (list, trust, add, remove or import)"));
     const QString command = args.takeFirst();
     if (command == QLatin1String("-h") || command == QLatin1String("--help") ||
         command == QLatin1String("help")) {
@@ -277,9 +424,14 @@ int hostsCommand(QStringList args, const HostsIo& io) {
         return list(args, io);
     if (command == QLatin1String("trust"))
         return trust(args, io);
+    if (command == QLatin1String("add"))
+        return addHost(args, io);
+    if (command == QLatin1String("remove"))
+        return removeHost(args, io);
     if (command == QLatin1String("import"))
         return import(args, io);
-    return usageError(io, Text::tr("unknown command %1 (list, trust or import)").arg(command));
+    return usageError(
+        io, Text::tr("unknown command %1 (list, trust, add, remove or import)").arg(command));
 }
 
 int hostsCommand(QStringList args) {

@@ -12,6 +12,7 @@
 #include "remote_mode.h"
 #include "runtime/backend.h"
 #include "schedule/alert_channels.h"
+#include "schedule/schedule_service.h"
 #include "server_connection.h"
 #include "signal_quit.h"
 #include "storage/artifact_store.h"
@@ -26,6 +27,7 @@
 #include "ui/jarvis_controller.h"
 #include "ui/single_instance.h"
 #include "ui/tray_state.h"
+#include "ui/window_close.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -37,6 +39,8 @@
 #include <QQuickWindow>
 #include <QSet>
 #include <QTimer>
+
+#include <algorithm>
 
 #include <atomic>
 #include <cstdio>
@@ -54,6 +58,26 @@ struct RestartOnExit {
         if (wanted && !QProcess::startDetached(QCoreApplication::applicationFilePath(), {}))
             qCritical("zerg: could not start again; start Zerg yourself.");
     }
+};
+
+// The window's close button goes to WindowClose, which hides the window, quits, or asks.
+class CloseFilter final : public QObject {
+public:
+    CloseFilter(QQuickWindow* window, WindowClose* decide) : QObject(window), m_decide(decide) {
+        window->installEventFilter(this);
+    }
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        if (event->type() != QEvent::Close)
+            return QObject::eventFilter(watched, event);
+        event->ignore();
+        m_decide->closeRequested();
+        return true;
+    }
+
+private:
+    WindowClose* m_decide;
 };
 
 // Saves the window as PNG to path and quits (exit code 1 when it cannot be saved).
@@ -125,7 +149,14 @@ int run(const QStringList& args) {
     parser.addOption(askOpt);
     parser.addOption(shotOpt);
     parser.addOption(pageOpt);
+    const QCommandLineOption backgroundOpt(
+        QStringLiteral("background"),
+        QCoreApplication::translate(
+            "zerg::gui",
+            "Start without showing the window (the login entry from Settings › Desktop uses "
+            "it): scheduled checks run, and starting zerg again shows the window."));
     parser.addOption(tourOpt);
+    parser.addOption(backgroundOpt);
     parser.process(args);
     const Page* page = findPage(parser.value(pageOpt));
     if (!page) {
@@ -199,6 +230,10 @@ int run(const QStringList& args) {
         bus, clock, settings, remote ? remote->dashboardSources() : localSources->sources()};
     // The dashboard's pages are built when first shown; so are their models' data.
     dashboardDeps.firstLoad = FirstLoad::WhenShown;
+    if (localSources) {  // Settings › Checks: `zerg doctor` for this computer
+        dashboardDeps.doctor =
+            ChecksModel::localDoctor(settings, backend->clock(), localSources->sources().hosts);
+    }
     DashboardModels dashboard(dashboardDeps);
     ServerConnection connection(remote != nullptr);
     ServerConnection::setInstance(&connection);
@@ -224,6 +259,23 @@ int run(const QStringList& args) {
     QObject::connect(&dashboard.settings(), &SettingsModel::themeChanged, &appearance,
                      &Appearance::setMode);
 
+    // The close button: into the tray, or (without one) quit, keep running or ask, as the
+    // schedules and Settings › Desktop say. Only this process's schedules count: a server runs
+    // its own.
+    WindowClose windowClose(
+        {false,
+         [&backend, &settings]() -> int {
+             if (!backend || backend->scheduler()->isPaused())
+                 return 0;
+             auto listed = backend->schedules()->listSchedules(settings.ownerId);
+             if (!listed)
+                 return 0;
+             return int(std::count_if(listed->cbegin(), listed->cend(),
+                                      [](const ScheduleRecord& r) { return r.enabled; }));
+         },
+         &dashboard.settings()});
+    WindowClose::setInstance(&windowClose);
+
     // The window loads nothing from the network (Markdown images in answers, inbox items and
     // threads are not fetched): docs/security.md.
     LocalOnlyNetworkFactory networkFactory;
@@ -231,6 +283,9 @@ int run(const QStringList& args) {
     engine.setNetworkAccessManagerFactory(&networkFactory);
     engine.setUiLanguage(language.language());
     language.attachEngine(&engine);
+    const bool background = parser.isSet(backgroundOpt) && !ownWindow;
+    if (background)
+        engine.setInitialProperties({{QStringLiteral("visible"), false}});
     engine.load(QUrl(QStringLiteral("qrc:/Zerg/App/Main.qml")));
     if (engine.rootObjects().isEmpty()) {
         qCritical("zerg: the user interface failed to load (see the QML errors above).");
@@ -247,6 +302,14 @@ int run(const QStringList& args) {
     TrayState trayState(controller);
     const Tray tray(&trayState, window, backend ? backend->scheduler() : nullptr,
                     &desktopNotifications);
+    windowClose.setTrayAvailable(tray.available());
+    QApplication::setQuitOnLastWindowClosed(false);
+    if (window) {
+        new CloseFilter(window, &windowClose);
+        QObject::connect(&windowClose, &WindowClose::hideRequested, window, &QWindow::hide);
+    }
+    QObject::connect(&windowClose, &WindowClose::quitRequested, qApp, &QCoreApplication::quit,
+                     Qt::QueuedConnection);
     if (backend)
         QObject::connect(backend->alerts(), &AlertChannels::notify, &trayState, &TrayState::alert);
     if (window) {
@@ -387,6 +450,7 @@ int run(const QStringList& args) {
     }
     const int code = QApplication::exec();
     JarvisController::setInstance(nullptr);
+    WindowClose::setInstance(nullptr);
     Appearance::setInstance(nullptr);
     ServerConnection::setInstance(nullptr);
     return code;

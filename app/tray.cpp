@@ -78,7 +78,28 @@ Tray::Tray(TrayState* state, QQuickWindow* window, ScheduleService* scheduler,
     d->state = state;
     d->window = window;
     d->desktop = desktop;
-    if (!QSystemTrayIcon::isSystemTrayAvailable() || !window)
+    if (!window)
+        return;
+    // Notifications go to the desktop's notification server whenever there is one, with or
+    // without a tray; the tray's own messages are the fallback.
+    QObject::connect(state, &TrayState::notify, window,
+                     [impl = d.get()](const QString& title, const QString& body,
+                                      const QString& severity, qint64 approvalId) {
+                         if (impl->desktop && impl->desktop->available()) {
+                             if (approvalId != 0)
+                                 impl->desktop->notifyApproval(approvalId, title, body);
+                             else
+                                 impl->desktop->notify(title, body, severity);
+                         } else if (impl->icon) {
+                             impl->icon->showMessage(title, body, QSystemTrayIcon::Information,
+                                                     8000);
+                         } else {
+                             qInfo("zerg: %s: %s", qPrintable(title), qPrintable(body));
+                         }
+                     });
+    QObject::connect(window, &QWindow::visibleChanged, state,
+                     [state](bool visible) { state->setWindowVisible(visible); });
+    if (!QSystemTrayIcon::isSystemTrayAvailable())
         return;
     // Panels are usually dark: a light mark unless the palette says the desktop is light.
     d->lightPanel = QApplication::palette().window().color().lightness() < 128;
@@ -123,22 +144,8 @@ Tray::Tray(TrayState* state, QQuickWindow* window, ScheduleService* scheduler,
                      });
     QObject::connect(state, &TrayState::stateChanged, d->icon.get(),
                      [impl = d.get()] { impl->refresh(); });
-    QObject::connect(state, &TrayState::notify, d->icon.get(),
-                     [impl = d.get()](const QString& title, const QString& body,
-                                      const QString& severity, qint64 approvalId) {
-                         if (impl->desktop && impl->desktop->available()) {
-                             if (approvalId != 0)
-                                 impl->desktop->notifyApproval(approvalId, title, body);
-                             else
-                                 impl->desktop->notify(title, body, severity);
-                             return;
-                         }
-                         impl->icon->showMessage(title, body, QSystemTrayIcon::Information, 8000);
-                     });
     QObject::connect(d->icon.get(), &QSystemTrayIcon::messageClicked,
                      [impl = d.get()] { impl->showWindow(); });
-    QObject::connect(window, &QWindow::visibleChanged, state,
-                     [state](bool visible) { state->setWindowVisible(visible); });
     // Closing the window keeps Zerg running in the tray; "Quit Zerg" quits.
     QApplication::setQuitOnLastWindowClosed(false);
     d->refresh();

@@ -13,9 +13,10 @@ class TrayState;
 namespace zerg::gui {
 
 // The system tray icon over TrayState: a monochrome icon for idle / working / needs attention,
-// a menu (Open Jarvis, Dashboard, Pause schedules, Quit) and desktop notifications. Closing the
-// window then hides it to the tray and the backend keeps running; Quit quits. Without a system
-// tray (e.g. a bare X server) nothing is created and closing the window quits, as before.
+// a menu (Open Jarvis, Dashboard, Pause schedules, Quit). Closing the window then hides it to the
+// tray and the backend keeps running; Quit quits. Without a system tray (e.g. a bare X server)
+// no icon is created and WindowClose decides what closing does. TrayState's notifications go to
+// the desktop's notification server when there is one, tray or not; else to the tray's messages.
 class Tray {
 public:
     // scheduler: for "Pause schedules" (null: the item is disabled). desktop: notifications with

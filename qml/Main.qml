@@ -124,6 +124,14 @@ ApplicationWindow {
         onActivated: window.showShortcuts()
     }
 
+    // The close button without a tray, while scheduled checks are active (WindowClose): built
+    // only while the question is asked.
+    Loader {
+        anchors.fill: parent
+        active: WindowClose.asking
+        sourceComponent: CloseQuestion {}
+    }
+
     ShortcutsSheet {
         id: shortcutsSheet
 

@@ -74,11 +74,60 @@ Item {
                 width: Math.min(flick.width - 32, Theme.maxContentWidth)
                 spacing: 6
 
+                // `zerg doctor` from the window: first, where a user with a problem looks.
+                ChecksSection {
+                    Layout.fillWidth: true
+                    Layout.bottomMargin: 12
+                    onFocusEntered: item => root.ensureVisible(item)
+                }
+
                 Repeater {
                     model: AppSettings
                     onItemAdded: (index, item) => item.focusEntered.connect(root.ensureVisible)
 
                     delegate: SettingRow {}
+                }
+
+                // Zerg starts in the background when the user logs in (a login entry).
+                Text {
+                    Layout.topMargin: 18
+                    Layout.fillWidth: true
+                    text: qsTr("Start when I log in")
+                    color: Theme.text
+                    font.pixelSize: 15
+                    font.weight: Font.DemiBold
+                    Accessible.role: Accessible.Heading
+                }
+                RowLayout {
+                    Layout.fillWidth: true
+                    spacing: 10
+
+                    Text {
+                        Layout.fillWidth: true
+                        text: qsTr("Zerg starts in the background without its window, so that scheduled checks run. The login entry is %1.").arg(AppSettings.autostartPath)
+                        color: Theme.textMuted
+                        font.pixelSize: 12
+                        wrapMode: Text.Wrap
+                    }
+                    Switch {
+                        id: autostartSwitch
+
+                        checked: AppSettings.autostart
+                        Accessible.name: qsTr("Start Zerg when I log in")
+                        onToggled: {
+                            AppSettings.setAutostart(checked)
+                            checked = Qt.binding(() => AppSettings.autostart)
+                        }
+                        onActiveFocusChanged: if (activeFocus) root.ensureVisible(autostartSwitch)
+                    }
+                }
+                Text {
+                    Layout.fillWidth: true
+                    visible: AppSettings.autostartError.length > 0
+                    text: AppSettings.autostartError
+                    color: Theme.dangerText
+                    font.pixelSize: 12
+                    wrapMode: Text.Wrap
                 }
 
                 // What runs shell_exec's commands (zerg doctor's sandbox check).

@@ -173,6 +173,17 @@
     </message>
 </context>
 <context>
+    <name>Autostart</name>
+    <message>
+        <source>Zerg could not change its login entry %1: %2. Check that you may write to that folder.</source>
+        <translation>Zerg konnte seinen Autostart-Eintrag %1 nicht ändern: %2. Prüfen Sie, ob Sie in diesen Ordner schreiben dürfen.</translation>
+    </message>
+    <message>
+        <source>the folder cannot be created</source>
+        <translation>der Ordner kann nicht angelegt werden</translation>
+    </message>
+</context>
+<context>
     <name>ChatSearchBar</name>
     <message>
         <source>Search the conversation</source>
@@ -232,6 +243,71 @@
     <message>
         <source>Conversation with Jarvis</source>
         <translation>Gespräch mit Jarvis</translation>
+    </message>
+</context>
+<context>
+    <name>ChecksSection</name>
+    <message>
+        <source>Checks</source>
+        <translation>Prüfungen</translation>
+    </message>
+    <message>
+        <source>What Zerg needs on this computer: the provider and its models, the data folder, the database, the sandbox, MCP servers and every host, as `zerg doctor` checks them.</source>
+        <translation>Was Zerg auf diesem Rechner braucht: der Anbieter und seine Modelle, der Datenordner, die Datenbank, die Sandbox, MCP-Server und jeder Host, so wie `zerg doctor` sie prüft.</translation>
+    </message>
+    <message>
+        <source>Checking…</source>
+        <translation>Wird geprüft…</translation>
+    </message>
+    <message>
+        <source>Run checks</source>
+        <translation>Prüfungen ausführen</translation>
+    </message>
+    <message>
+        <source>Run the checks</source>
+        <translation>Die Prüfungen ausführen</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Fix: %1</source>
+        <translation>Abhilfe: %1</translation>
+    </message>
+</context>
+<context>
+    <name>CloseQuestion</name>
+    <message>
+        <source>Keep Zerg running?</source>
+        <translation>Zerg weiterlaufen lassen?</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n scheduled check(s) run only while Zerg runs. Keep Zerg running in the background without its window? Start Zerg again to see the window.</source>
+        <translation>
+            <numerusform>%n geplante Prüfung läuft nur, solange Zerg läuft. Zerg ohne Fenster im Hintergrund weiterlaufen lassen? Starten Sie Zerg erneut, um das Fenster zu sehen.</numerusform>
+            <numerusform>%n geplante Prüfungen laufen nur, solange Zerg läuft. Zerg ohne Fenster im Hintergrund weiterlaufen lassen? Starten Sie Zerg erneut, um das Fenster zu sehen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Your answer is remembered. Change it in Settings › Desktop.</source>
+        <translation>Ihre Antwort wird gespeichert. Ändern Sie sie unter Einstellungen › Desktop.</translation>
+    </message>
+    <message>
+        <source>Quit Zerg</source>
+        <translation>Zerg beenden</translation>
+    </message>
+    <message>
+        <source>Quit Zerg; scheduled checks stop</source>
+        <translation>Zerg beenden; geplante Prüfungen halten an</translation>
+    </message>
+    <message>
+        <source>Keep running</source>
+        <translation>Weiterlaufen lassen</translation>
+    </message>
+    <message>
+        <source>Keep Zerg running in the background</source>
+        <translation>Zerg im Hintergrund weiterlaufen lassen</translation>
     </message>
 </context>
 <context>
@@ -685,6 +761,18 @@
         <source>The host key of %1 is not the one you checked: it now offers the %2 key %3, not %4. Nothing was recorded. Check the key again and compare the new fingerprint with the server&apos;s administrator before trusting it.</source>
         <translation>Der Host-Schlüssel von %1 ist nicht der, den Sie geprüft haben: Der Host bietet jetzt den %2-Schlüssel %3 an, nicht %4. Es wurde nichts gespeichert. Prüfen Sie den Schlüssel erneut und vergleichen Sie den neuen Fingerabdruck mit der Administration des Servers, bevor Sie ihm vertrauen.</translation>
     </message>
+    <message>
+        <source>This list of hosts cannot be changed from here. Edit the hosts file itself.</source>
+        <translation>Diese Liste der Hosts kann von hier aus nicht geändert werden. Bearbeiten Sie die Hosts-Datei selbst.</translation>
+    </message>
+    <message>
+        <source>No host was chosen, so nothing was imported. Tick the hosts to import.</source>
+        <translation>Es wurde kein Host ausgewählt, daher wurde nichts importiert. Haken Sie die zu importierenden Hosts an.</translation>
+    </message>
+    <message>
+        <source>No hosts file is configured, so nothing was imported. Set ZERG_HOSTS_FILE to the file that lists the hosts workers may reach.</source>
+        <translation>Es ist keine Hosts-Datei eingerichtet, daher wurde nichts importiert. Setzen Sie ZERG_HOSTS_FILE auf die Datei, in der die Hosts stehen, die Worker erreichen dürfen.</translation>
+    </message>
 </context>
 <context>
     <name>HostKeys</name>
@@ -696,17 +784,13 @@
         <source>SECURITY WARNING: the SSH host key of %1 (%2) does not match the key recorded for it in %3. Someone could be intercepting the connection (a man-in-the-middle attack), or the server was reinstalled. zerg refused to connect and never accepts a changed key automatically. The server&apos;s %4 key now has fingerprint %5. Verify it with the server&apos;s administrator; only if the change is expected, remove the old entry with `ssh-keygen -R &quot;%6&quot; -f %3`, then run `zerg hosts trust %1`.</source>
         <translation>SICHERHEITSWARNUNG: Der SSH-Host-Schlüssel von %1 (%2) stimmt nicht mit dem Schlüssel überein, der dafür in %3 eingetragen ist. Jemand könnte die Verbindung abhören (ein Man-in-the-Middle-Angriff), oder der Server wurde neu installiert. zerg hat die Verbindung verweigert und akzeptiert einen geänderten Schlüssel nie automatisch. Der %4-Schlüssel des Servers hat jetzt den Fingerabdruck %5. Prüfen Sie ihn mit dem Administrator des Servers; nur wenn die Änderung erwartet ist, entfernen Sie den alten Eintrag mit `ssh-keygen -R &quot;%6&quot; -f %3` und führen Sie dann `zerg hosts trust %1` aus.</translation>
     </message>
+    <message>
+        <source>The SSH host key of %1 (%2, reached through %3) is not known yet, so zerg refused to connect. The server&apos;s %4 key has fingerprint %5. Verify that fingerprint with the server&apos;s administrator (on the server: `ssh-keygen -lf /etc/ssh/ssh_host_%6_key.pub`), then trust it with `zerg hosts trust %1` (it connects through %3, shows the fingerprint and records the key in %7), and try again.</source>
+        <translation>Der SSH-Host-Schlüssel von %1 (%2, erreicht über %3) ist noch nicht bekannt, daher hat zerg die Verbindung verweigert. Der %4-Schlüssel des Servers hat den Fingerabdruck %5. Prüfen Sie diesen Fingerabdruck mit dem Administrator des Servers (auf dem Server: `ssh-keygen -lf /etc/ssh/ssh_host_%6_key.pub`), vertrauen Sie ihm dann mit `zerg hosts trust %1` (verbindet über %3, zeigt den Fingerabdruck und trägt den Schlüssel in %7 ein) und versuchen Sie es erneut.</translation>
+    </message>
 </context>
 <context>
     <name>HostTrust</name>
-    <message>
-        <source>Could not create an SSH session (out of memory?). Try again.</source>
-        <translation>Konnte keine SSH-Sitzung anlegen (Speicher voll?). Versuchen Sie es erneut.</translation>
-    </message>
-    <message>
-        <source>The SSH settings for %1 are not valid: %2. Check its block in the hosts file.</source>
-        <translation>Die SSH-Einstellungen für %1 sind ungültig: %2. Prüfen Sie den Block des Hosts in der Hosts-Datei.</translation>
-    </message>
     <message>
         <source>Could not connect to %1 (%2): %3. Check that the server is up and sshd listens on that port, and its HostName and Port in the hosts file.</source>
         <translation>Konnte keine Verbindung zu %1 (%2) herstellen: %3. Prüfen Sie, ob der Server läuft und sshd auf diesem Port lauscht, sowie HostName und Port in der Hosts-Datei.</translation>
@@ -722,6 +806,10 @@
     <message>
         <source>Could not write the host key of %1 to %2: %3. Check that the file and its folder are writable.</source>
         <translation>Konnte den Host-Schlüssel von %1 nicht in %2 schreiben: %3. Prüfen Sie, ob die Datei und ihr Ordner beschreibbar sind.</translation>
+    </message>
+    <message>
+        <source>Could not reach %1 through its jump hosts within %2 s. Check that they are up and reachable, then try again.</source>
+        <translation>Konnte %1 nicht innerhalb von %2 s über seine Sprungserver erreichen. Prüfen Sie, ob diese laufen und erreichbar sind, und versuchen Sie es dann erneut.</translation>
     </message>
 </context>
 <context>
@@ -811,6 +899,205 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
     <message>
         <source>Cannot write the hosts file %1: %2. Check the disk and its permissions.</source>
         <translation>Die Hosts-Datei %1 kann nicht geschrieben werden: %2. Prüfen Sie den Datenträger und die Berechtigungen.</translation>
+    </message>
+    <message>
+        <source>ProxyJump takes one value: the jump hosts&apos; aliases separated by commas, without spaces, e.g. &quot;ProxyJump bastion&quot; or &quot;ProxyJump outer,inner&quot;.</source>
+        <translation>ProxyJump nimmt einen Wert: die Aliase der Sprungserver, durch Kommas getrennt, ohne Leerzeichen, z. B. „ProxyJump bastion“ oder „ProxyJump outer,inner“.</translation>
+    </message>
+    <message>
+        <source>ProxyJump &quot;%1&quot; has an empty name. Separate the jump hosts&apos; aliases with single commas, e.g. &quot;ProxyJump outer,inner&quot;.</source>
+        <translation>ProxyJump „%1“ enthält einen leeren Namen. Trennen Sie die Aliase der Sprungserver durch einzelne Kommas, z. B. „ProxyJump outer,inner“.</translation>
+    </message>
+    <message>
+        <source>&quot;none&quot; cannot be one of several jump hosts (&quot;ProxyJump %1&quot;). Write &quot;ProxyJump none&quot; alone to connect directly.</source>
+        <translation>„none“ kann nicht einer von mehreren Sprungservern sein („ProxyJump %1“). Schreiben Sie „ProxyJump none“ allein, um direkt zu verbinden.</translation>
+    </message>
+    <message>
+        <source>ProxyJump &quot;%1&quot; is not an alias. In the hosts file ProxyJump names other Host blocks of the same file, so that the jump host is allowed too and its own HostName, Port, User, IdentityFile and host key check apply. Add a block for it, e.g. &quot;Host bastion&quot; with HostName, Port and User lines, and write &quot;ProxyJump bastion&quot;.</source>
+        <translation>ProxyJump „%1“ ist kein Alias. In der Hosts-Datei nennt ProxyJump andere Host-Blöcke derselben Datei, damit auch der Sprungserver erlaubt ist und seine eigenen Werte für HostName, Port, User, IdentityFile und die Prüfung des Host-Schlüssels gelten. Fügen Sie einen Block für ihn hinzu, z. B. „Host bastion“ mit den Zeilen HostName, Port und User, und schreiben Sie „ProxyJump bastion“.</translation>
+    </message>
+    <message>
+        <source>ProxyJump &quot;%1&quot; contains the pattern &quot;%2&quot;. Name the jump hosts by their exact aliases.</source>
+        <translation>ProxyJump „%1“ enthält das Muster „%2“. Nennen Sie die Sprungserver mit ihren genauen Aliasen.</translation>
+    </message>
+    <message>
+        <source>the ProxyJump of %1 names &quot;%2&quot;, which is not a Host alias of this file. A jump host must be allowed like any host: add a Host block for %2 (HostName, User, ...) or correct the name.</source>
+        <translation>der ProxyJump-Eintrag von %1 nennt „%2“, doch das ist kein Host-Alias dieser Datei. Ein Sprungserver muss wie jeder Host erlaubt sein: Fügen Sie einen Host-Block für %2 hinzu (HostName, User, ...) oder korrigieren Sie den Namen.</translation>
+    </message>
+    <message>
+        <source>%1 would jump through itself (ProxyJump %2). Write &quot;ProxyJump none&quot; in its own Host block, above any pattern block that sets ProxyJump (the first value wins), or leave it out of the pattern, e.g. &quot;Host * !%1&quot;.</source>
+        <translation>%1 würde über sich selbst springen (ProxyJump %2). Schreiben Sie „ProxyJump none“ in seinen eigenen Host-Block, oberhalb jedes Musterblocks, der ProxyJump setzt (der erste Wert gewinnt), oder nehmen Sie ihn aus dem Muster aus, z. B. „Host * !%1“.</translation>
+    </message>
+    <message>
+        <source>the ProxyJump settings go round in a circle (%1). Give one of these hosts &quot;ProxyJump none&quot; in its own Host block, or remove its ProxyJump.</source>
+        <translation>die ProxyJump-Einstellungen bilden einen Kreis (%1). Geben Sie einem dieser Hosts „ProxyJump none“ in seinem eigenen Host-Block, oder entfernen Sie seinen ProxyJump-Eintrag.</translation>
+    </message>
+    <message>
+        <source>the way to %1 would pass the same host twice (%2). Fix the ProxyJump of %1 or of its first jump host, so that each jump host comes once.</source>
+        <translation>der Weg zu %1 würde zweimal über denselben Host führen (%2). Korrigieren Sie den ProxyJump-Eintrag von %1 oder von dessen erstem Sprungserver, sodass jeder Sprungserver nur einmal vorkommt.</translation>
+    </message>
+    <message>
+        <source>the way to %1 needs %2 jump hosts (%3); at most %4 are supported. Shorten the chain.</source>
+        <translation>der Weg zu %1 braucht %2 Sprungserver (%3); unterstützt werden höchstens %4. Kürzen Sie die Kette.</translation>
+    </message>
+    <message>
+        <source>%1 reaches its server through &quot;ProxyJump %2&quot; in %3, which is not a Host alias, so nothing was imported. The hosts file only jumps through hosts it allows: give the jump host a Host block in %3 (HostName, User, Port) and write its alias in the ProxyJump of %1, then import both.</source>
+        <translation>%1 erreicht seinen Server über „ProxyJump %2“ in %3, doch %2 ist kein Host-Alias, daher wurde nichts importiert. Die Hosts-Datei springt nur über Hosts, die sie erlaubt: Geben Sie dem Sprungserver einen Host-Block in %3 (HostName, User, Port), schreiben Sie seinen Alias in den ProxyJump-Eintrag von %1 und importieren Sie dann beide.</translation>
+    </message>
+    <message>
+        <source>%1 reaches its server through the jump host %2 (ProxyJump in %3), which is neither in the hosts file %4 nor being imported, so nothing was imported. A jump host must be allowed too: import both, e.g. `zerg hosts import %2 %1`.</source>
+        <translation>%1 erreicht seinen Server über den Sprungserver %2 (ProxyJump in %3), der weder in der Hosts-Datei %4 steht noch mitimportiert wird, daher wurde nichts importiert. Auch ein Sprungserver muss erlaubt sein: Importieren Sie beide, z. B. `zerg hosts import %2 %1`.</translation>
+    </message>
+    <message>
+        <source>Nothing was imported: with the imported blocks appended, the hosts file would not be valid. %1</source>
+        <translation>Es wurde nichts importiert: Mit den angehängten importierten Blöcken wäre die Hosts-Datei nicht gültig. %1</translation>
+    </message>
+</context>
+<context>
+    <name>HostsFileEditor</name>
+    <message>
+        <source>HostName %1 instead of %2</source>
+        <translation>HostName %1 statt %2</translation>
+    </message>
+    <message>
+        <source>Port %1 instead of %2</source>
+        <translation>Port %1 statt %2</translation>
+    </message>
+    <message>
+        <source>User %1 instead of %2</source>
+        <translation>User %1 statt %2</translation>
+    </message>
+    <message>
+        <source>no IdentityFile %1</source>
+        <translation>IdentityFile %1 fehlt</translation>
+    </message>
+    <message>
+        <source>UserKnownHostsFile %1 instead of %2</source>
+        <translation>UserKnownHostsFile %1 statt %2</translation>
+    </message>
+    <message>
+        <source>(the default)</source>
+        <translation>(Standard)</translation>
+    </message>
+    <message>
+        <source>%1 instead of %2</source>
+        <translation>%1 statt %2</translation>
+    </message>
+    <message>
+        <source>no %1</source>
+        <translation>kein %1</translation>
+    </message>
+    <message>
+        <source>The alias is empty. Give the name workers will use for the host, such as web1.</source>
+        <translation>Der Alias ist leer. Geben Sie den Namen an, unter dem Worker den Host ansprechen, etwa web1.</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is a pattern (*, ? and ! match other names), not an alias: only a concrete name can be allowed. To give several hosts the same settings, write a pattern block into the hosts file %2 by hand.</source>
+        <translation>„%1“ ist ein Muster (*, ? und ! passen auf andere Namen), kein Alias: Erlaubt werden kann nur ein konkreter Name. Um mehreren Hosts dieselben Einstellungen zu geben, schreiben Sie einen Musterblock von Hand in die Hosts-Datei %2.</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; cannot be an alias: use letters, digits, &apos;.&apos;, &apos;-&apos; and &apos;_&apos; only (no spaces), not starting with &apos;-&apos;.</source>
+        <translation>„%1“ kann kein Alias sein: Verwenden Sie nur Buchstaben, Ziffern, &apos;.&apos;, &apos;-&apos; und &apos;_&apos; (keine Leerzeichen), und beginnen Sie nicht mit &apos;-&apos;.</translation>
+    </message>
+    <message>
+        <source>The host name of %1 is empty. Give the server&apos;s DNS name or IP address, such as 192.0.2.10.</source>
+        <translation>Der Hostname von %1 ist leer. Geben Sie den DNS-Namen oder die IP-Adresse des Servers an, etwa 192.0.2.10.</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a host name or IP address: use letters, digits, &apos;.&apos;, &apos;-&apos;, &apos;_&apos; and &apos;:&apos; only, such as web1.example.com or 192.0.2.10.</source>
+        <translation>„%1“ ist weder ein Hostname noch eine IP-Adresse: Verwenden Sie nur Buchstaben, Ziffern, &apos;.&apos;, &apos;-&apos;, &apos;_&apos; und &apos;:&apos;, etwa web1.example.com oder 192.0.2.10.</translation>
+    </message>
+    <message>
+        <source>Port %1 is not possible: give a number from 1 to 65535 (SSH&apos;s usual port is 22).</source>
+        <translation>Port %1 ist nicht möglich: Geben Sie eine Zahl von 1 bis 65535 an (der übliche Port von SSH ist 22).</translation>
+    </message>
+    <message>
+        <source>The user name &quot;%1&quot; cannot be written to the hosts file: it holds a double quote or a control character.</source>
+        <translation>Der Benutzername „%1“ kann nicht in die Hosts-Datei geschrieben werden: Er enthält ein doppeltes Anführungszeichen oder ein Steuerzeichen.</translation>
+    </message>
+    <message>
+        <source>The path &quot;%1&quot; cannot be written to the hosts file: it holds a double quote or a control character.</source>
+        <translation>Der Pfad „%1“ kann nicht in die Hosts-Datei geschrieben werden: Er enthält ein doppeltes Anführungszeichen oder ein Steuerzeichen.</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a full path: give the file as an absolute path, or one starting with ~/.</source>
+        <translation>„%1“ ist kein vollständiger Pfad: Geben Sie die Datei als absoluten Pfad an oder als Pfad, der mit ~/ beginnt.</translation>
+    </message>
+    <message>
+        <source>The settings of %1 cannot be written to the hosts file as entered. Check them for quotes and special characters.</source>
+        <translation>Die Einstellungen von %1 können so, wie sie eingegeben sind, nicht in die Hosts-Datei geschrieben werden. Prüfen Sie sie auf Anführungszeichen und Sonderzeichen.</translation>
+    </message>
+    <message>
+        <source>No hosts file is configured, so there is no file to change. Set ZERG_HOSTS_FILE to the file that lists the hosts workers may reach.</source>
+        <translation>Es ist keine Hosts-Datei eingerichtet, daher gibt es keine Datei, die geändert werden könnte. Setzen Sie ZERG_HOSTS_FILE auf die Datei, in der die Hosts stehen, die Worker erreichen dürfen.</translation>
+    </message>
+    <message>
+        <source>Cannot read the hosts file %1: %2. Check its permissions.</source>
+        <translation>Die Hosts-Datei %1 kann nicht gelesen werden: %2. Prüfen Sie ihre Berechtigungen.</translation>
+    </message>
+    <message>
+        <source>The hosts file %1 is not UTF-8 text, so it cannot be changed here without changing other lines too. Convert it to UTF-8 (iconv) or edit it by hand.</source>
+        <translation>Die Hosts-Datei %1 ist kein UTF-8-Text, daher kann sie hier nicht geändert werden, ohne auch andere Zeilen zu ändern. Wandeln Sie sie in UTF-8 um (iconv) oder bearbeiten Sie sie von Hand.</translation>
+    </message>
+    <message>
+        <source>%1 Nothing was changed: correct the hosts file first.</source>
+        <translation>%1 Es wurde nichts geändert: Korrigieren Sie zuerst die Hosts-Datei.</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not in the hosts file %2 (allowed: %3). Reload the list: the file may have changed.</source>
+        <translation>„%1“ steht nicht in der Hosts-Datei %2 (erlaubt: %3). Laden Sie die Liste neu: Die Datei hat sich vielleicht geändert.</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>%1 is named on more than one Host line of the hosts file %2 (lines %3), and OpenSSH combines their settings, so it cannot be changed here. Edit the file by hand so that one block holds its settings.</source>
+        <translation>%1 steht in mehr als einer Host-Zeile der Hosts-Datei %2 (Zeilen %3), und OpenSSH kombiniert deren Einstellungen, daher kann der Host hier nicht geändert werden. Bearbeiten Sie die Datei von Hand, sodass ein einziger Block seine Einstellungen enthält.</translation>
+    </message>
+    <message>
+        <source>%1 shares its Host line with %2 (the hosts file %3, line %4), so changing it here would change those too. Edit the file by hand: give %1 a block of its own, or change the shared block there.</source>
+        <translation>%1 teilt seine Host-Zeile mit %2 (Hosts-Datei %3, Zeile %4), daher würde eine Änderung hier auch diese ändern. Bearbeiten Sie die Datei von Hand: Geben Sie %1 einen eigenen Block, oder ändern Sie dort den gemeinsamen Block.</translation>
+    </message>
+    <message>
+        <source>, as &quot;%1&quot;</source>
+        <translation>, als „%1“</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is already in the hosts file %2 (line %3%4). Choose another alias, or change that host instead.</source>
+        <translation>„%1“ steht bereits in der Hosts-Datei %2 (Zeile %3%4). Wählen Sie einen anderen Alias, oder ändern Sie stattdessen diesen Host.</translation>
+    </message>
+    <message>
+        <source>This change would make the hosts file invalid, so nothing was changed: %1</source>
+        <translation>Diese Änderung würde die Hosts-Datei ungültig machen, daher wurde nichts geändert: %1</translation>
+    </message>
+    <message>
+        <source>not allowed</source>
+        <translation>nicht erlaubt</translation>
+    </message>
+    <message>
+        <source>In the hosts file %1, %2 would not get what you entered: %3. Another block that matches %2 (such as `Host *`) comes first and wins, as in OpenSSH. Nothing was changed: move that block below the others, or edit the file by hand.</source>
+        <translation>In der Hosts-Datei %1 würde %2 nicht bekommen, was Sie eingegeben haben: %3. Ein anderer Block, der auf %2 passt (etwa `Host *`), steht davor und gewinnt, wie in OpenSSH. Es wurde nichts geändert: Verschieben Sie diesen Block unter die anderen, oder bearbeiten Sie die Datei von Hand.</translation>
+    </message>
+    <message>
+        <source>This change would also change %1 in the hosts file %2, so nothing was changed. Edit the file by hand.</source>
+        <translation>Diese Änderung würde auch %1 in der Hosts-Datei %2 ändern, daher wurde nichts geändert. Bearbeiten Sie die Datei von Hand.</translation>
+    </message>
+    <message>
+        <source>The hosts file %1 was changed by another program while this change was being made, so nothing was written. Reload the list and make the change again.</source>
+        <translation>Die Hosts-Datei %1 wurde von einem anderen Programm geändert, während diese Änderung vorgenommen wurde, daher wurde nichts geschrieben. Laden Sie die Liste neu und nehmen Sie die Änderung erneut vor.</translation>
+    </message>
+    <message>
+        <source>Cannot write the hosts file %1: %2. Check the permissions of the file and its folder.</source>
+        <translation>Die Hosts-Datei %1 kann nicht geschrieben werden: %2. Prüfen Sie die Berechtigungen der Datei und ihres Ordners.</translation>
+    </message>
+    <message>
+        <source>Cannot write the hosts file %1: %2. Check the disk and the permissions of the file and its folder; the file was left as it was.</source>
+        <translation>Die Hosts-Datei %1 kann nicht geschrieben werden: %2. Prüfen Sie den Datenträger und die Berechtigungen der Datei und ihres Ordners; die Datei ist unverändert geblieben.</translation>
+    </message>
+    <message>
+        <source>Cannot read the OpenSSH config %1 (%2), so there is nothing to import from it. Add the hosts one by one instead.</source>
+        <translation>Die OpenSSH-Konfiguration %1 kann nicht gelesen werden (%2), daher gibt es nichts daraus zu importieren. Fügen Sie die Hosts stattdessen einzeln hinzu.</translation>
     </message>
 </context>
 <context>
@@ -2275,6 +2562,18 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
         <source>Local shell sandbox: %1</source>
         <translation>Sandbox der lokalen Shell: %1</translation>
     </message>
+    <message>
+        <source>Start when I log in</source>
+        <translation>Beim Anmelden starten</translation>
+    </message>
+    <message>
+        <source>Zerg starts in the background without its window, so that scheduled checks run. The login entry is %1.</source>
+        <translation>Zerg startet ohne Fenster im Hintergrund, damit geplante Prüfungen laufen. Der Autostart-Eintrag ist %1.</translation>
+    </message>
+    <message>
+        <source>Start Zerg when I log in</source>
+        <translation>Zerg beim Anmelden starten</translation>
+    </message>
 </context>
 <context>
     <name>SetupCard</name>
@@ -2541,6 +2840,120 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
     <message>
         <source>Host &quot;%1&quot; is not in the allowlist (%2). Use one of the allowed names exactly, without user@; to allow another server, add a Host block for it to the hosts file %3.</source>
         <translation>Host &quot;%1&quot; steht nicht auf der Freigabeliste (%2). Verwenden Sie genau einen der erlaubten Namen, ohne user@; um einen weiteren Server zu erlauben, fügen Sie für ihn einen Host-Block zur Hosts-Datei %3 hinzu.</translation>
+    </message>
+</context>
+<context>
+    <name>SshJump</name>
+    <message>
+        <source>Could not create a socket pair for the connection through %1: %2. Try again.</source>
+        <translation>Konnte kein Socket-Paar für die Verbindung über %1 anlegen: %2. Versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+        <source>%1 is reached through the jump host %2 (ProxyJump in %3), and that failed: %4</source>
+        <translation>%1 wird über den Sprungserver %2 erreicht (ProxyJump in %3), und das ist fehlgeschlagen: %4</translation>
+    </message>
+    <message>
+        <source>%1 is reached through the jump host %2, and the connection through it ended: %3. Check the jump host and the network, then try again.</source>
+        <translation>%1 wird über den Sprungserver %2 erreicht, und die Verbindung darüber wurde beendet: %3. Prüfen Sie den Sprungserver und das Netzwerk und versuchen Sie es dann erneut.</translation>
+    </message>
+    <message>
+        <source>opening a channel</source>
+        <translation>Öffnen eines Kanals</translation>
+    </message>
+    <message>
+        <source>opening a connection to %1 (%2)</source>
+        <translation>Öffnen einer Verbindung zu %1 (%2)</translation>
+    </message>
+    <message>
+        <source>The jump host %1 (%2) refused to forward a connection to %3 (%4): %5. Its sshd does not allow TCP forwarding for %6 (AllowTcpForwarding or DisableForwarding in its sshd_config, a PermitOpen that leaves %4 out, or a restrict or no-port-forwarding option on the key in its authorized_keys). Ask its administrator to allow forwarding to %4 for %6, or reach %3 without it (its ProxyJump in %7).</source>
+        <translation>Der Sprungserver %1 (%2) hat es abgelehnt, eine Verbindung zu %3 (%4) weiterzuleiten: %5. Sein sshd erlaubt kein TCP-Forwarding für %6 (AllowTcpForwarding oder DisableForwarding in seiner sshd_config, ein PermitOpen, das %4 auslässt, oder eine Option restrict oder no-port-forwarding am Schlüssel in seiner authorized_keys). Bitten Sie seinen Administrator, die Weiterleitung zu %4 für %6 zu erlauben, oder erreichen Sie %3 ohne ihn (der ProxyJump-Eintrag von %3 in %7).</translation>
+    </message>
+    <message>
+        <source>The jump host %1 (%2) could not connect to %3 (%4): %5. Check that %3 is up and its sshd listens there, and that its HostName and Port in %6 are the address the jump host reaches it by.</source>
+        <translation>Der Sprungserver %1 (%2) konnte keine Verbindung zu %3 (%4) herstellen: %5. Prüfen Sie, ob %3 läuft und sein sshd dort lauscht und ob HostName und Port von %3 in %6 die Adresse sind, unter der der Sprungserver ihn erreicht.</translation>
+    </message>
+    <message>
+        <source>The jump host %1 (%2) did not open a connection to %3 (%4): %5. Check the jump host&apos;s sshd, then try again.</source>
+        <translation>Der Sprungserver %1 (%2) hat keine Verbindung zu %3 (%4) geöffnet: %5. Prüfen Sie den sshd des Sprungservers und versuchen Sie es dann erneut.</translation>
+    </message>
+    <message>
+        <source>the connection to the jump host %1 was lost: %2</source>
+        <translation>die Verbindung zum Sprungserver %1 ist abgebrochen: %2</translation>
+    </message>
+    <message>
+        <source>the jump host %1 closed the forwarded connection</source>
+        <translation>der Sprungserver %1 hat die weitergeleitete Verbindung geschlossen</translation>
+    </message>
+</context>
+<context>
+    <name>SshLogin</name>
+    <message>
+        <source>%1 via %2</source>
+        <translation>%1 über %2</translation>
+    </message>
+    <message>
+        <source>the hosts file</source>
+        <translation>der Hosts-Datei</translation>
+    </message>
+    <message>
+        <source>the hosts file %1</source>
+        <translation>der Hosts-Datei %1</translation>
+    </message>
+    <message>
+        <source>Could not create an SSH session (out of memory?). Try again.</source>
+        <translation>Konnte keine SSH-Sitzung anlegen (Speicher voll?). Versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+        <source>The SSH connection to %1 was closed before the command started (zerg is shutting down). Run it again.</source>
+        <translation>Die SSH-Verbindung zu %1 wurde geschlossen, bevor der Befehl startete (zerg wird beendet). Führen Sie ihn erneut aus.</translation>
+    </message>
+    <message>
+        <source>The server %1 (%2) stopped answering while %3 (waited %4 s). Check the server&apos;s load and network, then try again.</source>
+        <translation>Der Server %1 (%2) antwortet nicht mehr beim %3 (%4 s gewartet). Prüfen Sie Last und Netzwerk des Servers und versuchen Sie es dann erneut.</translation>
+    </message>
+    <message>
+        <source>The connection to %1 (%2) failed while %3: %4. Check the server and the network, then try again.</source>
+        <translation>Die Verbindung zu %1 (%2) ist beim %3 fehlgeschlagen: %4. Prüfen Sie Server und Netzwerk und versuchen Sie es dann erneut.</translation>
+    </message>
+    <message>
+        <source>The SSH settings for %1 are not valid: %2. Check its block in %3.</source>
+        <translation>Die SSH-Einstellungen für %1 sind ungültig: %2. Prüfen Sie seinen Block in %3.</translation>
+    </message>
+    <message>
+        <source>Could not connect to %1 (%2): no answer within %3 s. Check that the server is up and reachable, and its HostName and Port in %4.</source>
+        <translation>Konnte keine Verbindung zu %1 (%2) herstellen: keine Antwort innerhalb von %3 s. Prüfen Sie, ob der Server läuft und erreichbar ist, sowie HostName und Port in %4.</translation>
+    </message>
+    <message>
+        <source>Could not connect to %1 (%2): %3. Check that the server is up and sshd listens on that port, and its HostName and Port in %4.</source>
+        <translation>Konnte keine Verbindung zu %1 (%2) herstellen: %3. Prüfen Sie, ob der Server läuft und sshd auf diesem Port lauscht, sowie HostName und Port in %4.</translation>
+    </message>
+    <message>
+        <source>Could not check the SSH host key of %1 (%2) against %3: %4. Check that the known_hosts file is readable and well-formed.</source>
+        <translation>Konnte den SSH-Host-Schlüssel von %1 (%2) nicht mit %3 abgleichen: %4. Prüfen Sie, ob die known_hosts-Datei lesbar und korrekt aufgebaut ist.</translation>
+    </message>
+    <message>
+        <source>logging in</source>
+        <translation>Anmelden</translation>
+    </message>
+    <message>
+        <source>%1 (could not be read: missing, unreadable or protected by a passphrase)</source>
+        <translation>%1 (konnte nicht gelesen werden: fehlt, unlesbar oder durch eine Passphrase geschützt)</translation>
+    </message>
+    <message>
+        <source>%1 (rejected by the server)</source>
+        <translation>%1 (vom Server abgelehnt)</translation>
+    </message>
+    <message>
+        <source>ssh-agent/default keys (none accepted)</source>
+        <translation>ssh-agent/Standardschlüssel (keiner akzeptiert)</translation>
+    </message>
+    <message>
+        <source>nothing: the server does not accept public keys, and zerg logs in with keys only</source>
+        <translation>nichts: Der Server akzeptiert keine öffentlichen Schlüssel, und zerg meldet sich nur mit Schlüsseln an</translation>
+    </message>
+    <message>
+        <source>Could not log in to %1 (%2). Tried: %3. Add the public key to ~/.ssh/authorized_keys of %4 on the server, or set IdentityFile for %2 in %5 (or load the key into ssh-agent).</source>
+        <translation>Die Anmeldung bei %1 (%2) ist fehlgeschlagen. Versucht: %3. Fügen Sie den öffentlichen Schlüssel zu ~/.ssh/authorized_keys von %4 auf dem Server hinzu, oder setzen Sie IdentityFile für %2 in %5 (oder laden Sie den Schlüssel in ssh-agent).</translation>
     </message>
 </context>
 <context>
@@ -3409,6 +3822,25 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
     <message>
         <source>Earlier conversation summarised: Jarvis remembers it as a summary.</source>
         <translation>Früheres Gespräch zusammengefasst: Jarvis erinnert sich daran als Zusammenfassung.</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::ChecksModel</name>
+    <message>
+        <source>Problems to fix: %1, warnings: %2. Fix the problems, then run the checks again.</source>
+        <translation>Zu behebende Probleme: %1, Warnungen: %2. Beheben Sie die Probleme und führen Sie die Prüfungen dann erneut aus.</translation>
+    </message>
+    <message>
+        <source>No problems; warnings: %1.</source>
+        <translation>Keine Probleme; Warnungen: %1.</translation>
+    </message>
+    <message>
+        <source>Everything looks fine.</source>
+        <translation>Alles sieht gut aus.</translation>
+    </message>
+    <message>
+        <source>This window uses a Zerg server, so the set-up to check is the server&apos;s: run `zerg doctor` on the server.</source>
+        <translation>Dieses Fenster verwendet einen Zerg-Server, daher ist die Einrichtung des Servers zu prüfen: Führen Sie `zerg doctor` auf dem Server aus.</translation>
     </message>
 </context>
 <context>
@@ -4647,6 +5079,77 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
     </message>
 </context>
 <context>
+    <name>zerg::ModelCatalog</name>
+    <message>
+        <source>No provider is configured: choose one in Settings and enter its base URL (http://127.0.0.1:11434/v1 for a local Ollama).</source>
+        <translation>Kein Anbieter eingerichtet: Wählen Sie in den Einstellungen einen aus und geben Sie seine Basis-URL ein (http://127.0.0.1:11434/v1 für ein lokales Ollama).</translation>
+    </message>
+    <message>
+        <source>Unknown provider &apos;%1&apos;: choose one in Settings.</source>
+        <translation>Unbekannter Anbieter „%1“: Wählen Sie in den Einstellungen einen aus.</translation>
+    </message>
+    <message>
+        <source>Nothing answers at %1 (connection refused). Start the server, or correct the base URL in Settings.</source>
+        <translation>Unter %1 antwortet nichts (Verbindung abgelehnt). Starten Sie den Server oder korrigieren Sie die Basis-URL in den Einstellungen.</translation>
+    </message>
+    <message>
+        <source>No Ollama is running at %1. To use local models, install Ollama and start it (`ollama serve`).</source>
+        <translation>Unter %1 läuft kein Ollama. Um lokale Modelle zu nutzen, installieren Sie Ollama und starten Sie es (`ollama serve`).</translation>
+    </message>
+    <message>
+        <source>LM Studio&apos;s server is not running at %1. To use its models, start it in LM Studio (Developer tab) or with `lms server start`.</source>
+        <translation>Der Server von LM Studio läuft nicht unter %1. Um seine Modelle zu nutzen, starten Sie ihn in LM Studio (Reiter Developer) oder mit `lms server start`.</translation>
+    </message>
+    <message>
+        <source>No llama-server is running at %1. To use a GGUF model, start one: `llama-server -m model.gguf --jinja`.</source>
+        <translation>Unter %1 läuft kein llama-server. Um ein GGUF-Modell zu nutzen, starten Sie einen: `llama-server -m model.gguf --jinja`.</translation>
+    </message>
+    <message>
+        <source>%1: %2. Check that the server is running and reachable, then refresh the list.</source>
+        <translation>%1: %2. Prüfen Sie, ob der Server läuft und erreichbar ist, und laden Sie die Liste dann neu.</translation>
+    </message>
+    <message>
+        <source>%1 could not be reached: %2. Check the base URL in Settings.</source>
+        <translation>%1 war nicht erreichbar: %2. Prüfen Sie die Basis-URL in den Einstellungen.</translation>
+    </message>
+    <message>
+        <source>%1 could not be reached: %2. Check that %3 is running there.</source>
+        <translation>%1 war nicht erreichbar: %2. Prüfen Sie, ob %3 dort läuft.</translation>
+    </message>
+    <message>
+        <source>another address</source>
+        <translation>eine andere Adresse</translation>
+    </message>
+    <message>
+        <source>%1 redirects to %2 (HTTP %3). Zerg does not follow redirects, so that the API key goes only to the address you set: use the address it redirects to as the base URL.</source>
+        <translation>%1 leitet auf %2 um (HTTP %3). Zerg folgt keinen Umleitungen, damit der API-Schlüssel nur an die eingestellte Adresse geht: Tragen Sie die Zieladresse der Umleitung als Basis-URL ein.</translation>
+    </message>
+    <message>
+        <source>%1 redirects to %2 (HTTP %3). Zerg does not follow redirects, so the %4 there is not asked.</source>
+        <translation>%1 leitet auf %2 um (HTTP %3). Zerg folgt keinen Umleitungen, daher wird %4 dort nicht gefragt.</translation>
+    </message>
+    <message>
+        <source>%1 asks for an API key (HTTP %2). Zerg sends the key only to the configured provider: to use this %3, make it the provider in Settings and enter its key there.</source>
+        <translation>%1 verlangt einen API-Schlüssel (HTTP %2). Zerg sendet den Schlüssel nur an den eingerichteten Anbieter: Um diesen %3 zu nutzen, richten Sie ihn in den Einstellungen als Anbieter ein und geben Sie dort seinen Schlüssel ein.</translation>
+    </message>
+    <message>
+        <source>%1 refused the request (HTTP %2): it needs an API key and none is set. Enter the key in Settings or store it with `zerg key set`.</source>
+        <translation>%1 hat die Anfrage abgelehnt (HTTP %2): Es braucht einen API-Schlüssel, und keiner ist eingerichtet. Geben Sie den Schlüssel in den Einstellungen ein oder speichern Sie ihn mit `zerg key set`.</translation>
+    </message>
+    <message>
+        <source>%1 refused the request (HTTP %2): the API key was not accepted. Check that the key belongs to this provider, then enter it again in Settings or with `zerg key set`.</source>
+        <translation>%1 hat die Anfrage abgelehnt (HTTP %2): Der API-Schlüssel wurde nicht angenommen. Prüfen Sie, ob der Schlüssel zu diesem Anbieter gehört, und geben Sie ihn dann erneut in den Einstellungen oder mit `zerg key set` ein.</translation>
+    </message>
+    <message>
+        <source>%1 answered HTTP %2, not a list of models. Check that the base URL is the API&apos;s root (…/v1 for OpenAI-compatible servers).</source>
+        <translation>%1 antwortete mit HTTP %2, nicht mit einer Modellliste. Prüfen Sie, ob die Basis-URL die Wurzel der API ist (…/v1 bei OpenAI-kompatiblen Servern).</translation>
+    </message>
+    <message>
+        <source>%1 answered HTTP %2, not a list of models: something other than %3 may be listening there.</source>
+        <translation>%1 antwortete mit HTTP %2, nicht mit einer Modellliste: Dort lauscht womöglich etwas anderes als %3.</translation>
+    </message>
+</context>
+<context>
     <name>zerg::Money</name>
     <message>
         <source>$%1</source>
@@ -5212,6 +5715,14 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
         <source>http_request refuses loopback, link-local and private addresses except these: a comma list of addresses, ranges and host names, e.g. &quot;10.0.0.5, 192.168.1.0/24, nas.lan&quot;.</source>
         <translation>http_request lehnt Loopback-, Link-Local- und private Adressen ab, außer diesen: eine Kommaliste aus Adressen, Bereichen und Hostnamen, z. B. „10.0.0.5, 192.168.1.0/24, nas.lan“.</translation>
     </message>
+    <message>
+        <source>Closing the window</source>
+        <translation>Beim Schließen des Fensters</translation>
+    </message>
+    <message>
+        <source>Without a system tray, while scheduled checks are active: ask, keep running in the background (start Zerg again to see the window), or quit. With a tray the window hides in it.</source>
+        <translation>Ohne Infobereich, solange geplante Prüfungen aktiv sind: nachfragen, im Hintergrund weiterlaufen (starten Sie Zerg erneut, um das Fenster zu sehen) oder beenden. Mit Infobereich verschwindet das Fenster dorthin.</translation>
+    </message>
 </context>
 <context>
     <name>zerg::Settings</name>
@@ -5434,6 +5945,22 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
         <source>Approvals</source>
         <translation>Freigaben</translation>
     </message>
+    <message>
+        <source>Desktop</source>
+        <translation>Desktop</translation>
+    </message>
+    <message>
+        <source>Ask</source>
+        <translation>Nachfragen</translation>
+    </message>
+    <message>
+        <source>Keep running in the background</source>
+        <translation>Im Hintergrund weiterlaufen</translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation>Beenden</translation>
+    </message>
 </context>
 <context>
     <name>zerg::ShellInvocation</name>
@@ -5514,62 +6041,6 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
 </context>
 <context>
     <name>zerg::SshSessionLoop</name>
-    <message>
-        <source>The SSH connection to %1 was closed before the command started (zerg is shutting down). Run it again.</source>
-        <translation>Die SSH-Verbindung zu %1 wurde geschlossen, bevor der Befehl startete (zerg wird beendet). Führen Sie ihn erneut aus.</translation>
-    </message>
-    <message>
-        <source>The server %1 (%2) stopped answering while %3 (waited %4 s). Check the server&apos;s load and network, then try again.</source>
-        <translation>Der Server %1 (%2) antwortet nicht mehr beim %3 (%4 s gewartet). Prüfen Sie Last und Netzwerk des Servers und versuchen Sie es dann erneut.</translation>
-    </message>
-    <message>
-        <source>The connection to %1 (%2) failed while %3: %4. Check the server and the network, then try again.</source>
-        <translation>Die Verbindung zu %1 (%2) ist beim %3 fehlgeschlagen: %4. Prüfen Sie Server und Netzwerk und versuchen Sie es dann erneut.</translation>
-    </message>
-    <message>
-        <source>Could not create an SSH session (out of memory?). Try again.</source>
-        <translation>Konnte keine SSH-Sitzung anlegen (Speicher voll?). Versuchen Sie es erneut.</translation>
-    </message>
-    <message>
-        <source>The SSH settings for %1 are not valid: %2. Check its block in the hosts file %3.</source>
-        <translation>Die SSH-Einstellungen für %1 sind ungültig: %2. Prüfen Sie den Block des Hosts in der Hosts-Datei %3.</translation>
-    </message>
-    <message>
-        <source>Could not connect to %1 (%2): no answer within %3 s. Check that the server is up and reachable, and its HostName and Port in the hosts file %4.</source>
-        <translation>Keine Verbindung zu %1 (%2): keine Antwort innerhalb von %3 s. Prüfen Sie, ob der Server läuft und erreichbar ist, sowie HostName und Port in der Hosts-Datei %4.</translation>
-    </message>
-    <message>
-        <source>Could not connect to %1 (%2): %3. Check that the server is up and sshd listens on that port, and its HostName and Port in the hosts file %4.</source>
-        <translation>Keine Verbindung zu %1 (%2): %3. Prüfen Sie, ob der Server läuft und sshd auf diesem Port lauscht, sowie HostName und Port in der Hosts-Datei %4.</translation>
-    </message>
-    <message>
-        <source>Could not check the SSH host key of %1 (%2) against %3: %4. Check that the known_hosts file is readable and well-formed.</source>
-        <translation>Konnte den SSH-Host-Schlüssel von %1 (%2) nicht mit %3 abgleichen: %4. Prüfen Sie, ob die known_hosts-Datei lesbar und korrekt aufgebaut ist.</translation>
-    </message>
-    <message>
-        <source>logging in</source>
-        <translation>Anmelden</translation>
-    </message>
-    <message>
-        <source>%1 (could not be read: missing, unreadable or protected by a passphrase)</source>
-        <translation>%1 (konnte nicht gelesen werden: fehlt, unlesbar oder durch eine Passphrase geschützt)</translation>
-    </message>
-    <message>
-        <source>%1 (rejected by the server)</source>
-        <translation>%1 (vom Server abgelehnt)</translation>
-    </message>
-    <message>
-        <source>ssh-agent/default keys (none accepted)</source>
-        <translation>ssh-agent/Standardschlüssel (keiner akzeptiert)</translation>
-    </message>
-    <message>
-        <source>nothing: the server does not accept public keys, and zerg logs in with keys only</source>
-        <translation>nichts: Der Server akzeptiert keine öffentlichen Schlüssel, und zerg meldet sich nur mit Schlüsseln an</translation>
-    </message>
-    <message>
-        <source>Could not log in to %1 (%2). Tried: %3. Add the public key to ~/.ssh/authorized_keys of %4 on the server, or set IdentityFile for %2 in the hosts file %5 (or load the key into ssh-agent).</source>
-        <translation>Anmeldung an %1 (%2) fehlgeschlagen. Versucht: %3. Tragen Sie den öffentlichen Schlüssel in ~/.ssh/authorized_keys von %4 auf dem Server ein, oder setzen Sie IdentityFile für %2 in der Hosts-Datei %5 (oder laden Sie den Schlüssel in den ssh-agent).</translation>
-    </message>
     <message>
         <source>starting the command</source>
         <translation>Starten des Befehls</translation>
@@ -6885,54 +7356,6 @@ ZERG_REMOTE_URL und ZERG_REMOTE_TOKEN haben, wenn gesetzt, Vorrang vor dem Gespe
         <translation>connect erwartet eine URL oder --local</translation>
     </message>
     <message>
-        <source>Usage: zerg hosts COMMAND
-
-The SSH hosts workers may reach (the allowlist: ZERG_HOSTS_FILE, OpenSSH config format).
-
-Commands:
-  list [--json]               Show the allowed aliases, where they point, and whether
-                              their host key is recorded in known_hosts.
-  trust ALIAS [--yes]         Connect to ALIAS (without logging in), show its host key
-                              fingerprint and, once you confirm, record the key in its
-                              known_hosts file. --yes records without asking (scripts:
-                              verify the fingerprint first). A changed key is refused.
-  import [--from FILE] ALIAS...
-                              Copy the named aliases from ~/.ssh/config (or FILE) into
-                              the hosts file, with their settings resolved.
-
-Examples:
-  zerg hosts import web1 db1
-  zerg hosts trust web1
-  zerg hosts list
-
-&apos;zerg doctor&apos; logs in to every host and says which ones need attention.
-</source>
-        <translation>Aufruf: zerg hosts COMMAND
-
-Die SSH-Hosts, die Worker erreichen dürfen (die Freigabeliste: ZERG_HOSTS_FILE,
-OpenSSH-Konfigurationsformat).
-
-Befehle:
-  list [--json]               Die erlaubten Aliasse anzeigen, wohin sie zeigen und ob ihr
-                              Host-Schlüssel in known_hosts eingetragen ist.
-  trust ALIAS [--yes]         Mit ALIAS verbinden (ohne Anmeldung), den Fingerabdruck
-                              seines Host-Schlüssels anzeigen und den Schlüssel nach Ihrer
-                              Bestätigung in seine known_hosts-Datei eintragen. --yes
-                              trägt ohne Rückfrage ein (Skripte: zuerst den Fingerabdruck
-                              prüfen). Ein geänderter Schlüssel wird abgelehnt.
-  import [--from FILE] ALIAS...
-                              Die genannten Aliasse aus ~/.ssh/config (oder FILE) mit
-                              aufgelösten Einstellungen in die Hosts-Datei kopieren.
-
-Beispiele:
-  zerg hosts import web1 db1
-  zerg hosts trust web1
-  zerg hosts list
-
-&apos;zerg doctor&apos; meldet sich an jedem Host an und sagt, bei welchen etwas zu tun ist.
-</translation>
-    </message>
-    <message>
         <source>Run &apos;zerg hosts --help&apos; for usage.</source>
         <translation>Hilfe zum Aufruf: &apos;zerg hosts --help&apos;.</translation>
     </message>
@@ -7036,14 +7459,6 @@ Vergleichen Sie ihn mit dem, was der Administrator des Servers sieht (auf dem Se
     <message>
         <source>The host key of %1 is not known yet: run `zerg hosts trust %1` before using it.</source>
         <translation>Der Host-Schlüssel von %1 ist noch nicht bekannt: Führen Sie `zerg hosts trust %1` aus, bevor Sie den Host verwenden.</translation>
-    </message>
-    <message>
-        <source>missing command (list, trust or import)</source>
-        <translation>Befehl fehlt (list, trust oder import)</translation>
-    </message>
-    <message>
-        <source>unknown command %1 (list, trust or import)</source>
-        <translation>unbekannter Befehl %1 (list, trust oder import)</translation>
     </message>
     <message>
         <source>$%1</source>
@@ -7774,98 +8189,6 @@ fehlgeschlagen, 2 Aufruffehler.
 </translation>
     </message>
     <message>
-        <source>Usage: zerg [COMMAND] [OPTIONS]
-
-Zerg is a desktop AI operations assistant. Without a command it opens the Jarvis window.
-
-Commands:
-  ask [--json] [--approve=allow|deny] TASK
-                                    Run one request headless and print the answer.
-  workers list [--json] [--limit N] Recent workers, newest first.
-  workers show ID [--json]          One worker: metadata, result, tool call files.
-  workers grep [OPTIONS] PATTERN    Search every worker&apos;s files.
-  workers reindex [--json]          Rebuild the worker list from the folders on disk.
-  runs list [--limit N] [--json]    Recent requests Jarvis handled, newest first.
-  runs show ID [--json]             One run: result, workers, tokens and cost.
-  runs export ID|--all [--format md|json] [--out FILE]
-                                    A run or the whole conversation as Markdown or JSON.
-  hosts list|trust ALIAS|import     The SSH hosts workers may reach, and their keys.
-  mcp list|tools NAME|call|serve    The MCP servers whose tools workers use; Zerg as one.
-  key set|clear|status              The provider&apos;s API key in the system keychain.
-  serve [--listen HOST:PORT]        Run headless behind the WebSocket API (server mode).
-  devices add NAME|list|revoke ID   The devices allowed to log in to &apos;zerg serve&apos;.
-  connect URL | --local             Make the desktop app a client of a &apos;zerg serve&apos;, or
-                                    go back to this computer&apos;s Jarvis.
-  doctor [--json]                   Check the provider, hosts, data folder and database,
-                                    and say what to fix.
-  help [COMMAND]                    This help, or the help of one command.
-
-Options:
-  -h, --help                        Show this help; &apos;zerg COMMAND --help&apos; shows the
-                                    options and examples of a command.
-  --version                         Show the version.
-
-Examples:
-  zerg doctor
-  zerg ask &quot;check disk usage on cube&quot;
-  zerg help workers grep
-
-Configuration (environment; see README): ZERG_DATA_DIR, ZERG_LLM_BASE_URL,
-ZERG_LLM_PROVIDER, ZERG_LLM_API_KEY, ZERG_MODEL, ZERG_WORKER_MODEL, ZERG_HOSTS_FILE.
-
-Exit status: 0 success, 1 failure, 2 usage error, 3 configuration problem.
-</source>
-        <translation>Aufruf: zerg [COMMAND] [OPTIONS]
-
-Zerg ist ein KI-Assistent für den IT-Betrieb auf dem Desktop. Ohne Befehl öffnet es das
-Jarvis-Fenster.
-
-Befehle:
-  ask [--json] [--approve=allow|deny] TASK
-                                    Eine Anfrage ohne Oberfläche ausführen und die Antwort
-                                    ausgeben.
-  workers list [--json] [--limit N] Letzte Worker, neueste zuerst.
-  workers show ID [--json]          Ein Worker: Metadaten, Ergebnis, Dateien der
-                                    Tool-Aufrufe.
-  workers grep [OPTIONS] PATTERN    Die Dateien aller Worker durchsuchen.
-  workers reindex [--json]          Die Worker-Liste aus den Ordnern auf dem Datenträger
-                                    neu aufbauen.
-  runs list [--limit N] [--json]    Letzte Anfragen, die Jarvis bearbeitet hat, neueste
-                                    zuerst.
-  runs show ID [--json]             Ein Lauf: Ergebnis, Worker, Tokens und Kosten.
-  runs export ID|--all [--format md|json] [--out FILE]
-                                    Ein Lauf oder das ganze Gespräch als Markdown oder JSON.
-  hosts list|trust ALIAS|import     Die SSH-Hosts, die Worker erreichen dürfen, und ihre
-                                    Schlüssel.
-  mcp list|tools NAME|call|serve    Die MCP-Server, deren Tools Worker verwenden; Zerg als einer.
-  key set|clear|status              Der API-Schlüssel des Anbieters im Schlüsselbund des
-                                    Systems.
-  serve [--listen HOST:PORT]        Ohne Oberfläche hinter der WebSocket-API laufen
-                                    (Servermodus).
-  devices add NAME|list|revoke ID   Die Geräte, die sich bei &apos;zerg serve&apos; anmelden dürfen.
-  connect URL | --local             Die Desktop-App zum Client eines &apos;zerg serve&apos; machen
-                                    oder zurück zu Jarvis auf diesem Rechner wechseln.
-  doctor [--json]                   Anbieter, Hosts, Datenordner und Datenbank prüfen und
-                                    sagen, was zu beheben ist.
-  help [COMMAND]                    Diese Hilfe oder die Hilfe eines Befehls.
-
-Optionen:
-  -h, --help                        Diese Hilfe anzeigen; &apos;zerg COMMAND --help&apos; zeigt die
-                                    Optionen und Beispiele eines Befehls.
-  --version                         Die Version anzeigen.
-
-Beispiele:
-  zerg doctor
-  zerg ask &quot;check disk usage on cube&quot;
-  zerg help workers grep
-
-Konfiguration (Umgebung; siehe README): ZERG_DATA_DIR, ZERG_LLM_BASE_URL,
-ZERG_LLM_PROVIDER, ZERG_LLM_API_KEY, ZERG_MODEL, ZERG_WORKER_MODEL, ZERG_HOSTS_FILE.
-
-Exit-Status: 0 Erfolg, 1 Fehler, 2 Aufruffehler, 3 Konfigurationsproblem.
-</translation>
-    </message>
-    <message>
         <source>Usage: zerg runs COMMAND
 
 The requests Jarvis handled (runs), with their workers, tokens and cost.
@@ -7975,6 +8298,223 @@ Beispiele:
         <source>unknown command &apos;%1&apos;; use &apos;list&apos;, &apos;show ID&apos; or &apos;export ID&apos;</source>
         <translation>unbekannter Befehl &apos;%1&apos;; verwenden Sie &apos;list&apos;, &apos;show ID&apos; oder &apos;export ID&apos;</translation>
     </message>
+    <message>
+        <source>Usage: zerg hosts COMMAND
+
+The SSH hosts workers may reach (the allowlist: ZERG_HOSTS_FILE, OpenSSH config format).
+
+Commands:
+  list [--json]               Show the allowed aliases, where they point, and whether
+                              their host key is recorded in known_hosts.
+  trust ALIAS [--yes]         Connect to ALIAS (without logging in), show its host key
+                              fingerprint and, once you confirm, record the key in its
+                              known_hosts file. --yes records without asking (scripts:
+                              verify the fingerprint first). A changed key is refused.
+  add ALIAS --host HOST [--port PORT] [--user USER] [--key FILE]
+                              Allow a new host: append a Host block for ALIAS to the
+                              hosts file (port 22, your user name and no key file of its
+                              own unless given). The rest of the file stays as it is.
+  remove ALIAS                Remove ALIAS&apos;s Host block from the hosts file. Its host key
+                              stays in known_hosts. A block that names several aliases is
+                              left for you to edit.
+  import [--from FILE] ALIAS...
+                              Copy the named aliases from ~/.ssh/config (or FILE) into
+                              the hosts file, with their settings resolved.
+
+Examples:
+  zerg hosts import web1 db1
+  zerg hosts add web2 --host 192.0.2.20 --user deploy --key ~/.ssh/id_ed25519
+  zerg hosts trust web1
+  zerg hosts remove web2
+  zerg hosts list
+
+&apos;zerg doctor&apos; logs in to every host and says which ones need attention.
+</source>
+        <translation>Aufruf: zerg hosts COMMAND
+
+Die SSH-Hosts, die Worker erreichen dürfen (die Freigabeliste: ZERG_HOSTS_FILE,
+OpenSSH-Konfigurationsformat).
+
+Befehle:
+  list [--json]               Die erlaubten Aliase anzeigen, wohin sie zeigen und ob ihr
+                              Host-Schlüssel in known_hosts eingetragen ist.
+  trust ALIAS [--yes]         Mit ALIAS verbinden (ohne Anmeldung), den Fingerabdruck
+                              seines Host-Schlüssels zeigen und den Schlüssel nach Ihrer
+                              Bestätigung in seine known_hosts-Datei eintragen. --yes
+                              trägt ohne Nachfrage ein (Skripte: den Fingerabdruck vorher
+                              prüfen). Ein geänderter Schlüssel wird abgelehnt.
+  add ALIAS --host HOST [--port PORT] [--user USER] [--key FILE]
+                              Einen neuen Host erlauben: einen Host-Block für ALIAS an die
+                              Hosts-Datei anhängen (Port 22, Ihr Benutzername und keine
+                              eigene Schlüsseldatei, sofern nicht angegeben). Der Rest der
+                              Datei bleibt, wie er ist.
+  remove ALIAS                Den Host-Block von ALIAS aus der Hosts-Datei entfernen. Sein
+                              Host-Schlüssel bleibt in known_hosts. Einen Block, der
+                              mehrere Aliase nennt, bearbeiten Sie selbst.
+  import [--from FILE] ALIAS...
+                              Die genannten Aliase aus ~/.ssh/config (oder FILE) mit
+                              aufgelösten Einstellungen in die Hosts-Datei kopieren.
+
+Beispiele:
+  zerg hosts import web1 db1
+  zerg hosts add web2 --host 192.0.2.20 --user deploy --key ~/.ssh/id_ed25519
+  zerg hosts trust web1
+  zerg hosts remove web2
+  zerg hosts list
+
+&apos;zerg doctor&apos; meldet sich bei jedem Host an und sagt, welche davon Aufmerksamkeit brauchen.
+</translation>
+    </message>
+    <message>
+        <source>add needs one alias, e.g. zerg hosts add web1 --host 192.0.2.10</source>
+        <translation>add braucht einen Alias, z. B. zerg hosts add web1 --host 192.0.2.10</translation>
+    </message>
+    <message>
+        <source>--host needs the server&apos;s DNS name or IP address</source>
+        <translation>--host braucht den DNS-Namen oder die IP-Adresse des Servers</translation>
+    </message>
+    <message>
+        <source>--port needs a number</source>
+        <translation>--port braucht eine Zahl</translation>
+    </message>
+    <message>
+        <source>--user needs a name</source>
+        <translation>--user braucht einen Namen</translation>
+    </message>
+    <message>
+        <source>--key needs a file</source>
+        <translation>--key braucht eine Datei</translation>
+    </message>
+    <message>
+        <source>add needs --host, the server&apos;s DNS name or IP address, e.g. zerg hosts add %1 --host 192.0.2.10</source>
+        <translation>add braucht --host, den DNS-Namen oder die IP-Adresse des Servers, z. B. zerg hosts add %1 --host 192.0.2.10</translation>
+    </message>
+    <message>
+        <source>--port must be a number from 1 to 65535, not %1</source>
+        <translation>--port muss eine Zahl von 1 bis 65535 sein, nicht %1</translation>
+    </message>
+    <message>
+        <source>Added %1 (%2) to %3.</source>
+        <translation>%1 (%2) zu %3 hinzugefügt.</translation>
+    </message>
+    <message>
+        <source>Note: the key file %1 does not exist (yet); logging in to %2 needs it, or a key of ssh-agent.</source>
+        <translation>Hinweis: Die Schlüsseldatei %1 existiert (noch) nicht; die Anmeldung bei %2 braucht sie oder einen Schlüssel aus ssh-agent.</translation>
+    </message>
+    <message>
+        <source>remove needs exactly one alias, e.g. zerg hosts remove web1</source>
+        <translation>remove braucht genau einen Alias, z. B. zerg hosts remove web1</translation>
+    </message>
+    <message>
+        <source>Removed %1 from %2: workers can no longer reach it.</source>
+        <translation>%1 aus %2 entfernt: Worker können den Host nicht mehr erreichen.</translation>
+    </message>
+    <message>
+        <source>Its host key stays recorded in %1. If no other host uses %2, remove it with: ssh-keygen -R &quot;%2&quot; -f %1</source>
+        <translation>Sein Host-Schlüssel bleibt in %1 eingetragen. Wenn kein anderer Host %2 verwendet, entfernen Sie ihn mit: ssh-keygen -R &quot;%2&quot; -f %1</translation>
+    </message>
+    <message>
+        <source>missing command (list, trust, add, remove or import)</source>
+        <translation>fehlender Befehl (list, trust, add, remove oder import)</translation>
+    </message>
+    <message>
+        <source>unknown command %1 (list, trust, add, remove or import)</source>
+        <translation>unbekannter Befehl %1 (list, trust, add, remove oder import)</translation>
+    </message>
+    <message>
+        <source>Usage: zerg [COMMAND] [OPTIONS]
+
+Zerg is a desktop AI operations assistant. Without a command it opens the Jarvis window.
+
+Commands:
+  ask [--json] [--approve=allow|deny] TASK
+                                    Run one request headless and print the answer.
+  workers list [--json] [--limit N] Recent workers, newest first.
+  workers show ID [--json]          One worker: metadata, result, tool call files.
+  workers grep [OPTIONS] PATTERN    Search every worker&apos;s files.
+  workers reindex [--json]          Rebuild the worker list from the folders on disk.
+  runs list [--limit N] [--json]    Recent requests Jarvis handled, newest first.
+  runs show ID [--json]             One run: result, workers, tokens and cost.
+  runs export ID|--all [--format md|json] [--out FILE]
+                                    A run or the whole conversation as Markdown or JSON.
+  hosts list|trust|add|remove|import
+                                    The SSH hosts workers may reach, and their keys.
+  mcp list|tools NAME|call|serve    The MCP servers whose tools workers use; Zerg as one.
+  key set|clear|status              The provider&apos;s API key in the system keychain.
+  serve [--listen HOST:PORT]        Run headless behind the WebSocket API (server mode).
+  devices add NAME|list|revoke ID   The devices allowed to log in to &apos;zerg serve&apos;.
+  connect URL | --local             Make the desktop app a client of a &apos;zerg serve&apos;, or
+                                    go back to this computer&apos;s Jarvis.
+  doctor [--json]                   Check the provider, hosts, data folder and database,
+                                    and say what to fix.
+  help [COMMAND]                    This help, or the help of one command.
+
+Options:
+  -h, --help                        Show this help; &apos;zerg COMMAND --help&apos; shows the
+                                    options and examples of a command.
+  --version                         Show the version.
+
+Examples:
+  zerg doctor
+  zerg ask &quot;check disk usage on cube&quot;
+  zerg help workers grep
+
+Configuration (environment; see README): ZERG_DATA_DIR, ZERG_LLM_BASE_URL,
+ZERG_LLM_PROVIDER, ZERG_LLM_API_KEY, ZERG_MODEL, ZERG_WORKER_MODEL, ZERG_HOSTS_FILE.
+
+Exit status: 0 success, 1 failure, 2 usage error, 3 configuration problem.
+</source>
+        <translation>Aufruf: zerg [COMMAND] [OPTIONS]
+
+Zerg ist ein KI-Assistent für den IT-Betrieb auf dem Desktop. Ohne Befehl öffnet es das
+Jarvis-Fenster.
+
+Befehle:
+  ask [--json] [--approve=allow|deny] TASK
+                                    Eine Anfrage ohne Oberfläche ausführen und die Antwort
+                                    ausgeben.
+  workers list [--json] [--limit N] Letzte Worker, neueste zuerst.
+  workers show ID [--json]          Ein Worker: Metadaten, Ergebnis, Dateien der
+                                    Tool-Aufrufe.
+  workers grep [OPTIONS] PATTERN    Die Dateien aller Worker durchsuchen.
+  workers reindex [--json]          Die Worker-Liste aus den Ordnern auf dem Datenträger
+                                    neu aufbauen.
+  runs list [--limit N] [--json]    Letzte Anfragen, die Jarvis bearbeitet hat, neueste
+                                    zuerst.
+  runs show ID [--json]             Ein Lauf: Ergebnis, Worker, Tokens und Kosten.
+  runs export ID|--all [--format md|json] [--out FILE]
+                                    Ein Lauf oder das ganze Gespräch als Markdown oder JSON.
+  hosts list|trust|add|remove|import
+                                    Die SSH-Hosts, die Worker erreichen dürfen, und ihre
+                                    Schlüssel.
+  mcp list|tools NAME|call|serve    Die MCP-Server, deren Tools Worker verwenden; Zerg als einer.
+  key set|clear|status              Der API-Schlüssel des Anbieters im Schlüsselbund des
+                                    Systems.
+  serve [--listen HOST:PORT]        Ohne Oberfläche hinter der WebSocket-API laufen
+                                    (Servermodus).
+  devices add NAME|list|revoke ID   Die Geräte, die sich bei &apos;zerg serve&apos; anmelden dürfen.
+  connect URL | --local             Die Desktop-App zum Client eines &apos;zerg serve&apos; machen
+                                    oder zurück zu Jarvis auf diesem Rechner wechseln.
+  doctor [--json]                   Anbieter, Hosts, Datenordner und Datenbank prüfen und
+                                    sagen, was zu beheben ist.
+  help [COMMAND]                    Diese Hilfe oder die Hilfe eines Befehls.
+
+Optionen:
+  -h, --help                        Diese Hilfe anzeigen; &apos;zerg COMMAND --help&apos; zeigt die
+                                    Optionen und Beispiele eines Befehls.
+  --version                         Die Version anzeigen.
+
+Beispiele:
+  zerg doctor
+  zerg ask &quot;check disk usage on cube&quot;
+  zerg help workers grep
+
+Konfiguration (Umgebung; siehe README): ZERG_DATA_DIR, ZERG_LLM_BASE_URL,
+ZERG_LLM_PROVIDER, ZERG_LLM_API_KEY, ZERG_MODEL, ZERG_WORKER_MODEL, ZERG_HOSTS_FILE.
+
+Exit-Status: 0 Erfolg, 1 Fehler, 2 Aufruffehler, 3 Konfigurationsproblem.
+</translation>
+    </message>
 </context>
 <context>
     <name>zerg::gui</name>
@@ -8033,6 +8573,10 @@ Beispiele:
     <message>
         <source>Not connected</source>
         <translation>Nicht verbunden</translation>
+    </message>
+    <message>
+        <source>Start without showing the window (the login entry from Settings › Desktop uses it): scheduled checks run, and starting zerg again shows the window.</source>
+        <translation>Ohne Fenster starten (der Autostart-Eintrag aus Einstellungen › Desktop verwendet das): Geplante Prüfungen laufen, und ein erneuter Start von zerg zeigt das Fenster.</translation>
     </message>
 </context>
 <context>
@@ -8190,6 +8734,14 @@ Beispiele:
     <message>
         <source>the export</source>
         <translation>den Export</translation>
+    </message>
+    <message>
+        <source>the hosts to import</source>
+        <translation>die zu importierenden Hosts</translation>
+    </message>
+    <message>
+        <source>the hosts imported</source>
+        <translation>die importierten Hosts</translation>
     </message>
 </context>
 <context>

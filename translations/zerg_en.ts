@@ -173,6 +173,17 @@
     </message>
 </context>
 <context>
+    <name>Autostart</name>
+    <message>
+        <source>Zerg could not change its login entry %1: %2. Check that you may write to that folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the folder cannot be created</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ChatSearchBar</name>
     <message>
         <source>Search the conversation</source>
@@ -231,6 +242,71 @@
     </message>
     <message>
         <source>Conversation with Jarvis</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ChecksSection</name>
+    <message>
+        <source>Checks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What Zerg needs on this computer: the provider and its models, the data folder, the database, the sandbox, MCP servers and every host, as `zerg doctor` checks them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run checks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run the checks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fix: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>CloseQuestion</name>
+    <message>
+        <source>Keep Zerg running?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n scheduled check(s) run only while Zerg runs. Keep Zerg running in the background without its window? Start Zerg again to see the window.</source>
+        <translation>
+            <numerusform>%n scheduled check runs only while Zerg runs. Keep Zerg running in the background without its window? Start Zerg again to see the window.</numerusform>
+            <numerusform>%n scheduled checks run only while Zerg runs. Keep Zerg running in the background without its window? Start Zerg again to see the window.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Your answer is remembered. Change it in Settings › Desktop.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quit Zerg</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quit Zerg; scheduled checks stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep Zerg running in the background</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -685,6 +761,18 @@
         <source>The host key of %1 is not the one you checked: it now offers the %2 key %3, not %4. Nothing was recorded. Check the key again and compare the new fingerprint with the server&apos;s administrator before trusting it.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>This list of hosts cannot be changed from here. Edit the hosts file itself.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No host was chosen, so nothing was imported. Tick the hosts to import.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No hosts file is configured, so nothing was imported. Set ZERG_HOSTS_FILE to the file that lists the hosts workers may reach.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>HostKeys</name>
@@ -696,17 +784,13 @@
         <source>SECURITY WARNING: the SSH host key of %1 (%2) does not match the key recorded for it in %3. Someone could be intercepting the connection (a man-in-the-middle attack), or the server was reinstalled. zerg refused to connect and never accepts a changed key automatically. The server&apos;s %4 key now has fingerprint %5. Verify it with the server&apos;s administrator; only if the change is expected, remove the old entry with `ssh-keygen -R &quot;%6&quot; -f %3`, then run `zerg hosts trust %1`.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The SSH host key of %1 (%2, reached through %3) is not known yet, so zerg refused to connect. The server&apos;s %4 key has fingerprint %5. Verify that fingerprint with the server&apos;s administrator (on the server: `ssh-keygen -lf /etc/ssh/ssh_host_%6_key.pub`), then trust it with `zerg hosts trust %1` (it connects through %3, shows the fingerprint and records the key in %7), and try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>HostTrust</name>
-    <message>
-        <source>Could not create an SSH session (out of memory?). Try again.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The SSH settings for %1 are not valid: %2. Check its block in the hosts file.</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message>
         <source>Could not connect to %1 (%2): %3. Check that the server is up and sshd listens on that port, and its HostName and Port in the hosts file.</source>
         <translation type="unfinished"></translation>
@@ -721,6 +805,10 @@
     </message>
     <message>
         <source>Could not write the host key of %1 to %2: %3. Check that the file and its folder are writable.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not reach %1 through its jump hosts within %2 s. Check that they are up and reachable, then try again.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -803,6 +891,205 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
     </message>
     <message>
         <source>Cannot write the hosts file %1: %2. Check the disk and its permissions.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ProxyJump takes one value: the jump hosts&apos; aliases separated by commas, without spaces, e.g. &quot;ProxyJump bastion&quot; or &quot;ProxyJump outer,inner&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ProxyJump &quot;%1&quot; has an empty name. Separate the jump hosts&apos; aliases with single commas, e.g. &quot;ProxyJump outer,inner&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;none&quot; cannot be one of several jump hosts (&quot;ProxyJump %1&quot;). Write &quot;ProxyJump none&quot; alone to connect directly.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ProxyJump &quot;%1&quot; is not an alias. In the hosts file ProxyJump names other Host blocks of the same file, so that the jump host is allowed too and its own HostName, Port, User, IdentityFile and host key check apply. Add a block for it, e.g. &quot;Host bastion&quot; with HostName, Port and User lines, and write &quot;ProxyJump bastion&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ProxyJump &quot;%1&quot; contains the pattern &quot;%2&quot;. Name the jump hosts by their exact aliases.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the ProxyJump of %1 names &quot;%2&quot;, which is not a Host alias of this file. A jump host must be allowed like any host: add a Host block for %2 (HostName, User, ...) or correct the name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 would jump through itself (ProxyJump %2). Write &quot;ProxyJump none&quot; in its own Host block, above any pattern block that sets ProxyJump (the first value wins), or leave it out of the pattern, e.g. &quot;Host * !%1&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the ProxyJump settings go round in a circle (%1). Give one of these hosts &quot;ProxyJump none&quot; in its own Host block, or remove its ProxyJump.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the way to %1 would pass the same host twice (%2). Fix the ProxyJump of %1 or of its first jump host, so that each jump host comes once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the way to %1 needs %2 jump hosts (%3); at most %4 are supported. Shorten the chain.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 reaches its server through &quot;ProxyJump %2&quot; in %3, which is not a Host alias, so nothing was imported. The hosts file only jumps through hosts it allows: give the jump host a Host block in %3 (HostName, User, Port) and write its alias in the ProxyJump of %1, then import both.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 reaches its server through the jump host %2 (ProxyJump in %3), which is neither in the hosts file %4 nor being imported, so nothing was imported. A jump host must be allowed too: import both, e.g. `zerg hosts import %2 %1`.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing was imported: with the imported blocks appended, the hosts file would not be valid. %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>HostsFileEditor</name>
+    <message>
+        <source>HostName %1 instead of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Port %1 instead of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>User %1 instead of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no IdentityFile %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>UserKnownHostsFile %1 instead of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(the default)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 instead of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The alias is empty. Give the name workers will use for the host, such as web1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is a pattern (*, ? and ! match other names), not an alias: only a concrete name can be allowed. To give several hosts the same settings, write a pattern block into the hosts file %2 by hand.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; cannot be an alias: use letters, digits, &apos;.&apos;, &apos;-&apos; and &apos;_&apos; only (no spaces), not starting with &apos;-&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The host name of %1 is empty. Give the server&apos;s DNS name or IP address, such as 192.0.2.10.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a host name or IP address: use letters, digits, &apos;.&apos;, &apos;-&apos;, &apos;_&apos; and &apos;:&apos; only, such as web1.example.com or 192.0.2.10.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Port %1 is not possible: give a number from 1 to 65535 (SSH&apos;s usual port is 22).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The user name &quot;%1&quot; cannot be written to the hosts file: it holds a double quote or a control character.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The path &quot;%1&quot; cannot be written to the hosts file: it holds a double quote or a control character.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a full path: give the file as an absolute path, or one starting with ~/.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The settings of %1 cannot be written to the hosts file as entered. Check them for quotes and special characters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No hosts file is configured, so there is no file to change. Set ZERG_HOSTS_FILE to the file that lists the hosts workers may reach.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read the hosts file %1: %2. Check its permissions.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The hosts file %1 is not UTF-8 text, so it cannot be changed here without changing other lines too. Convert it to UTF-8 (iconv) or edit it by hand.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 Nothing was changed: correct the hosts file first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not in the hosts file %2 (allowed: %3). Reload the list: the file may have changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is named on more than one Host line of the hosts file %2 (lines %3), and OpenSSH combines their settings, so it cannot be changed here. Edit the file by hand so that one block holds its settings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 shares its Host line with %2 (the hosts file %3, line %4), so changing it here would change those too. Edit the file by hand: give %1 a block of its own, or change the shared block there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, as &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is already in the hosts file %2 (line %3%4). Choose another alias, or change that host instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This change would make the hosts file invalid, so nothing was changed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not allowed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In the hosts file %1, %2 would not get what you entered: %3. Another block that matches %2 (such as `Host *`) comes first and wins, as in OpenSSH. Nothing was changed: move that block below the others, or edit the file by hand.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This change would also change %1 in the hosts file %2, so nothing was changed. Edit the file by hand.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The hosts file %1 was changed by another program while this change was being made, so nothing was written. Reload the list and make the change again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write the hosts file %1: %2. Check the permissions of the file and its folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write the hosts file %1: %2. Check the disk and the permissions of the file and its folder; the file was left as it was.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read the OpenSSH config %1 (%2), so there is nothing to import from it. Add the hosts one by one instead.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2268,6 +2555,18 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
         <source>Local shell sandbox: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Start when I log in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zerg starts in the background without its window, so that scheduled checks run. The login entry is %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start Zerg when I log in</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>SetupCard</name>
@@ -2533,6 +2832,120 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
     </message>
     <message>
         <source>Host &quot;%1&quot; is not in the allowlist (%2). Use one of the allowed names exactly, without user@; to allow another server, add a Host block for it to the hosts file %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SshJump</name>
+    <message>
+        <source>Could not create a socket pair for the connection through %1: %2. Try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is reached through the jump host %2 (ProxyJump in %3), and that failed: %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is reached through the jump host %2, and the connection through it ended: %3. Check the jump host and the network, then try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>opening a channel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>opening a connection to %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The jump host %1 (%2) refused to forward a connection to %3 (%4): %5. Its sshd does not allow TCP forwarding for %6 (AllowTcpForwarding or DisableForwarding in its sshd_config, a PermitOpen that leaves %4 out, or a restrict or no-port-forwarding option on the key in its authorized_keys). Ask its administrator to allow forwarding to %4 for %6, or reach %3 without it (its ProxyJump in %7).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The jump host %1 (%2) could not connect to %3 (%4): %5. Check that %3 is up and its sshd listens there, and that its HostName and Port in %6 are the address the jump host reaches it by.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The jump host %1 (%2) did not open a connection to %3 (%4): %5. Check the jump host&apos;s sshd, then try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the connection to the jump host %1 was lost: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the jump host %1 closed the forwarded connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SshLogin</name>
+    <message>
+        <source>%1 via %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the hosts file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the hosts file %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not create an SSH session (out of memory?). Try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The SSH connection to %1 was closed before the command started (zerg is shutting down). Run it again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server %1 (%2) stopped answering while %3 (waited %4 s). Check the server&apos;s load and network, then try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The connection to %1 (%2) failed while %3: %4. Check the server and the network, then try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The SSH settings for %1 are not valid: %2. Check its block in %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not connect to %1 (%2): no answer within %3 s. Check that the server is up and reachable, and its HostName and Port in %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not connect to %1 (%2): %3. Check that the server is up and sshd listens on that port, and its HostName and Port in %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not check the SSH host key of %1 (%2) against %3: %4. Check that the known_hosts file is readable and well-formed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>logging in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (could not be read: missing, unreadable or protected by a passphrase)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (rejected by the server)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ssh-agent/default keys (none accepted)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing: the server does not accept public keys, and zerg logs in with keys only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not log in to %1 (%2). Tried: %3. Add the public key to ~/.ssh/authorized_keys of %4 on the server, or set IdentityFile for %2 in %5 (or load the key into ssh-agent).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3401,6 +3814,25 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
     </message>
     <message>
         <source>Earlier conversation summarised: Jarvis remembers it as a summary.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::ChecksModel</name>
+    <message>
+        <source>Problems to fix: %1, warnings: %2. Fix the problems, then run the checks again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No problems; warnings: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Everything looks fine.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This window uses a Zerg server, so the set-up to check is the server&apos;s: run `zerg doctor` on the server.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4631,6 +5063,77 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
     </message>
 </context>
 <context>
+    <name>zerg::ModelCatalog</name>
+    <message>
+        <source>No provider is configured: choose one in Settings and enter its base URL (http://127.0.0.1:11434/v1 for a local Ollama).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown provider &apos;%1&apos;: choose one in Settings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing answers at %1 (connection refused). Start the server, or correct the base URL in Settings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No Ollama is running at %1. To use local models, install Ollama and start it (`ollama serve`).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LM Studio&apos;s server is not running at %1. To use its models, start it in LM Studio (Developer tab) or with `lms server start`.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No llama-server is running at %1. To use a GGUF model, start one: `llama-server -m model.gguf --jinja`.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2. Check that the server is running and reachable, then refresh the list.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 could not be reached: %2. Check the base URL in Settings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 could not be reached: %2. Check that %3 is running there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>another address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 redirects to %2 (HTTP %3). Zerg does not follow redirects, so that the API key goes only to the address you set: use the address it redirects to as the base URL.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 redirects to %2 (HTTP %3). Zerg does not follow redirects, so the %4 there is not asked.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 asks for an API key (HTTP %2). Zerg sends the key only to the configured provider: to use this %3, make it the provider in Settings and enter its key there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 refused the request (HTTP %2): it needs an API key and none is set. Enter the key in Settings or store it with `zerg key set`.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 refused the request (HTTP %2): the API key was not accepted. Check that the key belongs to this provider, then enter it again in Settings or with `zerg key set`.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 answered HTTP %2, not a list of models. Check that the base URL is the API&apos;s root (…/v1 for OpenAI-compatible servers).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 answered HTTP %2, not a list of models: something other than %3 may be listening there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>zerg::Money</name>
     <message>
         <source>$%1</source>
@@ -5196,6 +5699,14 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
         <source>http_request refuses loopback, link-local and private addresses except these: a comma list of addresses, ranges and host names, e.g. &quot;10.0.0.5, 192.168.1.0/24, nas.lan&quot;.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Closing the window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Without a system tray, while scheduled checks are active: ask, keep running in the background (start Zerg again to see the window), or quit. With a tray the window hides in it.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>zerg::Settings</name>
@@ -5418,6 +5929,22 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
         <source>Approvals</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Desktop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ask</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep running in the background</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>zerg::ShellInvocation</name>
@@ -5498,62 +6025,6 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
 </context>
 <context>
     <name>zerg::SshSessionLoop</name>
-    <message>
-        <source>The SSH connection to %1 was closed before the command started (zerg is shutting down). Run it again.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The server %1 (%2) stopped answering while %3 (waited %4 s). Check the server&apos;s load and network, then try again.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The connection to %1 (%2) failed while %3: %4. Check the server and the network, then try again.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Could not create an SSH session (out of memory?). Try again.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The SSH settings for %1 are not valid: %2. Check its block in the hosts file %3.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Could not connect to %1 (%2): no answer within %3 s. Check that the server is up and reachable, and its HostName and Port in the hosts file %4.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Could not connect to %1 (%2): %3. Check that the server is up and sshd listens on that port, and its HostName and Port in the hosts file %4.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Could not check the SSH host key of %1 (%2) against %3: %4. Check that the known_hosts file is readable and well-formed.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>logging in</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 (could not be read: missing, unreadable or protected by a passphrase)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 (rejected by the server)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>ssh-agent/default keys (none accepted)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>nothing: the server does not accept public keys, and zerg logs in with keys only</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Could not log in to %1 (%2). Tried: %3. Add the public key to ~/.ssh/authorized_keys of %4 on the server, or set IdentityFile for %2 in the hosts file %5 (or load the key into ssh-agent).</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message>
         <source>starting the command</source>
         <translation type="unfinished"></translation>
@@ -6745,31 +7216,6 @@ ZERG_REMOTE_URL and ZERG_REMOTE_TOKEN, when set, win over what is stored.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Usage: zerg hosts COMMAND
-
-The SSH hosts workers may reach (the allowlist: ZERG_HOSTS_FILE, OpenSSH config format).
-
-Commands:
-  list [--json]               Show the allowed aliases, where they point, and whether
-                              their host key is recorded in known_hosts.
-  trust ALIAS [--yes]         Connect to ALIAS (without logging in), show its host key
-                              fingerprint and, once you confirm, record the key in its
-                              known_hosts file. --yes records without asking (scripts:
-                              verify the fingerprint first). A changed key is refused.
-  import [--from FILE] ALIAS...
-                              Copy the named aliases from ~/.ssh/config (or FILE) into
-                              the hosts file, with their settings resolved.
-
-Examples:
-  zerg hosts import web1 db1
-  zerg hosts trust web1
-  zerg hosts list
-
-&apos;zerg doctor&apos; logs in to every host and says which ones need attention.
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Run &apos;zerg hosts --help&apos; for usage.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6868,14 +7314,6 @@ Compare it with what the server&apos;s administrator sees (on the server: ssh-ke
     </message>
     <message>
         <source>The host key of %1 is not known yet: run `zerg hosts trust %1` before using it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>missing command (list, trust or import)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>unknown command %1 (list, trust or import)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -7465,50 +7903,6 @@ Exit status: 0 no check failed (warnings allowed), 1 a check failed, 2 usage err
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Usage: zerg [COMMAND] [OPTIONS]
-
-Zerg is a desktop AI operations assistant. Without a command it opens the Jarvis window.
-
-Commands:
-  ask [--json] [--approve=allow|deny] TASK
-                                    Run one request headless and print the answer.
-  workers list [--json] [--limit N] Recent workers, newest first.
-  workers show ID [--json]          One worker: metadata, result, tool call files.
-  workers grep [OPTIONS] PATTERN    Search every worker&apos;s files.
-  workers reindex [--json]          Rebuild the worker list from the folders on disk.
-  runs list [--limit N] [--json]    Recent requests Jarvis handled, newest first.
-  runs show ID [--json]             One run: result, workers, tokens and cost.
-  runs export ID|--all [--format md|json] [--out FILE]
-                                    A run or the whole conversation as Markdown or JSON.
-  hosts list|trust ALIAS|import     The SSH hosts workers may reach, and their keys.
-  mcp list|tools NAME|call|serve    The MCP servers whose tools workers use; Zerg as one.
-  key set|clear|status              The provider&apos;s API key in the system keychain.
-  serve [--listen HOST:PORT]        Run headless behind the WebSocket API (server mode).
-  devices add NAME|list|revoke ID   The devices allowed to log in to &apos;zerg serve&apos;.
-  connect URL | --local             Make the desktop app a client of a &apos;zerg serve&apos;, or
-                                    go back to this computer&apos;s Jarvis.
-  doctor [--json]                   Check the provider, hosts, data folder and database,
-                                    and say what to fix.
-  help [COMMAND]                    This help, or the help of one command.
-
-Options:
-  -h, --help                        Show this help; &apos;zerg COMMAND --help&apos; shows the
-                                    options and examples of a command.
-  --version                         Show the version.
-
-Examples:
-  zerg doctor
-  zerg ask &quot;check disk usage on cube&quot;
-  zerg help workers grep
-
-Configuration (environment; see README): ZERG_DATA_DIR, ZERG_LLM_BASE_URL,
-ZERG_LLM_PROVIDER, ZERG_LLM_API_KEY, ZERG_MODEL, ZERG_WORKER_MODEL, ZERG_HOSTS_FILE.
-
-Exit status: 0 success, 1 failure, 2 usage error, 3 configuration problem.
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Usage: zerg runs COMMAND
 
 The requests Jarvis handled (runs), with their workers, tokens and cost.
@@ -7584,6 +7978,141 @@ Examples:
         <source>unknown command &apos;%1&apos;; use &apos;list&apos;, &apos;show ID&apos; or &apos;export ID&apos;</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Usage: zerg hosts COMMAND
+
+The SSH hosts workers may reach (the allowlist: ZERG_HOSTS_FILE, OpenSSH config format).
+
+Commands:
+  list [--json]               Show the allowed aliases, where they point, and whether
+                              their host key is recorded in known_hosts.
+  trust ALIAS [--yes]         Connect to ALIAS (without logging in), show its host key
+                              fingerprint and, once you confirm, record the key in its
+                              known_hosts file. --yes records without asking (scripts:
+                              verify the fingerprint first). A changed key is refused.
+  add ALIAS --host HOST [--port PORT] [--user USER] [--key FILE]
+                              Allow a new host: append a Host block for ALIAS to the
+                              hosts file (port 22, your user name and no key file of its
+                              own unless given). The rest of the file stays as it is.
+  remove ALIAS                Remove ALIAS&apos;s Host block from the hosts file. Its host key
+                              stays in known_hosts. A block that names several aliases is
+                              left for you to edit.
+  import [--from FILE] ALIAS...
+                              Copy the named aliases from ~/.ssh/config (or FILE) into
+                              the hosts file, with their settings resolved.
+
+Examples:
+  zerg hosts import web1 db1
+  zerg hosts add web2 --host 192.0.2.20 --user deploy --key ~/.ssh/id_ed25519
+  zerg hosts trust web1
+  zerg hosts remove web2
+  zerg hosts list
+
+&apos;zerg doctor&apos; logs in to every host and says which ones need attention.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>add needs one alias, e.g. zerg hosts add web1 --host 192.0.2.10</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--host needs the server&apos;s DNS name or IP address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--port needs a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--user needs a name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--key needs a file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>add needs --host, the server&apos;s DNS name or IP address, e.g. zerg hosts add %1 --host 192.0.2.10</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--port must be a number from 1 to 65535, not %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Added %1 (%2) to %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Note: the key file %1 does not exist (yet); logging in to %2 needs it, or a key of ssh-agent.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>remove needs exactly one alias, e.g. zerg hosts remove web1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Removed %1 from %2: workers can no longer reach it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Its host key stays recorded in %1. If no other host uses %2, remove it with: ssh-keygen -R &quot;%2&quot; -f %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>missing command (list, trust, add, remove or import)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown command %1 (list, trust, add, remove or import)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: zerg [COMMAND] [OPTIONS]
+
+Zerg is a desktop AI operations assistant. Without a command it opens the Jarvis window.
+
+Commands:
+  ask [--json] [--approve=allow|deny] TASK
+                                    Run one request headless and print the answer.
+  workers list [--json] [--limit N] Recent workers, newest first.
+  workers show ID [--json]          One worker: metadata, result, tool call files.
+  workers grep [OPTIONS] PATTERN    Search every worker&apos;s files.
+  workers reindex [--json]          Rebuild the worker list from the folders on disk.
+  runs list [--limit N] [--json]    Recent requests Jarvis handled, newest first.
+  runs show ID [--json]             One run: result, workers, tokens and cost.
+  runs export ID|--all [--format md|json] [--out FILE]
+                                    A run or the whole conversation as Markdown or JSON.
+  hosts list|trust|add|remove|import
+                                    The SSH hosts workers may reach, and their keys.
+  mcp list|tools NAME|call|serve    The MCP servers whose tools workers use; Zerg as one.
+  key set|clear|status              The provider&apos;s API key in the system keychain.
+  serve [--listen HOST:PORT]        Run headless behind the WebSocket API (server mode).
+  devices add NAME|list|revoke ID   The devices allowed to log in to &apos;zerg serve&apos;.
+  connect URL | --local             Make the desktop app a client of a &apos;zerg serve&apos;, or
+                                    go back to this computer&apos;s Jarvis.
+  doctor [--json]                   Check the provider, hosts, data folder and database,
+                                    and say what to fix.
+  help [COMMAND]                    This help, or the help of one command.
+
+Options:
+  -h, --help                        Show this help; &apos;zerg COMMAND --help&apos; shows the
+                                    options and examples of a command.
+  --version                         Show the version.
+
+Examples:
+  zerg doctor
+  zerg ask &quot;check disk usage on cube&quot;
+  zerg help workers grep
+
+Configuration (environment; see README): ZERG_DATA_DIR, ZERG_LLM_BASE_URL,
+ZERG_LLM_PROVIDER, ZERG_LLM_API_KEY, ZERG_MODEL, ZERG_WORKER_MODEL, ZERG_HOSTS_FILE.
+
+Exit status: 0 success, 1 failure, 2 usage error, 3 configuration problem.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>zerg::gui</name>
@@ -7641,6 +8170,10 @@ Examples:
     </message>
     <message>
         <source>Not connected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start without showing the window (the login entry from Settings › Desktop uses it): scheduled checks run, and starting zerg again shows the window.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -7798,6 +8331,14 @@ Examples:
     </message>
     <message>
         <source>the export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the hosts to import</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the hosts imported</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -6,6 +6,8 @@
 
 #include <QCoreApplication>
 
+#include <limits>
+
 namespace zerg::api {
 namespace {
 
@@ -438,6 +440,75 @@ void hostTrust(const DashboardSources& s, Args& args, QObject* context, Dashboar
                    }));
 }
 
+// Editing the server's hosts file (HostsFileEditor through the owner's HostsSource). Like
+// host_trust, any authenticated owner may: the hosts file is the server's, shared by its owners.
+// Every value is checked by the editor, as in the window: paths must be absolute, and a value
+// it cannot write back exactly is refused; the paths are the server's.
+
+constexpr qsizetype kMaxIdentityFiles = 32;
+constexpr qsizetype kMaxImportAliases = 500;
+
+// The settings of host_add and host_update (recordjson::hostEntryArgs) for the host alias. Blank
+// texts and any port reach the editor, whose message says what it needs (as the window's).
+HostEntry hostEntryOf(Args& args, const QString& alias) {
+    HostEntry e;
+    e.alias = alias;
+    e.hostName = args.text(u"host"_s, true).value_or(QString());
+    e.port = int(args.integer(u"port"_s, false, std::numeric_limits<int>::min(),
+                              std::numeric_limits<int>::max())
+                     .value_or(22));
+    e.user = args.text(u"user"_s, false).value_or(QString());
+    e.identityFiles =
+        args.strings(u"identity_files"_s, false, kMaxIdentityFiles).value_or(QStringList());
+    e.knownHostsFile = args.text(u"known_hosts"_s, false).value_or(QString());
+    e.proxyJump =
+        args.strings(u"proxy_jump"_s, false, HostsConfig::kMaxJumps).value_or(QStringList());
+    return e;
+}
+
+void hostAdd(const DashboardSources& s, Args& args, QObject* context, DashboardOp::Done done) {
+    const auto alias = args.text(u"alias"_s, true);
+    const HostEntry entry = hostEntryOf(args, alias.value_or(QString()));
+    if (args.error())
+        return;
+    s.hosts->addHost(entry, context, answeredWith(std::move(done), {}));
+}
+
+void hostUpdate(const DashboardSources& s, Args& args, QObject* context, DashboardOp::Done done) {
+    const auto alias = args.string(u"alias"_s, true);
+    const auto newAlias = args.text(u"new_alias"_s, false);
+    const HostEntry entry = hostEntryOf(args, newAlias.value_or(alias.value_or(QString())));
+    if (args.error())
+        return;
+    s.hosts->updateHost(*alias, entry, context, answeredWith(std::move(done), {}));
+}
+
+void hostRemove(const DashboardSources& s, Args& args, QObject* context, DashboardOp::Done done) {
+    const auto alias = args.string(u"alias"_s, true);
+    if (args.error())
+        return;
+    s.hosts->removeHost(*alias, context, answeredWith(std::move(done), {}));
+}
+
+// The server's ~/.ssh/config (of the user `zerg serve` runs as), not the client's.
+void hostImportCandidates(const DashboardSources& s, Args& args, QObject* context,
+                          DashboardOp::Done done) {
+    Q_UNUSED(args);
+    s.hosts->importCandidates(
+        context, encoded<HostImportList>(std::move(done), [](const HostImportList& list) {
+            return recordjson::toJson(list);
+        }));
+}
+
+void hostImport(const DashboardSources& s, Args& args, QObject* context, DashboardOp::Done done) {
+    const auto aliases = args.strings(u"aliases"_s, true, kMaxImportAliases);
+    if (args.error())
+        return;
+    s.hosts->importHosts(
+        *aliases, context,
+        badRequestWhenInvalid<QStringList>(std::move(done), &recordjson::importedJson));
+}
+
 // ---- Settings › MCP servers (dashboard/mcp_source.h) ----
 //
 // Read-only plus restart. Editing mcp.json is not offered over the API: an entry's command runs
@@ -527,6 +598,11 @@ const QList<DashboardOp>& dashboardOps() {
         {u"host_test"_s, hostTest},
         {u"host_key"_s, hostKey},
         {u"host_trust"_s, hostTrust},
+        {u"host_add"_s, hostAdd},
+        {u"host_update"_s, hostUpdate},
+        {u"host_remove"_s, hostRemove},
+        {u"host_import_candidates"_s, hostImportCandidates},
+        {u"host_import"_s, hostImport},
         {u"mcp_servers"_s, mcpServers},
         {u"mcp_log"_s, mcpLog},
         {u"mcp_restart"_s, mcpRestart},

@@ -671,9 +671,13 @@ void McpService::onGrepFinished(WorkerGrep* grep) {
 void McpService::listHosts(const QJsonValue& id, const QJsonObject& args, const QJsonObject& meta) {
     Q_UNUSED(args);
     Q_UNUSED(meta);
-    // What the Hosts page lists (LocalHostsSource reads the same): no identity files, no keys.
+    // What the Hosts page lists (LocalHostsSource reads the same), without the identity files'
+    // paths its edit form needs: no keys, and nothing about them.
     const Settings& s = m_backend->settings();
-    const QJsonObject hosts = recordjson::toJson(HostChecks::list(s.hostsFile, s.knownHostsFile));
+    HostsList list = HostChecks::list(s.hostsFile, s.knownHostsFile);
+    for (HostInfo& h : list.hosts)
+        h.settings.identityFiles.clear();
+    const QJsonObject hosts = recordjson::toJson(list);
     respondTool(id, compactText(hosts), hosts);
 }
 

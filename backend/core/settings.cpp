@@ -256,6 +256,14 @@ QList<SettingField> makeFields() {
                                  "English. Applies at once."),
                &Settings::language,
                {QStringLiteral("system"), QStringLiteral("en"), QStringLiteral("de")}),
+        choice("ui/close_window", "ZERG_CLOSE_WINDOW", "desktop",
+               QT_TRANSLATE_NOOP("zerg::SettingField", "Closing the window"),
+               QT_TRANSLATE_NOOP("zerg::SettingField",
+                                 "Without a system tray, while scheduled checks are active: ask, "
+                                 "keep running in the background (start Zerg again to see the "
+                                 "window), or quit. With a tray the window hides in it."),
+               &Settings::closeWindow,
+               {QStringLiteral("ask"), QStringLiteral("background"), QStringLiteral("quit")}),
 
         text("data_dir", "ZERG_DATA_DIR", "storage",
              QT_TRANSLATE_NOOP("zerg::SettingField", "Data folder"),
@@ -306,8 +314,9 @@ QList<SettingField> makeFields() {
              &Settings::serverTlsKey),
     };
     for (SettingField& field : f) {
-        field.appliesLive =
-            field.key == QLatin1String("ui/theme") || field.key == QLatin1String("ui/language");
+        field.appliesLive = field.key == QLatin1String("ui/theme") ||
+                            field.key == QLatin1String("ui/language") ||
+                            field.key == QLatin1String("ui/close_window");
         field.readOnly = field.key == QLatin1String("data_dir");
     }
     return f;
@@ -610,6 +619,9 @@ Settings Settings::load() {
     s.language = s.language.trimmed().toLower();
     if (!field(QStringLiteral("ui/language"))->choices.contains(s.language))
         s.language = QStringLiteral("system");
+    s.closeWindow = s.closeWindow.trimmed().toLower();
+    if (!field(QStringLiteral("ui/close_window"))->choices.contains(s.closeWindow))
+        s.closeWindow = QStringLiteral("ask");
     if (s.mcpConfigFile.isEmpty() && !s.configDir.isEmpty())
         s.mcpConfigFile = QDir(s.configDir).filePath(QStringLiteral("mcp.json"));
     if (s.pricingFile.isEmpty() && !s.configDir.isEmpty()) {

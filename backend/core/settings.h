@@ -124,6 +124,9 @@ struct Settings {
     // ZERG_LANGUAGE: system|en|de (else system): the user interface's language; system follows
     // the desktop's languages (German if it prefers German, else English).
     QString language = QStringLiteral("system");
+    // ZERG_CLOSE_WINDOW: ask|background|quit (else ask): what closing the window does when there
+    // is no system tray to hide it in and schedules are active (WindowClose, docs/desktop.md).
+    QString closeWindow = QStringLiteral("ask");
     // ZERG_DATABASE_URL: empty = SQLite in dataDir; postgresql://user@host:port/db = PostgreSQL
     QString databaseUrl;
     // ZERG_REMOTE_URL: empty = the in-process backend; ws(s)://host:port = a `zerg serve`

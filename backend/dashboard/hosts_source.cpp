@@ -15,6 +15,50 @@ namespace zerg {
 
 using namespace Qt::StringLiterals;
 
+// ---- HostsSource ------------------------------------------------------------------------------
+
+namespace {
+
+Error cannotEdit() {
+    return Error{u"forbidden"_s,
+                 HostChecks::tr("This list of hosts cannot be changed from here. Edit the hosts "
+                                "file itself.")};
+}
+
+}  // namespace
+
+void HostsSource::addHost(const HostEntry& entry, QObject* context, SourceReply<Ok> done) {
+    Q_UNUSED(entry);
+    Q_UNUSED(context);
+    done(cannotEdit());
+}
+
+void HostsSource::updateHost(const QString& alias, const HostEntry& entry, QObject* context,
+                             SourceReply<Ok> done) {
+    Q_UNUSED(alias);
+    Q_UNUSED(entry);
+    Q_UNUSED(context);
+    done(cannotEdit());
+}
+
+void HostsSource::removeHost(const QString& alias, QObject* context, SourceReply<Ok> done) {
+    Q_UNUSED(alias);
+    Q_UNUSED(context);
+    done(cannotEdit());
+}
+
+void HostsSource::importCandidates(QObject* context, SourceReply<HostImportList> done) {
+    Q_UNUSED(context);
+    done(cannotEdit());
+}
+
+void HostsSource::importHosts(const QStringList& aliases, QObject* context,
+                              SourceReply<QStringList> done) {
+    Q_UNUSED(aliases);
+    Q_UNUSED(context);
+    done(cannotEdit());
+}
+
 // ---- HostChecks -------------------------------------------------------------------------------
 
 HostsList HostChecks::list(const QString& hostsFile, const QString& defaultKnownHosts) {
@@ -35,6 +79,7 @@ HostsList HostChecks::list(const QString& hostsFile, const QString& defaultKnown
         h.knownHostsFile = e.knownHostsOr(defaultKnownHosts);
         h.keyState =
             HostKeys::isRecorded(e, h.knownHostsFile) ? HostKeyState::Known : HostKeyState::Unknown;
+        h.settings = e;
         out.hosts.append(h);
     }
     return out;
@@ -141,6 +186,7 @@ void LocalHostsSource::test(const QString& alias, QObject* context,
     SshTarget target;
     target.host = host.value();
     target.knownHostsFile = host->knownHostsOr(m_settings.knownHostsFile);
+    target.defaultKnownHostsFile = m_settings.knownHostsFile;  // for its jump hosts
     target.hostsFile = m_settings.hostsFile;
     target.connectTimeoutSecs = m_timeouts.connectSecs;
     SshCall call;
@@ -194,6 +240,55 @@ void LocalHostsSource::trust(const QString& alias, const QString& fingerprint, Q
               });
 }
 
+QString LocalHostsSource::sshConfigFile() {
+    return QDir::homePath() + u"/.ssh/config"_s;
+}
+
+void LocalHostsSource::addHost(const HostEntry& entry, QObject* context, SourceReply<Ok> done) {
+    Q_UNUSED(context);
+    done(HostsFileEditor::addHost(m_settings.hostsFile, entry));
+}
+
+void LocalHostsSource::updateHost(const QString& alias, const HostEntry& entry, QObject* context,
+                                  SourceReply<Ok> done) {
+    Q_UNUSED(context);
+    done(HostsFileEditor::updateHost(m_settings.hostsFile, alias, entry));
+}
+
+void LocalHostsSource::removeHost(const QString& alias, QObject* context, SourceReply<Ok> done) {
+    Q_UNUSED(context);
+    done(HostsFileEditor::removeHost(m_settings.hostsFile, alias));
+}
+
+void LocalHostsSource::importCandidates(QObject* context, SourceReply<HostImportList> done) {
+    Q_UNUSED(context);
+    HostImportList list;
+    list.sshConfigFile = sshConfigFile();
+    Result<QList<HostImportCandidate>> hosts =
+        HostsFileEditor::importCandidates(list.sshConfigFile, m_settings.hostsFile);
+    if (!hosts)
+        return done(hosts.error());
+    list.hosts = std::move(hosts).value();
+    done(std::move(list));
+}
+
+void LocalHostsSource::importHosts(const QStringList& aliases, QObject* context,
+                                   SourceReply<QStringList> done) {
+    Q_UNUSED(context);
+    if (aliases.isEmpty()) {
+        return done(Error{u"invalid_argument"_s,
+                          HostChecks::tr("No host was chosen, so nothing was imported. Tick the "
+                                         "hosts to import.")});
+    }
+    if (m_settings.hostsFile.isEmpty()) {
+        return done(Error{u"hosts_file_missing"_s,
+                          HostChecks::tr("No hosts file is configured, so nothing was imported. "
+                                         "Set ZERG_HOSTS_FILE to the file that lists the hosts "
+                                         "workers may reach.")});
+    }
+    done(HostsConfig::importAliases(sshConfigFile(), aliases, m_settings.hostsFile));
+}
+
 // ---- JSON -------------------------------------------------------------------------------------
 
 namespace recordjson {
@@ -201,6 +296,16 @@ namespace {
 
 QString hostsWhat() {
     return QCoreApplication::translate("zerg::recordjson", "the hosts");
+}
+
+// The strings of an array (anything else in it, or no array, reads as none).
+QStringList stringsOf(const QJsonValue& v) {
+    QStringList out;
+    for (const QJsonValue& item : v.toArray()) {
+        if (item.isString())
+            out << item.toString();
+    }
+    return out;
 }
 
 HostKeyState keyStateOf(const QJsonValue& v) {
@@ -214,12 +319,16 @@ HostKeyState keyStateOf(const QJsonValue& v) {
 QJsonObject toJson(const HostsList& list) {
     QJsonArray hosts;
     for (const HostInfo& h : list.hosts) {
-        hosts.append(QJsonObject{{u"alias"_s, h.alias},
-                                 {u"host"_s, h.hostName},
-                                 {u"port"_s, h.port},
-                                 {u"user"_s, h.user},
-                                 {u"known_hosts"_s, h.knownHostsFile},
-                                 {u"key_state"_s, statusName(h.keyState)}});
+        hosts.append(
+            QJsonObject{{u"alias"_s, h.alias},
+                        {u"host"_s, h.hostName},
+                        {u"port"_s, h.port},
+                        {u"user"_s, h.user},
+                        {u"known_hosts"_s, h.knownHostsFile},
+                        {u"key_state"_s, statusName(h.keyState)},
+                        {u"identity_files"_s, QJsonArray::fromStringList(h.settings.identityFiles)},
+                        {u"proxy_jump"_s, QJsonArray::fromStringList(h.settings.proxyJump)},
+                        {u"own_known_hosts"_s, !h.settings.knownHostsFile.isEmpty()}});
     }
     return {{u"hosts_file"_s, list.hostsFile},
             {u"load_error"_s, list.loadError
@@ -239,6 +348,14 @@ Result<HostsList> hostsList(const QJsonObject& o) {
             info.user = h.value(u"user"_s).toString();
             info.knownHostsFile = h.value(u"known_hosts"_s).toString();
             info.keyState = keyStateOf(h.value(u"key_state"_s));
+            info.settings.alias = info.alias;
+            info.settings.hostName = info.hostName;
+            info.settings.port = info.port;
+            info.settings.user = info.user;
+            info.settings.identityFiles = stringsOf(h.value(u"identity_files"_s));
+            info.settings.proxyJump = stringsOf(h.value(u"proxy_jump"_s));
+            if (h.value(u"own_known_hosts"_s).toBool())
+                info.settings.knownHostsFile = info.knownHostsFile;
             return info;
         });
     if (!hosts)
@@ -307,6 +424,65 @@ QJsonObject toJson(const HostKeyCheck& c) {
 Result<HostKeyCheck> hostKeyCheck(const QJsonObject& o) {
     return readIf(o.value(u"fingerprint"_s).isString(), keyFields(), o,
                   QT_TRANSLATE_NOOP("zerg::recordjson", "the host key"));
+}
+
+QJsonObject hostEntryArgs(const HostEntry& e) {
+    // A form's empty key field is no key, as the editor reads it; the API wants no empty strings.
+    QStringList keys;
+    for (const QString& key : e.identityFiles) {
+        if (!key.trimmed().isEmpty())
+            keys << key;
+    }
+    return {{u"alias"_s, e.alias},
+            {u"host"_s, e.hostName},
+            {u"port"_s, e.port},
+            {u"user"_s, e.user},
+            {u"identity_files"_s, QJsonArray::fromStringList(keys)},
+            {u"known_hosts"_s, e.knownHostsFile},
+            {u"proxy_jump"_s, QJsonArray::fromStringList(e.proxyJump)}};
+}
+
+QJsonObject toJson(const HostImportList& list) {
+    return {{u"ssh_config"_s, list.sshConfigFile},
+            {u"hosts"_s, arrayOf(list.hosts, [](const HostImportCandidate& c) {
+                 QJsonObject o = hostEntryArgs(c.entry);
+                 o.insert(u"allowed"_s, c.allowed);
+                 return o;
+             })}};
+}
+
+Result<HostImportList> hostImportList(const QJsonObject& o) {
+    Result<QList<HostImportCandidate>> hosts = listOf<HostImportCandidate>(
+        o.value(u"hosts"_s), QCoreApplication::translate("zerg::recordjson", "the hosts to import"),
+        [](const QJsonObject& h) {
+            HostImportCandidate c;
+            c.entry.alias = h.value(u"alias"_s).toString();
+            c.entry.hostName = h.value(u"host"_s).toString();
+            c.entry.port = h.value(u"port"_s).toInt(22);
+            c.entry.user = h.value(u"user"_s).toString();
+            c.entry.identityFiles = stringsOf(h.value(u"identity_files"_s));
+            c.entry.knownHostsFile = h.value(u"known_hosts"_s).toString();
+            c.entry.proxyJump = stringsOf(h.value(u"proxy_jump"_s));
+            c.allowed = h.value(u"allowed"_s).toBool();
+            return c;
+        });
+    if (!hosts)
+        return hosts.error();
+    HostImportList list;
+    list.sshConfigFile = o.value(u"ssh_config"_s).toString();
+    list.hosts = std::move(hosts).value();
+    return list;
+}
+
+QJsonObject importedJson(const QStringList& aliases) {
+    return {{u"imported"_s, QJsonArray::fromStringList(aliases)}};
+}
+
+Result<QStringList> importedAliases(const QJsonObject& o) {
+    if (!o.value(u"imported"_s).isArray()) {
+        return protocolError(QCoreApplication::translate("zerg::recordjson", "the hosts imported"));
+    }
+    return stringsOf(o.value(u"imported"_s));
 }
 
 }  // namespace recordjson

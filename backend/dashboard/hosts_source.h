@@ -4,11 +4,13 @@
 #include "core/status.h"
 #include "dashboard/reply.h"
 #include "tools/hosts_config.h"
+#include "tools/hosts_file_editor.h"
 
 #include <QCoreApplication>
 #include <QJsonObject>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 #include <memory>
 #include <optional>
@@ -30,6 +32,10 @@ struct HostInfo {
     // Offline knowledge only (whether the file has an entry for the host): Known or Unknown,
     // never Changed, which takes a connection to find out (checkKey).
     HostKeyState keyState = HostKeyState::Unknown;
+    // The host's settings as the hosts file resolves them, for the edit form: updateHost takes
+    // them back (knownHostsFile empty when the default known_hosts applies). A local source gives
+    // every field HostEntry has; over the API, those the JSON form below names.
+    HostEntry settings;
 
     // "user@host:port", as the page shows it.
     [[nodiscard]] QString target() const {
@@ -66,11 +72,18 @@ struct HostKeyCheck {
     QString message;         // for Changed: the security warning and what to do
 };
 
+// The concrete aliases of an OpenSSH client config that could be imported into the hosts file.
+struct HostImportList {
+    QString sshConfigFile;  // the file read: ~/.ssh/config of the computer the source reads
+    QList<HostImportCandidate> hosts;  // in the file's order; allowed: in the hosts file already
+};
+
 // Where the Hosts page reads from and acts through: LocalHostsSource here (this computer's hosts
 // file and known_hosts), RemoteHostsSource (api/) over the server's `hosts`, `host_test`,
-// `host_key` and `host_trust` (the server's files: the hosts its workers reach). An alias that
-// is not in the hosts file is not_found, with a message that names the file; a hosts file that
-// cannot be read is that file's error.
+// `host_key`, `host_trust`, `host_add`, `host_update`, `host_remove`, `host_import_candidates` and
+// `host_import` (the server's files: the hosts its workers reach). An alias that is not in the
+// hosts file is not_found (host_not_found for the edits), with a message that names the file; a
+// hosts file that cannot be read is that file's error.
 class HostsSource {
 public:
     virtual ~HostsSource() = default;
@@ -86,6 +99,27 @@ public:
     // known_hosts records a different one: nothing is written), and those of checkKey.
     virtual void trust(const QString& alias, const QString& fingerprint, QObject* context,
                        SourceReply<HostKeyCheck> done) = 0;
+
+    // Edits of the hosts file through HostsFileEditor (tools/hosts_file_editor.h: the rest of the
+    // file stays as written; nothing is written when the file would not give the host what was
+    // entered, or when another program changed the file meanwhile). Its error codes: host_invalid,
+    // host_exists, host_not_found, host_shared_block (a block the user must edit by hand),
+    // host_shadowed, hosts_file_changed, hosts_file_invalid, hosts_file_unwritable. A host's key
+    // stays in known_hosts. A source that cannot edit (a test's) answers forbidden.
+    virtual void addHost(const HostEntry& entry, QObject* context, SourceReply<Ok> done);
+    // The host alias gets entry's settings as a whole (entry.alias other than alias renames it).
+    virtual void updateHost(const QString& alias, const HostEntry& entry, QObject* context,
+                            SourceReply<Ok> done);
+    virtual void removeHost(const QString& alias, QObject* context, SourceReply<Ok> done);
+    // The aliases of ~/.ssh/config of the user the source acts as (in remote mode the server's,
+    // not this computer's), each resolved and marked when the hosts file allows it already.
+    // Errors: import_source_missing (no such file), hosts_file_invalid (either file).
+    virtual void importCandidates(QObject* context, SourceReply<HostImportList> done);
+    // Copies those aliases from that file into the hosts file (HostsConfig::importAliases: all of
+    // them or none); answers the aliases written. Errors: its import_* codes, invalid_argument
+    // (no alias).
+    virtual void importHosts(const QStringList& aliases, QObject* context,
+                             SourceReply<QStringList> done);
 };
 
 // Host checking, once for the page, `zerg hosts` and `zerg doctor`. The blocking parts are for
@@ -129,6 +163,17 @@ public:
     void checkKey(const QString& alias, QObject* context, SourceReply<HostKeyCheck> done) override;
     void trust(const QString& alias, const QString& fingerprint, QObject* context,
                SourceReply<HostKeyCheck> done) override;
+    // The edits answer at once (a small file, read and written on this thread).
+    void addHost(const HostEntry& entry, QObject* context, SourceReply<Ok> done) override;
+    void updateHost(const QString& alias, const HostEntry& entry, QObject* context,
+                    SourceReply<Ok> done) override;
+    void removeHost(const QString& alias, QObject* context, SourceReply<Ok> done) override;
+    void importCandidates(QObject* context, SourceReply<HostImportList> done) override;
+    void importHosts(const QStringList& aliases, QObject* context,
+                     SourceReply<QStringList> done) override;
+
+    // The OpenSSH config imports read: ~/.ssh/config of the user running this process.
+    [[nodiscard]] static QString sshConfigFile();
 
 private:
     Settings m_settings;
@@ -139,7 +184,8 @@ private:
 
 namespace recordjson {
 // {hosts_file, load_error: null | {code, message}, hosts: [{alias, host, port, user,
-// known_hosts, key_state}]}
+// known_hosts, key_state, identity_files: [path], own_known_hosts}]}: own_known_hosts says
+// whether known_hosts is the host's own UserKnownHostsFile (settings.knownHostsFile).
 [[nodiscard]] QJsonObject toJson(const HostsList& list);
 [[nodiscard]] Result<HostsList> hostsList(const QJsonObject& o);
 // {ok, elapsed_ms, error, error_code, fingerprint}
@@ -148,6 +194,15 @@ namespace recordjson {
 // {key_type, fingerprint, key_state, known_hosts, message}
 [[nodiscard]] QJsonObject toJson(const HostKeyCheck& check);
 [[nodiscard]] Result<HostKeyCheck> hostKeyCheck(const QJsonObject& o);
+// The arguments of `host_add` (and `host_update`'s, with the alias to change): {alias, host, port,
+// user, identity_files: [path], known_hosts}.
+[[nodiscard]] QJsonObject hostEntryArgs(const HostEntry& entry);
+// {ssh_config, hosts: [{alias, host, port, user, identity_files: [path], known_hosts, allowed}]}
+[[nodiscard]] QJsonObject toJson(const HostImportList& list);
+[[nodiscard]] Result<HostImportList> hostImportList(const QJsonObject& o);
+// {imported: [alias]}
+[[nodiscard]] QJsonObject importedJson(const QStringList& aliases);
+[[nodiscard]] Result<QStringList> importedAliases(const QJsonObject& o);
 }  // namespace recordjson
 
 }  // namespace zerg

@@ -37,7 +37,12 @@ void ProviderProbe::start() {
                      QNetworkRequest::ManualRedirectPolicy);
     req.setAttribute(QNetworkRequest::CacheLoadControlAttribute, QNetworkRequest::AlwaysNetwork);
     m_startedMs = m_clock->nowMs();
-    m_reply = m_nam->get(req);
+    if (m_request.method == ProbeRequest::Method::Post) {
+        req.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+        m_reply = m_nam->post(req, m_request.body);
+    } else {
+        m_reply = m_nam->get(req);
+    }
     connect(m_reply, &QNetworkReply::finished, this, [this] { done(false); });
     m_timer = m_clock->callAfter(m_timeoutMs, this, [this] { done(true); });
 }
@@ -54,11 +59,15 @@ void ProviderProbe::done(bool timedOut) {
             m_answer.error =
                 QCoreApplication::translate("zerg::ProviderProbe", "no answer within %1 s")
                     .arg(m_timeoutMs / 1000);
+            m_answer.networkError = QNetworkReply::TimeoutError;
         } else {
             m_answer.status = r->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
             m_answer.body = r->readAll();
+            m_answer.networkError = r->error();
             if (m_answer.status == 0)
                 m_answer.error = r->errorString();
+            if (m_answer.status / 100 == 3)
+                m_answer.location = QString::fromUtf8(r->rawHeader(QByteArrayLiteral("Location")));
         }
         r->abort();
         r->deleteLater();
@@ -71,6 +80,8 @@ void ProviderProbe::done(bool timedOut) {
 
 std::optional<QStringList> ProviderProbe::modelIds(const QByteArray& body,
                                                    ProbeRequest::ListFormat format) {
+    if (format == ProbeRequest::ListFormat::None)
+        return std::nullopt;
     const bool tags = format == ProbeRequest::ListFormat::OllamaTags;
     const QJsonValue list = QJsonDocument::fromJson(body).object().value(
         tags ? QStringLiteral("models") : QStringLiteral("data"));

@@ -2,6 +2,7 @@
 
 #include <QByteArray>
 #include <QList>
+#include <QNetworkReply>
 #include <QObject>
 #include <QPointer>
 #include <QStringList>
@@ -11,33 +12,48 @@
 #include <utility>
 
 class QNetworkAccessManager;
-class QNetworkReply;
 
 namespace zerg {
 
 class Clock;
 
-// One GET that asks an LLM server what it offers: the request a provider kind builds for its
-// models list (ProviderKind::modelsRequest, or one model by name: modelRequest), or a local
-// Ollama's /api/tags (OllamaProbe). The one place that probes a provider over HTTP, for
-// `zerg doctor` (Doctor), the setup card and `zerg ask` (OllamaProbe).
+// One request that asks an LLM server what it offers: the request a provider kind builds for its
+// models list (ProviderKind::modelsRequest, or one model by name: modelRequest), a local
+// Ollama's /api/tags (OllamaProbe), or what the model catalog asks local servers about their
+// models (ModelCatalog: Ollama's POST /api/show, LM Studio's /api/v0/models, llama-server's
+// /props). The one place that probes a provider over HTTP, for `zerg doctor` (Doctor), the
+// setup card and `zerg ask` (OllamaProbe) and the Settings page's model picker (ModelCatalog).
 struct ProbeRequest {
+    enum class Method {
+        Get,
+        Post,  // body as JSON: Ollama's /api/show takes the model's name that way
+    };
     // How the answer lists models.
     enum class ListFormat {
         Data,        // {"data": [{"id": ...}]}: OpenAI-compatible servers and Anthropic
         OllamaTags,  // {"models": [{"name": ...}]}: Ollama's /api/tags
+        None,        // not a models list (one model's details, a server's properties)
     };
 
     QUrl url;
     QString shown;  // the address as messages name it (no query), e.g. ".../v1/models"
     QList<std::pair<QByteArray, QByteArray>> headers;  // may carry the API key: never printed
     ListFormat format = ListFormat::Data;
+    Method method = Method::Get;
+    QByteArray body;  // what a Post sends (application/json)
 };
 
 struct ProbeAnswer {
     int status = 0;  // the HTTP status; 0: no HTTP answer (see error)
     QByteArray body;
     QString error;  // when status is 0: why, for people ("no answer within 5 s", …)
+    // The reply's error. When status is 0 it says what kind of failure error describes, so that
+    // callers can tell "nothing listens there" (ConnectionRefusedError) from "no answer in time"
+    // (TimeoutError: the probe's own timeout on its clock) without reading translated text.
+    QNetworkReply::NetworkError networkError = QNetworkReply::NoError;
+    // A 3xx answer's Location header, as sent: where the server wanted the request to go instead.
+    // Never followed; callers name it in their message.
+    QString location;
     qint64 elapsedMs = 0;
     // The model ids of a 2xx answer in the request's list format; nullopt for anything else.
     std::optional<QStringList> models;

@@ -71,6 +71,19 @@ QString HostKeys::unknownMessage(const HostEntry& host, const ServerKey& key,
                                  const QString& knownHostsFile) {
     const QString hostPort = QStringLiteral("%1:%2").arg(host.hostName).arg(host.port);
     const QString type = keyscanType(key.type);
+    if (!host.jumps.isEmpty()) {
+        QStringList jumps;
+        for (const HostEntry& j : host.jumps)
+            jumps << j.alias;
+        return tr("The SSH host key of %1 (%2, reached through %3) is not known yet, so zerg "
+                  "refused to connect. The server's %4 key has fingerprint %5. Verify that "
+                  "fingerprint with the server's administrator (on the server: `ssh-keygen -lf "
+                  "/etc/ssh/ssh_host_%6_key.pub`), then trust it with `zerg hosts trust %1` (it "
+                  "connects through %3, shows the fingerprint and records the key in %7), and try "
+                  "again.")
+            .arg(host.alias, hostPort, jumps.join(QLatin1String(", ")), key.type, key.sha256, type,
+                 knownHostsFile);
+    }
     return tr("The SSH host key of %1 (%2) is not known yet, so zerg refused to connect. The "
               "server's %3 key has fingerprint %4. Verify that fingerprint with the server's "
               "administrator (on the server: `ssh-keygen -lf /etc/ssh/ssh_host_%5_key.pub`), then "
@@ -104,43 +117,57 @@ HostTrust::~HostTrust() {
         ssh_disconnect(m_session);
         ssh_free(m_session);
     }
+    m_socket.close();  // after the session that used it
+    m_jump.reset();    // ends the jump hosts' sessions on the jump's thread
+}
+
+std::optional<Error> HostTrust::openJump() {
+    SshTarget target;
+    target.host = m_host;
+    target.knownHostsFile = m_knownHostsFile;
+    target.connectTimeoutSecs = m_connectTimeoutSecs;
+    m_jump = std::make_unique<SshJump>(target);
+    m_jump->start();
+    // Each of the jump's steps has its own deadline; this only bounds a lookup that hangs.
+    const int stepsMs = m_connectTimeoutSecs * 1000 * (4 * int(m_host.jumps.size()) + 1);
+    if (!m_jump->waitSettled(stepsMs)) {
+        return Error{QStringLiteral("connect_failed"),
+                     tr("Could not reach %1 through its jump hosts within %2 s. Check that they "
+                        "are up and reachable, then try again.")
+                         .arg(m_host.alias)
+                         .arg(stepsMs / 1000)};
+    }
+    if (const std::optional<SshFailure> failure = m_jump->failure())
+        return failure->error();
+    m_socket = m_jump->takeSocket();
+    return std::nullopt;
 }
 
 Result<HostTrust::Check> HostTrust::check() {
-    const QString hostPort = QStringLiteral("%1:%2").arg(m_host.hostName).arg(m_host.port);
+    SshTarget target;
+    target.host = m_host;
+    target.knownHostsFile = m_knownHostsFile;
+    target.connectTimeoutSecs = m_connectTimeoutSecs;
+    const QString where = SshLogin::where(target);
+    if (!m_host.jumps.isEmpty()) {
+        if (const std::optional<Error> failed = openJump())
+            return *failed;
+    }
     m_session = ssh_new();
-    if (!m_session) {
-        return Error{QStringLiteral("ssh_error"),
-                     tr("Could not create an SSH session (out of memory?). Try again.")};
-    }
-    const QByteArray hostName = m_host.hostName.toUtf8();
-    const QByteArray user = m_host.user.toUtf8();
-    const QByteArray knownHosts = QFile::encodeName(m_knownHostsFile);
-    const unsigned int port = unsigned(m_host.port);
-    const long timeout = m_connectTimeoutSecs;
-    const int no = 0;
-    bool ok = ssh_options_set(m_session, SSH_OPTIONS_PROCESS_CONFIG, &no) == SSH_OK;
-    ok &= ssh_options_set(m_session, SSH_OPTIONS_HOST, hostName.constData()) == SSH_OK;
-    ok &= ssh_options_set(m_session, SSH_OPTIONS_PORT, &port) == SSH_OK;
-    if (!user.isEmpty())
-        ok &= ssh_options_set(m_session, SSH_OPTIONS_USER, user.constData()) == SSH_OK;
-    ok &= ssh_options_set(m_session, SSH_OPTIONS_TIMEOUT, &timeout) == SSH_OK;
-    if (!knownHosts.isEmpty()) {
-        ok &= ssh_options_set(m_session, SSH_OPTIONS_KNOWNHOSTS, knownHosts.constData()) == SSH_OK;
-    }
-    if (!ok) {
-        return Error{QStringLiteral("ssh_error"),
-                     tr("The SSH settings for %1 are not valid: %2. Check its block in the hosts "
-                        "file.")
-                         .arg(m_host.alias, QString::fromUtf8(ssh_get_error(m_session)))};
-    }
+    if (!m_session)
+        return SshLogin::noSession().error();
+    // The same options as ssh_exec's sessions; blocking, within SSH_OPTIONS_TIMEOUT.
+    if (const std::optional<SshFailure> bad = SshLogin::configure(m_session, target, m_socket.fd()))
+        return bad->error();
     if (ssh_connect(m_session) != SSH_OK) {
+        QString error = QString::fromUtf8(ssh_get_error(m_session));
+        if (m_jump && !m_jump->lostReason().isEmpty())
+            error += QStringLiteral(" (%1)").arg(m_jump->lostReason());
         return Error{QStringLiteral("connect_failed"),
                      tr("Could not connect to %1 (%2): %3. Check that the server is up and sshd "
                         "listens on that port, and its HostName and Port in the hosts file.")
-                         .arg(m_host.alias, hostPort, QString::fromUtf8(ssh_get_error(m_session)))};
+                         .arg(m_host.alias, where, error)};
     }
-
     Check c;
     c.key = HostKeys::serverKey(m_session);
     c.knownHostsFile = HostKeys::knownHostsPath(m_session, m_knownHostsFile);
@@ -164,7 +191,7 @@ Result<HostTrust::Check> HostTrust::check() {
                 QStringLiteral("host_key_error"),
                 tr("Could not check the SSH host key of %1 (%2) against %3: %4. Check that "
                    "the known_hosts file is readable and well-formed.")
-                    .arg(m_host.alias, hostPort, c.knownHostsFile,
+                    .arg(m_host.alias, where, c.knownHostsFile,
                          QString::fromUtf8(ssh_get_error(m_session)))};
     }
     m_check = c;

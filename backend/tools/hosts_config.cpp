@@ -4,8 +4,10 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QHash>
 
 #include <algorithm>
+#include <optional>
 
 #include <pwd.h>
 #include <unistd.h>
@@ -16,6 +18,7 @@ namespace {
 struct Setting {
     QString key;  // lower case
     QString value;
+    int line = 0;  // where it is written: ProxyJump problems are found after the whole file is read
 };
 
 struct Block {
@@ -123,10 +126,64 @@ Error lineError(const QString& source, int line, const QString& what) {
                  HostsConfig::tr("%1, line %2: %3").arg(where).arg(line).arg(what)};
 }
 
-HostEntry resolve(const QString& alias, const QList<Block>& blocks) {
+// The hops of a ProxyJump value ("none": none).
+QStringList jumpList(const QString& value) {
+    if (value.compare(QLatin1String("none"), Qt::CaseInsensitive) == 0)
+        return {};
+    return value.split(QLatin1Char(','), Qt::SkipEmptyParts);
+}
+
+// What is wrong with a ProxyJump line of a hosts file, if anything. A hosts file jumps only
+// through its own aliases: anything else would reach a server the file does not allow, with
+// settings and a host key check it does not give.
+std::optional<QString> proxyJumpProblem(const QStringList& args) {
+    if (args.size() > 1) {
+        return HostsConfig::tr(
+            "ProxyJump takes one value: the jump hosts' aliases separated by commas, without "
+            "spaces, e.g. \"ProxyJump bastion\" or \"ProxyJump outer,inner\".");
+    }
+    const QString value = args.first();
+    if (value.compare(QLatin1String("none"), Qt::CaseInsensitive) == 0)
+        return std::nullopt;
+    for (const QString& hop : value.split(QLatin1Char(','))) {
+        if (hop.isEmpty()) {
+            return HostsConfig::tr(
+                       "ProxyJump \"%1\" has an empty name. Separate the jump hosts' aliases with "
+                       "single commas, e.g. \"ProxyJump outer,inner\".")
+                .arg(value);
+        }
+        if (hop.compare(QLatin1String("none"), Qt::CaseInsensitive) == 0) {
+            return HostsConfig::tr(
+                       "\"none\" cannot be one of several jump hosts (\"ProxyJump %1\"). Write "
+                       "\"ProxyJump none\" alone to connect directly.")
+                .arg(value);
+        }
+        if (hop.contains(QLatin1Char('@')) || hop.contains(QLatin1Char(':')) ||
+            hop.contains(QLatin1Char('/'))) {
+            return HostsConfig::tr(
+                       "ProxyJump \"%1\" is not an alias. In the hosts file ProxyJump names "
+                       "other Host blocks of the same file, so that the jump host is allowed too "
+                       "and its own HostName, Port, User, IdentityFile and host key check apply. "
+                       "Add a block for it, e.g. \"Host bastion\" with HostName, Port and User "
+                       "lines, and write \"ProxyJump bastion\".")
+                .arg(value);
+        }
+        if (isPattern(hop)) {
+            return HostsConfig::tr(
+                       "ProxyJump \"%1\" contains the pattern \"%2\". Name the jump hosts by "
+                       "their exact aliases.")
+                .arg(value, hop);
+        }
+    }
+    return std::nullopt;
+}
+
+// *jumpLine: the line of the ProxyJump that applies (0: none).
+HostEntry resolve(const QString& alias, const QList<Block>& blocks, int* jumpLine = nullptr) {
     HostEntry e;
     e.alias = alias;
     bool haveHost = false, havePort = false, haveUser = false, haveKnownHosts = false;
+    bool haveJump = false;
     for (const Block& b : blocks) {
         if (!blockMatches(b.patterns, alias))
             continue;
@@ -147,6 +204,11 @@ HostEntry resolve(const QString& alias, const QList<Block>& blocks) {
             } else if (s.key == QLatin1String("userknownhostsfile") && !haveKnownHosts) {
                 e.knownHostsFile = expandTilde(s.value);
                 haveKnownHosts = true;
+            } else if (s.key == QLatin1String("proxyjump") && !haveJump) {
+                e.proxyJump = jumpList(s.value);
+                haveJump = true;
+                if (jumpLine)
+                    *jumpLine = s.line;
             }
         }
     }
@@ -154,6 +216,80 @@ HostEntry resolve(const QString& alias, const QList<Block>& blocks) {
         e.hostName = alias;
     if (!haveUser)
         e.user = currentUserName();
+    return e;
+}
+
+struct Resolved {
+    HostEntry entry;
+    int jumpLine = 0;
+};
+
+// The aliases of the jump hosts on the way to alias, first to last. As in OpenSSH (which runs
+// `ssh -J` for the list and lets the first jump host's own config apply) the way is the first
+// jump host's own way, then the ProxyJump list. visiting: the aliases whose way is being worked
+// out, to find loops.
+Result<QStringList> wayTo(const QString& alias, const QHash<QString, Resolved>& all,
+                          QStringList* visiting, const QString& source) {
+    const Resolved r = all.value(alias);
+    const QStringList& list = r.entry.proxyJump;
+    if (list.isEmpty())
+        return QStringList{};
+    for (const QString& hop : list) {
+        if (!all.contains(hop)) {
+            return lineError(
+                source, r.jumpLine,
+                HostsConfig::tr("the ProxyJump of %1 names \"%2\", which is not a Host alias of "
+                                "this file. A jump host must be allowed like any host: add a Host "
+                                "block for %2 (HostName, User, ...) or correct the name.")
+                    .arg(alias, hop));
+        }
+    }
+    if (list.contains(alias)) {
+        return lineError(source, r.jumpLine,
+                         HostsConfig::tr("%1 would jump through itself (ProxyJump %2). Write "
+                                         "\"ProxyJump none\" in its own Host block, above any "
+                                         "pattern block that sets ProxyJump (the first value "
+                                         "wins), or leave it out of the pattern, e.g. \"Host * "
+                                         "!%1\".")
+                             .arg(alias, list.join(QLatin1Char(','))));
+    }
+    if (visiting->contains(alias)) {
+        const QStringList circle = visiting->mid(visiting->indexOf(alias)) + QStringList{alias};
+        return lineError(source, r.jumpLine,
+                         HostsConfig::tr("the ProxyJump settings go round in a circle (%1). Give "
+                                         "one of these hosts \"ProxyJump none\" in its own Host "
+                                         "block, or remove its ProxyJump.")
+                             .arg(circle.join(QLatin1String(" -> "))));
+    }
+    visiting->append(alias);
+    const Result<QStringList> first = wayTo(list.first(), all, visiting, source);
+    visiting->removeLast();
+    if (!first)
+        return first.error();
+    const QStringList way = first.value() + list;
+    if (way.contains(alias) || QStringList(way).removeDuplicates() > 0) {
+        return lineError(source, r.jumpLine,
+                         HostsConfig::tr("the way to %1 would pass the same host twice (%2). Fix "
+                                         "the ProxyJump of %1 or of its first jump host, so that "
+                                         "each jump host comes once.")
+                             .arg(alias, (way + QStringList{alias}).join(QLatin1String(" -> "))));
+    }
+    if (way.size() > HostsConfig::kMaxJumps) {
+        return lineError(source, r.jumpLine,
+                         HostsConfig::tr("the way to %1 needs %2 jump hosts (%3); at most %4 are "
+                                         "supported. Shorten the chain.")
+                             .arg(alias)
+                             .arg(way.size())
+                             .arg(way.join(QLatin1String(" -> ")))
+                             .arg(HostsConfig::kMaxJumps));
+    }
+    return way;
+}
+
+// A jump host as it appears on another host's way: the hops before it are its way.
+HostEntry asHop(HostEntry e) {
+    e.proxyJump.clear();
+    e.jumps.clear();
     return e;
 }
 
@@ -195,6 +331,11 @@ Result<HostsConfig> HostsConfig::loadFile(const QString& path) {
 }
 
 Result<HostsConfig> HostsConfig::parse(const QString& text, const QString& sourceName) {
+    return parseWith(text, sourceName, Jumps::Resolve);
+}
+
+Result<HostsConfig> HostsConfig::parseWith(const QString& text, const QString& sourceName,
+                                           Jumps jumps) {
     QList<Block> blocks;
     blocks.append(Block{{QStringLiteral("*")}, {}});  // settings before the first Host line
     QStringList aliases;
@@ -238,9 +379,12 @@ Result<HostsConfig> HostsConfig::parse(const QString& text, const QString& sourc
             continue;
         }
 
-        static const QStringList known = {QStringLiteral("hostname"), QStringLiteral("port"),
-                                          QStringLiteral("user"), QStringLiteral("identityfile"),
-                                          QStringLiteral("userknownhostsfile")};
+        static const QStringList known = {QStringLiteral("hostname"),
+                                          QStringLiteral("port"),
+                                          QStringLiteral("user"),
+                                          QStringLiteral("identityfile"),
+                                          QStringLiteral("userknownhostsfile"),
+                                          QStringLiteral("proxyjump")};
         if (!known.contains(keyword))
             continue;  // unknown keywords are ignored, as documented
         if (args.isEmpty() || args.first().isEmpty()) {
@@ -256,13 +400,33 @@ Result<HostsConfig> HostsConfig::parse(const QString& text, const QString& sourc
                     tr("Port must be a number from 1 to 65535, not \"%1\".").arg(args.first()));
             }
         }
-        blocks.last().settings.append(Setting{keyword, args.first()});
+        if (keyword == QLatin1String("proxyjump") && jumps == Jumps::Resolve) {
+            if (const std::optional<QString> problem = proxyJumpProblem(args))
+                return lineError(sourceName, lineNo, *problem);
+        }
+        blocks.last().settings.append(Setting{keyword, args.first(), lineNo});
     }
 
     HostsConfig c;
     c.m_sourcePath = sourceName;
-    for (const QString& a : aliases)
-        c.m_entries.append(resolve(a, blocks));
+    QHash<QString, Resolved> all;
+    for (const QString& a : aliases) {
+        Resolved r;
+        r.entry = resolve(a, blocks, &r.jumpLine);
+        all.insert(a, r);
+    }
+    for (const QString& a : aliases) {
+        HostEntry e = all[a].entry;
+        if (jumps == Jumps::Resolve) {
+            QStringList visiting;
+            const Result<QStringList> way = wayTo(a, all, &visiting, sourceName);
+            if (!way)
+                return way.error();
+            for (const QString& hop : way.value())
+                e.jumps.append(asHop(all[hop].entry));
+        }
+        c.m_entries.append(e);
+    }
     return c;
 }
 
@@ -286,7 +450,7 @@ QString readText(const QString& path, bool* ok) {
 // blocks that match every host, as in OpenSSH).
 bool resolvesTo(const HostEntry& got, const HostEntry& want) {
     if (got.hostName != want.hostName || got.port != want.port || got.user != want.user ||
-        got.knownHostsFile != want.knownHostsFile) {
+        got.knownHostsFile != want.knownHostsFile || got.proxyJump != want.proxyJump) {
         return false;
     }
     for (const QString& key : want.identityFiles) {
@@ -307,6 +471,8 @@ QString HostsConfig::blockFor(const HostEntry& e) {
         text += QStringLiteral("    IdentityFile %1\n").arg(quoted(key));
     if (!e.knownHostsFile.isEmpty())
         text += QStringLiteral("    UserKnownHostsFile %1\n").arg(quoted(e.knownHostsFile));
+    if (!e.proxyJump.isEmpty())
+        text += QStringLiteral("    ProxyJump %1\n").arg(e.proxyJump.join(QLatin1Char(',')));
     return text;
 }
 
@@ -321,7 +487,9 @@ Result<QStringList> HostsConfig::importAliases(const QString& sshConfigPath,
                         "import from with --from FILE.")
                          .arg(QDir::toNativeSeparators(sshConfigPath))};
     }
-    auto source = parse(sourceText, sshConfigPath);
+    // The source is the user's OpenSSH config: its ProxyJump may be anything OpenSSH takes, and
+    // matters only for the aliases imported (checked below).
+    auto source = parseWith(sourceText, sshConfigPath, Jumps::Keep);
     if (!source)
         return source.error();
 
@@ -374,6 +542,32 @@ Result<QStringList> HostsConfig::importAliases(const QString& sshConfigPath,
                 .arg(already.join(QStringLiteral(", ")), QDir::toNativeSeparators(hostsFilePath))};
     }
 
+    // A jump host must be allowed too, and only by name: imported now or there already.
+    for (const HostEntry& e : entries) {
+        for (const QString& hop : e.proxyJump) {
+            if (proxyJumpProblem({hop})) {
+                return Error{
+                    QStringLiteral("import_jump_not_allowed"),
+                    tr("%1 reaches its server through \"ProxyJump %2\" in %3, which is not a "
+                       "Host alias, so nothing was imported. The hosts file only jumps through "
+                       "hosts it allows: give the jump host a Host block in %3 (HostName, User, "
+                       "Port) and write its alias in the ProxyJump of %1, then import both.")
+                        .arg(e.alias, e.proxyJump.join(QLatin1Char(',')),
+                             QDir::toNativeSeparators(sshConfigPath))};
+            }
+            if (!aliases.contains(hop) && !current->find(hop)) {
+                return Error{
+                    QStringLiteral("import_jump_not_allowed"),
+                    tr("%1 reaches its server through the jump host %2 (ProxyJump in %3), which "
+                       "is neither in the hosts file %4 nor being imported, so nothing was "
+                       "imported. A jump host must be allowed too: import both, e.g. `zerg "
+                       "hosts import %2 %1`.")
+                        .arg(e.alias, hop, QDir::toNativeSeparators(sshConfigPath),
+                             QDir::toNativeSeparators(hostsFilePath))};
+            }
+        }
+    }
+
     QString addition =
         QStringLiteral("\n# Imported from %1 by `zerg hosts import` on %2\n")
             .arg(sshConfigPath, QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
@@ -385,8 +579,13 @@ Result<QStringList> HostsConfig::importAliases(const QString& sshConfigPath,
     // OpenSSH takes the first value it meets: a block higher up (say `Host *` with a User) would
     // silently change what was imported. Check the result before writing anything.
     auto after = parse(hostsText + addition, hostsFilePath);
-    if (!after)
-        return after.error();
+    if (!after) {
+        // Say that the file was left alone: the line numbers are those it would have had.
+        return Error{after.error().code,
+                     tr("Nothing was imported: with the imported blocks appended, the hosts file "
+                        "would not be valid. %1")
+                         .arg(after.error().message)};
+    }
     for (const HostEntry& e : entries) {
         const auto got = after->find(e.alias);
         if (!got || !resolvesTo(*got, e)) {

@@ -148,6 +148,7 @@ ToolInvocation* SshExecTool::start(const QJsonObject& args, QObject* parent) {
     target.host = *entry;
     target.connectTimeoutSecs = m_opts.connectTimeoutSecs;
     target.knownHostsFile = entry->knownHostsOr(m_opts.defaultKnownHostsFile);
+    target.defaultKnownHostsFile = m_opts.defaultKnownHostsFile;  // for its jump hosts
     target.sshDir = m_opts.sshDir;
     target.hostsFile = m_hosts.sourcePath();
     SshCall call;

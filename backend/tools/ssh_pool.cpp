@@ -49,14 +49,20 @@ SshPool::~SshPool() {
 
 QString SshPool::keyOf(const SshTarget& t) {
     const HostEntry& h = t.host;
-    return QStringList{h.alias,
-                       h.hostName,
-                       QString::number(h.port),
-                       h.user,
-                       h.identityFiles.join(QLatin1Char('\x1f')),
-                       t.knownHostsFile,
-                       t.sshDir}
-        .join(QLatin1Char('\x1e'));
+    QStringList parts{h.alias,
+                      h.hostName,
+                      QString::number(h.port),
+                      h.user,
+                      h.identityFiles.join(QLatin1Char('\x1f')),
+                      t.knownHostsFile,
+                      t.sshDir};
+    // The way there too: a changed ProxyJump (or a jump host's address) is another connection.
+    for (const HostEntry& jump : h.jumps) {
+        parts << jump.alias << jump.hostName << QString::number(jump.port) << jump.user
+              << jump.identityFiles.join(QLatin1Char('\x1f')) << jump.knownHostsFile;
+    }
+    parts << t.defaultKnownHostsFile;
+    return parts.join(QLatin1Char('\x1e'));
 }
 
 quint64 SshPool::submit(const SshTarget& target, SshCall call, QObject* context, Done done) {

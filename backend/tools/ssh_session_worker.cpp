@@ -1,11 +1,9 @@
 #include "tools/ssh_session_worker.h"
 
 #include "tools/capped_output.h"
-#include "tools/host_trust.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
-#include <QFile>
 #include <QMutexLocker>
 #include <QRandomGenerator>
 
@@ -15,7 +13,6 @@
 #include <poll.h>
 #include <unistd.h>
 
-#include <functional>
 #include <list>
 #include <optional>
 #include <vector>
@@ -35,8 +32,6 @@ constexpr qint64 kKillChannelMs = 5000;
 constexpr qint64 kStopBudgetMs = 1000;
 // The pid line is printed first; stop looking for it after this much stderr.
 constexpr qsizetype kMarkerSearchBytes = 64 * 1024;
-
-enum class Drive { Done, Stopped, TimedOut };
 
 // The calls are in SshSessionLoop, and lupdate files them under that class: look them up there.
 QString tr(const char* text) {
@@ -154,21 +149,30 @@ public:
             ssh_disconnect(m_session);
             ssh_free(m_session);
         }
+        m_socket.close();  // after the session that used it
+        m_jump.reset();    // ends the jump hosts' sessions, on the jump's own thread
     }
 
     void run() {
         m_clock.start();
-        std::optional<QJsonObject> failure = setUp();
-        if (!failure)
-            failure = connectToServer();
-        if (!failure)
-            failure = verifyHostKey();
-        if (!failure)
-            failure = authenticate();
-        if (failure) {
-            failEverything(*failure, false);
+        std::optional<SshFailure> failed = openJump();
+        if (!failed) {
+            m_session = ssh_new();
+            if (!m_session)
+                failed = SshLogin::noSession();
+        }
+        if (!failed) {
+            SshLogin login(m_target, {[this](int ms) { waitForActivity(ms); },
+                                      [this] { return m_w.stopRequested(); }});
+            failed = login.logIn(m_session, m_socket.fd());
+        }
+        if (failed) {
+            failEverything(payloadOf(*failed), false);
             return;
         }
+        // Counts bytes read from the socket: a pass over the calls that read any must be
+        // followed by another, since one call's read may have buffered another call's data.
+        ssh_set_counters(m_session, &m_socketCounter, nullptr);
         Q_EMIT m_w.ready();
         mainLoop();
     }
@@ -177,10 +181,14 @@ private:
     // --- helpers -------------------------------------------------------------------------------
 
     QString alias() const { return m_target.host.alias; }
-    QString hostPort() const {
-        return QStringLiteral("%1:%2").arg(m_target.host.hostName).arg(m_target.host.port);
+    QString hostPort() const { return SshLogin::where(m_target); }
+    QString sshError() const {
+        QString error = QString::fromUtf8(ssh_get_error(m_session));
+        // Through jump hosts, libssh only sees its socket close: say what closed it.
+        if (m_jump && !m_jump->lostReason().isEmpty())
+            error += QStringLiteral(" (%1)").arg(m_jump->lostReason());
+        return error;
     }
-    QString sshError() const { return QString::fromUtf8(ssh_get_error(m_session)); }
     qint64 now() const { return m_clock.elapsed(); }
     bool connected() const { return m_session && ssh_is_connected(m_session); }
 
@@ -190,6 +198,14 @@ private:
         extra.insert(QStringLiteral("error_code"), code);
         extra.insert(QStringLiteral("host"), alias());
         return extra;
+    }
+
+    QJsonObject payloadOf(const SshFailure& f, QJsonObject extra = {}) const {
+        if (!f.fingerprint.isEmpty())
+            extra.insert(QStringLiteral("fingerprint"), f.fingerprint);
+        if (!f.jumpHost.isEmpty())
+            extra.insert(QStringLiteral("jump_host"), f.jumpHost);
+        return failure(f.code, f.message, std::move(extra));
     }
 
     static QJsonObject outputSoFar(const ChannelCall& c) {
@@ -226,214 +242,38 @@ private:
         return n == 2 && (fds[1].revents & (POLLIN | POLLHUP | POLLERR));
     }
 
-    // Calls a non-blocking libssh step until it stops answering `again`, waiting on the socket,
-    // until the deadline or a stop request.
-    template <typename Step>
-    Drive drive(Step step, int again, qint64 deadline, int* rc) {
-        for (;;) {
-            *rc = step();
-            if (*rc != again)
-                return Drive::Done;
-            if (m_w.stopRequested())
-                return Drive::Stopped;
-            const qint64 left = deadline - now();
-            if (left <= 0)
-                return Drive::TimedOut;
-            waitForActivity(int(std::min<qint64>(left, 1000)));
-        }
-    }
-
     qint64 setupDeadline() const { return now() + m_target.connectTimeoutSecs * 1000LL; }
 
-    QJsonObject stoppedDuringSetup() const {
-        return failure(QStringLiteral("cancelled"),
-                       tr("The SSH connection to %1 was closed before the command started "
-                          "(zerg is shutting down). Run it again.")
-                           .arg(alias()));
-    }
+    QJsonObject stoppedDuringSetup() const { return payloadOf(SshLogin::stopped(m_target)); }
 
     QJsonObject stalled(const QString& stage) const {
-        return failure(QStringLiteral("connect_failed"),
-                       tr("The server %1 (%2) stopped answering while %3 (waited %4 s). Check "
-                          "the server's load and network, then try again.")
-                           .arg(alias(), hostPort(), stage)
-                           .arg(m_target.connectTimeoutSecs));
+        return payloadOf(SshLogin::stalled(m_target, stage));
     }
 
     QJsonObject lostConnection(const QString& stage, QJsonObject extra = {}) const {
-        return failure(QStringLiteral("connect_failed"),
-                       tr("The connection to %1 (%2) failed while %3: %4. Check the server and "
-                          "the network, then try again.")
-                           .arg(alias(), hostPort(), stage, sshError()),
-                       std::move(extra));
+        return payloadOf(SshLogin::lost(m_target, stage, sshError()), std::move(extra));
     }
 
     // --- setting the session up ---------------------------------------------------------------
 
-    std::optional<QJsonObject> setUp() {
-        m_session = ssh_new();
-        if (!m_session) {
-            return failure(QStringLiteral("ssh_error"),
-                           tr("Could not create an SSH session (out of memory?). Try again."));
-        }
-        const HostEntry& h = m_target.host;
-        const QByteArray host = h.hostName.toUtf8();
-        const QByteArray user = h.user.toUtf8();
-        const QByteArray sshDir = QFile::encodeName(m_target.sshDir);
-        const QByteArray knownHosts = QFile::encodeName(m_target.knownHostsFile);
-        const unsigned int port = unsigned(h.port);
-        const long timeout = m_target.connectTimeoutSecs;
-        const int no = 0;
-
-        bool ok = true;
-        // The hosts file is the configuration: ~/.ssh/config and /etc/ssh/ssh_config must not
-        // redirect an allowlisted alias somewhere else.
-        ok &= ssh_options_set(m_session, SSH_OPTIONS_PROCESS_CONFIG, &no) == SSH_OK;
-        ok &= ssh_options_set(m_session, SSH_OPTIONS_HOST, host.constData()) == SSH_OK;
-        ok &= ssh_options_set(m_session, SSH_OPTIONS_PORT, &port) == SSH_OK;
-        if (!user.isEmpty())
-            ok &= ssh_options_set(m_session, SSH_OPTIONS_USER, user.constData()) == SSH_OK;
-        ok &= ssh_options_set(m_session, SSH_OPTIONS_TIMEOUT, &timeout) == SSH_OK;
-        // Commands are small request/reply exchanges: Nagle's algorithm would hold each small
-        // packet back until the previous one is acknowledged (tens of ms per command).
-        const int yes = 1;
-        ok &= ssh_options_set(m_session, SSH_OPTIONS_NODELAY, &yes) == SSH_OK;
-        // libssh finds ~/.ssh through the password database, not $HOME: callers set it.
-        if (!sshDir.isEmpty())
-            ok &= ssh_options_set(m_session, SSH_OPTIONS_SSH_DIR, sshDir.constData()) == SSH_OK;
-        if (!knownHosts.isEmpty()) {
-            ok &= ssh_options_set(m_session, SSH_OPTIONS_KNOWNHOSTS, knownHosts.constData()) ==
-                  SSH_OK;
-        }
-        if (!ok) {
-            return failure(QStringLiteral("ssh_error"),
-                           tr("The SSH settings for %1 are not valid: %2. Check its block in the "
-                              "hosts file %3.")
-                               .arg(alias(), sshError(), m_target.hostsFile));
-        }
-        // Counts bytes read from the socket: a pass over the calls that read any must be
-        // followed by another, since one call's read may have buffered another call's data.
-        ssh_set_counters(m_session, &m_socketCounter, nullptr);
-        ssh_set_blocking(m_session, 0);
-        return std::nullopt;
-    }
-
-    std::optional<QJsonObject> connectToServer() {
-        int rc = SSH_ERROR;
-        // ssh_connect resolves the name with a blocking getaddrinfo: acceptable on this thread.
-        const Drive d =
-            drive([this] { return ssh_connect(m_session); }, SSH_AGAIN, setupDeadline(), &rc);
-        if (d == Drive::Stopped)
-            return stoppedDuringSetup();
-        if (d == Drive::TimedOut) {
-            return failure(QStringLiteral("connect_failed"),
-                           tr("Could not connect to %1 (%2): no answer within %3 s. Check that "
-                              "the server is up and reachable, and its HostName and Port in the "
-                              "hosts file %4.")
-                               .arg(alias(), hostPort())
-                               .arg(m_target.connectTimeoutSecs)
-                               .arg(m_target.hostsFile));
-        }
-        if (rc != SSH_OK) {
-            return failure(QStringLiteral("connect_failed"),
-                           tr("Could not connect to %1 (%2): %3. Check that the server is up and "
-                              "sshd listens on that port, and its HostName and Port in the hosts "
-                              "file %4.")
-                               .arg(alias(), hostPort(), sshError(), m_target.hostsFile));
-        }
-        return std::nullopt;
-    }
-
-    // Checked before any authentication: credentials never go to an unverified server.
-    std::optional<QJsonObject> verifyHostKey() {
-        const ssh_known_hosts_e state = ssh_session_is_known_server(m_session);
-        if (state == SSH_KNOWN_HOSTS_OK)
+    // Through the jump hosts, if the host has any: waits (answering stop requests) until the
+    // jump's thread has opened the way or failed on it; its own steps have their deadlines.
+    std::optional<SshFailure> openJump() {
+        if (m_target.host.jumps.isEmpty())
             return std::nullopt;
-        const ServerKey key = HostKeys::serverKey(m_session);
-        const QString file = HostKeys::knownHostsPath(m_session, m_target.knownHostsFile);
-        const QJsonObject fp{{QStringLiteral("fingerprint"), key.sha256}};
-        if (state == SSH_KNOWN_HOSTS_CHANGED || state == SSH_KNOWN_HOSTS_OTHER) {
-            return failure(QStringLiteral("host_key_changed"),
-                           HostKeys::changedMessage(m_target.host, key, file), fp);
+        m_jump = std::make_unique<SshJump>(m_target);
+        m_jump->start();
+        while (!m_jump->settled()) {
+            if (m_w.stopRequested())
+                return SshLogin::stopped(m_target);
+            pollfd fds[2] = {{m_w.wakeFd(), POLLIN, 0}, {m_jump->readyFd(), POLLIN, 0}};
+            if (::poll(fds, 2, 1000) > 0 && fds[0].revents)
+                m_w.drainWakePipe();
         }
-        if (state == SSH_KNOWN_HOSTS_NOT_FOUND || state == SSH_KNOWN_HOSTS_UNKNOWN) {
-            return failure(QStringLiteral("host_key_unknown"),
-                           HostKeys::unknownMessage(m_target.host, key, file), fp);
-        }
-        return failure(QStringLiteral("host_key_error"),
-                       tr("Could not check the SSH host key of %1 (%2) against %3: %4. Check "
-                          "that the known_hosts file is readable and well-formed.")
-                           .arg(alias(), hostPort(), file, sshError()));
-    }
-
-    // One libssh auth step driven to its end; *stopped is set when it did not get there.
-    int driveAuth(const std::function<int()>& step, std::optional<QJsonObject>* stopped) {
-        int rc = SSH_AUTH_ERROR;
-        const Drive d = drive(step, SSH_AUTH_AGAIN, setupDeadline(), &rc);
-        if (d == Drive::Stopped)
-            *stopped = stoppedDuringSetup();
-        if (d == Drive::TimedOut)
-            *stopped = stalled(tr("logging in"));
-        return rc;
-    }
-
-    // none, then each configured IdentityFile, then ssh-agent and the default keys.
-    std::optional<QJsonObject> authenticate() {
-        std::optional<QJsonObject> stopped;
-        int rc = driveAuth([this] { return ssh_userauth_none(m_session, nullptr); }, &stopped);
-        if (stopped)
-            return stopped;
-        if (rc == SSH_AUTH_SUCCESS)
-            return std::nullopt;
-        if (rc == SSH_AUTH_ERROR)
-            return lostConnection(tr("logging in"));
-
-        QStringList tried;
-        const int methods = ssh_userauth_list(m_session, nullptr);
-        if (methods & SSH_AUTH_METHOD_PUBLICKEY) {
-            for (const QString& path : m_target.host.identityFiles) {
-                ssh_key key = nullptr;
-                const QByteArray file = QFile::encodeName(path);
-                if (ssh_pki_import_privkey_file(file.constData(), nullptr, nullptr, nullptr,
-                                                &key) != SSH_OK) {
-                    tried << tr("%1 (could not be read: missing, unreadable or protected by a "
-                                "passphrase)")
-                                 .arg(path);
-                    continue;
-                }
-                rc = driveAuth([&] { return ssh_userauth_publickey(m_session, nullptr, key); },
-                               &stopped);
-                ssh_key_free(key);
-                if (stopped)
-                    return stopped;
-                if (rc == SSH_AUTH_SUCCESS)
-                    return std::nullopt;
-                if (rc == SSH_AUTH_ERROR)
-                    return lostConnection(tr("logging in"));
-                tried << tr("%1 (rejected by the server)").arg(path);
-            }
-            rc = driveAuth(
-                [this] { return ssh_userauth_publickey_auto(m_session, nullptr, nullptr); },
-                &stopped);
-            if (stopped)
-                return stopped;
-            if (rc == SSH_AUTH_SUCCESS)
-                return std::nullopt;
-            if (rc == SSH_AUTH_ERROR)
-                return lostConnection(tr("logging in"));
-            tried << tr("ssh-agent/default keys (none accepted)");
-        } else {
-            tried << tr(
-                "nothing: the server does not accept public keys, and zerg logs in with "
-                "keys only");
-        }
-        const QString target = QStringLiteral("%1@%2").arg(m_target.host.user, hostPort());
-        return failure(QStringLiteral("auth_failed"),
-                       tr("Could not log in to %1 (%2). Tried: %3. Add the public key to "
-                          "~/.ssh/authorized_keys of %4 on the server, or set IdentityFile for "
-                          "%2 in the hosts file %5 (or load the key into ssh-agent).")
-                           .arg(target, alias(), tried.join(QStringLiteral("; ")),
-                                m_target.host.user, m_target.hostsFile));
+        if (std::optional<SshFailure> failed = m_jump->failure())
+            return failed;
+        m_socket = m_jump->takeSocket();
+        return std::nullopt;
     }
 
     // Fails every queued call (setup failed or stopped before the loop) and ends.
@@ -855,6 +695,8 @@ private:
     SshSessionWorker& m_w;
     const SshTarget& m_target;
     QElapsedTimer m_clock;  // I/O deadlines on this thread, not logic a manual clock would drive
+    std::unique_ptr<SshJump> m_jump;  // the way through the jump hosts, when there are any
+    SshSocket m_socket;               // the session's end of that way
     ssh_session m_session = nullptr;
     ssh_counter_struct m_socketCounter{};
     std::list<std::unique_ptr<ChannelCall>> m_calls;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "tools/hosts_config.h"
+#include "tools/ssh_jump.h"
 
 #include <QJsonObject>
 #include <QMutex>
@@ -14,15 +15,6 @@
 namespace zerg {
 
 class SshSessionLoop;
-
-// Where one pooled connection goes and how it logs in; copied so the thread shares nothing.
-struct SshTarget {
-    HostEntry host;
-    QString knownHostsFile;       // resolved: the host's own or the default; empty: libssh's
-    QString sshDir;               // SSH_OPTIONS_SSH_DIR; empty: libssh's (~/.ssh via passwd)
-    int connectTimeoutSecs = 10;  // connect + key exchange, then again login, then a channel
-    QString hostsFile;            // named in messages that ask the user to change settings
-};
 
 // One command to run as a channel on a pooled session.
 struct SshCall {
@@ -46,6 +38,11 @@ struct SshCall {
 // that group over a second channel, because sshd ignores the SSH "signal" request for root logins
 // and for an sshd not running as root. This needs a POSIX-family login shell (sh, bash, dash, zsh,
 // ksh) on the server; without the pid the channel is closed and the command may run on.
+//
+// A host with jump hosts (ProxyJump, HostEntry::jumps) is reached through them: an SshJump, with
+// its own thread for the jump hosts' sessions, opens the way and the session runs over the socket
+// it gives, so this thread's poll loop is the same either way. A failure on the way names the jump
+// host (payload key "jump_host") with the usual error codes; stopping ends the jump too.
 //
 // The thread ends when the session is lost or failed to set up, or after requestStop(). Signals
 // are emitted on the worker thread; connect to them from the owner's thread (queued).

@@ -11,7 +11,8 @@ DashboardModels::DashboardModels(const Deps& d)
       m_schedules(d.sources.schedules, d.clock),
       m_inbox(d.sources.inbox, d.settings.ownerId, d.clock),
       m_hosts(d.sources.hosts, nullptr, d.firstLoad),
-      m_settings(d.settings, nullptr, d.clock) {
+      m_settings(d.settings, nullptr, d.clock),
+      m_checks(d.doctor) {
     if (d.sources.approvals) {
         m_approvals =
             std::make_unique<ApprovalsModel>(d.sources.approvals, QStringLiteral("desktop"));
@@ -31,6 +32,7 @@ DashboardModels::DashboardModels(const Deps& d)
     InboxModel::setInstance(&m_inbox);
     HostsModel::setInstance(&m_hosts);
     SettingsModel::setInstance(&m_settings);
+    ChecksModel::setInstance(&m_checks);
 }
 
 void DashboardModels::reloadLoaded() {
@@ -63,6 +65,7 @@ void DashboardModels::retranslate() {
     if (m_mcp)
         m_mcp->retranslate();
     m_settings.retranslate();
+    m_checks.retranslate();
 }
 
 DashboardModels::~DashboardModels() {
@@ -77,6 +80,7 @@ DashboardModels::~DashboardModels() {
     HostsModel::setInstance(nullptr);
     McpServersModel::setInstance(nullptr);
     SettingsModel::setInstance(nullptr);
+    ChecksModel::setInstance(nullptr);
 }
 
 }  // namespace zerg

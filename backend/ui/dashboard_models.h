@@ -3,6 +3,7 @@
 #include "core/settings.h"
 #include "dashboard/dashboard_sources.h"
 #include "ui/approvals_model.h"
+#include "ui/checks_model.h"
 #include "ui/costs_model.h"
 #include "ui/hosts_model.h"
 #include "ui/inbox_model.h"
@@ -23,7 +24,7 @@ class EventBus;
 
 // Every dashboard page's model, made in one place and registered as the QML singletons the pages
 // bind to (WorkersTable, WorkerDetail, ThreadInspector, SupervisionTree, Costs, Schedules, Hosts,
-// AppSettings and its McpServers, and the Jarvis window's Inbox and ApprovalRequests);
+// AppSettings with its McpServers and Checks, and the Jarvis window's Inbox and ApprovalRequests);
 // unregistered when destroyed.
 // The app and the UI benchmark build the same set.
 class DashboardModels {
@@ -39,6 +40,9 @@ public:
         // When the Workers table, Threads, Costs, Supervision tree, Hosts and MCP servers read
         // their data first (the app: WhenShown).
         FirstLoad firstLoad = FirstLoad::Now;
+        // Settings › Checks: this computer's doctor (ChecksModel::localDoctor); null in remote
+        // mode, where the set-up to check is the server's.
+        ChecksModel::DoctorFactory doctor;
     };
 
     // Everything in deps must outlive this. Create before QML loads.
@@ -61,6 +65,7 @@ public:
     [[nodiscard]] HostsModel& hosts() { return m_hosts; }
     // Settings › MCP servers; nullptr when the sources have none.
     [[nodiscard]] McpServersModel* mcp() { return m_mcp.get(); }
+    [[nodiscard]] ChecksModel& checks() { return m_checks; }
 
     // Reads again every page that has read already (remote mode: after a reconnection).
     void reloadLoaded();
@@ -81,6 +86,7 @@ private:
     HostsModel m_hosts;
     std::unique_ptr<McpServersModel> m_mcp;
     SettingsModel m_settings;
+    ChecksModel m_checks;
 };
 
 }  // namespace zerg

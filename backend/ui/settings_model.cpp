@@ -43,6 +43,8 @@ QString sectionTitle(const QString& section) {
         return SettingsModel::tr("Notifications");
     if (section == QLatin1String("appearance"))
         return SettingsModel::tr("Appearance");
+    if (section == QLatin1String("desktop"))
+        return SettingsModel::tr("Desktop");
     if (section == QLatin1String("storage"))
         return SettingsModel::tr("Storage");
     if (section == QLatin1String("remote"))
@@ -69,6 +71,10 @@ QString choiceLabel(const QString& key, const QString& value) {
         {QStringLiteral("slack"), QT_TRANSLATE_NOOP("zerg::SettingsModel", "Slack")},
         {QStringLiteral("discord"), QT_TRANSLATE_NOOP("zerg::SettingsModel", "Discord")},
         {QStringLiteral("ntfy"), QT_TRANSLATE_NOOP("zerg::SettingsModel", "ntfy")},
+        {QStringLiteral("ask"), QT_TRANSLATE_NOOP("zerg::SettingsModel", "Ask")},
+        {QStringLiteral("background"),
+         QT_TRANSLATE_NOOP("zerg::SettingsModel", "Keep running in the background")},
+        {QStringLiteral("quit"), QT_TRANSLATE_NOOP("zerg::SettingsModel", "Quit")},
     };
     // Each language by its own name, so that it can be found whichever one is showing.
     if (value == QLatin1String("en"))
@@ -550,6 +556,13 @@ QVariantList SettingsModel::providers() {
         });
     }
     return list;
+}
+
+bool SettingsModel::setAutostart(bool enabled) {
+    const Status done = m_autostart.setEnabled(enabled);
+    m_autostartError = done ? QString() : done.error().message;
+    Q_EMIT autostartChanged();
+    return done.ok();
 }
 
 void SettingsModel::requestRestart() {

@@ -4,6 +4,7 @@
 #include "core/settings.h"
 #include "dashboard/doctor.h"
 #include "llm/ollama_probe.h"
+#include "ui/autostart.h"
 #include "ui/qml_instance.h"
 #include "ui/role_table.h"
 
@@ -60,6 +61,11 @@ class SettingsModel : public QAbstractListModel, public QmlInstance<SettingsMode
     Q_PROPERTY(bool ollamaFound READ ollamaFound NOTIFY ollamaChanged FINAL)
     Q_PROPERTY(QStringList ollamaModels READ ollamaModels NOTIFY ollamaChanged FINAL)
     Q_PROPERTY(QString ollamaUrl READ ollamaUrl NOTIFY ollamaChanged FINAL)
+    // Settings › Desktop: Zerg starts in the background when the user logs in (Autostart), and
+    // the last switch's error ("" when it worked).
+    Q_PROPERTY(bool autostart READ autostart NOTIFY autostartChanged FINAL)
+    Q_PROPERTY(QString autostartError READ autostartError NOTIFY autostartChanged FINAL)
+    Q_PROPERTY(QString autostartPath READ autostartPath CONSTANT FINAL)
 
 public:
     enum Roles {
@@ -112,6 +118,11 @@ public:
     [[nodiscard]] bool ollamaFound() const { return m_ollamaFound; }
     [[nodiscard]] QStringList ollamaModels() const { return m_ollamaModels; }
     [[nodiscard]] QString ollamaUrl() const { return m_ollamaUrl; }
+    [[nodiscard]] bool autostart() const { return m_autostart.isEnabled(); }
+    [[nodiscard]] QString autostartError() const { return m_autostartError; }
+    [[nodiscard]] QString autostartPath() const { return m_autostart.entryPath(); }
+    // Where the autostart entry goes (tests: a temp folder). Default: Autostart::forThisUser().
+    void useAutostart(Autostart autostart) { m_autostart = std::move(autostart); }
 
     // The row of a key ("llm/model", "secret/smtp_password"), or -1.
     [[nodiscard]] int rowOf(const QString& key) const;
@@ -140,6 +151,8 @@ public:
     Q_INVOKABLE void detectOllama();
     // The "Restart now" buttons: emits restartRequested() for the app to act on.
     Q_INVOKABLE void requestRestart();
+    // Writes or removes the login entry; on failure autostartError says why.
+    Q_INVOKABLE bool setAutostart(bool enabled);
 
     // After the user interface's language changed: every row's texts again (labels, help, section
     // titles, choices) and the providers, read in the new language.
@@ -153,6 +166,7 @@ Q_SIGNALS:
     void ollamaChanged();
     void providersChanged();
     void restartRequested();
+    void autostartChanged();
 
 private:
     // Doctor::sandboxCheck, made on first read (it starts bwrap once).
@@ -197,6 +211,8 @@ private:
     bool m_ollamaFound = false;
     QStringList m_ollamaModels;
     QString m_ollamaUrl;
+    Autostart m_autostart = Autostart::forThisUser();
+    QString m_autostartError;
     const RoleTable<Row> m_roles;
 };
 

@@ -31,6 +31,7 @@
 #include "ui/mcp_servers_model.h"
 #include "ui/schedules_model.h"
 #include "ui/settings_model.h"
+#include "ui/window_close.h"
 #include "ui/worker_table_model.h"
 
 #include <QtQml/qqmlextensionplugin.h>
@@ -211,6 +212,7 @@ public Q_SLOTS:
         setUpLanguage(engine);
     }
     void cleanupTestCase() {
+        WindowClose::setInstance(nullptr);
         SettingsModel::setInstance(nullptr);
         JarvisController::setInstance(nullptr);
         WorkerTableModel::setInstance(nullptr);
@@ -233,6 +235,18 @@ private:
         m_settings.reset();
         m_settings = std::make_unique<SettingsModel>(effective, nullptr, &m_clock);
         SettingsModel::setInstance(m_settings.get());
+        // The close button without a tray, over this file's schedules (gui.cpp counts the same).
+        m_windowClose = std::make_unique<WindowClose>(WindowClose::Deps{
+            false,
+            [this] {
+                auto listed = m_scheduleStore->listSchedules(kOwner);
+                return listed
+                           ? int(std::count_if(listed->cbegin(), listed->cend(),
+                                               [](const ScheduleRecord& r) { return r.enabled; }))
+                           : 0;
+            },
+            m_settings.get()});
+        WindowClose::setInstance(m_windowClose.get());
     }
 
     // The app's language switch (gui.cpp): English with its plural forms to start with, then
@@ -388,6 +402,7 @@ private:
     std::unique_ptr<SchedulesModel> m_schedules;
     std::unique_ptr<InboxModel> m_inbox;
     std::unique_ptr<SettingsModel> m_settings;
+    std::unique_ptr<WindowClose> m_windowClose;
     std::unique_ptr<ArtifactStore> m_artifacts;
     std::unique_ptr<ApprovalStore> m_approvalStore;
     std::unique_ptr<Approvals> m_approvals;

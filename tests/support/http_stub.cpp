@@ -21,6 +21,10 @@ void HttpStub::route(const QByteArray& method, const QByteArray& path, int statu
     m_routes.insert(method + ' ' + path, {status, body, contentType});
 }
 
+void HttpStub::handle(const QByteArray& method, const QByteArray& path, Handler handler) {
+    m_handlers.insert(method + ' ' + path, std::move(handler));
+}
+
 void HttpStub::onConnection() {
     while (QTcpSocket* s = m_server.nextPendingConnection()) {
         auto buffer = std::make_shared<QByteArray>();
@@ -50,14 +54,22 @@ void HttpStub::onConnection() {
                 return;  // wait for the whole body
             r.body = buffer->mid(end + 4, length);
             m_requests.append(r);
-            const auto it = m_routes.constFind(r.method + ' ' + r.path);
-            const Answer a = it != m_routes.cend()
-                                 ? *it
-                                 : Answer{404, "{\"error\":\"not found\"}", "application/json"};
+            const QByteArray key = r.method + ' ' + r.path;
+            const auto it = m_routes.constFind(key);
+            Answer a = it != m_routes.cend()
+                           ? *it
+                           : Answer{404, "{\"error\":\"not found\"}", "application/json"};
+            QByteArray extraHeaders;
+            if (const auto h = m_handlers.constFind(key); h != m_handlers.cend()) {
+                const Reply reply = (*h)(r);
+                a = Answer{reply.status, reply.body, reply.contentType};
+                for (const auto& [name, value] : reply.headers)
+                    extraHeaders += "\r\n" + name + ": " + value;
+            }
             QByteArray out = "HTTP/1.1 " + QByteArray::number(a.status) +
                              " X\r\nContent-Type: " + a.contentType +
                              "\r\nContent-Length: " + QByteArray::number(a.body.size()) +
-                             "\r\nConnection: close\r\n\r\n" + a.body;
+                             extraHeaders + "\r\nConnection: close\r\n\r\n" + a.body;
             s->write(out);
             s->disconnectFromHost();
             Q_EMIT received();

@@ -6,6 +6,9 @@
 #include <QObject>
 #include <QTcpServer>
 
+#include <functional>
+#include <utility>
+
 namespace zerg::test {
 
 // A tiny real HTTP/1.1 server on 127.0.0.1 with canned answers per "METHOD /path", recording what
@@ -27,6 +30,19 @@ public:
     [[nodiscard]] QString baseUrl() const;
     void route(const QByteArray& method, const QByteArray& path, int status, const QByteArray& body,
                const QByteArray& contentType = "application/json");
+
+    // An answer made from the request, for peers whose answer depends on the body (Ollama's
+    // /api/show names the model in it) or that send headers of their own (a redirect's Location).
+    // It takes precedence over route() for the same "METHOD /path".
+    struct Reply {
+        int status = 200;
+        QByteArray body;
+        QByteArray contentType = "application/json";
+        QList<std::pair<QByteArray, QByteArray>> headers;  // sent as they are
+    };
+    using Handler = std::function<Reply(const Request&)>;
+    void handle(const QByteArray& method, const QByteArray& path, Handler handler);
+
     [[nodiscard]] const QList<Request>& requests() const { return m_requests; }
 
 Q_SIGNALS:
@@ -42,6 +58,7 @@ private:
 
     QTcpServer m_server;
     QHash<QByteArray, Answer> m_routes;
+    QHash<QByteArray, Handler> m_handlers;
     QList<Request> m_requests;
 };
 

@@ -60,8 +60,11 @@ bool run(const QString& program, const QStringList& args, QString* error,
 
 }  // namespace
 
-SshdFixture::SshdFixture()
-    : m_sshdPath(findProgram(QStringLiteral("sshd"))),
+SshdFixture::SshdFixture() : SshdFixture(SshdOptions{}) {}
+
+SshdFixture::SshdFixture(SshdOptions options)
+    : m_options(std::move(options)),
+      m_sshdPath(findProgram(QStringLiteral("sshd"))),
       m_keygenPath(findProgram(QStringLiteral("ssh-keygen"))) {}
 
 SshdFixture::~SshdFixture() {
@@ -166,27 +169,29 @@ bool SshdFixture::start(QString* error) {
     }
 
     const QString config = path(m_tmp, "sshd_config");
-    const QString text = QStringLiteral(
-                             "ListenAddress 127.0.0.1\n"
-                             "Port %1\n"
-                             "HostKey %2\n"
-                             "PidFile %3\n"
-                             "AuthorizedKeysFile %4\n"
-                             "PubkeyAuthentication yes\n"
-                             "PasswordAuthentication no\n"
-                             "KbdInteractiveAuthentication no\n"
-                             "UsePAM no\n"
-                             "StrictModes no\n"
-                             "PermitRootLogin prohibit-password\n"
-                             "UseDNS no\n"
-                             "PrintMotd no\n"
-                             // bash sources ~/.bashrc for commands sshd starts unless it is a
-                             // nested shell: keep the tester's rc files (pyenv, conda, locks and
-                             // all) out of the tests and the benchmark.
-                             "SetEnv SHLVL=1\n"
-                             "LogLevel VERBOSE\n")
-                             .arg(m_port)
-                             .arg(hostKey, path(m_tmp, "sshd.pid"), authorizedKeys);
+    QString text = QStringLiteral(
+                       "ListenAddress 127.0.0.1\n"
+                       "Port %1\n"
+                       "HostKey %2\n"
+                       "PidFile %3\n"
+                       "AuthorizedKeysFile %4\n"
+                       "PubkeyAuthentication yes\n"
+                       "PasswordAuthentication no\n"
+                       "KbdInteractiveAuthentication no\n"
+                       "UsePAM no\n"
+                       "StrictModes no\n"
+                       "PermitRootLogin prohibit-password\n"
+                       "UseDNS no\n"
+                       "PrintMotd no\n"
+                       // bash sources ~/.bashrc for commands sshd starts unless it is a
+                       // nested shell: keep the tester's rc files (pyenv, conda, locks and
+                       // all) out of the tests and the benchmark.
+                       "SetEnv SHLVL=1\n"
+                       "LogLevel %5\n")
+                       .arg(m_port)
+                       .arg(hostKey, path(m_tmp, "sshd.pid"), authorizedKeys, m_options.logLevel);
+    if (!m_options.allowTcpForwarding)
+        text += QStringLiteral("AllowTcpForwarding no\n");
     if (!writeFile(config, text.toUtf8(), error))
         return false;
 
@@ -247,6 +252,32 @@ QString SshdFixture::readLog() const {
 
 int SshdFixture::acceptedLogins() const {
     return int(readLog().count(QStringLiteral("Accepted publickey for ")));
+}
+
+QStringList SshdFixture::logLines(const QString& text) const {
+    QStringList out;
+    for (QString line : readLog().split(QLatin1Char('\n'))) {
+        if (line.endsWith(QLatin1Char('\r')))
+            line.chop(1);  // sshd -E ends its lines with "\r\n"
+        if (line.contains(text))
+            out << line;
+    }
+    return out;
+}
+
+int SshdFixture::forwardedTo(quint16 port) const {
+    // "debug1: server_request_direct_tcpip: originator 127.0.0.1 port 0, target 127.0.0.1 port
+    // 2222" (OpenSSH's serverloop.c, at DEBUG1)
+    int n = 0;
+    for (const QString& line : logLines(QStringLiteral("server_request_direct_tcpip:"))) {
+        if (line.endsWith(QStringLiteral(", target 127.0.0.1 port %1").arg(port)))
+            ++n;
+    }
+    return n;
+}
+
+int SshdFixture::refusedForwards() const {
+    return int(logLines(QStringLiteral("refused local port forward")).size());
 }
 
 int SshdFixture::dropConnections() {
@@ -313,19 +344,25 @@ void SshdFixture::killCommand(const QString& pattern) {
     }
 }
 
+QString SshdFixture::hostBlock(const QString& alias, const QString& knownHostsFile,
+                               const QString& extraLines) const {
+    return QStringLiteral(
+               "Host %1\n"
+               "    HostName 127.0.0.1\n"
+               "    Port %2\n"
+               "    User %3\n"
+               "    IdentityFile \"%4\"\n"
+               "    UserKnownHostsFile \"%5\"\n")
+               .arg(alias)
+               .arg(m_port)
+               .arg(userName(), userKeyPath(), knownHostsFile) +
+           extraLines;
+}
+
 QString SshdFixture::writeHostsFile(const QString& alias, const QString& knownHostsFile) const {
     const QString file = m_tmp.filePath(QStringLiteral("hosts_%1.conf").arg(alias));
-    const QString text = QStringLiteral(
-                             "# written by SshdFixture\n"
-                             "Host %1\n"
-                             "    HostName 127.0.0.1\n"
-                             "    Port %2\n"
-                             "    User %3\n"
-                             "    IdentityFile \"%4\"\n"
-                             "    UserKnownHostsFile \"%5\"\n")
-                             .arg(alias)
-                             .arg(m_port)
-                             .arg(userName(), userKeyPath(), knownHostsFile);
+    const QString text =
+        QStringLiteral("# written by SshdFixture\n") + hostBlock(alias, knownHostsFile);
     QString error;
     return writeFile(file, text.toUtf8(), &error) ? file : QString();
 }

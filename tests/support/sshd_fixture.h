@@ -2,17 +2,28 @@
 
 #include <QProcess>
 #include <QString>
+#include <QStringList>
 #include <QTemporaryDir>
 
 #include <memory>
 
 namespace zerg::test {
 
+// How an SshdFixture's sshd is configured beyond its fixed settings.
+struct SshdOptions {
+    // AllowTcpForwarding: false makes it refuse direct-tcpip channels (a jump host that does not
+    // forward).
+    bool allowTcpForwarding = true;
+    // LogLevel: DEBUG1 also logs each direct-tcpip channel it opens (forwardedTo()).
+    QString logLevel = QStringLiteral("VERBOSE");
+};
+
 // A real OpenSSH sshd on 127.0.0.1:<free port>, with generated keys, in a temp folder. It lets
 // in the current user with userKeyPath() only (public keys; no passwords, no PAM).
 class SshdFixture {
 public:
     SshdFixture();
+    explicit SshdFixture(SshdOptions options);
     ~SshdFixture();  // stops sshd (SIGTERM, then wait), removes the temp folder
     SshdFixture(const SshdFixture&) = delete;
     SshdFixture& operator=(const SshdFixture&) = delete;
@@ -32,6 +43,10 @@ public:
     // Writes a hosts file with one `Host <alias>` block for this server (HostName 127.0.0.1,
     // Port, User, IdentityFile userKeyPath(), UserKnownHostsFile knownHostsFile); returns its path.
     [[nodiscard]] QString writeHostsFile(const QString& alias, const QString& knownHostsFile) const;
+    // That block alone, followed by the extra lines given (e.g. "    ProxyJump bastion\n"), for
+    // hosts files that name several servers.
+    [[nodiscard]] QString hostBlock(const QString& alias, const QString& knownHostsFile,
+                                    const QString& extraLines = {}) const;
 
     // Generates a fresh ed25519 key pair named `name` in dir() (not authorized); returns the
     // private key's path, or empty with *error set.
@@ -41,6 +56,13 @@ public:
     [[nodiscard]] QString logPath() const;
     // Successful logins so far ("Accepted publickey" lines in the log): one per SSH connection.
     [[nodiscard]] int acceptedLogins() const;
+    // The lines of the log that contain text.
+    [[nodiscard]] QStringList logLines(const QString& text) const;
+    // direct-tcpip channels this sshd opened to 127.0.0.1:port for its clients (a jump host
+    // carrying a connection): needs SshdOptions::logLevel DEBUG1.
+    [[nodiscard]] int forwardedTo(quint16 port) const;
+    // direct-tcpip channels it refused (AllowTcpForwarding no); logged at the default level.
+    [[nodiscard]] int refusedForwards() const;
     // Kills (SIGKILL) the sshd processes of every connection but keeps the listener: clients
     // see their connections drop, new ones still work. Commands started over those connections
     // run on, as after a network failure. Returns how many processes were killed.
@@ -65,6 +87,7 @@ private:
     [[nodiscard]] QString readLog() const;
     int signalConnections(int signal);
 
+    SshdOptions m_options;
     QTemporaryDir m_tmp;
     std::unique_ptr<QProcess> m_sshd;
     quint16 m_port = 0;

@@ -210,7 +210,7 @@ if command -v groff >/dev/null; then
   # Every command of `zerg --help` and every variable of the README has its place in the page.
   text=$(groff -man -Tutf8 -P-cbou "$tmp/zerg.1" 2>/dev/null)
   for cmd in "ask" "workers list" "workers show" "workers grep" "workers reindex" "runs list" \
-      "runs show" "runs export" "hosts list" "hosts trust" "hosts import" "key set" "key clear" "key status" \
+      "runs show" "runs export" "hosts list" "hosts trust" "hosts import" "hosts add" "hosts remove" "key set" "key clear" "key status" \
       "serve" "devices add" "devices list" "devices revoke" "connect" "doctor" "--ask" "--page" \
       "--tour" "--screenshot" "--help" "--version" "ENVIRONMENT" "EXIT STATUS" "FILES" "SEE ALSO"; do
     grep -qF -- "$cmd" <<<"$text" || fail "the man page does not mention '$cmd'"

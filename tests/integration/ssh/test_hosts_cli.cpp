@@ -1,11 +1,13 @@
-// `zerg hosts list|trust|import` (app/cli_hosts.cpp, compiled into this test) against a real sshd,
-// and the trust flow end to end: unknown key refused → trust → ssh_exec works; changed → refused.
+// `zerg hosts list|trust|add|remove|import` (app/cli_hosts.cpp, compiled into this test) against a
+// real sshd, and the trust flow end to end: unknown key refused → trust → ssh_exec works; changed
+// → refused; a host added from the command line is reached like one written by hand.
 #include "cli_hosts.h"
 #include "sshd_fixture.h"
 #include "tools/host_trust.h"
 #include "tools/ssh_exec_tool.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -206,14 +208,107 @@ private Q_SLOTS:
         QCOMPARE(readAll(m_hostsFile), before);
     }
 
+    void addAndRemove() {
+        const QByteArray original = readAll(m_hostsFile);
+        const QString key = m_tmp.filePath(QStringLiteral("id_web9"));
+        const CliRun added = hosts({QStringLiteral("add"), QStringLiteral("web9"),
+                                    QStringLiteral("--host"), QStringLiteral("192.0.2.90"),
+                                    QStringLiteral("--port=2222"), QStringLiteral("--user"),
+                                    QStringLiteral("deploy"), QStringLiteral("--key"), key});
+        QVERIFY2(added.code == 0, qPrintable(added.err));
+        QVERIFY2(added.out.contains(QStringLiteral("deploy@192.0.2.90:2222")),
+                 qPrintable(added.out));
+        QVERIFY(added.out.contains(m_hostsFile));
+        QVERIFY(added.out.contains(QStringLiteral("zerg hosts trust web9")));
+        QVERIFY2(added.out.contains(key), qPrintable(added.out));  // the key does not exist yet
+        // Appended after what was there, which stays as it was.
+        QVERIFY(readAll(m_hostsFile).startsWith(original));
+        const auto loaded = HostsConfig::loadFile(m_hostsFile);
+        QVERIFY(loaded.ok());
+        QCOMPARE(loaded->aliases(), (QStringList{kAlias, "web9"}));
+        QCOMPARE(loaded->find(QStringLiteral("web9"))->identityFiles, QStringList{key});
+
+        // Taken already: refused, nothing written.
+        const QByteArray withWeb9 = readAll(m_hostsFile);
+        const CliRun again = hosts({QStringLiteral("add"), QStringLiteral("web9"),
+                                    QStringLiteral("--host"), QStringLiteral("192.0.2.91")});
+        QCOMPARE(again.code, 1);
+        QVERIFY2(again.err.contains(QStringLiteral("already in the hosts file")),
+                 qPrintable(again.err));
+        QCOMPARE(readAll(m_hostsFile), withWeb9);
+
+        const CliRun removed = hosts({QStringLiteral("remove"), QStringLiteral("web9")});
+        QVERIFY2(removed.code == 0, qPrintable(removed.err));
+        QVERIFY(removed.out.contains(QStringLiteral("Removed web9")));
+        QCOMPARE(readAll(m_hostsFile), original);
+        const CliRun gone = hosts({QStringLiteral("remove"), QStringLiteral("web9")});
+        QCOMPARE(gone.code, 1);
+        QVERIFY2(gone.err.contains(QStringLiteral("not in the hosts file")), qPrintable(gone.err));
+    }
+
+    // A host added from the command line is reached exactly like one written by hand.
+    void anAddedHostIsReachable() {
+        const QString file = m_tmp.filePath(QStringLiteral("added_hosts_%1").arg(m_round));
+        qputenv("ZERG_HOSTS_FILE", file.toUtf8());
+        qputenv("ZERG_KNOWN_HOSTS", m_knownHosts.toUtf8());
+        const CliRun added =
+            hosts({QStringLiteral("add"), kAlias, QStringLiteral("--host"),
+                   QStringLiteral("127.0.0.1"), QStringLiteral("--port"),
+                   QString::number(m_sshd.port()), QStringLiteral("--key"), m_sshd.userKeyPath()});
+        QVERIFY2(added.code == 0, qPrintable(added.err));
+        QCOMPARE(QFileInfo(file).permissions() & (QFileDevice::ReadGroup | QFileDevice::ReadOther),
+                 QFileDevice::Permissions());
+        QCOMPARE(hosts({QStringLiteral("trust"), kAlias, QStringLiteral("--yes")}).code, 0);
+        m_hostsFile = file;
+        const ToolResult r = exec();
+        QVERIFY2(r.ok(), qPrintable(r.error()));
+        QCOMPARE(r.payload.value("stdout").toString(), QStringLiteral("trusted\n"));
+    }
+
+    // Removing a host leaves its key where it is, and says how to remove that too.
+    void removeLeavesTheKeyInKnownHosts() {
+        QCOMPARE(hosts({QStringLiteral("trust"), kAlias, QStringLiteral("--yes")}).code, 0);
+        const QByteArray recorded = readAll(m_knownHosts);
+        const CliRun removed = hosts({QStringLiteral("remove"), kAlias});
+        QVERIFY2(removed.code == 0, qPrintable(removed.err));
+        QVERIFY2(removed.out.contains(QStringLiteral("ssh-keygen -R \"[127.0.0.1]:%1\" -f %2")
+                                          .arg(m_sshd.port())
+                                          .arg(m_knownHosts)),
+                 qPrintable(removed.out));
+        QCOMPARE(readAll(m_knownHosts), recorded);
+        QVERIFY(HostsConfig::loadFile(m_hostsFile)->aliases().isEmpty());
+    }
+
     void usageErrors() {
         QCOMPARE(hosts({}).code, 2);
         QCOMPARE(hosts({QStringLiteral("frobnicate")}).code, 2);
         QCOMPARE(hosts({QStringLiteral("trust")}).code, 2);
         QCOMPARE(hosts({QStringLiteral("import")}).code, 2);
+        QCOMPARE(hosts({QStringLiteral("add"), QStringLiteral("web9")}).code, 2);  // no --host
+        QCOMPARE(hosts({QStringLiteral("add"), QStringLiteral("--host"), QStringLiteral("h")}).code,
+                 2);
+        QCOMPARE(hosts({QStringLiteral("add"), QStringLiteral("web9"), QStringLiteral("--host"),
+                        QStringLiteral("h"), QStringLiteral("--port"), QStringLiteral("ssh")})
+                     .code,
+                 2);
+        QCOMPARE(hosts({QStringLiteral("add"), QStringLiteral("a"), QStringLiteral("b"),
+                        QStringLiteral("--host"), QStringLiteral("h")})
+                     .code,
+                 2);
+        QCOMPARE(hosts({QStringLiteral("remove")}).code, 2);
+        QCOMPARE(hosts({QStringLiteral("remove"), QStringLiteral("a"), QStringLiteral("b")}).code,
+                 2);
+        // A value the hosts file cannot take is a failure of the command, with the reason.
+        const CliRun badPort =
+            hosts({QStringLiteral("add"), QStringLiteral("web9"), QStringLiteral("--host"),
+                   QStringLiteral("h"), QStringLiteral("--port"), QStringLiteral("70000")});
+        QCOMPARE(badPort.code, 1);
+        QVERIFY2(badPort.err.contains(QStringLiteral("1 to 65535")), qPrintable(badPort.err));
         const CliRun help = hosts({QStringLiteral("--help")});
         QCOMPARE(help.code, 0);
         QVERIFY(help.out.contains(QStringLiteral("trust ALIAS")));
+        QVERIFY(help.out.contains(QStringLiteral("add ALIAS --host HOST")));
+        QVERIFY(help.out.contains(QStringLiteral("remove ALIAS")));
     }
 
     void missingHostsFileIsAConfigurationProblem() {
@@ -230,6 +325,7 @@ private:
             return ToolResult::failure(loaded.error().message);
         SshExecOptions opts;
         opts.sshDir = m_emptySshDir.path();
+        opts.defaultKnownHostsFile = m_knownHosts;  // for a host added without its own
         SshExecTool tool(loaded.value(), opts);
         std::unique_ptr<ToolInvocation> inv(
             tool.start({{"host", kAlias}, {"command", "echo trusted"}}, nullptr));
