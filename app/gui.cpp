@@ -441,6 +441,13 @@ int run(const QStringList& args) {
                           }});
             steps.append({QStringLiteral("workers-dark"),
                           [window] { showPage(window, *findPage(QStringLiteral("workers"))); }});
+            // The Hosts page's form, in the light theme: the first host's, or a new one's.
+            steps.append({QStringLiteral("hosts-edit"), [window, &appearance, &dashboard] {
+                              appearance.setMode(QStringLiteral("light"));
+                              showPage(window, *findPage(QStringLiteral("hosts")));
+                              HostsModel& hosts = dashboard.hosts();
+                              hosts.requestEdit(hosts.count() > 0 ? 0 : -1);
+                          }});
             runTour(window, tourDir, steps);
         });
     }

@@ -2,9 +2,11 @@ import QtQuick
 import QtQuick.Controls.Basic
 import QtQuick.Layouts
 import Zerg.Backend
+import Zerg.App
 
 // The SSH allowlist: each host workers may reach, whether its key is recorded, and buttons to
-// test the connection, fetch the key's fingerprint and trust it.
+// test the connection, fetch the key's fingerprint and trust it; hosts are added, edited,
+// removed and imported from ~/.ssh/config here (HostDialog, ImportHostsDialog).
 Rectangle {
     id: root
 
@@ -15,23 +17,50 @@ Rectangle {
         anchors.margins: 16
         spacing: 10
 
+        Text {
+            Layout.fillWidth: true
+            text: ServerConnection.remote
+                  ? qsTr("The server's workers may only reach the hosts in %1 on the server (OpenSSH config format). Hosts added or imported here go into that file, from the server's own ~/.ssh/config.").arg(Hosts.hostsFile)
+                  : qsTr("Workers may only reach the hosts in %1 (OpenSSH config format). Add a host, import hosts from ~/.ssh/config, or edit the file and reload.").arg(Hosts.hostsFile)
+            color: Theme.textMuted
+            font.pixelSize: Theme.smallFontSize + 1
+            wrapMode: Text.Wrap
+        }
         RowLayout {
             Layout.fillWidth: true
+            spacing: 8
 
-            Text {
+            Button {
+                text: qsTr("Add host…")
+                highlighted: true
+                onClicked: hostDialog.openWith({})
+                Accessible.name: qsTr("Add a host")
+            }
+            Button {
+                text: qsTr("Import…")
+                onClicked: importDialog.start()
+                Accessible.name: qsTr("Import hosts from your SSH config")
+            }
+            Item {
                 Layout.fillWidth: true
-                text: ServerConnection.remote
-                      ? qsTr("The server's workers may only reach the hosts in %1 on the server (OpenSSH config format). To add one, edit that file on the server or run `zerg hosts import ALIAS` there, then reload.").arg(Hosts.hostsFile)
-                      : qsTr("Workers may only reach the hosts in %1 (OpenSSH config format). Add a Host block there, or import one with `zerg hosts import ALIAS`, then reload.").arg(Hosts.hostsFile)
-                color: Theme.textMuted
-                font.pixelSize: Theme.smallFontSize + 1
-                wrapMode: Text.Wrap
             }
             Button {
                 text: qsTr("Reload")
                 onClicked: Hosts.reload()
                 Accessible.name: qsTr("Reload the hosts file")
             }
+        }
+
+        // The last edit's outcome (the form shows its own errors while open).
+        Text {
+            Layout.fillWidth: true
+            visible: text.length > 0 && !hostDialog.visible && !importDialog.visible
+            text: Hosts.editError.length > 0 ? Hosts.editError : Hosts.notice
+            color: Hosts.editError.length > 0 ? Theme.dangerText : Theme.textMuted
+            font.pixelSize: Theme.smallFontSize + 1
+            wrapMode: Text.Wrap
+            Accessible.role: Accessible.AlertMessage
+            Accessible.name: text
         }
 
         Rectangle {
@@ -173,6 +202,18 @@ Rectangle {
                                 onClicked: Hosts.trust(host.index)
                                 Accessible.name: qsTr("Trust the host key of %1").arg(host.alias)
                             }
+                            Button {
+                                text: qsTr("Edit…")
+                                enabled: !host.busy && !Hosts.saving
+                                onClicked: Hosts.requestEdit(host.index)
+                                Accessible.name: qsTr("Edit %1").arg(host.alias)
+                            }
+                            Button {
+                                text: qsTr("Remove")
+                                enabled: !host.busy && !Hosts.saving
+                                onClicked: Hosts.requestRemove(host.index)
+                                Accessible.name: qsTr("Remove %1 from the allowed hosts").arg(host.alias)
+                            }
                         }
                         Text {
                             visible: host.fingerprint.length > 0
@@ -198,6 +239,83 @@ Rectangle {
                             font.pixelSize: Theme.smallFontSize
                             elide: Text.ElideMiddle
                         }
+                    }
+                }
+            }
+        }
+    }
+
+    HostDialog {
+        id: hostDialog
+    }
+    Connections {
+        target: Hosts
+        function onEditRequested(settings) {
+            hostDialog.openWith(settings)
+        }
+        function onRemoveRequested(row, alias) {
+            removeConfirm.ask(row, alias)
+        }
+    }
+    ImportHostsDialog {
+        id: importDialog
+    }
+
+    // Removing asks first: workers lose the host at once.
+    Popup {
+        id: removeConfirm
+
+        property int row: -1
+        property string alias: ""
+
+        function ask(row, alias) {
+            removeConfirm.row = row
+            removeConfirm.alias = alias
+            open()
+        }
+
+        modal: true
+        focus: true
+        x: (root.width - width) / 2
+        y: (root.height - height) / 2
+        width: Math.min(440, root.width - 40)
+        padding: 20
+        closePolicy: Popup.CloseOnEscape
+        background: Rectangle {
+            color: Theme.surface
+            radius: Theme.radius
+            border.color: Theme.border
+        }
+
+        ColumnLayout {
+            anchors.fill: parent
+            spacing: 12
+            Accessible.role: Accessible.Dialog
+            Accessible.name: removeQuestion.text
+
+            Text {
+                id: removeQuestion
+
+                Layout.fillWidth: true
+                text: qsTr("Remove %1? Workers can no longer reach it. Its host key stays in known_hosts.").arg(removeConfirm.alias)
+                color: Theme.text
+                font.pixelSize: Theme.fontSize
+                wrapMode: Text.Wrap
+            }
+            RowLayout {
+                Layout.alignment: Qt.AlignRight
+                spacing: 10
+
+                Button {
+                    text: qsTr("Cancel")
+                    onClicked: removeConfirm.close()
+                }
+                Button {
+                    text: qsTr("Remove")
+                    Accessible.name: qsTr("Remove %1").arg(removeConfirm.alias)
+                    onClicked: {
+                        Hosts.removeHost(removeConfirm.row)
+                        removeConfirm.close()
                     }
                 }
             }

@@ -21,4 +21,20 @@ QString FileChooser::saveFile(const QString& title, const QString& suggestedName
     return path.isEmpty() ? QString() : QUrl::fromLocalFile(path).toString();
 }
 
+QString FileChooser::openFile(const QString& title, const QString& folder) const {
+    if (!qobject_cast<QApplication*>(QCoreApplication::instance()))
+        return {};
+    QString start = folder;
+    if (start.startsWith(QLatin1String("~/")))
+        start = QDir::homePath() + start.mid(1);
+    if (start.isEmpty() || !QDir(start).exists())
+        start = QDir::homePath();
+    QFileDialog dialog(nullptr, title, start);
+    dialog.setFileMode(QFileDialog::ExistingFile);
+    dialog.setFilter(dialog.filter() | QDir::Hidden);
+    if (dialog.exec() != QDialog::Accepted || dialog.selectedFiles().isEmpty())
+        return {};
+    return dialog.selectedFiles().constFirst();
+}
+
 }  // namespace zerg

@@ -6,7 +6,8 @@
 
 namespace zerg {
 
-// The desktop's file dialog for QML (singleton `FileChooser`): where an export is saved. Qt 6.4's
+// The desktop's file dialog for QML (singleton `FileChooser`): where an export is saved, which
+// key file a host uses. Qt 6.4's
 // QtQuick.Dialogs is a separate Debian package; QFileDialog (QtWidgets, which the tray already
 // needs) uses the platform's dialog (the XDG portal's on GNOME and KDE) where there is one.
 class FileChooser : public QObject {
@@ -22,6 +23,9 @@ public:
     // without a QApplication).
     Q_INVOKABLE QString saveFile(const QString& title, const QString& suggestedName,
                                  const QString& filter) const;
+    // Asks for an existing file, starting in folder (empty: the home folder; "~/" expanded),
+    // showing hidden files (~/.ssh). Its path; empty when cancelled (or without a QApplication).
+    Q_INVOKABLE QString openFile(const QString& title, const QString& folder) const;
 };
 
 }  // namespace zerg

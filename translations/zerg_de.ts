@@ -775,6 +775,89 @@
     </message>
 </context>
 <context>
+    <name>HostDialog</name>
+    <message>
+        <source>Add a host</source>
+        <translation>Einen Host hinzufügen</translation>
+    </message>
+    <message>
+        <source>Edit %1</source>
+        <translation>%1 bearbeiten</translation>
+    </message>
+    <message>
+        <source>Alias</source>
+        <translation>Alias</translation>
+    </message>
+    <message>
+        <source>web1: the name Jarvis and workers use</source>
+        <translation>web1: der Name, den Jarvis und die Worker verwenden</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>Adresse</translation>
+    </message>
+    <message>
+        <source>DNS name or IP address</source>
+        <translation>DNS-Name oder IP-Adresse</translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <translation>Port</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>Benutzer</translation>
+    </message>
+    <message>
+        <source>empty: your user name</source>
+        <translation>leer: Ihr Benutzername</translation>
+    </message>
+    <message>
+        <source>Key file</source>
+        <translation>Schlüsseldatei</translation>
+    </message>
+    <message>
+        <source>empty: ssh-agent and ~/.ssh&apos;s keys</source>
+        <translation>leer: ssh-agent und die Schlüssel in ~/.ssh</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>Auswählen …</translation>
+    </message>
+    <message>
+        <source>Choose the key file</source>
+        <translation>Die Schlüsseldatei auswählen</translation>
+    </message>
+    <message>
+        <source>Choose the private key</source>
+        <translation>Den privaten Schlüssel auswählen</translation>
+    </message>
+    <message>
+        <source>Jump hosts</source>
+        <translation>Sprungserver</translation>
+    </message>
+    <message>
+        <source>ProxyJump: aliases of this list, e.g. bastion</source>
+        <translation>ProxyJump: Aliasse dieser Liste, z. B. bastion</translation>
+    </message>
+    <message>
+        <source>Jump hosts (ProxyJump)</source>
+        <translation>Sprungserver (ProxyJump)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Speichern</translation>
+    </message>
+    <message>
+        <source>Save the host and check its key</source>
+        <translation>Den Host speichern und seinen Schlüssel prüfen</translation>
+    </message>
+</context>
+<context>
     <name>HostKeys</name>
     <message>
         <source>The SSH host key of %1 (%2) is not known yet, so zerg refused to connect. The server&apos;s %3 key has fingerprint %4. Verify that fingerprint with the server&apos;s administrator (on the server: `ssh-keygen -lf /etc/ssh/ssh_host_%5_key.pub`), then trust it with `zerg hosts trust %1` (it shows the fingerprint and records the key in %6), or append it yourself with `ssh-keyscan -t %5 -p %7 %8 &gt;&gt; %6`, and try again.</source>
@@ -1103,10 +1186,6 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
 <context>
     <name>HostsPage</name>
     <message>
-        <source>Workers may only reach the hosts in %1 (OpenSSH config format). Add a Host block there, or import one with `zerg hosts import ALIAS`, then reload.</source>
-        <translation>Worker dürfen nur die Hosts in %1 erreichen (OpenSSH-Konfigurationsformat). Fügen Sie dort einen Host-Block hinzu oder importieren Sie einen mit `zerg hosts import ALIAS` und laden Sie dann neu.</translation>
-    </message>
-    <message>
         <source>Reload</source>
         <translation>Neu laden</translation>
     </message>
@@ -1163,8 +1242,56 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
         <translation>known_hosts: %1</translation>
     </message>
     <message>
-        <source>The server&apos;s workers may only reach the hosts in %1 on the server (OpenSSH config format). To add one, edit that file on the server or run `zerg hosts import ALIAS` there, then reload.</source>
-        <translation>Die Worker des Servers dürfen nur die Hosts in %1 auf dem Server erreichen (OpenSSH-Konfigurationsformat). Um einen hinzuzufügen, bearbeiten Sie diese Datei auf dem Server oder führen Sie dort `zerg hosts import ALIAS` aus, und laden Sie dann neu.</translation>
+        <source>The server&apos;s workers may only reach the hosts in %1 on the server (OpenSSH config format). Hosts added or imported here go into that file, from the server&apos;s own ~/.ssh/config.</source>
+        <translation>Die Worker des Servers dürfen nur die Hosts in %1 auf dem Server erreichen (OpenSSH-Konfigurationsformat). Hier hinzugefügte oder importierte Hosts kommen in diese Datei, importiert aus der ~/.ssh/config des Servers.</translation>
+    </message>
+    <message>
+        <source>Workers may only reach the hosts in %1 (OpenSSH config format). Add a host, import hosts from ~/.ssh/config, or edit the file and reload.</source>
+        <translation>Worker dürfen nur die Hosts in %1 erreichen (OpenSSH-Konfigurationsformat). Fügen Sie einen Host hinzu, importieren Sie Hosts aus ~/.ssh/config oder bearbeiten Sie die Datei und laden Sie neu.</translation>
+    </message>
+    <message>
+        <source>Add host…</source>
+        <translation>Host hinzufügen …</translation>
+    </message>
+    <message>
+        <source>Add a host</source>
+        <translation>Einen Host hinzufügen</translation>
+    </message>
+    <message>
+        <source>Import…</source>
+        <translation>Importieren …</translation>
+    </message>
+    <message>
+        <source>Import hosts from your SSH config</source>
+        <translation>Hosts aus Ihrer SSH-Konfiguration importieren</translation>
+    </message>
+    <message>
+        <source>Edit…</source>
+        <translation>Bearbeiten …</translation>
+    </message>
+    <message>
+        <source>Edit %1</source>
+        <translation>%1 bearbeiten</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>Remove %1 from the allowed hosts</source>
+        <translation>%1 aus den erlaubten Hosts entfernen</translation>
+    </message>
+    <message>
+        <source>Remove %1? Workers can no longer reach it. Its host key stays in known_hosts.</source>
+        <translation>%1 entfernen? Worker können ihn dann nicht mehr erreichen. Sein Host-Schlüssel bleibt in known_hosts.</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Remove %1</source>
+        <translation>%1 entfernen</translation>
     </message>
 </context>
 <context>
@@ -1236,6 +1363,41 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
     <message>
         <source>Loopback, link-local and private addresses are refused, except: %1.</source>
         <translation>Loopback-, Link-Local- und private Adressen werden abgelehnt, außer: %1.</translation>
+    </message>
+</context>
+<context>
+    <name>ImportHostsDialog</name>
+    <message>
+        <source>Import hosts from your SSH config</source>
+        <translation>Hosts aus Ihrer SSH-Konfiguration importieren</translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation>Wird gelesen …</translation>
+    </message>
+    <message>
+        <source>%1 names no hosts.</source>
+        <translation>%1 nennt keine Hosts.</translation>
+    </message>
+    <message>
+        <source>From %1. Tick the hosts workers may reach.</source>
+        <translation>Aus %1. Haken Sie die Hosts an, die Worker erreichen dürfen.</translation>
+    </message>
+    <message>
+        <source>(allowed already)</source>
+        <translation>(schon erlaubt)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>Importieren</translation>
+    </message>
+    <message>
+        <source>Import the ticked hosts</source>
+        <translation>Die angehakten Hosts importieren</translation>
     </message>
 </context>
 <context>
@@ -4411,6 +4573,26 @@ Kosten: %4</translation>
     <message>
         <source>Could not load the hosts: %1</source>
         <translation>Die Hosts konnten nicht geladen werden: %1</translation>
+    </message>
+    <message>
+        <source>The port &quot;%1&quot; is not a number: give one from 1 to 65535 (SSH&apos;s usual port is 22).</source>
+        <translation>Der Port „%1“ ist keine Zahl: Geben Sie eine von 1 bis 65535 an (der übliche SSH-Port ist 22).</translation>
+    </message>
+    <message>
+        <source>Added %1.</source>
+        <translation>%1 hinzugefügt.</translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation>%1 gespeichert.</translation>
+    </message>
+    <message>
+        <source>Removed %1: workers can no longer reach it.</source>
+        <translation>%1 entfernt: Worker können ihn nicht mehr erreichen.</translation>
+    </message>
+    <message>
+        <source>Imported %1. Check each host&apos;s key (Check key), then trust it.</source>
+        <translation>%1 importiert. Prüfen Sie den Schlüssel jedes Hosts („Schlüssel prüfen“) und vertrauen Sie ihm dann.</translation>
     </message>
 </context>
 <context>

@@ -775,6 +775,89 @@
     </message>
 </context>
 <context>
+    <name>HostDialog</name>
+    <message>
+        <source>Add a host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Alias</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>web1: the name Jarvis and workers use</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DNS name or IP address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>empty: your user name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>empty: ssh-agent and ~/.ssh&apos;s keys</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the key file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the private key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jump hosts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ProxyJump: aliases of this list, e.g. bastion</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jump hosts (ProxyJump)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the host and check its key</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>HostKeys</name>
     <message>
         <source>The SSH host key of %1 (%2) is not known yet, so zerg refused to connect. The server&apos;s %3 key has fingerprint %4. Verify that fingerprint with the server&apos;s administrator (on the server: `ssh-keygen -lf /etc/ssh/ssh_host_%5_key.pub`), then trust it with `zerg hosts trust %1` (it shows the fingerprint and records the key in %6), or append it yourself with `ssh-keyscan -t %5 -p %7 %8 &gt;&gt; %6`, and try again.</source>
@@ -1096,10 +1179,6 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
 <context>
     <name>HostsPage</name>
     <message>
-        <source>Workers may only reach the hosts in %1 (OpenSSH config format). Add a Host block there, or import one with `zerg hosts import ALIAS`, then reload.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Reload</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1156,7 +1235,55 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The server&apos;s workers may only reach the hosts in %1 on the server (OpenSSH config format). To add one, edit that file on the server or run `zerg hosts import ALIAS` there, then reload.</source>
+        <source>The server&apos;s workers may only reach the hosts in %1 on the server (OpenSSH config format). Hosts added or imported here go into that file, from the server&apos;s own ~/.ssh/config.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workers may only reach the hosts in %1 (OpenSSH config format). Add a host, import hosts from ~/.ssh/config, or edit the file and reload.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add host…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add a host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import hosts from your SSH config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove %1 from the allowed hosts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove %1? Workers can no longer reach it. Its host key stays in known_hosts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1228,6 +1355,41 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
     </message>
     <message>
         <source>Loopback, link-local and private addresses are refused, except: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ImportHostsDialog</name>
+    <message>
+        <source>Import hosts from your SSH config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 names no hosts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From %1. Tick the hosts workers may reach.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(allowed already)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import the ticked hosts</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4400,6 +4562,26 @@ Cost: %4</source>
     </message>
     <message>
         <source>Could not load the hosts: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The port &quot;%1&quot; is not a number: give one from 1 to 65535 (SSH&apos;s usual port is 22).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Added %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Removed %1: workers can no longer reach it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Imported %1. Check each host&apos;s key (Check key), then trust it.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -4,6 +4,7 @@
 #include "ui/role_table.h"
 
 #include <QDir>
+#include <QUrl>
 
 #include <utility>
 
@@ -82,6 +83,13 @@ void HostsModel::apply(const HostsList& list) {
     if (assignIfDifferent(m_hostsFile, list.hostsFile))
         Q_EMIT hostsFileChanged();
     setLoadError(list.loadError ? list.loadError->message : QString());
+    if (!m_verifyAfterLoad.isEmpty()) {
+        const QString alias = std::exchange(m_verifyAfterLoad, QString());
+        for (int i = 0; i < m_rows.size(); ++i) {
+            if (m_rows.at(i).host.alias == alias)
+                verify(i);
+        }
+    }
 }
 
 void HostsModel::setLoadError(const QString& message) {
@@ -150,10 +158,13 @@ void HostsModel::checkKey(int row) {
         r.keyState = check->state;
         switch (check->state) {
             case HostKeyState::Known:
-                return finish(i,
-                              tr("The key matches the one recorded in %1.")
-                                  .arg(QDir::toNativeSeparators(check->knownHostsFile)),
-                              true);
+                finish(i,
+                       tr("The key matches the one recorded in %1.")
+                           .arg(QDir::toNativeSeparators(check->knownHostsFile)),
+                       true);
+                if (std::exchange(r.testAfterKey, false))
+                    testConnection(i);
+                return;
             case HostKeyState::Changed:
                 return finish(i, check->message, false);
             case HostKeyState::Unknown:
@@ -188,7 +199,160 @@ void HostsModel::trust(int row) {
                    tr("Trusted: the key is recorded in %1. Workers can now reach %2.")
                        .arg(QDir::toNativeSeparators(recorded->knownHostsFile), host.alias),
                    true);
+            if (std::exchange(m_rows[i].testAfterKey, false))
+                testConnection(i);
         });
+}
+
+void HostsModel::verify(int row) {
+    if (row < 0 || row >= m_rows.size() || m_rows.at(row).busy)
+        return;
+    m_rows[row].testAfterKey = true;
+    checkKey(row);
+}
+
+QVariantMap HostsModel::settingsOf(int row) const {
+    if (row < 0 || row >= m_rows.size())
+        return {};
+    const HostEntry& e = m_rows.at(row).host.settings;
+    return {
+        {QStringLiteral("alias"), m_rows.at(row).host.alias},
+        {QStringLiteral("host"), e.hostName.isEmpty() ? m_rows.at(row).host.hostName : e.hostName},
+        {QStringLiteral("port"), m_rows.at(row).host.port},
+        {QStringLiteral("user"), e.user},
+        {QStringLiteral("keyFile"), e.identityFiles.value(0)},
+        {QStringLiteral("knownHosts"), e.knownHostsFile},
+        {QStringLiteral("proxyJump"), e.proxyJump.join(QLatin1Char(','))}};
+}
+
+bool HostsModel::saveHost(const QString& originalAlias, const QVariantMap& form) {
+    if (m_saving)
+        return false;
+    HostEntry e;
+    e.alias = form.value(QStringLiteral("alias")).toString().trimmed();
+    e.hostName = form.value(QStringLiteral("host")).toString().trimmed();
+    const QString port = form.value(QStringLiteral("port")).toString().trimmed();
+    bool ok = true;
+    e.port = port.isEmpty() ? 22 : port.toInt(&ok);
+    if (!ok) {
+        m_editError = tr("The port \"%1\" is not a number: give one from 1 to 65535 (SSH's usual "
+                         "port is 22).")
+                          .arg(port);
+        m_notice.clear();
+        Q_EMIT editChanged();
+        return false;
+    }
+    e.user = form.value(QStringLiteral("user")).toString().trimmed();
+    // The key picker gives a file URL; the hosts file wants a path.
+    QString key = form.value(QStringLiteral("keyFile")).toString().trimmed();
+    if (key.startsWith(QLatin1String("file:")))
+        key = QUrl(key).toLocalFile();
+    if (!key.isEmpty())
+        e.identityFiles = {key};
+    e.knownHostsFile = form.value(QStringLiteral("knownHosts")).toString().trimmed();
+    for (const QString& hop : form.value(QStringLiteral("proxyJump"))
+                                  .toString()
+                                  .split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        e.proxyJump << hop.trimmed();
+    }
+    m_saving = true;
+    m_editError.clear();
+    m_notice.clear();
+    Q_EMIT editChanged();
+    const QString alias = e.alias;
+    auto done = [this, alias, adding = originalAlias.isEmpty()](const Result<Ok>& r) {
+        editDone(r, adding ? tr("Added %1.").arg(alias) : tr("Saved %1.").arg(alias), alias);
+        if (r)
+            Q_EMIT hostSaved(alias);
+    };
+    if (originalAlias.isEmpty())
+        m_source->addHost(e, this, done);
+    else
+        m_source->updateHost(originalAlias, e, this, done);
+    return true;
+}
+
+void HostsModel::removeHost(int row) {
+    if (m_saving || row < 0 || row >= m_rows.size())
+        return;
+    const QString alias = m_rows.at(row).host.alias;
+    m_saving = true;
+    m_editError.clear();
+    m_notice.clear();
+    Q_EMIT editChanged();
+    m_source->removeHost(alias, this, [this, alias](const Result<Ok>& r) {
+        editDone(r, tr("Removed %1: workers can no longer reach it.").arg(alias), {});
+    });
+}
+
+void HostsModel::editDone(const Status& done, const QString& notice, const QString& verifyAlias) {
+    m_saving = false;
+    m_editError = done ? QString() : done.error().message;
+    m_notice = done ? notice : QString();
+    Q_EMIT editChanged();
+    if (done) {
+        m_verifyAfterLoad = verifyAlias;
+        reload();
+    }
+}
+
+void HostsModel::requestEdit(int row) {
+    if (row == -1)
+        Q_EMIT editRequested({});
+    else if (row >= 0 && row < m_rows.size())
+        Q_EMIT editRequested(settingsOf(row));
+}
+
+void HostsModel::requestRemove(int row) {
+    if (row >= 0 && row < m_rows.size())
+        Q_EMIT removeRequested(row, m_rows.at(row).host.alias);
+}
+
+void HostsModel::clearEdit() {
+    m_editError.clear();
+    m_notice.clear();
+    Q_EMIT editChanged();
+}
+
+void HostsModel::loadImportCandidates() {
+    m_importLoading = true;
+    m_importError.clear();
+    Q_EMIT importChanged();
+    m_source->importCandidates(this, [this](const Result<HostImportList>& list) {
+        m_importLoading = false;
+        m_importCandidates.clear();
+        if (!list) {
+            m_importError = list.error().message;
+        } else {
+            m_importSource = QDir::toNativeSeparators(list->sshConfigFile);
+            for (const HostImportCandidate& c : list->hosts) {
+                m_importCandidates.append(QVariantMap{{QStringLiteral("alias"), c.entry.alias},
+                                                      {QStringLiteral("target"), c.entry.target()},
+                                                      {QStringLiteral("allowed"), c.allowed}});
+            }
+        }
+        Q_EMIT importChanged();
+    });
+}
+
+void HostsModel::importHosts(const QStringList& aliases) {
+    if (m_saving)
+        return;
+    m_saving = true;
+    m_editError.clear();
+    m_notice.clear();
+    Q_EMIT editChanged();
+    m_source->importHosts(aliases, this, [this](const Result<QStringList>& written) {
+        if (!written) {
+            editDone(written.error(), {}, {});
+            return;
+        }
+        editDone(Ok{},
+                 tr("Imported %1. Check each host's key (Check key), then trust it.")
+                     .arg(written->join(QStringLiteral(", "))),
+                 {});
+        Q_EMIT hostSaved(written->value(0));
+    });
 }
 
 void HostsModel::retranslate() {

@@ -9,6 +9,8 @@
 #include <QAbstractListModel>
 #include <QHash>
 #include <QList>
+#include <QVariantList>
+#include <QVariantMap>
 
 namespace zerg {
 
@@ -31,6 +33,19 @@ class HostsModel : public QAbstractListModel, public QmlInstance<HostsModel> {
     Q_PROPERTY(int count READ count NOTIFY countChanged FINAL)
     // Non-empty when the hosts file could not be read: what happened and what to do.
     Q_PROPERTY(QString loadError READ loadError NOTIFY loadErrorChanged FINAL)
+    // The add / edit form and the import checklist (HostsSource's edits):
+    //   saving      a save, removal or import is under way
+    //   editError   its error ("" after success): what happened and what to do
+    //   notice      the last edit's good news ("Added web1.")
+    Q_PROPERTY(bool saving READ saving NOTIFY editChanged FINAL)
+    Q_PROPERTY(QString editError READ editError NOTIFY editChanged FINAL)
+    Q_PROPERTY(QString notice READ notice NOTIFY editChanged FINAL)
+    // [{alias, target, allowed}] of the user's ~/.ssh/config (the server's in remote mode), read
+    // by loadImportCandidates(); importSource: that file; importLoading while it is read.
+    Q_PROPERTY(QVariantList importCandidates READ importCandidates NOTIFY importChanged FINAL)
+    Q_PROPERTY(QString importSource READ importSource NOTIFY importChanged FINAL)
+    Q_PROPERTY(QString importError READ importError NOTIFY importChanged FINAL)
+    Q_PROPERTY(bool importLoading READ importLoading NOTIFY importChanged FINAL)
 
 public:
     enum Roles {
@@ -69,11 +84,46 @@ public:
     Q_INVOKABLE void testConnection(int row);
     Q_INVOKABLE void checkKey(int row);
     Q_INVOKABLE void trust(int row);
+    // Check the key, then (when known, or once trusted from the row) test the login: the one
+    // flow after a host is added. Unknown keys wait for trust(), which then tests too.
+    Q_INVOKABLE void verify(int row);
+
+    // The row's settings for the edit form: {alias, host, port, user, keyFile, knownHosts,
+    // proxyJump ("outer,inner")}; empty for a bad row.
+    Q_INVOKABLE QVariantMap settingsOf(int row) const;
+    // Adds (originalAlias empty) or changes a host from the form's fields (as settingsOf gives
+    // them); on success the list reloads and the host is verified. Returns false at once for a
+    // port that is not a number; the rest is checked by the source (editError).
+    Q_INVOKABLE bool saveHost(const QString& originalAlias, const QVariantMap& form);
+    Q_INVOKABLE void removeHost(int row);
+    Q_INVOKABLE void loadImportCandidates();
+    Q_INVOKABLE void importHosts(const QStringList& aliases);
+    // A row's Edit and Remove buttons: the page opens its form or asks (editRequested,
+    // removeRequested), since a list delegate cannot reach the page's dialogs. requestEdit(-1):
+    // the empty form, to add a host.
+    Q_INVOKABLE void requestEdit(int row);
+    Q_INVOKABLE void requestRemove(int row);
+    // Clears editError and notice (the form opens fresh).
+    Q_INVOKABLE void clearEdit();
+
+    [[nodiscard]] bool saving() const { return m_saving; }
+    [[nodiscard]] QString editError() const { return m_editError; }
+    [[nodiscard]] QString notice() const { return m_notice; }
+    [[nodiscard]] QVariantList importCandidates() const { return m_importCandidates; }
+    [[nodiscard]] QString importSource() const { return m_importSource; }
+    [[nodiscard]] QString importError() const { return m_importError; }
+    [[nodiscard]] bool importLoading() const { return m_importLoading; }
 
 Q_SIGNALS:
     void hostsFileChanged();
     void countChanged();
     void loadErrorChanged();
+    void editChanged();
+    void importChanged();
+    // A save succeeded (the form closes).
+    void hostSaved(const QString& alias);
+    void editRequested(const QVariantMap& settings);
+    void removeRequested(int row, const QString& alias);
 
 private:
     struct Row : RowAction {
@@ -81,6 +131,7 @@ private:
         HostKeyState keyState = HostKeyState::Unknown;
         QString fingerprint;         // as shown: "type SHA256:…"
         QString pendingFingerprint;  // "SHA256:…" of an unknown key that awaits trust()
+        bool testAfterKey = false;   // verify(): a known or trusted key goes on to a test login
     };
 
     // data() and roleNames(): the roles of a row, which need nothing but the row.
@@ -94,6 +145,8 @@ private:
     void changed(int row);
     void finish(int row, const QString& message, bool ok);
     void setLoadError(const QString& message);
+    // An edit's answer: the error, or the notice and a reload that verifies alias (if any).
+    void editDone(const Status& done, const QString& notice, const QString& verifyAlias);
 
     HostsSource* m_source;
     QList<Row> m_rows;
@@ -102,6 +155,14 @@ private:
     NewestRequest m_reloads;
     quint64 m_nextAction = 0;
     bool m_loaded = false;
+    bool m_saving = false;
+    QString m_editError;
+    QString m_notice;
+    QString m_verifyAfterLoad;  // the alias to verify once the reloaded list has it
+    QVariantList m_importCandidates;
+    QString m_importSource;
+    QString m_importError;
+    bool m_importLoading = false;
 };
 
 }  // namespace zerg

@@ -9,6 +9,7 @@
 #include "core/clock.h"
 #include "core/event_bus.h"
 #include "dashboard/approvals_source.h"
+#include "dashboard/hosts_source.h"
 #include "dashboard/inbox_source.h"
 #include "dashboard/mcp_source.h"
 #include "dashboard/schedules_source.h"
@@ -26,6 +27,7 @@
 #include "ui/app_language.h"
 #include "ui/approvals_model.h"
 #include "ui/conversation_backend.h"
+#include "ui/hosts_model.h"
 #include "ui/inbox_model.h"
 #include "ui/jarvis_controller.h"
 #include "ui/mcp_servers_model.h"
@@ -208,11 +210,13 @@ public Q_SLOTS:
             new TestSupport(&m_bus, m_conversation.get(), m_controller.get(), engine));
         setUpSchedules(engine);
         setUpMcp();
+        setUpHosts();
         setUpSettings();
         setUpLanguage(engine);
     }
     void cleanupTestCase() {
         WindowClose::setInstance(nullptr);
+        HostsModel::setInstance(nullptr);
         SettingsModel::setInstance(nullptr);
         JarvisController::setInstance(nullptr);
         WorkerTableModel::setInstance(nullptr);
@@ -346,6 +350,23 @@ private:
 
     // Settings › MCP servers: a fresh mcp.json for each test file's engine, with one disabled
     // server; the servers are not started (edits are written and applied all the same).
+    // The Hosts page over a fresh hosts file of its own per test file, with one host (web1) whose
+    // address nothing listens on: a key check fails at once.
+    void setUpHosts() {
+        m_hostsModel.reset();
+        m_hostsSource.reset();
+        Settings s;
+        s.hostsFile = m_dir.filePath(QStringLiteral("hosts-%1").arg(m_databases));
+        s.knownHostsFile = m_dir.filePath(QStringLiteral("known_hosts"));
+        QFile file(s.hostsFile);
+        if (file.open(QIODevice::WriteOnly))
+            file.write("# the test's hosts\nHost web1\n  HostName 127.0.0.1\n  Port 9\n");
+        file.close();
+        m_hostsSource = std::make_unique<LocalHostsSource>(s, &m_clock);
+        m_hostsModel = std::make_unique<HostsModel>(m_hostsSource.get());
+        HostsModel::setInstance(m_hostsModel.get());
+    }
+
     void setUpMcp() {
         m_mcpModel.reset();
         m_mcpSource.reset();
@@ -403,6 +424,8 @@ private:
     std::unique_ptr<InboxModel> m_inbox;
     std::unique_ptr<SettingsModel> m_settings;
     std::unique_ptr<WindowClose> m_windowClose;
+    std::unique_ptr<LocalHostsSource> m_hostsSource;
+    std::unique_ptr<HostsModel> m_hostsModel;
     std::unique_ptr<ArtifactStore> m_artifacts;
     std::unique_ptr<ApprovalStore> m_approvalStore;
     std::unique_ptr<Approvals> m_approvals;

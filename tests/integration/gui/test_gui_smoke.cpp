@@ -61,7 +61,8 @@ private Q_SLOTS:
                                 QStringLiteral("schedules"),     QStringLiteral("hosts"),
                                 QStringLiteral("settings"),      QStringLiteral("inbox"),
                                 QStringLiteral("jarvis-search"), QStringLiteral("shortcuts"),
-                                QStringLiteral("jarvis-dark"),   QStringLiteral("workers-dark")};
+                                QStringLiteral("jarvis-dark"),   QStringLiteral("workers-dark"),
+                                QStringLiteral("hosts-edit")};
         for (const QString& page : pages)
             QFile::remove(shots.filePath(page + QStringLiteral(".png")));
 

@@ -1,16 +1,20 @@
 // The dashboard's Hosts page model over the local source against a real sshd: a test connection
 // fails on an unknown key with the worker's own advice, checkKey shows the real fingerprint, trust
 // records it, the next test logs in; a changed key is reported and cannot be trusted; a missing
-// file is explained.
+// file is explained. Hosts added, edited, removed and imported from the page: an added host is
+// checked, trusted and logged in to in one flow; a bad alias is refused with the editor's words.
 #include "core/clock.h"
 #include "core/settings.h"
 #include "dashboard/hosts_source.h"
 #include "sshd_fixture.h"
 #include "ui/hosts_model.h"
 
+#include <QDir>
 #include <QFile>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUrl>
 
 using namespace zerg;
 using zerg::test::SshdFixture;
@@ -38,7 +42,7 @@ private Q_SLOTS:
         qunsetenv("SSH_AUTH_SOCK");
         QString why;
         if (!m_sshd.available(&why))
-            QSKIP(qPrintable(QStringLiteral("sshd fixture: ") + why));
+            QFAIL(qPrintable(QStringLiteral("sshd fixture: %1; run scripts/setup").arg(why)));
         QString error;
         QVERIFY2(m_sshd.start(&error), qPrintable(error));
         QVERIFY(m_tmp.isValid());
@@ -129,6 +133,110 @@ private Q_SLOTS:
         QVERIFY(m.loadError().contains(QStringLiteral("Host web1")));  // how to write one
         m.testConnection(0);                                           // out of range: ignored
         m.checkKey(-1);
+    }
+
+    void addedHostIsCheckedTrustedAndTestedInOneFlow() {
+        m_settings.hostsFile = m_tmp.filePath(QStringLiteral("new/hosts_%1").arg(m_round));
+        LocalHostsSource source(m_settings, &m_clock);
+        HostsModel m(&source);
+        QCOMPARE(m.count(), 0);
+        QSignalSpy saved(&m, &HostsModel::hostSaved);
+        QVariantMap form{
+            {QStringLiteral("alias"), QStringLiteral("newbox")},
+            {QStringLiteral("host"), QStringLiteral("127.0.0.1")},
+            {QStringLiteral("port"), QString::number(m_sshd.port())},
+            {QStringLiteral("user"), m_sshd.userName()},
+            {QStringLiteral("keyFile"),
+             QUrl::fromLocalFile(m_sshd.userKeyPath()).toString()},  // as the picker gives it
+            {QStringLiteral("knownHosts"), m_knownHosts}};
+        QVERIFY(m.saveHost(QString(), form));
+        QTRY_COMPARE(saved.size(), 1);
+        QVERIFY2(m.editError().isEmpty(), qPrintable(m.editError()));
+        QCOMPARE(m.notice(), QStringLiteral("Added newbox."));
+        QTRY_COMPARE(m.count(), 1);
+        QVERIFY(readAll(m_settings.hostsFile).contains("Host newbox"));
+        QVERIFY(readAll(m_settings.hostsFile).contains(m_sshd.userKeyPath().toUtf8()));
+
+        // The flow: the key is fetched at once; it is unknown, so it waits for trust, after which
+        // the login is tested without another click.
+        QTRY_VERIFY_WITH_TIMEOUT(cell(m, HostsModel::CanTrustRole).toBool(), kWaitMs);
+        QVERIFY(!cell(m, HostsModel::BusyRole).toBool());
+        QVERIFY(
+            cell(m, HostsModel::FingerprintRole).toString().endsWith(m_sshd.hostKeyFingerprint()));
+        m.trust(0);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            cell(m, HostsModel::MessageRole).toString().startsWith(QStringLiteral("Connected")),
+            kWaitMs);
+        QVERIFY(cell(m, HostsModel::MessageOkRole).toBool());
+        QCOMPARE(cell(m, HostsModel::KeyStateRole).toString(), QStringLiteral("known"));
+
+        // Edit: renamed, the settings kept; the form gets what the file says.
+        QVariantMap edited = m.settingsOf(0);
+        QCOMPARE(edited.value(QStringLiteral("alias")).toString(), QStringLiteral("newbox"));
+        QCOMPARE(edited.value(QStringLiteral("keyFile")).toString(), m_sshd.userKeyPath());
+        edited.insert(QStringLiteral("alias"), QStringLiteral("renamed"));
+        QVERIFY(m.saveHost(QStringLiteral("newbox"), edited));
+        QTRY_COMPARE(cell(m, HostsModel::AliasRole).toString(), QStringLiteral("renamed"));
+        QCOMPARE(m.count(), 1);
+        QVERIFY(!readAll(m_settings.hostsFile).contains("newbox"));
+        // A known key: the flow goes straight on to the login.
+        QTRY_VERIFY_WITH_TIMEOUT(
+            cell(m, HostsModel::MessageRole).toString().startsWith(QStringLiteral("Connected")),
+            kWaitMs);
+
+        // Refused with the editor's words; nothing written.
+        const QByteArray before = readAll(m_settings.hostsFile);
+        form.insert(QStringLiteral("alias"), QStringLiteral("two words"));
+        QVERIFY(m.saveHost(QString(), form));
+        QVERIFY(!m.saving());
+        QVERIFY2(m.editError().contains(QStringLiteral("two words")), qPrintable(m.editError()));
+        form.insert(QStringLiteral("port"), QStringLiteral("22a"));
+        QVERIFY(!m.saveHost(QString(), form));
+        QVERIFY(m.editError().contains(QStringLiteral("22a")));
+        QCOMPARE(readAll(m_settings.hostsFile), before);
+
+        m.removeHost(0);
+        QTRY_COMPARE(m.count(), 0);
+        QVERIFY2(m.editError().isEmpty(), qPrintable(m.editError()));
+        QVERIFY(!readAll(m_settings.hostsFile).contains("renamed"));
+    }
+
+    void importedFromTheSshConfigWithAChecklist() {
+        QTemporaryDir home;
+        const QByteArray oldHome = qgetenv("HOME");
+        qputenv("HOME", home.path().toUtf8());
+        QVERIFY(QDir(home.path()).mkpath(QStringLiteral(".ssh")));
+        QFile config(home.filePath(QStringLiteral(".ssh/config")));
+        QVERIFY(config.open(QIODevice::WriteOnly));
+        config.write(QStringLiteral("Host %1\n  HostName 127.0.0.1\n  Port %2\n"
+                                    "Host fresh\n  HostName 127.0.0.1\n  Port %2\n  User %3\n"
+                                    "  IdentityFile %4\n")
+                         .arg(kAlias)
+                         .arg(m_sshd.port())
+                         .arg(m_sshd.userName(), m_sshd.userKeyPath())
+                         .toUtf8());
+        config.close();
+        LocalHostsSource source(m_settings, &m_clock);
+        HostsModel m(&source);
+        m.loadImportCandidates();
+        QTRY_VERIFY(!m.importLoading());
+        qputenv("HOME", oldHome);
+        QVERIFY2(m.importError().isEmpty(), qPrintable(m.importError()));
+        const QVariantList candidates = m.importCandidates();
+        QCOMPARE(candidates.size(), 2);
+        QCOMPARE(candidates.at(0).toMap().value(QStringLiteral("alias")).toString(), kAlias);
+        QVERIFY(candidates.at(0).toMap().value(QStringLiteral("allowed")).toBool());
+        QCOMPARE(candidates.at(1).toMap().value(QStringLiteral("alias")).toString(),
+                 QStringLiteral("fresh"));
+        QVERIFY(!candidates.at(1).toMap().value(QStringLiteral("allowed")).toBool());
+        QVERIFY(m.importSource().endsWith(QStringLiteral(".ssh/config")));
+
+        qputenv("HOME", home.path().toUtf8());
+        m.importHosts({QStringLiteral("fresh")});
+        qputenv("HOME", oldHome);
+        QTRY_COMPARE(m.count(), 2);
+        QVERIFY2(m.notice().contains(QStringLiteral("fresh")), qPrintable(m.notice()));
+        QVERIFY(readAll(m_settings.hostsFile).contains("Host fresh"));
     }
 
 private:
