@@ -740,32 +740,28 @@ Status HostsFileEditor::save() {
     return Ok{};
 }
 
-Status HostsFileEditor::addHost(const QString& hostsFilePath, const HostEntry& entry) {
+// Opens the file, makes one edit and saves it: the three one-call forms below.
+template <typename Edit>
+Status HostsFileEditor::editFile(const QString& hostsFilePath, Edit edit) {
     Result<HostsFileEditor> editor = open(hostsFilePath);
     if (!editor)
         return editor.error();
-    if (const Status added = editor.value().add(entry); !added)
-        return added;
+    if (const Status edited = edit(editor.value()); !edited)
+        return edited;
     return editor.value().save();
+}
+
+Status HostsFileEditor::addHost(const QString& hostsFilePath, const HostEntry& entry) {
+    return editFile(hostsFilePath, [&](HostsFileEditor& e) { return e.add(entry); });
 }
 
 Status HostsFileEditor::updateHost(const QString& hostsFilePath, const QString& alias,
                                    const HostEntry& entry) {
-    Result<HostsFileEditor> editor = open(hostsFilePath);
-    if (!editor)
-        return editor.error();
-    if (const Status updated = editor.value().update(alias, entry); !updated)
-        return updated;
-    return editor.value().save();
+    return editFile(hostsFilePath, [&](HostsFileEditor& e) { return e.update(alias, entry); });
 }
 
 Status HostsFileEditor::removeHost(const QString& hostsFilePath, const QString& alias) {
-    Result<HostsFileEditor> editor = open(hostsFilePath);
-    if (!editor)
-        return editor.error();
-    if (const Status removed = editor.value().remove(alias); !removed)
-        return removed;
-    return editor.value().save();
+    return editFile(hostsFilePath, [&](HostsFileEditor& e) { return e.remove(alias); });
 }
 
 Result<QList<HostImportCandidate>> HostsFileEditor::importCandidates(const QString& sshConfigPath,

@@ -98,6 +98,8 @@ public:
         const QString& sshConfigPath, const QString& hostsFilePath);
 
 private:
+    template <typename Edit>
+    [[nodiscard]] static Status editFile(const QString& hostsFilePath, Edit edit);
     HostsFileEditor() = default;
 
     // The text as it would be, if it parses and gives every alias what it should: the edited
