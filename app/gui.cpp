@@ -249,6 +249,11 @@ int run(const QStringList& args) {
                                  clock->utcNow());
                          }
                      });
+    // Settings › models apply at once: the next request uses them (a server's are its own).
+    if (backend) {
+        QObject::connect(&dashboard.settings(), &SettingsModel::modelsChanged, backend.get(),
+                         [b = backend.get()] { b->applyModels(Settings::load()); });
+    }
     QObject::connect(&dashboard.settings(), &SettingsModel::restartRequested, qApp, [&restart] {
         restart.wanted = true;
         QCoreApplication::quit();

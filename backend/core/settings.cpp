@@ -313,8 +313,13 @@ QList<SettingField> makeFields() {
              QT_TRANSLATE_NOOP("zerg::SettingField", "PEM file of the certificate's key."),
              &Settings::serverTlsKey),
     };
+    const QList<QString Settings::*> roleModels{&Settings::model, &Settings::workerModel,
+                                                &Settings::quickModel, &Settings::summaryModel,
+                                                &Settings::deciderModel};
     for (SettingField& field : f) {
-        field.appliesLive = field.key == QLatin1String("ui/theme") ||
+        const auto* text = std::get_if<QString Settings::*>(&field.member);
+        field.roleModel = text && roleModels.contains(*text);
+        field.appliesLive = field.roleModel || field.key == QLatin1String("ui/theme") ||
                             field.key == QLatin1String("ui/language") ||
                             field.key == QLatin1String("ui/close_window");
         field.readOnly = field.key == QLatin1String("data_dir");

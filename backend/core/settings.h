@@ -47,6 +47,9 @@ struct SettingField {
     QStringList choices;
     bool appliesLive = false;  // takes effect without a restart (the theme, the language)
     bool readOnly = false;     // shown but not editable in the app (the data folder)
+    // A role's model (supervisor, worker, quick, summary, decider): applies live through the
+    // backend (Backend::applyModels), the next request uses it.
+    bool roleModel = false;
 };
 
 // Effective configuration: QSettings in the platform's standard location, overridden by ZERG_*

@@ -379,6 +379,14 @@ QList<ChatMessage> JarvisService::freshContext() const {
     return out;
 }
 
+void JarvisService::setModels(const JarvisModels& models) {
+    m_config.model = models.model;
+    m_config.workerModel = models.workerModel;
+    m_config.quickModel = models.quickModel;
+    m_config.memoryModel = models.memoryModel;
+    m_config.roundabout.deciderModel = models.deciderModel;
+}
+
 SupervisorContext JarvisService::supervisorContext() const {
     SupervisorContext ctx;
     ctx.store = m_store;

@@ -43,6 +43,15 @@ namespace supervision {
 class ExitReason;
 }
 
+// The models of the supervisor agent's roles (Settings::modelFor), changeable while Zerg runs.
+struct JarvisModels {
+    QString model;         // the supervisor's
+    QString workerModel;   // the workers'
+    QString quickModel;    // the quick path's (empty: the supervisor's)
+    QString memoryModel;   // condenses older conversation (empty: the supervisor's)
+    QString deciderModel;  // the roundabout's decider; empty: the rule-based one
+};
+
 struct JarvisConfig {
     qint64 ownerId = 1;
     QString model;        // the supervisor's model
@@ -122,6 +131,9 @@ public:
     // The owner's schedule runner and its store (not owned): the user's runs get the schedule
     // tools. Scheduled checks do not, so that a check cannot reschedule itself.
     void setScheduler(ScheduleService* scheduler, ScheduleStore* schedules);
+    // Settings › models, applied without a restart: the next run uses them (its supervisor,
+    // quick path, workers and decider); a run in progress finishes with those it started with.
+    void setModels(const JarvisModels& models);
 
     [[nodiscard]] static QString systemPrompt();
     [[nodiscard]] static QString quickPrompt();

@@ -48,6 +48,28 @@ namespace zerg {
 
 namespace {
 
+// The models of the roles as the settings give them. The decider's is the worker's unless set;
+// "heuristic" picks the rule-based decider (an empty model).
+JarvisModels modelsOf(const Settings& s) {
+    JarvisModels m;
+    m.model = s.model;
+    m.workerModel = s.effectiveWorkerModel();
+    m.quickModel = s.modelFor(QStringLiteral("quick"));
+    m.memoryModel = s.modelFor(QStringLiteral("summary"));
+    const QString decider = s.modelFor(QStringLiteral("decider"));
+    m.deciderModel =
+        decider.compare(QLatin1String("heuristic"), Qt::CaseInsensitive) == 0 ? QString() : decider;
+    return m;
+}
+
+void setModels(JarvisConfig* jc, const JarvisModels& m) {
+    jc->model = m.model;
+    jc->workerModel = m.workerModel;
+    jc->quickModel = m.quickModel;
+    jc->memoryModel = m.memoryModel;
+    jc->roundabout.deciderModel = m.deciderModel;
+}
+
 // The XO loop with a radio check every `turns` iterations; off (nullopt) when turns is 0.
 std::optional<xo::Config> xoEvery(int turns) {
     if (turns <= 0)
@@ -314,10 +336,7 @@ Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock
 
     JarvisConfig jc;
     jc.ownerId = s.ownerId;
-    jc.model = s.model;
-    jc.workerModel = s.effectiveWorkerModel();
-    jc.quickModel = s.modelFor(QStringLiteral("quick"));
-    jc.memoryModel = s.modelFor(QStringLiteral("summary"));
+    setModels(&jc, modelsOf(s));
     jc.runTimeoutSecs = s.runTimeoutSeconds;
     jc.contextWindowTokens = s.contextWindowTokens;
     jc.xo = xoEvery(s.xoEverySupervisor);
@@ -337,10 +356,6 @@ Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock
     jc.roundabout.cancelOnHardTimeout = s.cancelOnHardTimeout;
     jc.roundabout.deciderCallBudget = s.deciderBudget;
     jc.roundabout.deciderTimeoutSeconds = s.deciderTimeoutSeconds;
-    // The decider role's model (the worker's unless set); "heuristic" picks the rule-based one.
-    const QString decider = s.modelFor(QStringLiteral("decider"));
-    jc.roundabout.deciderModel =
-        decider.compare(QLatin1String("heuristic"), Qt::CaseInsensitive) == 0 ? QString() : decider;
     b->m_jarvisConfig = std::make_unique<JarvisConfig>(jc);
     if (b->m_instanceLock->isLocked()) {
         // Only the data folder's owner tidies it: another process's jobs are alive.
@@ -382,6 +397,19 @@ Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock
     b->m_jarvis = primary.jarvis;
     b->m_scheduler = primary.scheduler;
     return b;
+}
+
+void Backend::applyModels(const Settings& settings) {
+    const JarvisModels models = modelsOf(settings);
+    setModels(m_jarvisConfig.get(), models);  // for owners added later
+    for (const OwnerServices& o : std::as_const(m_owners))
+        o.jarvis->setModels(models);
+    m_pool->setSummaryModel(settings.modelFor(QStringLiteral("summary")));
+    m_settings.model = settings.model;
+    m_settings.workerModel = settings.workerModel;
+    m_settings.quickModel = settings.quickModel;
+    m_settings.summaryModel = settings.summaryModel;
+    m_settings.deciderModel = settings.deciderModel;
 }
 
 Backend::OwnerServices Backend::addOwner(qint64 ownerId) {

@@ -57,6 +57,11 @@ public:
     // tree (AppTree) with the hygiene monitor, once now and then every hour, and the schedules
     // (both in the data folder's owner only). One-shot CLI commands do not call it.
     void startBackgroundServices();
+    // The model settings (Settings::modelFor: supervisor, worker, quick, summary, decider) of
+    // settings, applied without a restart: every owner's supervisor agent and the worker pool
+    // use them from the next request on (a run in progress keeps its own). The provider and its
+    // base URL still need a restart.
+    void applyModels(const Settings& settings);
     // A service of a room above runtime joins the tree (AppTree::addService): the API server of
     // `zerg serve`. Needs startBackgroundServices() first (else not_running).
     [[nodiscard]] Status addService(const QString& id, std::function<Status()> start,

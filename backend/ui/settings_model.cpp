@@ -356,6 +356,8 @@ bool SettingsModel::setValue(const QString& key, const QVariant& value) {
         Q_EMIT themeChanged(normalized.toString());
     } else if (key == QLatin1String("ui/language")) {
         Q_EMIT languageChanged(normalized.toString());
+    } else if (f.roleModel) {
+        Q_EMIT modelsChanged();
     } else if (!f.appliesLive) {
         updateRestartNeeded();
     }

@@ -31,7 +31,8 @@ struct ProviderKind;
 // QSettings keys Settings::load() reads; a setting its ZERG_* variable overrides is shown with
 // that variable and refused. Secrets are write-only: rows say where they are stored, never what.
 // The backend is built once at start, so most changes apply after a restart (restartNeeded);
-// the theme and the language apply at once (themeChanged, languageChanged: the app switches).
+// the theme and the language apply at once (themeChanged, languageChanged: the app switches),
+// and so do the roles' models (modelsChanged: the next request uses them).
 class SettingsModel : public QAbstractListModel, public QmlInstance<SettingsModel> {
     Q_OBJECT
     QML_NAMED_ELEMENT(AppSettings)
@@ -167,6 +168,9 @@ Q_SIGNALS:
     void providersChanged();
     void restartRequested();
     void autostartChanged();
+    // A role's model was saved (SettingField::roleModel): the app applies the models at once
+    // (Backend::applyModels with Settings::load()).
+    void modelsChanged();
 
 private:
     // Doctor::sandboxCheck, made on first read (it starts bwrap once).

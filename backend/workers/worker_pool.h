@@ -42,6 +42,9 @@ public:
     // worker's child with its job_id and owner_id.
     [[nodiscard]] QJsonObject supervisionSnapshot() const;
     [[nodiscard]] supervision::Supervisor* supervisor() const { return m_children->supervisor(); }
+    // The model that summarizes a worker's result (WorkerDeps::summaryModel), for workers
+    // created from now on (Settings › models, applied without a restart).
+    void setSummaryModel(const QString& model) { m_deps.summaryModel = model; }
     // For tests: the backoff's random draw.
     void setRandomSource(std::function<double()> random);
 

@@ -488,6 +488,31 @@ private Q_SLOTS:
         QCOMPARE(second.at(1).toObject().value("content").toString(), QStringLiteral("Hello."));
     }
 
+    // Settings › models apply without a restart (Backend::applyModels, as the window calls it
+    // when a model row is saved): the next request goes to the new model, the thread goes on.
+    void aChangedModelAppliesToTheNextRequest() {
+        const QJsonObject scenario{
+            {"responses", QJsonArray{textResponse("supervisor-model", "Hello."),
+                                     textResponse("other-model", "Hello again.")}}};
+        auto s = open(scenario, m_sshd.knownHostsPath());
+        QVERIFY(s);
+        bool ok = false;
+        QString answer;
+        QVERIFY(ask(*s, QStringLiteral("hi"), &ok, &answer));
+        QCOMPARE(answer, QStringLiteral("Hello."));
+        Settings changed = s->backend->settings();
+        changed.model = QStringLiteral("other-model");
+        s->backend->applyModels(changed);
+        QCOMPARE(s->backend->settings().model, QStringLiteral("other-model"));
+        QVERIFY(ask(*s, QStringLiteral("hi once more"), &ok, &answer));
+        QVERIFY(ok);
+        QCOMPARE(answer, QStringLiteral("Hello again."));
+        QCOMPARE(s->llm.requestsForModel(QStringLiteral("supervisor-model")).size(), 1);
+        const QList<QJsonObject> other = s->llm.requestsForModel(QStringLiteral("other-model"));
+        QCOMPARE(other.size(), 1);
+        QCOMPARE(conversation(other.at(0)).size(), 3);  // the same thread: hi, Hello., hi once more
+    }
+
     // "Check my server health": two workers at once on the real host, one for the disks and one
     // for the processes; the supervisor synthesizes after both are done.
     void serverHealthRunsTwoWorkersInParallel() {

@@ -227,6 +227,31 @@ private Q_SLOTS:
         QCOMPARE(theme.size(), 0);
     }
 
+    // A role's model applies without a restart: modelsChanged, for the app to hand the models
+    // to the backend (the end-to-end test asks the next request with them).
+    void aRolesModelAppliesWithoutARestart() {
+        SettingsModel m(Settings::load());
+        QSignalSpy models(&m, &SettingsModel::modelsChanged);
+        QSignalSpy restart(&m, &SettingsModel::restartNeededChanged);
+        for (const QString key :
+             {QStringLiteral("llm/model"), QStringLiteral("llm/worker_model"),
+              QStringLiteral("llm/quick_model"), QStringLiteral("llm/summary_model"),
+              QStringLiteral("llm/decider_model")}) {
+            QVERIFY2(Settings::field(key)->roleModel, qPrintable(key));
+            QVERIFY2(m.setValue(key, QStringLiteral("other-model")), qPrintable(key));
+        }
+        QCOMPARE(models.size(), 5);
+        QVERIFY(!m.restartNeeded());
+        QCOMPARE(restart.size(), 0);
+        QCOMPARE(Settings::load().workerModel, QStringLiteral("other-model"));
+        // The provider's address still needs a restart, and is no model.
+        QVERIFY(!Settings::field(QStringLiteral("llm/base_url"))->roleModel);
+        QVERIFY(
+            m.setValue(QStringLiteral("llm/base_url"), QStringLiteral("http://127.0.0.1:9/v1")));
+        QCOMPARE(models.size(), 5);
+        QVERIFY(m.restartNeeded());
+    }
+
     void theThemeAppliesLiveWithoutARestart() {
         SettingsModel m(Settings::load());
         QSignalSpy theme(&m, &SettingsModel::themeChanged);
