@@ -40,8 +40,6 @@
 #include <QSet>
 #include <QTimer>
 
-#include <algorithm>
-
 #include <atomic>
 #include <cstdio>
 #include <memory>
@@ -269,15 +267,7 @@ int run(const QStringList& args) {
     // its own.
     WindowClose windowClose(
         {false,
-         [&backend, &settings]() -> int {
-             if (!backend || backend->scheduler()->isPaused())
-                 return 0;
-             auto listed = backend->schedules()->listSchedules(settings.ownerId);
-             if (!listed)
-                 return 0;
-             return int(std::count_if(listed->cbegin(), listed->cend(),
-                                      [](const ScheduleRecord& r) { return r.enabled; }));
-         },
+         [&backend]() -> int { return backend ? backend->scheduler()->activeSchedules() : 0; },
          &dashboard.settings()});
     WindowClose::setInstance(&windowClose);
 

@@ -198,6 +198,16 @@ bool ScheduleService::isPaused() const {
     return paused && paused.value();
 }
 
+int ScheduleService::activeSchedules() const {
+    if (isPaused())
+        return 0;
+    const Result<QList<ScheduleRecord>> listed = m_store->listSchedules(m_ownerId);
+    if (!listed)
+        return 0;
+    return int(std::count_if(listed->cbegin(), listed->cend(),
+                             [](const ScheduleRecord& r) { return r.enabled; }));
+}
+
 Status ScheduleService::setPaused(bool paused) {
     const QDateTime now = m_clock->utcNow();
     if (Status s = m_store->setPaused(m_ownerId, paused, now); !s)

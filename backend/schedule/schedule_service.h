@@ -77,6 +77,8 @@ public:
     [[nodiscard]] Status runNow(qint64 scheduleId);
     [[nodiscard]] Status setPaused(bool paused);
     [[nodiscard]] bool isPaused() const;
+    // The enabled schedules that would fire (0 while paused, or when they cannot be read).
+    [[nodiscard]] int activeSchedules() const;
 
     // The next n runs of a schedule, in UTC (empty when its expression or zone is invalid).
     [[nodiscard]] QList<QDateTime> nextRuns(const ScheduleRecord& schedule, int n) const;

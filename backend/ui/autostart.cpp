@@ -23,10 +23,6 @@ QString execArgument(const QString& arg) {
     return quoted.replace(QLatin1String("\\"), QLatin1String("\\\\"));
 }
 
-QString xmlEscaped(const QString& text) {
-    return text.toHtmlEscaped();
-}
-
 }  // namespace
 
 Autostart::Autostart(QString entryPath, QString program)
@@ -77,7 +73,7 @@ QByteArray Autostart::launchAgent(const QString& program) {
         "  <string>Interactive</string>\n"
         "</dict>\n"
         "</plist>\n");
-    return text.arg(xmlEscaped(program)).toUtf8();
+    return text.arg(program.toHtmlEscaped()).toUtf8();
 }
 
 QByteArray Autostart::entryText() const {

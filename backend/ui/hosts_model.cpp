@@ -255,10 +255,7 @@ bool HostsModel::saveHost(const QString& originalAlias, const QVariantMap& form)
                                   .split(QLatin1Char(','), Qt::SkipEmptyParts)) {
         e.proxyJump << hop.trimmed();
     }
-    m_saving = true;
-    m_editError.clear();
-    m_notice.clear();
-    Q_EMIT editChanged();
+    beginEdit();
     const QString alias = e.alias;
     auto done = [this, alias, adding = originalAlias.isEmpty()](const Result<Ok>& r) {
         editDone(r, adding ? tr("Added %1.").arg(alias) : tr("Saved %1.").arg(alias), alias);
@@ -276,13 +273,17 @@ void HostsModel::removeHost(int row) {
     if (m_saving || row < 0 || row >= m_rows.size())
         return;
     const QString alias = m_rows.at(row).host.alias;
+    beginEdit();
+    m_source->removeHost(alias, this, [this, alias](const Result<Ok>& r) {
+        editDone(r, tr("Removed %1: workers can no longer reach it.").arg(alias), {});
+    });
+}
+
+void HostsModel::beginEdit() {
     m_saving = true;
     m_editError.clear();
     m_notice.clear();
     Q_EMIT editChanged();
-    m_source->removeHost(alias, this, [this, alias](const Result<Ok>& r) {
-        editDone(r, tr("Removed %1: workers can no longer reach it.").arg(alias), {});
-    });
 }
 
 void HostsModel::editDone(const Status& done, const QString& notice, const QString& verifyAlias) {
@@ -338,10 +339,7 @@ void HostsModel::loadImportCandidates() {
 void HostsModel::importHosts(const QStringList& aliases) {
     if (m_saving)
         return;
-    m_saving = true;
-    m_editError.clear();
-    m_notice.clear();
-    Q_EMIT editChanged();
+    beginEdit();
     m_source->importHosts(aliases, this, [this](const Result<QStringList>& written) {
         if (!written) {
             editDone(written.error(), {}, {});

@@ -145,6 +145,8 @@ private:
     void changed(int row);
     void finish(int row, const QString& message, bool ok);
     void setLoadError(const QString& message);
+    // An edit starts: saving, and the last outcome cleared.
+    void beginEdit();
     // An edit's answer: the error, or the notice and a reload that verifies alias (if any).
     void editDone(const Status& done, const QString& notice, const QString& verifyAlias);
 

@@ -241,15 +241,7 @@ private:
         SettingsModel::setInstance(m_settings.get());
         // The close button without a tray, over this file's schedules (gui.cpp counts the same).
         m_windowClose = std::make_unique<WindowClose>(WindowClose::Deps{
-            false,
-            [this] {
-                auto listed = m_scheduleStore->listSchedules(kOwner);
-                return listed
-                           ? int(std::count_if(listed->cbegin(), listed->cend(),
-                                               [](const ScheduleRecord& r) { return r.enabled; }))
-                           : 0;
-            },
-            m_settings.get()});
+            false, [this] { return m_scheduler->activeSchedules(); }, m_settings.get()});
         WindowClose::setInstance(m_windowClose.get());
     }
 
