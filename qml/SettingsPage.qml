@@ -235,6 +235,7 @@ Item {
         required property string error
         required property string secretName
         required property bool secretStored
+        required property string modelRole
 
         // A control of this row took the keyboard focus (the page scrolls it into view).
         signal focusEntered(Item item)
@@ -280,19 +281,38 @@ Item {
                 Layout.fillWidth: true
                 spacing: 4
 
-                TextField {
+                RowLayout {
                     visible: row.control === "text"
                     Layout.fillWidth: true
-                    text: row.value === undefined ? "" : String(row.value)
-                    placeholderText: row.defaultValue.length > 0
-                                     ? qsTr("Default: %1").arg(row.defaultValue) : ""
-                    enabled: row.editable
-                    selectByMouse: true
-                    font.pixelSize: 13
-                    Accessible.name: row.label
-                    Accessible.description: row.help
-                    onEditingFinished: AppSettings.setValue(row.key, text)
-                    onActiveFocusChanged: if (activeFocus) row.focusEntered(this)
+                    spacing: 8
+
+                    TextField {
+                        id: textInput
+
+                        Layout.fillWidth: true
+                        text: row.value === undefined ? "" : String(row.value)
+                        placeholderText: row.defaultValue.length > 0
+                                         ? qsTr("Default: %1").arg(row.defaultValue) : ""
+                        enabled: row.editable
+                        selectByMouse: true
+                        font.pixelSize: 13
+                        Accessible.name: row.label
+                        Accessible.description: row.help
+                        onEditingFinished: AppSettings.setValue(row.key, text)
+                        onActiveFocusChanged: if (activeFocus) row.focusEntered(this)
+                    }
+                    // A model setting: pick from the provider's models.
+                    ModelChoice {
+                        visible: row.modelRole.length > 0
+                        enabled: row.editable
+                        role: row.modelRole
+                        label: row.label
+                        onPicked: model => {
+                            if (AppSettings.setValue(row.key, model))
+                                textInput.text = model
+                        }
+                        onActiveFocusChanged: if (activeFocus) row.focusEntered(this)
+                    }
                 }
                 SpinBox {
                     visible: row.control === "spin"

@@ -33,7 +33,7 @@ Rectangle {
     function save() {
         let saved = false
         if (choice === "ollama")
-            saved = AppSettings.useOllama("", ollamaModel.editText)
+            saved = AppSettings.useOllama(root.ollama ? root.ollama.url : "", ollamaModel.editText)
         else if (provider)
             saved = AppSettings.useProvider(provider.id, providerKey.text, providerModel.text)
         else
@@ -49,8 +49,32 @@ Rectangle {
     color: Theme.surface
     border.color: Theme.border
 
-    onVisibleChanged: if (visible && !AppSettings.ollamaChecked) AppSettings.detectOllama()
-    Component.onCompleted: if (visible) AppSettings.detectOllama()
+    // What runs on this machine: asked when the card is first shown.
+    onVisibleChanged: if (visible) ModelPicker.load()
+    Component.onCompleted: if (visible) ModelPicker.load()
+
+    // ModelPicker's Ollama source ({url, state, message}) and its models.
+    readonly property var ollama: sourceOf("ollama")
+    readonly property var ollamaModels: modelsOf(["ollama"])
+    // The models of LM Studio and llama-server, when they run here: one click fills the custom
+    // server's URL and model.
+    readonly property var localModels: modelsOf(["lm_studio", "llama_server"])
+
+    function modelsOf(sources: var): var {
+        const out = []
+        for (const m of ModelPicker.models) {
+            if (sources.includes(m.source))
+                out.push(m)
+        }
+        return out
+    }
+    function sourceOf(name: string): var {
+        for (const s of ModelPicker.sources) {
+            if (s.source === name)
+                return s
+        }
+        return null
+    }
 
     component CardText: Text {
         color: Theme.text
@@ -121,7 +145,8 @@ Rectangle {
             }
         }
 
-        // Local Ollama: what the probe found.
+        // Local Ollama: what the model picker found there, each model with whether it calls
+        // tools (one that cannot is listed but cannot be chosen: it would be the supervisor's).
         ColumnLayout {
             visible: root.choice === "ollama"
             Layout.fillWidth: true
@@ -129,18 +154,22 @@ Rectangle {
 
             CardText {
                 Layout.fillWidth: true
-                text: AppSettings.ollamaDetecting
-                      ? qsTr("Looking for Ollama at %1…").arg(AppSettings.ollamaUrl)
-                      : !AppSettings.ollamaChecked ? ""
-                      : !AppSettings.ollamaFound
-                        ? qsTr("No Ollama answered at %1. Install it from https://ollama.com, start "
-                               + "it (ollama serve), pull a model (ollama pull qwen2.5:7b), then "
-                               + "look again.").arg(AppSettings.ollamaUrl)
-                      : AppSettings.ollamaModels.length === 0
-                        ? qsTr("Ollama is running at %1 but has no models yet. Pull one in a "
-                               + "terminal (ollama pull qwen2.5:7b), then look again.")
-                              .arg(AppSettings.ollamaUrl)
-                        : qsTr("Ollama is running at %1.").arg(AppSettings.ollamaUrl)
+                text: {
+                    const src = root.ollama
+                    const url = src ? src.url : ""
+                    if (!src || src.state === "asking")
+                        return ModelPicker.loading ? qsTr("Looking for Ollama at %1…").arg(url) : ""
+                    if (src.state === "absent")
+                        return qsTr("No Ollama answered at %1. Install it from https://ollama.com, "
+                                    + "start it (ollama serve), pull a model (ollama pull "
+                                    + "qwen2.5:7b), then look again.").arg(url)
+                    if (src.state !== "answered")
+                        return src.message
+                    if (root.ollamaModels.length === 0)
+                        return qsTr("Ollama is running at %1 but has no models yet. Pull one in a "
+                                    + "terminal (ollama pull qwen2.5:7b), then look again.").arg(url)
+                    return qsTr("Ollama is running at %1.").arg(url)
+                }
             }
             RowLayout {
                 Layout.fillWidth: true
@@ -153,18 +182,29 @@ Rectangle {
                 ComboBox {
                     id: ollamaModel
 
-                    Layout.preferredWidth: 260
-                    visible: AppSettings.ollamaFound && AppSettings.ollamaModels.length > 0
-                    model: AppSettings.ollamaModels
+                    Layout.preferredWidth: 320
+                    visible: root.ollamaModels.length > 0
+                    model: root.ollamaModels
+                    textRole: "id"
                     editable: true
                     font.pixelSize: 13
                     Accessible.name: qsTr("Ollama model")
+                    Accessible.description: currentIndex >= 0
+                                            ? root.ollamaModels[currentIndex].toolNote : ""
+
+                    delegate: ModelLine {
+                        required property int index
+
+                        width: ollamaModel.width
+                        role: "supervisor"
+                        highlighted: ollamaModel.highlightedIndex === index
+                    }
                 }
                 Button {
                     text: qsTr("Look again")
-                    enabled: !AppSettings.ollamaDetecting
+                    enabled: !ModelPicker.loading
                     Accessible.name: qsTr("Look for Ollama again")
-                    onClicked: AppSettings.detectOllama()
+                    onClicked: ModelPicker.refresh()
                 }
             }
         }
@@ -196,6 +236,31 @@ Rectangle {
                 font.pixelSize: 13
                 Accessible.name: qsTr("%1 model").arg(root.provider ? root.provider.label : "")
                 onAccepted: root.save()
+            }
+        }
+
+        // LM Studio or llama-server running here: pick one of their models for the custom URL.
+        ColumnLayout {
+            visible: root.choice === "custom" && root.localModels.length > 0
+            Layout.fillWidth: true
+            spacing: 2
+
+            CardText {
+                Layout.fillWidth: true
+                text: qsTr("Running on this computer (choose one to fill in the server below):")
+            }
+            Repeater {
+                model: root.localModels
+
+                ModelLine {
+                    Layout.fillWidth: true
+                    role: "supervisor"
+                    onClicked: {
+                        customUrl.text = modelData.baseUrl
+                        customModel.text = modelData.id
+                        customModel.forceActiveFocus()
+                    }
+                }
             }
         }
 

@@ -1953,6 +1953,44 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
     </message>
 </context>
 <context>
+    <name>ModelChoice</name>
+    <message>
+        <source>Choose…</source>
+        <translation>Auswählen …</translation>
+    </message>
+    <message>
+        <source>Choose the %1 from the provider&apos;s models</source>
+        <translation>%1 aus den Modellen des Anbieters auswählen</translation>
+    </message>
+    <message>
+        <source>Asking the provider for its models…</source>
+        <translation>Frage den Anbieter nach seinen Modellen …</translation>
+    </message>
+    <message>
+        <source>The provider lists no models. Type the model&apos;s name instead.</source>
+        <translation>Der Anbieter listet keine Modelle. Gib den Namen des Modells stattdessen ein.</translation>
+    </message>
+    <message>
+        <source>Models for %1</source>
+        <translation>Modelle für %1</translation>
+    </message>
+    <message>
+        <source>Look again</source>
+        <translation>Erneut suchen</translation>
+    </message>
+    <message>
+        <source>Ask the provider for its models again</source>
+        <translation>Den Anbieter erneut nach seinen Modellen fragen</translation>
+    </message>
+</context>
+<context>
+    <name>ModelLine</name>
+    <message>
+        <source>%1: cannot be used here</source>
+        <translation>%1: hier nicht verwendbar</translation>
+    </message>
+</context>
+<context>
     <name>OpenAiStreamDecoder</name>
     <message>
         <source> at %1</source>
@@ -2842,6 +2880,10 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
     <message>
         <source>%1 model</source>
         <translation>%1-Modell</translation>
+    </message>
+    <message>
+        <source>Running on this computer (choose one to fill in the server below):</source>
+        <translation>Läuft auf diesem Computer (wähle eines, um den Server unten auszufüllen):</translation>
     </message>
 </context>
 <context>
@@ -5329,6 +5371,49 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
     <message>
         <source>%1 answered HTTP %2, not a list of models: something other than %3 may be listening there.</source>
         <translation>%1 antwortete mit HTTP %2, nicht mit einer Modellliste: Dort lauscht womöglich etwas anderes als %3.</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::ModelPicker</name>
+    <message>
+        <source>the supervisor</source>
+        <translation>den Supervisor</translation>
+    </message>
+    <message>
+        <source>the workers</source>
+        <translation>die Worker</translation>
+    </message>
+    <message>
+        <source>the quick path</source>
+        <translation>den schnellen Weg</translation>
+    </message>
+    <message>
+        <source>the decider</source>
+        <translation>den Entscheider</translation>
+    </message>
+    <message>
+        <source>the summaries</source>
+        <translation>die Zusammenfassungen</translation>
+    </message>
+    <message>
+        <source>Configured provider</source>
+        <translation>Eingestellter Anbieter</translation>
+    </message>
+    <message>
+        <source>calls tools</source>
+        <translation>ruft Werkzeuge auf</translation>
+    </message>
+    <message>
+        <source>no tool calling</source>
+        <translation>keine Werkzeugaufrufe</translation>
+    </message>
+    <message>
+        <source>tool calling not known</source>
+        <translation>Werkzeugaufrufe unbekannt</translation>
+    </message>
+    <message>
+        <source>%1 cannot call tools (its server says so), and tools are needed for %2. Pick a model marked &quot;calls tools&quot;, or one marked &quot;tool calling not known&quot; to try it.</source>
+        <translation>%1 kann keine Werkzeuge aufrufen (sagt sein Server), und für %2 werden Werkzeuge gebraucht. Wähle ein Modell mit „ruft Werkzeuge auf“ oder, zum Ausprobieren, eines mit „Werkzeugaufrufe unbekannt“.</translation>
     </message>
 </context>
 <context>

@@ -1946,6 +1946,44 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
     </message>
 </context>
 <context>
+    <name>ModelChoice</name>
+    <message>
+        <source>Choose…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the %1 from the provider&apos;s models</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Asking the provider for its models…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The provider lists no models. Type the model&apos;s name instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Models for %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Look again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ask the provider for its models again</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ModelLine</name>
+    <message>
+        <source>%1: cannot be used here</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>OpenAiStreamDecoder</name>
     <message>
         <source> at %1</source>
@@ -2834,6 +2872,10 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
     </message>
     <message>
         <source>%1 model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running on this computer (choose one to fill in the server below):</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5312,6 +5354,49 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
     </message>
     <message>
         <source>%1 answered HTTP %2, not a list of models: something other than %3 may be listening there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::ModelPicker</name>
+    <message>
+        <source>the supervisor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the workers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the quick path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the decider</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the summaries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Configured provider</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>calls tools</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no tool calling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tool calling not known</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot call tools (its server says so), and tools are needed for %2. Pick a model marked &quot;calls tools&quot;, or one marked &quot;tool calling not known&quot; to try it.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

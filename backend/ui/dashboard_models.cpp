@@ -32,6 +32,7 @@ DashboardModels::DashboardModels(const Deps& d)
     InboxModel::setInstance(&m_inbox);
     HostsModel::setInstance(&m_hosts);
     SettingsModel::setInstance(&m_settings);
+    ModelPicker::setInstance(&m_settings.picker());
     ChecksModel::setInstance(&m_checks);
 }
 
@@ -80,6 +81,7 @@ DashboardModels::~DashboardModels() {
     HostsModel::setInstance(nullptr);
     McpServersModel::setInstance(nullptr);
     SettingsModel::setInstance(nullptr);
+    ModelPicker::setInstance(nullptr);
     ChecksModel::setInstance(nullptr);
 }
 

@@ -24,9 +24,8 @@ class EventBus;
 
 // Every dashboard page's model, made in one place and registered as the QML singletons the pages
 // bind to (WorkersTable, WorkerDetail, ThreadInspector, SupervisionTree, Costs, Schedules, Hosts,
-// AppSettings with its McpServers and Checks, and the Jarvis window's Inbox and ApprovalRequests);
-// unregistered when destroyed.
-// The app and the UI benchmark build the same set.
+// AppSettings with its McpServers, Checks and ModelPicker, and the Jarvis window's Inbox and
+// ApprovalRequests); unregistered when destroyed. The app and the UI benchmark build the same set.
 class DashboardModels {
 public:
     struct Deps {

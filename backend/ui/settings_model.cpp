@@ -1,14 +1,12 @@
 #include "ui/settings_model.h"
 
-#include "core/clock.h"
-#include "llm/ollama_probe.h"
+#include "llm/model_catalog.h"
 #include "llm/provider_registry.h"
 #include "ui/model_util.h"
 #include "ui/role_table.h"
 
 #include <QCoreApplication>
 #include <QHash>
-#include <QNetworkAccessManager>
 #include <QVariantMap>
 
 #include <limits>
@@ -116,8 +114,8 @@ SettingsModel::SettingsModel(const Settings& effective, QNetworkAccessManager* n
     : QAbstractListModel(parent),
       m_effective(effective),
       m_secrets(effective.configDir, SecretStore::backendFromEnvironment()),
-      m_nam(nam),
-      m_clock(clock),
+      m_picker(std::make_unique<ModelPicker>(
+          [] { return ModelCatalogConfig::fromSettings(Settings::load()); }, nam, clock)),
       m_ollamaUrl(effective.ollamaUrl),
       m_roles{
           {KeyRole, "key", &Row::key},
@@ -181,6 +179,11 @@ SettingsModel::SettingsModel(const Settings& effective, QNetworkAccessManager* n
           {ErrorRole, "error", &Row::error},
           {SecretNameRole, "secretName", &Row::secretName},
           {SecretStoredRole, "secretStored", &Row::secretStored},
+          {ModelRoleRole, "modelRole",
+           [](const Row& row) {
+               const std::optional<ModelRole> role = ModelPicker::roleOfSetting(row.key);
+               return role ? statusName(*role) : QString();
+           }},
       } {
     while (m_ollamaUrl.endsWith(QLatin1Char('/')))
         m_ollamaUrl.chop(1);
@@ -333,6 +336,13 @@ bool SettingsModel::setValue(const QString& key, const QVariant& value) {
             return false;
         }
         normalized = checked.value();
+    }
+    if (const std::optional<ModelRole> role = ModelPicker::roleOfSetting(key); role && !reset) {
+        if (const QString refused = m_picker->refusal(*role, normalized.toString());
+            !refused.isEmpty()) {
+            setRowError(i, refused);
+            return false;
+        }
     }
     if (asText(normalized) == asText(m_rows.at(i).value)) {
         setRowError(i, QString());
@@ -493,6 +503,12 @@ bool SettingsModel::useOllama(const QString& url, const QString& model) {
                "for example: ollama pull qwen2.5:7b"));
         return false;
     }
+    if (const QString refused =
+            m_picker->refusal(ModelRole::Supervisor, model, ModelSource::Ollama);
+        !refused.isEmpty()) {
+        setSetupResult(refused);
+        return false;
+    }
     while (base.endsWith(QLatin1Char('/')))
         base.chop(1);
     if (!base.endsWith(QLatin1String("/v1")))
@@ -520,27 +536,6 @@ bool SettingsModel::useCustom(const QString& baseUrl, const QString& apiKey, con
         return false;
     }
     return applySetup(llm::openAiCompatible(), baseUrl, model, apiKey, false);
-}
-
-void SettingsModel::detectOllama() {
-    if (m_probe)
-        return;
-    if (!m_nam)
-        m_nam = new QNetworkAccessManager(this);
-    if (!m_clock)
-        m_clock = new SystemClock(this);
-    m_probe = new OllamaProbe(m_nam, m_ollamaUrl, m_clock, 1500, this);
-    connect(m_probe, &OllamaProbe::finished, this, [this] {
-        OllamaProbe* probe = m_probe;
-        m_ollamaFound = probe->found();
-        m_ollamaModels = probe->models();
-        m_ollamaChecked = true;
-        m_probe = nullptr;
-        probe->deleteLater();
-        Q_EMIT ollamaChanged();
-    });
-    Q_EMIT ollamaChanged();
-    m_probe->start();
 }
 
 QVariantList SettingsModel::providers() {

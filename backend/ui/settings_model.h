@@ -3,8 +3,8 @@
 #include "core/secret_store.h"
 #include "core/settings.h"
 #include "dashboard/doctor.h"
-#include "llm/ollama_probe.h"
 #include "ui/autostart.h"
+#include "ui/model_picker.h"
 #include "ui/qml_instance.h"
 #include "ui/role_table.h"
 
@@ -15,6 +15,7 @@
 #include <QStringList>
 #include <QVariantList>
 
+#include <memory>
 #include <optional>
 
 class QNetworkAccessManager;
@@ -56,12 +57,6 @@ class SettingsModel : public QAbstractListModel, public QmlInstance<SettingsMode
     // at the default URL: "OpenAI"), settingsLabel ("OpenAI-compatible"), description,
     // defaultBaseUrl, defaultModel, needsApiKey, keyPlaceholder}]; texts in the current language.
     Q_PROPERTY(QVariantList providers READ providers NOTIFY providersChanged FINAL)
-    // detectOllama(): running, finished at least once, and what it found.
-    Q_PROPERTY(bool ollamaDetecting READ ollamaDetecting NOTIFY ollamaChanged FINAL)
-    Q_PROPERTY(bool ollamaChecked READ ollamaChecked NOTIFY ollamaChanged FINAL)
-    Q_PROPERTY(bool ollamaFound READ ollamaFound NOTIFY ollamaChanged FINAL)
-    Q_PROPERTY(QStringList ollamaModels READ ollamaModels NOTIFY ollamaChanged FINAL)
-    Q_PROPERTY(QString ollamaUrl READ ollamaUrl NOTIFY ollamaChanged FINAL)
     // Settings › Desktop: Zerg starts in the background when the user logs in (Autostart), and
     // the last switch's error ("" when it worked).
     Q_PROPERTY(bool autostart READ autostart NOTIFY autostartChanged FINAL)
@@ -89,12 +84,13 @@ public:
         ErrorRole,         // the last validation or save error of this row, or ""
         SecretNameRole,    // secrets: the name setSecret() takes
         SecretStoredRole,  // secrets: whether one is stored
+        ModelRoleRole,     // a model setting: the role it picks for (ModelRole's word); else ""
     };
     Q_ENUM(Roles)
 
     // effective: the settings the running backend was built from (Settings::load() at start);
-    // they give the values shown and tell what needs a restart. nam and clock (for
-    // detectOllama()) must outlive the model; without them it makes its own.
+    // they give the values shown and tell what needs a restart. nam and clock (for the model
+    // picker) must outlive the model; without them it makes its own.
     SettingsModel(const Settings& effective, QNetworkAccessManager* nam, Clock* clock,
                   QObject* parent = nullptr);
     explicit SettingsModel(const Settings& effective, QObject* parent = nullptr);
@@ -114,11 +110,9 @@ public:
     [[nodiscard]] QString setupError() const { return m_setupError; }
     [[nodiscard]] bool setupSaved() const { return m_setupSaved; }
     [[nodiscard]] static QVariantList providers();
-    [[nodiscard]] bool ollamaDetecting() const { return m_probe != nullptr; }
-    [[nodiscard]] bool ollamaChecked() const { return m_ollamaChecked; }
-    [[nodiscard]] bool ollamaFound() const { return m_ollamaFound; }
-    [[nodiscard]] QStringList ollamaModels() const { return m_ollamaModels; }
-    [[nodiscard]] QString ollamaUrl() const { return m_ollamaUrl; }
+    // The models the model rows and the setup card offer (QML singleton `ModelPicker`); a model
+    // it knows cannot call tools is refused for the roles that need them.
+    [[nodiscard]] ModelPicker& picker() { return *m_picker; }
     [[nodiscard]] bool autostart() const { return m_autostart.isEnabled(); }
     [[nodiscard]] QString autostartError() const { return m_autostartError; }
     [[nodiscard]] QString autostartPath() const { return m_autostart.entryPath(); }
@@ -133,7 +127,8 @@ public:
     Q_INVOKABLE QString errorOf(const QString& key) const;
 
     // Validates and saves; on failure the row's error says why and nothing is written. An empty
-    // text value goes back to the default. Refused for rows the environment overrides.
+    // text value goes back to the default. Refused for rows the environment overrides, and for a
+    // model setting when the picker knows the model cannot call tools and the role needs them.
     Q_INVOKABLE bool setValue(const QString& key, const QVariant& value);
     // Stores a secret (the provider's API key, "smtp_password", "webhook_url"); an empty value
     // removes it. The value is never kept by the model.
@@ -141,15 +136,14 @@ public:
 
     // The first-run choices: validate, save provider, base URL and model (and the key), then a
     // restart connects. Without a key, a stored OpenAI-compatible key is removed so that it is
-    // never sent to a different server. On failure setupError says why.
+    // never sent to a different server. A model the picker knows cannot call tools is refused
+    // (it would be the supervisor's). On failure setupError says why.
     Q_INVOKABLE bool useOllama(const QString& url, const QString& model);
     // A provider kind of the registry at its default base URL (the hosted service); an empty
     // model is its default model.
     Q_INVOKABLE bool useProvider(const QString& id, const QString& apiKey, const QString& model);
     Q_INVOKABLE bool useCustom(const QString& baseUrl, const QString& apiKey, const QString& model);
 
-    // Looks for a local Ollama at the configured ZERG_OLLAMA_URL (never blocks).
-    Q_INVOKABLE void detectOllama();
     // The "Restart now" buttons: emits restartRequested() for the app to act on.
     Q_INVOKABLE void requestRestart();
     // Writes or removes the login entry; on failure autostartError says why.
@@ -164,7 +158,6 @@ Q_SIGNALS:
     void themeChanged(const QString& theme);
     void languageChanged(const QString& language);
     void setupChanged();
-    void ollamaChanged();
     void providersChanged();
     void restartRequested();
     void autostartChanged();
@@ -203,17 +196,12 @@ private:
 
     Settings m_effective;
     SecretStore m_secrets;
-    QNetworkAccessManager* m_nam;
-    Clock* m_clock;
     QList<Row> m_rows;
     bool m_secretChanged = false;
     bool m_restartNeeded = false;
     QString m_setupError;
     bool m_setupSaved = false;
-    QPointer<OllamaProbe> m_probe;
-    bool m_ollamaChecked = false;
-    bool m_ollamaFound = false;
-    QStringList m_ollamaModels;
+    std::unique_ptr<ModelPicker> m_picker;
     QString m_ollamaUrl;
     Autostart m_autostart = Autostart::forThisUser();
     QString m_autostartError;

@@ -14,6 +14,7 @@
 #include "dashboard/mcp_source.h"
 #include "dashboard/schedules_source.h"
 #include "dashboard/worker_source.h"
+#include "http_stub.h"
 #include "local_only_network.h"
 #include "mcp/mcp_servers.h"
 #include "schedule/schedule_service.h"
@@ -26,11 +27,13 @@
 #include "temp_env.h"
 #include "ui/app_language.h"
 #include "ui/approvals_model.h"
+#include "ui/checks_model.h"
 #include "ui/conversation_backend.h"
 #include "ui/hosts_model.h"
 #include "ui/inbox_model.h"
 #include "ui/jarvis_controller.h"
 #include "ui/mcp_servers_model.h"
+#include "ui/model_picker.h"
 #include "ui/schedules_model.h"
 #include "ui/settings_model.h"
 #include "ui/window_close.h"
@@ -218,6 +221,8 @@ public Q_SLOTS:
         WindowClose::setInstance(nullptr);
         HostsModel::setInstance(nullptr);
         SettingsModel::setInstance(nullptr);
+        ModelPicker::setInstance(nullptr);
+        ChecksModel::setInstance(nullptr);
         JarvisController::setInstance(nullptr);
         WorkerTableModel::setInstance(nullptr);
         SchedulesModel::setInstance(nullptr);
@@ -228,7 +233,7 @@ public Q_SLOTS:
 
 private:
     // The settings and the setup card's choices, saved into a temporary folder: never the
-    // user's configuration or keychain. Ollama is looked for on a port nothing listens on.
+    // user's configuration or keychain. The model picker asks loopback servers (setUpModels).
     void setUpSettings() {
         zerg::test::isolateSettings(m_dir.path());
         qputenv("ZERG_SECRET_BACKEND", "file");
@@ -239,10 +244,48 @@ private:
         m_settings.reset();
         m_settings = std::make_unique<SettingsModel>(effective, nullptr, &m_clock);
         SettingsModel::setInstance(m_settings.get());
+        setUpModels();
+        // Settings › Checks as in remote mode: no doctor to run here.
+        m_checks = std::make_unique<ChecksModel>(ChecksModel::DoctorFactory{});
+        ChecksModel::setInstance(m_checks.get());
         // The close button without a tray, over this file's schedules (gui.cpp counts the same).
         m_windowClose = std::make_unique<WindowClose>(WindowClose::Deps{
             false, [this] { return m_scheduler->activeSchedules(); }, m_settings.get()});
         WindowClose::setInstance(m_windowClose.get());
+    }
+
+    // The model picker over two loopback servers: an Ollama that is also the configured provider
+    // (its /v1), with qwen2.5:7b that calls tools and gemma3:4b that does not, and an LM Studio
+    // with one model; llama-server is not looked for.
+    void setUpModels() {
+        if (!m_ollama) {
+            m_ollama = std::make_unique<zerg::test::HttpStub>();
+            m_lmStudio = std::make_unique<zerg::test::HttpStub>();
+            if (!m_ollama->start() || !m_lmStudio->start())
+                qFatal("tst_components: cannot start the loopback model servers");
+            m_ollama->route("GET", "/api/tags", 200,
+                            R"({"models":[{"name":"qwen2.5:7b"},{"name":"gemma3:4b"}]})");
+            m_ollama->route("GET", "/v1/models", 200,
+                            R"({"object":"list","data":[{"id":"qwen2.5:7b"},{"id":"gemma3:4b"}]})");
+            m_ollama->handle("POST", "/api/show", [](const zerg::test::HttpStub::Request& r) {
+                zerg::test::HttpStub::Reply reply;
+                reply.body = r.body.contains("qwen2.5:7b")
+                                 ? R"({"capabilities":["completion","tools"]})"
+                                 : R"({"capabilities":["completion","vision"]})";
+                return reply;
+            });
+            m_lmStudio->route("GET", "/api/v0/models", 200,
+                              R"({"data":[{"id":"mistral-7b-instruct","type":"llm",)"
+                              R"("capabilities":["tool_use"]}]})");
+        }
+        ModelCatalogConfig config;
+        config.providerId = QStringLiteral("openai");
+        config.baseUrl = m_ollama->baseUrl() + QStringLiteral("/v1");
+        config.ollamaUrl = m_ollama->baseUrl();
+        config.lmStudioUrl = m_lmStudio->baseUrl();
+        config.llamaServerUrl.clear();
+        m_settings->picker().setConfig([config] { return config; });
+        ModelPicker::setInstance(&m_settings->picker());
     }
 
     // The app's language switch (gui.cpp): English with its plural forms to start with, then
@@ -414,7 +457,10 @@ private:
     std::unique_ptr<StoreInboxSource> m_inboxSource;
     std::unique_ptr<SchedulesModel> m_schedules;
     std::unique_ptr<InboxModel> m_inbox;
+    std::unique_ptr<zerg::test::HttpStub> m_ollama;
+    std::unique_ptr<zerg::test::HttpStub> m_lmStudio;
     std::unique_ptr<SettingsModel> m_settings;
+    std::unique_ptr<ChecksModel> m_checks;
     std::unique_ptr<WindowClose> m_windowClose;
     std::unique_ptr<LocalHostsSource> m_hostsSource;
     std::unique_ptr<HostsModel> m_hostsModel;

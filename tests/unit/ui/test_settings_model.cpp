@@ -435,45 +435,152 @@ private Q_SLOTS:
         QVERIFY(QSettings(QStringLiteral("Zerg"), QStringLiteral("zerg")).allKeys().isEmpty());
     }
 
-    void detectsALocalOllamaAndUsesItsModel() {
+    // An Ollama with two models: qwen2.5:7b calls tools, gemma3:4b does not (its capabilities
+    // lack "tools"), listed by /api/tags and by its OpenAI-compatible /v1/models.
+    static void serveOllama(zerg::test::HttpStub& ollama) {
+        ollama.route("GET", "/api/tags", 200,
+                     R"({"models":[{"name":"qwen2.5:7b"},{"name":"gemma3:4b"}]})");
+        ollama.route("GET", "/v1/models", 200,
+                     R"({"object":"list","data":[{"id":"qwen2.5:7b"},{"id":"gemma3:4b"}]})");
+        ollama.handle("POST", "/api/show", [](const zerg::test::HttpStub::Request& r) {
+            zerg::test::HttpStub::Reply reply;
+            reply.body = r.body.contains("qwen2.5:7b")
+                             ? R"({"capabilities":["completion","tools"]})"
+                             : R"({"capabilities":["completion","vision"]})";
+            return reply;
+        });
+    }
+
+    // The picker over the saved settings, without LM Studio and llama-server (their default
+    // ports may be anything on a test machine).
+    static void lookOnlyAtTheSettings(SettingsModel& m) {
+        m.picker().setConfig([] {
+            ModelCatalogConfig c = ModelCatalogConfig::fromSettings(Settings::load());
+            c.lmStudioUrl.clear();
+            c.llamaServerUrl.clear();
+            return c;
+        });
+    }
+
+    static QVariantMap pickerModel(SettingsModel& m, const QString& source, const QString& id) {
+        for (const QVariant& v : m.picker().models()) {
+            const QVariantMap entry = v.toMap();
+            if (entry.value(QStringLiteral("source")) == source &&
+                entry.value(QStringLiteral("id")) == id)
+                return entry;
+        }
+        return {};
+    }
+
+    void theSetupCardOffersOllamasModelsAndRefusesOneWithoutTools() {
         zerg::test::HttpStub ollama;
         QVERIFY(ollama.start());
-        ollama.route("GET", "/api/tags", 200,
-                     R"({"models":[{"name":"qwen2.5:7b"},{"name":"llama3.2:3b"}]})");
+        serveOllama(ollama);
         qputenv("ZERG_OLLAMA_URL", (ollama.baseUrl() + QStringLiteral("/")).toUtf8());
         SystemClock clock;
         QNetworkAccessManager nam;
         SettingsModel m(Settings::load(), &nam, &clock);
-        QCOMPARE(m.ollamaUrl(), ollama.baseUrl());
-        QVERIFY(!m.ollamaChecked());
-        QSignalSpy changed(&m, &SettingsModel::ollamaChanged);
-        m.detectOllama();
-        QVERIFY(m.ollamaDetecting());
-        QTRY_VERIFY(m.ollamaChecked());
-        QVERIFY(!m.ollamaDetecting());
-        QVERIFY(m.ollamaFound());
-        QCOMPARE(m.ollamaModels(),
-                 (QStringList{QStringLiteral("qwen2.5:7b"), QStringLiteral("llama3.2:3b")}));
-        QCOMPARE(changed.size(), 2);
+        lookOnlyAtTheSettings(m);
+        QVERIFY(!m.picker().loaded());
+        m.picker().load();
+        QVERIFY(m.picker().loading());
+        QTRY_VERIFY(m.picker().loaded());
+        QVERIFY(!m.picker().loading());
+
+        const QVariantMap qwen =
+            pickerModel(m, QStringLiteral("ollama"), QStringLiteral("qwen2.5:7b"));
+        const QVariantMap gemma =
+            pickerModel(m, QStringLiteral("ollama"), QStringLiteral("gemma3:4b"));
+        QCOMPARE(qwen.value(QStringLiteral("toolCalling")).toString(), QStringLiteral("yes"));
+        QCOMPARE(qwen.value(QStringLiteral("toolNote")).toString(), QStringLiteral("calls tools"));
+        QVERIFY(qwen.value(QStringLiteral("unusableFor")).toStringList().isEmpty());
+        QCOMPARE(gemma.value(QStringLiteral("toolCalling")).toString(), QStringLiteral("no"));
+        QCOMPARE(gemma.value(QStringLiteral("unusableFor")).toStringList(),
+                 (QStringList{QStringLiteral("supervisor"), QStringLiteral("worker"),
+                              QStringLiteral("quick")}));
+        QCOMPARE(gemma.value(QStringLiteral("sourceName")).toString(), QStringLiteral("Ollama"));
 
         QVERIFY(!m.useOllama(QString(), QString()));
         QVERIFY(m.setupError().contains(QStringLiteral("ollama pull")));
-        QVERIFY(m.useOllama(QString(), QStringLiteral("llama3.2:3b")));
+        // The setup's model is the supervisor's: one without tool calling is refused, unsaved.
+        QVERIFY(!m.useOllama(QString(), QStringLiteral("gemma3:4b")));
+        QVERIFY2(m.setupError().contains(QStringLiteral("gemma3:4b cannot call tools")),
+                 qPrintable(m.setupError()));
+        QVERIFY(!Settings::load().hasProvider());
+        QVERIFY(m.useOllama(QString(), QStringLiteral("qwen2.5:7b")));
         const Settings s = Settings::load();
         QCOMPARE(s.llmProvider, QStringLiteral("openai"));
         QCOMPARE(s.llmBaseUrl, ollama.baseUrl() + QStringLiteral("/v1"));
-        QCOMPARE(s.model, QStringLiteral("llama3.2:3b"));
+        QCOMPARE(s.model, QStringLiteral("qwen2.5:7b"));
         QVERIFY(s.hasProvider());
     }
 
-    void noOllamaIsReportedAsNotFound() {
+    void aModelWithoutToolsIsRefusedForTheRolesThatNeedThem() {
+        zerg::test::HttpStub ollama;
+        QVERIFY(ollama.start());
+        serveOllama(ollama);
+        qputenv("ZERG_OLLAMA_URL", ollama.baseUrl().toUtf8());
+        QSettings q(QStringLiteral("Zerg"), QStringLiteral("zerg"));
+        q.setValue(QStringLiteral("llm/base_url"), ollama.baseUrl() + QStringLiteral("/v1"));
+        q.setValue(QStringLiteral("llm/model"), QStringLiteral("qwen2.5:7b"));
+        q.sync();
+        SettingsModel m(Settings::load());
+        lookOnlyAtTheSettings(m);
+        QCOMPARE(role(m, QStringLiteral("llm/model"), SettingsModel::ModelRoleRole).toString(),
+                 QStringLiteral("supervisor"));
+        QCOMPARE(
+            role(m, QStringLiteral("llm/summary_model"), SettingsModel::ModelRoleRole).toString(),
+            QStringLiteral("summary"));
+        QCOMPARE(role(m, QStringLiteral("llm/base_url"), SettingsModel::ModelRoleRole).toString(),
+                 QString());
+
+        // Before the picker knows the models, any name is taken.
+        QVERIFY(m.setValue(QStringLiteral("llm/decider_model"), QStringLiteral("gemma3:4b")));
+        m.picker().load();
+        QTRY_VERIFY(m.picker().loaded());
+        // The configured provider's list, with the local Ollama's capabilities.
+        const QVariantMap gemma =
+            pickerModel(m, QStringLiteral("configured"), QStringLiteral("gemma3:4b"));
+        QCOMPARE(gemma.value(QStringLiteral("toolCalling")).toString(), QStringLiteral("no"));
+        QVERIFY(gemma.value(QStringLiteral("configured")).toBool());
+
+        QSignalSpy applied(&m, &SettingsModel::modelsChanged);
+        for (const QString& key : {QStringLiteral("llm/model"), QStringLiteral("llm/worker_model"),
+                                   QStringLiteral("llm/quick_model")}) {
+            QVERIFY(!m.setValue(key, QStringLiteral("gemma3:4b")));
+            const QString error = m.errorOf(key);
+            QVERIFY2(error.contains(QStringLiteral("gemma3:4b cannot call tools")),
+                     qPrintable(key));
+            QVERIFY2(error.contains(QStringLiteral("calls tools")), qPrintable(error));
+        }
+        QVERIFY(m.errorOf(QStringLiteral("llm/worker_model")).contains(QStringLiteral("workers")));
+        QCOMPARE(stored(QStringLiteral("llm/model")), QStringLiteral("qwen2.5:7b"));
+        QVERIFY(stored(QStringLiteral("llm/worker_model")).isEmpty());
+        QCOMPARE(applied.size(), 0);
+        // Plain requests without tools may use it; a model that calls tools goes anywhere.
+        QVERIFY(m.setValue(QStringLiteral("llm/summary_model"), QStringLiteral("gemma3:4b")));
+        QVERIFY(m.setValue(QStringLiteral("llm/worker_model"), QStringLiteral("qwen2.5:7b")));
+        QVERIFY(m.errorOf(QStringLiteral("llm/worker_model")).isEmpty());
+        QCOMPARE(stored(QStringLiteral("llm/summary_model")), QStringLiteral("gemma3:4b"));
+        QCOMPARE(applied.size(), 2);
+        // A model the picker does not know is the user's call.
+        QVERIFY(m.setValue(QStringLiteral("llm/quick_model"), QStringLiteral("not-listed:1b")));
+    }
+
+    void noOllamaIsReportedAsAbsent() {
         qputenv("ZERG_OLLAMA_URL",
                 QStringLiteral("http://127.0.0.1:%1").arg(zerg::test::freeLoopbackPort()).toUtf8());
         SettingsModel m(Settings::load());
-        m.detectOllama();
-        QTRY_VERIFY(m.ollamaChecked());
-        QVERIFY(!m.ollamaFound());
-        QVERIFY(m.ollamaModels().isEmpty());
+        lookOnlyAtTheSettings(m);
+        m.picker().refresh();
+        QTRY_VERIFY(m.picker().loaded());
+        QVariantMap ollama;
+        for (const QVariant& v : m.picker().sources()) {
+            if (v.toMap().value(QStringLiteral("source")) == QStringLiteral("ollama"))
+                ollama = v.toMap();
+        }
+        QCOMPARE(ollama.value(QStringLiteral("state")).toString(), QStringLiteral("absent"));
+        QVERIFY(m.picker().models().isEmpty());
     }
 
     void restartNowAsksTheApp() {
@@ -488,6 +595,9 @@ private Q_SLOTS:
         SettingsModel::setInstance(&m);
         QCOMPARE(SettingsModel::create(nullptr, nullptr), &m);
         SettingsModel::setInstance(nullptr);
+        ModelPicker::setInstance(&m.picker());
+        QCOMPARE(ModelPicker::create(nullptr, nullptr), &m.picker());
+        ModelPicker::setInstance(nullptr);
     }
 };
 
