@@ -15,6 +15,7 @@
 #include "schedule/schedule_service.h"
 #include "server_connection.h"
 #include "signal_quit.h"
+#include "startup_trace.h"
 #include "storage/artifact_store.h"
 #include "storage/store.h"
 #include "tour.h"
@@ -99,6 +100,7 @@ void quitOnFirstFrame(QQuickWindow* window) {
         [reported] {
             if (reported->exchange(true))
                 return;
+            startup::mark("first-frame");
             std::printf("first-frame rss_kib=%lld\n", static_cast<long long>(residentMemoryKib()));
             std::fflush(stdout);
             QMetaObject::invokeMethod(
@@ -114,6 +116,7 @@ int run(const QStringList& args) {
     // that shows text, so that its translators are removed last.
     AppLanguage language;
     language.apply(Settings::loadLanguage());
+    startup::mark("language");
 
     QCommandLineParser parser;
     parser.setApplicationDescription(
@@ -164,6 +167,7 @@ int run(const QStringList& args) {
     }
 
     const Settings settings = Settings::load();
+    startup::mark("settings");
     // One window per data folder: a later launch hands its --page and --ask to this one and
     // exits. A screenshot or tour needs a window of its own.
     SingleInstance instance(settings.dataDir);
@@ -178,6 +182,7 @@ int run(const QStringList& args) {
     }
     if (role.value() == SingleInstance::Role::Handed)
         return 0;
+    startup::mark("single-instance");
     RestartOnExit restart;
     // Either this computer runs Jarvis (Backend), or a `zerg serve` does (RemoteMode).
     std::unique_ptr<Backend> backend;
@@ -199,8 +204,10 @@ int run(const QStringList& args) {
             return 3;
         }
         backend = std::move(created).value();
+        startup::mark("backend");
         localConversation = std::make_unique<LocalConversation>(backend.get());
         backend->startBackgroundServices();
+        startup::mark("background-services");
     }
     EventBus* bus = remote ? remote->bus() : backend->bus();
     Clock* clock = remote ? remote->clock() : backend->clock();
@@ -211,6 +218,7 @@ int run(const QStringList& args) {
     JarvisController::setInstance(controller);
     if (!remote)
         controller->loadHistory();  // the conversation comes back (remote: once connected)
+    startup::mark("history");
     if (backend && !backend->recoveryNotice().isEmpty())
         controller->chat()->appendNotice(backend->recoveryNotice(), clock->utcNow());
     if (!settings.secretsProblem.isEmpty())  // a damaged secrets file: said, never replaced
@@ -233,6 +241,7 @@ int run(const QStringList& args) {
             ChecksModel::localDoctor(settings, backend->clock(), localSources->sources().hosts);
     }
     DashboardModels dashboard(dashboardDeps);
+    startup::mark("dashboard-models");
     ServerConnection connection(remote != nullptr);
     ServerConnection::setInstance(&connection);
     if (remote)
@@ -282,6 +291,7 @@ int run(const QStringList& args) {
     if (background)
         engine.setInitialProperties({{QStringLiteral("visible"), false}});
     engine.load(QUrl(QStringLiteral("qrc:/Zerg/App/Main.qml")));
+    startup::mark("qml-loaded");
     if (engine.rootObjects().isEmpty()) {
         qCritical("zerg: the user interface failed to load (see the QML errors above).");
         return 1;
@@ -298,6 +308,7 @@ int run(const QStringList& args) {
     const Tray tray(&trayState, window, backend ? backend->scheduler() : nullptr,
                     &desktopNotifications);
     windowClose.setTrayAvailable(tray.available());
+    startup::mark("tray");
     QApplication::setQuitOnLastWindowClosed(false);
     if (window) {
         new CloseFilter(window, &windowClose);

@@ -1,6 +1,7 @@
 #include "cli.h"
 #include "core/settings.h"
 #include "gui.h"
+#include "startup_trace.h"
 #include "ui/app_language.h"
 
 #include <QApplication>
@@ -25,6 +26,7 @@ void describeApp() {
 }  // namespace
 
 int main(int argc, char** argv) {
+    zerg::startup::begin();
     QStringList args;
     for (int i = 0; i < argc; ++i)
         args.append(QString::fromLocal8Bit(argv[i]));
@@ -43,5 +45,6 @@ int main(int argc, char** argv) {
     QGuiApplication::setDesktopFileName(QStringLiteral("dev.zerg.Zerg"));
     // The installed hicolor icon (packaging/); none when run from the build tree.
     QGuiApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral("dev.zerg.Zerg")));
+    zerg::startup::mark("application");
     return zerg::gui::run(QCoreApplication::arguments());
 }

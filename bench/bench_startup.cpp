@@ -31,6 +31,11 @@
 // minutes); with a warm page cache Zerg's start-up read them no faster there than from disk
 // (checked by hand when it still read them all: 431 vs 469 ms median, within the noise).
 //
+// Where the time goes (printed, not a figure): zerg prints a line at each step of its start-up
+// (app/startup_trace.h: the application, the language, the settings, the single instance, the
+// backend, its background services, the history, the dashboard's models, the QML loaded, the tray,
+// the first frame), and the bench prints the medians of each step's time and memory.
+//
 // For scale (printed, not a figure): `zerg --version`, i.e. process start, loading zerg's
 // libraries and a QCoreApplication, without any of the app's own start-up.
 //
@@ -271,10 +276,35 @@ QProcessEnvironment isolated(const QString& home, const QString& dataDir) {
     return env;
 }
 
-struct Launch {
+// One "startup-step NAME ms=T rss_kib=R" line of zerg (app/startup_trace.h): T ms after main().
+struct Step {
+    QString name;
     double ms = 0;
     double rssMiB = 0;
 };
+
+struct Launch {
+    double ms = 0;
+    double rssMiB = 0;
+    std::vector<Step> steps;  // zerg's window only, in order
+};
+
+std::vector<Step> stepsOf(const QByteArray& out) {
+    std::vector<Step> steps;
+    for (const QByteArray& line : out.split('\n')) {
+        if (!line.startsWith("startup-step "))
+            continue;
+        const QList<QByteArray> parts = line.split(' ');
+        if (parts.size() < 4)
+            continue;
+        Step step;
+        step.name = QString::fromLatin1(parts.at(1));
+        step.ms = parts.at(2).mid(3).toDouble();             // ms=
+        step.rssMiB = parts.at(3).mid(8).toDouble() / 1024;  // rss_kib=
+        steps.push_back(step);
+    }
+    return steps;
+}
 
 // Starts program and times it up to the first line of stdout that contains marker. With
 // stopWithSigterm the program is then stopped with SIGTERM; otherwise it is expected to end by
@@ -304,6 +334,7 @@ Launch launch(const QString& program, const QStringList& args, const QProcessEnv
     const QByteArray line = out.mid(at, out.indexOf('\n', at) - at);
     if (const qsizetype rss = line.indexOf("rss_kib="); rss >= 0)
         l.rssMiB = line.mid(rss + 8).trimmed().toDouble() / 1024.0;
+    l.steps = stepsOf(out);
     if (stopWithSigterm)
         p.terminate();
     if (!p.waitForFinished(kLaunchTimeoutMs)) {
@@ -330,11 +361,47 @@ quint16 freeLoopbackPort() {
 struct Series {
     std::vector<double> ms;
     std::vector<double> rssMiB;
+    std::vector<Launch> launches;
     void add(const Launch& l) {
         ms.push_back(l.ms);
         rssMiB.push_back(l.rssMiB);
+        launches.push_back(l);
     }
 };
+
+// Where zerg's time to first frame goes, from its startup-step lines: per step the medians over
+// the launches of the time it took (since the step before), of when it ended (since main()) and
+// of the resident memory then. "before main()" is the launch's wall time less the first frame's
+// time since main(): starting the process, the dynamic linker and static initialisers.
+void printSteps(const char* title, const Series& series) {
+    if (series.launches.empty() || series.launches.front().steps.empty())
+        return;
+    std::printf("%s\n", title);
+    std::printf("  %-28s %10s %12s %10s\n", "step", "took (ms)", "at (ms)", "RSS (MiB)");
+    std::vector<double> beforeMain;
+    for (const Launch& l : series.launches) {
+        if (!l.steps.empty())
+            beforeMain.push_back(l.ms - l.steps.back().ms);
+    }
+    std::printf("  %-28s %10.1f %12s %10s\n", "before main()", median(beforeMain), "", "");
+    const std::vector<Step>& first = series.launches.front().steps;
+    for (std::size_t i = 0; i < first.size(); ++i) {
+        std::vector<double> took;
+        std::vector<double> at;
+        std::vector<double> rss;
+        for (const Launch& l : series.launches) {
+            if (l.steps.size() != first.size() || l.steps[i].name != first[i].name)
+                continue;
+            took.push_back(l.steps[i].ms - (i > 0 ? l.steps[i - 1].ms : 0.0));
+            at.push_back(l.steps[i].ms);
+            rss.push_back(l.steps[i].rssMiB);
+        }
+        if (took.empty())
+            continue;
+        std::printf("  %-28s %10.1f %12.1f %10.1f\n", qPrintable(first[i].name), median(took),
+                    median(at), median(rss));
+    }
+}
 
 void printSeries(const char* name, const std::vector<double>& v, const char* unit) {
     std::vector<double> sorted = v;
@@ -485,6 +552,8 @@ int main(int argc, char** argv) {
     printSeries("bare Qt Quick window (zerg-bench-baseline)", base.rssMiB, "MiB");
     printSeries("zerg, empty data folder", empty.rssMiB, "MiB");
     printSeries("zerg, 10,000 workers", full.rssMiB, "MiB");
+    printSteps("where zerg's first frame waits, empty data folder (medians)", empty);
+    printSteps("where zerg's first frame waits, 10,000 workers (medians)", full);
     std::printf("ready to accept connections (process start to the \"listening on\" line)\n");
     printSeries("bare QWebSocketServer (zerg-bench-baseline --ws)", serveBase.ms, "ms");
     printSeries("zerg serve, empty data folder", serve.ms, "ms");

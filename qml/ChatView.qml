@@ -8,6 +8,9 @@ ListView {
     id: root
 
     property bool followTail: true
+    // Scrolled to the end once: until then the view sits at the top only because it was just
+    // filled, not because the user scrolled up (which would load the earlier turns at start).
+    property bool settled: false
 
     function scrollToEnd() {
         followTail = true
@@ -35,7 +38,7 @@ ListView {
     onMovementEnded: followTail = atYEnd
     // Scrolled to the top: the turns before the oldest one shown.
     onAtYBeginningChanged: {
-        if (!atYBeginning || atYEnd)
+        if (!atYBeginning || atYEnd || !settled)
             return
         followTail = false
         if (Jarvis.hasOlder)
@@ -101,7 +104,10 @@ ListView {
     Timer {
         id: settle
         interval: 0
-        onTriggered: root.positionViewAtEnd()
+        onTriggered: {
+            root.positionViewAtEnd()
+            root.settled = true
+        }
     }
 
     // Empty state.

@@ -62,11 +62,15 @@ ApplicationWindow {
         page = "dashboard"
     }
     function showShortcuts() {
-        shortcutsSheet.open()
+        shortcutsSheet.active = true
+        const sheet = shortcutsSheet.item as ShortcutsSheet
+        sheet.open()
     }
     // Closes the search bar and the shortcuts sheet (the GUI tour, between its pictures).
     function closePopups() {
-        shortcutsSheet.close()
+        const sheet = shortcutsSheet.item as ShortcutsSheet
+        if (sheet)
+            sheet.close()
         if (searchBar.visible)
             searchBar.close()
     }
@@ -124,18 +128,30 @@ ApplicationWindow {
         onActivated: window.showShortcuts()
     }
 
+    // What is built later (the dashboard, the inbox, the shortcuts sheet, the setup card, the
+    // ticker, the close question) is named by its file, not by its type: a type named here would
+    // be loaded with everything it uses before the first frame, although nothing of it is built.
+
     // The close button without a tray, while scheduled checks are active (WindowClose): built
     // only while the question is asked.
     Loader {
         anchors.fill: parent
         active: WindowClose.asking
-        sourceComponent: CloseQuestion {}
+        source: "CloseQuestion.qml"
     }
 
-    ShortcutsSheet {
+    // F1: built the first time it is asked for.
+    Loader {
         id: shortcutsSheet
 
-        entries: [
+        anchors.fill: parent
+        active: false
+        source: "ShortcutsSheet.qml"
+        // A binding: the texts follow a change of language.
+        onLoaded: (item as ShortcutsSheet).entries = Qt.binding(() => window.shortcutEntries())
+    }
+    function shortcutEntries(): var {
+        return [
             { keys: newKey.nativeText, action: qsTr("Ask Jarvis: show the chat and put the cursor in the question") },
             { keys: qsTr("Enter"), action: qsTr("Send the question") },
             { keys: qsTr("Shift+Enter"), action: qsTr("New line in the question") },
@@ -202,9 +218,11 @@ ApplicationWindow {
 
             anchors.fill: parent
             shown: inboxDrawer.visible
-            sourceComponent: InboxPanel {
-                focus: true
-                onCloseRequested: ApplicationWindow.window.inboxOpen = false
+            source: "InboxPanel.qml"
+            onLoaded: {
+                const panel = item as InboxPanel
+                panel.focus = true
+                panel.closeRequested.connect(() => window.inboxOpen = false)
             }
         }
     }
@@ -217,11 +235,12 @@ ApplicationWindow {
         anchors.fill: parent
         shown: window.page === "dashboard"
         visible: shown
-        sourceComponent: Dashboard {
-            // A tab the user picked becomes the window's, so that opening a tab from elsewhere
-            // (the ticker's Details) always switches. (Through the attached window: a
-            // component's object does not see this file's ids.)
-            onCurrentTabChanged: ApplicationWindow.window.dashboardTab = currentTab
+        source: "Dashboard.qml"
+        // A tab the user picked becomes the window's, so that opening a tab from elsewhere (the
+        // ticker's Details) always switches.
+        onLoaded: {
+            const dashboard = item as Dashboard
+            dashboard.currentTabChanged.connect(() => window.dashboardTab = dashboard.currentTab)
         }
     }
     Binding {
@@ -268,7 +287,7 @@ ApplicationWindow {
             Layout.rightMargin: 20
             Layout.fillWidth: true
             Layout.maximumWidth: Theme.maxContentWidth
-            sourceComponent: SetupCard {}
+            source: "SetupCard.qml"
         }
 
         ChatSearchBar {
@@ -304,7 +323,7 @@ ApplicationWindow {
                 active: Jarvis.activity.active
                 visible: active
                 Layout.fillWidth: true
-                sourceComponent: ActivityTicker {}
+                source: "ActivityTicker.qml"
             }
 
             // The oldest approval request a worker waits on (the others queue behind it). It
