@@ -55,7 +55,8 @@ QStringList strings(const QJsonValue& array) {
     return out;
 }
 
-// Product names, the same in every language.
+}  // namespace
+
 QString serverName(ModelSource source) {
     switch (source) {
         case ModelSource::Ollama:
@@ -69,8 +70,6 @@ QString serverName(ModelSource source) {
     }
     return {};
 }
-
-}  // namespace
 
 bool needsToolCalling(ModelRole role) {
     switch (role) {

@@ -34,6 +34,10 @@ struct StatusTable<ModelSource> {
     }};
 };
 
+// A local server's product name, the same in every language ("Ollama", "LM Studio",
+// "llama-server"); empty for the configured provider.
+[[nodiscard]] QString serverName(ModelSource source);
+
 // Whether a model can call tools (function calling), as far as its server tells.
 enum class ToolCalling {
     Yes,

@@ -125,17 +125,7 @@ QString ModelPicker::roleText(ModelRole role) {
 }
 
 QString ModelPicker::sourceName(ModelSource source) {
-    switch (source) {
-        case ModelSource::Configured:
-            return tr("Configured provider");
-        case ModelSource::Ollama:
-            return QStringLiteral("Ollama");
-        case ModelSource::LmStudio:
-            return QStringLiteral("LM Studio");
-        case ModelSource::LlamaServer:
-            return QStringLiteral("llama-server");
-    }
-    return {};
+    return source == ModelSource::Configured ? tr("Configured provider") : serverName(source);
 }
 
 QString ModelPicker::toolNote(ToolCalling toolCalling) {
