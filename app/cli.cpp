@@ -9,6 +9,7 @@
 #include "cli_options.h"
 #include "cli_runs.h"
 #include "cli_server.h"
+#include "cli_voice.h"
 
 #include "core/clock.h"
 #include "core/event_bus.h"
@@ -78,6 +79,7 @@ const char kUsage[] = QT_TRANSLATE_NOOP(
     "                                    go back to this computer's Jarvis.\n"
     "  doctor [--json]                   Check the provider, hosts, data folder and database,\n"
     "                                    and say what to fix.\n"
+    "  say TEXT --out FILE.wav           Speak a text into a WAVE file (espeak-ng, offline).\n"
     "  help [COMMAND]                    This help, or the help of one command.\n"
     "\n"
     "Options:\n"
@@ -691,6 +693,8 @@ QString helpText(const QString& command, const QString& subcommand) {
         return connectHelp();
     if (command == QLatin1String("doctor"))
         return doctorHelp();
+    if (command == QLatin1String("say"))
+        return sayHelp();
     if (command == QLatin1String("mcp"))
         return subcommand == QLatin1String("serve") ? mcpServeHelp() : mcpHelp();
     return {};
@@ -737,6 +741,8 @@ int run(const QStringList& argv) {
         return connectCommand(args);
     if (cmd == QLatin1String("doctor"))
         return doctorCommand(args);
+    if (cmd == QLatin1String("say"))
+        return sayCommand(args);
     if (cmd == QLatin1String("mcp"))
         return mcpCommand(args);
     if (cmd == QLatin1String("workers")) {

@@ -173,6 +173,41 @@
     </message>
 </context>
 <context>
+    <name>Audio</name>
+    <message>
+        <source>This is not a WAVE file (it does not start with RIFF…WAVE). Record or convert the audio as WAV, for example: sox IN -r 16000 -c 1 -b 16 OUT.wav</source>
+        <translation>Das ist keine WAVE-Datei (sie beginnt nicht mit RIFF…WAVE). Nimm den Ton als WAV auf oder wandle ihn um, zum Beispiel: sox EIN -r 16000 -c 1 -b 16 AUS.wav</translation>
+    </message>
+    <message>
+        <source>The WAVE file has no format chunk: it is damaged.</source>
+        <translation>Der WAVE-Datei fehlt der Format-Abschnitt: Sie ist beschädigt.</translation>
+    </message>
+    <message>
+        <source>The WAVE file is compressed or in an unusual format (format %1, %2 bits). Convert it to plain PCM, for example: sox IN.wav -b 16 OUT.wav</source>
+        <translation>Die WAVE-Datei ist komprimiert oder in einem ungewöhnlichen Format (Format %1, %2 Bit). Wandle sie in einfaches PCM um, zum Beispiel: sox EIN.wav -b 16 AUS.wav</translation>
+    </message>
+    <message>
+        <source>The WAVE file&apos;s format chunk is damaged (%1 channels at %2 Hz).</source>
+        <translation>Der Format-Abschnitt der WAVE-Datei ist beschädigt (%1 Kanäle bei %2 Hz).</translation>
+    </message>
+    <message>
+        <source>The WAVE file has no audio data.</source>
+        <translation>Die WAVE-Datei enthält keine Tondaten.</translation>
+    </message>
+    <message>
+        <source>The WAVE file is cut short: it ends before its audio.</source>
+        <translation>Die WAVE-Datei ist abgeschnitten: Sie endet vor ihren Tondaten.</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2.</source>
+        <translation>%1 kann nicht gelesen werden: %2.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2. Check that the folder exists and is writable.</source>
+        <translation>%1 kann nicht geschrieben werden: %2. Prüfe, ob der Ordner existiert und beschreibbar ist.</translation>
+    </message>
+</context>
+<context>
     <name>Autostart</name>
     <message>
         <source>Zerg could not change its login entry %1: %2. Check that you may write to that folder.</source>
@@ -702,6 +737,29 @@
     <message>
         <source>Settings</source>
         <translation>Einstellungen</translation>
+    </message>
+</context>
+<context>
+    <name>Espeak</name>
+    <message>
+        <source>espeak-ng is not installed (%1). Install it: sudo apt install espeak-ng (or run scripts/setup).</source>
+        <translation>espeak-ng ist nicht installiert (%1). Installiere es: sudo apt install espeak-ng (oder scripts/setup ausführen).</translation>
+    </message>
+    <message>
+        <source>The installed espeak-ng library (%1) lacks functions Zerg needs. Reinstall it: sudo apt install --reinstall libespeak-ng1.</source>
+        <translation>Der installierten espeak-ng-Bibliothek (%1) fehlen Funktionen, die Zerg braucht. Installiere sie neu: sudo apt install --reinstall libespeak-ng1.</translation>
+    </message>
+    <message>
+        <source>espeak-ng could not start: its data folder is missing or damaged. Reinstall it: sudo apt install --reinstall espeak-ng-data.</source>
+        <translation>espeak-ng konnte nicht starten: Sein Datenordner fehlt oder ist beschädigt. Installiere ihn neu: sudo apt install --reinstall espeak-ng-data.</translation>
+    </message>
+    <message>
+        <source>espeak-ng has no voice &apos;%1&apos;. List its voices with: espeak-ng --voices</source>
+        <translation>espeak-ng hat keine Stimme „%1“. Seine Stimmen listet: espeak-ng --voices</translation>
+    </message>
+    <message>
+        <source>espeak-ng could not speak the text (error %1).</source>
+        <translation>espeak-ng konnte den Text nicht sprechen (Fehler %1).</translation>
     </message>
 </context>
 <context>
@@ -2986,6 +3044,21 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
     <message>
         <source>Close the keyboard shortcuts</source>
         <translation>Die Tastenkürzel schließen</translation>
+    </message>
+</context>
+<context>
+    <name>SpeakableText</name>
+    <message>
+        <source>a link</source>
+        <translation>ein Link</translation>
+    </message>
+    <message>
+        <source>I put the command in the chat.</source>
+        <translation>Den Befehl habe ich in den Chat geschrieben.</translation>
+    </message>
+    <message>
+        <source>I put a table in the chat.</source>
+        <translation>Eine Tabelle habe ich in den Chat geschrieben.</translation>
     </message>
 </context>
 <context>
@@ -8714,6 +8787,7 @@ Commands:
                                     go back to this computer&apos;s Jarvis.
   doctor [--json]                   Check the provider, hosts, data folder and database,
                                     and say what to fix.
+  say TEXT --out FILE.wav           Speak a text into a WAVE file (espeak-ng, offline).
   help [COMMAND]                    This help, or the help of one command.
 
 Options:
@@ -8764,6 +8838,7 @@ Befehle:
                                     oder zurück zu Jarvis auf diesem Rechner wechseln.
   doctor [--json]                   Anbieter, Hosts, Datenordner und Datenbank prüfen und
                                     sagen, was zu beheben ist.
+  say TEXT --out FILE.wav           Einen Text in eine WAVE-Datei sprechen (espeak-ng, offline).
   help [COMMAND]                    Diese Hilfe oder die Hilfe eines Befehls.
 
 Optionen:
@@ -8781,6 +8856,73 @@ ZERG_LLM_PROVIDER, ZERG_LLM_API_KEY, ZERG_MODEL, ZERG_WORKER_MODEL, ZERG_HOSTS_F
 
 Exit-Status: 0 Erfolg, 1 Fehler, 2 Aufruffehler, 3 Konfigurationsproblem.
 </translation>
+    </message>
+    <message>
+        <source>Usage: zerg say TEXT... --out FILE.wav [--voice V] [--wpm N] [--rate HZ]
+
+Speaks TEXT into a WAVE file with espeak-ng, offline, as Jarvis would say it: Markdown is
+made speakable first (code blocks become &quot;I put the command in the chat.&quot;).
+
+Options:
+  --out FILE.wav  Where to write the speech (16-bit mono PCM). Required.
+  --voice V       An espeak-ng voice (default en-us; list them with espeak-ng --voices).
+  --wpm N         Words per minute, 80 to 450 (default 175).
+  --rate HZ       Sample rate of the file, 8000 to 48000 (default: espeak-ng&apos;s 22050;
+                  16000 is what speech recognizers take).
+  -h, --help      Show this help.
+
+Examples:
+  zerg say &quot;check disk usage on cube&quot; --out question.wav
+  zerg say &quot;restart nginx on web1&quot; --voice en-gb --rate 16000 --out web1.wav
+
+Exit status: 0 written, 1 the speech or the file failed, 2 usage error, 3 espeak-ng is
+missing.
+</source>
+        <translation>Aufruf: zerg say TEXT... --out DATEI.wav [--voice V] [--wpm N] [--rate HZ]
+
+Spricht TEXT mit espeak-ng offline in eine WAVE-Datei, so wie Jarvis ihn sagen würde: Markdown
+wird zuerst sprechbar gemacht (Codeblöcke werden zu „Den Befehl habe ich in den Chat
+geschrieben.“).
+
+Optionen:
+  --out DATEI.wav  Wohin die Sprache geschrieben wird (16 Bit Mono PCM). Pflicht.
+  --voice V        Eine espeak-ng-Stimme (Vorgabe en-us; espeak-ng --voices listet sie).
+  --wpm N          Wörter pro Minute, 80 bis 450 (Vorgabe 175).
+  --rate HZ        Abtastrate der Datei, 8000 bis 48000 (Vorgabe: die 22050 von espeak-ng;
+                   16000 nehmen Spracherkenner).
+  -h, --help       Diese Hilfe anzeigen.
+
+Beispiele:
+  zerg say &quot;check disk usage on cube&quot; --out frage.wav
+  zerg say &quot;restart nginx on web1&quot; --voice en-gb --rate 16000 --out web1.wav
+
+Exit-Status: 0 geschrieben, 1 Sprache oder Datei fehlgeschlagen, 2 Aufruffehler, 3 espeak-ng
+fehlt.
+</translation>
+    </message>
+    <message>
+        <source>give the text to say</source>
+        <translation>gib den Text an, der gesprochen werden soll</translation>
+    </message>
+    <message>
+        <source>give the file to write with --out FILE.wav</source>
+        <translation>gib die Datei an, die geschrieben werden soll: --out DATEI.wav</translation>
+    </message>
+    <message>
+        <source>--wpm takes a number from 80 to 450</source>
+        <translation>--wpm nimmt eine Zahl von 80 bis 450</translation>
+    </message>
+    <message>
+        <source>--rate takes a sample rate from 8000 to 48000</source>
+        <translation>--rate nimmt eine Abtastrate von 8000 bis 48000</translation>
+    </message>
+    <message>
+        <source>there is nothing to say in that text</source>
+        <translation>in diesem Text gibt es nichts zu sagen</translation>
+    </message>
+    <message>
+        <source>Wrote %1: %2 s at %3 Hz, voice %4.</source>
+        <translation>%1 geschrieben: %2 s bei %3 Hz, Stimme %4.</translation>
     </message>
 </context>
 <context>

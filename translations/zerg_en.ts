@@ -173,6 +173,41 @@
     </message>
 </context>
 <context>
+    <name>Audio</name>
+    <message>
+        <source>This is not a WAVE file (it does not start with RIFF…WAVE). Record or convert the audio as WAV, for example: sox IN -r 16000 -c 1 -b 16 OUT.wav</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The WAVE file has no format chunk: it is damaged.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The WAVE file is compressed or in an unusual format (format %1, %2 bits). Convert it to plain PCM, for example: sox IN.wav -b 16 OUT.wav</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The WAVE file&apos;s format chunk is damaged (%1 channels at %2 Hz).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The WAVE file has no audio data.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The WAVE file is cut short: it ends before its audio.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2. Check that the folder exists and is writable.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Autostart</name>
     <message>
         <source>Zerg could not change its login entry %1: %2. Check that you may write to that folder.</source>
@@ -701,6 +736,29 @@
     </message>
     <message>
         <source>Settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Espeak</name>
+    <message>
+        <source>espeak-ng is not installed (%1). Install it: sudo apt install espeak-ng (or run scripts/setup).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The installed espeak-ng library (%1) lacks functions Zerg needs. Reinstall it: sudo apt install --reinstall libespeak-ng1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>espeak-ng could not start: its data folder is missing or damaged. Reinstall it: sudo apt install --reinstall espeak-ng-data.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>espeak-ng has no voice &apos;%1&apos;. List its voices with: espeak-ng --voices</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>espeak-ng could not speak the text (error %1).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2978,6 +3036,21 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
     </message>
     <message>
         <source>Close the keyboard shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SpeakableText</name>
+    <message>
+        <source>a link</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>I put the command in the chat.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>I put a table in the chat.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -8361,6 +8434,7 @@ Commands:
                                     go back to this computer&apos;s Jarvis.
   doctor [--json]                   Check the provider, hosts, data folder and database,
                                     and say what to fix.
+  say TEXT --out FILE.wav           Speak a text into a WAVE file (espeak-ng, offline).
   help [COMMAND]                    This help, or the help of one command.
 
 Options:
@@ -8378,6 +8452,53 @@ ZERG_LLM_PROVIDER, ZERG_LLM_API_KEY, ZERG_MODEL, ZERG_WORKER_MODEL, ZERG_HOSTS_F
 
 Exit status: 0 success, 1 failure, 2 usage error, 3 configuration problem.
 </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: zerg say TEXT... --out FILE.wav [--voice V] [--wpm N] [--rate HZ]
+
+Speaks TEXT into a WAVE file with espeak-ng, offline, as Jarvis would say it: Markdown is
+made speakable first (code blocks become &quot;I put the command in the chat.&quot;).
+
+Options:
+  --out FILE.wav  Where to write the speech (16-bit mono PCM). Required.
+  --voice V       An espeak-ng voice (default en-us; list them with espeak-ng --voices).
+  --wpm N         Words per minute, 80 to 450 (default 175).
+  --rate HZ       Sample rate of the file, 8000 to 48000 (default: espeak-ng&apos;s 22050;
+                  16000 is what speech recognizers take).
+  -h, --help      Show this help.
+
+Examples:
+  zerg say &quot;check disk usage on cube&quot; --out question.wav
+  zerg say &quot;restart nginx on web1&quot; --voice en-gb --rate 16000 --out web1.wav
+
+Exit status: 0 written, 1 the speech or the file failed, 2 usage error, 3 espeak-ng is
+missing.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>give the text to say</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>give the file to write with --out FILE.wav</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--wpm takes a number from 80 to 450</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--rate takes a sample rate from 8000 to 48000</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is nothing to say in that text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wrote %1: %2 s at %3 Hz, voice %4.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -57,6 +57,7 @@ class TestHelpCli : public QObject {
                 {QStringLiteral("devices")},
                 {QStringLiteral("connect")},
                 {QStringLiteral("doctor")},
+                {QStringLiteral("say")},
                 {QStringLiteral("help")}};
     }
 
@@ -86,7 +87,7 @@ private Q_SLOTS:
             for (const char* word :
                  {"ask [--json] [--approve=allow|deny] TASK", "workers list", "workers show",
                   "workers grep", "workers reindex", "runs", "hosts", "key", "serve", "devices",
-                  "connect", "doctor", "help [COMMAND]", "--version", "Example"}) {
+                  "connect", "doctor", "say TEXT", "help [COMMAND]", "--version", "Example"}) {
                 QVERIFY2(r.out.contains(word), word);
             }
         }

@@ -119,7 +119,7 @@ for pkg in qml6-module-qtqml qml6-module-qtqml-models qml6-module-qtqml-workersc
   grep -Eq "(^|, )$pkg( |,|$)" <<<"$depends" || fail "Depends lacks $pkg"
 done
 recommends=$(field Recommends)
-for pkg in libqt6sql6-psql openssh-client bubblewrap; do
+for pkg in libqt6sql6-psql openssh-client bubblewrap libespeak-ng1; do
   grep -Eq "(^|, )$pkg( |,|$)" <<<"$recommends" || fail "Recommends lacks $pkg"
 done
 
