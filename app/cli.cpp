@@ -80,6 +80,7 @@ const char kUsage[] = QT_TRANSLATE_NOOP(
     "  doctor [--json]                   Check the provider, hosts, data folder and database,\n"
     "                                    and say what to fix.\n"
     "  say TEXT --out FILE.wav           Speak a text into a WAVE file (espeak-ng, offline).\n"
+    "  transcribe FILE.wav               The words spoken in a WAVE file (offline).\n"
     "  help [COMMAND]                    This help, or the help of one command.\n"
     "\n"
     "Options:\n"
@@ -695,6 +696,8 @@ QString helpText(const QString& command, const QString& subcommand) {
         return doctorHelp();
     if (command == QLatin1String("say"))
         return sayHelp();
+    if (command == QLatin1String("transcribe"))
+        return transcribeHelp();
     if (command == QLatin1String("mcp"))
         return subcommand == QLatin1String("serve") ? mcpServeHelp() : mcpHelp();
     return {};
@@ -743,6 +746,8 @@ int run(const QStringList& argv) {
         return doctorCommand(args);
     if (cmd == QLatin1String("say"))
         return sayCommand(args);
+    if (cmd == QLatin1String("transcribe"))
+        return transcribeCommand(args);
     if (cmd == QLatin1String("mcp"))
         return mcpCommand(args);
     if (cmd == QLatin1String("workers")) {

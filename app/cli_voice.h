@@ -13,4 +13,11 @@ int sayCommand(QStringList args);
 // The translated `zerg say --help` text.
 QString sayHelp();
 
+// `zerg transcribe FILE.wav`: the words spoken in a WAVE file, offline with pocketsphinx biased
+// toward the hosts file's aliases and operator commands (PocketsphinxRecognizer), on stdout.
+// Exit codes: 0 transcribed (an empty line when nothing was understood), 1 the file or the
+// decoding failed, 2 usage error, 3 pocketsphinx or its model missing.
+int transcribeCommand(QStringList args);
+QString transcribeHelp();
+
 }  // namespace zerg::cli

@@ -2104,6 +2104,41 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
     </message>
 </context>
 <context>
+    <name>Pocketsphinx</name>
+    <message>
+        <source>pocketsphinx is not installed (%1). Install it: sudo apt install libpocketsphinx3 pocketsphinx-en-us (or run scripts/setup).</source>
+        <translation>pocketsphinx ist nicht installiert (%1). Installiere es: sudo apt install libpocketsphinx3 pocketsphinx-en-us (oder scripts/setup ausführen).</translation>
+    </message>
+    <message>
+        <source>The installed pocketsphinx lacks %1. Install Debian&apos;s libpocketsphinx3 (0.8).</source>
+        <translation>Dem installierten pocketsphinx fehlt %1. Installiere Debians libpocketsphinx3 (0.8).</translation>
+    </message>
+    <message>
+        <source>The US English speech model is missing (%1). Install it: sudo apt install pocketsphinx-en-us (or run scripts/setup).</source>
+        <translation>Das US-englische Sprachmodell fehlt (%1). Installiere es: sudo apt install pocketsphinx-en-us (oder scripts/setup ausführen).</translation>
+    </message>
+    <message>
+        <source>pocketsphinx could not load its model from %1. Reinstall it: sudo apt install --reinstall pocketsphinx-en-us.</source>
+        <translation>pocketsphinx konnte sein Modell aus %1 nicht laden. Installiere es neu: sudo apt install --reinstall pocketsphinx-en-us.</translation>
+    </message>
+    <message>
+        <source>Cannot write the operator language model to %1: %2.</source>
+        <translation>Das Operator-Sprachmodell kann nicht nach %1 geschrieben werden: %2.</translation>
+    </message>
+    <message>
+        <source>pocketsphinx could not read a language model.</source>
+        <translation>pocketsphinx konnte ein Sprachmodell nicht lesen.</translation>
+    </message>
+    <message>
+        <source>pocketsphinx could not combine its language models.</source>
+        <translation>pocketsphinx konnte seine Sprachmodelle nicht verbinden.</translation>
+    </message>
+    <message>
+        <source>pocketsphinx could not decode the audio.</source>
+        <translation>pocketsphinx konnte den Ton nicht dekodieren.</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <source>Zerg cannot connect</source>
@@ -8762,102 +8797,6 @@ Beispiele:
         <translation>unbekannter Befehl %1 (list, trust, add, remove oder import)</translation>
     </message>
     <message>
-        <source>Usage: zerg [COMMAND] [OPTIONS]
-
-Zerg is a desktop AI operations assistant. Without a command it opens the Jarvis window.
-
-Commands:
-  ask [--json] [--approve=allow|deny] TASK
-                                    Run one request headless and print the answer.
-  workers list [--json] [--limit N] Recent workers, newest first.
-  workers show ID [--json]          One worker: metadata, result, tool call files.
-  workers grep [OPTIONS] PATTERN    Search every worker&apos;s files.
-  workers reindex [--json]          Rebuild the worker list from the folders on disk.
-  runs list [--limit N] [--json]    Recent requests Jarvis handled, newest first.
-  runs show ID [--json]             One run: result, workers, tokens and cost.
-  runs export ID|--all [--format md|json] [--out FILE]
-                                    A run or the whole conversation as Markdown or JSON.
-  hosts list|trust|add|remove|import
-                                    The SSH hosts workers may reach, and their keys.
-  mcp list|tools NAME|call|serve    The MCP servers whose tools workers use; Zerg as one.
-  key set|clear|status              The provider&apos;s API key in the system keychain.
-  serve [--listen HOST:PORT]        Run headless behind the WebSocket API (server mode).
-  devices add NAME|list|revoke ID   The devices allowed to log in to &apos;zerg serve&apos;.
-  connect URL | --local             Make the desktop app a client of a &apos;zerg serve&apos;, or
-                                    go back to this computer&apos;s Jarvis.
-  doctor [--json]                   Check the provider, hosts, data folder and database,
-                                    and say what to fix.
-  say TEXT --out FILE.wav           Speak a text into a WAVE file (espeak-ng, offline).
-  help [COMMAND]                    This help, or the help of one command.
-
-Options:
-  -h, --help                        Show this help; &apos;zerg COMMAND --help&apos; shows the
-                                    options and examples of a command.
-  --version                         Show the version.
-
-Examples:
-  zerg doctor
-  zerg ask &quot;check disk usage on cube&quot;
-  zerg help workers grep
-
-Configuration (environment; see README): ZERG_DATA_DIR, ZERG_LLM_BASE_URL,
-ZERG_LLM_PROVIDER, ZERG_LLM_API_KEY, ZERG_MODEL, ZERG_WORKER_MODEL, ZERG_HOSTS_FILE.
-
-Exit status: 0 success, 1 failure, 2 usage error, 3 configuration problem.
-</source>
-        <translation>Aufruf: zerg [COMMAND] [OPTIONS]
-
-Zerg ist ein KI-Assistent für den IT-Betrieb auf dem Desktop. Ohne Befehl öffnet es das
-Jarvis-Fenster.
-
-Befehle:
-  ask [--json] [--approve=allow|deny] TASK
-                                    Eine Anfrage ohne Oberfläche ausführen und die Antwort
-                                    ausgeben.
-  workers list [--json] [--limit N] Letzte Worker, neueste zuerst.
-  workers show ID [--json]          Ein Worker: Metadaten, Ergebnis, Dateien der
-                                    Tool-Aufrufe.
-  workers grep [OPTIONS] PATTERN    Die Dateien aller Worker durchsuchen.
-  workers reindex [--json]          Die Worker-Liste aus den Ordnern auf dem Datenträger
-                                    neu aufbauen.
-  runs list [--limit N] [--json]    Letzte Anfragen, die Jarvis bearbeitet hat, neueste
-                                    zuerst.
-  runs show ID [--json]             Ein Lauf: Ergebnis, Worker, Tokens und Kosten.
-  runs export ID|--all [--format md|json] [--out FILE]
-                                    Ein Lauf oder das ganze Gespräch als Markdown oder JSON.
-  hosts list|trust|add|remove|import
-                                    Die SSH-Hosts, die Worker erreichen dürfen, und ihre
-                                    Schlüssel.
-  mcp list|tools NAME|call|serve    Die MCP-Server, deren Tools Worker verwenden; Zerg als einer.
-  key set|clear|status              Der API-Schlüssel des Anbieters im Schlüsselbund des
-                                    Systems.
-  serve [--listen HOST:PORT]        Ohne Oberfläche hinter der WebSocket-API laufen
-                                    (Servermodus).
-  devices add NAME|list|revoke ID   Die Geräte, die sich bei &apos;zerg serve&apos; anmelden dürfen.
-  connect URL | --local             Die Desktop-App zum Client eines &apos;zerg serve&apos; machen
-                                    oder zurück zu Jarvis auf diesem Rechner wechseln.
-  doctor [--json]                   Anbieter, Hosts, Datenordner und Datenbank prüfen und
-                                    sagen, was zu beheben ist.
-  say TEXT --out FILE.wav           Einen Text in eine WAVE-Datei sprechen (espeak-ng, offline).
-  help [COMMAND]                    Diese Hilfe oder die Hilfe eines Befehls.
-
-Optionen:
-  -h, --help                        Diese Hilfe anzeigen; &apos;zerg COMMAND --help&apos; zeigt die
-                                    Optionen und Beispiele eines Befehls.
-  --version                         Die Version anzeigen.
-
-Beispiele:
-  zerg doctor
-  zerg ask &quot;check disk usage on cube&quot;
-  zerg help workers grep
-
-Konfiguration (Umgebung; siehe README): ZERG_DATA_DIR, ZERG_LLM_BASE_URL,
-ZERG_LLM_PROVIDER, ZERG_LLM_API_KEY, ZERG_MODEL, ZERG_WORKER_MODEL, ZERG_HOSTS_FILE.
-
-Exit-Status: 0 Erfolg, 1 Fehler, 2 Aufruffehler, 3 Konfigurationsproblem.
-</translation>
-    </message>
-    <message>
         <source>Usage: zerg say TEXT... --out FILE.wav [--voice V] [--wpm N] [--rate HZ]
 
 Speaks TEXT into a WAVE file with espeak-ng, offline, as Jarvis would say it: Markdown is
@@ -8923,6 +8862,146 @@ fehlt.
     <message>
         <source>Wrote %1: %2 s at %3 Hz, voice %4.</source>
         <translation>%1 geschrieben: %2 s bei %3 Hz, Stimme %4.</translation>
+    </message>
+    <message>
+        <source>Usage: zerg [COMMAND] [OPTIONS]
+
+Zerg is a desktop AI operations assistant. Without a command it opens the Jarvis window.
+
+Commands:
+  ask [--json] [--approve=allow|deny] TASK
+                                    Run one request headless and print the answer.
+  workers list [--json] [--limit N] Recent workers, newest first.
+  workers show ID [--json]          One worker: metadata, result, tool call files.
+  workers grep [OPTIONS] PATTERN    Search every worker&apos;s files.
+  workers reindex [--json]          Rebuild the worker list from the folders on disk.
+  runs list [--limit N] [--json]    Recent requests Jarvis handled, newest first.
+  runs show ID [--json]             One run: result, workers, tokens and cost.
+  runs export ID|--all [--format md|json] [--out FILE]
+                                    A run or the whole conversation as Markdown or JSON.
+  hosts list|trust|add|remove|import
+                                    The SSH hosts workers may reach, and their keys.
+  mcp list|tools NAME|call|serve    The MCP servers whose tools workers use; Zerg as one.
+  key set|clear|status              The provider&apos;s API key in the system keychain.
+  serve [--listen HOST:PORT]        Run headless behind the WebSocket API (server mode).
+  devices add NAME|list|revoke ID   The devices allowed to log in to &apos;zerg serve&apos;.
+  connect URL | --local             Make the desktop app a client of a &apos;zerg serve&apos;, or
+                                    go back to this computer&apos;s Jarvis.
+  doctor [--json]                   Check the provider, hosts, data folder and database,
+                                    and say what to fix.
+  say TEXT --out FILE.wav           Speak a text into a WAVE file (espeak-ng, offline).
+  transcribe FILE.wav               The words spoken in a WAVE file (offline).
+  help [COMMAND]                    This help, or the help of one command.
+
+Options:
+  -h, --help                        Show this help; &apos;zerg COMMAND --help&apos; shows the
+                                    options and examples of a command.
+  --version                         Show the version.
+
+Examples:
+  zerg doctor
+  zerg ask &quot;check disk usage on cube&quot;
+  zerg help workers grep
+
+Configuration (environment; see README): ZERG_DATA_DIR, ZERG_LLM_BASE_URL,
+ZERG_LLM_PROVIDER, ZERG_LLM_API_KEY, ZERG_MODEL, ZERG_WORKER_MODEL, ZERG_HOSTS_FILE.
+
+Exit status: 0 success, 1 failure, 2 usage error, 3 configuration problem.
+</source>
+        <translation>Aufruf: zerg [COMMAND] [OPTIONS]
+
+Zerg ist ein KI-Assistent für den IT-Betrieb auf dem Desktop. Ohne Befehl öffnet es das
+Jarvis-Fenster.
+
+Befehle:
+  ask [--json] [--approve=allow|deny] TASK
+                                    Eine Anfrage ohne Oberfläche ausführen und die Antwort
+                                    ausgeben.
+  workers list [--json] [--limit N] Letzte Worker, neueste zuerst.
+  workers show ID [--json]          Ein Worker: Metadaten, Ergebnis, Dateien der
+                                    Tool-Aufrufe.
+  workers grep [OPTIONS] PATTERN    Die Dateien aller Worker durchsuchen.
+  workers reindex [--json]          Die Worker-Liste aus den Ordnern auf dem Datenträger
+                                    neu aufbauen.
+  runs list [--limit N] [--json]    Letzte Anfragen, die Jarvis bearbeitet hat, neueste
+                                    zuerst.
+  runs show ID [--json]             Ein Lauf: Ergebnis, Worker, Tokens und Kosten.
+  runs export ID|--all [--format md|json] [--out FILE]
+                                    Ein Lauf oder das ganze Gespräch als Markdown oder JSON.
+  hosts list|trust|add|remove|import
+                                    Die SSH-Hosts, die Worker erreichen dürfen, und ihre
+                                    Schlüssel.
+  mcp list|tools NAME|call|serve    Die MCP-Server, deren Tools Worker verwenden; Zerg als einer.
+  key set|clear|status              Der API-Schlüssel des Anbieters im Schlüsselbund des
+                                    Systems.
+  serve [--listen HOST:PORT]        Ohne Oberfläche hinter der WebSocket-API laufen
+                                    (Servermodus).
+  devices add NAME|list|revoke ID   Die Geräte, die sich bei &apos;zerg serve&apos; anmelden dürfen.
+  connect URL | --local             Die Desktop-App zum Client eines &apos;zerg serve&apos; machen
+                                    oder zurück zu Jarvis auf diesem Rechner wechseln.
+  doctor [--json]                   Anbieter, Hosts, Datenordner und Datenbank prüfen und
+                                    sagen, was zu beheben ist.
+  say TEXT --out FILE.wav           Einen Text in eine WAVE-Datei sprechen (espeak-ng, offline).
+  transcribe FILE.wav               Die in einer WAVE-Datei gesprochenen Wörter (offline).
+  help [COMMAND]                    Diese Hilfe oder die Hilfe eines Befehls.
+
+Optionen:
+  -h, --help                        Diese Hilfe anzeigen; &apos;zerg COMMAND --help&apos; zeigt die
+                                    Optionen und Beispiele eines Befehls.
+  --version                         Die Version anzeigen.
+
+Beispiele:
+  zerg doctor
+  zerg ask &quot;check disk usage on cube&quot;
+  zerg help workers grep
+
+Konfiguration (Umgebung; siehe README): ZERG_DATA_DIR, ZERG_LLM_BASE_URL,
+ZERG_LLM_PROVIDER, ZERG_LLM_API_KEY, ZERG_MODEL, ZERG_WORKER_MODEL, ZERG_HOSTS_FILE.
+
+Exit-Status: 0 Erfolg, 1 Fehler, 2 Aufruffehler, 3 Konfigurationsproblem.
+</translation>
+    </message>
+    <message>
+        <source>Usage: zerg transcribe FILE.wav
+
+Prints the words spoken in a WAVE file, recognized offline with pocketsphinx and its US
+English model; nothing leaves this computer. The recognizer is biased toward what an
+operator says to Jarvis and toward the host aliases of your hosts file, so that &quot;check
+disk usage on cube&quot; comes out with the right host. Any WAVE file of plain PCM or float
+samples is taken; it is resampled to 16 kHz.
+
+Options:
+  -h, --help   Show this help.
+
+Examples:
+  zerg transcribe question.wav
+  zerg say &quot;restart nginx on web1&quot; --out q.wav &amp;&amp; zerg transcribe q.wav
+
+Exit status: 0 transcribed (an empty line when nothing was understood), 1 the file or the
+decoding failed, 2 usage error, 3 pocketsphinx or its model is missing.
+</source>
+        <translation>Aufruf: zerg transcribe DATEI.wav
+
+Gibt die in einer WAVE-Datei gesprochenen Wörter aus, offline erkannt mit pocketsphinx und
+seinem US-englischen Modell; nichts verlässt diesen Computer. Der Erkenner ist auf das
+ausgerichtet, was ein Operator zu Jarvis sagt, und auf die Host-Aliasse deiner Hosts-Datei,
+damit „check disk usage on cube“ mit dem richtigen Host herauskommt. Jede WAVE-Datei mit
+einfachen PCM- oder Gleitkomma-Samples wird genommen; sie wird auf 16 kHz umgerechnet.
+
+Optionen:
+  -h, --help   Diese Hilfe anzeigen.
+
+Beispiele:
+  zerg transcribe frage.wav
+  zerg say &quot;restart nginx on web1&quot; --out q.wav &amp;&amp; zerg transcribe q.wav
+
+Exit-Status: 0 erkannt (eine leere Zeile, wenn nichts verstanden wurde), 1 Datei oder
+Erkennung fehlgeschlagen, 2 Aufruffehler, 3 pocketsphinx oder sein Modell fehlt.
+</translation>
+    </message>
+    <message>
+        <source>give one WAVE file</source>
+        <translation>gib eine WAVE-Datei an</translation>
     </message>
 </context>
 <context>

@@ -2097,6 +2097,41 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
     </message>
 </context>
 <context>
+    <name>Pocketsphinx</name>
+    <message>
+        <source>pocketsphinx is not installed (%1). Install it: sudo apt install libpocketsphinx3 pocketsphinx-en-us (or run scripts/setup).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The installed pocketsphinx lacks %1. Install Debian&apos;s libpocketsphinx3 (0.8).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The US English speech model is missing (%1). Install it: sudo apt install pocketsphinx-en-us (or run scripts/setup).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pocketsphinx could not load its model from %1. Reinstall it: sudo apt install --reinstall pocketsphinx-en-us.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write the operator language model to %1: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pocketsphinx could not read a language model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pocketsphinx could not combine its language models.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pocketsphinx could not decode the audio.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <source>Zerg cannot connect</source>
@@ -8409,52 +8444,6 @@ Examples:
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Usage: zerg [COMMAND] [OPTIONS]
-
-Zerg is a desktop AI operations assistant. Without a command it opens the Jarvis window.
-
-Commands:
-  ask [--json] [--approve=allow|deny] TASK
-                                    Run one request headless and print the answer.
-  workers list [--json] [--limit N] Recent workers, newest first.
-  workers show ID [--json]          One worker: metadata, result, tool call files.
-  workers grep [OPTIONS] PATTERN    Search every worker&apos;s files.
-  workers reindex [--json]          Rebuild the worker list from the folders on disk.
-  runs list [--limit N] [--json]    Recent requests Jarvis handled, newest first.
-  runs show ID [--json]             One run: result, workers, tokens and cost.
-  runs export ID|--all [--format md|json] [--out FILE]
-                                    A run or the whole conversation as Markdown or JSON.
-  hosts list|trust|add|remove|import
-                                    The SSH hosts workers may reach, and their keys.
-  mcp list|tools NAME|call|serve    The MCP servers whose tools workers use; Zerg as one.
-  key set|clear|status              The provider&apos;s API key in the system keychain.
-  serve [--listen HOST:PORT]        Run headless behind the WebSocket API (server mode).
-  devices add NAME|list|revoke ID   The devices allowed to log in to &apos;zerg serve&apos;.
-  connect URL | --local             Make the desktop app a client of a &apos;zerg serve&apos;, or
-                                    go back to this computer&apos;s Jarvis.
-  doctor [--json]                   Check the provider, hosts, data folder and database,
-                                    and say what to fix.
-  say TEXT --out FILE.wav           Speak a text into a WAVE file (espeak-ng, offline).
-  help [COMMAND]                    This help, or the help of one command.
-
-Options:
-  -h, --help                        Show this help; &apos;zerg COMMAND --help&apos; shows the
-                                    options and examples of a command.
-  --version                         Show the version.
-
-Examples:
-  zerg doctor
-  zerg ask &quot;check disk usage on cube&quot;
-  zerg help workers grep
-
-Configuration (environment; see README): ZERG_DATA_DIR, ZERG_LLM_BASE_URL,
-ZERG_LLM_PROVIDER, ZERG_LLM_API_KEY, ZERG_MODEL, ZERG_WORKER_MODEL, ZERG_HOSTS_FILE.
-
-Exit status: 0 success, 1 failure, 2 usage error, 3 configuration problem.
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Usage: zerg say TEXT... --out FILE.wav [--voice V] [--wpm N] [--rate HZ]
 
 Speaks TEXT into a WAVE file with espeak-ng, offline, as Jarvis would say it: Markdown is
@@ -8499,6 +8488,78 @@ missing.
     </message>
     <message>
         <source>Wrote %1: %2 s at %3 Hz, voice %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: zerg [COMMAND] [OPTIONS]
+
+Zerg is a desktop AI operations assistant. Without a command it opens the Jarvis window.
+
+Commands:
+  ask [--json] [--approve=allow|deny] TASK
+                                    Run one request headless and print the answer.
+  workers list [--json] [--limit N] Recent workers, newest first.
+  workers show ID [--json]          One worker: metadata, result, tool call files.
+  workers grep [OPTIONS] PATTERN    Search every worker&apos;s files.
+  workers reindex [--json]          Rebuild the worker list from the folders on disk.
+  runs list [--limit N] [--json]    Recent requests Jarvis handled, newest first.
+  runs show ID [--json]             One run: result, workers, tokens and cost.
+  runs export ID|--all [--format md|json] [--out FILE]
+                                    A run or the whole conversation as Markdown or JSON.
+  hosts list|trust|add|remove|import
+                                    The SSH hosts workers may reach, and their keys.
+  mcp list|tools NAME|call|serve    The MCP servers whose tools workers use; Zerg as one.
+  key set|clear|status              The provider&apos;s API key in the system keychain.
+  serve [--listen HOST:PORT]        Run headless behind the WebSocket API (server mode).
+  devices add NAME|list|revoke ID   The devices allowed to log in to &apos;zerg serve&apos;.
+  connect URL | --local             Make the desktop app a client of a &apos;zerg serve&apos;, or
+                                    go back to this computer&apos;s Jarvis.
+  doctor [--json]                   Check the provider, hosts, data folder and database,
+                                    and say what to fix.
+  say TEXT --out FILE.wav           Speak a text into a WAVE file (espeak-ng, offline).
+  transcribe FILE.wav               The words spoken in a WAVE file (offline).
+  help [COMMAND]                    This help, or the help of one command.
+
+Options:
+  -h, --help                        Show this help; &apos;zerg COMMAND --help&apos; shows the
+                                    options and examples of a command.
+  --version                         Show the version.
+
+Examples:
+  zerg doctor
+  zerg ask &quot;check disk usage on cube&quot;
+  zerg help workers grep
+
+Configuration (environment; see README): ZERG_DATA_DIR, ZERG_LLM_BASE_URL,
+ZERG_LLM_PROVIDER, ZERG_LLM_API_KEY, ZERG_MODEL, ZERG_WORKER_MODEL, ZERG_HOSTS_FILE.
+
+Exit status: 0 success, 1 failure, 2 usage error, 3 configuration problem.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: zerg transcribe FILE.wav
+
+Prints the words spoken in a WAVE file, recognized offline with pocketsphinx and its US
+English model; nothing leaves this computer. The recognizer is biased toward what an
+operator says to Jarvis and toward the host aliases of your hosts file, so that &quot;check
+disk usage on cube&quot; comes out with the right host. Any WAVE file of plain PCM or float
+samples is taken; it is resampled to 16 kHz.
+
+Options:
+  -h, --help   Show this help.
+
+Examples:
+  zerg transcribe question.wav
+  zerg say &quot;restart nginx on web1&quot; --out q.wav &amp;&amp; zerg transcribe q.wav
+
+Exit status: 0 transcribed (an empty line when nothing was understood), 1 the file or the
+decoding failed, 2 usage error, 3 pocketsphinx or its model is missing.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>give one WAVE file</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

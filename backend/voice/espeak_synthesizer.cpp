@@ -1,5 +1,7 @@
 #include "voice/espeak_synthesizer.h"
 
+#include "voice/loaded_library.h"
+
 #include <espeak-ng/speak_lib.h>
 
 #include <QCoreApplication>
@@ -59,19 +61,15 @@ const EspeakApi& api() {
                             .arg(lib.errorString());
             return a;
         }
-        a.initialize = reinterpret_cast<decltype(a.initialize)>(lib.resolve("espeak_Initialize"));
-        a.setSynthCallback =
-            reinterpret_cast<decltype(a.setSynthCallback)>(lib.resolve("espeak_SetSynthCallback"));
-        a.setVoiceByName =
-            reinterpret_cast<decltype(a.setVoiceByName)>(lib.resolve("espeak_SetVoiceByName"));
-        a.setParameter =
-            reinterpret_cast<decltype(a.setParameter)>(lib.resolve("espeak_SetParameter"));
-        a.synth = reinterpret_cast<decltype(a.synth)>(lib.resolve("espeak_Synth"));
-        a.synchronize =
-            reinterpret_cast<decltype(a.synchronize)>(lib.resolve("espeak_Synchronize"));
-        a.listVoices = reinterpret_cast<decltype(a.listVoices)>(lib.resolve("espeak_ListVoices"));
-        if (!a.initialize || !a.setSynthCallback || !a.setVoiceByName || !a.setParameter ||
-            !a.synth || !a.synchronize || !a.listVoices) {
+        QStringList missing;
+        resolveSymbol(lib, a.initialize, "espeak_Initialize", missing);
+        resolveSymbol(lib, a.setSynthCallback, "espeak_SetSynthCallback", missing);
+        resolveSymbol(lib, a.setVoiceByName, "espeak_SetVoiceByName", missing);
+        resolveSymbol(lib, a.setParameter, "espeak_SetParameter", missing);
+        resolveSymbol(lib, a.synth, "espeak_Synth", missing);
+        resolveSymbol(lib, a.synchronize, "espeak_Synchronize", missing);
+        resolveSymbol(lib, a.listVoices, "espeak_ListVoices", missing);
+        if (!missing.isEmpty()) {
             a.problem = Espeak::tr(
                             "The installed espeak-ng library (%1) lacks functions Zerg "
                             "needs. Reinstall it: sudo apt install --reinstall libespeak-ng1.")

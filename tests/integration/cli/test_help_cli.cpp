@@ -58,6 +58,7 @@ class TestHelpCli : public QObject {
                 {QStringLiteral("connect")},
                 {QStringLiteral("doctor")},
                 {QStringLiteral("say")},
+                {QStringLiteral("transcribe")},
                 {QStringLiteral("help")}};
     }
 
@@ -87,7 +88,8 @@ private Q_SLOTS:
             for (const char* word :
                  {"ask [--json] [--approve=allow|deny] TASK", "workers list", "workers show",
                   "workers grep", "workers reindex", "runs", "hosts", "key", "serve", "devices",
-                  "connect", "doctor", "say TEXT", "help [COMMAND]", "--version", "Example"}) {
+                  "connect", "doctor", "say TEXT", "transcribe FILE.wav", "help [COMMAND]",
+                  "--version", "Example"}) {
                 QVERIFY2(r.out.contains(word), word);
             }
         }

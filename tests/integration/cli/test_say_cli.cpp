@@ -9,12 +9,14 @@
 
 using namespace zerg;
 
-// `zerg say` end to end: the real binary speaks through espeak-ng into a file, and sox (an
-// independent reader) says how long it is and that it is not silence.
+// `zerg say` and `zerg transcribe` end to end: the real binary speaks through espeak-ng into a
+// file, sox (an independent reader) says how long it is and that it is not silence, and
+// pocketsphinx hears it back.
 class TestSayCli : public QObject {
     Q_OBJECT
 
     QTemporaryDir m_dir;
+    QString m_hostsFile;  // ZERG_HOSTS_FILE for the next runs, when set
 
     struct Run {
         int code;
@@ -30,6 +32,8 @@ class TestSayCli : public QObject {
         }
         e.insert(QStringLiteral("XDG_CONFIG_HOME"), m_dir.filePath(QStringLiteral("config")));
         e.insert(QStringLiteral("ZERG_DATA_DIR"), m_dir.filePath(QStringLiteral("data")));
+        if (!m_hostsFile.isEmpty())
+            e.insert(QStringLiteral("ZERG_HOSTS_FILE"), m_hostsFile);
         e.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
         e.insert(QStringLiteral("LANGUAGE"), QStringLiteral("en"));
         const test::ProgramRun r = test::runProgram(QStringLiteral(ZERG_EXE), args, e, 60000);
@@ -125,6 +129,33 @@ private Q_SLOTS:
         QVERIFY(a && b);
         QCOMPARE(a->sampleRate, 16000);
         QCOMPARE(b->sampleRate, 16000);
+    }
+
+    // What `zerg say` speaks, `zerg transcribe` hears, with the hosts file's alias right.
+    void transcribeHearsWhatSayWrote() {
+        QFile hosts(m_dir.filePath(QStringLiteral("hosts")));
+        QVERIFY(hosts.open(QIODevice::WriteOnly));
+        hosts.write("Host web1\n  HostName 127.0.0.1\n");
+        hosts.close();
+        const QString path = m_dir.filePath(QStringLiteral("web1.wav"));
+        QCOMPARE(
+            zerg({QStringLiteral("say"), QStringLiteral("show disk space on web1"),
+                  QStringLiteral("--rate"), QStringLiteral("16000"), QStringLiteral("--out"), path})
+                .code,
+            0);
+        m_hostsFile = hosts.fileName();
+        const Run r = zerg({QStringLiteral("transcribe"), path});
+        m_hostsFile.clear();
+        QVERIFY2(r.code == 0, r.err.constData());
+        QCOMPARE(r.out.trimmed(), QByteArray("show disk space on web1"));
+
+        const Run missing =
+            zerg({QStringLiteral("transcribe"), m_dir.filePath(QStringLiteral("none.wav"))});
+        QCOMPARE(missing.code, 1);
+        QVERIFY(missing.err.contains("none.wav"));
+        const Run noFile = zerg({QStringLiteral("transcribe")});
+        QCOMPARE(noFile.code, 2);
+        QVERIFY(noFile.err.contains("give one WAVE file"));
     }
 
     void badInputSaysWhatToDo() {

@@ -1,0 +1,216 @@
+#include "voice/pocketsphinx_recognizer.h"
+
+#include "voice/loaded_library.h"
+#include "voice/operator_language.h"
+
+#include <pocketsphinx.h>
+#include <sphinxbase/ngram_model.h>
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QLibrary>
+#include <QTemporaryFile>
+
+#include <cstdlib>
+
+namespace zerg {
+namespace {
+
+// The messages' translation context.
+class Pocketsphinx {
+    Q_DECLARE_TR_FUNCTIONS(Pocketsphinx)
+};
+
+// The functions of libpocketsphinx and libsphinxbase this uses, resolved once.
+struct SphinxApi {
+    decltype(&cmd_ln_init) cmdLnInit = nullptr;
+    decltype(&cmd_ln_free_r) cmdLnFree = nullptr;
+    decltype(&ngram_model_read) ngramRead = nullptr;
+    decltype(&ngram_model_set_init) ngramSetInit = nullptr;
+    decltype(&ps_args) psArgs = nullptr;
+    decltype(&ps_init) psInit = nullptr;
+    decltype(&ps_free) psFree = nullptr;
+    decltype(&ps_get_logmath) psGetLogmath = nullptr;
+    decltype(&ps_set_lm) psSetLm = nullptr;
+    decltype(&ps_set_search) psSetSearch = nullptr;
+    decltype(&ps_add_word) psAddWord = nullptr;
+    decltype(&ps_lookup_word) psLookupWord = nullptr;
+    decltype(&ps_start_utt) psStartUtt = nullptr;
+    decltype(&ps_process_raw) psProcessRaw = nullptr;
+    decltype(&ps_end_utt) psEndUtt = nullptr;
+    decltype(&ps_get_hyp) psGetHyp = nullptr;
+    QString problem;
+};
+
+const SphinxApi& api() {
+    static const SphinxApi loaded = [] {
+        SphinxApi a;
+        QLibrary base(QStringLiteral("sphinxbase"), 3);
+        QLibrary ps(QStringLiteral("pocketsphinx"), 3);
+        if (!base.load() || !ps.load()) {
+            a.problem = Pocketsphinx::tr(
+                            "pocketsphinx is not installed (%1). Install it: sudo apt "
+                            "install libpocketsphinx3 pocketsphinx-en-us (or run "
+                            "scripts/setup).")
+                            .arg(base.isLoaded() ? ps.errorString() : base.errorString());
+            return a;
+        }
+        QStringList missing;
+        resolveSymbol(base, a.cmdLnInit, "cmd_ln_init", missing);
+        resolveSymbol(base, a.cmdLnFree, "cmd_ln_free_r", missing);
+        resolveSymbol(base, a.ngramRead, "ngram_model_read", missing);
+        resolveSymbol(base, a.ngramSetInit, "ngram_model_set_init", missing);
+        resolveSymbol(ps, a.psArgs, "ps_args", missing);
+        resolveSymbol(ps, a.psInit, "ps_init", missing);
+        resolveSymbol(ps, a.psFree, "ps_free", missing);
+        resolveSymbol(ps, a.psGetLogmath, "ps_get_logmath", missing);
+        resolveSymbol(ps, a.psSetLm, "ps_set_lm", missing);
+        resolveSymbol(ps, a.psSetSearch, "ps_set_search", missing);
+        resolveSymbol(ps, a.psAddWord, "ps_add_word", missing);
+        resolveSymbol(ps, a.psLookupWord, "ps_lookup_word", missing);
+        resolveSymbol(ps, a.psStartUtt, "ps_start_utt", missing);
+        resolveSymbol(ps, a.psProcessRaw, "ps_process_raw", missing);
+        resolveSymbol(ps, a.psEndUtt, "ps_end_utt", missing);
+        resolveSymbol(ps, a.psGetHyp, "ps_get_hyp", missing);
+        if (!missing.isEmpty()) {
+            a.problem = Pocketsphinx::tr(
+                            "The installed pocketsphinx lacks %1. Install Debian's "
+                            "libpocketsphinx3 (0.8).")
+                            .arg(missing.join(QStringLiteral(", ")));
+        }
+        return a;
+    }();
+    return loaded;
+}
+
+}  // namespace
+
+struct PocketsphinxRecognizer::Decoder {
+    const SphinxApi* api = nullptr;
+    cmd_ln_t* config = nullptr;
+    ps_decoder_t* ps = nullptr;
+    ~Decoder() {
+        if (ps)
+            api->psFree(ps);
+        if (config)
+            api->cmdLnFree(config);
+    }
+};
+
+PocketsphinxRecognizer::PocketsphinxRecognizer(std::unique_ptr<Decoder> decoder)
+    : m_decoder(std::move(decoder)) {}
+
+PocketsphinxRecognizer::~PocketsphinxRecognizer() = default;
+
+Result<std::unique_ptr<PocketsphinxRecognizer>> PocketsphinxRecognizer::create(
+    const Options& options) {
+    const SphinxApi& a = api();
+    if (!a.problem.isEmpty())
+        return Error{QStringLiteral("unavailable"), a.problem};
+    const QDir model(options.modelDir);
+    const QString hmm = model.filePath(QStringLiteral("en-us"));
+    const QString generic = model.filePath(QStringLiteral("en-us.lm.bin"));
+    const QString dict = model.filePath(QStringLiteral("cmudict-en-us.dict"));
+    for (const QString& path : {hmm, generic, dict}) {
+        if (!QFileInfo::exists(path)) {
+            return Error{QStringLiteral("unavailable"),
+                         Pocketsphinx::tr("The US English speech model is missing (%1). Install "
+                                          "it: sudo apt install pocketsphinx-en-us (or run "
+                                          "scripts/setup).")
+                             .arg(path)};
+        }
+    }
+    auto decoder = std::make_unique<Decoder>();
+    decoder->api = &a;
+    const QByteArray hmmPath = QFile::encodeName(hmm);
+    const QByteArray lmPath = QFile::encodeName(generic);
+    const QByteArray dictPath = QFile::encodeName(dict);
+    const QByteArray lw = QByteArray::number(options.languageWeight);
+    decoder->config = a.cmdLnInit(nullptr, a.psArgs(), TRUE, "-hmm", hmmPath.constData(), "-lm",
+                                  lmPath.constData(), "-dict", dictPath.constData(), "-lw",
+                                  lw.constData(), "-logfn", "/dev/null", nullptr);
+    if (decoder->config)
+        decoder->ps = a.psInit(decoder->config);
+    if (!decoder->ps) {
+        return Error{QStringLiteral("failed"),
+                     Pocketsphinx::tr("pocketsphinx could not load its model from %1. Reinstall "
+                                      "it: sudo apt install --reinstall pocketsphinx-en-us.")
+                         .arg(options.modelDir)};
+    }
+
+    // The operator model, interpolated with the generic one.
+    const OperatorLanguage language(options.hosts);
+    QTemporaryFile arpa(QDir::temp().filePath(QStringLiteral("zerg-operator-XXXXXX.arpa")));
+    if (!arpa.open() || arpa.write(language.arpa().toUtf8()) < 0 || !arpa.flush()) {
+        return Error{QStringLiteral("io"),
+                     Pocketsphinx::tr("Cannot write the operator language model to %1: %2.")
+                         .arg(arpa.fileName(), arpa.errorString())};
+    }
+    logmath_t* lmath = a.psGetLogmath(decoder->ps);
+    ngram_model_t* operatorModel = a.ngramRead(
+        decoder->config, QFile::encodeName(arpa.fileName()).constData(), NGRAM_ARPA, lmath);
+    ngram_model_t* genericModel =
+        a.ngramRead(decoder->config, lmPath.constData(), NGRAM_AUTO, lmath);
+    if (!operatorModel || !genericModel) {
+        return Error{QStringLiteral("failed"),
+                     Pocketsphinx::tr("pocketsphinx could not read a language model.")};
+    }
+    ngram_model_t* models[2] = {operatorModel, genericModel};
+    const char* names[2] = {"operator", "generic"};
+    const float32 weights[2] = {float32(options.operatorWeight),
+                                float32(1.0 - options.operatorWeight)};
+    ngram_model_t* mixed =
+        a.ngramSetInit(decoder->config, models, const_cast<char**>(names), weights, 2);
+    if (!mixed || a.psSetLm(decoder->ps, "operator+generic", mixed) != 0 ||
+        a.psSetSearch(decoder->ps, "operator+generic") != 0) {
+        return Error{QStringLiteral("failed"),
+                     Pocketsphinx::tr("pocketsphinx could not combine its language models.")};
+    }
+
+    // Words of the operator model the dictionary lacks: host aliases mostly.
+    const OperatorLanguage::Lookup lookup = [&](const QString& word) {
+        char* phones = a.psLookupWord(decoder->ps, word.toUtf8().constData());
+        const QString out = phones ? QString::fromUtf8(phones) : QString();
+        std::free(phones);
+        return out;
+    };
+    QStringList unpronounceable;
+    QList<std::pair<QString, QString>> added;
+    for (const QString& word : language.words()) {
+        if (!lookup(word).isEmpty())
+            continue;
+        const QString phones = OperatorLanguage::pronounce(word, lookup);
+        if (phones.isEmpty())
+            unpronounceable.append(word);
+        else
+            added.append({word, phones});
+    }
+    for (qsizetype i = 0; i < added.size(); ++i) {
+        a.psAddWord(decoder->ps, added[i].first.toUtf8().constData(),
+                    added[i].second.toUtf8().constData(), i + 1 == added.size());
+    }
+    std::unique_ptr<PocketsphinxRecognizer> recognizer(
+        new PocketsphinxRecognizer(std::move(decoder)));
+    recognizer->m_unpronounceable = unpronounceable;
+    return recognizer;
+}
+
+Result<QString> PocketsphinxRecognizer::transcribe(const AudioClip& clip) {
+    QMutexLocker locker(&m_lock);
+    const SphinxApi& a = *m_decoder->api;
+    const AudioClip speech = resampled(clip, 16000);
+    ps_decoder_t* ps = m_decoder->ps;
+    if (a.psStartUtt(ps) < 0 ||
+        a.psProcessRaw(ps, reinterpret_cast<const int16*>(speech.samples.constData()),
+                       size_t(speech.samples.size()), FALSE, TRUE) < 0 ||
+        a.psEndUtt(ps) < 0) {
+        return Error{QStringLiteral("failed"),
+                     Pocketsphinx::tr("pocketsphinx could not decode the audio.")};
+    }
+    int32 score = 0;
+    const char* hyp = a.psGetHyp(ps, &score);
+    return hyp ? QString::fromUtf8(hyp).simplified() : QString();
+}
+
+}  // namespace zerg

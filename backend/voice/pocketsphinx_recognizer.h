@@ -1,0 +1,57 @@
+#pragma once
+
+#include "core/result.h"
+#include "voice/audio_clip.h"
+
+#include <QMutex>
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+
+namespace zerg {
+
+// Speech to text offline with pocketsphinx and Debian's US English model (pocketsphinx-en-us),
+// biased toward what an operator says: its generic trigram model is interpolated with
+// OperatorLanguage's (the command templates and this user's host aliases), and host aliases the
+// dictionary lacks get pronunciations made of words it has ("web1" = web + one). Free speech
+// still passes through the generic model. The libraries are loaded when first used (QLibrary:
+// libpocketsphinx.so.3, libsphinxbase.so.3), not linked, so that the window's start-up does not
+// load them (docs/voice.md).
+class PocketsphinxRecognizer {
+public:
+    struct Options {
+        QStringList hosts;  // the hosts file's aliases
+        QString modelDir = QStringLiteral("/usr/share/pocketsphinx/model/en-us");
+        // How much the operator model counts against the generic one (0 to 1).
+        double operatorWeight = 0.95;
+        // How much the language models count against the sound (pocketsphinx's -lw; its
+        // default is 6.5).
+        double languageWeight = 6.5;
+    };
+
+    // Loads the libraries and the model and builds the operator model (a fraction of a second).
+    // Errors say what to install.
+    [[nodiscard]] static Result<std::unique_ptr<PocketsphinxRecognizer>> create(
+        const Options& options);
+    ~PocketsphinxRecognizer();
+    PocketsphinxRecognizer(const PocketsphinxRecognizer&) = delete;
+    PocketsphinxRecognizer& operator=(const PocketsphinxRecognizer&) = delete;
+
+    // The words of one utterance, lower case ("" when nothing was understood). Any rate: the
+    // clip is resampled to the model's 16 kHz. One utterance at a time; any thread.
+    [[nodiscard]] Result<QString> transcribe(const AudioClip& clip);
+
+    // The aliases that had no pronunciation and could not get one (not recognized).
+    [[nodiscard]] QStringList unpronounceable() const { return m_unpronounceable; }
+
+private:
+    struct Decoder;
+    explicit PocketsphinxRecognizer(std::unique_ptr<Decoder> decoder);
+
+    std::unique_ptr<Decoder> m_decoder;
+    QStringList m_unpronounceable;
+    QMutex m_lock;
+};
+
+}  // namespace zerg
