@@ -9,8 +9,8 @@ namespace zerg {
 
 // Speech from text with espeak-ng, offline: what `zerg say` writes, and what the tests speak to
 // the recognizers. The library is loaded when first used (libespeak-ng.so.1 through QLibrary),
-// not linked: it brings some twenty libraries of its own (PulseAudio, libsndfile, codecs) that
-// the window's start-up would otherwise load and map (docs/performance-notes.md).
+// not linked: it brings 16 libraries Zerg does not load otherwise (PulseAudio, libsndfile,
+// codecs), which the window's start-up would then load and map (docs/voice.md).
 class EspeakSynthesizer {
 public:
     struct Options {
