@@ -101,12 +101,17 @@ const char kUsage[] = QT_TRANSLATE_NOOP(
 const char kAskUsage[] = QT_TRANSLATE_NOOP(
     "zerg::cli",
     "Usage: zerg ask [--json] [--approve=allow|deny] TASK\n"
+    "       zerg ask [--json] [--approve=allow|deny] --audio FILE.wav [--engine E]\n"
     "\n"
     "Sends one request to Jarvis without opening a window. The supervisor answers directly or\n"
     "starts workers on your servers; the answer goes to standard output, the progress (workers,\n"
     "tool calls) to standard error. Ctrl+C cancels the run cleanly.\n"
     "\n"
     "Options:\n"
+    "  --audio FILE.wav\n"
+    "               Ask by voice: the task is what is said in the WAVE file, recognized as\n"
+    "               'zerg transcribe' does and shown on standard error.\n"
+    "  --engine E   The recognizer for --audio: pocketsphinx or server (default: Settings).\n"
     "  --json       Print every event instead, one {\"event\", \"data\"} JSON object per line;\n"
     "               the last line is supervisor_complete or error.\n"
     "  --approve=allow|deny\n"
@@ -118,6 +123,7 @@ const char kAskUsage[] = QT_TRANSLATE_NOOP(
     "Examples:\n"
     "  zerg ask \"check disk usage on cube\"\n"
     "  zerg ask --json \"is nginx running on web1?\" | tail -n 1\n"
+    "  zerg ask --audio question.wav\n"
     "\n"
     "Exit status: 0 answered, 1 the run failed, 2 usage error, 3 no provider configured\n"
     "(run 'zerg doctor').\n");
@@ -306,7 +312,7 @@ int ask(const QStringList& args) {
     if (!options)
         return usageError(options.error().message);
     const bool json = options->json;
-    const QString task = options->task;
+    QString task = options->task;
 
     const Settings settings = Settings::load();
     if (!llm::providerProblem(settings).isEmpty()) {
@@ -323,6 +329,30 @@ int ask(const QStringList& args) {
         err() << "zerg: " << problem << '\n';
         err().flush();
         return 3;
+    }
+    if (!options->audio.isEmpty()) {
+        // Asked by voice: the transcript is the task, shown on stderr so that a misheard host is
+        // seen before anything runs on it.
+        const Result<QString> heard =
+            listen(options->audio, options->engine, settings, QStringLiteral("zerg"), err());
+        if (!heard) {
+            if (heard.error().code == QLatin1String("usage"))
+                return usageError(heard.error().message);
+            err() << "zerg: " << heard.error().message << '\n';
+            return listenExitCode(heard.error());
+        }
+        if (heard->isEmpty()) {
+            err() << "zerg: "
+                  << Text::tr(
+                         "nothing was understood in %1; speak closer to the microphone, or "
+                         "type the task.")
+                         .arg(options->audio)
+                  << '\n';
+            return 1;
+        }
+        task = heard.value();
+        err() << Text::tr("Heard: %1").arg(task) << '\n';
+        err().flush();
     }
     int code = 0;
     std::unique_ptr<Backend> backend = openBackend(settings, &code);

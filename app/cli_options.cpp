@@ -165,12 +165,24 @@ Result<AskOptions> parseAskOptions(const QStringList& args) {
     const QString needsTask =
         Text::tr("ask needs a task, e.g. zerg ask \"check disk usage on cube\"");
     const QString approveError = Text::tr("--approve takes allow or deny, e.g. --approve=deny");
-    const Result<ParsedArgs> p = parseOptions(
-        args,
-        someArguments({flag("json"), valued("approve", "allow|deny", approveError)}, needsTask));
+    CommandSpec spec = someArguments(
+        {flag("json"), valued("approve", "allow|deny", approveError),
+         valued("audio", "file", Text::tr("--audio needs a WAVE file")),
+         valued("engine", "engine", Text::tr("--engine needs pocketsphinx or server"))},
+        needsTask);
+    spec.minArgs = 0;  // checked below: --audio stands for the task
+    const Result<ParsedArgs> p = parseOptions(args, spec);
     if (!p)
         return p.error();
     AskOptions options;
+    options.audio = p->value(QStringLiteral("audio"));
+    options.engine = p->value(QStringLiteral("engine")).trimmed().toLower();
+    if (p->isSet(QStringLiteral("engine")) && options.audio.isEmpty())
+        return usage(Text::tr("--engine goes with --audio FILE.wav"));
+    if (!options.audio.isEmpty()) {
+        if (!p->positional.isEmpty())
+            return usage(Text::tr("give a TASK or --audio FILE.wav, not both"));
+    }
     options.json = p->isSet(QStringLiteral("json"));
     if (p->isSet(QStringLiteral("approve"))) {
         const QString v = p->value(QStringLiteral("approve")).trimmed().toLower();
@@ -179,7 +191,7 @@ Result<AskOptions> parseAskOptions(const QStringList& args) {
         options.approve = v == QLatin1String("allow");
     }
     options.task = p->positional.join(QLatin1Char(' ')).trimmed();
-    if (options.task.isEmpty())
+    if (options.task.isEmpty() && options.audio.isEmpty())
         return usage(needsTask);
     return options;
 }

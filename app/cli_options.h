@@ -63,6 +63,10 @@ struct AskOptions {
     // --approve=allow|deny: the answer to every approval request without asking; unset: ask on
     // a terminal, deny without one (app/cli_approvals.h).
     std::optional<bool> approve;
+    // --audio FILE.wav: the task is what is said in it (TASK then stays empty); --engine names
+    // the recognizer (pocketsphinx|server; unset: the one in Settings).
+    QString audio;
+    QString engine;
 };
 [[nodiscard]] Result<AskOptions> parseAskOptions(const QStringList& args);
 

@@ -3097,6 +3097,52 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
     </message>
 </context>
 <context>
+    <name>SpeechEngines</name>
+    <message>
+        <source>on this computer</source>
+        <translation>auf diesem Computer</translation>
+    </message>
+    <message>
+        <source>No speech server is set: give its …/v1 in Settings › Voice › Speech server URL (ZERG_SPEECH_URL), or use the engine on this computer.</source>
+        <translation>Kein Sprachserver eingestellt: geben Sie seine …/v1 unter Einstellungen › Sprachein- und -ausgabe › URL des Sprachservers an (ZERG_SPEECH_URL), oder nutzen Sie die Engine auf diesem Computer.</translation>
+    </message>
+</context>
+<context>
+    <name>SpeechServer</name>
+    <message>
+        <source>Could not reach the speech server at %1: %2. Check that it runs and the speech server URL in Settings › Voice, or use the engine on this computer.</source>
+        <translation>Der Sprachserver unter %1 war nicht erreichbar: %2. Prüfen Sie, ob er läuft, und die URL des Sprachservers unter Einstellungen › Sprachein- und -ausgabe, oder nutzen Sie die Engine auf diesem Computer.</translation>
+    </message>
+    <message>
+        <source>The speech server at %1 refused the key (HTTP %2: %3). Set its key with ZERG_SPEECH_API_KEY or the secret speech_api_key; without a speech server URL of its own, the provider&apos;s key is used.</source>
+        <translation>Der Sprachserver unter %1 hat den Schlüssel abgelehnt (HTTP %2: %3). Setzen Sie seinen Schlüssel mit ZERG_SPEECH_API_KEY oder dem Geheimnis speech_api_key; ohne eigene URL des Sprachservers wird der Schlüssel des Anbieters verwendet.</translation>
+    </message>
+    <message>
+        <source>The speech server has no %1 (HTTP 404): check that its URL ends in /v1 and that it offers %2.</source>
+        <translation>Der Sprachserver hat kein %1 (HTTP 404): prüfen Sie, ob seine URL auf /v1 endet und ob er %2 anbietet.</translation>
+    </message>
+    <message>
+        <source>The speech server at %1 answered HTTP %2: %3</source>
+        <translation>Der Sprachserver unter %1 antwortete mit HTTP %2: %3</translation>
+    </message>
+    <message>
+        <source>server %1</source>
+        <translation>Server %1</translation>
+    </message>
+    <message>
+        <source>The speech server&apos;s answer has no text (expected JSON with &quot;text&quot;): %1</source>
+        <translation>Die Antwort des Sprachservers enthält keinen Text (erwartet: JSON mit „text“): %1</translation>
+    </message>
+    <message>
+        <source>The speech server answered with %1, not a WAVE file (%2). Zerg asks for response_format wav: check that the server can give it.</source>
+        <translation>Der Sprachserver antwortete mit %1, nicht mit einer WAVE-Datei (%2). Zerg fragt nach response_format wav: prüfen Sie, ob der Server das liefern kann.</translation>
+    </message>
+    <message>
+        <source>no type</source>
+        <translation>keinem Typ</translation>
+    </message>
+</context>
+<context>
     <name>SseParser</name>
     <message>
         <source>a line longer than %1</source>
@@ -6098,6 +6144,90 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
         <source>Without a system tray, while scheduled checks are active: ask, keep running in the background (start Zerg again to see the window), or quit. With a tray the window hides in it.</source>
         <translation>Ohne Infobereich, solange geplante Prüfungen aktiv sind: nachfragen, im Hintergrund weiterlaufen (starten Sie Zerg erneut, um das Fenster zu sehen) oder beenden. Mit Infobereich verschwindet das Fenster dorthin.</translation>
     </message>
+    <message>
+        <source>Speech recognition</source>
+        <translation>Spracherkennung</translation>
+    </message>
+    <message>
+        <source>On this computer: pocketsphinx, nothing leaves it. A server: any OpenAI-compatible /v1/audio/transcriptions (OpenAI, a whisper.cpp server, speaches, LocalAI).</source>
+        <translation>Auf diesem Computer: pocketsphinx, nichts verlässt ihn. Ein Server: jedes OpenAI-kompatible /v1/audio/transcriptions (OpenAI, ein whisper.cpp-Server, speaches, LocalAI).</translation>
+    </message>
+    <message>
+        <source>Speech output</source>
+        <translation>Sprachausgabe</translation>
+    </message>
+    <message>
+        <source>On this computer: espeak-ng. A server: any OpenAI-compatible /v1/audio/speech.</source>
+        <translation>Auf diesem Computer: espeak-ng. Ein Server: jedes OpenAI-kompatible /v1/audio/speech.</translation>
+    </message>
+    <message>
+        <source>Speech server URL</source>
+        <translation>URL des Sprachservers</translation>
+    </message>
+    <message>
+        <source>…/v1 of the speech server. Empty: the provider&apos;s base URL and key.</source>
+        <translation>…/v1 des Sprachservers. Leer: Basis-URL und Schlüssel des Anbieters.</translation>
+    </message>
+    <message>
+        <source>Recognition model</source>
+        <translation>Erkennungsmodell</translation>
+    </message>
+    <message>
+        <source>The server&apos;s model, e.g. whisper-1.</source>
+        <translation>Das Modell des Servers, z. B. whisper-1.</translation>
+    </message>
+    <message>
+        <source>Speech model</source>
+        <translation>Sprachmodell</translation>
+    </message>
+    <message>
+        <source>The server&apos;s model, e.g. tts-1.</source>
+        <translation>Das Modell des Servers, z. B. tts-1.</translation>
+    </message>
+    <message>
+        <source>Voice</source>
+        <translation>Stimme</translation>
+    </message>
+    <message>
+        <source>Empty: en-us on this computer (an espeak-ng voice), alloy on a server.</source>
+        <translation>Leer: en-us auf diesem Computer (eine espeak-ng-Stimme), alloy auf einem Server.</translation>
+    </message>
+    <message>
+        <source>Speak answers</source>
+        <translation>Antworten vorlesen</translation>
+    </message>
+    <message>
+        <source>Hands-free</source>
+        <translation>Freihändig</translation>
+    </message>
+    <message>
+        <source>The microphone listens until you turn it off and takes each utterance when you stop talking. Off: hold the microphone button or Ctrl+Space while you speak.</source>
+        <translation>Das Mikrofon hört zu, bis Sie es ausschalten, und nimmt jede Äußerung, sobald Sie aufhören zu sprechen. Aus: halten Sie beim Sprechen die Mikrofontaste oder Strg+Leertaste gedrückt.</translation>
+    </message>
+    <message>
+        <source>End of speech after (ms)</source>
+        <translation>Ende der Äußerung nach (ms)</translation>
+    </message>
+    <message>
+        <source>Silence that ends an utterance.</source>
+        <translation>Stille, die eine Äußerung beendet.</translation>
+    </message>
+    <message>
+        <source>Send when I stop talking</source>
+        <translation>Senden, wenn ich aufhöre zu sprechen</translation>
+    </message>
+    <message>
+        <source>Off: the transcript waits in the message box for you to edit and send.</source>
+        <translation>Aus: die Abschrift wartet im Eingabefeld, bis Sie sie bearbeiten und senden.</translation>
+    </message>
+    <message>
+        <source>Keep recordings</source>
+        <translation>Aufnahmen behalten</translation>
+    </message>
+    <message>
+        <source>Off: what the microphone heard is dropped once transcribed.</source>
+        <translation>Aus: was das Mikrofon gehört hat, wird nach der Erkennung verworfen.</translation>
+    </message>
 </context>
 <context>
     <name>zerg::Settings</name>
@@ -6335,6 +6465,34 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
     <message>
         <source>Quit</source>
         <translation>Beenden</translation>
+    </message>
+    <message>
+        <source>Voice</source>
+        <translation>Sprachein- und -ausgabe</translation>
+    </message>
+    <message>
+        <source>On this computer (pocketsphinx)</source>
+        <translation>Auf diesem Computer (pocketsphinx)</translation>
+    </message>
+    <message>
+        <source>On this computer (espeak-ng)</source>
+        <translation>Auf diesem Computer (espeak-ng)</translation>
+    </message>
+    <message>
+        <source>OpenAI-compatible server</source>
+        <translation>OpenAI-kompatibler Server</translation>
+    </message>
+    <message>
+        <source>When I asked by voice</source>
+        <translation>Wenn ich gesprochen gefragt habe</translation>
+    </message>
+    <message>
+        <source>Always</source>
+        <translation>Immer</translation>
+    </message>
+    <message>
+        <source>Never</source>
+        <translation>Nie</translation>
     </message>
 </context>
 <context>
@@ -8140,53 +8298,6 @@ Beispiele:
         <translation>die Optionen können nicht gelesen werden</translation>
     </message>
     <message>
-        <source>Usage: zerg ask [--json] [--approve=allow|deny] TASK
-
-Sends one request to Jarvis without opening a window. The supervisor answers directly or
-starts workers on your servers; the answer goes to standard output, the progress (workers,
-tool calls) to standard error. Ctrl+C cancels the run cleanly.
-
-Options:
-  --json       Print every event instead, one {&quot;event&quot;, &quot;data&quot;} JSON object per line;
-               the last line is supervisor_complete or error.
-  --approve=allow|deny
-               The answer to every approval request (a worker&apos;s call that may change a
-               system, in the approval mode ask). Without it you are asked on a terminal
-               (Allow? [y/N/a]); without a terminal every request is denied.
-  -h, --help   Show this help.
-
-Examples:
-  zerg ask &quot;check disk usage on cube&quot;
-  zerg ask --json &quot;is nginx running on web1?&quot; | tail -n 1
-
-Exit status: 0 answered, 1 the run failed, 2 usage error, 3 no provider configured
-(run &apos;zerg doctor&apos;).
-</source>
-        <translation>Aufruf: zerg ask [--json] [--approve=allow|deny] TASK
-
-Sendet eine Anfrage an Jarvis, ohne ein Fenster zu öffnen. Der Supervisor antwortet direkt
-oder startet Worker auf Ihren Servern; die Antwort geht auf die Standardausgabe, der
-Fortschritt (Worker, Tool-Aufrufe) auf die Standardfehlerausgabe. Strg+C bricht den Lauf
-sauber ab.
-
-Optionen:
-  --json       Stattdessen jedes Ereignis ausgeben, ein {&quot;event&quot;, &quot;data&quot;}-JSON-Objekt pro
-               Zeile; die letzte Zeile ist supervisor_complete oder error.
-  --approve=allow|deny
-               Die Antwort auf jede Freigabeanfrage (ein Aufruf eines Workers, der ein
-               System ändern kann, im Freigabemodus ask). Ohne sie werden Sie im Terminal
-               gefragt (Allow? [y/N/a]); ohne Terminal wird jede Anfrage abgelehnt.
-  -h, --help   Diese Hilfe anzeigen.
-
-Beispiele:
-  zerg ask &quot;check disk usage on cube&quot;
-  zerg ask --json &quot;is nginx running on web1?&quot; | tail -n 1
-
-Exit-Status: 0 beantwortet, 1 der Lauf ist fehlgeschlagen, 2 Aufruffehler, 3 kein Anbieter
-eingerichtet (&apos;zerg doctor&apos; ausführen).
-</translation>
-    </message>
-    <message>
         <source>  approval %1: %2 (%3)</source>
         <translation>  Freigabe %1: %2 (%3)</translation>
     </message>
@@ -8797,49 +8908,6 @@ Beispiele:
         <translation>unbekannter Befehl %1 (list, trust, add, remove oder import)</translation>
     </message>
     <message>
-        <source>Usage: zerg say TEXT... --out FILE.wav [--voice V] [--wpm N] [--rate HZ]
-
-Speaks TEXT into a WAVE file with espeak-ng, offline, as Jarvis would say it: Markdown is
-made speakable first (code blocks become &quot;I put the command in the chat.&quot;).
-
-Options:
-  --out FILE.wav  Where to write the speech (16-bit mono PCM). Required.
-  --voice V       An espeak-ng voice (default en-us; list them with espeak-ng --voices).
-  --wpm N         Words per minute, 80 to 450 (default 175).
-  --rate HZ       Sample rate of the file, 8000 to 48000 (default: espeak-ng&apos;s 22050;
-                  16000 is what speech recognizers take).
-  -h, --help      Show this help.
-
-Examples:
-  zerg say &quot;check disk usage on cube&quot; --out question.wav
-  zerg say &quot;restart nginx on web1&quot; --voice en-gb --rate 16000 --out web1.wav
-
-Exit status: 0 written, 1 the speech or the file failed, 2 usage error, 3 espeak-ng is
-missing.
-</source>
-        <translation>Aufruf: zerg say TEXT... --out DATEI.wav [--voice V] [--wpm N] [--rate HZ]
-
-Spricht TEXT mit espeak-ng offline in eine WAVE-Datei, so wie Jarvis ihn sagen würde: Markdown
-wird zuerst sprechbar gemacht (Codeblöcke werden zu „Den Befehl habe ich in den Chat
-geschrieben.“).
-
-Optionen:
-  --out DATEI.wav  Wohin die Sprache geschrieben wird (16 Bit Mono PCM). Pflicht.
-  --voice V        Eine espeak-ng-Stimme (Vorgabe en-us; espeak-ng --voices listet sie).
-  --wpm N          Wörter pro Minute, 80 bis 450 (Vorgabe 175).
-  --rate HZ        Abtastrate der Datei, 8000 bis 48000 (Vorgabe: die 22050 von espeak-ng;
-                   16000 nehmen Spracherkenner).
-  -h, --help       Diese Hilfe anzeigen.
-
-Beispiele:
-  zerg say &quot;check disk usage on cube&quot; --out frage.wav
-  zerg say &quot;restart nginx on web1&quot; --voice en-gb --rate 16000 --out web1.wav
-
-Exit-Status: 0 geschrieben, 1 Sprache oder Datei fehlgeschlagen, 2 Aufruffehler, 3 espeak-ng
-fehlt.
-</translation>
-    </message>
-    <message>
         <source>give the text to say</source>
         <translation>gib den Text an, der gesprochen werden soll</translation>
     </message>
@@ -8962,15 +9030,155 @@ Exit-Status: 0 Erfolg, 1 Fehler, 2 Aufruffehler, 3 Konfigurationsproblem.
 </translation>
     </message>
     <message>
-        <source>Usage: zerg transcribe FILE.wav
+        <source>give one WAVE file</source>
+        <translation>gib eine WAVE-Datei an</translation>
+    </message>
+    <message>
+        <source>Usage: zerg ask [--json] [--approve=allow|deny] TASK
+       zerg ask [--json] [--approve=allow|deny] --audio FILE.wav [--engine E]
 
-Prints the words spoken in a WAVE file, recognized offline with pocketsphinx and its US
-English model; nothing leaves this computer. The recognizer is biased toward what an
-operator says to Jarvis and toward the host aliases of your hosts file, so that &quot;check
-disk usage on cube&quot; comes out with the right host. Any WAVE file of plain PCM or float
-samples is taken; it is resampled to 16 kHz.
+Sends one request to Jarvis without opening a window. The supervisor answers directly or
+starts workers on your servers; the answer goes to standard output, the progress (workers,
+tool calls) to standard error. Ctrl+C cancels the run cleanly.
 
 Options:
+  --audio FILE.wav
+               Ask by voice: the task is what is said in the WAVE file, recognized as
+               &apos;zerg transcribe&apos; does and shown on standard error.
+  --engine E   The recognizer for --audio: pocketsphinx or server (default: Settings).
+  --json       Print every event instead, one {&quot;event&quot;, &quot;data&quot;} JSON object per line;
+               the last line is supervisor_complete or error.
+  --approve=allow|deny
+               The answer to every approval request (a worker&apos;s call that may change a
+               system, in the approval mode ask). Without it you are asked on a terminal
+               (Allow? [y/N/a]); without a terminal every request is denied.
+  -h, --help   Show this help.
+
+Examples:
+  zerg ask &quot;check disk usage on cube&quot;
+  zerg ask --json &quot;is nginx running on web1?&quot; | tail -n 1
+  zerg ask --audio question.wav
+
+Exit status: 0 answered, 1 the run failed, 2 usage error, 3 no provider configured
+(run &apos;zerg doctor&apos;).
+</source>
+        <translation>Aufruf: zerg ask [--json] [--approve=allow|deny] TASK
+        zerg ask [--json] [--approve=allow|deny] --audio DATEI.wav [--engine E]
+
+Sendet eine Anfrage an Jarvis, ohne ein Fenster zu öffnen. Der Supervisor antwortet direkt
+oder startet Worker auf Ihren Servern; die Antwort geht auf die Standardausgabe, der
+Fortschritt (Worker, Tool-Aufrufe) auf die Standardfehlerausgabe. Strg+C bricht den Lauf
+sauber ab.
+
+Optionen:
+  --audio DATEI.wav
+               Per Sprache fragen: die Aufgabe ist, was in der WAVE-Datei gesagt wird,
+               erkannt wie bei &apos;zerg transcribe&apos; und auf der Standardfehlerausgabe gezeigt.
+  --engine E   Der Erkenner für --audio: pocketsphinx oder server (Vorgabe: Einstellungen).
+  --json       Stattdessen jedes Ereignis ausgeben, ein {&quot;event&quot;, &quot;data&quot;}-JSON-Objekt pro
+               Zeile; die letzte Zeile ist supervisor_complete oder error.
+  --approve=allow|deny
+               Die Antwort auf jede Freigabeanfrage (ein Aufruf eines Workers, der ein
+               System ändern kann, im Freigabemodus ask). Ohne sie werden Sie im Terminal
+               gefragt (Allow? [y/N/a]); ohne Terminal wird jede Anfrage abgelehnt.
+  -h, --help   Diese Hilfe anzeigen.
+
+Beispiele:
+  zerg ask &quot;check disk usage on cube&quot;
+  zerg ask --json &quot;is nginx running on web1?&quot; | tail -n 1
+  zerg ask --audio frage.wav
+
+Exit-Status: 0 beantwortet, 1 der Lauf ist fehlgeschlagen, 2 Aufruffehler, 3 kein Anbieter
+eingerichtet (&apos;zerg doctor&apos; ausführen).
+</translation>
+    </message>
+    <message>
+        <source>nothing was understood in %1; speak closer to the microphone, or type the task.</source>
+        <translation>in %1 wurde nichts verstanden; sprechen Sie näher am Mikrofon, oder tippen Sie die Aufgabe.</translation>
+    </message>
+    <message>
+        <source>Heard: %1</source>
+        <translation>Gehört: %1</translation>
+    </message>
+    <message>
+        <source>--audio needs a WAVE file</source>
+        <translation>--audio braucht eine WAVE-Datei</translation>
+    </message>
+    <message>
+        <source>--engine needs pocketsphinx or server</source>
+        <translation>--engine braucht pocketsphinx oder server</translation>
+    </message>
+    <message>
+        <source>--engine goes with --audio FILE.wav</source>
+        <translation>--engine gehört zu --audio DATEI.wav</translation>
+    </message>
+    <message>
+        <source>give a TASK or --audio FILE.wav, not both</source>
+        <translation>geben Sie eine AUFGABE oder --audio DATEI.wav an, nicht beides</translation>
+    </message>
+    <message>
+        <source>Usage: zerg say TEXT... --out FILE.wav [--engine E] [--voice V] [--wpm N] [--rate HZ]
+
+Speaks TEXT into a WAVE file as Jarvis would say it: Markdown is made speakable first
+(code blocks become &quot;I put the command in the chat.&quot;).
+
+Options:
+  --out FILE.wav  Where to write the speech (16-bit mono PCM). Required.
+  --engine E      espeak (espeak-ng on this computer, offline) or server (the
+                  OpenAI-compatible /v1/audio/speech of Settings &gt; Voice). Default: the
+                  one in Settings (ZERG_TTS_ENGINE).
+  --voice V       An espeak-ng voice (default en-us; list them with espeak-ng --voices),
+                  or the server&apos;s voice (default alloy).
+  --wpm N         Words per minute, 80 to 450 (default 175; espeak only).
+  --rate HZ       Sample rate of the file, 8000 to 48000 (default: espeak-ng&apos;s 22050;
+                  16000 is what speech recognizers take).
+  -h, --help      Show this help.
+
+Examples:
+  zerg say &quot;check disk usage on cube&quot; --out question.wav
+  zerg say &quot;restart nginx on web1&quot; --voice en-gb --rate 16000 --out web1.wav
+
+Exit status: 0 written, 1 the speech or the file failed, 2 usage error, 3 espeak-ng is
+missing or no speech server is set.
+</source>
+        <translation>Aufruf: zerg say TEXT... --out DATEI.wav [--engine E] [--voice V] [--wpm N] [--rate HZ]
+
+Spricht TEXT in eine WAVE-Datei, so wie Jarvis ihn sagen würde: Markdown wird zuerst
+sprechbar gemacht (Codeblöcke werden zu „Den Befehl habe ich in den Chat geschrieben.“).
+
+Optionen:
+  --out DATEI.wav  Wohin die Sprache geschrieben wird (16 Bit Mono PCM). Pflicht.
+  --engine E       espeak (espeak-ng auf diesem Computer, offline) oder server (das
+                   OpenAI-kompatible /v1/audio/speech aus Einstellungen &gt; Sprachein-
+                   und -ausgabe). Vorgabe: die in den Einstellungen (ZERG_TTS_ENGINE).
+  --voice V        Eine espeak-ng-Stimme (Vorgabe en-us; espeak-ng --voices listet sie)
+                   oder die Stimme des Servers (Vorgabe alloy).
+  --wpm N          Wörter pro Minute, 80 bis 450 (Vorgabe 175; nur espeak).
+  --rate HZ        Abtastrate der Datei, 8000 bis 48000 (Vorgabe: die 22050 von espeak-ng;
+                   16000 nehmen Spracherkenner).
+  -h, --help       Diese Hilfe anzeigen.
+
+Beispiele:
+  zerg say &quot;check disk usage on cube&quot; --out frage.wav
+  zerg say &quot;restart nginx on web1&quot; --voice en-gb --rate 16000 --out web1.wav
+
+Exit-Status: 0 geschrieben, 1 Sprache oder Datei fehlgeschlagen, 2 Aufruffehler, 3 espeak-ng
+fehlt oder kein Sprachserver ist eingestellt.
+</translation>
+    </message>
+    <message>
+        <source>Usage: zerg transcribe FILE.wav [--engine E]
+
+Prints the words spoken in a WAVE file. On this computer they are recognized offline with
+pocketsphinx and its US English model; nothing leaves it. Either engine is biased toward
+what an operator says to Jarvis and toward the host aliases of your hosts file, so that
+&quot;check disk usage on cube&quot; comes out with the right host. Any WAVE file of plain PCM or
+float samples is taken; it is resampled to 16 kHz.
+
+Options:
+  --engine E   pocketsphinx (on this computer) or server (the OpenAI-compatible
+               /v1/audio/transcriptions of Settings &gt; Voice: OpenAI, a whisper.cpp
+               server, speaches, LocalAI). Default: the one in Settings (ZERG_STT_ENGINE).
   -h, --help   Show this help.
 
 Examples:
@@ -8978,17 +9186,23 @@ Examples:
   zerg say &quot;restart nginx on web1&quot; --out q.wav &amp;&amp; zerg transcribe q.wav
 
 Exit status: 0 transcribed (an empty line when nothing was understood), 1 the file or the
-decoding failed, 2 usage error, 3 pocketsphinx or its model is missing.
+recognition failed, 2 usage error, 3 pocketsphinx or its model is missing, or no speech
+server is set.
 </source>
-        <translation>Aufruf: zerg transcribe DATEI.wav
+        <translation>Aufruf: zerg transcribe DATEI.wav [--engine E]
 
-Gibt die in einer WAVE-Datei gesprochenen Wörter aus, offline erkannt mit pocketsphinx und
-seinem US-englischen Modell; nichts verlässt diesen Computer. Der Erkenner ist auf das
-ausgerichtet, was ein Operator zu Jarvis sagt, und auf die Host-Aliasse deiner Hosts-Datei,
-damit „check disk usage on cube“ mit dem richtigen Host herauskommt. Jede WAVE-Datei mit
-einfachen PCM- oder Gleitkomma-Samples wird genommen; sie wird auf 16 kHz umgerechnet.
+Gibt die in einer WAVE-Datei gesprochenen Wörter aus. Auf diesem Computer werden sie offline
+mit pocketsphinx und seinem US-englischen Modell erkannt; nichts verlässt ihn. Beide Engines
+sind auf das ausgerichtet, was ein Operator zu Jarvis sagt, und auf die Host-Aliasse Ihrer
+Hosts-Datei, damit „check disk usage on cube“ mit dem richtigen Host herauskommt. Jede
+WAVE-Datei mit einfachen PCM- oder Gleitkomma-Samples wird genommen; sie wird auf 16 kHz
+umgerechnet.
 
 Optionen:
+  --engine E   pocketsphinx (auf diesem Computer) oder server (das OpenAI-kompatible
+               /v1/audio/transcriptions aus Einstellungen &gt; Sprachein- und -ausgabe:
+               OpenAI, ein whisper.cpp-Server, speaches, LocalAI). Vorgabe: die in den
+               Einstellungen (ZERG_STT_ENGINE).
   -h, --help   Diese Hilfe anzeigen.
 
 Beispiele:
@@ -8996,12 +9210,21 @@ Beispiele:
   zerg say &quot;restart nginx on web1&quot; --out q.wav &amp;&amp; zerg transcribe q.wav
 
 Exit-Status: 0 erkannt (eine leere Zeile, wenn nichts verstanden wurde), 1 Datei oder
-Erkennung fehlgeschlagen, 2 Aufruffehler, 3 pocketsphinx oder sein Modell fehlt.
+Erkennung fehlgeschlagen, 2 Aufruffehler, 3 pocketsphinx oder sein Modell fehlt, oder kein
+Sprachserver ist eingestellt.
 </translation>
     </message>
     <message>
-        <source>give one WAVE file</source>
-        <translation>gib eine WAVE-Datei an</translation>
+        <source>unknown engine &apos;%1&apos;; use pocketsphinx or server</source>
+        <translation>unbekannte Engine &apos;%1&apos;; verwenden Sie pocketsphinx oder server</translation>
+    </message>
+    <message>
+        <source>unknown engine &apos;%1&apos;; use espeak or server</source>
+        <translation>unbekannte Engine &apos;%1&apos;; verwenden Sie espeak oder server</translation>
+    </message>
+    <message>
+        <source>--wpm is for the espeak engine</source>
+        <translation>--wpm gilt für die Engine espeak</translation>
     </message>
 </context>
 <context>

@@ -3090,6 +3090,52 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
     </message>
 </context>
 <context>
+    <name>SpeechEngines</name>
+    <message>
+        <source>on this computer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No speech server is set: give its …/v1 in Settings › Voice › Speech server URL (ZERG_SPEECH_URL), or use the engine on this computer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SpeechServer</name>
+    <message>
+        <source>Could not reach the speech server at %1: %2. Check that it runs and the speech server URL in Settings › Voice, or use the engine on this computer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The speech server at %1 refused the key (HTTP %2: %3). Set its key with ZERG_SPEECH_API_KEY or the secret speech_api_key; without a speech server URL of its own, the provider&apos;s key is used.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The speech server has no %1 (HTTP 404): check that its URL ends in /v1 and that it offers %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The speech server at %1 answered HTTP %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>server %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The speech server&apos;s answer has no text (expected JSON with &quot;text&quot;): %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The speech server answered with %1, not a WAVE file (%2). Zerg asks for response_format wav: check that the server can give it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no type</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>SseParser</name>
     <message>
         <source>a line longer than %1</source>
@@ -6082,6 +6128,90 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
         <source>Without a system tray, while scheduled checks are active: ask, keep running in the background (start Zerg again to see the window), or quit. With a tray the window hides in it.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Speech recognition</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On this computer: pocketsphinx, nothing leaves it. A server: any OpenAI-compatible /v1/audio/transcriptions (OpenAI, a whisper.cpp server, speaches, LocalAI).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speech output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On this computer: espeak-ng. A server: any OpenAI-compatible /v1/audio/speech.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speech server URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>…/v1 of the speech server. Empty: the provider&apos;s base URL and key.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recognition model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server&apos;s model, e.g. whisper-1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speech model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server&apos;s model, e.g. tts-1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Voice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Empty: en-us on this computer (an espeak-ng voice), alloy on a server.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speak answers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hands-free</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The microphone listens until you turn it off and takes each utterance when you stop talking. Off: hold the microphone button or Ctrl+Space while you speak.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>End of speech after (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Silence that ends an utterance.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Send when I stop talking</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Off: the transcript waits in the message box for you to edit and send.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep recordings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Off: what the microphone heard is dropped once transcribed.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>zerg::Settings</name>
@@ -6318,6 +6448,34 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
     </message>
     <message>
         <source>Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Voice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On this computer (pocketsphinx)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On this computer (espeak-ng)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OpenAI-compatible server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>When I asked by voice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Always</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Never</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -7955,31 +8113,6 @@ Examples:
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Usage: zerg ask [--json] [--approve=allow|deny] TASK
-
-Sends one request to Jarvis without opening a window. The supervisor answers directly or
-starts workers on your servers; the answer goes to standard output, the progress (workers,
-tool calls) to standard error. Ctrl+C cancels the run cleanly.
-
-Options:
-  --json       Print every event instead, one {&quot;event&quot;, &quot;data&quot;} JSON object per line;
-               the last line is supervisor_complete or error.
-  --approve=allow|deny
-               The answer to every approval request (a worker&apos;s call that may change a
-               system, in the approval mode ask). Without it you are asked on a terminal
-               (Allow? [y/N/a]); without a terminal every request is denied.
-  -h, --help   Show this help.
-
-Examples:
-  zerg ask &quot;check disk usage on cube&quot;
-  zerg ask --json &quot;is nginx running on web1?&quot; | tail -n 1
-
-Exit status: 0 answered, 1 the run failed, 2 usage error, 3 no provider configured
-(run &apos;zerg doctor&apos;).
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>  approval %1: %2 (%3)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8444,29 +8577,6 @@ Examples:
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Usage: zerg say TEXT... --out FILE.wav [--voice V] [--wpm N] [--rate HZ]
-
-Speaks TEXT into a WAVE file with espeak-ng, offline, as Jarvis would say it: Markdown is
-made speakable first (code blocks become &quot;I put the command in the chat.&quot;).
-
-Options:
-  --out FILE.wav  Where to write the speech (16-bit mono PCM). Required.
-  --voice V       An espeak-ng voice (default en-us; list them with espeak-ng --voices).
-  --wpm N         Words per minute, 80 to 450 (default 175).
-  --rate HZ       Sample rate of the file, 8000 to 48000 (default: espeak-ng&apos;s 22050;
-                  16000 is what speech recognizers take).
-  -h, --help      Show this help.
-
-Examples:
-  zerg say &quot;check disk usage on cube&quot; --out question.wav
-  zerg say &quot;restart nginx on web1&quot; --voice en-gb --rate 16000 --out web1.wav
-
-Exit status: 0 written, 1 the speech or the file failed, 2 usage error, 3 espeak-ng is
-missing.
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>give the text to say</source>
         <translation type="unfinished"></translation>
     </message>
@@ -8538,15 +8648,104 @@ Exit status: 0 success, 1 failure, 2 usage error, 3 configuration problem.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Usage: zerg transcribe FILE.wav
+        <source>give one WAVE file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: zerg ask [--json] [--approve=allow|deny] TASK
+       zerg ask [--json] [--approve=allow|deny] --audio FILE.wav [--engine E]
 
-Prints the words spoken in a WAVE file, recognized offline with pocketsphinx and its US
-English model; nothing leaves this computer. The recognizer is biased toward what an
-operator says to Jarvis and toward the host aliases of your hosts file, so that &quot;check
-disk usage on cube&quot; comes out with the right host. Any WAVE file of plain PCM or float
-samples is taken; it is resampled to 16 kHz.
+Sends one request to Jarvis without opening a window. The supervisor answers directly or
+starts workers on your servers; the answer goes to standard output, the progress (workers,
+tool calls) to standard error. Ctrl+C cancels the run cleanly.
 
 Options:
+  --audio FILE.wav
+               Ask by voice: the task is what is said in the WAVE file, recognized as
+               &apos;zerg transcribe&apos; does and shown on standard error.
+  --engine E   The recognizer for --audio: pocketsphinx or server (default: Settings).
+  --json       Print every event instead, one {&quot;event&quot;, &quot;data&quot;} JSON object per line;
+               the last line is supervisor_complete or error.
+  --approve=allow|deny
+               The answer to every approval request (a worker&apos;s call that may change a
+               system, in the approval mode ask). Without it you are asked on a terminal
+               (Allow? [y/N/a]); without a terminal every request is denied.
+  -h, --help   Show this help.
+
+Examples:
+  zerg ask &quot;check disk usage on cube&quot;
+  zerg ask --json &quot;is nginx running on web1?&quot; | tail -n 1
+  zerg ask --audio question.wav
+
+Exit status: 0 answered, 1 the run failed, 2 usage error, 3 no provider configured
+(run &apos;zerg doctor&apos;).
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing was understood in %1; speak closer to the microphone, or type the task.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Heard: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--audio needs a WAVE file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--engine needs pocketsphinx or server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--engine goes with --audio FILE.wav</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>give a TASK or --audio FILE.wav, not both</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: zerg say TEXT... --out FILE.wav [--engine E] [--voice V] [--wpm N] [--rate HZ]
+
+Speaks TEXT into a WAVE file as Jarvis would say it: Markdown is made speakable first
+(code blocks become &quot;I put the command in the chat.&quot;).
+
+Options:
+  --out FILE.wav  Where to write the speech (16-bit mono PCM). Required.
+  --engine E      espeak (espeak-ng on this computer, offline) or server (the
+                  OpenAI-compatible /v1/audio/speech of Settings &gt; Voice). Default: the
+                  one in Settings (ZERG_TTS_ENGINE).
+  --voice V       An espeak-ng voice (default en-us; list them with espeak-ng --voices),
+                  or the server&apos;s voice (default alloy).
+  --wpm N         Words per minute, 80 to 450 (default 175; espeak only).
+  --rate HZ       Sample rate of the file, 8000 to 48000 (default: espeak-ng&apos;s 22050;
+                  16000 is what speech recognizers take).
+  -h, --help      Show this help.
+
+Examples:
+  zerg say &quot;check disk usage on cube&quot; --out question.wav
+  zerg say &quot;restart nginx on web1&quot; --voice en-gb --rate 16000 --out web1.wav
+
+Exit status: 0 written, 1 the speech or the file failed, 2 usage error, 3 espeak-ng is
+missing or no speech server is set.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: zerg transcribe FILE.wav [--engine E]
+
+Prints the words spoken in a WAVE file. On this computer they are recognized offline with
+pocketsphinx and its US English model; nothing leaves it. Either engine is biased toward
+what an operator says to Jarvis and toward the host aliases of your hosts file, so that
+&quot;check disk usage on cube&quot; comes out with the right host. Any WAVE file of plain PCM or
+float samples is taken; it is resampled to 16 kHz.
+
+Options:
+  --engine E   pocketsphinx (on this computer) or server (the OpenAI-compatible
+               /v1/audio/transcriptions of Settings &gt; Voice: OpenAI, a whisper.cpp
+               server, speaches, LocalAI). Default: the one in Settings (ZERG_STT_ENGINE).
   -h, --help   Show this help.
 
 Examples:
@@ -8554,12 +8753,21 @@ Examples:
   zerg say &quot;restart nginx on web1&quot; --out q.wav &amp;&amp; zerg transcribe q.wav
 
 Exit status: 0 transcribed (an empty line when nothing was understood), 1 the file or the
-decoding failed, 2 usage error, 3 pocketsphinx or its model is missing.
+recognition failed, 2 usage error, 3 pocketsphinx or its model is missing, or no speech
+server is set.
 </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>give one WAVE file</source>
+        <source>unknown engine &apos;%1&apos;; use pocketsphinx or server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown engine &apos;%1&apos;; use espeak or server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--wpm is for the espeak engine</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

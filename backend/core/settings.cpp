@@ -85,6 +85,7 @@ QList<SettingField> makeFields() {
     const auto* b = "budgets";
     const auto* n = "notifications";
     const auto* a = "approvals";
+    const auto* v = "voice";
     const QStringList approvalModes{QStringLiteral("ask"), QStringLiteral("read_only"),
                                     QStringLiteral("autonomous")};
     constexpr double kWeek = 7 * 24 * 3600;
@@ -245,6 +246,66 @@ QList<SettingField> makeFields() {
              QT_TRANSLATE_NOOP("zerg::SettingField", "Alert e-mail address"),
              QT_TRANSLATE_NOOP("zerg::SettingField", "Where e-mail alerts go."),
              &Settings::alertEmailTo),
+
+        choice("voice/stt_engine", "ZERG_STT_ENGINE", v,
+               QT_TRANSLATE_NOOP("zerg::SettingField", "Speech recognition"),
+               QT_TRANSLATE_NOOP("zerg::SettingField",
+                                 "On this computer: pocketsphinx, nothing leaves it. A server: "
+                                 "any OpenAI-compatible /v1/audio/transcriptions (OpenAI, a "
+                                 "whisper.cpp server, speaches, LocalAI)."),
+               &Settings::sttEngine, {QStringLiteral("pocketsphinx"), QStringLiteral("server")}),
+        choice("voice/tts_engine", "ZERG_TTS_ENGINE", v,
+               QT_TRANSLATE_NOOP("zerg::SettingField", "Speech output"),
+               QT_TRANSLATE_NOOP("zerg::SettingField",
+                                 "On this computer: espeak-ng. A server: any OpenAI-compatible "
+                                 "/v1/audio/speech."),
+               &Settings::ttsEngine, {QStringLiteral("espeak"), QStringLiteral("server")}),
+        text("voice/server_url", "ZERG_SPEECH_URL", v,
+             QT_TRANSLATE_NOOP("zerg::SettingField", "Speech server URL"),
+             QT_TRANSLATE_NOOP("zerg::SettingField",
+                               "…/v1 of the speech server. Empty: the provider's base URL and "
+                               "key."),
+             &Settings::speechUrl, Kind::Url),
+        text("voice/stt_model", "ZERG_STT_MODEL", v,
+             QT_TRANSLATE_NOOP("zerg::SettingField", "Recognition model"),
+             QT_TRANSLATE_NOOP("zerg::SettingField", "The server's model, e.g. whisper-1."),
+             &Settings::sttModel),
+        text("voice/tts_model", "ZERG_TTS_MODEL", v,
+             QT_TRANSLATE_NOOP("zerg::SettingField", "Speech model"),
+             QT_TRANSLATE_NOOP("zerg::SettingField", "The server's model, e.g. tts-1."),
+             &Settings::ttsModel),
+        text("voice/tts_voice", "ZERG_TTS_VOICE", v,
+             QT_TRANSLATE_NOOP("zerg::SettingField", "Voice"),
+             QT_TRANSLATE_NOOP("zerg::SettingField",
+                               "Empty: en-us on this computer (an espeak-ng voice), alloy on a "
+                               "server."),
+             &Settings::ttsVoice),
+        choice("voice/speak_answers", "ZERG_SPEAK_ANSWERS", v,
+               QT_TRANSLATE_NOOP("zerg::SettingField", "Speak answers"), "",
+               &Settings::speakAnswers,
+               {QStringLiteral("spoken"), QStringLiteral("always"), QStringLiteral("never")}),
+        make("voice/hands_free", "ZERG_VOICE_HANDS_FREE", v,
+             QT_TRANSLATE_NOOP("zerg::SettingField", "Hands-free"),
+             QT_TRANSLATE_NOOP("zerg::SettingField",
+                               "The microphone listens until you turn it off and takes each "
+                               "utterance when you stop talking. Off: hold the microphone "
+                               "button or Ctrl+Space while you speak."),
+             Kind::Bool, &Settings::handsFree),
+        number("voice/silence_ms", "ZERG_VOICE_SILENCE_MS", v,
+               QT_TRANSLATE_NOOP("zerg::SettingField", "End of speech after (ms)"),
+               QT_TRANSLATE_NOOP("zerg::SettingField", "Silence that ends an utterance."),
+               &Settings::silenceMs, 200, 5000),
+        make("voice/send_when_silent", "ZERG_VOICE_SEND_WHEN_SILENT", v,
+             QT_TRANSLATE_NOOP("zerg::SettingField", "Send when I stop talking"),
+             QT_TRANSLATE_NOOP("zerg::SettingField",
+                               "Off: the transcript waits in the message box for you to edit "
+                               "and send."),
+             Kind::Bool, &Settings::sendWhenSilent),
+        make("voice/keep_recordings", "ZERG_VOICE_KEEP_RECORDINGS", v,
+             QT_TRANSLATE_NOOP("zerg::SettingField", "Keep recordings"),
+             QT_TRANSLATE_NOOP("zerg::SettingField",
+                               "Off: what the microphone heard is dropped once transcribed."),
+             Kind::Bool, &Settings::keepRecordings),
 
         choice("ui/theme", "ZERG_THEME", "appearance",
                QT_TRANSLATE_NOOP("zerg::SettingField", "Theme"), "", &Settings::theme,
@@ -605,6 +666,7 @@ Settings Settings::load() {
     overrideString(s.knownHostsFile, "ZERG_KNOWN_HOSTS");
     overrideString(s.configDir, "ZERG_CONFIG_DIR");
     overrideString(s.llmApiKey, "ZERG_LLM_API_KEY");
+    overrideString(s.speechApiKey, "ZERG_SPEECH_API_KEY");
     overrideString(s.pricingFile, "ZERG_PRICING_FILE");
     overrideString(s.mcpConfigFile, "ZERG_MCP_CONFIG");
     overrideString(s.ollamaUrl, "ZERG_OLLAMA_URL");
@@ -634,9 +696,10 @@ Settings Settings::load() {
     }
     // Secrets: the environment wins; else the keychain (or the user-only fallback file).
     const bool wantKey = s.llmApiKey.isEmpty() && !s.llmBaseUrl.isEmpty();
+    const bool wantSpeechKey = s.speechApiKey.isEmpty() && !s.speechUrl.isEmpty();
     const bool wantWebhook =
         !qEnvironmentVariableIsSet("ZERG_WEBHOOK_URL") && q.value(kWebhookStoredKey).toBool();
-    if (!s.configDir.isEmpty() && (wantKey || wantWebhook)) {
+    if (!s.configDir.isEmpty() && (wantKey || wantWebhook || wantSpeechKey)) {
         const SecretStore secrets(s.configDir, SecretStore::backendFromEnvironment());
         // A damaged secrets file is said, not taken for "no key" (SecretStore never replaces it).
         const auto note = [&s](const Error& e) {
@@ -648,6 +711,12 @@ Settings Settings::load() {
         if (wantKey) {
             if (const auto key = secrets.read(s.apiKeySecretName()))
                 s.llmApiKey = key.value();
+            else
+                note(key.error());
+        }
+        if (wantSpeechKey) {
+            if (const auto key = secrets.read(speechKeySecretName()))
+                s.speechApiKey = key.value();
             else
                 note(key.error());
         }
@@ -667,6 +736,8 @@ Settings Settings::load() {
     overrideInt(s.toolOutputCapChars, "ZERG_TOOL_OUTPUT_CAP");
     while (s.llmBaseUrl.endsWith(QLatin1Char('/')))
         s.llmBaseUrl.chop(1);
+    while (s.speechUrl.endsWith(QLatin1Char('/')))
+        s.speechUrl.chop(1);
     return s;
 }
 

@@ -123,7 +123,21 @@ struct Settings {
     int llmTimeoutSeconds = 120;    // ZERG_LLM_TIMEOUT_SECONDS: one LLM call, idle time allowed
     int toolOutputCapChars = 8000;  // ZERG_TOOL_OUTPUT_CAP: stdout/stderr given to the model
     qint64 toolDiskCapBytes = 16 * 1024 * 1024;  // full output kept on disk up to this size
-    QString theme = QStringLiteral("system");    // ZERG_THEME: system|light|dark (else system)
+    // Voice (docs/voice.md). Engines: pocketsphinx|server to listen, espeak|server to speak; a
+    // server is any OpenAI-compatible /v1/audio endpoint.
+    QString sttEngine = QStringLiteral("pocketsphinx");  // ZERG_STT_ENGINE
+    QString ttsEngine = QStringLiteral("espeak");        // ZERG_TTS_ENGINE
+    QString speechUrl;  // ZERG_SPEECH_URL: the speech server's …/v1; empty: the provider's base URL
+    QString speechApiKey;  // ZERG_SPEECH_API_KEY, else the secret store; see speechKey()
+    QString sttModel = QStringLiteral("whisper-1");  // ZERG_STT_MODEL: the server's model
+    QString ttsModel = QStringLiteral("tts-1");      // ZERG_TTS_MODEL
+    QString ttsVoice;  // ZERG_TTS_VOICE: empty: the engine's default (en-us, alloy)
+    QString speakAnswers = QStringLiteral("spoken");  // ZERG_SPEAK_ANSWERS: spoken|always|never
+    bool handsFree = false;       // ZERG_VOICE_HANDS_FREE: listen without holding the button
+    int silenceMs = 700;          // ZERG_VOICE_SILENCE_MS: the end of an utterance
+    bool sendWhenSilent = false;  // ZERG_VOICE_SEND_WHEN_SILENT: send the transcript at once
+    bool keepRecordings = false;  // ZERG_VOICE_KEEP_RECORDINGS: keep what was heard (WAVE)
+    QString theme = QStringLiteral("system");  // ZERG_THEME: system|light|dark (else system)
     // ZERG_LANGUAGE: system|en|de (else system): the user interface's language; system follows
     // the desktop's languages (German if it prefers German, else English).
     QString language = QStringLiteral("system");
@@ -170,6 +184,16 @@ struct Settings {
 
     // The secret-store key of send_webhook's default target URL (it may carry a token).
     [[nodiscard]] static QString webhookUrlSecretName() { return QStringLiteral("webhook_url"); }
+    [[nodiscard]] static QString speechKeySecretName() { return QStringLiteral("speech_api_key"); }
+    // The speech server's …/v1: its own, else the provider's base URL.
+    [[nodiscard]] QString speechBaseUrl() const {
+        return speechUrl.isEmpty() ? llmBaseUrl : speechUrl;
+    }
+    // Its key: its own (ZERG_SPEECH_API_KEY or the secret store), else, when the speech server is
+    // the provider, the provider's key.
+    [[nodiscard]] QString speechKey() const {
+        return !speechApiKey.isEmpty() || !speechUrl.isEmpty() ? speechApiKey : llmApiKey;
+    }
     // Writes (or with an empty value removes) a secret in store. For webhookUrlSecretName() it
     // also notes in QSettings that one is stored, so that load() asks the keychain only then.
     [[nodiscard]] static Status saveSecret(SecretStore& store, const QString& name,

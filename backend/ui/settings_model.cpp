@@ -39,6 +39,8 @@ QString sectionTitle(const QString& section) {
         return SettingsModel::tr("Budgets");
     if (section == QLatin1String("notifications"))
         return SettingsModel::tr("Notifications");
+    if (section == QLatin1String("voice"))
+        return SettingsModel::tr("Voice");
     if (section == QLatin1String("appearance"))
         return SettingsModel::tr("Appearance");
     if (section == QLatin1String("desktop"))
@@ -73,6 +75,16 @@ QString choiceLabel(const QString& key, const QString& value) {
         {QStringLiteral("background"),
          QT_TRANSLATE_NOOP("zerg::SettingsModel", "Keep running in the background")},
         {QStringLiteral("quit"), QT_TRANSLATE_NOOP("zerg::SettingsModel", "Quit")},
+        {QStringLiteral("pocketsphinx"),
+         QT_TRANSLATE_NOOP("zerg::SettingsModel", "On this computer (pocketsphinx)")},
+        {QStringLiteral("espeak"),
+         QT_TRANSLATE_NOOP("zerg::SettingsModel", "On this computer (espeak-ng)")},
+        {QStringLiteral("server"),
+         QT_TRANSLATE_NOOP("zerg::SettingsModel", "OpenAI-compatible server")},
+        {QStringLiteral("spoken"),
+         QT_TRANSLATE_NOOP("zerg::SettingsModel", "When I asked by voice")},
+        {QStringLiteral("always"), QT_TRANSLATE_NOOP("zerg::SettingsModel", "Always")},
+        {QStringLiteral("never"), QT_TRANSLATE_NOOP("zerg::SettingsModel", "Never")},
     };
     // Each language by its own name, so that it can be found whichever one is showing.
     if (value == QLatin1String("en"))

@@ -69,7 +69,8 @@ ProgramRun runProgram(const QString& program, const QStringList& args,
 void clearZergEnvironment() {
     for (const SettingField& f : Settings::fields())
         qunsetenv(f.env.toLatin1().constData());
-    for (const char* name : {"ZERG_LLM_API_KEY", "ZERG_WEBHOOK_URL", "ZERG_OLLAMA_URL"})
+    for (const char* name :
+         {"ZERG_LLM_API_KEY", "ZERG_WEBHOOK_URL", "ZERG_OLLAMA_URL", "ZERG_SPEECH_API_KEY"})
         qunsetenv(name);
 }
 

@@ -1,5 +1,6 @@
 // The command line is a contract other tools script against: run the real `zerg` binary.
 #include "fake_llm_server.h"
+#include "http_stub.h"
 #include "sshd_fixture.h"
 
 #include "temp_env.h"
@@ -12,6 +13,8 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include "voice/audio_clip.h"
 
 using zerg::test::FakeLlmServer;
 using zerg::test::SshdFixture;
@@ -332,6 +335,51 @@ private Q_SLOTS:
         const Run r = zerg({QStringLiteral("ask"), QStringLiteral("hello")}, env);
         QCOMPARE(r.code, 1);
         QVERIFY2(r.err.contains("127.0.0.1:9"), r.err.constData());
+    }
+
+    // `zerg ask --audio`: the speech server's transcript becomes the task, shown on stderr
+    // before anything runs; nothing understood is said, not sent.
+    void askByVoiceTakesTheTranscriptAsTheTask() {
+        if (!m_haveSshd)
+            QSKIP("sshd is not available");
+        zerg::test::HttpStub speech;
+        QVERIFY(speech.start());
+        speech.route("POST", "/v1/audio/transcriptions", 200,
+                     R"({"text": "check disk usage on testbox"})");
+        zerg::AudioClip clip;
+        clip.samples.fill(1000, 16000);
+        const QString wav = m_home.filePath(QStringLiteral("question.wav"));
+        QVERIFY(zerg::writeWav(wav, clip));
+        QVERIFY(m_llm.loadScenarioFile(QStringLiteral(ZERG_SCENARIO_DIR "/disk_check.json")));
+        QProcessEnvironment env = fullEnv();
+        env.insert(QStringLiteral("ZERG_SPEECH_URL"), speech.baseUrl() + QStringLiteral("/v1"));
+        const qsizetype before = m_llm.requests().size();
+        Run r = zerg({QStringLiteral("ask"), QStringLiteral("--audio"), wav,
+                      QStringLiteral("--engine"), QStringLiteral("server")},
+                     env);
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY2(r.err.contains("Heard: check disk usage on testbox"), r.err.constData());
+        QVERIFY(r.out.contains("Disk usage on testbox"));
+        QCOMPARE(speech.requests().size(), 1);
+        const QByteArray asked = QJsonDocument(m_llm.requests().at(before)).toJson();
+        QVERIFY2(asked.contains("check disk usage on testbox"), asked.constData());
+
+        speech.route("POST", "/v1/audio/transcriptions", 200, R"({"text": ""})");
+        r = zerg({QStringLiteral("ask"), QStringLiteral("--audio"), wav, QStringLiteral("--engine"),
+                  QStringLiteral("server")},
+                 env);
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains("nothing was understood"), r.err.constData());
+
+        r = zerg({QStringLiteral("ask"), QStringLiteral("--audio"), wav, QStringLiteral("hello")},
+                 env);
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains("not both"));
+        r = zerg({QStringLiteral("ask"), QStringLiteral("--audio"), wav, QStringLiteral("--engine"),
+                  QStringLiteral("whisper")},
+                 env);
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("unknown engine 'whisper'"), r.err.constData());
     }
 };
 

@@ -1,3 +1,4 @@
+#include "http_stub.h"
 #include "temp_env.h"
 #include "voice/audio_clip.h"
 
@@ -16,7 +17,8 @@ class TestSayCli : public QObject {
     Q_OBJECT
 
     QTemporaryDir m_dir;
-    QString m_hostsFile;  // ZERG_HOSTS_FILE for the next runs, when set
+    QString m_hostsFile;              // ZERG_HOSTS_FILE for the next runs, when set
+    QHash<QString, QString> m_extra;  // more variables for the next runs
 
     struct Run {
         int code;
@@ -34,6 +36,8 @@ class TestSayCli : public QObject {
         e.insert(QStringLiteral("ZERG_DATA_DIR"), m_dir.filePath(QStringLiteral("data")));
         if (!m_hostsFile.isEmpty())
             e.insert(QStringLiteral("ZERG_HOSTS_FILE"), m_hostsFile);
+        for (auto it = m_extra.cbegin(); it != m_extra.cend(); ++it)
+            e.insert(it.key(), it.value());
         e.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
         e.insert(QStringLiteral("LANGUAGE"), QStringLiteral("en"));
         const test::ProgramRun r = test::runProgram(QStringLiteral(ZERG_EXE), args, e, 60000);
@@ -156,6 +160,50 @@ private Q_SLOTS:
         const Run noFile = zerg({QStringLiteral("transcribe")});
         QCOMPARE(noFile.code, 2);
         QVERIFY(noFile.err.contains("give one WAVE file"));
+    }
+
+    // The OpenAI-compatible server as the engine of both commands (a loopback stand-in).
+    void bothCommandsTakeTheSpeechServer() {
+        test::HttpStub server;
+        QVERIFY(server.start());
+        AudioClip answer;
+        answer.sampleRate = 24000;
+        answer.samples.fill(3000, 12000);
+        server.route("POST", "/v1/audio/speech", 200, wavBytes(answer), "audio/wav");
+        server.route("POST", "/v1/audio/transcriptions", 200,
+                     R"({"text": "restart nginx on web1"})");
+        m_extra = {{QStringLiteral("ZERG_SPEECH_URL"), server.baseUrl() + QStringLiteral("/v1")},
+                   {QStringLiteral("ZERG_TTS_ENGINE"), QStringLiteral("server")}};
+        const QString wav = m_dir.filePath(QStringLiteral("server.wav"));
+        Run r = zerg({QStringLiteral("say"), QStringLiteral("**Done.**"), QStringLiteral("--out"),
+                      wav, QStringLiteral("--voice"), QStringLiteral("nova")});
+        QVERIFY2(r.code == 0, r.err.constData());
+        const Result<AudioClip> written = readWav(wav);
+        QVERIFY(written);
+        QCOMPARE(written->samples, answer.samples);
+        const QByteArray asked = server.requests().first().body;
+        QVERIFY2(asked.contains("\"input\":\"Done.\"") && asked.contains("\"voice\":\"nova\""),
+                 asked.constData());
+
+        r = zerg({QStringLiteral("transcribe"), wav, QStringLiteral("--engine=server")});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QCOMPARE(r.out.trimmed(), QByteArray("restart nginx on web1"));
+
+        r = zerg({QStringLiteral("say"), QStringLiteral("hi"), QStringLiteral("--out"), wav,
+                  QStringLiteral("--wpm"), QStringLiteral("120")});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains("--wpm is for the espeak engine"));
+
+        // No speech server and no provider: said, with what to set.
+        m_extra = {{QStringLiteral("ZERG_STT_ENGINE"), QStringLiteral("server")}};
+        r = zerg({QStringLiteral("transcribe"), wav});
+        QCOMPARE(r.code, 3);
+        QVERIFY2(r.err.contains("ZERG_SPEECH_URL"), r.err.constData());
+        r = zerg({QStringLiteral("transcribe"), wav, QStringLiteral("--engine"),
+                  QStringLiteral("vosk")});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains("unknown engine 'vosk'; use pocketsphinx or server"));
+        m_extra.clear();
     }
 
     void badInputSaysWhatToDo() {

@@ -147,6 +147,19 @@ private Q_SLOTS:
         QVERIFY_USAGE(parseAskOptions(words("--json=yes hello")), "--json takes no value");
     }
 
+    void askByVoiceOptions() {
+        const Result<AskOptions> voice = parseAskOptions(words("--audio q.wav --engine Server"));
+        QVERIFY_PARSED(voice);
+        QCOMPARE(voice->audio, QStringLiteral("q.wav"));
+        QCOMPARE(voice->engine, QStringLiteral("server"));
+        QVERIFY(voice->task.isEmpty());
+        QVERIFY_PARSED(parseAskOptions(words("--json --audio=q.wav")));
+        QVERIFY_USAGE(parseAskOptions(words("--audio q.wav check disk")), "not both");
+        QVERIFY_USAGE(parseAskOptions(words("hello --engine server")),
+                      "--engine goes with --audio");
+        QVERIFY_USAGE(parseAskOptions(words("--audio")), "--audio needs a WAVE file");
+    }
+
     // --- workers show, workers grep, workers reindex ---
 
     void workerShowOptions() {
