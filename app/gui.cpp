@@ -28,7 +28,9 @@
 #include "ui/jarvis_controller.h"
 #include "ui/single_instance.h"
 #include "ui/tray_state.h"
+#include "ui/voice_input.h"
 #include "ui/window_close.h"
+#include "voice/microphone.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -266,6 +268,10 @@ int run(const QStringList& args) {
         QCoreApplication::quit();
     });
 
+    // The composer's microphone: the Qt Multimedia plug-in is loaded when it is first used.
+    VoiceInput voice([] { return Settings::load(); }, [] { return loadMicrophone(); }, nullptr);
+    VoiceInput::setInstance(&voice);
+
     Appearance appearance(settings.theme);
     Appearance::setInstance(&appearance);
     QObject::connect(&dashboard.settings(), &SettingsModel::themeChanged, &appearance,
@@ -466,6 +472,7 @@ int run(const QStringList& args) {
     WindowClose::setInstance(nullptr);
     Appearance::setInstance(nullptr);
     ServerConnection::setInstance(nullptr);
+    VoiceInput::setInstance(nullptr);
     return code;
 }
 

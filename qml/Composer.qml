@@ -5,6 +5,9 @@ import Zerg.Backend
 
 // Where the user types. Enter sends, Shift+Enter starts a new line, Up/Down on the first/last
 // line walk the input history, Escape stops the current run. Send turns into Stop while busy.
+// The microphone button (or Ctrl+Space) held is push-to-talk; what was said lands in the box
+// to edit, or is sent at once when Settings say so. While the microphone is open a red line
+// says so and where the audio goes.
 Rectangle {
     id: root
 
@@ -24,16 +27,82 @@ Rectangle {
         input.forceActiveFocus()
     }
 
+    // What was heard: into the box (after what is typed), or sent.
+    function takeSpeech(text, send) {
+        const typed = input.text.trim()
+        input.text = typed.length > 0 ? typed + " " + text : text
+        input.cursorPosition = input.length
+        input.forceActiveFocus()
+        if (send)
+            root.submit()
+    }
+
     implicitHeight: Math.min(scroll.implicitHeight, 168) + 20
+                    + (voiceLine.visible ? voiceLine.implicitHeight + 4 : 0)
     radius: Theme.radius
     color: Theme.surface
     border.color: input.activeFocus ? Theme.accent : Theme.border
     border.width: input.activeFocus ? 1.5 : 1
 
+    Connections {
+        target: VoiceInput
+        function onHeard(text, send) { root.takeSpeech(text, send) }
+    }
+
+    // The privacy line: the microphone is open (red), the words are on their way, or what went
+    // wrong.
+    RowLayout {
+        id: voiceLine
+
+        readonly property bool listening: VoiceInput.open
+        readonly property bool transcribing: VoiceInput.state === "transcribing" && !listening
+
+        visible: listening || transcribing || VoiceInput.problem.length > 0
+        anchors.left: parent.left
+        anchors.right: parent.right
+        anchors.bottom: parent.bottom
+        anchors.leftMargin: 10
+        anchors.rightMargin: 10
+        anchors.bottomMargin: 6
+        spacing: 6
+
+        Rectangle {
+            visible: voiceLine.listening
+            width: 8
+            height: 8
+            radius: 4
+            color: Theme.danger
+        }
+        Label {
+            objectName: "voiceStatus"
+            Layout.fillWidth: true
+            text: voiceLine.listening
+                  ? (VoiceInput.handsFree
+                     ? qsTr("Listening hands-free, %1. Press the microphone again to stop.")
+                     : qsTr("Listening, %1. Let go to finish.")).arg(VoiceInput.where)
+                  : voiceLine.transcribing ? qsTr("Understanding what you said…")
+                  : VoiceInput.problem
+            color: voiceLine.listening ? Theme.danger
+                 : voiceLine.transcribing ? Theme.textFaint : Theme.danger
+            font.pixelSize: 12
+            wrapMode: Text.Wrap
+            Accessible.role: Accessible.StaticText
+            Accessible.name: text
+        }
+        ToolButton {
+            visible: !voiceLine.listening && !voiceLine.transcribing
+            text: "\u2715"
+            font.pixelSize: 11
+            Accessible.name: qsTr("Dismiss")
+            onClicked: VoiceInput.dismissProblem()
+        }
+    }
+
     RowLayout {
         anchors.fill: parent
         anchors.margins: 10
         anchors.leftMargin: 6
+        anchors.bottomMargin: 10 + (voiceLine.visible ? voiceLine.implicitHeight + 4 : 0)
         spacing: 8
 
         ScrollView {
@@ -63,8 +132,22 @@ Rectangle {
                 background: null
                 focus: true
 
+                // Ctrl+Space held: push-to-talk (the modifier may be let go first).
+                Keys.onReleased: event => {
+                    if (event.key === Qt.Key_Space && micButton.heldByKey && !event.isAutoRepeat) {
+                        event.accepted = true
+                        micButton.heldByKey = false
+                        VoiceInput.release()
+                    }
+                }
                 Keys.onPressed: event => {
-                    if (event.key === Qt.Key_Return || event.key === Qt.Key_Enter) {
+                    if (event.key === Qt.Key_Space && (event.modifiers & Qt.ControlModifier)) {
+                        event.accepted = true
+                        if (!event.isAutoRepeat && !micButton.heldByKey) {
+                            micButton.heldByKey = true
+                            VoiceInput.press()
+                        }
+                    } else if (event.key === Qt.Key_Return || event.key === Qt.Key_Enter) {
                         if (event.modifiers & Qt.ShiftModifier)
                             return  // TextArea inserts the new line
                         event.accepted = true
@@ -81,6 +164,91 @@ Rectangle {
                         input.text = Jarvis.historyNext(input.text)
                         input.cursorPosition = input.length
                     }
+                }
+            }
+        }
+
+        // The microphone: held, push-to-talk; with hands-free in Settings, a switch. A bar at
+        // its foot shows the input level while it is open.
+        Button {
+            id: micButton
+
+            property bool heldByKey: false
+            readonly property bool live: VoiceInput.open
+            readonly property color face: live ? Theme.dangerBubble
+                                         : hovered ? Theme.window : Theme.surface
+
+            objectName: "micButton"
+            Layout.alignment: Qt.AlignBottom
+            Layout.preferredHeight: 34
+            Layout.preferredWidth: 34
+            focusPolicy: Qt.NoFocus
+            Accessible.name: live ? qsTr("Microphone on") : qsTr("Microphone")
+            Accessible.description: qsTr("Hold to talk (Ctrl+Space)")
+            onPressed: VoiceInput.press()
+            onReleased: VoiceInput.release()
+            onCanceled: VoiceInput.release()
+            ToolTip.visible: hovered && !pressed
+            ToolTip.delay: 600
+            ToolTip.text: live ? qsTr("Listening, %1").arg(VoiceInput.where)
+                               : qsTr("Hold to talk (Ctrl+Space)")
+
+            contentItem: Item {
+                // A microphone drawn from rectangles: cradle, capsule over it, stem and foot.
+                readonly property color ink: micButton.live ? Theme.danger : Theme.textFaint
+                Rectangle {
+                    anchors.horizontalCenter: parent.horizontalCenter
+                    y: 10
+                    width: 14
+                    height: 10
+                    radius: 7
+                    color: "transparent"
+                    border.color: parent.ink
+                    border.width: 1.5
+                    Rectangle {  // hides the cradle's upper half
+                        width: parent.width
+                        height: 5
+                        color: micButton.face
+                    }
+                }
+                Rectangle {
+                    anchors.horizontalCenter: parent.horizontalCenter
+                    y: 5
+                    width: 8
+                    height: 12
+                    radius: 4
+                    color: parent.ink
+                }
+                Rectangle {
+                    anchors.horizontalCenter: parent.horizontalCenter
+                    y: 20
+                    width: 1.5
+                    height: 4
+                    color: parent.ink
+                }
+                Rectangle {
+                    anchors.horizontalCenter: parent.horizontalCenter
+                    y: 24
+                    width: 8
+                    height: 1.5
+                    color: parent.ink
+                }
+            }
+            background: Rectangle {
+                radius: 8
+                color: micButton.face
+                border.color: micButton.live ? Theme.dangerBorder : Theme.border
+
+                Rectangle {
+                    objectName: "levelMeter"
+                    visible: micButton.live
+                    anchors.left: parent.left
+                    anchors.bottom: parent.bottom
+                    anchors.margins: 3
+                    height: 3
+                    radius: 1.5
+                    width: (parent.width - 6) * VoiceInput.level
+                    color: Theme.danger
                 }
             }
         }

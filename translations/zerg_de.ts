@@ -371,6 +371,38 @@
         <source>Send (Enter)</source>
         <translation>Senden (Eingabe)</translation>
     </message>
+    <message>
+        <source>Listening hands-free, %1. Press the microphone again to stop.</source>
+        <translation>Hört freihändig zu, %1. Zum Beenden das Mikrofon erneut drücken.</translation>
+    </message>
+    <message>
+        <source>Listening, %1. Let go to finish.</source>
+        <translation>Hört zu, %1. Zum Beenden loslassen.</translation>
+    </message>
+    <message>
+        <source>Understanding what you said…</source>
+        <translation>Verstehe, was Sie gesagt haben …</translation>
+    </message>
+    <message>
+        <source>Dismiss</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>Microphone on</source>
+        <translation>Mikrofon an</translation>
+    </message>
+    <message>
+        <source>Microphone</source>
+        <translation>Mikrofon</translation>
+    </message>
+    <message>
+        <source>Hold to talk (Ctrl+Space)</source>
+        <translation>Zum Sprechen gedrückt halten (Strg+Leertaste)</translation>
+    </message>
+    <message>
+        <source>Listening, %1</source>
+        <translation>Hört zu, %1</translation>
+    </message>
 </context>
 <context>
     <name>CostsPage</name>
@@ -1657,6 +1689,14 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
         <source>Next and previous match (while searching)</source>
         <translation>Nächster und vorheriger Treffer (beim Suchen)</translation>
     </message>
+    <message>
+        <source>Ctrl+Space (hold)</source>
+        <translation>Strg+Leertaste (halten)</translation>
+    </message>
+    <message>
+        <source>Talk: what you say goes into the question (hands-free: listening on and off)</source>
+        <translation>Sprechen: was Sie sagen, kommt in die Frage (freihändig: Zuhören an und aus)</translation>
+    </message>
 </context>
 <context>
     <name>McpClient</name>
@@ -2011,6 +2051,17 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
     </message>
 </context>
 <context>
+    <name>MicrophonePlugin</name>
+    <message>
+        <source>The microphone plug-in %1 could not be loaded: %2. Install Qt Multimedia (libqt6multimedia6; scripts/setup does it).</source>
+        <translation>Das Mikrofon-Plug-in %1 konnte nicht geladen werden: %2. Installieren Sie Qt Multimedia (libqt6multimedia6; scripts/setup erledigt das).</translation>
+    </message>
+    <message>
+        <source>The microphone plug-in is not installed (looked for %1). Reinstall Zerg, or build it again.</source>
+        <translation>Das Mikrofon-Plug-in ist nicht installiert (gesucht: %1). Installieren Sie Zerg neu oder bauen Sie es erneut.</translation>
+    </message>
+</context>
+<context>
     <name>ModelChoice</name>
     <message>
         <source>Choose…</source>
@@ -2191,6 +2242,29 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
     <message>
         <source>Jarvis is still working on the previous request; ask again when it has answered.</source>
         <translation>Jarvis arbeitet noch an der vorigen Anfrage; fragen Sie erneut, wenn Jarvis geantwortet hat.</translation>
+    </message>
+</context>
+<context>
+    <name>QtMicrophone</name>
+    <message>
+        <source>The microphone you chose is not connected. Plug it in, or choose another in Settings › Voice.</source>
+        <translation>Das gewählte Mikrofon ist nicht angeschlossen. Schließen Sie es an oder wählen Sie unter Einstellungen › Sprachein- und -ausgabe ein anderes.</translation>
+    </message>
+    <message>
+        <source>No microphone found. Connect one, or check that the sound system (PulseAudio or PipeWire) is running.</source>
+        <translation>Kein Mikrofon gefunden. Schließen Sie eines an oder prüfen Sie, ob das Soundsystem (PulseAudio oder PipeWire) läuft.</translation>
+    </message>
+    <message>
+        <source>The microphone could not be opened: another program may hold it, or Zerg may not be allowed to use it (macOS: System Settings › Privacy &amp; Security › Microphone).</source>
+        <translation>Das Mikrofon konnte nicht geöffnet werden: ein anderes Programm belegt es vielleicht, oder Zerg darf es nicht benutzen (macOS: Systemeinstellungen › Datenschutz &amp; Sicherheit › Mikrofon).</translation>
+    </message>
+    <message>
+        <source>The microphone could not be started.</source>
+        <translation>Das Mikrofon konnte nicht gestartet werden.</translation>
+    </message>
+    <message>
+        <source>The microphone stopped (it was unplugged, or the sound system went away).</source>
+        <translation>Das Mikrofon hat aufgehört (es wurde abgesteckt, oder das Soundsystem ist weg).</translation>
     </message>
 </context>
 <context>
@@ -3570,6 +3644,17 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
     <message>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
+    </message>
+</context>
+<context>
+    <name>VoiceCapture</name>
+    <message>
+        <source>Speech recognition is not set up: choose an engine in Settings › Voice.</source>
+        <translation>Die Spracherkennung ist nicht eingerichtet: wählen Sie eine Engine unter Einstellungen › Sprachein- und -ausgabe.</translation>
+    </message>
+    <message>
+        <source>The recording could not be kept: %1</source>
+        <translation>Die Aufnahme konnte nicht behalten werden: %1</translation>
     </message>
 </context>
 <context>
@@ -6930,6 +7015,21 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
     <message>
         <source>Approval needed</source>
         <translation>Freigabe nötig</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::VoiceInput</name>
+    <message>
+        <source>Nothing was understood. Speak a little closer to the microphone, or type.</source>
+        <translation>Es wurde nichts verstanden. Sprechen Sie etwas näher am Mikrofon, oder tippen Sie.</translation>
+    </message>
+    <message>
+        <source>on this computer</source>
+        <translation>auf diesem Computer</translation>
+    </message>
+    <message>
+        <source>Unknown speech recognition engine &apos;%1&apos;: choose one in Settings › Voice.</source>
+        <translation>Unbekannte Spracherkennungs-Engine &apos;%1&apos;: wählen Sie eine unter Einstellungen › Sprachein- und -ausgabe.</translation>
     </message>
 </context>
 <context>

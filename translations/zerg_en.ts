@@ -371,6 +371,38 @@
         <source>Send (Enter)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Listening hands-free, %1. Press the microphone again to stop.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Listening, %1. Let go to finish.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Understanding what you said…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dismiss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Microphone on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Microphone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hold to talk (Ctrl+Space)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Listening, %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CostsPage</name>
@@ -1650,6 +1682,14 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
         <source>Next and previous match (while searching)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Ctrl+Space (hold)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Talk: what you say goes into the question (hands-free: listening on and off)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>McpClient</name>
@@ -2004,6 +2044,17 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
     </message>
 </context>
 <context>
+    <name>MicrophonePlugin</name>
+    <message>
+        <source>The microphone plug-in %1 could not be loaded: %2. Install Qt Multimedia (libqt6multimedia6; scripts/setup does it).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The microphone plug-in is not installed (looked for %1). Reinstall Zerg, or build it again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ModelChoice</name>
     <message>
         <source>Choose…</source>
@@ -2183,6 +2234,29 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
     </message>
     <message>
         <source>Jarvis is still working on the previous request; ask again when it has answered.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>QtMicrophone</name>
+    <message>
+        <source>The microphone you chose is not connected. Plug it in, or choose another in Settings › Voice.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No microphone found. Connect one, or check that the sound system (PulseAudio or PipeWire) is running.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The microphone could not be opened: another program may hold it, or Zerg may not be allowed to use it (macOS: System Settings › Privacy &amp; Security › Microphone).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The microphone could not be started.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The microphone stopped (it was unplugged, or the sound system went away).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3562,6 +3636,17 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
     </message>
     <message>
         <source>%1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>VoiceCapture</name>
+    <message>
+        <source>Speech recognition is not set up: choose an engine in Settings › Voice.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The recording could not be kept: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -6913,6 +6998,21 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
     </message>
     <message>
         <source>Approval needed</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::VoiceInput</name>
+    <message>
+        <source>Nothing was understood. Speak a little closer to the microphone, or type.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>on this computer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown speech recognition engine &apos;%1&apos;: choose one in Settings › Voice.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -14,6 +14,7 @@
 #include "dashboard/mcp_source.h"
 #include "dashboard/schedules_source.h"
 #include "dashboard/worker_source.h"
+#include "fake_microphone.h"
 #include "http_stub.h"
 #include "local_only_network.h"
 #include "mcp/mcp_servers.h"
@@ -36,11 +37,13 @@
 #include "ui/model_picker.h"
 #include "ui/schedules_model.h"
 #include "ui/settings_model.h"
+#include "ui/voice_input.h"
 #include "ui/window_close.h"
 #include "ui/worker_table_model.h"
 
 #include <QtQml/qqmlextensionplugin.h>
 #include <QFile>
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QQmlContext>
 #include <QQmlEngine>
@@ -191,6 +194,70 @@ private:
     ApprovalStore* m_store;
 };
 
+// The composer's microphone in the QML tests: a stand-in microphone the tests speak into, and
+// the real VoiceInput and speech-server engine against a loopback /v1/audio/transcriptions.
+class VoiceSupport : public QObject {
+    Q_OBJECT
+public:
+    explicit VoiceSupport(QObject* parent) : QObject(parent) {
+        if (!m_server.start())
+            qFatal("tst_components: cannot start the loopback speech server");
+        m_server.handle(
+            "POST", "/v1/audio/transcriptions", [this](const zerg::test::HttpStub::Request&) {
+                zerg::test::HttpStub::Reply reply;
+                reply.body =
+                    QJsonDocument(QJsonObject{{QStringLiteral("text"), m_answer}}).toJson();
+                return reply;
+            });
+        m_input = std::make_unique<VoiceInput>(
+            [this] {
+                Settings s;
+                s.sttEngine = QStringLiteral("server");
+                s.speechUrl = m_server.baseUrl() + QStringLiteral("/v1");
+                s.handsFree = m_handsFree;
+                s.sendWhenSilent = m_sendWhenSilent;
+                s.hostsFile = QStringLiteral("/nonexistent");
+                return s;
+            },
+            [this]() -> Result<std::unique_ptr<Microphone>> {
+                if (m_noMicrophone) {
+                    return Error{QStringLiteral("no_device"),
+                                 QStringLiteral("No microphone found. Connect one.")};
+                }
+                return std::unique_ptr<Microphone>(
+                    std::make_unique<zerg::test::FakeMicrophone>(&m_mic));
+            },
+            nullptr);
+        VoiceInput::setInstance(m_input.get());
+    }
+    ~VoiceSupport() override { VoiceInput::setInstance(nullptr); }
+
+    // What the speech server says next.
+    Q_INVOKABLE void answer(const QString& text) { m_answer = text; }
+    Q_INVOKABLE void setHandsFree(bool on) { m_handsFree = on; }
+    Q_INVOKABLE void setSendWhenSilent(bool on) { m_sendWhenSilent = on; }
+    Q_INVOKABLE void setNoMicrophone(bool none) { m_noMicrophone = none; }
+    Q_INVOKABLE bool microphoneOpen() const { return m_mic && m_mic->open; }
+    Q_INVOKABLE void speak(int ms) {
+        if (m_mic)
+            m_mic->push(zerg::test::FakeMicrophone::voiced(ms));
+    }
+    Q_INVOKABLE void silence(int ms) {
+        if (m_mic)
+            m_mic->silence(ms);
+    }
+    Q_INVOKABLE int requests() const { return int(m_server.requests().size()); }
+
+private:
+    zerg::test::HttpStub m_server;
+    std::unique_ptr<VoiceInput> m_input;
+    zerg::test::FakeMicrophone* m_mic = nullptr;
+    QString m_answer = QStringLiteral("check disk usage on cube");
+    bool m_handsFree = false;
+    bool m_sendWhenSilent = false;
+    bool m_noMicrophone = false;
+};
+
 class Setup : public QObject {
     Q_OBJECT
 public Q_SLOTS:
@@ -211,6 +278,8 @@ public Q_SLOTS:
         engine->rootContext()->setContextProperty(
             QStringLiteral("testSupport"),
             new TestSupport(&m_bus, m_conversation.get(), m_controller.get(), engine));
+        engine->rootContext()->setContextProperty(QStringLiteral("voiceSupport"),
+                                                  new VoiceSupport(engine));
         setUpSchedules(engine);
         setUpMcp();
         setUpHosts();

@@ -60,6 +60,7 @@ dpkg-deb -x "$deb" "$root"
 # Exactly these files, nothing else (no stray headers, static libraries or build files).
 expected=(
   usr/bin/zerg
+  usr/lib/zerg/zerg-microphone.so
   "usr/share/applications/$app_id.desktop"
   "usr/share/metainfo/$app_id.metainfo.xml"
   "usr/share/icons/hicolor/scalable/apps/$app_id.svg"
@@ -112,10 +113,11 @@ field() { dpkg-deb -f "$deb" "$1"; }
 depends=$(field Depends)
 echo "Depends: $depends"
 # The QML modules the UI imports and what they import in turn, the SQLite driver, and (from
-# dpkg-shlibdeps) the libraries the binary links. What the app really loads is checked below.
+# dpkg-shlibdeps) the libraries the binary and the microphone plug-in link. What the app really loads is checked below.
 for pkg in qml6-module-qtqml qml6-module-qtqml-models qml6-module-qtqml-workerscript \
     qml6-module-qtquick qml6-module-qtquick-controls qml6-module-qtquick-templates \
-    qml6-module-qtquick-layouts libqt6sql6-sqlite libqt6core6 libqt6gui6 libqt6quick6 libc6; do
+    qml6-module-qtquick-layouts libqt6sql6-sqlite libqt6core6 libqt6gui6 libqt6quick6 libc6 \
+    libqt6multimedia6; do
   grep -Eq "(^|, )$pkg( |,|$)" <<<"$depends" || fail "Depends lacks $pkg"
 done
 recommends=$(field Recommends)

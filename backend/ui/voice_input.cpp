@@ -1,0 +1,124 @@
+#include "ui/voice_input.h"
+
+#include "tools/hosts_config.h"
+
+#include <QDir>
+#include <QNetworkAccessManager>
+
+namespace zerg {
+
+VoiceInput::VoiceInput(SettingsSource settings, VoiceCapture::MicrophoneFactory microphones,
+                       QNetworkAccessManager* nam, QObject* parent)
+    : QObject(parent),
+      m_settings(std::move(settings)),
+      m_nam(nam),
+      m_capture(std::move(microphones), nullptr) {
+    connect(&m_capture, &VoiceCapture::stateChanged, this, &VoiceInput::stateChanged);
+    connect(&m_capture, &VoiceCapture::levelChanged, this, &VoiceInput::levelChanged);
+    connect(&m_capture, &VoiceCapture::failed, this, &VoiceInput::setProblem);
+    connect(&m_capture, &VoiceCapture::nothingHeard, this, [this] {
+        setProblem(
+            tr("Nothing was understood. Speak a little closer to the microphone, or "
+               "type."));
+    });
+    connect(&m_capture, &VoiceCapture::heard, this, [this](const QString& text) {
+        setProblem(QString());
+        Q_EMIT heard(text, m_sendWhenSilent && m_capture.handsFree());
+    });
+    m_where = tr("on this computer");
+}
+
+VoiceInput::~VoiceInput() {
+    m_capture.stop();
+}
+
+QString VoiceInput::state() const {
+    return statusName(m_capture.state());
+}
+
+bool VoiceInput::isOpen() const {
+    const VoiceCapture::State s = m_capture.state();
+    return s == VoiceCapture::State::Listening || s == VoiceCapture::State::Hearing ||
+           (s == VoiceCapture::State::Transcribing && m_capture.handsFree());
+}
+
+bool VoiceInput::prepare() {
+    if (m_capture.state() != VoiceCapture::State::Off)
+        return true;  // the engine of the utterance under way stays
+    const Settings settings = m_settings();
+    const std::optional<ListenEngine> engine = parseStatus<ListenEngine>(settings.sttEngine);
+    if (!engine) {
+        setProblem(tr("Unknown speech recognition engine '%1': choose one in Settings › Voice.")
+                       .arg(settings.sttEngine));
+        return false;
+    }
+    QStringList hosts;
+    if (const Result<HostsConfig> config = HostsConfig::loadFile(settings.hostsFile))
+        hosts = config->aliases();
+    if (!m_nam)  // made when first needed: the window's start does without
+        m_nam = new QNetworkAccessManager(this);
+    auto speech = makeSpeechToText(*engine, settings, hosts, m_nam);
+    if (!speech) {
+        setProblem(speech.error().message);
+        return false;
+    }
+    m_capture.setSpeechToText(speech.value().get());
+    m_speech = std::move(speech).value();
+    m_where = m_speech->where();
+    VoiceCapture::Options options;
+    options.silenceMs = settings.silenceMs;
+    if (settings.keepRecordings)
+        options.recordingsDir = QDir(settings.dataDir).filePath(QStringLiteral("recordings"));
+    m_capture.setOptions(options);
+    m_sendWhenSilent = settings.sendWhenSilent;
+    Q_EMIT stateChanged();
+    return true;
+}
+
+void VoiceInput::press() {
+    // Hands-free in Settings: the button (or Ctrl+Space) turns listening on and off.
+    m_toggledByPress = m_settings().handsFree || (m_capture.handsFree() && isOpen());
+    if (m_toggledByPress) {
+        toggleHandsFree();
+        return;
+    }
+    if (!prepare())
+        return;
+    if (const Status opened = m_capture.press(); !opened)
+        setProblem(opened.error().message);
+    else
+        setProblem(QString());
+}
+
+void VoiceInput::release() {
+    if (!m_toggledByPress)
+        m_capture.release();
+}
+
+void VoiceInput::toggleHandsFree() {
+    if (m_capture.handsFree() && isOpen()) {
+        m_capture.stop();
+        Q_EMIT stateChanged();
+        return;
+    }
+    if (!prepare())
+        return;
+    if (const Status opened = m_capture.startHandsFree(); !opened)
+        setProblem(opened.error().message);
+    else
+        setProblem(QString());
+    Q_EMIT stateChanged();
+}
+
+void VoiceInput::stop() {
+    m_capture.stop();
+}
+
+void VoiceInput::setProblem(const QString& problem) {
+    if (problem == m_problem)
+        return;
+    m_problem = problem;
+    Q_EMIT problemChanged();
+}
+
+}  // namespace zerg

@@ -1,0 +1,85 @@
+#pragma once
+
+#include "core/settings.h"
+#include "ui/qml_instance.h"
+#include "voice/speech_engines.h"
+#include "voice/voice_capture.h"
+
+#include <QtQml/qqmlregistration.h>
+#include <QObject>
+
+#include <functional>
+#include <memory>
+
+class QNetworkAccessManager;
+
+namespace zerg {
+
+// The composer's microphone (QML singleton `VoiceInput`): push-to-talk (the mic button or
+// Ctrl+Space held) and hands-free, over VoiceCapture with the engine the settings name. The
+// settings are read each time the microphone opens, so a change applies to the next utterance.
+// It holds no QML logic: the composer shows `state`, `level` and `where`, and puts what `heard`
+// gives into the message box (or sends it, when `send` says so).
+class VoiceInput : public QObject, public QmlInstance<VoiceInput> {
+    Q_OBJECT
+    QML_NAMED_ELEMENT(VoiceInput)
+    QML_SINGLETON
+    // off | listening | hearing | transcribing (VoiceCapture::State's words).
+    Q_PROPERTY(QString state READ state NOTIFY stateChanged FINAL)
+    // The microphone is open: what the privacy indicator shows.
+    Q_PROPERTY(bool open READ isOpen NOTIFY stateChanged FINAL)
+    Q_PROPERTY(bool handsFree READ handsFree NOTIFY stateChanged FINAL)
+    Q_PROPERTY(double level READ level NOTIFY levelChanged FINAL)
+    // Where the audio goes: "on this computer", or "server HOST".
+    Q_PROPERTY(QString where READ where NOTIFY stateChanged FINAL)
+    // The last problem, said with what to do ("" when none).
+    Q_PROPERTY(QString problem READ problem NOTIFY problemChanged FINAL)
+
+public:
+    using SettingsSource = std::function<Settings()>;
+    // The app: Settings::load(); `microphones` the plug-in (loadMicrophone), a stand-in in tests.
+    // Without `nam` it makes its own when the server engine is first used.
+    VoiceInput(SettingsSource settings, VoiceCapture::MicrophoneFactory microphones,
+               QNetworkAccessManager* nam, QObject* parent = nullptr);
+    ~VoiceInput() override;
+
+    [[nodiscard]] QString state() const;
+    [[nodiscard]] bool isOpen() const;
+    [[nodiscard]] bool handsFree() const { return m_capture.handsFree() && isOpen(); }
+    [[nodiscard]] double level() const { return m_capture.level(); }
+    [[nodiscard]] QString where() const { return m_where; }
+    [[nodiscard]] QString problem() const { return m_problem; }
+
+    // Push-to-talk: press() opens the microphone, release() transcribes what was said. With
+    // hands-free on in Settings, press() turns listening on or off instead.
+    Q_INVOKABLE void press();
+    Q_INVOKABLE void release();
+    // Hands-free on or off.
+    Q_INVOKABLE void toggleHandsFree();
+    // Closes the microphone and drops what was being heard.
+    Q_INVOKABLE void stop();
+    Q_INVOKABLE void dismissProblem() { setProblem(QString()); }
+
+Q_SIGNALS:
+    void stateChanged();
+    void levelChanged();
+    void problemChanged();
+    // What was said; `send` when the settings say to send it at once (hands-free with "send
+    // when I stop talking").
+    void heard(const QString& text, bool send);
+
+private:
+    [[nodiscard]] bool prepare();
+    void setProblem(const QString& problem);
+
+    SettingsSource m_settings;
+    QNetworkAccessManager* m_nam;
+    VoiceCapture m_capture;
+    std::unique_ptr<SpeechToText> m_speech;
+    QString m_where;
+    QString m_problem;
+    bool m_sendWhenSilent = false;
+    bool m_toggledByPress = false;  // the last press() toggled hands-free: release() does nothing
+};
+
+}  // namespace zerg

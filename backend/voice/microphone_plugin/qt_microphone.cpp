@@ -1,0 +1,162 @@
+// The zerg-microphone plug-in: Microphone over Qt Multimedia's QAudioSource (voice/microphone.h).
+#include "voice/microphone.h"
+
+#include <QAudioDevice>
+#include <QAudioFormat>
+#include <QAudioSource>
+#include <QCoreApplication>
+#include <QIODevice>
+#include <QMediaDevices>
+
+#include <memory>
+#include <vector>
+
+namespace zerg {
+namespace {
+
+class QtMicrophone {
+    Q_DECLARE_TR_FUNCTIONS(QtMicrophone)
+};
+
+// The device's samples as mono 16-bit: channels averaged, other sample formats converted.
+void toMono16(const char* data, qsizetype bytes, const QAudioFormat& format,
+              std::vector<qint16>& out) {
+    const int channels = std::max(1, format.channelCount());
+    const int width = format.bytesPerSample();
+    if (width <= 0)
+        return;
+    const qsizetype frames = bytes / (qsizetype(width) * channels);
+    out.resize(size_t(frames));
+    for (qsizetype f = 0; f < frames; ++f) {
+        double sum = 0;
+        for (int c = 0; c < channels; ++c) {
+            const char* at = data + (f * channels + c) * width;
+            switch (format.sampleFormat()) {
+                case QAudioFormat::UInt8:
+                    sum += (quint8(*at) - 128) / 128.0;
+                    break;
+                case QAudioFormat::Int16:
+                    sum += *reinterpret_cast<const qint16*>(at) / 32768.0;
+                    break;
+                case QAudioFormat::Int32:
+                    sum += *reinterpret_cast<const qint32*>(at) / 2147483648.0;
+                    break;
+                case QAudioFormat::Float:
+                    sum += *reinterpret_cast<const float*>(at);
+                    break;
+                default:
+                    break;
+            }
+        }
+        out[size_t(f)] = qint16(std::clamp(sum / channels, -1.0, 32767.0 / 32768.0) * 32768.0);
+    }
+}
+
+class QtMultimediaMicrophone final : public Microphone {
+public:
+    ~QtMultimediaMicrophone() override { stop(); }
+
+    QList<Device> devices() const override {
+        QList<Device> out;
+        const QAudioDevice standard = QMediaDevices::defaultAudioInput();
+        for (const QAudioDevice& d : QMediaDevices::audioInputs())
+            out.append({QString::fromUtf8(d.id()), d.description(), d.id() == standard.id()});
+        return out;
+    }
+
+    Status start(const QString& deviceId, Samples samples, Failed failed) override {
+        stop();
+        QAudioDevice device = QMediaDevices::defaultAudioInput();
+        if (!deviceId.isEmpty()) {
+            device = {};
+            for (const QAudioDevice& d : QMediaDevices::audioInputs()) {
+                if (QString::fromUtf8(d.id()) == deviceId)
+                    device = d;
+            }
+            if (device.isNull()) {
+                return Error{QStringLiteral("no_device"),
+                             QtMicrophone::tr("The microphone you chose is not connected. Plug "
+                                              "it in, or choose another in Settings › Voice.")};
+            }
+        }
+        if (device.isNull()) {
+            return Error{QStringLiteral("no_device"),
+                         QtMicrophone::tr("No microphone found. Connect one, or check that the "
+                                          "sound system (PulseAudio or PipeWire) is running.")};
+        }
+        QAudioFormat format;
+        format.setSampleRate(16000);
+        format.setChannelCount(1);
+        format.setSampleFormat(QAudioFormat::Int16);
+        if (!device.isFormatSupported(format))
+            format = device.preferredFormat();
+        m_format = format;
+        m_samples = std::move(samples);
+        m_failed = std::move(failed);
+        m_source = std::make_unique<QAudioSource>(device, format);
+        m_source->setBufferSize(format.bytesForDuration(100000));
+        m_io = m_source->start();
+        if (!m_io || m_source->error() != QAudio::NoError) {
+            const bool denied = m_source->error() == QAudio::OpenError;
+            stop();
+            return Error{QStringLiteral("open_failed"),
+                         denied ? QtMicrophone::tr("The microphone could not be opened: another "
+                                                   "program may hold it, or Zerg may not be "
+                                                   "allowed to use it (macOS: System Settings › "
+                                                   "Privacy & Security › Microphone).")
+                                : QtMicrophone::tr("The microphone could not be started.")};
+        }
+        QObject::connect(m_io, &QIODevice::readyRead, m_io, [this] { read(); });
+        QObject::connect(m_source.get(), &QAudioSource::stateChanged, m_source.get(),
+                         [this](QAudio::State state) {
+                             if (state == QAudio::StoppedState && m_source &&
+                                 m_source->error() != QAudio::NoError) {
+                                 const Failed failed = m_failed;
+                                 stop();
+                                 if (failed)
+                                     failed(
+                                         QtMicrophone::tr("The microphone stopped (it was "
+                                                          "unplugged, or the sound system "
+                                                          "went away)."));
+                             }
+                         });
+        return Ok{};
+    }
+
+    void stop() override {
+        if (m_source) {
+            m_source->disconnect();
+            if (m_io)
+                m_io->disconnect();
+            m_source->stop();
+        }
+        m_io = nullptr;
+        m_source.reset();
+        m_samples = nullptr;
+        m_failed = nullptr;
+    }
+
+private:
+    void read() {
+        if (!m_io || !m_samples)
+            return;
+        const QByteArray bytes = m_io->readAll();
+        toMono16(bytes.constData(), bytes.size(), m_format, m_buffer);
+        if (!m_buffer.empty())
+            m_samples(m_buffer.data(), qsizetype(m_buffer.size()), m_format.sampleRate());
+    }
+
+    std::unique_ptr<QAudioSource> m_source;
+    QIODevice* m_io = nullptr;
+    QAudioFormat m_format;
+    Samples m_samples;
+    Failed m_failed;
+    std::vector<qint16> m_buffer;
+};
+
+}  // namespace
+}  // namespace zerg
+
+extern "C" Q_DECL_EXPORT zerg::Microphone* zerg_create_microphone() {
+    return new zerg::QtMultimediaMicrophone;
+}
