@@ -27,6 +27,7 @@
 #include "ui/desktop_notifications.h"
 #include "ui/jarvis_controller.h"
 #include "ui/single_instance.h"
+#include "ui/spoken_answers.h"
 #include "ui/tray_state.h"
 #include "ui/voice_input.h"
 #include "ui/window_close.h"
@@ -271,6 +272,9 @@ int run(const QStringList& args) {
     // The composer's microphone: the Qt Multimedia plug-in is loaded when it is first used.
     VoiceInput voice([] { return Settings::load(); }, [] { return loadMicrophone(); }, nullptr);
     VoiceInput::setInstance(&voice);
+    SpokenAnswers spoken([] { return Settings::load(); }, [] { return loadSpeaker(); }, controller,
+                         &voice, nullptr);
+    SpokenAnswers::setInstance(&spoken);
 
     Appearance appearance(settings.theme);
     Appearance::setInstance(&appearance);
@@ -472,6 +476,7 @@ int run(const QStringList& args) {
     WindowClose::setInstance(nullptr);
     Appearance::setInstance(nullptr);
     ServerConnection::setInstance(nullptr);
+    SpokenAnswers::setInstance(nullptr);
     VoiceInput::setInstance(nullptr);
     return code;
 }

@@ -18,6 +18,7 @@ Rectangle {
     function submit() {
         if (Jarvis.busy || input.text.trim().length === 0)
             return
+        SpokenAnswers.noteQuestion(input.text)
         Jarvis.send(input.text)
         input.clear()
         root.sent()
@@ -56,8 +57,11 @@ Rectangle {
 
         readonly property bool listening: VoiceInput.open
         readonly property bool transcribing: VoiceInput.state === "transcribing" && !listening
+        readonly property bool speaking: SpokenAnswers.speaking && !listening && !transcribing
+        readonly property string problem: VoiceInput.problem.length > 0 ? VoiceInput.problem
+                                                                        : SpokenAnswers.problem
 
-        visible: listening || transcribing || VoiceInput.problem.length > 0
+        visible: listening || transcribing || speaking || problem.length > 0
         anchors.left: parent.left
         anchors.right: parent.right
         anchors.bottom: parent.bottom
@@ -81,20 +85,27 @@ Rectangle {
                      ? qsTr("Listening hands-free, %1. Press the microphone again to stop.")
                      : qsTr("Listening, %1. Let go to finish.")).arg(VoiceInput.where)
                   : voiceLine.transcribing ? qsTr("Understanding what you said…")
-                  : VoiceInput.problem
+                  : voiceLine.speaking ? qsTr("Jarvis is speaking. Escape or the microphone stops it.")
+                  : voiceLine.problem
             color: voiceLine.listening ? Theme.danger
-                 : voiceLine.transcribing ? Theme.textFaint : Theme.danger
+                 : voiceLine.transcribing || voiceLine.speaking ? Theme.textFaint : Theme.danger
             font.pixelSize: 12
             wrapMode: Text.Wrap
             Accessible.role: Accessible.StaticText
             Accessible.name: text
         }
         ToolButton {
+            objectName: "voiceDismiss"
             visible: !voiceLine.listening && !voiceLine.transcribing
-            text: "\u2715"
+            text: voiceLine.speaking ? qsTr("Stop speaking") : "\u2715"
             font.pixelSize: 11
-            Accessible.name: qsTr("Dismiss")
-            onClicked: VoiceInput.dismissProblem()
+            Accessible.name: voiceLine.speaking ? qsTr("Stop speaking") : qsTr("Dismiss")
+            onClicked: {
+                if (!SpokenAnswers.stop()) {
+                    VoiceInput.dismissProblem()
+                    SpokenAnswers.dismissProblem()
+                }
+            }
         }
     }
 
@@ -154,7 +165,8 @@ Rectangle {
                         root.submit()
                     } else if (event.key === Qt.Key_Escape) {
                         event.accepted = true
-                        Jarvis.stop()
+                        if (!SpokenAnswers.stop())  // speech first, then the request
+                            Jarvis.stop()
                     } else if (event.key === Qt.Key_Up && onFirstLine) {
                         event.accepted = true
                         input.text = Jarvis.historyPrevious(input.text)

@@ -156,7 +156,7 @@ ApplicationWindow {
             { keys: qsTr("Enter"), action: qsTr("Send the question") },
             { keys: qsTr("Shift+Enter"), action: qsTr("New line in the question") },
             { keys: qsTr("Up / Down"), action: qsTr("Earlier and later questions (on the first or last line)") },
-            { keys: qsTr("Escape"), action: qsTr("Stop the current request") },
+            { keys: qsTr("Escape"), action: qsTr("Stop speaking, else stop the current request") },
             { keys: qsTr("Ctrl+Space (hold)"), action: qsTr("Talk: what you say goes into the question (hands-free: listening on and off)") },
             { keys: findKey.nativeText, action: qsTr("Find in the conversation (on the dashboard: search all conversations)") },
             { keys: qsTr("Enter / Shift+Enter"), action: qsTr("Next and previous match (while searching)") },

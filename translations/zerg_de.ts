@@ -403,6 +403,14 @@
         <source>Listening, %1</source>
         <translation>Hört zu, %1</translation>
     </message>
+    <message>
+        <source>Jarvis is speaking. Escape or the microphone stops it.</source>
+        <translation>Jarvis spricht. Escape oder das Mikrofon hält es an.</translation>
+    </message>
+    <message>
+        <source>Stop speaking</source>
+        <translation>Nicht mehr sprechen</translation>
+    </message>
 </context>
 <context>
     <name>CostsPage</name>
@@ -1654,10 +1662,6 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
         <translation>Esc</translation>
     </message>
     <message>
-        <source>Stop the current request</source>
-        <translation>Die laufende Anfrage stoppen</translation>
-    </message>
-    <message>
         <source>Find in the conversation (on the dashboard: search all conversations)</source>
         <translation>Im Gespräch suchen (in der Übersicht: alle Gespräche durchsuchen)</translation>
     </message>
@@ -1696,6 +1700,10 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
     <message>
         <source>Talk: what you say goes into the question (hands-free: listening on and off)</source>
         <translation>Sprechen: was Sie sagen, kommt in die Frage (freihändig: Zuhören an und aus)</translation>
+    </message>
+    <message>
+        <source>Stop speaking, else stop the current request</source>
+        <translation>Sprechen anhalten, sonst die laufende Anfrage stoppen</translation>
     </message>
 </context>
 <context>
@@ -2060,6 +2068,10 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
         <source>The microphone plug-in is not installed (looked for %1). Reinstall Zerg, or build it again.</source>
         <translation>Das Mikrofon-Plug-in ist nicht installiert (gesucht: %1). Installieren Sie Zerg neu oder bauen Sie es erneut.</translation>
     </message>
+    <message>
+        <source>The microphone plug-in %1 is from another version of Zerg (%2 is missing). Reinstall Zerg.</source>
+        <translation>Das Mikrofon-Plug-in %1 stammt aus einer anderen Version von Zerg (%2 fehlt). Installieren Sie Zerg neu.</translation>
+    </message>
 </context>
 <context>
     <name>ModelChoice</name>
@@ -2265,6 +2277,14 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
     <message>
         <source>The microphone stopped (it was unplugged, or the sound system went away).</source>
         <translation>Das Mikrofon hat aufgehört (es wurde abgesteckt, oder das Soundsystem ist weg).</translation>
+    </message>
+    <message>
+        <source>No speakers found, so Jarvis cannot speak. Connect some, or turn spoken answers off in Settings › Voice.</source>
+        <translation>Keine Lautsprecher gefunden, daher kann Jarvis nicht sprechen. Schließen Sie welche an oder schalten Sie gesprochene Antworten unter Einstellungen › Sprachein- und -ausgabe aus.</translation>
+    </message>
+    <message>
+        <source>The speakers could not be opened: another program may hold them.</source>
+        <translation>Die Lautsprecher konnten nicht geöffnet werden: ein anderes Programm belegt sie vielleicht.</translation>
     </message>
 </context>
 <context>
@@ -6655,6 +6675,17 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
     <message>
         <source>Sending through the SMTP server %1 failed: %2.</source>
         <translation>Der Versand über den SMTP-Server %1 ist fehlgeschlagen: %2.</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::SpokenAnswers</name>
+    <message>
+        <source>%1. This takes a moment.</source>
+        <translation>%1. Das dauert einen Moment.</translation>
+    </message>
+    <message>
+        <source>Unknown speech output engine &apos;%1&apos;: choose one in Settings › Voice.</source>
+        <translation>Unbekannte Sprachausgabe-Engine &apos;%1&apos;: wählen Sie eine unter Einstellungen › Sprachein- und -ausgabe.</translation>
     </message>
 </context>
 <context>

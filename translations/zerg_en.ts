@@ -403,6 +403,14 @@
         <source>Listening, %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Jarvis is speaking. Escape or the microphone stops it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop speaking</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CostsPage</name>
@@ -1647,10 +1655,6 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Stop the current request</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Find in the conversation (on the dashboard: search all conversations)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1688,6 +1692,10 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
     </message>
     <message>
         <source>Talk: what you say goes into the question (hands-free: listening on and off)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop speaking, else stop the current request</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2053,6 +2061,10 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
         <source>The microphone plug-in is not installed (looked for %1). Reinstall Zerg, or build it again.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The microphone plug-in %1 is from another version of Zerg (%2 is missing). Reinstall Zerg.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ModelChoice</name>
@@ -2257,6 +2269,14 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
     </message>
     <message>
         <source>The microphone stopped (it was unplugged, or the sound system went away).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No speakers found, so Jarvis cannot speak. Connect some, or turn spoken answers off in Settings › Voice.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The speakers could not be opened: another program may hold them.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -6638,6 +6658,17 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
     </message>
     <message>
         <source>Sending through the SMTP server %1 failed: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::SpokenAnswers</name>
+    <message>
+        <source>%1. This takes a moment.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown speech output engine &apos;%1&apos;: choose one in Settings › Voice.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

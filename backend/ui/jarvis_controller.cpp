@@ -233,6 +233,8 @@ void JarvisController::onEvent(const Event& e) {
         adopt(p->runId);
     } else if (const auto p = payloads::SupervisorThinking::from(e)) {
         setStatusMessage(p->message);
+    } else if (const auto p = payloads::WorkerStarted::from(e)) {
+        Q_EMIT delegated(p->ids.runId, p->task);
     } else if (const auto p = payloads::SupervisorComplete::from(e)) {
         runEnded(p->runId);
         // An apology (fallback) is shown as the answer, but the run did not succeed.

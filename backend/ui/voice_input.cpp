@@ -23,6 +23,7 @@ VoiceInput::VoiceInput(SettingsSource settings, VoiceCapture::MicrophoneFactory 
     });
     connect(&m_capture, &VoiceCapture::heard, this, [this](const QString& text) {
         setProblem(QString());
+        m_lastHeard = text;
         Q_EMIT heard(text, m_sendWhenSilent && m_capture.handsFree());
     });
     m_where = tr("on this computer");
@@ -75,7 +76,12 @@ bool VoiceInput::prepare() {
     return true;
 }
 
+void VoiceInput::setPaused(bool paused) {
+    m_capture.setPaused(paused);
+}
+
 void VoiceInput::press() {
+    Q_EMIT pressed();
     // Hands-free in Settings: the button (or Ctrl+Space) turns listening on and off.
     m_toggledByPress = m_settings().handsFree || (m_capture.handsFree() && isOpen());
     if (m_toggledByPress) {

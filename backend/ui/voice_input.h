@@ -60,6 +60,14 @@ public:
     Q_INVOKABLE void stop();
     Q_INVOKABLE void dismissProblem() { setProblem(QString()); }
 
+    // The last words heard and not yet sent: SpokenAnswers asks whether a question sent was
+    // spoken, then forgets them.
+    [[nodiscard]] QString lastHeard() const { return m_lastHeard; }
+    void forgetHeard() { m_lastHeard.clear(); }
+    // While Jarvis speaks, hands-free listening drops what the microphone hears (it would hear
+    // Jarvis: there is no echo cancellation); push-to-talk still works and interrupts it.
+    void setPaused(bool paused);
+
 Q_SIGNALS:
     void stateChanged();
     void levelChanged();
@@ -67,6 +75,8 @@ Q_SIGNALS:
     // What was said; `send` when the settings say to send it at once (hands-free with "send
     // when I stop talking").
     void heard(const QString& text, bool send);
+    // The user pressed the microphone (or Ctrl+Space): Jarvis stops speaking (barge-in).
+    void pressed();
 
 private:
     [[nodiscard]] bool prepare();
@@ -79,7 +89,8 @@ private:
     QString m_where;
     QString m_problem;
     bool m_sendWhenSilent = false;
-    bool m_toggledByPress = false;  // the last press() toggled hands-free: release() does nothing
+    bool m_toggledByPress = false;
+    QString m_lastHeard;  // the last press() toggled hands-free: release() does nothing
 };
 
 }  // namespace zerg

@@ -25,14 +25,14 @@ QStringList pluginDirs() {
     return dirs;
 }
 
-}  // namespace
-
-Result<std::unique_ptr<Microphone>> loadMicrophone() {
+// The plug-in's entry point `symbol`, loaded once; an error that says what to do when it is not
+// there.
+Result<QFunctionPointer> pluginEntry(const char* symbol) {
     static QMutex lock;
-    static ZergCreateMicrophone create = nullptr;
+    static QLibrary* library = nullptr;
     static QString problem;
     const QMutexLocker locker(&lock);
-    if (!create && problem.isEmpty()) {
+    if (!library && problem.isEmpty()) {
         QStringList tried;
         for (const QString& dir : pluginDirs()) {
             const QString path = QDir(dir).filePath(QStringLiteral("zerg-microphone.so"));
@@ -40,29 +40,52 @@ Result<std::unique_ptr<Microphone>> loadMicrophone() {
                 tried.append(QDir::cleanPath(path));
                 continue;
             }
-            auto* library = new QLibrary(path);  // kept loaded for the process's life
-            create =
-                reinterpret_cast<ZergCreateMicrophone>(library->resolve("zerg_create_microphone"));
-            if (!create) {
+            auto* candidate = new QLibrary(path);  // kept loaded for the process's life
+            if (!candidate->load()) {
                 problem = MicrophonePlugin::tr(
                               "The microphone plug-in %1 could not be loaded: "
                               "%2. Install Qt Multimedia "
                               "(libqt6multimedia6; scripts/setup does it).")
-                              .arg(path, library->errorString());
-                delete library;
+                              .arg(path, candidate->errorString());
+                delete candidate;
+            } else {
+                library = candidate;
             }
             break;
         }
-        if (!create && problem.isEmpty()) {
+        if (!library && problem.isEmpty()) {
             problem = MicrophonePlugin::tr(
                           "The microphone plug-in is not installed (looked for "
                           "%1). Reinstall Zerg, or build it again.")
                           .arg(tried.join(QStringLiteral(", ")));
         }
     }
-    if (!create)
+    if (!library)
         return Error{QStringLiteral("unavailable"), problem};
-    return std::unique_ptr<Microphone>(create());
+    const QFunctionPointer entry = library->resolve(symbol);
+    if (!entry) {
+        return Error{QStringLiteral("unavailable"),
+                     MicrophonePlugin::tr("The microphone plug-in %1 is from another version of "
+                                          "Zerg (%2 is missing). Reinstall Zerg.")
+                         .arg(library->fileName(), QString::fromLatin1(symbol))};
+    }
+    return entry;
+}
+
+}  // namespace
+
+Result<std::unique_ptr<Microphone>> loadMicrophone() {
+    const Result<QFunctionPointer> entry = pluginEntry("zerg_create_microphone");
+    if (!entry)
+        return entry.error();
+    return std::unique_ptr<Microphone>(reinterpret_cast<ZergCreateMicrophone>(entry.value())());
+}
+
+Result<std::unique_ptr<Speaker>> loadSpeaker() {
+    const Result<QFunctionPointer> entry = pluginEntry("zerg_create_speaker");
+    if (!entry)
+        return entry.error();
+    return std::unique_ptr<Speaker>(reinterpret_cast<ZergCreateSpeaker>(entry.value())());
 }
 
 }  // namespace zerg

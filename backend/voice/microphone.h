@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/result.h"
+#include "voice/audio_clip.h"
 
 #include <QList>
 #include <QString>
@@ -35,14 +36,30 @@ public:
     virtual void stop() = 0;
 };
 
+// An audio output for speech: the computer's default speakers through Qt Multimedia, or a
+// stand-in in tests. Plain C++ for the same reason as Microphone.
+class Speaker {
+public:
+    using Finished = std::function<void()>;
+    virtual ~Speaker() = default;
+    // Plays the clip from its start (what was playing stops); `finished` is called on the calling
+    // thread when it has played to its end, not when stop() cut it. Errors say what to do.
+    [[nodiscard]] virtual Status play(const AudioClip& clip, Finished finished) = 0;
+    // Stops at once (barge-in, Esc).
+    virtual void stop() = 0;
+};
+
 // The computer's microphones: the plug-in zerg-microphone (lib/zerg beside bin/, or the
 // directory in ZERG_PLUGIN_DIR), loaded once. An error when it is not there says to reinstall
 // or to run scripts/setup.
 [[nodiscard]] Result<std::unique_ptr<Microphone>> loadMicrophone();
+// The computer's speakers, from the same plug-in.
+[[nodiscard]] Result<std::unique_ptr<Speaker>> loadSpeaker();
 
 }  // namespace zerg
 
 // The plug-in's one entry point.
 extern "C" {
 using ZergCreateMicrophone = zerg::Microphone* (*)();
+using ZergCreateSpeaker = zerg::Speaker* (*)();
 }

@@ -37,6 +37,7 @@ public:
     [[nodiscard]] double level() const { return m_level; }
     [[nodiscard]] double noiseFloorDb() const { return m_floorDb; }
     [[nodiscard]] qint64 samplesFed() const { return m_fed; }
+    [[nodiscard]] const Options& options() const { return m_options; }
 
 private:
     void frame(double db, QList<Event>& events);

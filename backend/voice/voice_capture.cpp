@@ -110,8 +110,22 @@ void VoiceCapture::close() {
     }
 }
 
+void VoiceCapture::setPaused(bool paused) {
+    if (paused == m_paused)
+        return;
+    m_paused = paused;
+    if (paused && m_handsFree) {
+        // What was being heard is dropped; listening starts afresh (the room, then speech).
+        m_heard.samples.clear();
+        m_preroll.samples.clear();
+        if (m_activity)
+            m_activity.emplace(m_activity->options());
+        refreshState();
+    }
+}
+
 void VoiceCapture::onSamples(const qint16* samples, qsizetype count, int sampleRate) {
-    if (!m_activity)
+    if (!m_activity || (m_paused && m_handsFree))
         return;
     AudioClip chunk;
     chunk.sampleRate = sampleRate;

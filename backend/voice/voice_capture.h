@@ -55,6 +55,9 @@ public:
     // Closes the microphone; what was being heard is dropped (transcriptions under way finish).
     void stop();
 
+    // Hands-free only: while paused, what the microphone hears is dropped (Jarvis speaking).
+    void setPaused(bool paused);
+
     [[nodiscard]] State state() const { return m_state; }
     [[nodiscard]] bool handsFree() const { return m_handsFree; }
     [[nodiscard]] double level() const { return m_level; }  // 0 to 1, for a meter
@@ -84,6 +87,7 @@ private:
     std::optional<VoiceActivityDetector> m_activity;
     State m_state = State::Off;
     bool m_handsFree = false;
+    bool m_paused = false;
     double m_level = 0;
     AudioClip m_heard;    // 16 kHz: the utterance so far
     AudioClip m_preroll;  // hands-free: the last moments before speech was detected

@@ -37,6 +37,7 @@
 #include "ui/model_picker.h"
 #include "ui/schedules_model.h"
 #include "ui/settings_model.h"
+#include "ui/spoken_answers.h"
 #include "ui/voice_input.h"
 #include "ui/window_close.h"
 #include "ui/worker_table_model.h"
@@ -199,7 +200,7 @@ private:
 class VoiceSupport : public QObject {
     Q_OBJECT
 public:
-    explicit VoiceSupport(QObject* parent) : QObject(parent) {
+    VoiceSupport(JarvisController* controller, QObject* parent) : QObject(parent) {
         if (!m_server.start())
             qFatal("tst_components: cannot start the loopback speech server");
         m_server.handle(
@@ -209,6 +210,8 @@ public:
                     QJsonDocument(QJsonObject{{QStringLiteral("text"), m_answer}}).toJson();
                 return reply;
             });
+        const AudioClip speech = zerg::test::FakeMicrophone::voiced(400);
+        m_server.route("POST", "/v1/audio/speech", 200, wavBytes(speech), "audio/wav");
         m_input = std::make_unique<VoiceInput>(
             [this] {
                 Settings s;
@@ -229,8 +232,30 @@ public:
             },
             nullptr);
         VoiceInput::setInstance(m_input.get());
+        m_spoken = std::make_unique<SpokenAnswers>(
+            [this] {
+                Settings s;
+                s.ttsEngine = QStringLiteral("server");
+                s.speechUrl = m_server.baseUrl() + QStringLiteral("/v1");
+                return s;
+            },
+            [this]() -> Result<std::unique_ptr<Speaker>> {
+                auto speaker = std::make_unique<zerg::test::FakeSpeaker>();
+                m_speaker = speaker.get();
+                return std::unique_ptr<Speaker>(std::move(speaker));
+            },
+            controller, m_input.get(), nullptr);
+        SpokenAnswers::setInstance(m_spoken.get());
     }
-    ~VoiceSupport() override { VoiceInput::setInstance(nullptr); }
+    ~VoiceSupport() override {
+        SpokenAnswers::setInstance(nullptr);
+        VoiceInput::setInstance(nullptr);
+    }
+
+    // Jarvis says something (as an answer would be said).
+    Q_INVOKABLE void say(const QString& text) { m_spoken->say(text); }
+    Q_INVOKABLE bool speakerPlaying() const { return m_speaker && m_speaker->playing; }
+    Q_INVOKABLE int clipsPlayed() const { return m_speaker ? int(m_speaker->played.size()) : 0; }
 
     // What the speech server says next.
     Q_INVOKABLE void answer(const QString& text) { m_answer = text; }
@@ -251,7 +276,9 @@ public:
 private:
     zerg::test::HttpStub m_server;
     std::unique_ptr<VoiceInput> m_input;
+    std::unique_ptr<SpokenAnswers> m_spoken;
     zerg::test::FakeMicrophone* m_mic = nullptr;
+    zerg::test::FakeSpeaker* m_speaker = nullptr;
     QString m_answer = QStringLiteral("check disk usage on cube");
     bool m_handsFree = false;
     bool m_sendWhenSilent = false;
@@ -279,7 +306,7 @@ public Q_SLOTS:
             QStringLiteral("testSupport"),
             new TestSupport(&m_bus, m_conversation.get(), m_controller.get(), engine));
         engine->rootContext()->setContextProperty(QStringLiteral("voiceSupport"),
-                                                  new VoiceSupport(engine));
+                                                  new VoiceSupport(m_controller.get(), engine));
         setUpSchedules(engine);
         setUpMcp();
         setUpHosts();

@@ -115,6 +115,33 @@ TestCase {
         verify(!voiceSupport.microphoneOpen())
     }
 
+    // Jarvis speaking: the line says so; Escape stops the speech first (not the request), and
+    // the microphone interrupts it (barge-in).
+    function test_speechIsStoppedByEscapeAndByTheMicrophone() {
+        const composer = createTemporaryObject(composerComponent, testCase)
+        const status = find(composer, "voiceStatus")
+        const stopButton = find(composer, "voiceDismiss")
+        composer.focusInput()
+        voiceSupport.say("Disk is fine on cube.")
+        tryVerify(() => voiceSupport.speakerPlaying())
+        verify(SpokenAnswers.speaking)
+        verify(status.visible)
+        verify(status.text.indexOf("speaking") >= 0, status.text)
+        compare(stopButton.Accessible.name, "Stop speaking")
+        keyClick(Qt.Key_Escape)
+        verify(!SpokenAnswers.speaking)
+        verify(!voiceSupport.speakerPlaying())
+        verify(!status.visible)
+
+        voiceSupport.say("Nginx restarted on web1.")
+        tryVerify(() => voiceSupport.speakerPlaying())
+        mousePress(find(composer, "micButton"))  // barge-in
+        verify(!voiceSupport.speakerPlaying())
+        verify(!SpokenAnswers.speaking)
+        compare(VoiceInput.state, "listening")
+        mouseRelease(find(composer, "micButton"))
+    }
+
     function test_noMicrophoneIsSaid() {
         const composer = createTemporaryObject(composerComponent, testCase)
         const mic = find(composer, "micButton")

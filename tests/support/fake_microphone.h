@@ -64,4 +64,39 @@ private:
     Failed m_failed;
 };
 
+// Speakers a test listens to: what was played, and finish() to end the clip playing.
+class FakeSpeaker final : public Speaker {
+public:
+    Status play(const AudioClip& clip, Finished finished) override {
+        if (broken)
+            return Error{QStringLiteral("no_device"), QStringLiteral("No speakers found.")};
+        played.append(clip);
+        m_finished = std::move(finished);
+        playing = true;
+        return Ok{};
+    }
+    void stop() override {
+        if (playing)
+            ++stopped;
+        playing = false;
+        m_finished = nullptr;
+    }
+    // The clip has played to its end.
+    void finish() {
+        playing = false;
+        const Finished finished = std::move(m_finished);
+        m_finished = nullptr;
+        if (finished)
+            finished();
+    }
+
+    QList<AudioClip> played;
+    bool playing = false;
+    int stopped = 0;  // clips cut short
+    bool broken = false;
+
+private:
+    Finished m_finished;
+};
+
 }  // namespace zerg::test

@@ -1,9 +1,12 @@
-// The zerg-microphone plug-in: Microphone over Qt Multimedia's QAudioSource (voice/microphone.h).
+// The zerg-microphone plug-in: Microphone over Qt Multimedia's QAudioSource and Speaker over its
+// QAudioSink (voice/microphone.h).
 #include "voice/microphone.h"
 
 #include <QAudioDevice>
 #include <QAudioFormat>
+#include <QAudioSink>
 #include <QAudioSource>
+#include <QBuffer>
 #include <QCoreApplication>
 #include <QIODevice>
 #include <QMediaDevices>
@@ -154,9 +157,95 @@ private:
     std::vector<qint16> m_buffer;
 };
 
+// The clip as the device takes it: 16-bit at the clip's rate if it can, else at its preferred
+// rate (linear interpolation), mono copied to each channel.
+QByteArray deviceBytes(const AudioClip& clip, const QAudioDevice& device, QAudioFormat& format) {
+    format.setSampleFormat(QAudioFormat::Int16);
+    format.setSampleRate(clip.sampleRate);
+    format.setChannelCount(1);
+    if (!device.isFormatSupported(format)) {
+        const QAudioFormat preferred = device.preferredFormat();
+        format.setSampleRate(preferred.sampleRate());
+        format.setChannelCount(std::max(1, preferred.channelCount()));
+    }
+    const int channels = format.channelCount();
+    const double step = double(clip.sampleRate) / format.sampleRate();
+    const qsizetype frames = qsizetype(clip.samples.size() / step);
+    QByteArray bytes(frames * channels * qsizetype(sizeof(qint16)), Qt::Uninitialized);
+    auto* out = reinterpret_cast<qint16*>(bytes.data());
+    for (qsizetype f = 0; f < frames; ++f) {
+        const double at = f * step;
+        const qsizetype i = qsizetype(at);
+        const double t = at - double(i);
+        const qint16 a = clip.samples.value(i);
+        const qint16 b = clip.samples.value(i + 1, a);
+        const auto v = qint16(a + (b - a) * t);
+        for (int c = 0; c < channels; ++c)
+            *out++ = v;
+    }
+    return bytes;
+}
+
+class QtMultimediaSpeaker final : public Speaker {
+public:
+    ~QtMultimediaSpeaker() override { stop(); }
+
+    Status play(const AudioClip& clip, Finished finished) override {
+        stop();
+        const QAudioDevice device = QMediaDevices::defaultAudioOutput();
+        if (device.isNull()) {
+            return Error{QStringLiteral("no_device"),
+                         QtMicrophone::tr("No speakers found, so Jarvis cannot speak. Connect "
+                                          "some, or turn spoken answers off in Settings › "
+                                          "Voice.")};
+        }
+        QAudioFormat format;
+        m_buffer.setData(deviceBytes(clip, device, format));
+        m_buffer.open(QIODevice::ReadOnly);
+        m_sink = std::make_unique<QAudioSink>(device, format);
+        m_finished = std::move(finished);
+        QObject::connect(m_sink.get(), &QAudioSink::stateChanged, m_sink.get(),
+                         [this](QAudio::State state) {
+                             if (state != QAudio::IdleState)
+                                 return;  // Idle: everything was played
+                             const Finished finished = m_finished;
+                             stop();
+                             if (finished)
+                                 finished();
+                         });
+        m_sink->start(&m_buffer);
+        if (m_sink->error() != QAudio::NoError) {
+            stop();
+            return Error{QStringLiteral("open_failed"),
+                         QtMicrophone::tr("The speakers could not be opened: another program "
+                                          "may hold them.")};
+        }
+        return Ok{};
+    }
+
+    void stop() override {
+        if (m_sink) {
+            m_sink->disconnect();
+            m_sink->stop();
+            m_sink.reset();
+        }
+        m_buffer.close();
+        m_finished = nullptr;
+    }
+
+private:
+    std::unique_ptr<QAudioSink> m_sink;
+    QBuffer m_buffer;
+    Finished m_finished;
+};
+
 }  // namespace
 }  // namespace zerg
 
 extern "C" Q_DECL_EXPORT zerg::Microphone* zerg_create_microphone() {
     return new zerg::QtMultimediaMicrophone;
+}
+
+extern "C" Q_DECL_EXPORT zerg::Speaker* zerg_create_speaker() {
+    return new zerg::QtMultimediaSpeaker;
 }

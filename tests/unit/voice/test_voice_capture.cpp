@@ -227,7 +227,8 @@ private Q_SLOTS:
         QVERIFY2(text.split(QLatin1Char(' ')).size() >= 2, qPrintable(text));
     }
 
-    // The Qt Multimedia plug-in loads; without a sound card (CI) it says there is no microphone.
+    // The Qt Multimedia plug-in loads; without a sound card (CI) it says there is no microphone
+    // and no speakers.
     void theRealMicrophonePluginLoads() {
         qputenv("ZERG_PLUGIN_DIR", ZERG_PLUGIN_DIR);
         auto mic = loadMicrophone();
@@ -249,6 +250,16 @@ private Q_SLOTS:
         QVERIFY(!missing);
         QVERIFY(missing.error().message.contains(QLatin1String("not connected")));
         mic.value()->stop();
+
+        // The speakers come from the same plug-in.
+        auto speaker = loadSpeaker();
+        QVERIFY2(speaker, qPrintable(speaker ? QString() : speaker.error().message));
+        const Status played = speaker.value()->play(FakeMicrophone::voiced(100), [] {});
+        if (!played) {
+            QVERIFY2(played.error().message.startsWith(QLatin1String("No speakers found")),
+                     qPrintable(played.error().message));
+        }
+        speaker.value()->stop();
     }
 };
 
