@@ -247,10 +247,8 @@ public:
             controller, m_input.get(), nullptr);
         SpokenAnswers::setInstance(m_spoken.get());
     }
-    ~VoiceSupport() override {
-        SpokenAnswers::setInstance(nullptr);
-        VoiceInput::setInstance(nullptr);
-    }
+    // The singletons' slots are QPointers: they let go of these when they go, and a newer
+    // engine's are left alone.
 
     // Jarvis says something (as an answer would be said).
     Q_INVOKABLE void say(const QString& text) { m_spoken->say(text); }
