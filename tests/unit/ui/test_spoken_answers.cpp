@@ -98,6 +98,7 @@ private Q_SLOTS:
     }
 
     void init() {
+        m_speaker = nullptr;  // the last test's went with its SpokenAnswers
         m_speakAnswers = QStringLiteral("spoken");
         m_handsFree = false;
         m_noSpeakers = false;
@@ -198,7 +199,7 @@ private Q_SLOTS:
         QVERIFY(spoken->stop());
         QVERIFY(!spoken->speaking());
         QTest::qWait(100);  // the synthesis that was under way is dropped, not played
-        QVERIFY(!m_speaker || m_speaker->played.isEmpty() || !m_speaker->playing);
+        QVERIFY(!m_speaker);  // no speakers were even opened
 
         m_noSpeakers = true;
         auto mute = answers(input.get());
