@@ -284,6 +284,19 @@ QList<SettingField> makeFields() {
                QT_TRANSLATE_NOOP("zerg::SettingField", "Speak answers"), "",
                &Settings::speakAnswers,
                {QStringLiteral("spoken"), QStringLiteral("always"), QStringLiteral("never")}),
+        choice("voice/mode", "ZERG_VOICE_MODE", v,
+               QT_TRANSLATE_NOOP("zerg::SettingField", "Conversation"),
+               QT_TRANSLATE_NOOP("zerg::SettingField",
+                                 "Turns: the engines above, one utterance at a time. Realtime: "
+                                 "voice to voice with an OpenAI Realtime model at the speech "
+                                 "server (else the provider); your voice goes to that server."),
+               &Settings::voiceMode, {QStringLiteral("turns"), QStringLiteral("realtime")}),
+        text("voice/realtime_model", "ZERG_REALTIME_MODEL", v,
+             QT_TRANSLATE_NOOP("zerg::SettingField", "Realtime model"),
+             QT_TRANSLATE_NOOP("zerg::SettingField",
+                               "The server's Realtime model, e.g. "
+                               "gpt-realtime."),
+             &Settings::realtimeModel),
         make("voice/hands_free", "ZERG_VOICE_HANDS_FREE", v,
              QT_TRANSLATE_NOOP("zerg::SettingField", "Hands-free"),
              QT_TRANSLATE_NOOP("zerg::SettingField",

@@ -133,6 +133,10 @@ struct Settings {
     QString ttsModel = QStringLiteral("tts-1");      // ZERG_TTS_MODEL
     QString ttsVoice;  // ZERG_TTS_VOICE: empty: the engine's default (en-us, alloy)
     QString speakAnswers = QStringLiteral("spoken");  // ZERG_SPEAK_ANSWERS: spoken|always|never
+    // ZERG_VOICE_MODE: turns (the engines above, an utterance at a time) or realtime (voice to
+    // voice with an OpenAI Realtime model at the speech server's, else the provider's, URL)
+    QString voiceMode = QStringLiteral("turns");
+    QString realtimeModel = QStringLiteral("gpt-realtime");  // ZERG_REALTIME_MODEL
     bool handsFree = false;       // ZERG_VOICE_HANDS_FREE: listen without holding the button
     int silenceMs = 700;          // ZERG_VOICE_SILENCE_MS: the end of an utterance
     bool sendWhenSilent = false;  // ZERG_VOICE_SEND_WHEN_SILENT: send the transcript at once

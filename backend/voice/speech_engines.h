@@ -55,6 +55,18 @@ struct StatusTable<SpeakAnswers> {
     }};
 };
 
+// How a spoken conversation goes (Settings::voiceMode): in turns through the engines above, or
+// voice to voice with an OpenAI Realtime model (voice/realtime_session.h).
+enum class VoiceMode { Turns, Realtime };
+
+template <>
+struct StatusTable<VoiceMode> {
+    static constexpr std::array<std::pair<VoiceMode, const char*>, 2> names{{
+        {VoiceMode::Turns, "turns"},
+        {VoiceMode::Realtime, "realtime"},
+    }};
+};
+
 // Speech to text, whichever engine: the one interface the composer, `zerg transcribe` and
 // `zerg ask --audio` use.
 class SpeechToText {
