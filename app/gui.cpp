@@ -26,6 +26,7 @@
 #include "ui/dashboard_models.h"
 #include "ui/desktop_notifications.h"
 #include "ui/jarvis_controller.h"
+#include "ui/realtime_conversation.h"
 #include "ui/single_instance.h"
 #include "ui/spoken_answers.h"
 #include "ui/tray_state.h"
@@ -272,6 +273,10 @@ int run(const QStringList& args) {
     // The composer's microphone: the Qt Multimedia plug-in is loaded when it is first used.
     VoiceInput voice([] { return Settings::load(); }, [] { return loadMicrophone(); }, nullptr);
     VoiceInput::setInstance(&voice);
+    // Voice to voice with a Realtime model (Settings › Voice › Conversation), through the button.
+    RealtimeConversation realtime([] { return Settings::load(); }, [] { return loadMicrophone(); },
+                                  [] { return loadSpeaker(); }, controller);
+    voice.setConversation(&realtime);
     SpokenAnswers spoken([] { return Settings::load(); }, [] { return loadSpeaker(); }, controller,
                          &voice, nullptr);
     SpokenAnswers::setInstance(&spoken);

@@ -80,7 +80,13 @@ Rectangle {
         Label {
             objectName: "voiceStatus"
             Layout.fillWidth: true
-            text: voiceLine.listening
+            text: voiceLine.listening && VoiceInput.state === "connecting"
+                  ? qsTr("Connecting to %1…").arg(VoiceInput.where)
+                  : voiceLine.listening && VoiceInput.state === "reconnecting"
+                  ? qsTr("Connection lost, connecting again to %1…").arg(VoiceInput.where)
+                  : voiceLine.listening && VoiceInput.state === "speaking"
+                  ? qsTr("Jarvis is speaking, %1. Escape or the microphone stops it.").arg(VoiceInput.where)
+                  : voiceLine.listening
                   ? (VoiceInput.handsFree
                      ? qsTr("Listening hands-free, %1. Press the microphone again to stop.")
                      : qsTr("Listening, %1. Let go to finish.")).arg(VoiceInput.where)
@@ -165,7 +171,8 @@ Rectangle {
                         root.submit()
                     } else if (event.key === Qt.Key_Escape) {
                         event.accepted = true
-                        if (!SpokenAnswers.stop())  // speech first, then the request
+                        // speech first (spoken answers, a Realtime answer), then the request
+                        if (!SpokenAnswers.stop() && !VoiceInput.interrupt())
                             Jarvis.stop()
                     } else if (event.key === Qt.Key_Up && onFirstLine) {
                         event.accepted = true

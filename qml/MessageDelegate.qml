@@ -92,7 +92,9 @@ Item {
                     id: pathLabel
 
                     anchors.centerIn: parent
-                    text: root.path === "quick" ? qsTr("quick") : qsTr("supervisor")
+                    text: root.path === "quick" ? qsTr("quick")
+                                                : root.path === "realtime" ? qsTr("voice")
+                                                                           : qsTr("supervisor")
                     color: Theme.textFaint
                     font.pixelSize: Theme.smallFontSize
                 }

@@ -411,6 +411,18 @@
         <source>Stop speaking</source>
         <translation>Nicht mehr sprechen</translation>
     </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>Verbindung zu %1 wird aufgebaut…</translation>
+    </message>
+    <message>
+        <source>Connection lost, connecting again to %1…</source>
+        <translation>Verbindung verloren, neue Verbindung zu %1…</translation>
+    </message>
+    <message>
+        <source>Jarvis is speaking, %1. Escape or the microphone stops it.</source>
+        <translation>Jarvis spricht, %1. Escape oder das Mikrofon hält es an.</translation>
+    </message>
 </context>
 <context>
     <name>CostsPage</name>
@@ -2057,6 +2069,10 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
         <source>Jarvis: %1</source>
         <translation>Jarvis: %1</translation>
     </message>
+    <message>
+        <source>voice</source>
+        <translation>Stimme</translation>
+    </message>
 </context>
 <context>
     <name>MicrophonePlugin</name>
@@ -2285,6 +2301,33 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
     <message>
         <source>The speakers could not be opened: another program may hold them.</source>
         <translation>Die Lautsprecher konnten nicht geöffnet werden: ein anderes Programm belegt sie vielleicht.</translation>
+    </message>
+    <message>
+        <source>No speakers found, so Jarvis cannot speak. Connect some, or set Conversation to Turns in Settings › Voice.</source>
+        <translation>Keine Lautsprecher gefunden, daher kann Jarvis nicht sprechen. Schließen Sie welche an oder stellen Sie unter Einstellungen › Sprachein- und -ausgabe das Gespräch auf „turns“.</translation>
+    </message>
+</context>
+<context>
+    <name>Realtime</name>
+    <message>
+        <source>No server for the Realtime conversation: give its …/v1 in Settings › Voice › Speech server URL (or set the provider), or set Conversation to Turns.</source>
+        <translation>Kein Server für das Realtime-Gespräch: Geben Sie sein …/v1 unter Einstellungen › Sprachein- und -ausgabe › URL des Sprachservers an (oder richten Sie den Anbieter ein), oder stellen Sie das Gespräch auf „turns“.</translation>
+    </message>
+    <message>
+        <source>The speech server URL %1 is not an http(s) URL. Correct it in Settings › Voice.</source>
+        <translation>Die URL des Sprachservers %1 ist keine http(s)-URL. Korrigieren Sie sie unter Einstellungen › Sprachein- und -ausgabe.</translation>
+    </message>
+    <message>
+        <source>The Realtime server said: %1</source>
+        <translation>Der Realtime-Server meldet: %1</translation>
+    </message>
+    <message>
+        <source>The Realtime server refused the key. Set ZERG_SPEECH_API_KEY (or the provider&apos;s key) and try again.</source>
+        <translation>Der Realtime-Server hat den Schlüssel abgelehnt. Setzen Sie ZERG_SPEECH_API_KEY (oder den Schlüssel des Anbieters) und versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+        <source>Lost the Realtime server at %1 (%2) and could not reach it again. Check that it runs and the speech server URL in Settings › Voice, then press the microphone again.</source>
+        <translation>Die Verbindung zum Realtime-Server %1 ist abgerissen (%2) und ließ sich nicht wiederherstellen. Prüfen Sie, ob er läuft, und die URL des Sprachservers unter Einstellungen › Sprachein- und -ausgabe, dann drücken Sie das Mikrofon erneut.</translation>
     </message>
 </context>
 <context>
@@ -5819,6 +5862,13 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
     </message>
 </context>
 <context>
+    <name>zerg::RealtimeConversation</name>
+    <message>
+        <source>server %1 (Realtime)</source>
+        <translation>Server %1 (Realtime)</translation>
+    </message>
+</context>
+<context>
     <name>zerg::RetryingReply</name>
     <message>
         <source>The request to the model was cancelled.</source>
@@ -6332,6 +6382,22 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
     <message>
         <source>Off: what the microphone heard is dropped once transcribed.</source>
         <translation>Aus: was das Mikrofon gehört hat, wird nach der Erkennung verworfen.</translation>
+    </message>
+    <message>
+        <source>Conversation</source>
+        <translation>Gespräch</translation>
+    </message>
+    <message>
+        <source>Turns: the engines above, one utterance at a time. Realtime: voice to voice with an OpenAI Realtime model at the speech server (else the provider); your voice goes to that server.</source>
+        <translation>turns: die Engines oben, eine Äußerung nach der anderen. realtime: Sprache zu Sprache mit einem OpenAI-Realtime-Modell beim Sprachserver (sonst beim Anbieter); Ihre Stimme geht an diesen Server.</translation>
+    </message>
+    <message>
+        <source>Realtime model</source>
+        <translation>Realtime-Modell</translation>
+    </message>
+    <message>
+        <source>The server&apos;s Realtime model, e.g. gpt-realtime.</source>
+        <translation>Das Realtime-Modell des Servers, z. B. gpt-realtime.</translation>
     </message>
 </context>
 <context>

@@ -411,6 +411,18 @@
         <source>Stop speaking</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connection lost, connecting again to %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jarvis is speaking, %1. Escape or the microphone stops it.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CostsPage</name>
@@ -2050,6 +2062,10 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
         <source>Jarvis: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>voice</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>MicrophonePlugin</name>
@@ -2277,6 +2293,33 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
     </message>
     <message>
         <source>The speakers could not be opened: another program may hold them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No speakers found, so Jarvis cannot speak. Connect some, or set Conversation to Turns in Settings › Voice.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Realtime</name>
+    <message>
+        <source>No server for the Realtime conversation: give its …/v1 in Settings › Voice › Speech server URL (or set the provider), or set Conversation to Turns.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The speech server URL %1 is not an http(s) URL. Correct it in Settings › Voice.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Realtime server said: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Realtime server refused the key. Set ZERG_SPEECH_API_KEY (or the provider&apos;s key) and try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lost the Realtime server at %1 (%2) and could not reach it again. Check that it runs and the speech server URL in Settings › Voice, then press the microphone again.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5803,6 +5846,13 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
     </message>
 </context>
 <context>
+    <name>zerg::RealtimeConversation</name>
+    <message>
+        <source>server %1 (Realtime)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>zerg::RetryingReply</name>
     <message>
         <source>The request to the model was cancelled.</source>
@@ -6315,6 +6365,22 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
     </message>
     <message>
         <source>Off: what the microphone heard is dropped once transcribed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Conversation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Turns: the engines above, one utterance at a time. Realtime: voice to voice with an OpenAI Realtime model at the speech server (else the provider); your voice goes to that server.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Realtime model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server&apos;s Realtime model, e.g. gpt-realtime.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -100,6 +100,10 @@ void ChatModel::appendNotice(const QString& text, const QDateTime& at, qint64 ru
     append({kNotice, text, at, false, runId, {}});
 }
 
+void ChatModel::appendAnswer(const QString& text, const QDateTime& at, const QString& path) {
+    append({kAssistant, text, at, false, 0, path});
+}
+
 void ChatModel::handleEvent(const Event& e) {
     if (const auto p = payloads::SupervisorStarted::from(e)) {
         if (findAnswerRow(p->runId) < 0)

@@ -32,7 +32,7 @@ public:
         TimestampRole,                // QDateTime (UTC)
         StreamingRole,                // bool: the answer is still arriving
         RunIdRole,
-        PathRole,  // which path answered: "quick" or "supervisor"
+        PathRole,  // which path answered: "quick", "supervisor" or "realtime" (voice to voice)
         // A finished answer cut at its fenced code blocks: [{code, text, language}] (see
         // markdown_blocks.h); empty while it streams and for other roles.
         BlocksRole,
@@ -64,6 +64,8 @@ public:
     // A message that is not part of a run's answer (e.g. "Stopped.", or a refused request).
     void appendError(const QString& text, const QDateTime& at, qint64 runId = 0);
     void appendNotice(const QString& text, const QDateTime& at, qint64 runId = 0);
+    // An answer that came without a run: what a Realtime voice model said (path "realtime").
+    void appendAnswer(const QString& text, const QDateTime& at, const QString& path);
 
     // Applies one event of a run this model shows; events of other kinds are ignored.
     void handleEvent(const Event& event);

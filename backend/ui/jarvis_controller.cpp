@@ -157,6 +157,15 @@ void JarvisController::adopt(qint64 runId) {
         m_backend->cancelRun(runId);
 }
 
+void JarvisController::showSpokenTurn(bool fromUser, const QString& text) {
+    if (text.trimmed().isEmpty())
+        return;
+    if (fromUser)
+        m_chat->appendUser(text, m_clock->utcNow());
+    else
+        m_chat->appendAnswer(text, m_clock->utcNow(), QStringLiteral("realtime"));
+}
+
 void JarvisController::stop() {
     if (m_currentRunId != 0)
         m_backend->cancelRun(m_currentRunId);

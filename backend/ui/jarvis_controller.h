@@ -97,6 +97,10 @@ public:
     // newer ones and finally back to the draft. Without history the text comes back unchanged.
     Q_INVOKABLE QString historyPrevious(const QString& current = {});
     Q_INVOKABLE QString historyNext(const QString& current = {});
+    // A turn of a Realtime voice conversation (ui/realtime_conversation.h), shown as the user's
+    // words or as Jarvis's answer (path "realtime"). What it hands to the supervisor goes
+    // through send().
+    void showSpokenTurn(bool fromUser, const QString& text);
     // Asks the backend again whether a model provider is configured.
     Q_INVOKABLE void refreshSetup();
     // After the user interface's language changed: the live activity's texts (durations) again.

@@ -1,6 +1,7 @@
 #include "ui/voice_input.h"
 
 #include "tools/hosts_config.h"
+#include "ui/realtime_conversation.h"
 
 #include <QDir>
 #include <QNetworkAccessManager>
@@ -34,10 +35,41 @@ VoiceInput::~VoiceInput() {
 }
 
 QString VoiceInput::state() const {
+    if (m_conversation && m_conversation->active())
+        return statusName(m_conversation->phase());
     return statusName(m_capture.state());
 }
 
+bool VoiceInput::handsFree() const {
+    return (m_conversation && m_conversation->active()) || (m_capture.handsFree() && isOpen());
+}
+
+double VoiceInput::level() const {
+    return m_conversation && m_conversation->active() ? m_conversation->level() : m_capture.level();
+}
+
+QString VoiceInput::where() const {
+    return m_conversation && m_conversation->active() ? m_conversation->where() : m_where;
+}
+
+void VoiceInput::setConversation(RealtimeConversation* conversation) {
+    if (m_conversation)
+        m_conversation->disconnect(this);
+    m_conversation = conversation;
+    if (!conversation)
+        return;
+    connect(conversation, &RealtimeConversation::phaseChanged, this, &VoiceInput::stateChanged);
+    connect(conversation, &RealtimeConversation::levelChanged, this, &VoiceInput::levelChanged);
+    connect(conversation, &RealtimeConversation::problem, this, &VoiceInput::setProblem);
+}
+
+bool VoiceInput::interrupt() {
+    return m_conversation && m_conversation->interrupt();
+}
+
 bool VoiceInput::isOpen() const {
+    if (m_conversation && m_conversation->active())
+        return true;
     const VoiceCapture::State s = m_capture.state();
     return s == VoiceCapture::State::Listening || s == VoiceCapture::State::Hearing ||
            (s == VoiceCapture::State::Transcribing && m_capture.handsFree());
@@ -82,8 +114,22 @@ void VoiceInput::setPaused(bool paused) {
 
 void VoiceInput::press() {
     Q_EMIT pressed();
+    const Settings settings = m_settings();
+    // Voice to voice: the button starts the conversation, interrupts Jarvis, or ends it.
+    if (m_conversation && (m_conversation->active() ||
+                           parseStatus<VoiceMode>(settings.voiceMode) == VoiceMode::Realtime)) {
+        m_toggledByPress = true;
+        if (!m_conversation->active()) {
+            m_capture.stop();
+            setProblem(QString());
+            m_conversation->start();
+        } else if (!m_conversation->interrupt()) {
+            m_conversation->stop();
+        }
+        return;
+    }
     // Hands-free in Settings: the button (or Ctrl+Space) turns listening on and off.
-    m_toggledByPress = m_settings().handsFree || (m_capture.handsFree() && isOpen());
+    m_toggledByPress = settings.handsFree || (m_capture.handsFree() && isOpen());
     if (m_toggledByPress) {
         toggleHandsFree();
         return;
@@ -117,6 +163,8 @@ void VoiceInput::toggleHandsFree() {
 }
 
 void VoiceInput::stop() {
+    if (m_conversation)
+        m_conversation->stop();
     m_capture.stop();
 }
 

@@ -7,6 +7,7 @@
 
 #include <QtQml/qqmlregistration.h>
 #include <QObject>
+#include <QPointer>
 
 #include <functional>
 #include <memory>
@@ -14,6 +15,8 @@
 class QNetworkAccessManager;
 
 namespace zerg {
+
+class RealtimeConversation;
 
 // The composer's microphone (QML singleton `VoiceInput`): push-to-talk (the mic button or
 // Ctrl+Space held) and hands-free, over VoiceCapture with the engine the settings name. The
@@ -45,9 +48,9 @@ public:
 
     [[nodiscard]] QString state() const;
     [[nodiscard]] bool isOpen() const;
-    [[nodiscard]] bool handsFree() const { return m_capture.handsFree() && isOpen(); }
-    [[nodiscard]] double level() const { return m_capture.level(); }
-    [[nodiscard]] QString where() const { return m_where; }
+    [[nodiscard]] bool handsFree() const;
+    [[nodiscard]] double level() const;
+    [[nodiscard]] QString where() const;
     [[nodiscard]] QString problem() const { return m_problem; }
 
     // Push-to-talk: press() opens the microphone, release() transcribes what was said. With
@@ -59,6 +62,12 @@ public:
     // Closes the microphone and drops what was being heard.
     Q_INVOKABLE void stop();
     Q_INVOKABLE void dismissProblem() { setProblem(QString()); }
+    // Stops what a Realtime conversation is saying (Escape); true when it was saying something.
+    Q_INVOKABLE bool interrupt();
+
+    // Voice to voice (Settings › Voice › Conversation: Realtime): the microphone button starts
+    // and ends the conversation, and interrupts Jarvis while it speaks. Not owned; may be null.
+    void setConversation(RealtimeConversation* conversation);
 
     // The last words heard and not yet sent: SpokenAnswers asks whether a question sent was
     // spoken, then forgets them.
@@ -84,6 +93,7 @@ private:
 
     SettingsSource m_settings;
     QNetworkAccessManager* m_nam;
+    QPointer<RealtimeConversation> m_conversation;
     VoiceCapture m_capture;
     std::unique_ptr<SpeechToText> m_speech;
     QString m_where;

@@ -45,6 +45,10 @@ public:
     // Plays the clip from its start (what was playing stops); `finished` is called on the calling
     // thread when it has played to its end, not when stop() cut it. Errors say what to do.
     [[nodiscard]] virtual Status play(const AudioClip& clip, Finished finished) = 0;
+    // Streamed speech (a Realtime answer as it arrives): adds the chunk to what append() is
+    // playing, starting when nothing is; `drained` is called when all appended so far has played
+    // (each call replaces the callback). play() and stop() end the stream.
+    [[nodiscard]] virtual Status append(const AudioClip& chunk, Finished drained) = 0;
     // Stops at once (barge-in, Esc).
     virtual void stop() = 0;
 };

@@ -75,6 +75,14 @@ public:
         playing = true;
         return Ok{};
     }
+    Status append(const AudioClip& chunk, Finished drained) override {
+        if (broken)
+            return Error{QStringLiteral("no_device"), QStringLiteral("No speakers found.")};
+        streamed.append(chunk);
+        m_finished = std::move(drained);
+        playing = true;
+        return Ok{};
+    }
     void stop() override {
         if (playing)
             ++stopped;
@@ -91,6 +99,7 @@ public:
     }
 
     QList<AudioClip> played;
+    QList<AudioClip> streamed;  // append()ed chunks
     bool playing = false;
     int stopped = 0;  // clips cut short
     bool broken = false;

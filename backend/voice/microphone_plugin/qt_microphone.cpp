@@ -10,6 +10,7 @@
 #include <QCoreApplication>
 #include <QIODevice>
 #include <QMediaDevices>
+#include <QTimer>
 
 #include <memory>
 #include <vector>
@@ -223,7 +224,42 @@ public:
         return Ok{};
     }
 
+    Status append(const AudioClip& chunk, Finished drained) override {
+        if (!m_stream) {
+            stop();
+            const QAudioDevice device = QMediaDevices::defaultAudioOutput();
+            if (device.isNull()) {
+                return Error{QStringLiteral("no_device"),
+                             QtMicrophone::tr("No speakers found, so Jarvis cannot speak. "
+                                              "Connect some, or set Conversation to Turns in "
+                                              "Settings › Voice.")};
+            }
+            m_device = device;
+            m_pending = deviceBytes(chunk, device, m_streamFormat);
+            m_sink = std::make_unique<QAudioSink>(device, m_streamFormat);
+            m_stream = m_sink->start();
+            if (!m_stream || m_sink->error() != QAudio::NoError) {
+                stop();
+                return Error{QStringLiteral("open_failed"),
+                             QtMicrophone::tr("The speakers could not be opened: another "
+                                              "program may hold them.")};
+            }
+            QObject::connect(&m_pump, &QTimer::timeout, m_sink.get(), [this] { pump(); });
+            m_pump.start(10);
+        } else {
+            QAudioFormat format;
+            m_pending += deviceBytes(chunk, m_device, format);
+        }
+        m_finished = std::move(drained);
+        pump();
+        return Ok{};
+    }
+
     void stop() override {
+        m_pump.stop();
+        m_stream = nullptr;
+        m_pending.clear();
+        m_written = 0;
         if (m_sink) {
             m_sink->disconnect();
             m_sink->stop();
@@ -234,9 +270,38 @@ public:
     }
 
 private:
+    // Writes what the sink takes of the pending stream; when all is written and played (the
+    // sink idles), the stream has drained.
+    void pump() {
+        if (!m_stream || !m_sink)
+            return;
+        const qsizetype room = m_sink->bytesFree();
+        if (room > 0 && !m_pending.isEmpty()) {
+            const qint64 written =
+                m_stream->write(m_pending.constData(), std::min(room, m_pending.size()));
+            if (written > 0) {
+                m_pending.remove(0, written);
+                m_written += written;
+            }
+        }
+        const qint64 writtenUs = m_streamFormat.durationForBytes(qint32(m_written));
+        if (m_pending.isEmpty() && m_sink->processedUSecs() >= writtenUs && m_finished) {
+            const Finished drained = std::move(m_finished);
+            m_finished = nullptr;
+            drained();
+        }
+    }
+
     std::unique_ptr<QAudioSink> m_sink;
     QBuffer m_buffer;
     Finished m_finished;
+    // Streaming: the sink's device in push mode, bytes not yet taken, a pump every 10 ms.
+    QIODevice* m_stream = nullptr;
+    QAudioDevice m_device;
+    QAudioFormat m_streamFormat;
+    QByteArray m_pending;
+    qint64 m_written = 0;  // bytes given to the sink since the stream started
+    QTimer m_pump;
 };
 
 }  // namespace
