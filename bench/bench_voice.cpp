@@ -12,17 +12,29 @@
 //   with the model's answer inside it; the model's time is not in this figure (it is in
 //   zerg-bench-routing's quick path).
 //
+// - The Realtime path (voice to voice, Settings › Voice › Conversation: Realtime) through the
+//   loopback Realtime stand-in (tests/support/realtime_stand_in.h): the microphone's silence is
+//   sent in 20 ms pieces in real time, as a microphone gives it; from the end of speech to the
+//   first piece of the answer's audio in our hands. The reference is what any client must wait:
+//   the server's end-of-turn silence (700 ms) plus the stand-in's own answer delay (300 ms, in
+//   place of the model); the difference is our overhead (WebSocket, JSON, base64, resampling).
+//
 // Times are medians in ms over the utterances. espeak-ng varies its sound a little per call, so
 // the counts can move by one or two between runs.
 #include "bench_stats.h"
 #include "operator_phrases.h"
+#include "realtime_stand_in.h"
 #include "voice/espeak_synthesizer.h"
 #include "voice/pocketsphinx_recognizer.h"
+#include "voice/realtime_session.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QEventLoop>
 #include <QStringList>
+#include <QTimer>
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
@@ -61,6 +73,61 @@ int wordErrors(const QStringList& said, const QStringList& heard) {
 }
 
 }  // namespace
+
+// End of speech to the first audio of the answer through the Realtime stand-in, per turn (ms).
+std::vector<double> realtimeTurns(int turns, int hangoverMs, int answerDelayMs) {
+    test::RealtimeStandIn server;
+    if (!server.start())
+        die(QStringLiteral("the Realtime stand-in could not listen on loopback"));
+    server.responseDelayMs = answerDelayMs;
+    RealtimeConfig config;
+    config.url =
+        QUrl(QStringLiteral("ws://127.0.0.1:%1/v1/realtime?model=gpt-realtime").arg(server.port()));
+    config.silenceMs = hangoverMs;
+    RealtimeSession session(config);
+    QEventLoop loop;
+    QObject::connect(&session, &RealtimeSession::stateChanged, &loop, [&](RealtimeState s) {
+        if (s == RealtimeState::Ready || s == RealtimeState::Failed)
+            loop.quit();
+    });
+    session.open();
+    loop.exec();
+    if (session.state() != RealtimeState::Ready)
+        die(QStringLiteral("the Realtime session did not open"));
+
+    constexpr int kRate = 16000, kPiece = kRate / 50;  // 20 ms pieces
+    QList<qint16> voiced(kPiece), quiet(kPiece, 0);
+    for (int i = 0; i < kPiece; ++i)
+        voiced[i] = qint16(6000 * std::sin(2 * M_PI * 220 * i / double(kRate)));
+    std::vector<double> out;
+    QElapsedTimer sinceEnd;
+    QTimer pacer;
+    pacer.setTimerType(Qt::PreciseTimer);
+    QObject::connect(&pacer, &QTimer::timeout, &session,
+                     [&] { session.appendAudio(quiet.constData(), kPiece, kRate); });
+    bool first = true;
+    QObject::connect(&session, &RealtimeSession::audio, &loop, [&] {
+        if (!first)
+            return;
+        first = false;
+        out.push_back(msSince(sinceEnd));
+        pacer.stop();
+    });
+    QObject::connect(&session, &RealtimeSession::responseDone, &loop, [&] { loop.quit(); });
+    for (int t = 0; t < turns; ++t) {
+        server.script(
+            {QStringLiteral("what time is it"), QStringLiteral("Ten past two."), 300, {}, {}});
+        for (int i = 0; i < 50; ++i)  // one second of speech, as fast as it is taken
+            session.appendAudio(voiced.constData(), kPiece, kRate);
+        first = true;
+        sinceEnd.start();
+        session.appendAudio(quiet.constData(), kPiece, kRate);
+        pacer.start(20);
+        loop.exec();
+        pacer.stop();
+    }
+    return out;
+}
 
 int main(int argc, char** argv) {
     QCoreApplication app(argc, argv);
@@ -144,5 +211,23 @@ int main(int argc, char** argv) {
             QStringLiteral("ms"), 2000.0, QStringLiteral("the seed's 2 s voice to voice"),
             QStringLiteral("< 1×"), loop < 2000.0,
             QStringLiteral("700 ms hangover + transcription + a one-sentence answer's synthesis")});
+
+    constexpr int kAnswerDelayMs = 300;
+    const std::vector<double> realtime = realtimeTurns(10, int(kHangoverMs), kAnswerDelayMs);
+    // The first piece of silence goes at once and one every 20 ms after it, so the 700 ms of
+    // silence are all sent 680 ms after the end of speech.
+    const double floorMs = kHangoverMs - 20 + kAnswerDelayMs;
+    const double rt = median(realtime);
+    std::printf(
+        "\nRealtime stand-in: end of speech to first audio, %zu turns: median %.0f ms "
+        "(floor %.0f ms: %.0f ms hangover, its last silence sent at %.0f ms, + %d ms answer "
+        "delay); our overhead %.1f ms\n",
+        realtime.size(), rt, floorMs, kHangoverMs, kHangoverMs - 20, kAnswerDelayMs, rt - floorMs);
+    report({section, QStringLiteral("end of speech to first audio, Realtime stand-in"), rt,
+            QStringLiteral("ms"), floorMs,
+            QStringLiteral(
+                "700 ms hangover (the last silence sent at 680 ms) + the stand-in's 300 ms"),
+            QStringLiteral("overhead < 100 ms; < 2 s in all"), rt - floorMs < 100 && rt < 2000,
+            QStringLiteral("the difference is ours: WebSocket, JSON, base64, resampling")});
     return 0;
 }

@@ -31,7 +31,11 @@ RealtimeStandIn::RealtimeStandIn(QObject* parent)
                    QJsonObject{{QStringLiteral("id"), QStringLiteral("sess_stand_in")}}}});
         }
     });
-    connect(&m_chunks, &QTimer::timeout, this, [this] {
+    connect(&m_chunks, &QTimer::timeout, this, &RealtimeStandIn::nextChunk);
+}
+
+void RealtimeStandIn::nextChunk() {
+    {
         if (m_chunksLeft <= 0) {
             m_chunks.stop();
             send({{QStringLiteral("type"), QStringLiteral("response.output_audio.done")},
@@ -52,7 +56,7 @@ RealtimeStandIn::RealtimeStandIn(QObject* parent)
         send({{QStringLiteral("type"), QStringLiteral("response.output_audio.delta")},
               {QStringLiteral("response_id"), m_responseId},
               {QStringLiteral("delta"), QString::fromLatin1(pcm.toBase64())}});
-    });
+    }
 }
 
 RealtimeStandIn::~RealtimeStandIn() {
@@ -190,6 +194,7 @@ void RealtimeStandIn::speak(const QString& transcript, int audioMs) {
            QJsonObject{{QStringLiteral("id"), m_responseId},
                        {QStringLiteral("status"), QStringLiteral("in_progress")}}}});
     m_chunks.start(chunkIntervalMs);
+    nextChunk();  // the first piece at once
 }
 
 void RealtimeStandIn::call(const QString& name, const QJsonObject& arguments) {

@@ -62,6 +62,7 @@ private:
     void speak(const QString& transcript, int audioMs);
     void call(const QString& name, const QJsonObject& arguments);
     void finishResponse(const QString& status);
+    void nextChunk();
 
     QWebSocketServer m_server;
     QPointer<QWebSocket> m_client;
