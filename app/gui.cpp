@@ -277,6 +277,11 @@ int run(const QStringList& args) {
     RealtimeConversation realtime([] { return Settings::load(); }, [] { return loadMicrophone(); },
                                   [] { return loadSpeaker(); }, controller);
     voice.setConversation(&realtime);
+    // Settings › Voice › Microphone lists the plug-in's inputs when the row is first shown.
+    dashboard.settings().setDeviceLister([] {
+        const auto microphone = loadMicrophone();
+        return microphone ? microphone.value()->devices() : QList<Microphone::Device>();
+    });
     SpokenAnswers spoken([] { return Settings::load(); }, [] { return loadSpeaker(); }, controller,
                          &voice, nullptr);
     SpokenAnswers::setInstance(&spoken);

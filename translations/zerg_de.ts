@@ -2304,14 +2304,14 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
     </message>
     <message>
         <source>No speakers found, so Jarvis cannot speak. Connect some, or set Conversation to Turns in Settings › Voice.</source>
-        <translation>Keine Lautsprecher gefunden, daher kann Jarvis nicht sprechen. Schließen Sie welche an oder stellen Sie unter Einstellungen › Sprachein- und -ausgabe das Gespräch auf „turns“.</translation>
+        <translation>Keine Lautsprecher gefunden, daher kann Jarvis nicht sprechen. Schließen Sie welche an oder stellen Sie unter Einstellungen › Sprachein- und -ausgabe das Gespräch auf „Abwechselnd“.</translation>
     </message>
 </context>
 <context>
     <name>Realtime</name>
     <message>
         <source>No server for the Realtime conversation: give its …/v1 in Settings › Voice › Speech server URL (or set the provider), or set Conversation to Turns.</source>
-        <translation>Kein Server für das Realtime-Gespräch: Geben Sie sein …/v1 unter Einstellungen › Sprachein- und -ausgabe › URL des Sprachservers an (oder richten Sie den Anbieter ein), oder stellen Sie das Gespräch auf „turns“.</translation>
+        <translation>Kein Server für das Realtime-Gespräch: Geben Sie sein …/v1 unter Einstellungen › Sprachein- und -ausgabe › URL des Sprachservers an (oder richten Sie den Anbieter ein), oder stellen Sie das Gespräch auf „Abwechselnd“.</translation>
     </message>
     <message>
         <source>The speech server URL %1 is not an http(s) URL. Correct it in Settings › Voice.</source>
@@ -6389,7 +6389,7 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
     </message>
     <message>
         <source>Turns: the engines above, one utterance at a time. Realtime: voice to voice with an OpenAI Realtime model at the speech server (else the provider); your voice goes to that server.</source>
-        <translation>turns: die Engines oben, eine Äußerung nach der anderen. realtime: Sprache zu Sprache mit einem OpenAI-Realtime-Modell beim Sprachserver (sonst beim Anbieter); Ihre Stimme geht an diesen Server.</translation>
+        <translation>Abwechselnd: die Engines oben, eine Äußerung nach der anderen. Sprache zu Sprache mit einem OpenAI-Realtime-Modell beim Sprachserver (sonst beim Anbieter); Ihre Stimme geht an diesen Server.</translation>
     </message>
     <message>
         <source>Realtime model</source>
@@ -6398,6 +6398,14 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
     <message>
         <source>The server&apos;s Realtime model, e.g. gpt-realtime.</source>
         <translation>Das Realtime-Modell des Servers, z. B. gpt-realtime.</translation>
+    </message>
+    <message>
+        <source>Microphone</source>
+        <translation>Mikrofon</translation>
+    </message>
+    <message>
+        <source>The input the microphone button listens to. System default: the one your desktop chooses.</source>
+        <translation>Der Eingang, dem die Mikrofontaste zuhört. Systemstandard: der, den Ihr Desktop wählt.</translation>
     </message>
 </context>
 <context>
@@ -6664,6 +6672,22 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
     <message>
         <source>Never</source>
         <translation>Nie</translation>
+    </message>
+    <message>
+        <source>In turns (the engines above)</source>
+        <translation>Abwechselnd (die Engines oben)</translation>
+    </message>
+    <message>
+        <source>Voice to voice (OpenAI Realtime)</source>
+        <translation>Sprache zu Sprache (OpenAI Realtime)</translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation>Systemstandard</translation>
+    </message>
+    <message>
+        <source>%1 (not connected)</source>
+        <translation>%1 (nicht angeschlossen)</translation>
     </message>
 </context>
 <context>

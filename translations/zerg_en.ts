@@ -6383,6 +6383,14 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
         <source>The server&apos;s Realtime model, e.g. gpt-realtime.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Microphone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The input the microphone button listens to. System default: the one your desktop chooses.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>zerg::Settings</name>
@@ -6647,6 +6655,22 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
     </message>
     <message>
         <source>Never</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In turns (the engines above)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Voice to voice (OpenAI Realtime)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (not connected)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -297,6 +297,12 @@ QList<SettingField> makeFields() {
                                "The server's Realtime model, e.g. "
                                "gpt-realtime."),
              &Settings::realtimeModel),
+        text("voice/input_device", "ZERG_VOICE_INPUT_DEVICE", v,
+             QT_TRANSLATE_NOOP("zerg::SettingField", "Microphone"),
+             QT_TRANSLATE_NOOP("zerg::SettingField",
+                               "The input the microphone button listens to. System default: "
+                               "the one your desktop chooses."),
+             &Settings::inputDevice),
         make("voice/hands_free", "ZERG_VOICE_HANDS_FREE", v,
              QT_TRANSLATE_NOOP("zerg::SettingField", "Hands-free"),
              QT_TRANSLATE_NOOP("zerg::SettingField",

@@ -137,8 +137,9 @@ struct Settings {
     // voice with an OpenAI Realtime model at the speech server's, else the provider's, URL)
     QString voiceMode = QStringLiteral("turns");
     QString realtimeModel = QStringLiteral("gpt-realtime");  // ZERG_REALTIME_MODEL
-    bool handsFree = false;       // ZERG_VOICE_HANDS_FREE: listen without holding the button
-    int silenceMs = 700;          // ZERG_VOICE_SILENCE_MS: the end of an utterance
+    QString inputDevice;     // ZERG_VOICE_INPUT_DEVICE: the microphone's id; empty: the default
+    bool handsFree = false;  // ZERG_VOICE_HANDS_FREE: listen without holding the button
+    int silenceMs = 700;     // ZERG_VOICE_SILENCE_MS: the end of an utterance
     bool sendWhenSilent = false;  // ZERG_VOICE_SEND_WHEN_SILENT: send the transcript at once
     bool keepRecordings = false;  // ZERG_VOICE_KEEP_RECORDINGS: keep what was heard (WAVE)
     QString theme = QStringLiteral("system");  // ZERG_THEME: system|light|dark (else system)

@@ -141,7 +141,7 @@ bool RealtimeConversation::start() {
     connect(s, &RealtimeSession::toolCalled, this, &RealtimeConversation::onToolCalled);
 
     const Status listening = m_microphone->start(
-        QString(),
+        settings.inputDevice,
         [this](const qint16* samples, qsizetype count, int rate) {
             onSamples(samples, count, rate);
         },

@@ -19,6 +19,7 @@ using Kind = SettingField::Kind;
 const QString kSecretPrefix = QStringLiteral("secret/");
 const QString kApiKeyRow = QStringLiteral("secret/api_key");
 const QString kProviderKey = QStringLiteral("llm/provider");
+const QString kInputDeviceKey = QStringLiteral("voice/input_device");
 const QString kBaseUrlKey = QStringLiteral("llm/base_url");
 const QString kModelKey = QStringLiteral("llm/model");
 
@@ -84,6 +85,10 @@ QString choiceLabel(const QString& key, const QString& value) {
         {QStringLiteral("spoken"),
          QT_TRANSLATE_NOOP("zerg::SettingsModel", "When I asked by voice")},
         {QStringLiteral("always"), QT_TRANSLATE_NOOP("zerg::SettingsModel", "Always")},
+        {QStringLiteral("turns"),
+         QT_TRANSLATE_NOOP("zerg::SettingsModel", "In turns (the engines above)")},
+        {QStringLiteral("realtime"),
+         QT_TRANSLATE_NOOP("zerg::SettingsModel", "Voice to voice (OpenAI Realtime)")},
         {QStringLiteral("never"), QT_TRANSLATE_NOOP("zerg::SettingsModel", "Never")},
     };
     // Each language by its own name, so that it can be found whichever one is showing.
@@ -163,17 +168,26 @@ SettingsModel::SettingsModel(const Settings& effective, QNetworkAccessManager* n
                return {};
            }},
           {ControlRole, "control",
-           [](const Row& row) {
+           [this](const Row& row) {
+               if (!deviceChoices(row).isEmpty())
+                   return QStringLiteral("combo");
                return row.field ? controlOf(*row.field) : QStringLiteral("secret");
            }},
           {ValueRole, "value",
            [this](const Row& row) { return row.field ? row.value : QVariant(secretStatus(row)); }},
           {DefaultValueRole, "defaultValue", [this](const Row& row) { return defaultText(row); }},
           {ChoicesRole, "choices",
-           [](const Row& row) { return row.field ? row.field->choices : QStringList(); }},
+           [this](const Row& row) {
+               const QStringList devices = deviceChoices(row);
+               if (!devices.isEmpty())
+                   return devices;
+               return row.field ? row.field->choices : QStringList();
+           }},
           {ChoiceLabelsRole, "choiceLabels",
-           [](const Row& row) {
-               QStringList labels;
+           [this](const Row& row) {
+               QStringList labels = deviceLabels(row);
+               if (!labels.isEmpty())
+                   return labels;
                if (row.field) {
                    for (const QString& c : row.field->choices)
                        labels.append(choiceLabel(row.field->key, c));
@@ -241,6 +255,48 @@ int SettingsModel::rowCount(const QModelIndex& parent) const {
 
 QHash<int, QByteArray> SettingsModel::roleNames() const {
     return m_roles.names();
+}
+
+void SettingsModel::setDeviceLister(DeviceLister lister) {
+    beginResetModel();
+    m_deviceLister = std::move(lister);
+    m_devices.reset();
+    endResetModel();
+}
+
+const QList<Microphone::Device>& SettingsModel::devices() const {
+    if (!m_devices)
+        m_devices = m_deviceLister ? m_deviceLister() : QList<Microphone::Device>();
+    return *m_devices;
+}
+
+QStringList SettingsModel::deviceChoices(const Row& row) const {
+    if (row.key != kInputDeviceKey || !m_deviceLister)
+        return {};
+    QStringList ids{QString()};
+    for (const Microphone::Device& d : devices())
+        ids.append(d.id);
+    const QString stored = row.value.toString();
+    if (!ids.contains(stored))
+        ids.append(stored);
+    return ids;
+}
+
+QStringList SettingsModel::deviceLabels(const Row& row) const {
+    const QStringList ids = deviceChoices(row);
+    QStringList labels;
+    for (const QString& id : ids) {
+        if (id.isEmpty()) {
+            labels.append(tr("System default"));
+            continue;
+        }
+        QString name;
+        for (const Microphone::Device& d : devices())
+            if (d.id == id)
+                name = d.name;
+        labels.append(name.isEmpty() ? tr("%1 (not connected)").arg(id) : name);
+    }
+    return labels;
 }
 
 QVariant SettingsModel::data(const QModelIndex& index, int role) const {

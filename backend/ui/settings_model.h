@@ -7,6 +7,7 @@
 #include "ui/model_picker.h"
 #include "ui/qml_instance.h"
 #include "ui/role_table.h"
+#include "voice/microphone.h"
 
 #include <QtQml/qqmlregistration.h>
 #include <QAbstractListModel>
@@ -15,6 +16,7 @@
 #include <QStringList>
 #include <QVariantList>
 
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -119,6 +121,11 @@ public:
     // Where the autostart entry goes (tests: a temp folder). Default: Autostart::forThisUser().
     void useAutostart(Autostart autostart) { m_autostart = std::move(autostart); }
 
+    // The computer's microphones for Settings › Voice › Microphone (the app: the plug-in's list,
+    // read when the row is first shown). Without it the row is a text field for the id.
+    using DeviceLister = std::function<QList<Microphone::Device>()>;
+    void setDeviceLister(DeviceLister lister);
+
     // The row of a key ("llm/model", "secret/smtp_password"), or -1.
     [[nodiscard]] int rowOf(const QString& key) const;
     // The value shown for key (never a secret's value).
@@ -183,6 +190,12 @@ private:
     };
 
     void addSecretRow(const QString& name, const QString& env, const QString& after);
+    // The microphone row's choices: "" (the system's default) and the devices' ids, with the
+    // stored one kept when it is not connected; empty when the row is not that one or no lister
+    // is set. Labels alike.
+    [[nodiscard]] QStringList deviceChoices(const Row& row) const;
+    [[nodiscard]] QStringList deviceLabels(const Row& row) const;
+    [[nodiscard]] const QList<Microphone::Device>& devices() const;
     [[nodiscard]] QString secretStatus(const Row& row) const;
     [[nodiscard]] QString envNote(const Row& row) const;
     [[nodiscard]] QString envOf(const Row& row) const;
@@ -205,6 +218,8 @@ private:
     QString m_ollamaUrl;
     Autostart m_autostart = Autostart::forThisUser();
     QString m_autostartError;
+    DeviceLister m_deviceLister;
+    mutable std::optional<QList<Microphone::Device>> m_devices;  // read when first shown
     const RoleTable<Row> m_roles;
 };
 

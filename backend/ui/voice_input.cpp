@@ -100,6 +100,7 @@ bool VoiceInput::prepare() {
     m_where = m_speech->where();
     VoiceCapture::Options options;
     options.silenceMs = settings.silenceMs;
+    options.deviceId = settings.inputDevice;
     if (settings.keepRecordings)
         options.recordingsDir = QDir(settings.dataDir).filePath(QStringLiteral("recordings"));
     m_capture.setOptions(options);

@@ -85,6 +85,7 @@ class TestRealtimeConversation : public QObject {
         s.speechUrl = m_speechUrl;
         s.speechApiKey = QStringLiteral("sk-speech");
         s.silenceMs = 300;
+        s.inputDevice = QStringLiteral("alsa_input.usb");
         s.hostsFile = QStringLiteral("/nonexistent");
         return s;
     }
@@ -162,6 +163,7 @@ private Q_SLOTS:
         QVERIFY(waitState(QStringLiteral("listening")));
         QCOMPARE(m_server->authorization(), QByteArray("Bearer sk-speech"));
         QVERIFY(m_mic && m_mic->open);
+        QCOMPARE(m_mic->device, QStringLiteral("alsa_input.usb"));  // Settings › Voice › Microphone
         speak(500);
         QVERIFY(
             QTest::qWaitFor([&] { return m_speaker && m_speaker->streamed.size() == 5; }, 5000));

@@ -187,6 +187,44 @@ private Q_SLOTS:
         QCOMPARE(Settings::load().llmBaseUrl, QStringLiteral("https://x.example/v1"));
     }
 
+    // Settings › Voice › Microphone: a list of the computer's inputs (read when first shown)
+    // with the system's default first; a stored input that is not connected stays chosen and
+    // says so; the choice is saved as the device's id. Without a lister it is a text field.
+    void theMicrophoneIsPickedFromTheInputs() {
+        SettingsModel m(Settings::load());
+        const QString key = QStringLiteral("voice/input_device");
+        const QModelIndex row = m.index(m.rowOf(key));
+        QCOMPARE(m.data(row, SettingsModel::ControlRole).toString(), QStringLiteral("text"));
+        int listed = 0;
+        m.setDeviceLister([&listed] {
+            ++listed;
+            return QList<Microphone::Device>{
+                {QStringLiteral("alsa_input.usb"), QStringLiteral("USB Microphone"), false},
+                {QStringLiteral("alsa_input.pci"), QStringLiteral("Built-in Audio"), true}};
+        });
+        QCOMPARE(listed, 0);  // not before the row is shown
+        const QModelIndex shown = m.index(m.rowOf(key));
+        QCOMPARE(m.data(shown, SettingsModel::ControlRole).toString(), QStringLiteral("combo"));
+        QCOMPARE(m.data(shown, SettingsModel::ChoicesRole).toStringList(),
+                 (QStringList{QString(), QStringLiteral("alsa_input.usb"),
+                              QStringLiteral("alsa_input.pci")}));
+        QCOMPARE(m.data(shown, SettingsModel::ChoiceLabelsRole).toStringList(),
+                 (QStringList{QStringLiteral("System default"), QStringLiteral("USB Microphone"),
+                              QStringLiteral("Built-in Audio")}));
+        QCOMPARE(listed, 1);
+        QVERIFY(m.setValue(key, QStringLiteral("alsa_input.usb")));
+        QCOMPARE(Settings::load().inputDevice, QStringLiteral("alsa_input.usb"));
+        QVERIFY(m.setValue(key, QStringLiteral("alsa_input.gone")));
+        const QModelIndex again = m.index(m.rowOf(key));
+        QCOMPARE(m.data(again, SettingsModel::ChoicesRole).toStringList().last(),
+                 QStringLiteral("alsa_input.gone"));
+        QCOMPARE(m.data(again, SettingsModel::ChoiceLabelsRole).toStringList().last(),
+                 QStringLiteral("alsa_input.gone (not connected)"));
+        QCOMPARE(listed, 1);  // read once
+        QVERIFY(m.setValue(key, QString()));
+        QCOMPARE(Settings::load().inputDevice, QString());
+    }
+
     void outOfRangeNumbersAndUnknownChoicesAreRefused() {
         SettingsModel m(Settings::load());
         const QString interval = QStringLiteral("roundabout/check_interval_seconds");
