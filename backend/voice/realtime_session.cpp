@@ -183,7 +183,11 @@ void RealtimeSession::appendAudio(const qint16* samples, qsizetype count, int sa
 void RealtimeSession::cancelResponse() {
     if (!responding())
         return;
+    // Asked for but not created yet: it is cancelled when it is (the server has nothing to
+    // cancel now).
+    m_cancelPending = m_responseId.isEmpty();
     m_cancelledId = m_responseId;
+    m_responseId.clear();  // no longer under way for us: what still comes of it is dropped
     m_responseAsked = false;
     send({{QStringLiteral("type"), str(ev::kResponseCancel)}});
 }
@@ -229,6 +233,12 @@ void RealtimeSession::onMessage(const QString& text) {
             e.value(QStringLiteral("response")).toObject().value(QStringLiteral("id")).toString();
         if (m_responseId.isEmpty())
             m_responseId = QStringLiteral("response");
+        if (m_cancelPending) {
+            m_cancelPending = false;
+            m_cancelledId = m_responseId;
+            m_responseId.clear();
+            send({{QStringLiteral("type"), str(ev::kResponseCancel)}});
+        }
     } else if (type == ev::kAudioDelta) {
         const QString id = e.value(QStringLiteral("response_id")).toString();
         if (!m_cancelledId.isEmpty() && id == m_cancelledId)
@@ -249,6 +259,9 @@ void RealtimeSession::onMessage(const QString& text) {
         if (!said.isEmpty() && e.value(QStringLiteral("response_id")).toString() != m_cancelledId)
             Q_EMIT assistantSaid(said);
     } else if (type == ev::kArgumentsDone) {
+        if (!m_cancelledId.isEmpty() &&
+            e.value(QStringLiteral("response_id")).toString() == m_cancelledId)
+            return;  // the user interrupted the answer that called it
         const QJsonObject args =
             QJsonDocument::fromJson(e.value(QStringLiteral("arguments")).toString().toUtf8())
                 .object();
@@ -260,7 +273,9 @@ void RealtimeSession::onMessage(const QString& text) {
             response.value(QStringLiteral("status")).toString() == QLatin1String("cancelled") ||
             (!m_cancelledId.isEmpty() &&
              response.value(QStringLiteral("id")).toString() == m_cancelledId);
-        m_responseId.clear();
+        if (response.value(QStringLiteral("id")).toString() == m_responseId ||
+            response.value(QStringLiteral("id")).toString().isEmpty())
+            m_responseId.clear();
         Q_EMIT responseDone(cancelled);
     } else if (type == ev::kError) {
         const QJsonObject error = e.value(QStringLiteral("error")).toObject();

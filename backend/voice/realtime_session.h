@@ -125,6 +125,7 @@ private:
     QString m_responseId;          // the response under way
     bool m_responseAsked = false;  // response.create sent, response.created not yet seen
     QString m_cancelledId;         // its audio is dropped
+    bool m_cancelPending = false;  // cancelled before response.created came
     bool m_closing = false;
 };
 

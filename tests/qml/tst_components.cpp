@@ -16,6 +16,7 @@
 #include "dashboard/worker_source.h"
 #include "fake_microphone.h"
 #include "http_stub.h"
+#include "realtime_stand_in.h"
 #include "local_only_network.h"
 #include "mcp/mcp_servers.h"
 #include "schedule/schedule_service.h"
@@ -38,6 +39,7 @@
 #include "ui/schedules_model.h"
 #include "ui/settings_model.h"
 #include "ui/spoken_answers.h"
+#include "ui/realtime_conversation.h"
 #include "ui/voice_input.h"
 #include "ui/window_close.h"
 #include "ui/worker_table_model.h"
@@ -212,11 +214,17 @@ public:
             });
         const AudioClip speech = zerg::test::FakeMicrophone::voiced(400);
         m_server.route("POST", "/v1/audio/speech", 200, wavBytes(speech), "audio/wav");
+        if (!m_realtimeServer.start())
+            qFatal("tst_components: cannot start the loopback Realtime stand-in");
         m_input = std::make_unique<VoiceInput>(
             [this] {
                 Settings s;
                 s.sttEngine = QStringLiteral("server");
                 s.speechUrl = m_server.baseUrl() + QStringLiteral("/v1");
+                if (m_realtime) {
+                    s.voiceMode = QStringLiteral("realtime");
+                    s.speechUrl = m_realtimeServer.baseUrl();
+                }
                 s.handsFree = m_handsFree;
                 s.sendWhenSilent = m_sendWhenSilent;
                 s.hostsFile = QStringLiteral("/nonexistent");
@@ -232,6 +240,25 @@ public:
             },
             nullptr);
         VoiceInput::setInstance(m_input.get());
+        m_conversation = std::make_unique<RealtimeConversation>(
+            [this] {
+                Settings s;
+                s.voiceMode = QStringLiteral("realtime");
+                s.speechUrl = m_realtimeServer.baseUrl();
+                s.silenceMs = 300;
+                return s;
+            },
+            [this]() -> Result<std::unique_ptr<Microphone>> {
+                return std::unique_ptr<Microphone>(
+                    std::make_unique<zerg::test::FakeMicrophone>(&m_mic));
+            },
+            [this]() -> Result<std::unique_ptr<Speaker>> {
+                auto speaker = std::make_unique<zerg::test::FakeSpeaker>();
+                m_speaker = speaker.get();
+                return std::unique_ptr<Speaker>(std::move(speaker));
+            },
+            controller);
+        m_input->setConversation(m_conversation.get());
         m_spoken = std::make_unique<SpokenAnswers>(
             [this] {
                 Settings s;
@@ -271,8 +298,24 @@ public:
     }
     Q_INVOKABLE int requests() const { return int(m_server.requests().size()); }
 
+    // Voice to voice through the Realtime stand-in: the next turn's words and spoken answer.
+    Q_INVOKABLE void setRealtime(bool on) { m_realtime = on; }
+    Q_INVOKABLE void realtimeTurn(const QString& heard, const QString& said) {
+        m_realtimeServer.chunkIntervalMs = 50;
+        m_realtimeServer.script({heard, said, 3000, {}, {}});
+    }
+    Q_INVOKABLE int realtimeCancels() const {
+        return int(m_realtimeServer.received(QStringLiteral("response.cancel")).size());
+    }
+    Q_INVOKABLE int streamedChunks() const {
+        return m_speaker ? int(m_speaker->streamed.size()) : 0;
+    }
+
 private:
     zerg::test::HttpStub m_server;
+    zerg::test::RealtimeStandIn m_realtimeServer;
+    std::unique_ptr<RealtimeConversation> m_conversation;
+    bool m_realtime = false;
     std::unique_ptr<VoiceInput> m_input;
     std::unique_ptr<SpokenAnswers> m_spoken;
     zerg::test::FakeMicrophone* m_mic = nullptr;

@@ -38,6 +38,7 @@ TestCase {
         voiceSupport.setHandsFree(false)
         voiceSupport.setSendWhenSilent(false)
         voiceSupport.setNoMicrophone(false)
+        voiceSupport.setRealtime(false)
         voiceSupport.answer("check disk usage on cube")
     }
 
@@ -153,6 +154,39 @@ TestCase {
         verify(status.visible)
         compare(status.text, "No microphone found. Connect one.")
         VoiceInput.dismissProblem()
+        verify(!status.visible)
+    }
+
+    // Conversation: Realtime. The button starts the conversation and the privacy line names the
+    // server; the answer plays as it comes and the line says Jarvis speaks; Escape stops it and
+    // the conversation goes on listening; the button ends it.
+    function test_realtimeConversation() {
+        const composer = createTemporaryObject(composerComponent, testCase)
+        const mic = find(composer, "micButton")
+        const status = find(composer, "voiceStatus")
+        composer.focusInput()
+        voiceSupport.setRealtime(true)
+        voiceSupport.realtimeTurn("tell me a story", "Once upon a time")
+        mousePress(mic)
+        mouseRelease(mic)
+        verify(VoiceInput.open)
+        verify(status.visible)
+        tryCompare(VoiceInput, "state", "listening")
+        verify(status.text.indexOf("(Realtime)") >= 0, status.text)
+        verify(status.text.indexOf("hands-free") >= 0, status.text)
+        voiceSupport.speak(400)
+        voiceSupport.silence(600)
+        tryVerify(() => voiceSupport.streamedChunks() > 0)
+        compare(VoiceInput.state, "speaking")
+        verify(status.text.indexOf("Jarvis is speaking") >= 0, status.text)
+        keyClick(Qt.Key_Escape)
+        compare(VoiceInput.state, "listening")
+        verify(VoiceInput.open)
+        tryVerify(() => voiceSupport.realtimeCancels() === 1)
+        mousePress(mic)
+        mouseRelease(mic)
+        verify(!VoiceInput.open)
+        verify(!voiceSupport.microphoneOpen())
         verify(!status.visible)
     }
 }

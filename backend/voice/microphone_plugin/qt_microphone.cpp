@@ -187,19 +187,38 @@ QByteArray deviceBytes(const AudioClip& clip, const QAudioDevice& device, QAudio
     return bytes;
 }
 
+// The default speakers, or why there are none (`stream`: for streamed Realtime speech, whose
+// remedy is another setting).
+Result<QAudioDevice> speakers(bool stream) {
+    const QAudioDevice device = QMediaDevices::defaultAudioOutput();
+    if (!device.isNull())
+        return device;
+    return Error{QStringLiteral("no_device"),
+                 stream ? QtMicrophone::tr("No speakers found, so Jarvis cannot speak. Connect "
+                                           "some, or set Conversation to Turns in Settings › "
+                                           "Voice.")
+                        : QtMicrophone::tr("No speakers found, so Jarvis cannot speak. Connect "
+                                           "some, or turn spoken answers off in Settings › "
+                                           "Voice.")};
+}
+
+// The sink failed to open.
+Error notOpened() {
+    return Error{QStringLiteral("open_failed"),
+                 QtMicrophone::tr("The speakers could not be opened: another program may hold "
+                                  "them.")};
+}
+
 class QtMultimediaSpeaker final : public Speaker {
 public:
     ~QtMultimediaSpeaker() override { stop(); }
 
     Status play(const AudioClip& clip, Finished finished) override {
         stop();
-        const QAudioDevice device = QMediaDevices::defaultAudioOutput();
-        if (device.isNull()) {
-            return Error{QStringLiteral("no_device"),
-                         QtMicrophone::tr("No speakers found, so Jarvis cannot speak. Connect "
-                                          "some, or turn spoken answers off in Settings › "
-                                          "Voice.")};
-        }
+        const Result<QAudioDevice> found = speakers(false);
+        if (!found)
+            return found.error();
+        const QAudioDevice device = found.value();
         QAudioFormat format;
         m_buffer.setData(deviceBytes(clip, device, format));
         m_buffer.open(QIODevice::ReadOnly);
@@ -217,9 +236,7 @@ public:
         m_sink->start(&m_buffer);
         if (m_sink->error() != QAudio::NoError) {
             stop();
-            return Error{QStringLiteral("open_failed"),
-                         QtMicrophone::tr("The speakers could not be opened: another program "
-                                          "may hold them.")};
+            return notOpened();
         }
         return Ok{};
     }
@@ -227,22 +244,17 @@ public:
     Status append(const AudioClip& chunk, Finished drained) override {
         if (!m_stream) {
             stop();
-            const QAudioDevice device = QMediaDevices::defaultAudioOutput();
-            if (device.isNull()) {
-                return Error{QStringLiteral("no_device"),
-                             QtMicrophone::tr("No speakers found, so Jarvis cannot speak. "
-                                              "Connect some, or set Conversation to Turns in "
-                                              "Settings › Voice.")};
-            }
+            const Result<QAudioDevice> found = speakers(true);
+            if (!found)
+                return found.error();
+            const QAudioDevice device = found.value();
             m_device = device;
             m_pending = deviceBytes(chunk, device, m_streamFormat);
             m_sink = std::make_unique<QAudioSink>(device, m_streamFormat);
             m_stream = m_sink->start();
             if (!m_stream || m_sink->error() != QAudio::NoError) {
                 stop();
-                return Error{QStringLiteral("open_failed"),
-                             QtMicrophone::tr("The speakers could not be opened: another "
-                                              "program may hold them.")};
+                return notOpened();
             }
             QObject::connect(&m_pump, &QTimer::timeout, m_sink.get(), [this] { pump(); });
             m_pump.start(10);

@@ -244,6 +244,28 @@ private Q_SLOTS:
         QVERIFY(!session.responding());
     }
 
+    // A response asked for and cancelled before the server created it is not played either.
+    void cancelBeforeTheResponseIsCreated() {
+        RealtimeStandIn server;
+        QVERIFY(server.start());
+        server.chunkIntervalMs = 50;
+        RealtimeSession session(configFor(server));
+        QSignalSpy audio(&session, &RealtimeSession::audio);
+        QSignalSpy done(&session, &RealtimeSession::responseDone);
+        QSignalSpy said(&session, &RealtimeSession::assistantSaid);
+        session.open();
+        QVERIFY(waitReady(session));
+        session.respond(QStringLiteral("Tell a long story."));
+        QVERIFY(session.responding());
+        session.cancelResponse();
+        QVERIFY(!session.responding());
+        QVERIFY(QTest::qWaitFor([&] { return done.size() == 1; }, 5000));
+        QTest::qWait(150);
+        QCOMPARE(done.at(0).at(0).toBool(), true);
+        QCOMPARE(audio.size(), 0);
+        QCOMPARE(said.size(), 0);
+    }
+
     // A dropped connection comes back by itself with the same set-up.
     void reconnects() {
         RealtimeStandIn server;
