@@ -16,9 +16,9 @@
 #include "dashboard/worker_source.h"
 #include "fake_microphone.h"
 #include "http_stub.h"
-#include "realtime_stand_in.h"
 #include "local_only_network.h"
 #include "mcp/mcp_servers.h"
+#include "realtime_stand_in.h"
 #include "schedule/schedule_service.h"
 #include "schedule_fixture.h"
 #include "storage/approval_store.h"
@@ -36,10 +36,10 @@
 #include "ui/jarvis_controller.h"
 #include "ui/mcp_servers_model.h"
 #include "ui/model_picker.h"
+#include "ui/realtime_conversation.h"
 #include "ui/schedules_model.h"
 #include "ui/settings_model.h"
 #include "ui/spoken_answers.h"
-#include "ui/realtime_conversation.h"
 #include "ui/voice_input.h"
 #include "ui/window_close.h"
 #include "ui/worker_table_model.h"
@@ -253,9 +253,9 @@ public:
                     std::make_unique<zerg::test::FakeMicrophone>(&m_mic));
             },
             [this]() -> Result<std::unique_ptr<Speaker>> {
-                auto speaker = std::make_unique<zerg::test::FakeSpeaker>();
-                m_speaker = speaker.get();
-                return std::unique_ptr<Speaker>(std::move(speaker));
+                // Its own slot: the conversation's speakers go when it ends.
+                return std::unique_ptr<Speaker>(
+                    std::make_unique<zerg::test::FakeSpeaker>(&m_realtimeSpeaker));
             },
             controller);
         m_input->setConversation(m_conversation.get());
@@ -308,7 +308,7 @@ public:
         return int(m_realtimeServer.received(QStringLiteral("response.cancel")).size());
     }
     Q_INVOKABLE int streamedChunks() const {
-        return m_speaker ? int(m_speaker->streamed.size()) : 0;
+        return m_realtimeSpeaker ? int(m_realtimeSpeaker->streamed.size()) : 0;
     }
 
 private:
@@ -316,6 +316,7 @@ private:
     zerg::test::RealtimeStandIn m_realtimeServer;
     std::unique_ptr<RealtimeConversation> m_conversation;
     bool m_realtime = false;
+    zerg::test::FakeSpeaker* m_realtimeSpeaker = nullptr;
     std::unique_ptr<VoiceInput> m_input;
     std::unique_ptr<SpokenAnswers> m_spoken;
     zerg::test::FakeMicrophone* m_mic = nullptr;

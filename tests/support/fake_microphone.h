@@ -67,6 +67,16 @@ private:
 // Speakers a test listens to: what was played, and finish() to end the clip playing.
 class FakeSpeaker final : public Speaker {
 public:
+    // With a slot, it is set to this and cleared when this goes (as FakeMicrophone's).
+    explicit FakeSpeaker(FakeSpeaker** slot = nullptr) : m_slot(slot) {
+        if (m_slot)
+            *m_slot = this;
+    }
+    ~FakeSpeaker() override {
+        if (m_slot)
+            *m_slot = nullptr;
+    }
+
     Status play(const AudioClip& clip, Finished finished) override {
         if (broken)
             return Error{QStringLiteral("no_device"), QStringLiteral("No speakers found.")};
@@ -105,6 +115,7 @@ public:
     bool broken = false;
 
 private:
+    FakeSpeaker** m_slot = nullptr;
     Finished m_finished;
 };
 

@@ -127,9 +127,7 @@ private Q_SLOTS:
                 return std::unique_ptr<Microphone>(std::make_unique<FakeMicrophone>(&m_mic));
             },
             [this]() -> Result<std::unique_ptr<Speaker>> {
-                auto speaker = std::make_unique<FakeSpeaker>();
-                m_speaker = speaker.get();
-                return std::unique_ptr<Speaker>(std::move(speaker));
+                return std::unique_ptr<Speaker>(std::make_unique<FakeSpeaker>(&m_speaker));
             },
             m_controller.get());
         m_voice = std::make_unique<VoiceInput>([this] { return settings(); }, nullptr, nullptr);
