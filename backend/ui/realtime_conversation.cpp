@@ -2,6 +2,7 @@
 
 #include "ui/jarvis_controller.h"
 #include "voice/speakable_text.h"
+#include "voice/voice_activity.h"
 
 #include <QJsonDocument>
 
@@ -198,12 +199,7 @@ bool RealtimeConversation::interrupt() {
 }
 
 void RealtimeConversation::onSamples(const qint16* samples, qsizetype count, int sampleRate) {
-    double sum = 0;
-    for (qsizetype i = 0; i < count; ++i)
-        sum += double(samples[i]) * samples[i];
-    const double rms = count > 0 ? std::sqrt(sum / double(count)) / 32768.0 : 0;
-    const double db = rms > 0 ? 20 * std::log10(rms) : -60;
-    const double level = std::clamp((db + 60) / 60, 0.0, 1.0);
+    const double level = meterLevel(levelDb(samples, count));
     if (std::abs(level - m_level) >= 0.01) {
         m_level = level;
         Q_EMIT levelChanged();

@@ -10,6 +10,20 @@ constexpr int kFrameMs = 20;
 constexpr double kQuietestDb = -90.0;  // digital silence counts as this, not -infinity
 }  // namespace
 
+double levelDb(const qint16* samples, qsizetype count) {
+    double sum = 0;
+    for (qsizetype i = 0; i < count; ++i) {
+        const double s = samples[i] / 32768.0;
+        sum += s * s;
+    }
+    const double rms = count > 0 ? std::sqrt(sum / double(count)) : 0.0;
+    return rms > 0 ? std::max(kQuietestDb, 20.0 * std::log10(rms)) : kQuietestDb;
+}
+
+double meterLevel(double dbfs) {
+    return std::clamp((dbfs + 60.0) / 60.0, 0.0, 1.0);
+}
+
 VoiceActivityDetector::VoiceActivityDetector(Options options)
     : m_options(options), m_frameSamples(std::max(1, options.sampleRate * kFrameMs / 1000)) {}
 
@@ -31,7 +45,7 @@ QList<VoiceActivityDetector::Event> VoiceActivityDetector::feed(const qint16* sa
 }
 
 void VoiceActivityDetector::frame(double db, QList<Event>& events) {
-    m_level = std::clamp((db + 60.0) / 60.0, 0.0, 1.0);
+    m_level = meterLevel(db);
     // The first frames are the room: their mean level is the first floor, so that a room
     // louder than the speech minimum (a fan, a hum) is not taken for someone speaking.
     if (m_calibrationFrames < kCalibrationFrames) {

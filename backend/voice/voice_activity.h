@@ -5,6 +5,11 @@
 
 namespace zerg {
 
+// The level of these samples in dBFS (digital silence counts as -90, not -infinity).
+[[nodiscard]] double levelDb(const qint16* samples, qsizetype count);
+// A level for a meter: 0 at -60 dBFS or less, 1 at full scale.
+[[nodiscard]] double meterLevel(double dbfs);
+
 // Where speech starts and ends in a stream of 16-bit mono samples, by energy: each 20 ms frame's
 // level against a noise floor learned from the first 200 ms and the frames between utterances.
 // Speech starts after `onsetMs` of frames above the floor by `marginDb` (and above `minSpeechDb`,

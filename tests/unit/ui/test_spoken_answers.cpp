@@ -198,7 +198,7 @@ private Q_SLOTS:
         QVERIFY(spoken->speaking());  // from the moment the words are on their way
         QVERIFY(spoken->stop());
         QVERIFY(!spoken->speaking());
-        QTest::qWait(100);  // the synthesis that was under way is dropped, not played
+        QTest::qWait(100);    // the synthesis that was under way is dropped, not played
         QVERIFY(!m_speaker);  // no speakers were even opened
 
         m_noSpeakers = true;
