@@ -26,6 +26,13 @@ QString LocalConversation::setupProblem() const {
     return llm::providerProblem(m_backend->settings());
 }
 
+void LocalConversation::recordSpoken(const QString& said, const QString& answered, bool interrupted,
+                                     QObject*, RecordDone done) {
+    const Result<qint64> run =
+        m_backend->jarvis()->recordSpokenExchange(SpokenExchange{said, answered, interrupted});
+    done(run ? Status(Ok{}) : Status(run.error()));
+}
+
 void LocalConversation::history(std::optional<qint64> beforeRunId, int limit, QObject*,
                                 PageDone done) {
     done(conversationPage(*m_backend->store(), *m_backend->artifacts(),

@@ -16,6 +16,8 @@ public:
     void cancelRun(qint64 runId) override;
     void cancelWorker(qint64 jobId) override;
     [[nodiscard]] QString setupProblem() const override;
+    void recordSpoken(const QString& said, const QString& answered, bool interrupted,
+                      QObject* context, RecordDone done) override;
     // From this computer's store, at once.
     void history(std::optional<qint64> beforeRunId, int limit, QObject* context,
                  PageDone done) override;

@@ -56,6 +56,16 @@ public:
         cancel({{QStringLiteral("job_id"), jobId}}, tr("the worker"));
     }
     QString setupProblem() const override { return {}; }
+    void recordSpoken(const QString& said, const QString& answered, bool interrupted,
+                      QObject* context, RecordDone done) override {
+        m_client->request(QStringLiteral("record_spoken"),
+                          {{QStringLiteral("said"), said},
+                           {QStringLiteral("answered"), answered},
+                           {QStringLiteral("interrupted"), interrupted}},
+                          context, [done = std::move(done)](const Result<QJsonObject>& r) {
+                              done(r ? Status(Ok{}) : Status(r.error()));
+                          });
+    }
     void history(std::optional<qint64> beforeRunId, int limit, QObject* context,
                  PageDone done) override {
         QJsonObject args{{QStringLiteral("limit"), limit}};

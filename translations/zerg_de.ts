@@ -423,6 +423,10 @@
         <source>Jarvis is speaking, %1. Escape or the microphone stops it.</source>
         <translation>Jarvis spricht, %1. Escape oder das Mikrofon hält es an.</translation>
     </message>
+    <message>
+        <source>Heard so far: %1</source>
+        <translation>Bisher verstanden: %1</translation>
+    </message>
 </context>
 <context>
     <name>CostsPage</name>
@@ -5201,6 +5205,10 @@ Kosten: %4</translation>
         <source>Jarvis could not answer: %1</source>
         <translation>Jarvis konnte nicht antworten: %1</translation>
     </message>
+    <message>
+        <source>What was said by voice was not saved in the conversation: %1</source>
+        <translation>Das gesprochene Gespräch wurde nicht im Verlauf gespeichert: %1</translation>
+    </message>
 </context>
 <context>
     <name>zerg::JarvisService</name>
@@ -5306,6 +5314,14 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
     <message>
         <source>Not run: %1 may change a system (%2). %3</source>
         <translation>Nicht ausgeführt: %1 kann ein System ändern (%2). %3</translation>
+    </message>
+    <message>
+        <source>Nothing was said and nothing answered.</source>
+        <translation>Es wurde nichts gesagt und nichts geantwortet.</translation>
+    </message>
+    <message>
+        <source>(spoken, not transcribed)</source>
+        <translation>(gesprochen, nicht transkribiert)</translation>
     </message>
 </context>
 <context>

@@ -423,6 +423,10 @@
         <source>Jarvis is speaking, %1. Escape or the microphone stops it.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Heard so far: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CostsPage</name>
@@ -5188,6 +5192,10 @@ Cost: %4</source>
         <source>Jarvis could not answer: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>What was said by voice was not saved in the conversation: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>zerg::JarvisService</name>
@@ -5290,6 +5298,14 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
     </message>
     <message>
         <source>Not run: %1 may change a system (%2). %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing was said and nothing answered.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(spoken, not transcribed)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

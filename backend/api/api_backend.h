@@ -65,6 +65,19 @@ public:
         return Error{QStringLiteral("internal"),
                      QStringLiteral("This server keeps no conversation; this is a bug.")};
     }
+    // Records one exchange of a voice-to-voice conversation in the owner's thread
+    // (JarvisService::recordSpokenExchange): {run_id} (0: recorded when the run in progress
+    // ends). By default there is none: answered "internal".
+    [[nodiscard]] virtual Result<QJsonObject> recordSpoken(qint64 ownerId, const QString& said,
+                                                           const QString& answered,
+                                                           bool interrupted) {
+        Q_UNUSED(ownerId);
+        Q_UNUSED(said);
+        Q_UNUSED(answered);
+        Q_UNUSED(interrupted);
+        return Error{QStringLiteral("internal"),
+                     QStringLiteral("This server keeps no conversation; this is a bug.")};
+    }
     // {workers: [...]}, newest first; only those of runId when given.
     [[nodiscard]] virtual Result<QJsonObject> workers(qint64 ownerId, int limit,
                                                       std::optional<qint64> runId) = 0;

@@ -29,10 +29,10 @@ constexpr qint64 ReplayChunkBytes = 256 * 1024;
 
 const QStringList& allOps() {
     static const QStringList ops = [] {
-        QStringList all{u"login"_s,    u"auth"_s,      u"logout"_s,      u"ping"_s,
-                        u"dispatch"_s, u"subscribe"_s, u"unsubscribe"_s, u"run"_s,
-                        u"runs"_s,     u"workers"_s,   u"worker"_s,      u"worker_file"_s,
-                        u"cancel"_s,   u"schedules"_s, u"conversation"_s};
+        QStringList all{u"login"_s,    u"auth"_s,      u"logout"_s,       u"ping"_s,
+                        u"dispatch"_s, u"subscribe"_s, u"unsubscribe"_s,  u"run"_s,
+                        u"runs"_s,     u"workers"_s,   u"worker"_s,       u"worker_file"_s,
+                        u"cancel"_s,   u"schedules"_s, u"conversation"_s, u"record_spoken"_s};
         for (const DashboardOp& op : dashboardOps())
             all.append(op.name);
         return all;
@@ -496,6 +496,15 @@ Result<QJsonObject> ApiConnection::runSync(const QString& op, const QJsonObject&
         if (args.error())
             return *args.error();
         return backend.conversation(owner, before, int(limit.value_or(20)));
+    }
+    if (op == u"record_spoken"_s) {
+        const auto said = args.text(u"said"_s, false);
+        const auto answered = args.text(u"answered"_s, false);
+        const auto interrupted = args.boolean(u"interrupted"_s, false);
+        if (args.error())
+            return *args.error();
+        return backend.recordSpoken(owner, said.value_or(QString()), answered.value_or(QString()),
+                                    interrupted.value_or(false));
     }
     if (op == u"workers"_s) {
         const auto limit = args.integer(u"limit"_s, false, 1, 500);

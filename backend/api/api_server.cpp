@@ -75,6 +75,10 @@ public:
                                      int limit) override {
         return m_backend->conversation(ownerId, beforeRunId, limit);
     }
+    Result<QJsonObject> recordSpoken(qint64 ownerId, const QString& said, const QString& answered,
+                                     bool interrupted) override {
+        return m_backend->recordSpoken(ownerId, said, answered, interrupted);
+    }
     Result<QJsonObject> workers(qint64 ownerId, int limit, std::optional<qint64> runId) override {
         return m_backend->workers(ownerId, limit, runId);
     }

@@ -107,6 +107,22 @@ Result<QJsonObject> ServerBackend::runs(qint64 ownerId, int limit) {
     return QJsonObject{{QStringLiteral("runs"), rows}};
 }
 
+Result<QJsonObject> ServerBackend::recordSpoken(qint64 ownerId, const QString& said,
+                                                const QString& answered, bool interrupted) {
+    const Result<Backend::OwnerServices> owner = m_backend->owner(ownerId);
+    if (!owner)
+        return owner.error();
+    const Result<qint64> runId =
+        owner->jarvis->recordSpokenExchange(SpokenExchange{said, answered, interrupted});
+    if (!runId) {
+        const QString code = runId.error().code == QLatin1String("empty")
+                                 ? QStringLiteral("bad_request")
+                                 : runId.error().code;
+        return Error{code, runId.error().message};
+    }
+    return QJsonObject{{QStringLiteral("run_id"), runId.value()}};
+}
+
 Result<QJsonObject> ServerBackend::conversation(qint64 ownerId, std::optional<qint64> beforeRunId,
                                                 int limit) {
     return conversationPage(*m_backend->store(), *m_backend->artifacts(), ownerId, beforeRunId,

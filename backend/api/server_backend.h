@@ -34,6 +34,8 @@ public:
     Result<QJsonObject> runs(qint64 ownerId, int limit) override;
     Result<QJsonObject> conversation(qint64 ownerId, std::optional<qint64> beforeRunId,
                                      int limit) override;
+    Result<QJsonObject> recordSpoken(qint64 ownerId, const QString& said, const QString& answered,
+                                     bool interrupted) override;
     Result<QJsonObject> workers(qint64 ownerId, int limit, std::optional<qint64> runId) override;
     Result<QJsonObject> worker(qint64 ownerId, const QString& workerId,
                                std::optional<qint64> jobId) override;

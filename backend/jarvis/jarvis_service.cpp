@@ -148,6 +148,56 @@ QString JarvisService::backgroundRequest(const QString& task) {
         .arg(task);
 }
 
+Result<qint64> JarvisService::recordSpokenExchange(const SpokenExchange& exchange) {
+    if (exchange.said.trimmed().isEmpty() && exchange.answered.trimmed().isEmpty())
+        return Error{QStringLiteral("empty"), tr("Nothing was said and nothing answered.")};
+    if (isBusy()) {
+        m_spokenWaiting.append(exchange);
+        return qint64(0);
+    }
+    return storeSpokenExchange(exchange);
+}
+
+Result<qint64> JarvisService::storeSpokenExchange(const SpokenExchange& exchange) {
+    const QDateTime now = m_clock->utcNow();
+    const Result<ThreadRecord> thread =
+        m_store->findOrCreateSupervisorThread(m_config.ownerId, QStringLiteral("Jarvis"), now);
+    if (!thread)
+        return thread.error();
+    m_threadId = thread->id;
+    const QString said = exchange.said.trimmed().isEmpty() ? tr("(spoken, not transcribed)")
+                                                           : exchange.said.trimmed();
+    const QString answered = exchange.answered.trimmed();
+    // The quick path's mode: the Realtime model is the quick path of a voice conversation.
+    const Result<qint64> run = m_store->createRun(m_config.ownerId, m_threadId, said, now,
+                                                  Route{Route::Mode::Quick, {}}.modeName());
+    if (!run)
+        return run.error();
+    QString problem;
+    for (const ChatMessage& message : {ChatMessage::user(said), ChatMessage::assistant(answered)}) {
+        if (message.role == ChatMessage::Role::Assistant && answered.isEmpty())
+            break;
+        const Result<qint64> seq =
+            m_store->appendMessage(m_threadId, run.value(), message.toJson(), now);
+        if (!seq) {
+            problem = seq.error().message;
+            break;
+        }
+    }
+    const bool stored = problem.isEmpty();
+    const RunStatus status =
+        !stored ? RunStatus::Failed
+                : (exchange.interrupted || answered.isEmpty() ? RunStatus::Cancelled
+                                                              : RunStatus::Success);
+    if (Status finished = m_store->finishRun(run.value(), status, answered, problem, now);
+        !finished) {
+        return finished.error();
+    }
+    if (!stored)
+        return Error{QStringLiteral("db"), problem};
+    return run.value();
+}
+
 QString JarvisService::modeName() const {
     return m_background ? QStringLiteral("background") : Route{m_mode, {}}.modeName();
 }
@@ -907,6 +957,11 @@ void JarvisService::endRun(const RunEnding& ending) {
             ending.errorCode == QLatin1String("budget_exceeded"))
             error.partialResults = ending.text;
         m_bus->publish(m_config.ownerId, error);
+    }
+    // Spoken exchanges that came during the run follow it in the thread.
+    for (const SpokenExchange& exchange : std::exchange(m_spokenWaiting, {})) {
+        if (const Result<qint64> stored = storeSpokenExchange(exchange); !stored)
+            qWarning("a spoken exchange was not recorded: %s", qPrintable(stored.error().message));
     }
     Q_EMIT runFinished(runId, ok, ending.text);
 }

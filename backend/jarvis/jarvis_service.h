@@ -52,6 +52,16 @@ struct JarvisModels {
     QString deciderModel;  // the roundabout's decider; empty: the rule-based one
 };
 
+// One exchange of a voice-to-voice conversation (voice/realtime_session.h): what the user said
+// and what the voice model answered, both transcribed. The Realtime model answers quick
+// questions itself; recording the exchange puts it in the owner's thread like a typed quick
+// turn, so that the supervisor and the history know what was said.
+struct SpokenExchange {
+    QString said;              // empty: the user's words were not transcribed
+    QString answered;          // empty: no answer (the conversation ended first)
+    bool interrupted = false;  // the user talked over the answer or stopped it
+};
+
 struct JarvisConfig {
     qint64 ownerId = 1;
     QString model;        // the supervisor's model
@@ -100,6 +110,11 @@ public:
     // asked to end with a severity line (backgroundRequest). Same errors as ask().
     [[nodiscard]] Result<qint64> startBackgroundRun(
         const QString& task, std::optional<ApprovalMode> approvalMode) override;
+    // Records a spoken exchange as a finished quick run with its two messages (the run is
+    // cancelled when the answer was interrupted). While a run is in progress the exchange waits
+    // and is recorded when that run ends, so that it never lands between a tool call and its
+    // result in the thread; then the id is 0. Errors: nothing said nor answered, storage.
+    [[nodiscard]] Result<qint64> recordSpokenExchange(const SpokenExchange& exchange);
     // The message a scheduled check puts in the thread: the task and how to answer.
     [[nodiscard]] static QString backgroundRequest(const QString& task);
     // Stops the run and its workers; reason says why (empty: the user cancelled it).
@@ -174,6 +189,7 @@ private:
     // modes: nullptr runs it, else a finished refusal.
     ToolInvocation* guardSharedTool(const GuardedCall& call, QObject* parent) const;
     void finishAborted();
+    [[nodiscard]] Result<qint64> storeSpokenExchange(const SpokenExchange& exchange);
     // The compaction or the apology call that is under way, if any, is dropped.
     void stopPendingWork();
     void scheduleHeartbeat();
@@ -247,6 +263,8 @@ private:
     QString m_abortMessage;
     Clock::TimerId m_timeoutTimer = 0;
     Clock::TimerId m_heartbeatTimer = 0;
+    // Spoken exchanges that arrived while a run was in progress (recordSpokenExchange).
+    QList<SpokenExchange> m_spokenWaiting;
     std::unique_ptr<ToolRegistry> m_tools;
     QPointer<AgentLoop> m_loop;
     QPointer<MemoryCompactor> m_compactor;

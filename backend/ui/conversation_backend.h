@@ -31,6 +31,14 @@ public:
     // Empty when a model provider is configured; otherwise what the user must do.
     [[nodiscard]] virtual QString setupProblem() const = 0;
 
+    using RecordDone = std::function<void(Status)>;
+    // Records one exchange of a voice-to-voice conversation in the owner's thread, as a quick
+    // turn (JarvisService::recordSpokenExchange): the user's words (empty: not transcribed) and
+    // the voice's answer (empty: none); interrupted when the user stopped it. done is not called
+    // once context is gone.
+    virtual void recordSpoken(const QString& said, const QString& answered, bool interrupted,
+                              QObject* context, RecordDone done) = 0;
+
     using PageDone = std::function<void(Result<QJsonObject>)>;
     // One page of the conversation so far, as storage/run_details.h conversationPage gives it
     // ({runs: oldest first, more, summarised_through_run_id}): the newest `limit` runs, or those

@@ -166,6 +166,16 @@ void JarvisController::showSpokenTurn(bool fromUser, const QString& text) {
         m_chat->appendAnswer(text, m_clock->utcNow(), QStringLiteral("realtime"));
 }
 
+void JarvisController::recordSpokenExchange(const QString& said, const QString& answered,
+                                            bool interrupted) {
+    m_backend->recordSpoken(said, answered, interrupted, this, [this](const Status& stored) {
+        if (!stored) {
+            setLastError(tr("What was said by voice was not saved in the conversation: %1")
+                             .arg(stored.error().message));
+        }
+    });
+}
+
 void JarvisController::stop() {
     if (m_currentRunId != 0)
         m_backend->cancelRun(m_currentRunId);

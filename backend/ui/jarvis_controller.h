@@ -101,6 +101,10 @@ public:
     // words or as Jarvis's answer (path "realtime"). What it hands to the supervisor goes
     // through send().
     void showSpokenTurn(bool fromUser, const QString& text);
+    // Stores one exchange of that conversation in the thread (ConversationBackend::recordSpoken),
+    // so that the supervisor and the history after a restart know it. A failure is shown as the
+    // last error.
+    void recordSpokenExchange(const QString& said, const QString& answered, bool interrupted);
     // Asks the backend again whether a model provider is configured.
     Q_INVOKABLE void refreshSetup();
     // After the user interface's language changed: the live activity's texts (durations) again.

@@ -7,6 +7,7 @@
 #include <QJsonDocument>
 
 #include <cmath>
+#include <utility>
 
 namespace zerg {
 namespace {
@@ -129,15 +130,26 @@ bool RealtimeConversation::start() {
     connect(s, &RealtimeSession::userSaid, this, [this](const QString& text) {
         if (m_controller)
             m_controller->showSpokenTurn(true, text);
+        m_exchange.said.append(text);
+        if (m_exchange.responded)
+            recordExchange();
     });
     connect(s, &RealtimeSession::assistantSaid, this, [this](const QString& text) {
         if (m_controller)
             m_controller->showSpokenTurn(false, text);
+        if (!m_relaying)
+            m_exchange.answered.append(text);
     });
     connect(s, &RealtimeSession::audio, this, &RealtimeConversation::onAudio);
-    connect(s, &RealtimeSession::responseDone, this, [this](bool) {
+    connect(s, &RealtimeSession::responseDone, this, [this](bool cancelled) {
         if (!m_playing && m_phase == ConversationPhase::Thinking)
             setPhase(ConversationPhase::Listening);
+        if (std::exchange(m_relaying, false))
+            return;
+        m_exchange.responded = true;
+        m_exchange.interrupted = m_exchange.interrupted || cancelled;
+        if (!m_exchange.said.isEmpty())
+            recordExchange();
     });
     connect(s, &RealtimeSession::toolCalled, this, &RealtimeConversation::onToolCalled);
 
@@ -167,6 +179,9 @@ bool RealtimeConversation::start() {
 }
 
 void RealtimeConversation::stop() {
+    if (!m_exchange.responded)
+        m_exchange.interrupted = true;  // ended before the answer was
+    recordExchange();
     if (m_microphone)
         m_microphone->stop();
     if (m_speaker)
@@ -180,6 +195,7 @@ void RealtimeConversation::stop() {
     m_speaker.reset();
     m_playing = false;
     m_awaitingAnswer = false;
+    m_relaying = false;
     if (m_level != 0) {
         m_level = 0;
         Q_EMIT levelChanged();
@@ -191,6 +207,8 @@ bool RealtimeConversation::interrupt() {
     if (!m_session || (!m_playing && !m_session->responding()))
         return false;
     m_session->cancelResponse();
+    if (!m_relaying)
+        m_exchange.interrupted = true;
     if (m_speaker)
         m_speaker->stop();
     m_playing = false;
@@ -253,6 +271,7 @@ void RealtimeConversation::onToolCalled(const QString& callId, const QString& na
         return;
     }
     m_awaitingAnswer = true;
+    m_exchange.handedOver = true;
     m_session->finishCall(
         callId,
         json({{QStringLiteral("status"), QStringLiteral("handed_to_supervisor")},
@@ -267,11 +286,23 @@ void RealtimeConversation::onAnswered(const QString& text, bool ok) {
         return;
     m_awaitingAnswer = false;
     const QString words = speakableText(text);
+    m_relaying = true;
     m_session->respond(
         ok ? QStringLiteral("Tell the user this answer to their request, briefly and plainly, "
                             "in the words given: %1")
                  .arg(words)
            : QStringLiteral("Tell the user, briefly, that their request failed: %1").arg(words));
+}
+
+void RealtimeConversation::recordExchange() {
+    const Exchange exchange = std::exchange(m_exchange, {});
+    if (exchange.handedOver || (exchange.said.isEmpty() && exchange.answered.isEmpty()) ||
+        !m_controller) {
+        return;
+    }
+    m_controller->recordSpokenExchange(exchange.said.join(QLatin1Char(' ')),
+                                       exchange.answered.join(QLatin1Char(' ')),
+                                       exchange.interrupted);
 }
 
 void RealtimeConversation::fail(const QString& message) {

@@ -92,6 +92,20 @@ private:
     void onSamples(const qint16* samples, qsizetype count, int sampleRate);
     void fail(const QString& message);
     void setPhase(ConversationPhase phase);
+    // Stores the exchange so far in the thread (unless the supervisor's run holds it, or it is
+    // empty) and starts the next one.
+    void recordExchange();
+
+    // The exchange being heard and answered. The user's words come from the server's
+    // transcription, which may finish after the answer: it is recorded once both are known
+    // (transcripts arrive in the order of the utterances), or when the conversation ends.
+    struct Exchange {
+        QStringList said;
+        QStringList answered;
+        bool responded = false;    // the voice's response to it is over
+        bool interrupted = false;  // cut short by the user
+        bool handedOver = false;   // routed to the supervisor: its run records the request
+    };
 
     SettingsSource m_settings;
     MicrophoneFactory m_microphones;
@@ -105,6 +119,8 @@ private:
     QString m_where;
     bool m_playing = false;         // the answer's audio is playing: the microphone is not sent
     bool m_awaitingAnswer = false;  // a request went to the supervisor; its answer is to be said
+    bool m_relaying = false;  // the response under way says the supervisor's answer (in its run)
+    Exchange m_exchange;
 };
 
 }  // namespace zerg

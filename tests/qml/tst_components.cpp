@@ -43,6 +43,7 @@
 #include "ui/voice_input.h"
 #include "ui/window_close.h"
 #include "ui/worker_table_model.h"
+#include "voice/espeak_synthesizer.h"
 
 #include <QtQml/qqmlextensionplugin.h>
 #include <QFile>
@@ -80,6 +81,9 @@ public:
     void cancelRun(qint64 runId) override { cancelledRuns.append(runId); }
     void cancelWorker(qint64 jobId) override { cancelledWorkers.append(jobId); }
     QString setupProblem() const override { return problem; }
+    void recordSpoken(const QString&, const QString&, bool, QObject*, RecordDone done) override {
+        done(Ok{});
+    }
 
     QStringList asked;
     QList<qint64> cancelledRuns;
@@ -216,10 +220,20 @@ public:
         m_server.route("POST", "/v1/audio/speech", 200, wavBytes(speech), "audio/wav");
         if (!m_realtimeServer.start())
             qFatal("tst_components: cannot start the loopback Realtime stand-in");
+        connect(&m_wordsTimer, &QTimer::timeout, this, [this] {
+            AudioClip piece;
+            piece.sampleRate = 16000;
+            piece.samples = m_words.mid(0, 1600);
+            m_words.remove(0, piece.samples.size());
+            if (m_mic && !piece.samples.isEmpty())
+                m_mic->push(piece);
+            if (m_words.isEmpty())
+                m_wordsTimer.stop();
+        });
         m_input = std::make_unique<VoiceInput>(
             [this] {
                 Settings s;
-                s.sttEngine = QStringLiteral("server");
+                s.sttEngine = m_local ? QStringLiteral("pocketsphinx") : QStringLiteral("server");
                 s.speechUrl = m_server.baseUrl() + QStringLiteral("/v1");
                 if (m_realtime) {
                     s.voiceMode = QStringLiteral("realtime");
@@ -297,6 +311,19 @@ public:
             m_mic->silence(ms);
     }
     Q_INVOKABLE int requests() const { return int(m_server.requests().size()); }
+    // The local engine (pocketsphinx) instead of the loopback server.
+    Q_INVOKABLE void setLocalEngine(bool on) { m_local = on; }
+    // espeak-ng says `text` into the microphone, 100 ms at a time as a sound card would give
+    // it; false when espeak-ng is missing.
+    Q_INVOKABLE bool speakWords(const QString& text) {
+        const Result<AudioClip> spoken = EspeakSynthesizer::synthesize(text);
+        if (!spoken)
+            return false;
+        m_words = resampled(spoken.value(), 16000).samples;
+        m_wordsTimer.start(10);
+        return true;
+    }
+    Q_INVOKABLE bool wordsSaid() const { return m_words.isEmpty(); }
 
     // Voice to voice through the Realtime stand-in: the next turn's words and spoken answer.
     Q_INVOKABLE void setRealtime(bool on) { m_realtime = on; }
@@ -325,6 +352,9 @@ private:
     bool m_handsFree = false;
     bool m_sendWhenSilent = false;
     bool m_noMicrophone = false;
+    bool m_local = false;
+    QList<qint16> m_words;  // speakWords: still to be said
+    QTimer m_wordsTimer;
 };
 
 class Setup : public QObject {

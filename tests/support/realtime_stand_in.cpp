@@ -5,6 +5,7 @@
 #include <QWebSocket>
 
 #include <cmath>
+#include <utility>
 
 namespace zerg::test {
 
@@ -173,10 +174,15 @@ void RealtimeStandIn::endTurn() {
     if (m_turns.isEmpty())
         return;
     const Turn turn = m_turns.takeFirst();
-    send({{QStringLiteral("type"),
-           QStringLiteral("conversation.item.input_audio_transcription.completed")},
-          {QStringLiteral("item_id"), item},
-          {QStringLiteral("transcript"), turn.transcript}});
+    const QJsonObject transcribed{
+        {QStringLiteral("type"),
+         QStringLiteral("conversation.item.input_audio_transcription.completed")},
+        {QStringLiteral("item_id"), item},
+        {QStringLiteral("transcript"), turn.transcript}};
+    if (transcriptAfterResponse)
+        m_lateTranscript = transcribed;
+    else
+        send(transcribed);
     QTimer::singleShot(responseDelayMs, this, [this, turn] {
         if (turn.callName.isEmpty())
             speak(turn.say, turn.audioMs);
@@ -217,6 +223,8 @@ void RealtimeStandIn::finishResponse(const QString& status) {
           {QStringLiteral("response"),
            QJsonObject{{QStringLiteral("id"), m_responseId}, {QStringLiteral("status"), status}}}});
     m_responseId.clear();
+    if (!m_lateTranscript.isEmpty())
+        send(std::exchange(m_lateTranscript, {}));
 }
 
 }  // namespace zerg::test

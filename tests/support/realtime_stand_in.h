@@ -39,6 +39,8 @@ public:
     void script(const Turn& turn) { m_turns.append(turn); }
     int responseDelayMs = 0;
     int chunkIntervalMs = 20;
+    // The user's transcript comes after the response is done (a slow transcription model).
+    bool transcriptAfterResponse = false;
 
     // Every event received, in order, and those of one type.
     [[nodiscard]] const QList<QJsonObject>& received() const { return m_received; }
@@ -81,6 +83,7 @@ private:
     QString m_responseId;
     int m_chunksLeft = 0;
     QString m_transcript;
+    QJsonObject m_lateTranscript;  // transcriptAfterResponse: sent after response.done
     QTimer m_chunks;
 };
 

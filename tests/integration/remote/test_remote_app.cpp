@@ -230,6 +230,46 @@ private Q_SLOTS:
                                 .join(u", "_s)));
     }
 
+    // What was said in a voice-to-voice conversation on the app (record_spoken) lands in the
+    // server's thread as a quick turn; an empty exchange is refused as a bad request.
+    void aSpokenExchangeIsStoredOnTheServer() {
+        zerg::SystemClock clock;
+        std::optional<zerg::Result<zerg::api::LoginResult>> login;
+        zerg::api::RemoteClient::login(QUrl(m_server->url()), m_secret, &clock, this,
+                                       [&](zerg::Result<zerg::api::LoginResult> r) { login = r; });
+        QTRY_VERIFY_WITH_TIMEOUT(login.has_value() && login->ok(), 10'000);
+        zerg::EventBus bus(&clock);
+        zerg::api::RemoteClient client(QUrl(m_server->url()), (*login)->token, &bus, &clock);
+        client.start();
+        QTRY_VERIFY_WITH_TIMEOUT(client.state() == zerg::api::RemoteClient::State::Connected,
+                                 10'000);
+        std::optional<zerg::Result<QJsonObject>> stored, refused;
+        client.request(
+            u"record_spoken"_s,
+            {{u"said"_s, u"what time is it on the server"_s}, {u"answered"_s, u"Ten past two."_s}},
+            this, [&](zerg::Result<QJsonObject> r) { stored = r; });
+        client.request(u"record_spoken"_s, {{u"said"_s, u" "_s}}, this,
+                       [&](zerg::Result<QJsonObject> r) { refused = r; });
+        QTRY_VERIFY_WITH_TIMEOUT(stored.has_value() && refused.has_value(), 10'000);
+        QVERIFY2(stored->ok(), stored->ok() ? "" : qPrintable(stored->error().message));
+        QVERIFY((*stored)->value(u"run_id"_s).toInteger() > 0);
+        QVERIFY(!refused->ok());
+        QCOMPARE(refused->error().code, u"bad_request"_s);
+        client.stop();
+
+        bool found = false;
+        for (const QJsonValue& v : serverRuns()) {
+            const QJsonObject run = v.toObject();
+            if (run.value(u"task"_s).toString() == u"what time is it on the server"_s) {
+                found = true;
+                QCOMPARE(run.value(u"result"_s).toString(), u"Ten past two."_s);
+                QCOMPARE(run.value(u"mode"_s).toString(), u"quick"_s);
+                QCOMPARE(run.value(u"status"_s).toString(), u"success"_s);
+            }
+        }
+        QVERIFY(found);
+    }
+
     // A question that needs a worker, with the app on the dashboard's Workers page: the worker
     // runs on the server (its folder is there), and the window's screenshot shows the table.
     void aWorkerRunsOnTheServer() {

@@ -299,6 +299,78 @@ private Q_SLOTS:
         QCOMPARE(statusName((*third)->store()->job(job.value())->status), QStringLiteral("failed"));
     }
 
+    // A voice-to-voice exchange (the Realtime model answered it) becomes a quick turn of the
+    // thread: a finished run with both messages, which the next question's model call sees.
+    void aSpokenExchangeIsAQuickTurnOfTheThread() {
+        Fixture f;
+        const auto id = f.jarvis->recordSpokenExchange(
+            {QStringLiteral("what time is it"), QStringLiteral("Ten past two."), false});
+        QVERIFY2(id && id.value() > 0, id ? "queued" : qPrintable(id.error().message));
+        const RunRecord r = f.store->run(id.value()).value();
+        QCOMPARE(r.task, QStringLiteral("what time is it"));
+        QCOMPARE(r.result, QStringLiteral("Ten past two."));
+        QCOMPARE(r.mode, QStringLiteral("quick"));
+        QCOMPARE(statusName(r.status), QStringLiteral("success"));
+        const QList<StoredMessage> messages =
+            f.store->loadMessagesForRun(f.jarvis->threadId(), id.value()).value();
+        QCOMPARE(messages.size(), 2);
+        QCOMPARE(messages.at(0).body.value(QStringLiteral("role")).toString(),
+                 QStringLiteral("user"));
+        QCOMPARE(messages.at(1).body.value(QStringLiteral("content")).toString(),
+                 QStringLiteral("Ten past two."));
+
+        // Cut short by the user: cancelled, with what was said of the answer.
+        const auto cut = f.jarvis->recordSpokenExchange(
+            {QStringLiteral("tell me a story"), QStringLiteral("Once upon"), true});
+        QVERIFY(cut);
+        QCOMPARE(statusName(f.store->run(cut.value())->status), QStringLiteral("cancelled"));
+        QCOMPARE(f.store->run(cut.value())->result, QStringLiteral("Once upon"));
+        // Words the server did not transcribe are named as such.
+        const auto unheard =
+            f.jarvis->recordSpokenExchange({QString(), QStringLiteral("Pardon?"), false});
+        QVERIFY(unheard);
+        QCOMPARE(f.store->run(unheard.value())->task, QStringLiteral("(spoken, not transcribed)"));
+        const auto nothing = f.jarvis->recordSpokenExchange({QStringLiteral("  "), {}, false});
+        QVERIFY(!nothing);
+        QCOMPARE(nothing.error().code, QStringLiteral("empty"));
+
+        f.llm.pushText(QStringLiteral("You asked the time."));
+        QSignalSpy done(f.jarvis.get(), &JarvisService::runFinished);
+        QVERIFY(f.jarvis->ask(QStringLiteral("what did I just ask you?")));
+        QVERIFY(done.wait());
+        QStringList seen;
+        for (const ChatMessage& m : f.llm.requests().last().messages)
+            seen.append(m.content);
+        QVERIFY2(seen.contains(QStringLiteral("what time is it")), qPrintable(seen.join(u'|')));
+        QVERIFY(seen.contains(QStringLiteral("Ten past two.")));
+    }
+
+    // While a run is in progress an exchange waits and follows the run in the thread: it must not
+    // land between the run's tool call and its result.
+    void aSpokenExchangeWaitsForTheRunInProgress() {
+        Fixture f;
+        f.llm.push({{}, {}, {}, true});  // the run's model call hangs
+        QSignalSpy done(f.jarvis.get(), &JarvisService::runFinished);
+        const auto run = f.jarvis->ask(QStringLiteral("check disk on cube"));
+        QVERIFY(run);
+        const auto waiting = f.jarvis->recordSpokenExchange(
+            {QStringLiteral("how are you"), QStringLiteral("Fine, thanks."), false});
+        QVERIFY(waiting);
+        QCOMPARE(waiting.value(), 0);
+        QCOMPARE(f.store->listRuns(1, 10)->size(), 1);
+        f.jarvis->cancelRun(run.value());
+        QVERIFY(done.count() == 1 || done.wait());
+        const QList<RunRecord> runs = f.store->listRuns(1, 10).value();
+        QCOMPARE(runs.size(), 2);
+        QCOMPARE(runs.at(0).task, QStringLiteral("how are you"));  // newest first
+        QVERIFY(runs.at(0).id > run.value());
+        const QList<StoredMessage> thread =
+            f.store->loadMessagesAfter(f.jarvis->threadId(), 0).value();
+        QCOMPARE(thread.last().body.value(QStringLiteral("content")).toString(),
+                 QStringLiteral("Fine, thanks."));
+        QCOMPARE(thread.last().runId, runs.at(0).id);
+    }
+
     // A quick answer is not retried: its model failure is answered at once with the apology
     // (the supervisor's retries are in test_supervisor_runs).
     void modelFailureEndsWithAnApology() {

@@ -51,6 +51,22 @@ public:
     void cancelRun(qint64) override {}
     void cancelWorker(qint64) override {}
     QString setupProblem() const override { return {}; }
+    // Stored as JarvisService stores it; `refuse` fails it as a broken database would.
+    void recordSpoken(const QString& said, const QString& answered, bool interrupted, QObject*,
+                      RecordDone done) override {
+        if (!refuse.isEmpty())
+            return done(Error{QStringLiteral("db"), refuse});
+        recorded.append({said, answered, interrupted});
+        done(Ok{});
+    }
+
+    struct Recorded {
+        QString said;
+        QString answered;
+        bool interrupted = false;
+    };
+    QList<Recorded> recorded;
+    QString refuse;
 
     QStringList asks;
     qint64 nextRunId = 7;
@@ -182,7 +198,12 @@ private Q_SLOTS:
         m_speaker->finish();  // played to its end
         QCOMPARE(m_voice->state(), QStringLiteral("listening"));
         QVERIFY(m_backend->asks.isEmpty());  // answered by the voice model, no run
-        m_voice->press();                    // ends the conversation
+        // ...and stored in the thread as a quick turn.
+        QVERIFY(QTest::qWaitFor([&] { return m_backend->recorded.size() == 1; }, 5000));
+        QCOMPARE(m_backend->recorded.at(0).said, QStringLiteral("what time is it"));
+        QCOMPARE(m_backend->recorded.at(0).answered, QStringLiteral("It is ten past two."));
+        QVERIFY(!m_backend->recorded.at(0).interrupted);
+        m_voice->press();  // ends the conversation
         QVERIFY(!m_voice->isOpen());
         QCOMPARE(m_voice->state(), QStringLiteral("off"));
         QVERIFY(!m_mic);  // the microphone is closed
@@ -245,6 +266,12 @@ private Q_SLOTS:
             rows.contains({QStringLiteral("user"), QStringLiteral("check disk usage on cube")}));
         QVERIFY(
             rows.contains({QStringLiteral("user"), QStringLiteral("Check disk usage on cube")}));
+        // The supervisor's run holds the request and its answer: the spoken words that led to it
+        // and the voice's retelling are not stored a second time, not even when it ends.
+        QVERIFY(QTest::qWaitFor([&] { return m_speaker && !m_speaker->streamed.isEmpty(); }, 5000));
+        m_speaker->finish();
+        m_voice->stop();
+        QCOMPARE(m_backend->recorded.size(), 0);
     }
 
     // A second request while the first is still with the supervisor is refused with the reason,
@@ -324,6 +351,55 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitFor(
             [&] { return m_server->received(QStringLiteral("response.cancel")).size() == 2; },
             5000));
+        // Both exchanges are stored as interrupted.
+        QVERIFY(QTest::qWaitFor([&] { return m_backend->recorded.size() == 2; }, 5000));
+        QCOMPARE(m_backend->recorded.at(0).said, QStringLiteral("tell me a story"));
+        QVERIFY(m_backend->recorded.at(0).interrupted);
+        QCOMPARE(m_backend->recorded.at(1).said, QStringLiteral("and then"));
+        QVERIFY(m_backend->recorded.at(1).interrupted);
+    }
+
+    // The user's words may be transcribed after the answer is over: the exchange waits for them
+    // and is stored whole. One still waiting when the conversation ends is stored as it is.
+    void aLateTranscriptStillPairsWithItsAnswer() {
+        m_server->transcriptAfterResponse = true;
+        m_server->script({QStringLiteral("hello jarvis"), QStringLiteral("Hello."), 200, {}, {}});
+        m_voice->press();
+        QVERIFY(waitState(QStringLiteral("listening")));
+        speak(400);
+        // Stored once the transcript came, after the answer (all of whose audio came before).
+        QVERIFY(QTest::qWaitFor([&] { return m_backend->recorded.size() == 1; }, 5000));
+        QVERIFY(m_speaker);
+        m_speaker->finish();  // played to its end: the microphone is sent again
+        QCOMPARE(m_backend->recorded.at(0).said, QStringLiteral("hello jarvis"));
+        QCOMPARE(m_backend->recorded.at(0).answered, QStringLiteral("Hello."));
+
+        // The conversation ends while the next answer plays: what was said is stored, as
+        // interrupted.
+        m_server->transcriptAfterResponse = false;
+        m_server->chunkIntervalMs = 50;
+        m_server->script(
+            {QStringLiteral("one more thing"), QStringLiteral("Sure, go ahead."), 5000, {}, {}});
+        const qsizetype played = m_speaker->streamed.size();
+        speak(400);
+        QVERIFY(QTest::qWaitFor([&] { return m_speaker->streamed.size() > played + 1; }, 5000));
+        m_voice->stop();
+        QCOMPARE(m_backend->recorded.size(), 2);
+        QCOMPARE(m_backend->recorded.at(1).said, QStringLiteral("one more thing"));
+        QVERIFY(m_backend->recorded.at(1).interrupted);
+    }
+
+    // A store that refuses the exchange: the chat says that it was not saved, and why.
+    void anExchangeNotSavedIsSaid() {
+        m_backend->refuse = QStringLiteral("disk full");
+        m_server->script({QStringLiteral("hello"), QStringLiteral("Hi."), 200, {}, {}});
+        m_voice->press();
+        QVERIFY(waitState(QStringLiteral("listening")));
+        speak(400);
+        QVERIFY(QTest::qWaitFor(
+            [&] { return m_controller->lastError().contains(QStringLiteral("disk full")); }, 5000));
+        QVERIFY2(m_controller->lastError().contains(QStringLiteral("not saved")),
+                 qPrintable(m_controller->lastError()));
     }
 
     // Without a server to talk to, the microphone says what to set and stays closed.

@@ -51,6 +51,9 @@ public:
     void cancelRun(qint64 runId) override { cancelledRuns.append(runId); }
     void cancelWorker(qint64 jobId) override { cancelledJobs.append(jobId); }
     QString setupProblem() const override { return problem; }
+    void recordSpoken(const QString&, const QString&, bool, QObject*, RecordDone done) override {
+        done(Ok{});
+    }
     // Pages of the conversation's history, answered in order (an error: Error's code "db").
     void history(std::optional<qint64> beforeRunId, int limit, QObject*, PageDone done) override {
         historyRequests.append(beforeRunId.value_or(0));
