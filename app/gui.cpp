@@ -277,6 +277,7 @@ int run(const QStringList& args) {
     RealtimeConversation realtime([] { return Settings::load(); }, [] { return loadMicrophone(); },
                                   [] { return loadSpeaker(); }, controller);
     voice.setConversation(&realtime);
+    voice.setController(controller);  // kept recordings move to the run's folder
     // Settings › Voice › Microphone lists the plug-in's inputs when the row is first shown.
     dashboard.settings().setDeviceLister([] {
         const auto microphone = loadMicrophone();

@@ -40,6 +40,7 @@ Rectangle {
 
     implicitHeight: Math.min(scroll.implicitHeight, 168) + 20
                     + (voiceLine.visible ? voiceLine.implicitHeight + 4 : 0)
+                    + (partialWords.visible ? partialWords.implicitHeight + 2 : 0)
     radius: Theme.radius
     color: Theme.surface
     border.color: input.activeFocus ? Theme.accent : Theme.border
@@ -48,6 +49,28 @@ Rectangle {
     Connections {
         target: VoiceInput
         function onHeard(text, send) { root.takeSpeech(text, send) }
+    }
+
+    // The words heard so far, live while the user speaks (the local engine recognizes as it
+    // hears); what was said lands in the box when the utterance ends.
+    Label {
+        id: partialWords
+
+        objectName: "voicePartial"
+        visible: VoiceInput.partial.length > 0 && voiceLine.visible
+        anchors.left: parent.left
+        anchors.right: parent.right
+        anchors.bottom: voiceLine.top
+        anchors.leftMargin: 12
+        anchors.rightMargin: 12
+        anchors.bottomMargin: 2
+        text: "\u201C" + VoiceInput.partial + "\u2026\u201D"
+        color: Theme.text
+        font.italic: true
+        font.pixelSize: Theme.fontSize
+        elide: Text.ElideLeft
+        Accessible.role: Accessible.StaticText
+        Accessible.name: qsTr("Heard so far: %1").arg(VoiceInput.partial)
     }
 
     // The privacy line: the microphone is open (red), the words are on their way, or what went
@@ -120,6 +143,7 @@ Rectangle {
         anchors.margins: 10
         anchors.leftMargin: 6
         anchors.bottomMargin: 10 + (voiceLine.visible ? voiceLine.implicitHeight + 4 : 0)
+                              + (partialWords.visible ? partialWords.implicitHeight + 2 : 0)
         spacing: 8
 
         ScrollView {

@@ -6396,10 +6396,6 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
         <translation>Aufnahmen behalten</translation>
     </message>
     <message>
-        <source>Off: what the microphone heard is dropped once transcribed.</source>
-        <translation>Aus: was das Mikrofon gehört hat, wird nach der Erkennung verworfen.</translation>
-    </message>
-    <message>
         <source>Conversation</source>
         <translation>Gespräch</translation>
     </message>
@@ -6422,6 +6418,10 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
     <message>
         <source>The input the microphone button listens to. System default: the one your desktop chooses.</source>
         <translation>Der Eingang, dem die Mikrofontaste zuhört. Systemstandard: der, den Ihr Desktop wählt.</translation>
+    </message>
+    <message>
+        <source>Off: what the microphone heard is dropped once transcribed. On: each utterance is kept as a WAVE file in recordings/ in the data folder, moved to recordings/run-ID/ once its words are sent.</source>
+        <translation>Aus: Was das Mikrofon gehört hat, wird nach der Transkription verworfen. An: Jede Äußerung wird als WAVE-Datei in recordings/ im Datenordner behalten und nach recordings/run-ID/ verschoben, sobald ihre Worte gesendet sind.</translation>
     </message>
 </context>
 <context>
@@ -7167,6 +7167,10 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
     <message>
         <source>Unknown speech recognition engine &apos;%1&apos;: choose one in Settings › Voice.</source>
         <translation>Unbekannte Spracherkennungs-Engine &apos;%1&apos;: wählen Sie eine unter Einstellungen › Sprachein- und -ausgabe.</translation>
+    </message>
+    <message>
+        <source>The recording %1 could not be moved to %2. Check that the data folder is writable.</source>
+        <translation>Die Aufnahme %1 konnte nicht nach %2 verschoben werden. Prüfen Sie, ob der Datenordner beschreibbar ist.</translation>
     </message>
 </context>
 <context>

@@ -6380,10 +6380,6 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Off: what the microphone heard is dropped once transcribed.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Conversation</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6405,6 +6401,10 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
     </message>
     <message>
         <source>The input the microphone button listens to. System default: the one your desktop chooses.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Off: what the microphone heard is dropped once transcribed. On: each utterance is kept as a WAVE file in recordings/ in the data folder, moved to recordings/run-ID/ once its words are sent.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -7150,6 +7150,10 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
     </message>
     <message>
         <source>Unknown speech recognition engine &apos;%1&apos;: choose one in Settings › Voice.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The recording %1 could not be moved to %2. Check that the data folder is writable.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

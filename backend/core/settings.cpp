@@ -323,7 +323,10 @@ QList<SettingField> makeFields() {
         make("voice/keep_recordings", "ZERG_VOICE_KEEP_RECORDINGS", v,
              QT_TRANSLATE_NOOP("zerg::SettingField", "Keep recordings"),
              QT_TRANSLATE_NOOP("zerg::SettingField",
-                               "Off: what the microphone heard is dropped once transcribed."),
+                               "Off: what the microphone heard is dropped once transcribed. "
+                               "On: each utterance is kept as a WAVE file in recordings/ in "
+                               "the data folder, moved to recordings/run-ID/ once its words "
+                               "are sent."),
              Kind::Bool, &Settings::keepRecordings),
 
         choice("ui/theme", "ZERG_THEME", "appearance",

@@ -145,6 +145,7 @@ void JarvisController::onAskDone(quint64 serial, const Result<qint64>& run) {
     setLastError({});
     adopt(runId);
     updateBusy();
+    Q_EMIT started(runId, m_askText);
 }
 
 void JarvisController::adopt(qint64 runId) {

@@ -125,6 +125,8 @@ Q_SIGNALS:
     void answered(qint64 runId, bool ok, const QString& text);
     // A run of this window handed work to a worker (each worker: `task` is what it was given).
     void delegated(qint64 runId, const QString& task);
+    // A question of this window started its run (the text as sent).
+    void started(qint64 runId, const QString& question);
     // A question of this window is over: its run ended (answered, failed or stopped), or it
     // could not start (runId 0).
     void finished(qint64 runId);

@@ -1,9 +1,11 @@
 #include "ui/voice_input.h"
 
 #include "tools/hosts_config.h"
+#include "ui/jarvis_controller.h"
 #include "ui/realtime_conversation.h"
 
 #include <QDir>
+#include <QFileInfo>
 #include <QNetworkAccessManager>
 
 namespace zerg {
@@ -16,17 +18,21 @@ VoiceInput::VoiceInput(SettingsSource settings, VoiceCapture::MicrophoneFactory 
       m_capture(std::move(microphones), nullptr) {
     connect(&m_capture, &VoiceCapture::stateChanged, this, &VoiceInput::stateChanged);
     connect(&m_capture, &VoiceCapture::levelChanged, this, &VoiceInput::levelChanged);
+    connect(&m_capture, &VoiceCapture::partialChanged, this, &VoiceInput::partialChanged);
     connect(&m_capture, &VoiceCapture::failed, this, &VoiceInput::setProblem);
     connect(&m_capture, &VoiceCapture::nothingHeard, this, [this] {
         setProblem(
             tr("Nothing was understood. Speak a little closer to the microphone, or "
                "type."));
     });
-    connect(&m_capture, &VoiceCapture::heard, this, [this](const QString& text) {
-        setProblem(QString());
-        m_lastHeard = text;
-        Q_EMIT heard(text, m_sendWhenSilent && m_capture.handsFree());
-    });
+    connect(&m_capture, &VoiceCapture::heard, this,
+            [this](const QString& text, const QString& recording) {
+                setProblem(QString());
+                m_lastHeard = text;
+                if (!recording.isEmpty())
+                    m_unfiled.append({text, recording});
+                Q_EMIT heard(text, m_sendWhenSilent && m_capture.handsFree());
+            });
     m_where = tr("on this computer");
 }
 
@@ -61,6 +67,30 @@ void VoiceInput::setConversation(RealtimeConversation* conversation) {
     connect(conversation, &RealtimeConversation::phaseChanged, this, &VoiceInput::stateChanged);
     connect(conversation, &RealtimeConversation::levelChanged, this, &VoiceInput::levelChanged);
     connect(conversation, &RealtimeConversation::problem, this, &VoiceInput::setProblem);
+}
+
+void VoiceInput::setController(JarvisController* controller) {
+    if (controller)
+        connect(controller, &JarvisController::started, this, &VoiceInput::fileRecordings);
+}
+
+void VoiceInput::fileRecordings(qint64 runId, const QString& question) {
+    const QList<std::pair<QString, QString>> unfiled = std::exchange(m_unfiled, {});
+    if (runId <= 0)
+        return;
+    const QString folder = QStringLiteral("run-%1").arg(runId);
+    for (const auto& [words, path] : unfiled) {
+        if (!question.contains(words, Qt::CaseInsensitive))
+            continue;  // its words were not sent with this question
+        const QFileInfo file(path);
+        QDir dir = file.dir();
+        const QString target = dir.filePath(folder + QLatin1Char('/') + file.fileName());
+        if (!dir.mkpath(folder) || !QFile::rename(path, target)) {
+            setProblem(tr("The recording %1 could not be moved to %2. Check that the data "
+                          "folder is writable.")
+                           .arg(path, dir.filePath(folder)));
+        }
+    }
 }
 
 bool VoiceInput::interrupt() {

@@ -16,6 +16,7 @@ class QNetworkAccessManager;
 
 namespace zerg {
 
+class JarvisController;
 class RealtimeConversation;
 
 // The composer's microphone (QML singleton `VoiceInput`): push-to-talk (the mic button or
@@ -35,6 +36,9 @@ class VoiceInput : public QObject, public QmlInstance<VoiceInput> {
     Q_PROPERTY(double level READ level NOTIFY levelChanged FINAL)
     // Where the audio goes: "on this computer", or "server HOST".
     Q_PROPERTY(QString where READ where NOTIFY stateChanged FINAL)
+    // The words heard so far while the user speaks (the local engine recognizes live; "" with a
+    // server engine, in a Realtime conversation and between utterances).
+    Q_PROPERTY(QString partial READ partial NOTIFY partialChanged FINAL)
     // The last problem, said with what to do ("" when none).
     Q_PROPERTY(QString problem READ problem NOTIFY problemChanged FINAL)
 
@@ -52,6 +56,7 @@ public:
     [[nodiscard]] double level() const;
     [[nodiscard]] QString where() const;
     [[nodiscard]] QString problem() const { return m_problem; }
+    [[nodiscard]] QString partial() const { return m_capture.partial(); }
 
     // Push-to-talk: press() opens the microphone, release() transcribes what was said. With
     // hands-free on in Settings, press() turns listening on or off instead.
@@ -68,6 +73,11 @@ public:
     // Voice to voice (Settings › Voice › Conversation: Realtime): the microphone button starts
     // and ends the conversation, and interrupts Jarvis while it speaks. Not owned; may be null.
     void setConversation(RealtimeConversation* conversation);
+    // With Settings › Voice › Keep recordings on, each utterance's recording waits in
+    // <data>/recordings until its words are sent: then it moves to the run's own folder,
+    // <data>/recordings/run-<id>/. Recordings whose words were not sent stay where they are.
+    // Not owned; may be null.
+    void setController(JarvisController* controller);
 
     // The last words heard and not yet sent: SpokenAnswers asks whether a question sent was
     // spoken, then forgets them.
@@ -80,6 +90,7 @@ public:
 Q_SIGNALS:
     void stateChanged();
     void levelChanged();
+    void partialChanged();
     void problemChanged();
     // What was said; `send` when the settings say to send it at once (hands-free with "send
     // when I stop talking").
@@ -90,6 +101,7 @@ Q_SIGNALS:
 private:
     [[nodiscard]] bool prepare();
     void setProblem(const QString& problem);
+    void fileRecordings(qint64 runId, const QString& question);
 
     SettingsSource m_settings;
     QNetworkAccessManager* m_nam;
@@ -101,6 +113,8 @@ private:
     bool m_sendWhenSilent = false;
     bool m_toggledByPress = false;
     QString m_lastHeard;  // the last press() toggled hands-free: release() does nothing
+    // Recordings kept since the last question was sent, with the words heard in each.
+    QList<std::pair<QString, QString>> m_unfiled;
 };
 
 }  // namespace zerg

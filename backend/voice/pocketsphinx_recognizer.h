@@ -6,6 +6,7 @@
 #include <QMutex>
 #include <QString>
 #include <QStringList>
+#include <QWaitCondition>
 
 #include <memory>
 
@@ -42,6 +43,15 @@ public:
     // clip is resampled to the model's 16 kHz. One utterance at a time; any thread.
     [[nodiscard]] Result<QString> transcribe(const AudioClip& clip);
 
+    // Live decoding of one utterance while it is spoken: startLive(), then feedLive() with its
+    // audio in order (any rate), each giving the words so far, then finishLive() for the words
+    // of the whole, or abortLive() to drop it. Meanwhile transcribe() and another startLive()
+    // wait. Any thread, one call at a time.
+    [[nodiscard]] Status startLive();
+    [[nodiscard]] Result<QString> feedLive(const AudioClip& piece);
+    [[nodiscard]] Result<QString> finishLive();
+    void abortLive();
+
     // The aliases that had no pronunciation and could not get one (not recognized).
     [[nodiscard]] QStringList unpronounceable() const { return m_unpronounceable; }
 
@@ -50,8 +60,13 @@ private:
     explicit PocketsphinxRecognizer(std::unique_ptr<Decoder> decoder);
 
     std::unique_ptr<Decoder> m_decoder;
+    [[nodiscard]] Result<QString> hypothesis() const;
+    [[nodiscard]] Status process(const QList<qint16>& samples);
+
     QStringList m_unpronounceable;
     QMutex m_lock;
+    QWaitCondition m_free;  // no live utterance is open
+    bool m_live = false;
 };
 
 }  // namespace zerg

@@ -67,12 +67,34 @@ struct StatusTable<VoiceMode> {
     }};
 };
 
+// One utterance recognized while it is spoken (SpeechToText::listen).
+class SpeechStream {
+public:
+    using Done = std::function<void(Result<QString>)>;
+    // Without finish() first, the utterance is dropped.
+    virtual ~SpeechStream() = default;
+    // The next piece of the utterance's audio, in order.
+    virtual void feed(const AudioClip& piece) = 0;
+    // The words of the whole utterance, as SpeechToText::transcribe gives them; `done` is called
+    // even if this stream is destroyed first (not once its SpeechToText is). Nothing may be fed
+    // after it.
+    virtual void finish(Done done) = 0;
+};
+
 // Speech to text, whichever engine: the one interface the composer, `zerg transcribe` and
 // `zerg ask --audio` use.
 class SpeechToText {
 public:
     using Done = std::function<void(Result<QString>)>;
+    using Partial = std::function<void(const QString& words)>;
     virtual ~SpeechToText() = default;
+    // Recognition while the user speaks: `partial` is called on this thread's event loop with
+    // the words so far whenever they change (not after the stream is destroyed). nullptr when
+    // the engine only takes whole utterances (a server's /v1/audio/transcriptions).
+    [[nodiscard]] virtual std::unique_ptr<SpeechStream> listen(Partial partial) {
+        Q_UNUSED(partial);
+        return nullptr;
+    }
     // The words of one utterance, lower case for the local engine ("" when nothing was
     // understood). `done` is called once, later, on the calling thread's event loop, unless
     // this object is destroyed first. Local recognition runs on a pool thread.

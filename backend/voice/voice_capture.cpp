@@ -56,6 +56,27 @@ void VoiceCapture::stop() {
     refreshState();
 }
 
+void VoiceCapture::beginStream(const QList<qint16>& head) {
+    m_stream = m_speech ? m_speech->listen([this, alive = m_alive](const QString& words) {
+        if (*alive)
+            setPartial(words);
+    })
+                        : nullptr;
+    if (m_stream && !head.isEmpty()) {
+        AudioClip start;
+        start.sampleRate = kRate;
+        start.samples = head;
+        m_stream->feed(start);
+    }
+}
+
+void VoiceCapture::setPartial(const QString& words) {
+    if (words == m_partial)
+        return;
+    m_partial = words;
+    Q_EMIT partialChanged();
+}
+
 Status VoiceCapture::open(bool handsFree) {
     if (m_microphone) {
         if (m_handsFree == handsFree)
@@ -104,6 +125,8 @@ void VoiceCapture::close() {
     }
     m_activity.reset();
     m_preroll.samples.clear();
+    m_stream.reset();
+    setPartial(QString());
     if (m_level != 0) {
         m_level = 0;
         Q_EMIT levelChanged();
@@ -118,6 +141,8 @@ void VoiceCapture::setPaused(bool paused) {
         // What was being heard is dropped; listening starts afresh (the room, then speech).
         m_heard.samples.clear();
         m_preroll.samples.clear();
+        m_stream.reset();
+        setPartial(QString());
         if (m_activity)
             m_activity.emplace(m_activity->options());
         refreshState();
@@ -141,14 +166,20 @@ void VoiceCapture::onSamples(const qint16* samples, qsizetype count, int sampleR
     }
     if (!m_handsFree) {
         // Push-to-talk: everything while held is the utterance.
+        if (!m_stream)
+            beginStream({});
         m_heard.samples.append(chunk.samples);
+        if (m_stream)
+            m_stream->feed(chunk);
     } else {
         bool inSpeech = wasInSpeech;
         bool ended = false;
+        bool started = false;
         for (const VoiceActivityDetector::Event& e : events) {
             if (e.change == VoiceActivityDetector::Change::SpeechStarted && !inSpeech) {
                 m_heard.samples = m_preroll.samples;
                 inSpeech = true;
+                started = true;
             } else if (e.change == VoiceActivityDetector::Change::SpeechEnded) {
                 ended = true;
                 inSpeech = false;
@@ -156,6 +187,10 @@ void VoiceCapture::onSamples(const qint16* samples, qsizetype count, int sampleR
         }
         if (wasInSpeech || !events.isEmpty()) {
             m_heard.samples.append(chunk.samples);
+            if (started)
+                beginStream(m_heard.samples);  // with the moments before speech was detected
+            else if (m_stream)
+                m_stream->feed(chunk);
         } else {
             m_preroll.samples.append(chunk.samples);
             const qsizetype keep = qsizetype(kRate) * kPrerollMs / 1000;
@@ -175,10 +210,13 @@ void VoiceCapture::onSamples(const qint16* samples, qsizetype count, int sampleR
 void VoiceCapture::finishUtterance() {
     const AudioClip clip = m_heard;
     m_heard.samples.clear();
+    std::unique_ptr<SpeechStream> stream = std::move(m_stream);
+    setPartial(QString());
     if (clip.seconds() < kShortestSeconds) {
         Q_EMIT nothingHeard();
         return;
     }
+    QString recording;
     if (!m_options.recordingsDir.isEmpty()) {
         const QString path = QDir(m_options.recordingsDir)
                                  .filePath(QStringLiteral("voice-%1.wav")
@@ -190,21 +228,31 @@ void VoiceCapture::finishUtterance() {
             !kept) {
             Q_EMIT failed(VoiceCaptureText::tr("The recording could not be kept: %1")
                               .arg(kept.error().message));
+        } else {
+            recording = path;
         }
     }
     ++m_pending;
-    m_speech->transcribe(clip, [this, alive = m_alive](Result<QString> text) {
-        if (!*alive)
-            return;
-        --m_pending;
-        if (!text)
-            Q_EMIT failed(text.error().message);
-        else if (text->trimmed().isEmpty())
-            Q_EMIT nothingHeard();
-        else
-            Q_EMIT heard(text->trimmed());
-        refreshState();
-    });
+    auto done = [this, alive = m_alive, recording](const Result<QString>& text) {
+        if (*alive)
+            transcribed(text, recording);
+    };
+    // Recognized while heard: only the end is left to decode.
+    if (stream)
+        stream->finish(std::move(done));
+    else
+        m_speech->transcribe(clip, std::move(done));
+}
+
+void VoiceCapture::transcribed(const Result<QString>& text, const QString& recording) {
+    --m_pending;
+    if (!text)
+        Q_EMIT failed(text.error().message);
+    else if (text->trimmed().isEmpty())
+        Q_EMIT nothingHeard();
+    else
+        Q_EMIT heard(text->trimmed(), recording);
+    refreshState();
 }
 
 void VoiceCapture::refreshState() {

@@ -15,6 +15,7 @@
 
 namespace zerg {
 
+class SpeechStream;
 class SpeechToText;
 
 // The microphone as the composer uses it: push-to-talk (on while held, what was said is
@@ -61,12 +62,17 @@ public:
     [[nodiscard]] State state() const { return m_state; }
     [[nodiscard]] bool handsFree() const { return m_handsFree; }
     [[nodiscard]] double level() const { return m_level; }  // 0 to 1, for a meter
+    // The words of the utterance being heard so far, while the engine can tell them (the local
+    // one); empty otherwise and once the utterance is over.
+    [[nodiscard]] QString partial() const { return m_partial; }
 
 Q_SIGNALS:
     void stateChanged();
     void levelChanged();
-    // What one utterance said (never empty).
-    void heard(const QString& text);
+    void partialChanged();
+    // What one utterance said (never empty), and where its recording was kept ("" when
+    // recordings are not kept).
+    void heard(const QString& text, const QString& recording);
     // An utterance was transcribed to nothing.
     void nothingHeard();
     // The microphone, a recording or the recognizer failed: what happened and what to do.
@@ -77,6 +83,10 @@ private:
     void close();
     void onSamples(const qint16* samples, qsizetype count, int sampleRate);
     void finishUtterance();
+    // The engine's live recognition of the utterance that starts with `head`, if it has one.
+    void beginStream(const QList<qint16>& head);
+    void setPartial(const QString& words);
+    void transcribed(const Result<QString>& text, const QString& recording);
     void setState(State state);
     void refreshState();
 
@@ -84,6 +94,8 @@ private:
     SpeechToText* m_speech;
     Options m_options;
     std::unique_ptr<Microphone> m_microphone;
+    std::unique_ptr<SpeechStream> m_stream;  // the utterance being heard, recognized live
+    QString m_partial;
     std::optional<VoiceActivityDetector> m_activity;
     State m_state = State::Off;
     bool m_handsFree = false;

@@ -39,6 +39,7 @@ TestCase {
         voiceSupport.setSendWhenSilent(false)
         voiceSupport.setNoMicrophone(false)
         voiceSupport.setRealtime(false)
+        voiceSupport.setLocalEngine(false)
         voiceSupport.answer("check disk usage on cube")
     }
 
@@ -74,6 +75,28 @@ TestCase {
         compare(VoiceInput.state, "off")
         verify(!status.visible)
         compare(voiceSupport.requests(), asked + 1)
+    }
+
+    // The local engine recognizes while the user speaks: the words so far show above the
+    // privacy line, and what was said lands in the box when the microphone is let go.
+    function test_partialWordsShowWhileSpeaking() {
+        voiceSupport.setLocalEngine(true)
+        const composer = createTemporaryObject(composerComponent, testCase)
+        const mic = find(composer, "micButton")
+        const partial = find(composer, "voicePartial")
+        verify(mic && partial)
+        verify(!partial.visible)
+        mousePress(mic)
+        verify(voiceSupport.speakWords("check disk usage on cube"),
+               "espeak-ng is missing: run scripts/setup")
+        tryVerify(() => partial.visible, 30000, "no words while speaking")
+        verify(VoiceInput.partial.length > 0)
+        verify(partial.text.indexOf(VoiceInput.partial) > 0, partial.text)
+        compare(partial.Accessible.name, "Heard so far: " + VoiceInput.partial)
+        tryVerify(() => voiceSupport.wordsSaid(), 10000)
+        mouseRelease(mic)
+        verify(!partial.visible)
+        tryVerify(() => composer.text.split(" ").length >= 2, 30000, "nothing in the box")
     }
 
     function test_pushToTalkByCtrlSpaceAddsToWhatIsTyped() {

@@ -1,18 +1,51 @@
+#include "core/clock.h"
+#include "core/event_bus.h"
 #include "core/settings.h"
 #include "fake_microphone.h"
 #include "http_stub.h"
+#include "ui/conversation_backend.h"
+#include "ui/jarvis_controller.h"
 #include "ui/spoken_answers.h"
 #include "ui/voice_input.h"
 
+#include <QDir>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace zerg;
 using test::FakeMicrophone;
 using test::FakeSpeaker;
 using test::HttpStub;
+
+namespace {
+
+// A question starts run 7, as the in-process backend would (supervisor_started, then the id).
+class RunSeven final : public ConversationBackend {
+public:
+    explicit RunSeven(EventBus* bus) : m_bus(bus) {}
+    void ask(const QString& text, QObject*, AskDone done) override {
+        m_bus->publish(QStringLiteral("supervisor_started"), 1,
+                       {{QStringLiteral("run_id"), 7},
+                        {QStringLiteral("thread_id"), 1},
+                        {QStringLiteral("task"), text},
+                        {QStringLiteral("mode"), QStringLiteral("supervisor")}});
+        done(qint64(7));
+    }
+    void cancelRun(qint64) override {}
+    void cancelWorker(qint64) override {}
+    QString setupProblem() const override { return {}; }
+    void recordSpoken(const QString&, const QString&, bool, QObject*, RecordDone done) override {
+        done(Ok{});
+    }
+
+private:
+    EventBus* m_bus;
+};
+
+}  // namespace
 
 // Jarvis's answers spoken: when the question was spoken (or always, or never, as Settings say),
 // one sentence of what it is doing during long work, Markdown made speakable, barge-in, hands-free
@@ -28,6 +61,7 @@ class TestSpokenAnswers : public QObject {
     FakeMicrophone* m_mic = nullptr;
     FakeSpeaker* m_speaker = nullptr;
     bool m_noSpeakers = false;
+    QString m_dataDir;  // with Keep recordings on
 
     Settings settings() const {
         Settings s;
@@ -37,6 +71,8 @@ class TestSpokenAnswers : public QObject {
         s.speakAnswers = m_speakAnswers;
         s.handsFree = m_handsFree;
         s.hostsFile = QStringLiteral("/nonexistent");
+        s.keepRecordings = !m_dataDir.isEmpty();
+        s.dataDir = m_dataDir;
         return s;
     }
 
@@ -102,6 +138,39 @@ private Q_SLOTS:
         m_speakAnswers = QStringLiteral("spoken");
         m_handsFree = false;
         m_noSpeakers = false;
+        m_dataDir.clear();
+        m_transcript = QStringLiteral("check disk usage on cube");
+    }
+
+    // Keep recordings: each utterance's recording waits in <data>/recordings until its words are
+    // sent, then moves to the run's folder; one whose words were not sent stays where it is.
+    void keptRecordingsMoveToTheRunsFolder() {
+        QTemporaryDir data;
+        QVERIFY(data.isValid());
+        m_dataDir = data.path();
+        ManualClock clock;
+        EventBus bus(&clock);
+        RunSeven backend(&bus);
+        JarvisController controller(&bus, &backend, &clock);
+        auto input = voice();
+        input->setController(&controller);
+        const QDir recordings(data.filePath(QStringLiteral("recordings")));
+        const QStringList waves{QStringLiteral("*.wav")};
+        ask(*input);
+        QCOMPARE(recordings.entryList(waves, QDir::Files).size(), 1);
+        m_transcript = QStringLiteral("restart nginx on web1");
+        ask(*input);  // heard, then not sent
+        QCOMPARE(recordings.entryList(waves, QDir::Files).size(), 2);
+
+        QVERIFY(controller.send(QStringLiteral("Check disk usage on cube, please")));
+        const QDir run(recordings.filePath(QStringLiteral("run-7")));
+        const QStringList filed = run.entryList(waves, QDir::Files);
+        QCOMPARE(filed.size(), 1);
+        const Result<AudioClip> clip = readWav(run.filePath(filed.first()));
+        QVERIFY(clip);
+        QVERIFY2(clip->seconds() >= 0.5, qPrintable(QString::number(clip->seconds())));
+        QCOMPARE(recordings.entryList(waves, QDir::Files).size(), 1);  // the unsent one stays
+        QVERIFY(input->problem().isEmpty());
     }
 
     void aSpokenQuestionIsAnsweredAloudWithOneSentenceWhileItWorks() {

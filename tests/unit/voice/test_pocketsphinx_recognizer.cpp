@@ -11,10 +11,10 @@ using test::OperatorPhrase;
 
 // Offline speech to text on speech espeak-ng generates, 20 operator phrases by two voices. Issue
 // 25 asks for the host alias and the key word right in at least 90% of them; measured on
-// 2026-11-28 (zerg-bench-voice, docs/voice.md): host aliases 37 of 40, key words 27 of 40.
-// The key words are not there yet, so they are printed, not asserted; the host aliases, which
-// the operator model is for, must stay at 85% or more (a regression guard with a margin of two
-// phrases below today's figure; espeak-ng's speech is the same from run to run in one process).
+// 2026-11-28 (zerg-bench-voice, docs/voice.md): host aliases 39 of 40, key words 32 of 40.
+// The key words are not at 90% yet. Both are guarded against regressions with a margin of two
+// phrases below today's figures (host aliases 37, key words 30); espeak-ng's speech is the same
+// from run to run in one process.
 class TestPocketsphinxRecognizer : public QObject {
     Q_OBJECT
 
@@ -59,8 +59,10 @@ private Q_SLOTS:
         }
         qInfo("host aliases %d/%d, key words %d/%d, whole phrases %d/%d", hosts, total, verbs,
               total, exact, total);
-        QVERIFY2(hosts * 100 >= total * 85,
-                 qPrintable(QStringLiteral("%1 of %2").arg(hosts).arg(total)));
+        QVERIFY2(hosts >= total - 3,
+                 qPrintable(QStringLiteral("host aliases %1 of %2").arg(hosts).arg(total)));
+        QVERIFY2(verbs >= total - 10,
+                 qPrintable(QStringLiteral("key words %1 of %2").arg(verbs).arg(total)));
     }
 
     void silenceIsNothing() {

@@ -297,6 +297,61 @@ private Q_SLOTS:
         QTest::qWait(3000);
         QVERIFY(!called);
     }
+
+    // Live recognition (the composer's words so far): they come while the audio is fed, and
+    // finish() gives the whole utterance's, even after the stream is gone. A stream dropped
+    // without finish() ends its utterance, so the next transcription is not kept waiting. The
+    // server engine takes whole utterances only.
+    void theLocalEngineRecognizesLive() {
+        const auto spoken =
+            EspeakSynthesizer::synthesize(QStringLiteral("check disk usage on cube"));
+        if (!spoken && spoken.error().code == QLatin1String("unavailable"))
+            QFAIL(qPrintable(spoken.error().message + QStringLiteral(" (run scripts/setup)")));
+        QVERIFY(spoken);
+        const AudioClip clip = resampled(spoken.value(), 16000);
+        auto listener = makeSpeechToText(ListenEngine::Pocketsphinx, Settings{},
+                                         {QStringLiteral("cube")}, &m_nam);
+        QVERIFY(listener);
+        QStringList partials;
+        auto stream =
+            listener.value()->listen([&](const QString& words) { partials.append(words); });
+        QVERIFY(stream);
+        const auto piece = [&](qsizetype at, qsizetype length) {
+            AudioClip p;
+            p.sampleRate = 16000;
+            p.samples = clip.samples.mid(at, length);
+            return p;
+        };
+        for (qsizetype at = 0; at < clip.samples.size(); at += 1600) {
+            stream->feed(piece(at, 1600));  // 100 ms, as a microphone gives them
+            QTest::qWait(5);
+        }
+        QTRY_VERIFY_WITH_TIMEOUT(!partials.isEmpty() && !partials.last().isEmpty(), 30000);
+        std::optional<Result<QString>> whole;
+        stream->finish([&](Result<QString> words) { whole = std::move(words); });
+        stream.reset();
+        QTRY_VERIFY_WITH_TIMEOUT(whole.has_value(), 30000);
+        QVERIFY2(*whole, qPrintable(*whole ? QString() : whole->error().message));
+        qInfo("live: %s; partial words: %s", qPrintable(whole->value()),
+              qPrintable(partials.join(QStringLiteral(" | "))));
+        QVERIFY2(whole->value().split(QLatin1Char(' ')).size() >= 2, qPrintable(whole->value()));
+        const qsizetype seen = partials.size();
+
+        auto dropped =
+            listener.value()->listen([&](const QString& words) { partials.append(words); });
+        dropped->feed(piece(0, 16000));
+        dropped.reset();
+        const Result<QString> after = transcribe(*listener.value(), spoken.value());
+        QVERIFY2(after, qPrintable(after ? QString() : after.error().message));
+        QTest::qWait(100);
+        QCOMPARE(partials.size(), seen);  // nothing from the dropped stream
+
+        Settings server;
+        server.speechUrl = QStringLiteral("http://127.0.0.1:9/v1");
+        auto remote = makeSpeechToText(ListenEngine::Server, server, {}, &m_nam);
+        QVERIFY(remote);
+        QVERIFY(!remote.value()->listen([](const QString&) {}));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestSpeechEngines)

@@ -144,10 +144,13 @@ private Q_SLOTS:
         ScriptedSpeechToText speech;
         speech.answers = {QStringLiteral("a"), QStringLiteral("b")};
         VoiceCapture capture(factory(), &speech);
+        QSignalSpy heard(&capture, &VoiceCapture::heard);
         QVERIFY(capture.press());
         m_mic->push(voiced(500));
         capture.release();
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 0);
+        QTRY_COMPARE(heard.size(), 1);
+        QCOMPARE(heard.at(0).at(1).toString(), QString());  // no recording
         VoiceCapture::Options options;
         options.recordingsDir = dir.filePath(QStringLiteral("recordings"));
         capture.setOptions(options);
@@ -160,6 +163,9 @@ private Q_SLOTS:
         const Result<AudioClip> clip = readWav(QDir(options.recordingsDir).filePath(kept.first()));
         QVERIFY(clip);
         QCOMPARE(clip->samples, speech.clips.last().samples);
+        // The words come with where their recording is (VoiceInput files it with the run).
+        QTRY_COMPARE(heard.size(), 2);
+        QCOMPARE(heard.at(1).at(1).toString(), QDir(options.recordingsDir).filePath(kept.first()));
     }
 
     void errorsAreSaid() {
@@ -225,6 +231,43 @@ private Q_SLOTS:
         const QString text = heard.first().first().toString();
         qInfo("heard: %s", qPrintable(text));
         QVERIFY2(text.split(QLatin1Char(' ')).size() >= 2, qPrintable(text));
+    }
+
+    // The words so far show while the user speaks (the local engine recognizes live), and are
+    // gone once the utterance is over; its words come from the same live recognition.
+    void partialWordsComeWhileSpeaking() {
+        const auto spoken =
+            EspeakSynthesizer::synthesize(QStringLiteral("check disk usage on cube"));
+        if (!spoken && spoken.error().code == QLatin1String("unavailable"))
+            QFAIL(qPrintable(spoken.error().message + QStringLiteral(" (run scripts/setup)")));
+        QVERIFY(spoken);
+        QNetworkAccessManager nam;
+        auto speech = makeSpeechToText(ListenEngine::Pocketsphinx, Settings{},
+                                       {QStringLiteral("cube")}, &nam);
+        QVERIFY(speech);
+        VoiceCapture capture(factory(), speech.value().get());
+        QSignalSpy heard(&capture, &VoiceCapture::heard);
+        QSignalSpy failed(&capture, &VoiceCapture::failed);
+        QVERIFY(capture.press());
+        const AudioClip clip = resampled(spoken.value(), 16000);
+        m_mic->silence(200);
+        for (qsizetype at = 0; at < clip.samples.size(); at += 1600) {
+            AudioClip piece;
+            piece.sampleRate = 16000;
+            piece.samples = clip.samples.mid(at, 1600);
+            m_mic->push(piece);
+            QTest::qWait(5);
+        }
+        QTRY_VERIFY_WITH_TIMEOUT(!capture.partial().isEmpty(), 30000);
+        m_mic->silence(200);
+        capture.release();
+        QCOMPARE(capture.partial(), QString());
+        QTRY_VERIFY_WITH_TIMEOUT(heard.size() + failed.size() == 1, 60000);
+        QVERIFY2(failed.isEmpty(),
+                 failed.isEmpty() ? "" : qPrintable(failed.first().first().toString()));
+        const QString text = heard.first().first().toString();
+        QVERIFY2(text.split(QLatin1Char(' ')).size() >= 2, qPrintable(text));
+        QCOMPARE(capture.partial(), QString());
     }
 
     // The Qt Multimedia plug-in loads; without a sound card (CI) it says there is no microphone
