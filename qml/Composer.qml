@@ -218,6 +218,10 @@ Rectangle {
 
             property bool heldByKey: false
             readonly property bool live: VoiceInput.open
+            // How the button works: held (push-to-talk), or pressed to start and to stop.
+            readonly property string howTo: VoiceInput.toggles
+                ? qsTr("Press to start listening, again to stop (Ctrl+Space)")
+                : qsTr("Hold to talk (Ctrl+Space)")
             readonly property color face: live ? Theme.dangerBubble
                                          : hovered ? Theme.window : Theme.surface
 
@@ -227,14 +231,13 @@ Rectangle {
             Layout.preferredWidth: 34
             focusPolicy: Qt.NoFocus
             Accessible.name: live ? qsTr("Microphone on") : qsTr("Microphone")
-            Accessible.description: qsTr("Hold to talk (Ctrl+Space)")
+            Accessible.description: howTo
             onPressed: VoiceInput.press()
             onReleased: VoiceInput.release()
             onCanceled: VoiceInput.release()
             ToolTip.visible: hovered && !pressed
             ToolTip.delay: 600
-            ToolTip.text: live ? qsTr("Listening, %1").arg(VoiceInput.where)
-                               : qsTr("Hold to talk (Ctrl+Space)")
+            ToolTip.text: live ? qsTr("Listening, %1").arg(VoiceInput.where) : howTo
 
             contentItem: Item {
                 // A microphone drawn from rectangles: cradle, capsule over it, stem and foot.

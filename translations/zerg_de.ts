@@ -427,6 +427,10 @@
         <source>Heard so far: %1</source>
         <translation>Bisher verstanden: %1</translation>
     </message>
+    <message>
+        <source>Press to start listening, again to stop (Ctrl+Space)</source>
+        <translation>Drücken zum Zuhören, erneut drücken zum Beenden (Strg+Leertaste)</translation>
+    </message>
 </context>
 <context>
     <name>CostsPage</name>

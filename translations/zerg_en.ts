@@ -427,6 +427,10 @@
         <source>Heard so far: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Press to start listening, again to stop (Ctrl+Space)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CostsPage</name>

@@ -158,13 +158,19 @@ Result<qint64> JarvisService::recordSpokenExchange(const SpokenExchange& exchang
     return storeSpokenExchange(exchange);
 }
 
-Result<qint64> JarvisService::storeSpokenExchange(const SpokenExchange& exchange) {
-    const QDateTime now = m_clock->utcNow();
+Status JarvisService::openThread(const QDateTime& now) {
     const Result<ThreadRecord> thread =
         m_store->findOrCreateSupervisorThread(m_config.ownerId, QStringLiteral("Jarvis"), now);
     if (!thread)
         return thread.error();
     m_threadId = thread->id;
+    return Ok{};
+}
+
+Result<qint64> JarvisService::storeSpokenExchange(const SpokenExchange& exchange) {
+    const QDateTime now = m_clock->utcNow();
+    if (const Status opened = openThread(now); !opened)
+        return opened.error();
     const QString said = exchange.said.trimmed().isEmpty() ? tr("(spoken, not transcribed)")
                                                            : exchange.said.trimmed();
     const QString answered = exchange.answered.trimmed();
@@ -213,11 +219,8 @@ Result<qint64> JarvisService::start(const QString& taskIn, bool background,
                         "or stop it (Escape) before asking again.")};
     }
     const QDateTime now = m_clock->utcNow();
-    const Result<ThreadRecord> thread =
-        m_store->findOrCreateSupervisorThread(m_config.ownerId, QStringLiteral("Jarvis"), now);
-    if (!thread)
-        return thread.error();
-    m_threadId = thread->id;
+    if (const Status opened = openThread(now); !opened)
+        return opened.error();
     Result<ThreadHistory> history = readThread();
     if (!history)
         return history.error();

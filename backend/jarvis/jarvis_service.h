@@ -190,6 +190,8 @@ private:
     ToolInvocation* guardSharedTool(const GuardedCall& call, QObject* parent) const;
     void finishAborted();
     [[nodiscard]] Result<qint64> storeSpokenExchange(const SpokenExchange& exchange);
+    // Finds or creates the owner's one thread (m_threadId).
+    [[nodiscard]] Status openThread(const QDateTime& now);
     // The compaction or the apology call that is under way, if any, is dropped.
     void stopPendingWork();
     void scheduleHeartbeat();

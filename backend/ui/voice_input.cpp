@@ -50,6 +50,15 @@ bool VoiceInput::handsFree() const {
     return (m_conversation && m_conversation->active()) || (m_capture.handsFree() && isOpen());
 }
 
+bool VoiceInput::realtimeWith(const Settings& settings) const {
+    return m_conversation && parseStatus<VoiceMode>(settings.voiceMode) == VoiceMode::Realtime;
+}
+
+bool VoiceInput::toggles() const {
+    const Settings settings = m_settings();
+    return settings.handsFree || realtimeWith(settings);
+}
+
 double VoiceInput::level() const {
     return m_conversation && m_conversation->active() ? m_conversation->level() : m_capture.level();
 }
@@ -147,8 +156,7 @@ void VoiceInput::press() {
     Q_EMIT pressed();
     const Settings settings = m_settings();
     // Voice to voice: the button starts the conversation, interrupts Jarvis, or ends it.
-    if (m_conversation && (m_conversation->active() ||
-                           parseStatus<VoiceMode>(settings.voiceMode) == VoiceMode::Realtime)) {
+    if (m_conversation && (m_conversation->active() || realtimeWith(settings))) {
         m_toggledByPress = true;
         if (!m_conversation->active()) {
             m_capture.stop();

@@ -34,6 +34,9 @@ class VoiceInput : public QObject, public QmlInstance<VoiceInput> {
     Q_PROPERTY(bool open READ isOpen NOTIFY stateChanged FINAL)
     Q_PROPERTY(bool handsFree READ handsFree NOTIFY stateChanged FINAL)
     Q_PROPERTY(double level READ level NOTIFY levelChanged FINAL)
+    // The button is pressed to start and again to stop (hands-free, or a Realtime
+    // conversation), not held (push-to-talk). Read from the settings when the state changes.
+    Q_PROPERTY(bool toggles READ toggles NOTIFY stateChanged FINAL)
     // Where the audio goes: "on this computer", or "server HOST".
     Q_PROPERTY(QString where READ where NOTIFY stateChanged FINAL)
     // The words heard so far while the user speaks (the local engine recognizes live; "" with a
@@ -53,6 +56,7 @@ public:
     [[nodiscard]] QString state() const;
     [[nodiscard]] bool isOpen() const;
     [[nodiscard]] bool handsFree() const;
+    [[nodiscard]] bool toggles() const;
     [[nodiscard]] double level() const;
     [[nodiscard]] QString where() const;
     [[nodiscard]] QString problem() const { return m_problem; }
@@ -100,6 +104,8 @@ Q_SIGNALS:
 
 private:
     [[nodiscard]] bool prepare();
+    // Voice to voice is what the button starts (Settings › Voice › Conversation).
+    [[nodiscard]] bool realtimeWith(const Settings& settings) const;
     void setProblem(const QString& problem);
     void fileRecordings(qint64 runId, const QString& question);
 

@@ -53,6 +53,7 @@ TestCase {
         compare(VoiceInput.state, "off")
         compare(mic.Accessible.name, "Microphone")
         verify(!status.visible)
+        compare(mic.Accessible.description, "Hold to talk (Ctrl+Space)")
 
         mousePress(mic)
         compare(VoiceInput.state, "listening")
@@ -114,10 +115,11 @@ TestCase {
     }
 
     function test_handsFreeSendsWhenTheSpeakerStops() {
+        voiceSupport.setHandsFree(true)
         const composer = createTemporaryObject(composerComponent, testCase)
         const mic = find(composer, "micButton")
         const status = find(composer, "voiceStatus")
-        voiceSupport.setHandsFree(true)
+        compare(mic.Accessible.description, "Press to start listening, again to stop (Ctrl+Space)")
         voiceSupport.setSendWhenSilent(true)
         sentSpy.target = composer
         sentSpy.clear()

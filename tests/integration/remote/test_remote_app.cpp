@@ -138,6 +138,19 @@ class TestRemoteApp : public QObject {
     std::optional<Server> m_server;
     QString m_secret;
 
+    // A session token for the device, from the server ("" when it refused: said in the log).
+    QString loginToken() {
+        zerg::SystemClock clock;
+        std::optional<zerg::Result<zerg::api::LoginResult>> login;
+        zerg::api::RemoteClient::login(QUrl(m_server->url()), m_secret, &clock, this,
+                                       [&](zerg::Result<zerg::api::LoginResult> r) { login = r; });
+        if (!QTest::qWaitFor([&] { return login.has_value(); }, 10'000))
+            qWarning("login: no answer within 10 s");
+        else if (!login->ok())
+            qWarning("login: %s", qPrintable(login->error().message));
+        return login && login->ok() ? (*login)->token : QString();
+    }
+
     void answerOnce() {
         m_llm.setScenario({{"responses", QJsonArray{QJsonObject{{"content", kAnswer}}}}});
     }
@@ -190,18 +203,14 @@ private Q_SLOTS:
 
     // ZERG_REMOTE_URL and ZERG_REMOTE_TOKEN (a token from `login`): the app runs nothing itself.
     void theAppAnswersThroughTheServer() {
-        zerg::SystemClock clock;
-        std::optional<zerg::Result<zerg::api::LoginResult>> login;
-        zerg::api::RemoteClient::login(QUrl(m_server->url()), m_secret, &clock, this,
-                                       [&](zerg::Result<zerg::api::LoginResult> r) { login = r; });
-        QTRY_VERIFY_WITH_TIMEOUT(login.has_value(), 10'000);
-        QVERIFY2(login->ok(), login->ok() ? "" : qPrintable(login->error().message));
+        const QString token = loginToken();
+        QVERIFY(!token.isEmpty());
 
         QTemporaryDir home, data;
         QProcessEnvironment env = isolatedEnv(home.path(), data.path());
         env.insert(u"QT_QPA_PLATFORM"_s, u"offscreen"_s);
         env.insert(u"ZERG_REMOTE_URL"_s, m_server->url());
-        env.insert(u"ZERG_REMOTE_TOKEN"_s, (*login)->token);
+        env.insert(u"ZERG_REMOTE_TOKEN"_s, token);
         answerOnce();
         const int requestsBefore = int(m_llm.requests().size());
         // Kept with the GUI tour's screenshots, for people to look at.
@@ -234,12 +243,10 @@ private Q_SLOTS:
     // server's thread as a quick turn; an empty exchange is refused as a bad request.
     void aSpokenExchangeIsStoredOnTheServer() {
         zerg::SystemClock clock;
-        std::optional<zerg::Result<zerg::api::LoginResult>> login;
-        zerg::api::RemoteClient::login(QUrl(m_server->url()), m_secret, &clock, this,
-                                       [&](zerg::Result<zerg::api::LoginResult> r) { login = r; });
-        QTRY_VERIFY_WITH_TIMEOUT(login.has_value() && login->ok(), 10'000);
+        const QString token = loginToken();
+        QVERIFY(!token.isEmpty());
         zerg::EventBus bus(&clock);
-        zerg::api::RemoteClient client(QUrl(m_server->url()), (*login)->token, &bus, &clock);
+        zerg::api::RemoteClient client(QUrl(m_server->url()), token, &bus, &clock);
         client.start();
         QTRY_VERIFY_WITH_TIMEOUT(client.state() == zerg::api::RemoteClient::State::Connected,
                                  10'000);
@@ -273,11 +280,8 @@ private Q_SLOTS:
     // A question that needs a worker, with the app on the dashboard's Workers page: the worker
     // runs on the server (its folder is there), and the window's screenshot shows the table.
     void aWorkerRunsOnTheServer() {
-        zerg::SystemClock clock;
-        std::optional<zerg::Result<zerg::api::LoginResult>> login;
-        zerg::api::RemoteClient::login(QUrl(m_server->url()), m_secret, &clock, this,
-                                       [&](zerg::Result<zerg::api::LoginResult> r) { login = r; });
-        QTRY_VERIFY_WITH_TIMEOUT(login.has_value() && login->ok(), 10'000);
+        const QString token = loginToken();
+        QVERIFY(!token.isEmpty());
         m_llm.setScenario(
             {{"responses",
               QJsonArray{
@@ -294,7 +298,7 @@ private Q_SLOTS:
         QProcessEnvironment env = isolatedEnv(home.path(), data.path());
         env.insert(u"QT_QPA_PLATFORM"_s, u"offscreen"_s);
         env.insert(u"ZERG_REMOTE_URL"_s, m_server->url());
-        env.insert(u"ZERG_REMOTE_TOKEN"_s, (*login)->token);
+        env.insert(u"ZERG_REMOTE_TOKEN"_s, token);
         const QString shot = QStringLiteral(ZERG_SCREENSHOT_DIR "/remote-workers.png");
         QFile::remove(shot);
         const Run app = runZerg(env, {u"--page"_s, u"workers"_s, u"--ask"_s,
@@ -310,15 +314,12 @@ private Q_SLOTS:
     // questions above: every page shows the server's data, none reads a local store.
     void everyPageShowsTheServersData() {
         zerg::SystemClock clock;
-        std::optional<zerg::Result<zerg::api::LoginResult>> login;
-        zerg::api::RemoteClient::login(QUrl(m_server->url()), m_secret, &clock, this,
-                                       [&](zerg::Result<zerg::api::LoginResult> r) { login = r; });
-        QTRY_VERIFY_WITH_TIMEOUT(login.has_value() && login->ok(), 10'000);
+        const QString token = loginToken();
+        QVERIFY(!token.isEmpty());
         zerg::EventBus bus(&clock);
         zerg::api::RemoteClient::Options options;
         options.localOwnerId = 1;
-        zerg::api::RemoteClient client(QUrl(m_server->url()), (*login)->token, &bus, &clock,
-                                       options);
+        zerg::api::RemoteClient client(QUrl(m_server->url()), token, &bus, &clock, options);
         zerg::api::RemoteDashboardSources remote(&client, options.localOwnerId, &bus);
         QTemporaryDir home;
         zerg::DashboardModels::Deps deps;
@@ -390,16 +391,13 @@ private Q_SLOTS:
     // The GUI tour in remote mode: every page drawn with the server's data, saved beside the local
     // tour's screenshots as remote-<page>.png for people to look at.
     void theTourShowsEveryPageInRemoteMode() {
-        zerg::SystemClock clock;
-        std::optional<zerg::Result<zerg::api::LoginResult>> login;
-        zerg::api::RemoteClient::login(QUrl(m_server->url()), m_secret, &clock, this,
-                                       [&](zerg::Result<zerg::api::LoginResult> r) { login = r; });
-        QTRY_VERIFY_WITH_TIMEOUT(login.has_value() && login->ok(), 10'000);
+        const QString token = loginToken();
+        QVERIFY(!token.isEmpty());
         QTemporaryDir home, data, tour;
         QProcessEnvironment env = isolatedEnv(home.path(), data.path());
         env.insert(u"QT_QPA_PLATFORM"_s, u"offscreen"_s);
         env.insert(u"ZERG_REMOTE_URL"_s, m_server->url());
-        env.insert(u"ZERG_REMOTE_TOKEN"_s, (*login)->token);
+        env.insert(u"ZERG_REMOTE_TOKEN"_s, token);
         const Run app = runZerg(env, {u"--tour"_s, tour.path()});
         QVERIFY2(app.code == 0, qPrintable(app.err + u"\nserver: "_s + m_server->log()));
         const QStringList pages{u"jarvis"_s,      u"workers"_s, u"worker-detail"_s, u"threads"_s,
