@@ -127,7 +127,9 @@ bool RealtimeConversation::start() {
     });
     connect(s, &RealtimeSession::speechStopped, this,
             [this] { setPhase(ConversationPhase::Thinking); });
+    connect(s, &RealtimeSession::userSaying, this, &RealtimeConversation::setPartial);
     connect(s, &RealtimeSession::userSaid, this, [this](const QString& text) {
+        setPartial(QString());
         if (m_controller)
             m_controller->showSpokenTurn(true, text);
         m_exchange.said.append(text);
@@ -196,6 +198,7 @@ void RealtimeConversation::stop() {
     m_playing = false;
     m_awaitingAnswer = false;
     m_relaying = false;
+    setPartial(QString());
     if (m_level != 0) {
         m_level = 0;
         Q_EMIT levelChanged();
@@ -307,6 +310,13 @@ void RealtimeConversation::recordExchange() {
 
 void RealtimeConversation::fail(const QString& message) {
     Q_EMIT problem(message);
+}
+
+void RealtimeConversation::setPartial(const QString& words) {
+    if (words == m_partial)
+        return;
+    m_partial = words;
+    Q_EMIT partialChanged();
 }
 
 void RealtimeConversation::setPhase(ConversationPhase phase) {

@@ -66,6 +66,9 @@ public:
     [[nodiscard]] double level() const { return m_level; }
     // Where the audio goes: "server HOST (Realtime)".
     [[nodiscard]] QString where() const { return m_where; }
+    // The user's words so far while the server transcribes them ("" once the turn's words are
+    // in the chat).
+    [[nodiscard]] QString partial() const { return m_partial; }
 
     // Opens the session, the microphone and the speakers; false (and problem()) when one
     // cannot.
@@ -82,6 +85,7 @@ public:
 Q_SIGNALS:
     void phaseChanged();
     void levelChanged();
+    void partialChanged();
     // What went wrong, with what to do.
     void problem(const QString& message);
 
@@ -92,6 +96,7 @@ private:
     void onSamples(const qint16* samples, qsizetype count, int sampleRate);
     void fail(const QString& message);
     void setPhase(ConversationPhase phase);
+    void setPartial(const QString& words);
     // Stores the exchange so far in the thread (unless the supervisor's run holds it, or it is
     // empty) and starts the next one.
     void recordExchange();
@@ -117,6 +122,7 @@ private:
     ConversationPhase m_phase = ConversationPhase::Off;
     double m_level = 0;
     QString m_where;
+    QString m_partial;
     bool m_playing = false;         // the answer's audio is playing: the microphone is not sent
     bool m_awaitingAnswer = false;  // a request went to the supervisor; its answer is to be said
     bool m_relaying = false;  // the response under way says the supervisor's answer (in its run)

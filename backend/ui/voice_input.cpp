@@ -63,6 +63,11 @@ double VoiceInput::level() const {
     return m_conversation && m_conversation->active() ? m_conversation->level() : m_capture.level();
 }
 
+QString VoiceInput::partial() const {
+    return m_conversation && m_conversation->active() ? m_conversation->partial()
+                                                      : m_capture.partial();
+}
+
 QString VoiceInput::where() const {
     return m_conversation && m_conversation->active() ? m_conversation->where() : m_where;
 }
@@ -75,6 +80,7 @@ void VoiceInput::setConversation(RealtimeConversation* conversation) {
         return;
     connect(conversation, &RealtimeConversation::phaseChanged, this, &VoiceInput::stateChanged);
     connect(conversation, &RealtimeConversation::levelChanged, this, &VoiceInput::levelChanged);
+    connect(conversation, &RealtimeConversation::partialChanged, this, &VoiceInput::partialChanged);
     connect(conversation, &RealtimeConversation::problem, this, &VoiceInput::setProblem);
 }
 

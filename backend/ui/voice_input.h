@@ -39,8 +39,9 @@ class VoiceInput : public QObject, public QmlInstance<VoiceInput> {
     Q_PROPERTY(bool toggles READ toggles NOTIFY stateChanged FINAL)
     // Where the audio goes: "on this computer", or "server HOST".
     Q_PROPERTY(QString where READ where NOTIFY stateChanged FINAL)
-    // The words heard so far while the user speaks (the local engine recognizes live; "" with a
-    // server engine, in a Realtime conversation and between utterances).
+    // The words heard so far while the user speaks (the local engine recognizes live; a
+    // Realtime server's transcription as it comes; "" with a server engine and between
+    // utterances).
     Q_PROPERTY(QString partial READ partial NOTIFY partialChanged FINAL)
     // The last problem, said with what to do ("" when none).
     Q_PROPERTY(QString problem READ problem NOTIFY problemChanged FINAL)
@@ -60,7 +61,7 @@ public:
     [[nodiscard]] double level() const;
     [[nodiscard]] QString where() const;
     [[nodiscard]] QString problem() const { return m_problem; }
-    [[nodiscard]] QString partial() const { return m_capture.partial(); }
+    [[nodiscard]] QString partial() const;
 
     // Push-to-talk: press() opens the microphone, release() transcribes what was said. With
     // hands-free on in Settings, press() turns listening on or off instead.

@@ -25,6 +25,7 @@ constexpr QLatin1StringView kAppend("input_audio_buffer.append");
 constexpr QLatin1StringView kSpeechStarted("input_audio_buffer.speech_started");
 constexpr QLatin1StringView kSpeechStopped("input_audio_buffer.speech_stopped");
 constexpr QLatin1StringView kTranscribed("conversation.item.input_audio_transcription.completed");
+constexpr QLatin1StringView kTranscribing("conversation.item.input_audio_transcription.delta");
 constexpr QLatin1StringView kItemCreate("conversation.item.create");
 constexpr QLatin1StringView kResponseCreate("response.create");
 constexpr QLatin1StringView kResponseCancel("response.cancel");
@@ -223,7 +224,13 @@ void RealtimeSession::onMessage(const QString& text) {
         Q_EMIT speechStarted();
     } else if (type == ev::kSpeechStopped) {
         Q_EMIT speechStopped();
+    } else if (type == ev::kTranscribing) {
+        QString& sofar = m_transcribing[e.value(QStringLiteral("item_id")).toString()];
+        sofar += e.value(QStringLiteral("delta")).toString();
+        if (!sofar.trimmed().isEmpty())
+            Q_EMIT userSaying(sofar.trimmed());
     } else if (type == ev::kTranscribed) {
+        m_transcribing.remove(e.value(QStringLiteral("item_id")).toString());
         const QString said = e.value(QStringLiteral("transcript")).toString().trimmed();
         if (!said.isEmpty())
             Q_EMIT userSaid(said);

@@ -3,6 +3,7 @@
 #include "core/status.h"
 #include "voice/audio_clip.h"
 
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QObject>
@@ -98,6 +99,8 @@ Q_SIGNALS:
     // The server heard the user start or stop talking.
     void speechStarted();
     void speechStopped();
+    // The user's words so far, while the server transcribes them (its transcription deltas).
+    void userSaying(const QString& sofar);
     // What the user said, transcribed by the server.
     void userSaid(const QString& transcript);
     // A piece of the answer's audio (24 kHz), as it arrives.
@@ -121,11 +124,12 @@ private:
     std::unique_ptr<QWebSocket> m_socket;
     RealtimeState m_state = RealtimeState::Closed;
     QTimer m_retry;
-    int m_attempts = 0;            // reconnects in a row without a session
-    QString m_responseId;          // the response under way
-    bool m_responseAsked = false;  // response.create sent, response.created not yet seen
-    QString m_cancelledId;         // its audio is dropped
-    bool m_cancelPending = false;  // cancelled before response.created came
+    int m_attempts = 0;                      // reconnects in a row without a session
+    QString m_responseId;                    // the response under way
+    QHash<QString, QString> m_transcribing;  // the user's words so far, by conversation item
+    bool m_responseAsked = false;            // response.create sent, response.created not yet seen
+    QString m_cancelledId;                   // its audio is dropped
+    bool m_cancelPending = false;            // cancelled before response.created came
     bool m_closing = false;
 };
 

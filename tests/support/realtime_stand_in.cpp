@@ -174,6 +174,16 @@ void RealtimeStandIn::endTurn() {
     if (m_turns.isEmpty())
         return;
     const Turn turn = m_turns.takeFirst();
+    // The transcription as it comes, a word at a time, then whole.
+    QString sofar;
+    for (const QString& word : turn.transcript.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        const QString delta = sofar.isEmpty() ? word : QLatin1Char(' ') + word;
+        sofar += delta;
+        send({{QStringLiteral("type"),
+               QStringLiteral("conversation.item.input_audio_transcription.delta")},
+              {QStringLiteral("item_id"), item},
+              {QStringLiteral("delta"), delta}});
+    }
     const QJsonObject transcribed{
         {QStringLiteral("type"),
          QStringLiteral("conversation.item.input_audio_transcription.completed")},

@@ -13,7 +13,8 @@ namespace zerg::test {
 // A loopback stand-in for an OpenAI Realtime server (QWebSocketServer speaking the Realtime event
 // protocol), scripted by the test. It answers session.update with session.updated, runs a server
 // voice activity of its own on the appended audio (energy per 20 ms; the turn ends after the
-// session's silence_duration_ms), then sends the transcript of the next scripted turn and, after
+// session's silence_duration_ms), then sends the transcript of the next scripted turn (a word at
+// a time as transcription deltas, then whole) and, after
 // `responseDelayMs`, its response: speech (response.output_audio.delta in 100 ms pieces, one
 // every `chunkIntervalMs`, then the transcript) or a function call. A response.create of the
 // client is answered with speech whose transcript is the instructions it carried. It honours

@@ -169,6 +169,9 @@ private Q_SLOTS:
                           500,
                           {},
                           {}});
+        QStringList partials;  // the words so far, as the composer shows them
+        connect(m_voice.get(), &VoiceInput::partialChanged, this,
+                [&] { partials.append(m_voice->partial()); });
         m_voice->press();
         QVERIFY(m_voice->isOpen());
         QVERIFY(m_voice->handsFree());
@@ -189,6 +192,9 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitFor([&] { return chatRows().size() == 2; }, 5000));
         QCOMPARE(chatRows().at(0),
                  std::make_pair(QStringLiteral("user"), QStringLiteral("what time is it")));
+        QCOMPARE(partials, (QStringList{QStringLiteral("what"), QStringLiteral("what time"),
+                                        QStringLiteral("what time is"),
+                                        QStringLiteral("what time is it"), QString()}));
         QCOMPARE(chatRows().at(1), std::make_pair(QStringLiteral("assistant"),
                                                   QStringLiteral("It is ten past two.")));
         QCOMPARE(m_controller->chat()
