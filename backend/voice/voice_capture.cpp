@@ -98,6 +98,8 @@ Status VoiceCapture::open(bool handsFree) {
     m_heard.samples.clear();
     m_preroll.samples.clear();
     m_handsFree = handsFree;
+    if (!handsFree)
+        beginStream({});  // push-to-talk: everything while held is the utterance
     const Status started = microphone->start(
         m_options.deviceId,
         [this](const qint16* samples, qsizetype count, int rate) {
@@ -111,8 +113,10 @@ Status VoiceCapture::open(bool handsFree) {
             self->refreshState();
             Q_EMIT self->failed(said);
         });
-    if (!started)
+    if (!started) {
+        m_stream.reset();
         return started;
+    }
     m_microphone = std::move(microphone);
     refreshState();
     return Ok{};
@@ -166,8 +170,6 @@ void VoiceCapture::onSamples(const qint16* samples, qsizetype count, int sampleR
     }
     if (!m_handsFree) {
         // Push-to-talk: everything while held is the utterance.
-        if (!m_stream)
-            beginStream({});
         m_heard.samples.append(chunk.samples);
         if (m_stream)
             m_stream->feed(chunk);
@@ -202,8 +204,11 @@ void VoiceCapture::onSamples(const qint16* samples, qsizetype count, int sampleR
             finishUtterance();
         }
     }
-    if (m_heard.seconds() >= m_options.maxUtteranceSeconds)
+    if (m_heard.seconds() >= m_options.maxUtteranceSeconds) {
         finishUtterance();
+        if (!m_handsFree)
+            beginStream({});  // push-to-talk goes on: the next utterance
+    }
     refreshState();
 }
 

@@ -1,10 +1,10 @@
 #include "core/clock.h"
 #include "core/event_bus.h"
 #include "core/settings.h"
+#include "fake_conversation.h"
 #include "fake_microphone.h"
 #include "realtime_stand_in.h"
 #include "ui/chat_model.h"
-#include "ui/conversation_backend.h"
 #include "ui/jarvis_controller.h"
 #include "ui/realtime_conversation.h"
 #include "ui/voice_input.h"
@@ -15,68 +15,10 @@
 #include <QTest>
 
 using namespace zerg;
+using test::FakeConversation;
 using test::FakeMicrophone;
 using test::FakeSpeaker;
 using test::RealtimeStandIn;
-
-namespace {
-
-constexpr qint64 kOwner = 1;
-
-// The backend's side of a typed question: a run starts (supervisor_started) and is answered
-// when the test says so; while one runs, another is refused as JarvisService refuses it.
-class Backend final : public ConversationBackend {
-public:
-    explicit Backend(EventBus* bus) : m_bus(bus) {}
-    void ask(const QString& text, QObject*, AskDone done) override {
-        if (running) {
-            done(Error{QStringLiteral("busy"), QStringLiteral("A request is still running.")});
-            return;
-        }
-        running = true;
-        asks.append(text);
-        const qint64 runId = nextRunId++;
-        m_bus->publish(QStringLiteral("supervisor_started"), kOwner,
-                       {{QStringLiteral("run_id"), runId},
-                        {QStringLiteral("thread_id"), 1},
-                        {QStringLiteral("task"), text},
-                        {QStringLiteral("mode"), QStringLiteral("supervisor")}});
-        done(runId);
-    }
-    void answer(qint64 runId, const QString& result) {
-        running = false;
-        m_bus->publish(QStringLiteral("supervisor_complete"), kOwner,
-                       {{QStringLiteral("run_id"), runId}, {QStringLiteral("result"), result}});
-    }
-    void cancelRun(qint64) override {}
-    void cancelWorker(qint64) override {}
-    QString setupProblem() const override { return {}; }
-    // Stored as JarvisService stores it; `refuse` fails it as a broken database would.
-    void recordSpoken(const QString& said, const QString& answered, bool interrupted, QObject*,
-                      RecordDone done) override {
-        if (!refuse.isEmpty())
-            return done(Error{QStringLiteral("db"), refuse});
-        recorded.append({said, answered, interrupted});
-        done(Ok{});
-    }
-
-    struct Recorded {
-        QString said;
-        QString answered;
-        bool interrupted = false;
-    };
-    QList<Recorded> recorded;
-    QString refuse;
-
-    QStringList asks;
-    qint64 nextRunId = 7;
-    bool running = false;
-
-private:
-    EventBus* m_bus;
-};
-
-}  // namespace
 
 // Voice to voice through the composer's microphone: VoiceInput and RealtimeConversation with the
 // real JarvisController, against the loopback Realtime stand-in, a stand-in microphone and
@@ -87,7 +29,7 @@ class TestRealtimeConversation : public QObject {
     std::unique_ptr<RealtimeStandIn> m_server;
     ManualClock m_clock;
     std::unique_ptr<EventBus> m_bus;
-    std::unique_ptr<Backend> m_backend;
+    std::unique_ptr<FakeConversation> m_backend;
     std::unique_ptr<JarvisController> m_controller;
     std::unique_ptr<RealtimeConversation> m_conversation;
     std::unique_ptr<VoiceInput> m_voice;
@@ -134,7 +76,7 @@ private Q_SLOTS:
         QVERIFY(m_server->start());
         m_speechUrl = m_server->baseUrl();
         m_bus = std::make_unique<EventBus>(&m_clock);
-        m_backend = std::make_unique<Backend>(m_bus.get());
+        m_backend = std::make_unique<FakeConversation>(m_bus.get());
         m_controller = std::make_unique<JarvisController>(m_bus.get(), m_backend.get(), &m_clock);
         m_speaker = nullptr;
         m_conversation = std::make_unique<RealtimeConversation>(

@@ -1,9 +1,9 @@
 #include "core/clock.h"
 #include "core/event_bus.h"
 #include "core/settings.h"
+#include "fake_conversation.h"
 #include "fake_microphone.h"
 #include "http_stub.h"
-#include "ui/conversation_backend.h"
 #include "ui/jarvis_controller.h"
 #include "ui/spoken_answers.h"
 #include "ui/voice_input.h"
@@ -19,33 +19,6 @@ using namespace zerg;
 using test::FakeMicrophone;
 using test::FakeSpeaker;
 using test::HttpStub;
-
-namespace {
-
-// A question starts run 7, as the in-process backend would (supervisor_started, then the id).
-class RunSeven final : public ConversationBackend {
-public:
-    explicit RunSeven(EventBus* bus) : m_bus(bus) {}
-    void ask(const QString& text, QObject*, AskDone done) override {
-        m_bus->publish(QStringLiteral("supervisor_started"), 1,
-                       {{QStringLiteral("run_id"), 7},
-                        {QStringLiteral("thread_id"), 1},
-                        {QStringLiteral("task"), text},
-                        {QStringLiteral("mode"), QStringLiteral("supervisor")}});
-        done(qint64(7));
-    }
-    void cancelRun(qint64) override {}
-    void cancelWorker(qint64) override {}
-    QString setupProblem() const override { return {}; }
-    void recordSpoken(const QString&, const QString&, bool, QObject*, RecordDone done) override {
-        done(Ok{});
-    }
-
-private:
-    EventBus* m_bus;
-};
-
-}  // namespace
 
 // Jarvis's answers spoken: when the question was spoken (or always, or never, as Settings say),
 // one sentence of what it is doing during long work, Markdown made speakable, barge-in, hands-free
@@ -150,7 +123,7 @@ private Q_SLOTS:
         m_dataDir = data.path();
         ManualClock clock;
         EventBus bus(&clock);
-        RunSeven backend(&bus);
+        test::FakeConversation backend(&bus);  // the question starts run 7
         JarvisController controller(&bus, &backend, &clock);
         auto input = voice();
         input->setController(&controller);
