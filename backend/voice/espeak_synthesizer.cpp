@@ -28,6 +28,7 @@ struct EspeakApi {
     decltype(&espeak_Synth) synth = nullptr;
     decltype(&espeak_Synchronize) synchronize = nullptr;
     decltype(&espeak_ListVoices) listVoices = nullptr;
+    decltype(&espeak_TextToPhonemes) textToPhonemes = nullptr;
     int sampleRate = 0;
     QString problem;  // why it cannot be used; empty when it can
 };
@@ -69,6 +70,7 @@ const EspeakApi& api() {
         resolveSymbol(lib, a.synth, "espeak_Synth", missing);
         resolveSymbol(lib, a.synchronize, "espeak_Synchronize", missing);
         resolveSymbol(lib, a.listVoices, "espeak_ListVoices", missing);
+        resolveSymbol(lib, a.textToPhonemes, "espeak_TextToPhonemes", missing);
         if (!missing.isEmpty()) {
             a.problem = Espeak::tr(
                             "The installed espeak-ng library (%1) lacks functions Zerg "
@@ -135,18 +137,52 @@ Result<QString> EspeakSynthesizer::voiceName(const QString& voice) {
     return QString::fromUtf8(found->name);
 }
 
-Result<AudioClip> EspeakSynthesizer::synthesize(const QString& text, const Options& options) {
-    QMutexLocker locker(&lock());
+namespace {
+
+// Loads the library and selects the voice `wanted` (under lock()).
+Result<const EspeakApi*> selectVoice(const QString& wanted) {
     const EspeakApi& a = api();
     if (!a.problem.isEmpty())
         return Error{QStringLiteral("unavailable"), a.problem};
-    const espeak_VOICE* voice = findVoice(a, options.voice);
+    const espeak_VOICE* voice = findVoice(a, wanted);
     if (!voice || a.setVoiceByName(voice->name) != EE_OK) {
         return Error{QStringLiteral("invalid"),
                      Espeak::tr("espeak-ng has no voice '%1'. List its voices with: espeak-ng "
                                 "--voices")
-                         .arg(options.voice)};
+                         .arg(wanted)};
     }
+    return &a;
+}
+
+}  // namespace
+
+Result<QStringList> EspeakSynthesizer::phonemes(const QStringList& words, const QString& voice) {
+    QMutexLocker locker(&lock());
+    const Result<const EspeakApi*> a = selectVoice(voice);
+    if (!a)
+        return a.error();
+    QStringList out;
+    for (const QString& word : words) {
+        const QByteArray utf8 = word.toUtf8();
+        const void* text = utf8.constData();
+        QStringList pieces;  // one per clause; a word is one
+        while (text) {
+            const char* ipa =
+                a.value()->textToPhonemes(&text, espeakCHARS_UTF8, espeakPHONEMES_IPA | ('_' << 8));
+            if (ipa && *ipa)
+                pieces.append(QString::fromUtf8(ipa).trimmed());
+        }
+        out.append(pieces.join(QLatin1Char(' ')));
+    }
+    return out;
+}
+
+Result<AudioClip> EspeakSynthesizer::synthesize(const QString& text, const Options& options) {
+    QMutexLocker locker(&lock());
+    const Result<const EspeakApi*> selected = selectVoice(options.voice);
+    if (!selected)
+        return selected.error();
+    const EspeakApi& a = *selected.value();
     a.setParameter(espeakRATE, std::clamp(options.wordsPerMinute, 80, 450), 0);
     AudioClip clip;
     clip.sampleRate = a.sampleRate;

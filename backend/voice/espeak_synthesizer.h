@@ -4,6 +4,7 @@
 #include "voice/audio_clip.h"
 
 #include <QString>
+#include <QStringList>
 
 namespace zerg {
 
@@ -27,6 +28,11 @@ public:
     // The name of the installed voice `voice` picks ("English (Great Britain)" for "en-gb"): a
     // voice's name, its file, or a language it speaks, as `espeak-ng -v` takes them.
     [[nodiscard]] static Result<QString> voiceName(const QString& voice);
+    // How the voice `voice` pronounces each of `words`, in IPA as espeak-ng writes it, phonemes
+    // separated by '_' and words by a space ("postgres" in en-us: "p_ˈoʊ_s_t_ɡ_ɚ_z"), in the
+    // order given. Safe to call from any thread.
+    [[nodiscard]] static Result<QStringList> phonemes(const QStringList& words,
+                                                      const QString& voice);
     [[nodiscard]] static Result<AudioClip> synthesize(const QString& text) {
         return synthesize(text, Options{});
     }

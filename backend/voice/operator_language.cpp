@@ -4,6 +4,7 @@
 #include <QRegularExpression>
 #include <QSet>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <vector>
@@ -86,7 +87,110 @@ QString splitLetters(const QString& run, const OperatorLanguage::Lookup& lookup)
     return pieces[n] < (1 << 20) ? phones[n] : QString();
 }
 
+// IPA symbols as espeak-ng's English voices write them, and the CMU phones for them; a
+// symbol's longest match wins ("aɪ" before "a").
+const QHash<QString, QString>& ipaPhones() {
+    static const QHash<QString, QString> table{
+        // Vowels and diphthongs (length marks removed before lookup).
+        {QStringLiteral("aɪə"), QStringLiteral("AY ER")},
+        {QStringLiteral("aɪɚ"), QStringLiteral("AY ER")},
+        {QStringLiteral("aʊə"), QStringLiteral("AW ER")},
+        {QStringLiteral("aɪ"), QStringLiteral("AY")},
+        {QStringLiteral("aʊ"), QStringLiteral("AW")},
+        {QStringLiteral("eɪ"), QStringLiteral("EY")},
+        {QStringLiteral("oʊ"), QStringLiteral("OW")},
+        {QStringLiteral("əʊ"), QStringLiteral("OW")},
+        {QStringLiteral("ɔɪ"), QStringLiteral("OY")},
+        {QStringLiteral("ɪə"), QStringLiteral("IH R")},
+        {QStringLiteral("eə"), QStringLiteral("EH R")},
+        {QStringLiteral("ɛə"), QStringLiteral("EH R")},
+        {QStringLiteral("ʊə"), QStringLiteral("UH R")},
+        {QStringLiteral("ɑə"), QStringLiteral("AA R")},
+        {QStringLiteral("ɔə"), QStringLiteral("AO R")},
+        {QStringLiteral("iə"), QStringLiteral("IY AH")},
+        {QStringLiteral("ɑ"), QStringLiteral("AA")},
+        {QStringLiteral("ɒ"), QStringLiteral("AA")},
+        {QStringLiteral("æ"), QStringLiteral("AE")},
+        {QStringLiteral("a"), QStringLiteral("AE")},
+        {QStringLiteral("ɐ"), QStringLiteral("AH")},
+        {QStringLiteral("ʌ"), QStringLiteral("AH")},
+        {QStringLiteral("ə"), QStringLiteral("AH")},
+        {QStringLiteral("ɚ"), QStringLiteral("ER")},
+        {QStringLiteral("ɜ"), QStringLiteral("ER")},
+        {QStringLiteral("ɝ"), QStringLiteral("ER")},
+        {QStringLiteral("ɔ"), QStringLiteral("AO")},
+        {QStringLiteral("ɛ"), QStringLiteral("EH")},
+        {QStringLiteral("e"), QStringLiteral("EH")},
+        {QStringLiteral("ɪ"), QStringLiteral("IH")},
+        {QStringLiteral("ᵻ"), QStringLiteral("IH")},
+        {QStringLiteral("ɨ"), QStringLiteral("IH")},
+        {QStringLiteral("i"), QStringLiteral("IY")},
+        {QStringLiteral("o"), QStringLiteral("OW")},
+        {QStringLiteral("ʊ"), QStringLiteral("UH")},
+        {QStringLiteral("u"), QStringLiteral("UW")},
+        {QStringLiteral("ʉ"), QStringLiteral("UW")},
+        // Consonants.
+        {QStringLiteral("tʃ"), QStringLiteral("CH")},
+        {QStringLiteral("dʒ"), QStringLiteral("JH")},
+        {QStringLiteral("b"), QStringLiteral("B")},
+        {QStringLiteral("d"), QStringLiteral("D")},
+        {QStringLiteral("ð"), QStringLiteral("DH")},
+        {QStringLiteral("f"), QStringLiteral("F")},
+        {QStringLiteral("ɡ"), QStringLiteral("G")},
+        {QStringLiteral("g"), QStringLiteral("G")},
+        {QStringLiteral("h"), QStringLiteral("HH")},
+        {QStringLiteral("x"), QStringLiteral("HH")},
+        {QStringLiteral("k"), QStringLiteral("K")},
+        {QStringLiteral("l"), QStringLiteral("L")},
+        {QStringLiteral("ɫ"), QStringLiteral("L")},
+        {QStringLiteral("m"), QStringLiteral("M")},
+        {QStringLiteral("n"), QStringLiteral("N")},
+        {QStringLiteral("ŋ"), QStringLiteral("NG")},
+        {QStringLiteral("p"), QStringLiteral("P")},
+        {QStringLiteral("ɹ"), QStringLiteral("R")},
+        {QStringLiteral("r"), QStringLiteral("R")},
+        {QStringLiteral("ɾ"), QStringLiteral("T")},  // the American flap ("water")
+        {QStringLiteral("ʔ"), QStringLiteral("T")},  // the glottal stop ("button")
+        {QStringLiteral("s"), QStringLiteral("S")},
+        {QStringLiteral("ʃ"), QStringLiteral("SH")},
+        {QStringLiteral("t"), QStringLiteral("T")},
+        {QStringLiteral("θ"), QStringLiteral("TH")},
+        {QStringLiteral("v"), QStringLiteral("V")},
+        {QStringLiteral("w"), QStringLiteral("W")},
+        {QStringLiteral("ʍ"), QStringLiteral("W")},
+        {QStringLiteral("j"), QStringLiteral("Y")},
+        {QStringLiteral("z"), QStringLiteral("Z")},
+        {QStringLiteral("ʒ"), QStringLiteral("ZH")},
+    };
+    return table;
+}
+
 }  // namespace
+
+QString OperatorLanguage::phonesFromIpa(const QString& ipa) {
+    // Stress, length, syllabic and tie marks carry nothing the phones keep.
+    static const QRegularExpression marks(QStringLiteral("[ˈˌːˑ\\x{0329}\\x{0361}\\x{035C}]"));
+    QString plain = ipa;
+    plain.remove(marks);
+    QStringList out;
+    for (const QString& token :
+         plain.split(QRegularExpression(QStringLiteral("[_\\s]+")), Qt::SkipEmptyParts)) {
+        for (qsizetype at = 0; at < token.size();) {
+            qsizetype length = std::min<qsizetype>(3, token.size() - at);
+            for (; length > 0; --length) {
+                const auto it = ipaPhones().constFind(token.mid(at, length));
+                if (it != ipaPhones().constEnd()) {
+                    out.append(*it);
+                    break;
+                }
+            }
+            if (length == 0)
+                return {};
+            at += length;
+        }
+    }
+    return out.join(QLatin1Char(' '));
+}
 
 OperatorLanguage::OperatorLanguage(QStringList hosts) {
     for (QString& h : hosts)

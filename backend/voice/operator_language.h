@@ -37,6 +37,12 @@ public:
     using Lookup = std::function<QString(const QString& word)>;
     [[nodiscard]] static QString pronounce(const QString& word, const Lookup& lookup);
 
+    // espeak-ng's IPA for a word (EspeakSynthesizer::phonemes: phonemes separated by '_',
+    // words by spaces) in the recognizer's phones (the CMU dictionary's 39): "p_ˈoʊ_s_t_ɡ_ɚ_z"
+    // -> "P OW S T G ER Z". Stress and length marks are dropped; British diphthongs before a
+    // lost r keep it ("ɪə" -> IH R). Empty when a symbol has no counterpart.
+    [[nodiscard]] static QString phonesFromIpa(const QString& ipa);
+
 private:
     QStringList m_hosts;
 };

@@ -14,9 +14,10 @@ namespace zerg {
 
 // Speech to text offline with pocketsphinx and Debian's US English model (pocketsphinx-en-us),
 // biased toward what an operator says: its generic trigram model is interpolated with
-// OperatorLanguage's (the command templates and this user's host aliases), and host aliases the
-// dictionary lacks get pronunciations made of words it has ("web1" = web + one). Free speech
-// still passes through the generic model. The libraries are loaded when first used (QLibrary:
+// OperatorLanguage's (the command templates and this user's host aliases), and the operator
+// words get espeak-ng's US and British pronunciations next to the dictionary's (words it lacks,
+// such as "web1", are made of words it has when espeak-ng is missing). Free speech still passes
+// through the generic model. The libraries are loaded when first used (QLibrary:
 // libpocketsphinx.so.3, libsphinxbase.so.3), not linked, so that the window's start-up does not
 // load them (docs/voice.md).
 class PocketsphinxRecognizer {
@@ -29,6 +30,9 @@ public:
         // How much the language models count against the sound (pocketsphinx's -lw; its
         // default is 6.5).
         double languageWeight = 6.5;
+        // espeak-ng voices whose pronunciations of the operator words are added to the
+        // dictionary's (none when espeak-ng is missing).
+        QStringList accents{QStringLiteral("en-us"), QStringLiteral("en-gb")};
     };
 
     // Loads the libraries and the model and builds the operator model (a fraction of a second).

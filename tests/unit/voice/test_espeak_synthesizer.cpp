@@ -73,6 +73,27 @@ private Q_SLOTS:
         QVERIFY(EspeakSynthesizer::synthesize(QStringLiteral("hello")));
     }
 
+    void wordsArePhonemizedPerVoice() {
+        const Result<QStringList> us = EspeakSynthesizer::phonemes(
+            {QStringLiteral("postgres"), QStringLiteral("processes"), QStringLiteral("db2")},
+            QStringLiteral("en-us"));
+        QVERIFY2(us, qPrintable(us ? QString() : us.error().message));
+        QCOMPARE(us->size(), 3);
+        QCOMPARE(us->at(0), QStringLiteral("p_ˈoʊ_s_t_ɡ_ɚ_z"));
+        // An alias of letters and a digit: spelled, a space between the words.
+        QCOMPARE(us->at(2), QStringLiteral("d_ˌiː_b_ˈiː t_ˈuː"));
+        // British English says "processes" with another vowel.
+        const Result<QStringList> gb =
+            EspeakSynthesizer::phonemes({QStringLiteral("processes")}, QStringLiteral("en-gb"));
+        QVERIFY(gb);
+        QVERIFY2(gb->at(0).contains(QStringLiteral("əʊ")), qPrintable(gb->at(0)));
+        QVERIFY(!us->at(1).contains(QStringLiteral("əʊ")));
+        const Result<QStringList> none =
+            EspeakSynthesizer::phonemes({QStringLiteral("x")}, QStringLiteral("no-such-voice"));
+        QVERIFY(!none);
+        QVERIFY(none.error().message.contains(QStringLiteral("espeak-ng --voices")));
+    }
+
     void threadsTakeTurns() {
         const QString text = QStringLiteral("what is the load on testbox");
         const Result<AudioClip> alone = EspeakSynthesizer::synthesize(text);

@@ -103,6 +103,25 @@ private Q_SLOTS:
         // Nothing fits "q": no pronunciation.
         QCOMPARE(OperatorLanguage::pronounce(QStringLiteral("q1"), lookup), QString());
     }
+
+    void ipaBecomesTheModelsPhones() {
+        // espeak-ng's en-us "postgres" and "water" (a flap), en-gb "restart" (no r) and "here".
+        QCOMPARE(OperatorLanguage::phonesFromIpa(QStringLiteral("p_ˈoʊ_s_t_ɡ_ɚ_z")),
+                 QStringLiteral("P OW S T G ER Z"));
+        QCOMPARE(OperatorLanguage::phonesFromIpa(QStringLiteral("w_ˈɔː_ɾ_ɚ")),
+                 QStringLiteral("W AO T ER"));
+        QCOMPARE(OperatorLanguage::phonesFromIpa(QStringLiteral("ɹ_ɪ_s_t_ˈɑː_t")),
+                 QStringLiteral("R IH S T AA T"));
+        QCOMPARE(OperatorLanguage::phonesFromIpa(QStringLiteral("h_ˈɪə")),
+                 QStringLiteral("HH IH R"));
+        // Several words; a phoneme written without separators is split by longest match.
+        QCOMPARE(OperatorLanguage::phonesFromIpa(QStringLiteral("d_ˌiː_b_ˈiː t_ˈuː")),
+                 QStringLiteral("D IY B IY T UW"));
+        QCOMPARE(OperatorLanguage::phonesFromIpa(QStringLiteral("ˈaɪtʃ")), QStringLiteral("AY CH"));
+        // A symbol English has no phone for: no pronunciation rather than a wrong one.
+        QCOMPARE(OperatorLanguage::phonesFromIpa(QStringLiteral("b_ˈœ_ʁ")), QString());
+        QCOMPARE(OperatorLanguage::phonesFromIpa(QString()), QString());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestOperatorLanguage)

@@ -11,10 +11,9 @@ using test::OperatorPhrase;
 
 // Offline speech to text on speech espeak-ng generates, 20 operator phrases by two voices. Issue
 // 25 asks for the host alias and the key word right in at least 90% of them; measured on
-// 2026-11-28 (zerg-bench-voice, docs/voice.md): host aliases 39 of 40, key words 32 of 40.
-// The key words are not at 90% yet. Both are guarded against regressions with a margin of two
-// phrases below today's figures (host aliases 37, key words 30); espeak-ng's speech is the same
-// from run to run in one process.
+// 2026-11-28 here: host aliases 40 of 40, key words 36 of 40 (zerg-bench-voice, which speaks
+// them in another order, gets the same counts: docs/voice.md). The key words are held at 90%
+// and the host aliases at 37; espeak-ng's speech is the same from run to run in one process.
 class TestPocketsphinxRecognizer : public QObject {
     Q_OBJECT
 
@@ -61,8 +60,26 @@ private Q_SLOTS:
               total, exact, total);
         QVERIFY2(hosts >= total - 3,
                  qPrintable(QStringLiteral("host aliases %1 of %2").arg(hosts).arg(total)));
-        QVERIFY2(verbs >= total - 10,
+        QVERIFY2(verbs * 10 >= total * 9,  // issue 25: at least 90%
                  qPrintable(QStringLiteral("key words %1 of %2").arg(verbs).arg(total)));
+    }
+
+    void withoutEspeakAliasesAreMadeOfDictionaryWords() {
+        // No accents: the pronunciations espeak-ng would give are left out, and the words the
+        // dictionary lacks are composed ("testbox" = test + box) rather than dropped.
+        PocketsphinxRecognizer::Options options;
+        options.hosts = {QStringLiteral("testbox"), QStringLiteral("web1")};
+        options.accents.clear();
+        auto plain = PocketsphinxRecognizer::create(options);
+        QVERIFY(plain);
+        QVERIFY2(plain.value()->unpronounceable().isEmpty(),
+                 qPrintable(plain.value()->unpronounceable().join(u' ')));
+        const Result<AudioClip> speech =
+            EspeakSynthesizer::synthesize(QStringLiteral("reboot testbox"));
+        QVERIFY(speech);
+        const Result<QString> heard = plain.value()->transcribe(speech.value());
+        QVERIFY(heard);
+        QVERIFY2(heard->split(u' ').contains(QStringLiteral("testbox")), qPrintable(heard.value()));
     }
 
     void silenceIsNothing() {
