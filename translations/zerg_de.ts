@@ -4299,10 +4299,6 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
         <source>ZERG_APPROVAL_HOST_MODES: %1 No host has its own mode now.</source>
         <translation>ZERG_APPROVAL_HOST_MODES: %1 Kein Host hat jetzt einen eigenen Modus.</translation>
     </message>
-    <message>
-        <source>Zerg stopped before an answer; the call did not run.</source>
-        <translation>Zerg wurde vor einer Antwort beendet; der Aufruf lief nicht.</translation>
-    </message>
 </context>
 <context>
     <name>zerg::BudgetMonitor</name>
@@ -5185,6 +5181,13 @@ Kosten: %4</translation>
     <message>
         <source>Could not mark the results as read: %1. Check that the data folder is writable (or the server reachable).</source>
         <translation>Die Ergebnisse konnten nicht als gelesen markiert werden: %1. Prüfen Sie, ob der Datenordner beschreibbar (oder der Server erreichbar) ist.</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::InstanceLease</name>
+    <message>
+        <source>Zerg stopped before an answer; the call did not run.</source>
+        <translation>Zerg wurde vor einer Antwort beendet; der Aufruf wurde nicht ausgeführt.</translation>
     </message>
 </context>
 <context>
@@ -6426,6 +6429,22 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
     <message>
         <source>Off: what the microphone heard is dropped once transcribed. On: each utterance is kept as a WAVE file in recordings/ in the data folder, moved to recordings/run-ID/ once its words are sent.</source>
         <translation>Aus: Was das Mikrofon gehört hat, wird nach der Transkription verworfen. An: Jede Äußerung wird als WAVE-Datei in recordings/ im Datenordner behalten und nach recordings/run-ID/ verschoben, sobald ihre Worte gesendet sind.</translation>
+    </message>
+    <message>
+        <source>Instance name</source>
+        <translation>Name der Instanz</translation>
+    </message>
+    <message>
+        <source>How this process is listed in `zerg instances list`. Empty: the computer&apos;s host name.</source>
+        <translation>So erscheint dieser Prozess in `zerg instances list`. Leer: der Hostname des Computers.</translation>
+    </message>
+    <message>
+        <source>Lease on running work (seconds)</source>
+        <translation>Lease auf laufende Arbeit (Sekunden)</translation>
+    </message>
+    <message>
+        <source>When this process stops answering for this long, another one on the same database declares its work interrupted.</source>
+        <translation>Antwortet dieser Prozess so lange nicht, erklärt ein anderer auf derselben Datenbank seine Arbeit für unterbrochen.</translation>
     </message>
 </context>
 <context>

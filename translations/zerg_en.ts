@@ -4292,10 +4292,6 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
         <source>ZERG_APPROVAL_HOST_MODES: %1 No host has its own mode now.</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>Zerg stopped before an answer; the call did not run.</source>
-        <translation type="unfinished"></translation>
-    </message>
 </context>
 <context>
     <name>zerg::BudgetMonitor</name>
@@ -5171,6 +5167,13 @@ Cost: %4</source>
     </message>
     <message>
         <source>Could not mark the results as read: %1. Check that the data folder is writable (or the server reachable).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::InstanceLease</name>
+    <message>
+        <source>Zerg stopped before an answer; the call did not run.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -6409,6 +6412,22 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
     </message>
     <message>
         <source>Off: what the microphone heard is dropped once transcribed. On: each utterance is kept as a WAVE file in recordings/ in the data folder, moved to recordings/run-ID/ once its words are sent.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Instance name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How this process is listed in `zerg instances list`. Empty: the computer&apos;s host name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lease on running work (seconds)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>When this process stops answering for this long, another one on the same database declares its work interrupted.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

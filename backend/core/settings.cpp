@@ -379,6 +379,18 @@ QList<SettingField> makeFields() {
                                "Address and port of `zerg serve`. Loopback unless you give "
                                "another address."),
              &Settings::serverListen),
+        text("server/instance_name", "ZERG_INSTANCE_NAME", "server",
+             QT_TRANSLATE_NOOP("zerg::SettingField", "Instance name"),
+             QT_TRANSLATE_NOOP("zerg::SettingField",
+                               "How this process is listed in `zerg instances list`. Empty: the "
+                               "computer's host name."),
+             &Settings::instanceName),
+        number("server/lease_seconds", "ZERG_LEASE_SECONDS", "server",
+               QT_TRANSLATE_NOOP("zerg::SettingField", "Lease on running work (seconds)"),
+               QT_TRANSLATE_NOOP("zerg::SettingField",
+                                 "When this process stops answering for this long, another one "
+                                 "on the same database declares its work interrupted."),
+               &Settings::leaseSeconds, 3, 3600),
         text("server/origins", "ZERG_SERVER_ORIGINS", "server",
              QT_TRANSLATE_NOOP("zerg::SettingField", "Allowed web origins"),
              QT_TRANSLATE_NOOP("zerg::SettingField",

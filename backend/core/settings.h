@@ -157,6 +157,13 @@ struct Settings {
     QString serverOrigins;  // ZERG_SERVER_ORIGINS: browser origins allowed, comma-separated
     QString serverTlsCert;  // ZERG_SERVER_TLS_CERT: PEM; with the key, wss:// only
     QString serverTlsKey;   // ZERG_SERVER_TLS_KEY
+    // ZERG_INSTANCE_NAME (`zerg serve --instance-name`): this process in `zerg instances list`;
+    // empty = the machine's host name.
+    QString instanceName;
+    // ZERG_LEASE_SECONDS: how long this process's hold on its runs and workers lasts without a
+    // renewal (renewed every third of it); another process on the database declares them
+    // interrupted once it has run out (docs/server.md).
+    int leaseSeconds = 30;
     // Set by load() when the secrets file exists but cannot be read (SecretStore's message: the
     // file, what is wrong, what to do); the secrets in it are then not used, never replaced.
     QString secretsProblem;

@@ -17,6 +17,7 @@
 #include "runtime/budget_monitor.h"
 #include "runtime/health_monitor.h"
 #include "runtime/hygiene_daemon.h"
+#include "runtime/instance_lease.h"
 #include "schedule/alert_channels.h"
 #include "schedule/schedule_events.h"
 #include "schedule/schedule_service.h"
@@ -141,6 +142,9 @@ Backend::~Backend() {
     delete m_mcp;  // after the workers that use its tools
     while (!m_ownedProviders.isEmpty())
         delete m_ownedProviders.takeLast();
+    // Last: nothing of this process runs any more.
+    if (m_lease)
+        m_lease->stop();
 }
 
 Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock* clock,
@@ -174,30 +178,26 @@ Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock
     b->m_auth = std::make_unique<AuthStore>(b->m_db.get());
     b->m_artifacts =
         std::make_unique<ArtifactStore>(QDir(s.dataDir).filePath(QStringLiteral("workers")));
-    // The first Zerg process on a data folder holds its lock for as long as it runs. Only that
-    // one may declare jobs interrupted: while another process (the app, `zerg ask`) holds it,
-    // the jobs it runs are alive, and a `zerg runs list` next to it must leave them alone.
+    // This process registers on the database and holds the runs and workers it starts by a
+    // lease (docs/server.md); what processes that are gone left running is declared
+    // interrupted now, and later whenever another one's lease runs out. Work whose holder is
+    // alive (another window, `zerg ask`, a second `zerg serve`) is left alone.
+    b->m_lease =
+        std::make_unique<InstanceLease>(InstanceLease::Config{s.instanceName, s.leaseSeconds},
+                                        b->m_db.get(), b->m_artifacts.get(), b->m_clock);
+    if (auto recovered = b->m_lease->start()) {
+        b->m_recoveryNotice = noticeFor(recovered.value());
+        if (!b->m_recoveryNotice.isEmpty())
+            qWarning("%s", qPrintable(b->m_recoveryNotice));
+    } else {
+        return recovered.error();
+    }
+    // The first Zerg process on a data folder holds its lock for as long as it runs: it alone
+    // prunes the folder (hygiene) and runs the schedules.
     b->m_instanceLock =
         std::make_unique<QLockFile>(QDir(s.dataDir).filePath(QStringLiteral("zerg.lock")));
     b->m_instanceLock->setStaleLockTime(0);  // stale only when its process is gone
-    if (b->m_instanceLock->tryLock(0)) {
-        // Nothing runs yet, so any job still queued or running was cut off when Zerg last
-        // stopped.
-        auto recovered =
-            recoverInterruptedJobs(b->m_db.get(), b->m_artifacts.get(), b->m_clock->utcNow());
-        if (!recovered)
-            return recovered.error();
-        b->m_recoveryNotice = noticeFor(recovered.value());
-        // The workers that waited for an answer are gone: their requests cannot be answered.
-        ApprovalStore approvals(b->m_db.get());
-        if (auto withdrawn = approvals.cancelAllPending(
-                tr("Zerg stopped before an answer; the call did not run."), b->m_clock->utcNow());
-            !withdrawn) {
-            return withdrawn.error();
-        }
-        if (!b->m_recoveryNotice.isEmpty())
-            qWarning("%s", qPrintable(b->m_recoveryNotice));
-    }
+    (void)b->m_instanceLock->tryLock(0);
 
     if (auto pricing = Pricing::load(s.pricingFile)) {
         b->m_pricing = std::make_unique<Pricing>(std::move(pricing).value());

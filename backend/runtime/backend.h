@@ -21,6 +21,7 @@ class AuthStore;
 class BudgetMonitor;
 class HygieneDaemon;
 class HealthMonitor;
+class InstanceLease;
 class AppTree;
 class ApprovalStore;
 class Approvals;
@@ -118,8 +119,7 @@ public:
     // Workers that a crash (or kill) left running, found and marked failed at start-up, e.g.
     // "2 workers were interrupted when Zerg last stopped: <ids>. Their results are incomplete;
     // ask again to rerun them." Empty when there were none. For the CLI and GUI to show once.
-    // Only the first Zerg process on a data folder looks for them: the jobs of another running
-    // one are alive.
+    // Only work whose process is gone is taken (docs/server.md): another running one's is alive.
     [[nodiscard]] QString recoveryNotice() const { return m_recoveryNotice; }
 
 private:
@@ -134,6 +134,7 @@ private:
     QList<LlmProvider*> m_ownedProviders;       // wire -> retrying -> metered, deleted in reverse
     std::unique_ptr<QLockFile> m_instanceLock;  // held while this is the data folder's owner
     std::unique_ptr<Database> m_db;
+    std::unique_ptr<InstanceLease> m_lease;  // this process's hold on its work (after m_db)
     std::unique_ptr<Store> m_store;
     std::unique_ptr<ArtifactStore> m_artifacts;
     std::unique_ptr<AuthStore> m_auth;

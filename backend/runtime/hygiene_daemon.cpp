@@ -3,6 +3,7 @@
 #include "core/clock.h"
 #include "core/off_thread.h"
 #include "storage/artifact_store.h"
+#include "storage/database.h"
 #include "storage/hygiene.h"
 #include "storage/job_recovery.h"
 #include "workers/worker_pool.h"
@@ -100,6 +101,12 @@ QJsonObject HygieneDaemon::finishPass(const FilePass& files, const QDateTime& no
     o.createdBefore = now.addSecs(-m_config.orphanGraceSeconds);
     WorkerPool* pool = m_pool;
     o.isLive = [pool](qint64 jobId) { return pool && pool->find(jobId); };
+    // Only this process's own jobs: another's are its own business while its lease holds
+    // (InstanceLease).
+    // (A database this process has not registered on: the jobs that name no holder.)
+    const qint64 self = m_db->instanceId();
+    o.heldBy = self > 0 ? QList<qint64>{self} : QList<qint64>{};
+    o.unheld = self <= 0;
     o.jobError = QStringLiteral(
         "orphaned: the job was marked as running but no worker was running it (found by the "
         "hygiene check)");

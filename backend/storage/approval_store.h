@@ -107,9 +107,11 @@ public:
     [[nodiscard]] Result<QList<ApprovalRecord>> pendingOfAllOwners();
     // The requests of one worker job, oldest first (Worker detail's audit).
     [[nodiscard]] Result<QList<ApprovalRecord>> forJob(qint64 ownerId, qint64 jobId);
-    // At start-up, in the process that owns the data folder: every pending request of every
-    // owner becomes cancelled with this message (its worker is gone). Returns how many.
-    [[nodiscard]] Result<int> cancelAllPending(const QString& message, const QDateTime& now);
+    // The pending requests of these worker jobs or runs (of any owner) become cancelled with
+    // this message: their worker is gone (its process stopped or was lost). Returns how many.
+    [[nodiscard]] Result<int> cancelPendingOf(const QList<qint64>& jobIds,
+                                              const QList<qint64>& runIds, const QString& message,
+                                              const QDateTime& now);
 
     // A rule (creating the owner row if missing); returns its id. host must not be blank (it is
     // stored trimmed), prefix not empty (no blank words); approvalId, when set, must be one of

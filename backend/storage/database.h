@@ -55,12 +55,18 @@ public:
     [[nodiscard]] QString driverName() const { return m_driverName; }
     [[nodiscard]] bool isPostgres() const;
 
+    // The instance this process registered as (InstanceStore), stamped on the runs and worker
+    // jobs it starts as their holder; 0 before it registered (the work then has no holder).
+    [[nodiscard]] qint64 instanceId() const { return m_instanceId; }
+    void setInstanceId(qint64 id) { m_instanceId = id; }
+
 private:
     Database(QString connectionName, QString path, QString driverName);
 
     QString m_connectionName;
     QString m_path;
     QString m_driverName;
+    qint64 m_instanceId = 0;
 };
 
 }  // namespace zerg

@@ -68,9 +68,24 @@ Result<RecoveryReport> recoverInterruptedJobs(Database* db, ArtifactStore* artif
             conn.rollback();
             return e;
         };
+        // The holders as SQL (integers only, so written in; an empty list matches nothing).
+        QString holders;
+        if (options.heldBy) {
+            QStringList ids;
+            for (const qint64 id : *options.heldBy)
+                ids.append(QString::number(id));
+            QStringList any;
+            if (!ids.isEmpty())
+                any.append(QStringLiteral("instance_id IN (%1)").arg(ids.join(u',')));
+            if (options.unheld)
+                any.append(QStringLiteral("instance_id IS NULL"));
+            holders = QStringLiteral(" AND (%1)")
+                          .arg(any.isEmpty() ? QStringLiteral("1 = 0") : any.join(u" OR "));
+        }
         if (!exec(q,
                   QStringLiteral("SELECT id, worker_id, created_at FROM worker_jobs WHERE status "
-                                 "IN (?, ?) ORDER BY id"),
+                                 "IN (?, ?)%1 ORDER BY id")
+                      .arg(holders),
                   {statusName(JobStatus::Queued), statusName(JobStatus::Running)})) {
             return fail();
         }
@@ -99,18 +114,22 @@ Result<RecoveryReport> recoverInterruptedJobs(Database* db, ArtifactStore* artif
             }
         }
         if (options.runs &&
-            !exec(q, QStringLiteral("SELECT id FROM runs WHERE status = ? ORDER BY id"),
+            !exec(q,
+                  QStringLiteral("SELECT id FROM runs WHERE status = ?%1 ORDER BY id").arg(holders),
                   {statusName(RunStatus::Running)})) {
             return fail();
         }
         while (options.runs && q.next())
             report.runIds.append(q.value(0).toLongLong());
-        if (!report.runIds.isEmpty() &&
-            !exec(q,
-                  QStringLiteral("UPDATE runs SET status = ?, error = ?, finished_at = ? "
-                                 "WHERE status = ?"),
-                  {statusName(RunStatus::Failed), kRunError, at, statusName(RunStatus::Running)})) {
-            return fail();
+        for (const qint64 run : std::as_const(report.runIds)) {
+            if (!exec(q,
+                      QStringLiteral("UPDATE runs SET status = ?, error = ?, finished_at = ? "
+                                     "WHERE id = ? AND status = ?"),
+                      {statusName(RunStatus::Failed),
+                       options.runError.isEmpty() ? kRunError : options.runError, at, run,
+                       statusName(RunStatus::Running)})) {
+                return fail();
+            }
         }
         q.finish();
     }

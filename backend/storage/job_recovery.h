@@ -8,6 +8,7 @@
 #include <QStringList>
 
 #include <functional>
+#include <optional>
 
 namespace zerg {
 
@@ -29,6 +30,11 @@ struct RecoveryOptions {
     QDateTime createdBefore;                   // only jobs created before this (invalid: all)
     bool runs = true;                          // also end runs still marked running
     QString jobError;                          // the error recorded; empty: interruptedJobError
+    QString runError;  // the runs' error; empty: "… (recovered at start-up)"
+    // Whose work (docs/server.md): with heldBy set, only the runs and jobs these instances hold,
+    // and with unheld also those that name no holder (started before holders were recorded).
+    std::optional<QList<qint64>> heldBy;
+    bool unheld = false;
 };
 
 // The error text recorded for a job that was running (or queued) when Zerg stopped.

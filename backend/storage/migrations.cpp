@@ -456,6 +456,38 @@ QList<Migration> buildAll() {
             },
     });
 
+    // Several processes on one database (docs/server.md): each registers as an instance and
+    // renews a lease on it; the runs and worker jobs it starts name it as their holder. Work is
+    // declared interrupted only when its holder's lease has run out (or it stopped), never
+    // because another process started. No foreign key: instance rows are pruned long after the
+    // work they held is finished. NULL holder: work from before this migration.
+    list.append(Migration{
+        .version = 11,
+        .description = QStringLiteral("instances and the holders of runs and jobs"),
+        .statements =
+            {
+                QStringLiteral("CREATE TABLE instances ("
+                               " id {{ID_PK}},"
+                               " name TEXT NOT NULL,"
+                               " host TEXT NOT NULL,"
+                               " pid BIGINT NOT NULL,"
+                               " version TEXT NOT NULL,"
+                               " started_at TEXT NOT NULL,"
+                               " heartbeat_at TEXT NOT NULL,"
+                               " lease_until TEXT NOT NULL,"
+                               " state TEXT NOT NULL CHECK (state IN ('running', 'stopped',"
+                               " 'lost')),"
+                               " stopped_at TEXT)"),
+                QStringLiteral("CREATE INDEX ix_instances_state ON instances (state, lease_until)"),
+                QStringLiteral("ALTER TABLE runs ADD COLUMN instance_id BIGINT"),
+                QStringLiteral("ALTER TABLE worker_jobs ADD COLUMN instance_id BIGINT"),
+                QStringLiteral("CREATE INDEX ix_runs_unfinished ON runs (instance_id) WHERE "
+                               "status = 'running'"),
+                QStringLiteral("CREATE INDEX ix_jobs_unfinished ON worker_jobs (instance_id) "
+                               "WHERE status IN ('queued', 'running')"),
+            },
+    });
+
     return list;
 }
 

@@ -308,6 +308,10 @@ QString contentText(const QJsonValue& content) {
 
 }  // namespace
 
+QVariant Store::holder() const {
+    return m_db->instanceId() > 0 ? QVariant(m_db->instanceId()) : QVariant();
+}
+
 Store::Store(Database* db) : m_db(db) {
     Q_ASSERT(db);
 }
@@ -516,9 +520,9 @@ Result<qint64> Store::createRun(qint64 ownerId, qint64 threadId, const QString& 
     // RETURNING: SQLite >= 3.35 and PostgreSQL; lastInsertId() does not work on PostgreSQL.
     if (!exec(q,
               QStringLiteral("INSERT INTO runs (owner_id, thread_id, task, status, started_at, "
-                             "mode) VALUES (?, ?, ?, ?, ?, ?) RETURNING id"),
+                             "mode, instance_id) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id"),
               {ownerId, threadId, text(task), statusName(RunStatus::Running), timefmt::toIso(now),
-               mode}) ||
+               mode, holder()}) ||
         !q.next()) {
         return dbError(what, q.lastError());
     }
@@ -751,9 +755,9 @@ Result<qint64> Store::createJob(qint64 ownerId, std::optional<qint64> runId, con
     }
     if (!exec(q,
               QStringLiteral("INSERT INTO worker_jobs (owner_id, run_id, task, model, status, "
-                             "created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id"),
+                             "created_at, instance_id) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id"),
               {ownerId, run, text(task), text(model), statusName(JobStatus::Queued),
-               timefmt::toIso(now)}) ||
+               timefmt::toIso(now), holder()}) ||
         !q.next()) {
         return dbError(what, q.lastError());
     }

@@ -282,6 +282,9 @@ public:
     [[nodiscard]] static bool isRunMode(const QString& mode);
 
 private:
+    // This process's instance as the holder of the runs and jobs it starts (NULL when none).
+    [[nodiscard]] QVariant holder() const;
+
     Database* m_db;
 
 public:

@@ -422,21 +422,28 @@ private Q_SLOTS:
         QVERIFY(s.forJob(1, 7)->isEmpty());
     }
 
-    void cancelAllPendingWithdrawsEveryOwnersOpenRequests() {
+    void cancelPendingOfWithdrawsTheGoneWorkersRequests() {
         Fixture f = fixture();
         QVERIFY(f.db);
         ApprovalStore& s = *f.approvals;
-        const qint64 a = create(s, bareRequest(1, QStringLiteral("a")));
-        const qint64 b = create(s, bareRequest(2, QStringLiteral("b")));
-        const qint64 c = create(s, bareRequest(2, QStringLiteral("c")));
-        const qint64 done = create(s, bareRequest(1, QStringLiteral("done")));
-        QVERIFY(a > 0 && b > 0 && c > 0 && done > 0);
+        const auto of = [](qint64 owner, const char* action, qint64 job, qint64 run) {
+            ApprovalRecord r = bareRequest(owner, QString::fromLatin1(action));
+            r.jobId = job;
+            r.runId = run;
+            return r;
+        };
+        const qint64 a = create(s, of(1, "a", 11, 0));
+        const qint64 b = create(s, of(2, "b", 12, 0));
+        const qint64 c = create(s, of(2, "c", 0, 30));
+        const qint64 alive = create(s, of(1, "alive", 99, 98));
+        const qint64 done = create(s, of(1, "done", 11, 0));
+        QVERIFY(a > 0 && b > 0 && c > 0 && alive > 0 && done > 0);
         QVERIFY(s.answer(1, done, answerWith(ApprovalStatus::Denied, QStringLiteral("no")),
                          kT0.addSecs(1)));
 
         const QDateTime now = kT0.addSecs(60);
         const QString reason = QStringLiteral("Zerg stopped before the request was answered.");
-        const auto cancelled = s.cancelAllPending(reason, now);
+        const auto cancelled = s.cancelPendingOf({11, 12}, {30}, reason, now);
         QVERIFY2(cancelled, why(cancelled).constData());
         QCOMPARE(cancelled.value(), 3);
         for (const auto& [owner, id] : {std::pair{1, a}, std::pair{2, b}, std::pair{2, c}}) {
@@ -451,9 +458,11 @@ private Q_SLOTS:
         QCOMPARE(statusName(kept.status), QStringLiteral("denied"));
         QCOMPARE(kept.decidedBy, QStringLiteral("user"));
         QCOMPARE(kept.message, QStringLiteral("no"));
-        QVERIFY(s.pending(1)->isEmpty());
+        // Another process's worker still waits for its answer.
+        QCOMPARE(idsOf(s.pending(1).value()), QList<qint64>{alive});
         QVERIFY(s.pending(2)->isEmpty());
-        QCOMPARE(s.cancelAllPending(reason, now).value(), 0);
+        QCOMPARE(s.cancelPendingOf({11, 12}, {30}, reason, now).value(), 0);
+        QCOMPARE(s.cancelPendingOf({}, {}, reason, now).value(), 0);
     }
 
     void rulesAreOrderedByHostThenId() {

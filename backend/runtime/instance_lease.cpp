@@ -1,0 +1,162 @@
+#include "runtime/instance_lease.h"
+
+#include "core/clock.h"
+#include "storage/approval_store.h"
+#include "storage/database.h"
+
+#include <QCoreApplication>
+#include <QSysInfo>
+
+#include <unistd.h>
+#include <cerrno>
+#include <csignal>
+
+namespace zerg {
+
+namespace {
+
+// Ended instances are listed for a week (`zerg instances list --all`), then pruned.
+constexpr qint64 kKeepEndedSecs = 7 * 24 * 3600;
+
+bool processIsGone(qint64 pid) {
+    return pid > 0 && ::kill(pid_t(pid), 0) == -1 && errno == ESRCH;
+}
+
+}  // namespace
+
+InstanceLease::InstanceLease(Config config, Database* db, ArtifactStore* artifacts, Clock* clock,
+                             QObject* parent)
+    : QObject(parent),
+      m_config(std::move(config)),
+      m_db(db),
+      m_artifacts(artifacts),
+      m_clock(clock),
+      m_store(db),
+      m_processGone(processIsGone) {
+    m_config.leaseSeconds = qMax(3, m_config.leaseSeconds);
+    m_info.host = QSysInfo::machineHostName();
+    m_info.name = m_config.name.trimmed().isEmpty() ? m_info.host : m_config.name.trimmed();
+    m_info.pid = QCoreApplication::applicationPid();
+    m_info.version = QCoreApplication::applicationVersion();
+}
+
+InstanceLease::~InstanceLease() {
+    stop();
+}
+
+Result<RecoveryReport> InstanceLease::start() {
+    const Result<qint64> id =
+        m_store.registerInstance(m_info, m_clock->utcNow(), m_config.leaseSeconds);
+    if (!id)
+        return id.error();
+    m_id = id.value();
+    m_db->setInstanceId(m_id);
+    const Result<RecoveryReport> report = recover(true);
+    scheduleSweep();
+    return report;
+}
+
+void InstanceLease::stop() {
+    if (m_timer)
+        m_clock->cancel(m_timer);
+    m_timer = 0;
+    if (m_id <= 0)
+        return;
+    if (const Status s = m_store.markStopped(m_id, m_clock->utcNow()); !s)
+        qWarning("zerg: %s", qPrintable(s.error().message));
+    m_id = 0;
+}
+
+void InstanceLease::scheduleSweep() {
+    const qint64 every = qint64(m_config.leaseSeconds) * 1000 / 3;
+    m_timer = m_clock->callAfter(every, this, [this] {
+        m_timer = 0;
+        if (const Result<RecoveryReport> r = sweep(); !r)
+            qWarning("zerg: %s", qPrintable(r.error().message));
+        else if (!r->isEmpty())
+            Q_EMIT recovered(r.value());
+        if (m_id > 0)
+            scheduleSweep();
+    });
+}
+
+Result<RecoveryReport> InstanceLease::sweep() {
+    if (m_id <= 0)
+        return RecoveryReport{};
+    const QDateTime now = m_clock->utcNow();
+    if (const Status renewed = m_store.renew(m_id, now, m_config.leaseSeconds); !renewed) {
+        if (renewed.error().code != QLatin1String("lost"))
+            return renewed.error();  // the database is unreachable: try again next time
+        // Another process took this one for dead: what it held was declared interrupted. New
+        // work gets a new holder.
+        qWarning("zerg: %s Registering again.", qPrintable(renewed.error().message));
+        const Result<qint64> id = m_store.registerInstance(m_info, now, m_config.leaseSeconds);
+        if (!id)
+            return id.error();
+        m_id = id.value();
+        m_db->setInstanceId(m_id);
+    }
+    return recover(false);
+}
+
+Result<RecoveryReport> InstanceLease::recover(bool unheld) {
+    const QDateTime now = m_clock->utcNow();
+    // Instances whose lease ran out, and those of this machine whose process is gone (no need
+    // to wait for their lease), are lost: exactly one process marks each.
+    QList<InstanceRecord> gone;
+    if (auto expired = m_store.expired(now, m_id))
+        gone = expired.value();
+    else
+        return expired.error();
+    if (auto all = m_store.list(QDateTime())) {
+        for (const InstanceRecord& r : all.value()) {
+            if (r.id != m_id && r.state == InstanceState::Running && r.info.host == m_info.host &&
+                r.leaseUntil >= now && m_processGone(r.info.pid)) {
+                gone.append(r);
+            }
+        }
+    } else {
+        return all.error();
+    }
+    for (const InstanceRecord& r : std::as_const(gone)) {
+        const Result<bool> marked = m_store.markLost(r.id, now);
+        if (!marked)
+            return marked.error();
+        if (marked.value()) {
+            qWarning("zerg: instance %lld (%s on %s, pid %lld) %s; its work is interrupted", r.id,
+                     qPrintable(r.info.name), qPrintable(r.info.host), r.info.pid,
+                     r.leaseUntil < now ? "stopped renewing its lease" : "is no longer running");
+        }
+    }
+    const Result<QList<qint64>> holders = m_store.endedHolders(m_id);
+    if (!holders)
+        return holders.error();
+    if (holders->isEmpty() && !unheld)
+        return RecoveryReport{};
+    RecoveryOptions o;
+    o.heldBy = holders.value();
+    o.unheld = unheld;
+    o.runError = QStringLiteral(
+                     "interrupted: the Zerg process running this stopped or stopped answering "
+                     "(found by %1)")
+                     .arg(m_info.name);
+    o.jobError = QStringLiteral(
+                     "interrupted: the Zerg process running this worker stopped or stopped "
+                     "answering (found by %1)")
+                     .arg(m_info.name);
+    const Result<RecoveryReport> report = recoverInterruptedJobs(m_db, m_artifacts, now, o);
+    if (!report)
+        return report;
+    // The workers that waited for an answer are gone: their requests cannot be answered.
+    ApprovalStore approvals(m_db);
+    if (auto withdrawn = approvals.cancelPendingOf(
+            report->jobIds, report->runIds,
+            tr("Zerg stopped before an answer; the call did not run."), now);
+        !withdrawn) {
+        return withdrawn.error();
+    }
+    (void)m_store.pruneEnded(now.addSecs(-kKeepEndedSecs));
+    return report;
+}
+
+}  // namespace zerg
