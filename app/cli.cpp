@@ -75,6 +75,8 @@ const char kUsage[] = QT_TRANSLATE_NOOP(
     "  key set|clear|status              The provider's API key in the system keychain.\n"
     "  serve [--listen HOST:PORT]        Run headless behind the WebSocket API (server mode).\n"
     "  devices add NAME|list|revoke ID   The devices allowed to log in to 'zerg serve'.\n"
+    "  instances list [--all]            The Zerg processes sharing this database, and the\n"
+    "                                    work each holds.\n"
     "  connect URL | --local             Make the desktop app a client of a 'zerg serve', or\n"
     "                                    go back to this computer's Jarvis.\n"
     "  doctor [--json]                   Check the provider, hosts, data folder and database,\n"
@@ -720,6 +722,8 @@ QString helpText(const QString& command, const QString& subcommand) {
         return serveHelp();
     if (command == QLatin1String("devices"))
         return devicesHelp();
+    if (command == QLatin1String("instances"))
+        return instancesHelp();
     if (command == QLatin1String("connect"))
         return connectHelp();
     if (command == QLatin1String("doctor"))
@@ -770,6 +774,8 @@ int run(const QStringList& argv) {
         return serveCommand(args);
     if (cmd == QLatin1String("devices"))
         return devicesCommand(args);
+    if (cmd == QLatin1String("instances"))
+        return instancesCommand(args);
     if (cmd == QLatin1String("connect"))
         return connectCommand(args);
     if (cmd == QLatin1String("doctor"))

@@ -305,7 +305,8 @@ Result<ServeOptions> parseServeOptions(const QStringList& args, const ServeOptio
     const Result<ParsedArgs> p =
         parseOptions(args, noArguments({valued("listen", "HOST:PORT", missingValue),
                                         valued("tls-cert", "FILE", missingValue),
-                                        valued("tls-key", "FILE", missingValue), flag("insecure")},
+                                        valued("tls-key", "FILE", missingValue), flag("insecure"),
+                                        valued("instance-name", "NAME", missingValue)},
                                        Text::tr("unexpected argument '%1'")));
     if (!p)
         return p.error();
@@ -317,7 +318,20 @@ Result<ServeOptions> parseServeOptions(const QStringList& args, const ServeOptio
     if (p->isSet(QStringLiteral("tls-key")))
         options.tlsKey = p->value(QStringLiteral("tls-key"));
     options.insecure = p->isSet(QStringLiteral("insecure"));
+    if (p->isSet(QStringLiteral("instance-name"))) {
+        options.instanceName = p->value(QStringLiteral("instance-name")).trimmed();
+        if (options.instanceName.isEmpty())
+            return usage(Text::tr("--instance-name needs a name"));
+    }
     return options;
+}
+
+Result<InstancesListOptions> parseInstancesListOptions(const QStringList& args) {
+    const Result<ParsedArgs> p = parseOptions(
+        args, noArguments({flag("all"), flag("json")}, Text::tr("unexpected argument '%1'")));
+    if (!p)
+        return p.error();
+    return InstancesListOptions{p->isSet(QStringLiteral("all")), p->isSet(QStringLiteral("json"))};
 }
 
 Result<DevicesAddOptions> parseDevicesAddOptions(const QStringList& args, qint64 defaultOwner) {

@@ -130,9 +130,17 @@ struct ServeOptions {
     QString tlsCert;
     QString tlsKey;
     bool insecure = false;
+    QString instanceName;  // --instance-name: how `zerg instances list` shows this process
 };
 [[nodiscard]] Result<ServeOptions> parseServeOptions(const QStringList& args,
                                                      const ServeOptions& defaults);
+
+// `instances list [--all] [--json]`.
+struct InstancesListOptions {
+    bool all = false;
+    bool json = false;
+};
+[[nodiscard]] Result<InstancesListOptions> parseInstancesListOptions(const QStringList& args);
 
 // `devices add NAME [--owner N] [--json]`; owner is defaultOwner unless --owner is given.
 struct DevicesAddOptions {

@@ -12,9 +12,12 @@
 #include "llm/provider_registry.h"
 #include "runtime/backend.h"
 #include "storage/auth_store.h"
+#include "storage/database.h"
+#include "storage/instance_store.h"
 #include "storage/time_format.h"
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QHostAddress>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -42,6 +45,9 @@ const char kServeUsage[] = QT_TRANSLATE_NOOP(
     "  --tls-cert FILE      PEM certificate (ZERG_SERVER_TLS_CERT); with --tls-key the server\n"
     "  --tls-key FILE       speaks wss:// only (ZERG_SERVER_TLS_KEY).\n"
     "  --insecure           Allow plain ws:// on a non-loopback address.\n"
+    "  --instance-name NAME How `zerg instances list` shows this process (ZERG_INSTANCE_NAME;\n"
+    "                       default the host name). Several may share one PostgreSQL database\n"
+    "                       (docs/server.md).\n"
     "  -h, --help           Show this help.\n"
     "\n"
     "Browser origins allowed to connect: ZERG_SERVER_ORIGINS (comma-separated).\n"
@@ -51,6 +57,17 @@ const char kServeUsage[] = QT_TRANSLATE_NOOP(
     "  zerg devices add \"Alice's laptop\"      # prints the secret the client logs in with\n"
     "  zerg serve\n"
     "  zerg serve --listen 0.0.0.0:8765 --tls-cert cert.pem --tls-key key.pem\n");
+
+const char kInstancesUsage[] = QT_TRANSLATE_NOOP(
+    "zerg::cli",
+    "Usage: zerg instances list [--all] [--json]\n"
+    "\n"
+    "The Zerg processes registered on this database (every `zerg serve`, the app, `zerg ask`):\n"
+    "name, host, version, the age of the last heartbeat, and the runs and workers each holds.\n"
+    "The running ones and those lost in the last day; --all: every one kept (a week),\n"
+    "cleanly stopped ones too.\n"
+    "A process whose lease ran out is `lost`: its work was declared interrupted\n"
+    "(docs/server.md).\n");
 
 const char kDevicesUsage[] = QT_TRANSLATE_NOOP(
     "zerg::cli",
@@ -90,6 +107,89 @@ bool isLoopback(const QHostAddress& a) {
 
 QString serveHelp() {
     return Text::tr(kServeUsage);
+}
+
+QString instancesHelp() {
+    return Text::tr(kInstancesUsage);
+}
+
+int instancesCommand(QStringList args) {
+    Io io;
+    const QString sub = args.isEmpty() ? QString() : args.takeFirst();
+    if (sub.isEmpty() || sub == QLatin1String("--help") || sub == QLatin1String("-h")) {
+        io.out << instancesHelp();
+        return sub.isEmpty() ? 2 : 0;
+    }
+    if (sub != QLatin1String("list"))
+        return usageError(io, kInstancesUsage, Text::tr("instances needs 'list'"));
+    const Result<InstancesListOptions> options = parseInstancesListOptions(args);
+    if (!options)
+        return usageError(io, kInstancesUsage, options.error().message);
+    const Settings settings = Settings::load();
+    // The database alone: listing must not register this process as one more instance.
+    auto db = Database::openConfigured(
+        QDir(settings.dataDir).filePath(QStringLiteral("zerg.sqlite")), settings.databaseUrl);
+    if (!db) {
+        io.err << "zerg: " << db.error().message << '\n';
+        return 1;
+    }
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    const auto instances =
+        InstanceStore(db->get()).list(options->all ? QDateTime() : now.addDays(-1));
+    if (!instances) {
+        io.err << "zerg: " << instances.error().message << '\n';
+        return 1;
+    }
+    if (options->json) {
+        QJsonArray rows;
+        for (const InstanceRecord& r : instances.value()) {
+            rows.append(QJsonObject{
+                {QStringLiteral("id"), r.id},
+                {QStringLiteral("name"), r.info.name},
+                {QStringLiteral("host"), r.info.host},
+                {QStringLiteral("pid"), r.info.pid},
+                {QStringLiteral("version"), r.info.version},
+                {QStringLiteral("state"), statusName(r.state)},
+                {QStringLiteral("started_at"), timefmt::toIso(r.startedAt)},
+                {QStringLiteral("heartbeat_at"), timefmt::toIso(r.heartbeatAt)},
+                {QStringLiteral("heartbeat_age_s"), r.heartbeatAt.secsTo(now)},
+                {QStringLiteral("lease_until"), timefmt::toIso(r.leaseUntil)},
+                {QStringLiteral("stopped_at"),
+                 r.stoppedAt.isValid() ? QJsonValue(timefmt::toIso(r.stoppedAt)) : QJsonValue()},
+                {QStringLiteral("runs_held"), r.runsHeld},
+                {QStringLiteral("jobs_held"), r.jobsHeld}});
+        }
+        io.out << QJsonDocument(rows).toJson(QJsonDocument::Indented);
+        return 0;
+    }
+    if (instances->isEmpty()) {
+        io.out << Text::tr("No Zerg process is registered on this database (%1).")
+                      .arg(db.value()->path())
+               << '\n';
+        return 0;
+    }
+    io.out << QStringLiteral("%1  %2  %3  %4  %5  %6  %7  %8\n")
+                  .arg(Text::tr("ID"), 4)
+                  .arg(Text::tr("STATE"), -7)
+                  .arg(Text::tr("HEARTBEAT"), -10)
+                  .arg(Text::tr("RUNS"), 4)
+                  .arg(Text::tr("WORKERS"), 7)
+                  .arg(Text::tr("VERSION"), -8)
+                  .arg(Text::tr("HOST (PID)"), -20)
+                  .arg(Text::tr("NAME"));
+    for (const InstanceRecord& r : instances.value()) {
+        const QString age = Text::tr("%1 s ago").arg(r.heartbeatAt.secsTo(now));
+        io.out << QStringLiteral("%1  %2  %3  %4  %5  %6  %7  %8\n")
+                      .arg(r.id, 4)
+                      .arg(statusName(r.state), -7)
+                      .arg(age, -10)
+                      .arg(r.runsHeld, 4)
+                      .arg(r.jobsHeld, 7)
+                      .arg(r.info.version, -8)
+                      .arg(QStringLiteral("%1 (%2)").arg(r.info.host).arg(r.info.pid), -20)
+                      .arg(r.info.name);
+    }
+    return 0;
 }
 
 QString devicesHelp() {
@@ -156,6 +256,8 @@ int serveCommand(QStringList args) {
         config.tls = std::move(tls).value();
     }
 
+    if (!options->instanceName.isEmpty())
+        settings.instanceName = options->instanceName;
     int code = 0;
     std::unique_ptr<Backend> backend = openBackend(settings, &code);
     if (!backend)

@@ -12,8 +12,13 @@ int serveCommand(QStringList args);
 // to log in to `zerg serve` on this data folder.
 int devicesCommand(QStringList args);
 
+// `zerg instances list [--all] [--json]`: the processes registered on the database, their
+// heartbeats and the work each holds (docs/server.md).
+int instancesCommand(QStringList args);
+
 // The translated `zerg serve --help` and `zerg devices --help` texts.
 QString serveHelp();
 QString devicesHelp();
+QString instancesHelp();
 
 }  // namespace zerg::cli

@@ -109,15 +109,16 @@ Result<bool> InstanceStore::markLost(qint64 id, const QDateTime& now) {
     return q.numRowsAffected() == 1;
 }
 
-Result<QList<InstanceRecord>> InstanceStore::list(const QDateTime& endedSince) const {
-    if (!endedSince.isValid()) {
+Result<QList<InstanceRecord>> InstanceStore::list(const QDateTime& lostSince) const {
+    if (!lostSince.isValid()) {
         return selectRecords(m_db, QStringLiteral(" ORDER BY i.id DESC"), {},
                              QStringLiteral("listing the instances"));
     }
     return selectRecords(m_db,
-                         QStringLiteral(" WHERE i.state = ? OR i.stopped_at >= ? ORDER BY i.id "
-                                        "DESC"),
-                         {statusName(InstanceState::Running), timefmt::toIso(endedSince)},
+                         QStringLiteral(" WHERE i.state = ? OR (i.state = ? AND i.stopped_at >= "
+                                        "?) ORDER BY i.id DESC"),
+                         {statusName(InstanceState::Running), statusName(InstanceState::Lost),
+                          timefmt::toIso(lostSince)},
                          QStringLiteral("listing the instances"));
 }
 

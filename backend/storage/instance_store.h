@@ -67,9 +67,9 @@ public:
     // Marks a running instance lost; true when this call did it (one process wins).
     [[nodiscard]] Result<bool> markLost(qint64 id, const QDateTime& now);
 
-    // The running instances, and those that stopped or were lost since `endedSince` (an invalid
-    // time: all), newest first, with the work each holds.
-    [[nodiscard]] Result<QList<InstanceRecord>> list(const QDateTime& endedSince) const;
+    // The running instances and those lost since `lostSince`, newest first, with the work each
+    // holds; an invalid time: every instance kept, stopped ones too.
+    [[nodiscard]] Result<QList<InstanceRecord>> list(const QDateTime& lostSince) const;
     // The running instances other than `self` whose lease ended before `now`.
     [[nodiscard]] Result<QList<InstanceRecord>> expired(const QDateTime& now, qint64 self) const;
     // The instances other than `self` that are not running but still hold unfinished work.

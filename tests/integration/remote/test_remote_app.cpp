@@ -9,6 +9,7 @@
 #include "fake_llm_server.h"
 #include "ui/dashboard_models.h"
 
+#include "serve_process.h"
 #include "temp_env.h"
 
 #include <QDir>
@@ -47,72 +48,12 @@ Run runZerg(const QProcessEnvironment& env, const QStringList& args, const QByte
     return {r.code, QString::fromUtf8(r.out), QString::fromUtf8(r.err)};
 }
 
-// An environment with nothing of the user's: its own config, data and secrets folders.
+using zerg::test::isolatedZergEnv;
+using Server = zerg::test::ServeProcess;
+
 QProcessEnvironment isolatedEnv(const QString& home, const QString& data) {
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    for (const QString& key : env.keys()) {
-        if (key.startsWith(u"ZERG_"_s))
-            env.remove(key);
-    }
-    env.insert(u"XDG_CONFIG_HOME"_s, home);
-    env.insert(u"XDG_DATA_HOME"_s, home);
-    env.insert(u"ZERG_CONFIG_DIR"_s, home + u"/zerg"_s);
-    env.insert(u"ZERG_SECRET_BACKEND"_s, u"file"_s);
-    env.insert(u"ZERG_DATA_DIR"_s, data);
-    return env;
+    return isolatedZergEnv(home, data);
 }
-
-// `zerg serve` on a free loopback port, stopped with SIGTERM when destroyed.
-class Server {
-public:
-    bool start(const QProcessEnvironment& env) {
-        m_process.setProcessEnvironment(env);
-        m_process.setProcessChannelMode(QProcess::SeparateChannels);
-        m_process.start(QStringLiteral(ZERG_EXE), {u"serve"_s, u"--listen"_s, u"127.0.0.1:0"_s});
-        if (!m_process.waitForStarted(10'000))
-            return false;
-        static const QRegularExpression listening(
-            u"zerg serve: listening on (ws://127\\.0\\.0\\.1:\\d+)"_s);
-        const bool found = QTest::qWaitFor(
-            [this] {
-                m_out += QString::fromUtf8(m_process.readAllStandardOutput());
-                const auto m = listening.match(m_out);
-                if (m.hasMatch())
-                    m_url = m.captured(1);
-                return m.hasMatch() || m_process.state() == QProcess::NotRunning;
-            },
-            ProcessMs);
-        if (!found || m_url.isEmpty())
-            qWarning("zerg serve did not start: %s %s", qPrintable(m_out),
-                     qPrintable(QString::fromUtf8(m_process.readAllStandardError())));
-        return !m_url.isEmpty();
-    }
-    // SIGTERM; true when it stopped cleanly.
-    bool stop() {
-        if (m_process.state() == QProcess::NotRunning)
-            return true;
-        m_process.terminate();
-        if (!m_process.waitForFinished(ProcessMs)) {
-            m_process.kill();
-            m_process.waitForFinished();
-            return false;
-        }
-        return m_process.exitStatus() == QProcess::NormalExit && m_process.exitCode() == 0;
-    }
-    ~Server() { stop(); }
-    [[nodiscard]] QString url() const { return m_url; }
-    // What it has logged so far (for failure messages).
-    [[nodiscard]] QString log() {
-        m_err += QString::fromUtf8(m_process.readAllStandardError());
-        return m_err;
-    }
-
-private:
-    QProcess m_process;
-    QString m_out;
-    QString m_err;
-    QString m_url;
-};
 
 // A screenshot that shows a drawn window, not a blank frame.
 bool looksDrawn(const QString& path) {
@@ -139,17 +80,7 @@ class TestRemoteApp : public QObject {
     QString m_secret;
 
     // A session token for the device, from the server ("" when it refused: said in the log).
-    QString loginToken() {
-        zerg::SystemClock clock;
-        std::optional<zerg::Result<zerg::api::LoginResult>> login;
-        zerg::api::RemoteClient::login(QUrl(m_server->url()), m_secret, &clock, this,
-                                       [&](zerg::Result<zerg::api::LoginResult> r) { login = r; });
-        if (!QTest::qWaitFor([&] { return login.has_value(); }, 10'000))
-            qWarning("login: no answer within 10 s");
-        else if (!login->ok())
-            qWarning("login: %s", qPrintable(login->error().message));
-        return login && login->ok() ? (*login)->token : QString();
-    }
+    QString loginToken() { return zerg::test::loginToken(m_server->url(), m_secret, this); }
 
     void answerOnce() {
         m_llm.setScenario({{"responses", QJsonArray{QJsonObject{{"content", kAnswer}}}}});
@@ -193,7 +124,7 @@ private Q_SLOTS:
         QVERIFY2(!m_secret.isEmpty(), qPrintable(device.out + device.err));
 
         m_server.emplace();
-        QVERIFY(m_server->start(m_serverEnv));
+        QVERIFY(m_server->start(QStringLiteral(ZERG_EXE), m_serverEnv));
     }
 
     void cleanupTestCase() {

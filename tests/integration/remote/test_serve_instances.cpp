@@ -1,0 +1,168 @@
+// Several `zerg serve` processes on one PostgreSQL database (issue 26): real processes, a real
+// PostgreSQL server on loopback, the loopback LLM server. A run started on instance a stays
+// running while b and c start and sweep; `zerg instances list` shows all three and what a holds;
+// after `kill -9` of a, one of the others declares a's run interrupted (once), and a is listed
+// as lost.
+#include "fake_llm_server.h"
+#include "postgres_fixture.h"
+#include "serve_process.h"
+#include "storage/database.h"
+#include "storage/store.h"
+
+#include "core/event_bus.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <optional>
+
+using namespace zerg;
+using namespace zerg::test;
+
+namespace {
+
+constexpr int kLeaseSeconds = 3;
+
+struct Instance {
+    QTemporaryDir home, data;
+    QProcessEnvironment env;
+    ServeProcess serve;
+};
+
+}  // namespace
+
+class TestServeInstances : public QObject {
+    Q_OBJECT
+
+    FakeLlmServer m_llm;
+    QString m_url;  // the database
+    std::unique_ptr<Database> m_db;
+    Instance m_a, m_b, m_c;
+    QString m_secret;
+
+    void configure(Instance& i) {
+        i.env = isolatedZergEnv(i.home.path(), i.data.path());
+        i.env.insert(QStringLiteral("ZERG_DATABASE_URL"), m_url);
+        i.env.insert(QStringLiteral("ZERG_LEASE_SECONDS"), QString::number(kLeaseSeconds));
+        i.env.insert(QStringLiteral("ZERG_LLM_BASE_URL"), m_llm.baseUrl());
+        i.env.insert(QStringLiteral("ZERG_MODEL"), QStringLiteral("supervisor-model"));
+        i.env.insert(QStringLiteral("ZERG_DECIDER_MODEL"), QStringLiteral("heuristic"));
+    }
+
+    QJsonArray instances(Instance& i) {
+        const ProgramRun r = runProgram(
+            QStringLiteral(ZERG_EXE),
+            {QStringLiteral("instances"), QStringLiteral("list"), QStringLiteral("--json")}, i.env,
+            60'000);
+        if (r.code != 0)
+            qWarning("instances list: %s", r.err.constData());
+        return QJsonDocument::fromJson(r.out).array();
+    }
+    QJsonObject instanceNamed(Instance& i, const QString& name) {
+        for (const QJsonValue& v : instances(i)) {
+            if (v.toObject().value(QStringLiteral("name")).toString() == name)
+                return v.toObject();
+        }
+        return {};
+    }
+    RunRecord run(qint64 id) { return Store(m_db.get()).run(id).value(); }
+
+private Q_SLOTS:
+    void initTestCase() {
+        auto server = PostgresServer::shared();
+        if (!server)
+            QFAIL(qPrintable(server.error().message));  // names scripts/setup
+        auto url = server.value()->createDatabase(QStringLiteral("instances"));
+        QVERIFY2(url, qPrintable(url ? QString() : url.error().message));
+        m_url = url.value();
+        auto db = Database::openConfigured(QString(), m_url);
+        QVERIFY2(db, qPrintable(db ? QString() : db.error().message));
+        m_db = std::move(db).value();  // the test reads; it never registers as an instance
+        QVERIFY(m_llm.start());
+        // The model never finishes its answer: the run stays running for as long as a lives.
+        m_llm.setScenario({{"responses", QJsonArray{QJsonObject{{"content", "Checking"},
+                                                                {"stall_after_bytes", 0}}}}});
+        for (Instance* i : {&m_a, &m_b, &m_c})
+            configure(*i);
+        const ProgramRun device = runProgram(QStringLiteral(ZERG_EXE),
+                                             {QStringLiteral("devices"), QStringLiteral("add"),
+                                              QStringLiteral("ops"), QStringLiteral("--json")},
+                                             m_a.env, 60'000);
+        QCOMPARE(device.code, 0);
+        m_secret = QJsonDocument::fromJson(device.out)
+                       .object()
+                       .value(QStringLiteral("device_secret"))
+                       .toString();
+        QVERIFY(!m_secret.isEmpty());
+    }
+
+    void aRunOutlivesOtherStartsAndIsInterruptedOnceWhenItsHolderDies() {
+        QVERIFY(m_a.serve.start(QStringLiteral(ZERG_EXE), m_a.env,
+                                {QStringLiteral("--instance-name"), QStringLiteral("a")}));
+        const QString token = loginToken(m_a.serve.url(), m_secret, this);
+        QVERIFY(!token.isEmpty());
+        SystemClock clock;
+        EventBus bus(&clock);
+        api::RemoteClient client(QUrl(m_a.serve.url()), token, &bus, &clock);
+        client.start();
+        QTRY_VERIFY_WITH_TIMEOUT(client.state() == api::RemoteClient::State::Connected, 10'000);
+        std::optional<Result<QJsonObject>> dispatched;
+        client.request(QStringLiteral("dispatch"),
+                       {{QStringLiteral("task"), QStringLiteral("check disk usage on cube")}}, this,
+                       [&](Result<QJsonObject> r) { dispatched = r; });
+        QTRY_VERIFY_WITH_TIMEOUT(dispatched.has_value(), 10'000);
+        QVERIFY2(dispatched->ok(), dispatched->ok() ? "" : qPrintable(dispatched->error().message));
+        const qint64 runId = (*dispatched)->value(QStringLiteral("run_id")).toInteger();
+        QVERIFY(runId > 0);
+        QTRY_VERIFY_WITH_TIMEOUT(!m_llm.requests().isEmpty(), 20'000);  // the model is asked
+        client.stop();
+        QCOMPARE(run(runId).status, RunStatus::Running);
+
+        // b and c start on the same database: a's run is not theirs to end.
+        QVERIFY(m_b.serve.start(QStringLiteral(ZERG_EXE), m_b.env,
+                                {QStringLiteral("--instance-name"), QStringLiteral("b")}));
+        QVERIFY(m_c.serve.start(QStringLiteral(ZERG_EXE), m_c.env,
+                                {QStringLiteral("--instance-name"), QStringLiteral("c")}));
+        QCOMPARE(run(runId).status, RunStatus::Running);
+        // Longer than a lease, with b and c sweeping every second: a renews, its run stays.
+        QTest::qWait((kLeaseSeconds + 2) * 1000);
+        QCOMPARE(run(runId).status, RunStatus::Running);
+        const QJsonObject a = instanceNamed(m_b, QStringLiteral("a"));
+        QCOMPARE(a.value(QStringLiteral("state")).toString(), QStringLiteral("running"));
+        QCOMPARE(a.value(QStringLiteral("runs_held")).toInt(), 1);
+        QVERIFY(a.value(QStringLiteral("heartbeat_age_s")).toInteger() <= kLeaseSeconds);
+        QCOMPARE(instanceNamed(m_b, QStringLiteral("b")).value(QStringLiteral("state")).toString(),
+                 QStringLiteral("running"));
+        QCOMPARE(instanceNamed(m_b, QStringLiteral("c")).value(QStringLiteral("state")).toString(),
+                 QStringLiteral("running"));
+
+        // kill -9: a renews no more, and its process is gone.
+        m_a.serve.kill();
+        QTRY_VERIFY_WITH_TIMEOUT(run(runId).status == RunStatus::Failed, 30'000);
+        const QString error = run(runId).error;
+        QVERIFY2(error.startsWith(QStringLiteral("interrupted: ")), qPrintable(error));
+        QVERIFY2(error.contains(QStringLiteral("(found by b)")) ||
+                     error.contains(QStringLiteral("(found by c)")),
+                 qPrintable(error));
+        const QJsonObject lost = instanceNamed(m_c, QStringLiteral("a"));
+        QCOMPARE(lost.value(QStringLiteral("state")).toString(), QStringLiteral("lost"));
+        QCOMPARE(lost.value(QStringLiteral("runs_held")).toInt(), 0);
+        // Exactly one of b and c said so.
+        const int saidB = int(m_b.serve.log().count(QStringLiteral("its work is interrupted")));
+        const int saidC = int(m_c.serve.log().count(QStringLiteral("its work is interrupted")));
+        QCOMPARE(saidB + saidC, 1);
+
+        // b stops cleanly: listed as stopped only with --all; c stays running.
+        QVERIFY(m_b.serve.stop());
+        QVERIFY(instanceNamed(m_c, QStringLiteral("b")).isEmpty());
+        QCOMPARE(instanceNamed(m_c, QStringLiteral("c")).value(QStringLiteral("state")).toString(),
+                 QStringLiteral("running"));
+        QVERIFY(m_c.serve.stop());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestServeInstances)
+#include "test_serve_instances.moc"
