@@ -8336,52 +8336,6 @@ Vergleichen Sie ihn mit dem, was der Administrator des Servers sieht (auf dem Se
         <translation>Lauf %1 nicht gefunden. Läufe auflisten mit `zerg runs list`.</translation>
     </message>
     <message>
-        <source>Usage: zerg serve [--listen HOST:PORT] [--tls-cert FILE --tls-key FILE] [--insecure]
-
-Runs Zerg headless: the supervisor, workers and schedules of every owner, behind the
-WebSocket API of docs/api.md. Stops cleanly on SIGTERM or Ctrl+C.
-
-Options:
-  --listen HOST:PORT   Where to listen (ZERG_SERVER_LISTEN; default 127.0.0.1:8765).
-                       Port 0 picks a free port. Anything but loopback needs TLS or
-                       --insecure.
-  --tls-cert FILE      PEM certificate (ZERG_SERVER_TLS_CERT); with --tls-key the server
-  --tls-key FILE       speaks wss:// only (ZERG_SERVER_TLS_KEY).
-  --insecure           Allow plain ws:// on a non-loopback address.
-  -h, --help           Show this help.
-
-Browser origins allowed to connect: ZERG_SERVER_ORIGINS (comma-separated).
-Database: ZERG_DATABASE_URL (postgresql://user@host:5432/db), else SQLite.
-
-Examples:
-  zerg devices add &quot;Alice&apos;s laptop&quot;      # prints the secret the client logs in with
-  zerg serve
-  zerg serve --listen 0.0.0.0:8765 --tls-cert cert.pem --tls-key key.pem
-</source>
-        <translation>Aufruf: zerg serve [--listen HOST:PORT] [--tls-cert FILE --tls-key FILE] [--insecure]
-
-Führt Zerg ohne Oberfläche aus: Supervisor, Worker und Zeitpläne aller Besitzer, hinter der
-WebSocket-API aus docs/api.md. Beendet sich sauber bei SIGTERM oder Strg+C.
-
-Optionen:
-  --listen HOST:PORT   Wo gelauscht wird (ZERG_SERVER_LISTEN; Standard 127.0.0.1:8765).
-                       Port 0 wählt einen freien Port. Alles außer Loopback braucht TLS
-                       oder --insecure.
-  --tls-cert FILE      PEM-Zertifikat (ZERG_SERVER_TLS_CERT); mit --tls-key spricht der
-  --tls-key FILE       Server nur wss:// (ZERG_SERVER_TLS_KEY).
-  --insecure           Unverschlüsseltes ws:// auf einer Nicht-Loopback-Adresse erlauben.
-  -h, --help           Diese Hilfe anzeigen.
-
-Browser-Origins, die sich verbinden dürfen: ZERG_SERVER_ORIGINS (durch Kommas getrennt).
-Datenbank: ZERG_DATABASE_URL (postgresql://user@host:5432/db), sonst SQLite.
-
-Beispiele:
-  zerg devices add &quot;Alice&apos;s laptop&quot;      # gibt das Geheimnis für die Client-Anmeldung aus
-  zerg serve
-  zerg serve --listen 0.0.0.0:8765 --tls-cert cert.pem --tls-key key.pem
-</translation>
-    </message>
-    <message>
         <source>Usage: zerg devices COMMAND
 
 The devices allowed to log in to `zerg serve` on this data folder.
@@ -9196,104 +9150,6 @@ Beispiele:
         <translation>%1 geschrieben: %2 s bei %3 Hz, Stimme %4.</translation>
     </message>
     <message>
-        <source>Usage: zerg [COMMAND] [OPTIONS]
-
-Zerg is a desktop AI operations assistant. Without a command it opens the Jarvis window.
-
-Commands:
-  ask [--json] [--approve=allow|deny] TASK
-                                    Run one request headless and print the answer.
-  workers list [--json] [--limit N] Recent workers, newest first.
-  workers show ID [--json]          One worker: metadata, result, tool call files.
-  workers grep [OPTIONS] PATTERN    Search every worker&apos;s files.
-  workers reindex [--json]          Rebuild the worker list from the folders on disk.
-  runs list [--limit N] [--json]    Recent requests Jarvis handled, newest first.
-  runs show ID [--json]             One run: result, workers, tokens and cost.
-  runs export ID|--all [--format md|json] [--out FILE]
-                                    A run or the whole conversation as Markdown or JSON.
-  hosts list|trust|add|remove|import
-                                    The SSH hosts workers may reach, and their keys.
-  mcp list|tools NAME|call|serve    The MCP servers whose tools workers use; Zerg as one.
-  key set|clear|status              The provider&apos;s API key in the system keychain.
-  serve [--listen HOST:PORT]        Run headless behind the WebSocket API (server mode).
-  devices add NAME|list|revoke ID   The devices allowed to log in to &apos;zerg serve&apos;.
-  connect URL | --local             Make the desktop app a client of a &apos;zerg serve&apos;, or
-                                    go back to this computer&apos;s Jarvis.
-  doctor [--json]                   Check the provider, hosts, data folder and database,
-                                    and say what to fix.
-  say TEXT --out FILE.wav           Speak a text into a WAVE file (espeak-ng, offline).
-  transcribe FILE.wav               The words spoken in a WAVE file (offline).
-  help [COMMAND]                    This help, or the help of one command.
-
-Options:
-  -h, --help                        Show this help; &apos;zerg COMMAND --help&apos; shows the
-                                    options and examples of a command.
-  --version                         Show the version.
-
-Examples:
-  zerg doctor
-  zerg ask &quot;check disk usage on cube&quot;
-  zerg help workers grep
-
-Configuration (environment; see README): ZERG_DATA_DIR, ZERG_LLM_BASE_URL,
-ZERG_LLM_PROVIDER, ZERG_LLM_API_KEY, ZERG_MODEL, ZERG_WORKER_MODEL, ZERG_HOSTS_FILE.
-
-Exit status: 0 success, 1 failure, 2 usage error, 3 configuration problem.
-</source>
-        <translation>Aufruf: zerg [COMMAND] [OPTIONS]
-
-Zerg ist ein KI-Assistent für den IT-Betrieb auf dem Desktop. Ohne Befehl öffnet es das
-Jarvis-Fenster.
-
-Befehle:
-  ask [--json] [--approve=allow|deny] TASK
-                                    Eine Anfrage ohne Oberfläche ausführen und die Antwort
-                                    ausgeben.
-  workers list [--json] [--limit N] Letzte Worker, neueste zuerst.
-  workers show ID [--json]          Ein Worker: Metadaten, Ergebnis, Dateien der
-                                    Tool-Aufrufe.
-  workers grep [OPTIONS] PATTERN    Die Dateien aller Worker durchsuchen.
-  workers reindex [--json]          Die Worker-Liste aus den Ordnern auf dem Datenträger
-                                    neu aufbauen.
-  runs list [--limit N] [--json]    Letzte Anfragen, die Jarvis bearbeitet hat, neueste
-                                    zuerst.
-  runs show ID [--json]             Ein Lauf: Ergebnis, Worker, Tokens und Kosten.
-  runs export ID|--all [--format md|json] [--out FILE]
-                                    Ein Lauf oder das ganze Gespräch als Markdown oder JSON.
-  hosts list|trust|add|remove|import
-                                    Die SSH-Hosts, die Worker erreichen dürfen, und ihre
-                                    Schlüssel.
-  mcp list|tools NAME|call|serve    Die MCP-Server, deren Tools Worker verwenden; Zerg als einer.
-  key set|clear|status              Der API-Schlüssel des Anbieters im Schlüsselbund des
-                                    Systems.
-  serve [--listen HOST:PORT]        Ohne Oberfläche hinter der WebSocket-API laufen
-                                    (Servermodus).
-  devices add NAME|list|revoke ID   Die Geräte, die sich bei &apos;zerg serve&apos; anmelden dürfen.
-  connect URL | --local             Die Desktop-App zum Client eines &apos;zerg serve&apos; machen
-                                    oder zurück zu Jarvis auf diesem Rechner wechseln.
-  doctor [--json]                   Anbieter, Hosts, Datenordner und Datenbank prüfen und
-                                    sagen, was zu beheben ist.
-  say TEXT --out FILE.wav           Einen Text in eine WAVE-Datei sprechen (espeak-ng, offline).
-  transcribe FILE.wav               Die in einer WAVE-Datei gesprochenen Wörter (offline).
-  help [COMMAND]                    Diese Hilfe oder die Hilfe eines Befehls.
-
-Optionen:
-  -h, --help                        Diese Hilfe anzeigen; &apos;zerg COMMAND --help&apos; zeigt die
-                                    Optionen und Beispiele eines Befehls.
-  --version                         Die Version anzeigen.
-
-Beispiele:
-  zerg doctor
-  zerg ask &quot;check disk usage on cube&quot;
-  zerg help workers grep
-
-Konfiguration (Umgebung; siehe README): ZERG_DATA_DIR, ZERG_LLM_BASE_URL,
-ZERG_LLM_PROVIDER, ZERG_LLM_API_KEY, ZERG_MODEL, ZERG_WORKER_MODEL, ZERG_HOSTS_FILE.
-
-Exit-Status: 0 Erfolg, 1 Fehler, 2 Aufruffehler, 3 Konfigurationsproblem.
-</translation>
-    </message>
-    <message>
         <source>give one WAVE file</source>
         <translation>gib eine WAVE-Datei an</translation>
     </message>
@@ -9489,6 +9345,220 @@ Sprachserver ist eingestellt.
     <message>
         <source>--wpm is for the espeak engine</source>
         <translation>--wpm gilt für die Engine espeak</translation>
+    </message>
+    <message>
+        <source>Usage: zerg [COMMAND] [OPTIONS]
+
+Zerg is a desktop AI operations assistant. Without a command it opens the Jarvis window.
+
+Commands:
+  ask [--json] [--approve=allow|deny] TASK
+                                    Run one request headless and print the answer.
+  workers list [--json] [--limit N] Recent workers, newest first.
+  workers show ID [--json]          One worker: metadata, result, tool call files.
+  workers grep [OPTIONS] PATTERN    Search every worker&apos;s files.
+  workers reindex [--json]          Rebuild the worker list from the folders on disk.
+  runs list [--limit N] [--json]    Recent requests Jarvis handled, newest first.
+  runs show ID [--json]             One run: result, workers, tokens and cost.
+  runs export ID|--all [--format md|json] [--out FILE]
+                                    A run or the whole conversation as Markdown or JSON.
+  hosts list|trust|add|remove|import
+                                    The SSH hosts workers may reach, and their keys.
+  mcp list|tools NAME|call|serve    The MCP servers whose tools workers use; Zerg as one.
+  key set|clear|status              The provider&apos;s API key in the system keychain.
+  serve [--listen HOST:PORT]        Run headless behind the WebSocket API (server mode).
+  devices add NAME|list|revoke ID   The devices allowed to log in to &apos;zerg serve&apos;.
+  instances list [--all]            The Zerg processes sharing this database, and the
+                                    work each holds.
+  connect URL | --local             Make the desktop app a client of a &apos;zerg serve&apos;, or
+                                    go back to this computer&apos;s Jarvis.
+  doctor [--json]                   Check the provider, hosts, data folder and database,
+                                    and say what to fix.
+  say TEXT --out FILE.wav           Speak a text into a WAVE file (espeak-ng, offline).
+  transcribe FILE.wav               The words spoken in a WAVE file (offline).
+  help [COMMAND]                    This help, or the help of one command.
+
+Options:
+  -h, --help                        Show this help; &apos;zerg COMMAND --help&apos; shows the
+                                    options and examples of a command.
+  --version                         Show the version.
+
+Examples:
+  zerg doctor
+  zerg ask &quot;check disk usage on cube&quot;
+  zerg help workers grep
+
+Configuration (environment; see README): ZERG_DATA_DIR, ZERG_LLM_BASE_URL,
+ZERG_LLM_PROVIDER, ZERG_LLM_API_KEY, ZERG_MODEL, ZERG_WORKER_MODEL, ZERG_HOSTS_FILE.
+
+Exit status: 0 success, 1 failure, 2 usage error, 3 configuration problem.
+</source>
+        <translation>Aufruf: zerg [COMMAND] [OPTIONS]
+
+Zerg ist ein KI-Assistent für den IT-Betrieb auf dem Desktop. Ohne Befehl öffnet es das
+Jarvis-Fenster.
+
+Befehle:
+  ask [--json] [--approve=allow|deny] TASK
+                                    Eine Anfrage ohne Oberfläche ausführen und die Antwort
+                                    ausgeben.
+  workers list [--json] [--limit N] Letzte Worker, neueste zuerst.
+  workers show ID [--json]          Ein Worker: Metadaten, Ergebnis, Dateien der
+                                    Tool-Aufrufe.
+  workers grep [OPTIONS] PATTERN    Die Dateien aller Worker durchsuchen.
+  workers reindex [--json]          Die Worker-Liste aus den Ordnern auf dem Datenträger
+                                    neu aufbauen.
+  runs list [--limit N] [--json]    Letzte Anfragen, die Jarvis bearbeitet hat, neueste
+                                    zuerst.
+  runs show ID [--json]             Ein Lauf: Ergebnis, Worker, Tokens und Kosten.
+  runs export ID|--all [--format md|json] [--out FILE]
+                                    Ein Lauf oder das ganze Gespräch als Markdown oder JSON.
+  hosts list|trust|add|remove|import
+                                    Die SSH-Hosts, die Worker erreichen dürfen, und ihre
+                                    Schlüssel.
+  mcp list|tools NAME|call|serve    Die MCP-Server, deren Tools Worker verwenden; Zerg als einer.
+  key set|clear|status              Der API-Schlüssel des Anbieters im Schlüsselbund des
+                                    Systems.
+  serve [--listen HOST:PORT]        Ohne Oberfläche hinter der WebSocket-API laufen
+                                    (Servermodus).
+  devices add NAME|list|revoke ID   Die Geräte, die sich bei &apos;zerg serve&apos; anmelden dürfen.
+  instances list [--all]            Die Zerg-Prozesse auf dieser Datenbank und die Arbeit,
+                                    die jeder hält.
+  connect URL | --local             Die Desktop-App zum Client eines &apos;zerg serve&apos; machen
+                                    oder zurück zu Jarvis auf diesem Rechner wechseln.
+  doctor [--json]                   Anbieter, Hosts, Datenordner und Datenbank prüfen und
+                                    sagen, was zu beheben ist.
+  say TEXT --out FILE.wav           Einen Text in eine WAVE-Datei sprechen (espeak-ng, offline).
+  transcribe FILE.wav               Die in einer WAVE-Datei gesprochenen Wörter (offline).
+  help [COMMAND]                    Diese Hilfe oder die Hilfe eines Befehls.
+
+Optionen:
+  -h, --help                        Diese Hilfe anzeigen; &apos;zerg COMMAND --help&apos; zeigt die
+                                    Optionen und Beispiele eines Befehls.
+  --version                         Die Version anzeigen.
+
+Beispiele:
+  zerg doctor
+  zerg ask &quot;check disk usage on cube&quot;
+  zerg help workers grep
+
+Konfiguration (Umgebung; siehe README): ZERG_DATA_DIR, ZERG_LLM_BASE_URL,
+ZERG_LLM_PROVIDER, ZERG_LLM_API_KEY, ZERG_MODEL, ZERG_WORKER_MODEL, ZERG_HOSTS_FILE.
+
+Exit-Status: 0 Erfolg, 1 Fehler, 2 Aufruffehler, 3 Konfigurationsproblem.
+</translation>
+    </message>
+    <message>
+        <source>--instance-name needs a name</source>
+        <translation>--instance-name braucht einen Namen</translation>
+    </message>
+    <message>
+        <source>Usage: zerg serve [--listen HOST:PORT] [--tls-cert FILE --tls-key FILE] [--insecure]
+
+Runs Zerg headless: the supervisor, workers and schedules of every owner, behind the
+WebSocket API of docs/api.md. Stops cleanly on SIGTERM or Ctrl+C.
+
+Options:
+  --listen HOST:PORT   Where to listen (ZERG_SERVER_LISTEN; default 127.0.0.1:8765).
+                       Port 0 picks a free port. Anything but loopback needs TLS or
+                       --insecure.
+  --tls-cert FILE      PEM certificate (ZERG_SERVER_TLS_CERT); with --tls-key the server
+  --tls-key FILE       speaks wss:// only (ZERG_SERVER_TLS_KEY).
+  --insecure           Allow plain ws:// on a non-loopback address.
+  --instance-name NAME How `zerg instances list` shows this process (ZERG_INSTANCE_NAME;
+                       default the host name). Several may share one PostgreSQL database
+                       (docs/server.md).
+  -h, --help           Show this help.
+
+Browser origins allowed to connect: ZERG_SERVER_ORIGINS (comma-separated).
+Database: ZERG_DATABASE_URL (postgresql://user@host:5432/db), else SQLite.
+
+Examples:
+  zerg devices add &quot;Alice&apos;s laptop&quot;      # prints the secret the client logs in with
+  zerg serve
+  zerg serve --listen 0.0.0.0:8765 --tls-cert cert.pem --tls-key key.pem
+</source>
+        <translation>Aufruf: zerg serve [--listen HOST:PORT] [--tls-cert FILE --tls-key FILE] [--insecure]
+
+Führt Zerg ohne Oberfläche aus: Supervisor, Worker und Zeitpläne aller Besitzer, hinter der
+WebSocket-API aus docs/api.md. Beendet sich sauber bei SIGTERM oder Strg+C.
+
+Optionen:
+  --listen HOST:PORT   Wo gelauscht wird (ZERG_SERVER_LISTEN; Standard 127.0.0.1:8765).
+                       Port 0 wählt einen freien Port. Alles außer Loopback braucht TLS
+                       oder --insecure.
+  --tls-cert FILE      PEM-Zertifikat (ZERG_SERVER_TLS_CERT); mit --tls-key spricht der
+  --tls-key FILE       Server nur wss:// (ZERG_SERVER_TLS_KEY).
+  --insecure           Unverschlüsseltes ws:// auf einer Nicht-Loopback-Adresse erlauben.
+  --instance-name NAME So zeigt `zerg instances list` diesen Prozess (ZERG_INSTANCE_NAME;
+                       Standard: der Hostname). Mehrere können sich eine PostgreSQL-
+                       Datenbank teilen (docs/server.md).
+  -h, --help           Diese Hilfe anzeigen.
+
+Browser-Origins, die sich verbinden dürfen: ZERG_SERVER_ORIGINS (durch Kommas getrennt).
+Datenbank: ZERG_DATABASE_URL (postgresql://user@host:5432/db), sonst SQLite.
+
+Beispiele:
+  zerg devices add &quot;Alice&apos;s laptop&quot;      # gibt das Geheimnis für die Client-Anmeldung aus
+  zerg serve
+  zerg serve --listen 0.0.0.0:8765 --tls-cert cert.pem --tls-key key.pem
+</translation>
+    </message>
+    <message>
+        <source>Usage: zerg instances list [--all] [--json]
+
+The Zerg processes registered on this database (every `zerg serve`, the app, `zerg ask`):
+name, host, version, the age of the last heartbeat, and the runs and workers each holds.
+The running ones and those lost in the last day; --all: every one kept (a week),
+cleanly stopped ones too.
+A process whose lease ran out is `lost`: its work was declared interrupted
+(docs/server.md).
+</source>
+        <translation>Aufruf: zerg instances list [--all] [--json]
+
+Die auf dieser Datenbank registrierten Zerg-Prozesse (jedes `zerg serve`, die App, `zerg ask`):
+Name, Host, Version, Alter des letzten Herzschlags und die Läufe und Worker, die jeder hält.
+Die laufenden und die am letzten Tag verlorenen; --all: alle aufbewahrten (eine Woche),
+auch sauber beendete.
+Ein Prozess, dessen Lease abgelaufen ist, ist `lost`: Seine Arbeit wurde für unterbrochen
+erklärt (docs/server.md).
+</translation>
+    </message>
+    <message>
+        <source>instances needs &apos;list&apos;</source>
+        <translation>instances braucht &apos;list&apos;</translation>
+    </message>
+    <message>
+        <source>No Zerg process is registered on this database (%1).</source>
+        <translation>Auf dieser Datenbank ist kein Zerg-Prozess registriert (%1).</translation>
+    </message>
+    <message>
+        <source>STATE</source>
+        <translation>ZUSTAND</translation>
+    </message>
+    <message>
+        <source>HEARTBEAT</source>
+        <translation>HERZSCHLAG</translation>
+    </message>
+    <message>
+        <source>RUNS</source>
+        <translation>LÄUFE</translation>
+    </message>
+    <message>
+        <source>WORKERS</source>
+        <translation>WORKER</translation>
+    </message>
+    <message>
+        <source>VERSION</source>
+        <translation>VERSION</translation>
+    </message>
+    <message>
+        <source>HOST (PID)</source>
+        <translation>HOST (PID)</translation>
+    </message>
+    <message>
+        <source>%1 s ago</source>
+        <translation>vor %1 s</translation>
     </message>
 </context>
 <context>

@@ -8191,31 +8191,6 @@ Compare it with what the server&apos;s administrator sees (on the server: ssh-ke
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Usage: zerg serve [--listen HOST:PORT] [--tls-cert FILE --tls-key FILE] [--insecure]
-
-Runs Zerg headless: the supervisor, workers and schedules of every owner, behind the
-WebSocket API of docs/api.md. Stops cleanly on SIGTERM or Ctrl+C.
-
-Options:
-  --listen HOST:PORT   Where to listen (ZERG_SERVER_LISTEN; default 127.0.0.1:8765).
-                       Port 0 picks a free port. Anything but loopback needs TLS or
-                       --insecure.
-  --tls-cert FILE      PEM certificate (ZERG_SERVER_TLS_CERT); with --tls-key the server
-  --tls-key FILE       speaks wss:// only (ZERG_SERVER_TLS_KEY).
-  --insecure           Allow plain ws:// on a non-loopback address.
-  -h, --help           Show this help.
-
-Browser origins allowed to connect: ZERG_SERVER_ORIGINS (comma-separated).
-Database: ZERG_DATABASE_URL (postgresql://user@host:5432/db), else SQLite.
-
-Examples:
-  zerg devices add &quot;Alice&apos;s laptop&quot;      # prints the secret the client logs in with
-  zerg serve
-  zerg serve --listen 0.0.0.0:8765 --tls-cert cert.pem --tls-key key.pem
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Usage: zerg devices COMMAND
 
 The devices allowed to log in to `zerg serve` on this data folder.
@@ -8865,53 +8840,6 @@ Examples:
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Usage: zerg [COMMAND] [OPTIONS]
-
-Zerg is a desktop AI operations assistant. Without a command it opens the Jarvis window.
-
-Commands:
-  ask [--json] [--approve=allow|deny] TASK
-                                    Run one request headless and print the answer.
-  workers list [--json] [--limit N] Recent workers, newest first.
-  workers show ID [--json]          One worker: metadata, result, tool call files.
-  workers grep [OPTIONS] PATTERN    Search every worker&apos;s files.
-  workers reindex [--json]          Rebuild the worker list from the folders on disk.
-  runs list [--limit N] [--json]    Recent requests Jarvis handled, newest first.
-  runs show ID [--json]             One run: result, workers, tokens and cost.
-  runs export ID|--all [--format md|json] [--out FILE]
-                                    A run or the whole conversation as Markdown or JSON.
-  hosts list|trust|add|remove|import
-                                    The SSH hosts workers may reach, and their keys.
-  mcp list|tools NAME|call|serve    The MCP servers whose tools workers use; Zerg as one.
-  key set|clear|status              The provider&apos;s API key in the system keychain.
-  serve [--listen HOST:PORT]        Run headless behind the WebSocket API (server mode).
-  devices add NAME|list|revoke ID   The devices allowed to log in to &apos;zerg serve&apos;.
-  connect URL | --local             Make the desktop app a client of a &apos;zerg serve&apos;, or
-                                    go back to this computer&apos;s Jarvis.
-  doctor [--json]                   Check the provider, hosts, data folder and database,
-                                    and say what to fix.
-  say TEXT --out FILE.wav           Speak a text into a WAVE file (espeak-ng, offline).
-  transcribe FILE.wav               The words spoken in a WAVE file (offline).
-  help [COMMAND]                    This help, or the help of one command.
-
-Options:
-  -h, --help                        Show this help; &apos;zerg COMMAND --help&apos; shows the
-                                    options and examples of a command.
-  --version                         Show the version.
-
-Examples:
-  zerg doctor
-  zerg ask &quot;check disk usage on cube&quot;
-  zerg help workers grep
-
-Configuration (environment; see README): ZERG_DATA_DIR, ZERG_LLM_BASE_URL,
-ZERG_LLM_PROVIDER, ZERG_LLM_API_KEY, ZERG_MODEL, ZERG_WORKER_MODEL, ZERG_HOSTS_FILE.
-
-Exit status: 0 success, 1 failure, 2 usage error, 3 configuration problem.
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>give one WAVE file</source>
         <translation type="unfinished"></translation>
     </message>
@@ -9032,6 +8960,135 @@ server is set.
     </message>
     <message>
         <source>--wpm is for the espeak engine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: zerg [COMMAND] [OPTIONS]
+
+Zerg is a desktop AI operations assistant. Without a command it opens the Jarvis window.
+
+Commands:
+  ask [--json] [--approve=allow|deny] TASK
+                                    Run one request headless and print the answer.
+  workers list [--json] [--limit N] Recent workers, newest first.
+  workers show ID [--json]          One worker: metadata, result, tool call files.
+  workers grep [OPTIONS] PATTERN    Search every worker&apos;s files.
+  workers reindex [--json]          Rebuild the worker list from the folders on disk.
+  runs list [--limit N] [--json]    Recent requests Jarvis handled, newest first.
+  runs show ID [--json]             One run: result, workers, tokens and cost.
+  runs export ID|--all [--format md|json] [--out FILE]
+                                    A run or the whole conversation as Markdown or JSON.
+  hosts list|trust|add|remove|import
+                                    The SSH hosts workers may reach, and their keys.
+  mcp list|tools NAME|call|serve    The MCP servers whose tools workers use; Zerg as one.
+  key set|clear|status              The provider&apos;s API key in the system keychain.
+  serve [--listen HOST:PORT]        Run headless behind the WebSocket API (server mode).
+  devices add NAME|list|revoke ID   The devices allowed to log in to &apos;zerg serve&apos;.
+  instances list [--all]            The Zerg processes sharing this database, and the
+                                    work each holds.
+  connect URL | --local             Make the desktop app a client of a &apos;zerg serve&apos;, or
+                                    go back to this computer&apos;s Jarvis.
+  doctor [--json]                   Check the provider, hosts, data folder and database,
+                                    and say what to fix.
+  say TEXT --out FILE.wav           Speak a text into a WAVE file (espeak-ng, offline).
+  transcribe FILE.wav               The words spoken in a WAVE file (offline).
+  help [COMMAND]                    This help, or the help of one command.
+
+Options:
+  -h, --help                        Show this help; &apos;zerg COMMAND --help&apos; shows the
+                                    options and examples of a command.
+  --version                         Show the version.
+
+Examples:
+  zerg doctor
+  zerg ask &quot;check disk usage on cube&quot;
+  zerg help workers grep
+
+Configuration (environment; see README): ZERG_DATA_DIR, ZERG_LLM_BASE_URL,
+ZERG_LLM_PROVIDER, ZERG_LLM_API_KEY, ZERG_MODEL, ZERG_WORKER_MODEL, ZERG_HOSTS_FILE.
+
+Exit status: 0 success, 1 failure, 2 usage error, 3 configuration problem.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--instance-name needs a name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: zerg serve [--listen HOST:PORT] [--tls-cert FILE --tls-key FILE] [--insecure]
+
+Runs Zerg headless: the supervisor, workers and schedules of every owner, behind the
+WebSocket API of docs/api.md. Stops cleanly on SIGTERM or Ctrl+C.
+
+Options:
+  --listen HOST:PORT   Where to listen (ZERG_SERVER_LISTEN; default 127.0.0.1:8765).
+                       Port 0 picks a free port. Anything but loopback needs TLS or
+                       --insecure.
+  --tls-cert FILE      PEM certificate (ZERG_SERVER_TLS_CERT); with --tls-key the server
+  --tls-key FILE       speaks wss:// only (ZERG_SERVER_TLS_KEY).
+  --insecure           Allow plain ws:// on a non-loopback address.
+  --instance-name NAME How `zerg instances list` shows this process (ZERG_INSTANCE_NAME;
+                       default the host name). Several may share one PostgreSQL database
+                       (docs/server.md).
+  -h, --help           Show this help.
+
+Browser origins allowed to connect: ZERG_SERVER_ORIGINS (comma-separated).
+Database: ZERG_DATABASE_URL (postgresql://user@host:5432/db), else SQLite.
+
+Examples:
+  zerg devices add &quot;Alice&apos;s laptop&quot;      # prints the secret the client logs in with
+  zerg serve
+  zerg serve --listen 0.0.0.0:8765 --tls-cert cert.pem --tls-key key.pem
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: zerg instances list [--all] [--json]
+
+The Zerg processes registered on this database (every `zerg serve`, the app, `zerg ask`):
+name, host, version, the age of the last heartbeat, and the runs and workers each holds.
+The running ones and those lost in the last day; --all: every one kept (a week),
+cleanly stopped ones too.
+A process whose lease ran out is `lost`: its work was declared interrupted
+(docs/server.md).
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>instances needs &apos;list&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No Zerg process is registered on this database (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>STATE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HEARTBEAT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RUNS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>WORKERS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>VERSION</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HOST (PID)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s ago</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
