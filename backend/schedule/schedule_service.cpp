@@ -253,6 +253,19 @@ void ScheduleService::launchWaiting() {
             m_waiting.removeFirst();
             continue;
         }
+        // A cron or catch-up occurrence runs in one process only, the first to claim it.
+        if (!m_waiting.first().claimed && p.scheduledFor.isValid() &&
+            p.trigger != QLatin1String("manual")) {
+            const Result<bool> claimed =
+                m_store->claimOccurrence(p.scheduleId, p.scheduledFor, m_clock->utcNow());
+            if (!claimed)
+                qWarning("schedules: %s", qPrintable(claimed.error().message));
+            if (!claimed || !claimed.value()) {  // another process runs it
+                m_waiting.removeFirst();
+                continue;
+            }
+            m_waiting.first().claimed = true;
+        }
         const Result<qint64> run = m_runner->startBackgroundRun(s->task, s->approvalMode);
         if (!run && run.error().code == QLatin1String("busy"))
             return;  // offered again when a run finishes

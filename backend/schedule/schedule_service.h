@@ -98,6 +98,7 @@ private:
         qint64 scheduleId = 0;
         QString trigger;
         QDateTime scheduledFor;
+        bool claimed = false;  // this process claimed the occurrence (claimOccurrence)
     };
 
     [[nodiscard]] Status validate(const QString& cron, const QString& timeZone) const;

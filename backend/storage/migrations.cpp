@@ -488,6 +488,23 @@ QList<Migration> buildAll() {
             },
     });
 
+    // Each occurrence of a schedule runs once, whichever of the processes sharing the database
+    // sees it due first (docs/server.md): the first to insert its row claims it. No foreign key:
+    // deleting a schedule deletes its claims itself.
+    list.append(Migration{
+        .version = 12,
+        .description = QStringLiteral("claimed schedule occurrences"),
+        .statements =
+            {
+                QStringLiteral("CREATE TABLE schedule_claims ("
+                               " schedule_id BIGINT NOT NULL,"
+                               " scheduled_for TEXT NOT NULL,"
+                               " instance_id BIGINT,"
+                               " claimed_at TEXT NOT NULL,"
+                               " PRIMARY KEY (schedule_id, scheduled_for))"),
+            },
+    });
+
     return list;
 }
 

@@ -346,6 +346,8 @@ Status ScheduleStore::deleteSchedule(qint64 ownerId, qint64 scheduleId) {
     if (!exec(q, QStringLiteral("UPDATE inbox_items SET schedule_id = NULL WHERE schedule_id = ?"),
               {scheduleId}) ||
         !exec(q, QStringLiteral("DELETE FROM schedule_runs WHERE schedule_id = ?"), {scheduleId}) ||
+        !exec(q, QStringLiteral("DELETE FROM schedule_claims WHERE schedule_id = ?"),
+              {scheduleId}) ||
         !exec(q, QStringLiteral("DELETE FROM schedules WHERE id = ? AND owner_id = ?"),
               {scheduleId, ownerId})) {
         return dbError(what, q.lastError());
@@ -484,14 +486,34 @@ Status ScheduleStore::finishScheduleRun(qint64 scheduleRunId, ScheduleRunStatus 
                     }});
 }
 
+Result<bool> ScheduleStore::claimOccurrence(qint64 scheduleId, const QDateTime& scheduledFor,
+                                            const QDateTime& now) {
+    QSqlQuery q(m_db->connection());
+    if (!exec(q,
+              QStringLiteral("INSERT INTO schedule_claims (schedule_id, scheduled_for, "
+                             "instance_id, claimed_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING"),
+              {scheduleId, timefmt::toIso(scheduledFor),
+               m_db->instanceId() > 0 ? QVariant(m_db->instanceId()) : QVariant(),
+               timefmt::toIso(now)})) {
+        return dbError(QStringLiteral("claiming the run of schedule %1 at %2")
+                           .arg(scheduleId)
+                           .arg(timefmt::toIso(scheduledFor)),
+                       q.lastError());
+    }
+    return q.numRowsAffected() == 1;
+}
+
 Result<int> ScheduleStore::failRunningScheduleRuns(qint64 ownerId, const QString& error,
                                                    const QDateTime& now) {
     QSqlQuery q(m_db->connection());
+    // A schedule run whose supervisor run is still running belongs to a live process (the runs
+    // of processes that are gone were ended before this, by InstanceLease).
     if (!exec(q,
               QStringLiteral("UPDATE schedule_runs SET status = ?, error = ?, "
-                             "finished_at = ? WHERE owner_id = ? AND status = ?"),
+                             "finished_at = ? WHERE owner_id = ? AND status = ? AND (run_id IS "
+                             "NULL OR run_id NOT IN (SELECT id FROM runs WHERE status = ?))"),
               {statusName(ScheduleRunStatus::Failed), text(error), timefmt::toIso(now), ownerId,
-               statusName(ScheduleRunStatus::Running)})) {
+               statusName(ScheduleRunStatus::Running), statusName(RunStatus::Running)})) {
         return dbError(
             QStringLiteral("closing the interrupted schedule runs of owner %1").arg(ownerId),
             q.lastError());

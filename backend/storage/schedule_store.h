@@ -131,8 +131,14 @@ public:
                                            const std::optional<QString>& severity,
                                            const QString& summary, const QString& error,
                                            const QDateTime& now);
-    // Runs still marked running for the owner end as failed with this error (at start-up, in the
-    // process that owns the data folder: their process is gone). Returns how many.
+    // Claims the occurrence of the schedule at scheduledFor (a cron instant) for this process:
+    // true for the first process to ask, false for every later one, which must not run it
+    // (several processes on one database: docs/server.md).
+    [[nodiscard]] Result<bool> claimOccurrence(qint64 scheduleId, const QDateTime& scheduledFor,
+                                               const QDateTime& now);
+    // Runs still marked running for the owner end as failed with this error (at start-up: their
+    // process is gone), except those whose supervisor run is still running (another live
+    // process carries them out). Returns how many.
     [[nodiscard]] Result<int> failRunningScheduleRuns(qint64 ownerId, const QString& error,
                                                       const QDateTime& now);
     [[nodiscard]] Result<ScheduleRunRecord> scheduleRun(qint64 ownerId, qint64 scheduleRunId);

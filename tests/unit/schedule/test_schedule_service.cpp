@@ -230,7 +230,8 @@ private Q_SLOTS:
         QCOMPARE(f.runner.tasks.size(), 1);
     }
 
-    // A run left running by a Zerg that stopped ends as failed at the next start.
+    // A run left running by a Zerg that stopped ends as failed at the next start; one whose
+    // supervisor run still runs (in another live process on the database) is left alone.
     void runsOfAStoppedZergEndAsInterrupted() {
         Fixture f;
         f.service->start();
@@ -239,12 +240,58 @@ private Q_SLOTS:
         QVERIFY(s);
         QVERIFY(f.service->runNow(s->id));
         QCOMPARE(statusName(f.runs(s->id).at(0).status), QStringLiteral("running"));
-        f.makeService();  // Zerg starts again; the old run never finished
+        f.makeService();  // another process starts while the first still runs it
+        f.service->start();
+        QCOMPARE(statusName(f.runs(s->id).at(0).status), QStringLiteral("running"));
+        // The first process is gone: its supervisor run was declared interrupted
+        // (InstanceLease), and the next start ends the schedule run too.
+        QVERIFY(f.runStore->finishRun(f.runner.lastRun, RunStatus::Failed, {},
+                                      QStringLiteral("interrupted"), f.clock.utcNow()));
+        f.makeService();
         f.service->start();
         const ScheduleRunRecord run = f.runs(s->id).at(0);
         QCOMPARE(statusName(run.status), QStringLiteral("failed"));
         QVERIFY(run.error.startsWith(QStringLiteral("Interrupted")));
         QVERIFY(run.finishedAt.isValid());
+    }
+
+    // Several processes on one database, each with its scheduler: every occurrence runs once,
+    // on time and at catch-up, whichever process sees it due first.
+    void eachOccurrenceRunsInOneProcessOnly() {
+        Fixture f;
+        // The second process: its own connection, store, supervisor and scheduler, same clock.
+        auto db2 = std::move(Database::open(f.dir.filePath(QStringLiteral("zerg.db")))).value();
+        ScheduleStore store2(db2.get());
+        Store runStore2(db2.get());
+        zerg::test::RecordingRunner runner2;
+        runner2.store = &runStore2;
+        runner2.clock = &f.clock;
+        ScheduleService service2(kOwner, &store2, &runner2, &f.clock);
+        const qint64 hourly =
+            f.store
+                ->createSchedule(kOwner, QStringLiteral("hourly"), QStringLiteral("h"),
+                                 QStringLiteral("0 * * * *"), QStringLiteral("UTC"), true, true,
+                                 f.clock.utcNow())
+                .value();
+        QVERIFY(f.store->setNextRun(hourly, utc(2026, 3, 27, 3, 0)));  // missed: catch up
+        f.service->start();
+        service2.start();
+        QCOMPARE(f.runner.tasks.size() + runner2.tasks.size(), 1);
+        QCOMPARE(f.runs(hourly).size(), 1);
+        QCOMPARE(f.runs(hourly).at(0).trigger, QStringLiteral("catch_up"));
+        f.clock.advance(3 * 3600 * 1000);  // 05:00, 06:00, 07:00
+        QCOMPARE(f.runner.tasks.size() + runner2.tasks.size(), 4);
+        QList<QDateTime> instants;
+        for (const ScheduleRunRecord& r : f.runs(hourly))
+            instants.prepend(r.scheduledFor);
+        QCOMPARE(instants, (QList<QDateTime>{utc(2026, 3, 27, 3, 0), utc(2026, 3, 27, 5, 0),
+                                             utc(2026, 3, 27, 6, 0), utc(2026, 3, 27, 7, 0)}));
+        // A deleted schedule takes its claims along: a new one may run at the same instants.
+        QVERIFY(f.store->deleteSchedule(kOwner, hourly));
+        QVERIFY(f.store->claimOccurrence(hourly, utc(2026, 3, 27, 5, 0), f.clock.utcNow()).value());
+        QVERIFY(
+            !f.store->claimOccurrence(hourly, utc(2026, 3, 27, 5, 0), f.clock.utcNow()).value());
+        service2.stop();
     }
 
     // Without start() (a one-shot command, a second process), schedules are kept but never fire.
