@@ -9,21 +9,26 @@
 #include "api/server_backend.h"
 #include "core/clock.h"
 #include "core/settings.h"
+#include "jarvis/supervisor_runs.h"
 #include "llm/provider_registry.h"
 #include "runtime/backend.h"
+#include "runtime/instance_lease.h"
 #include "storage/auth_store.h"
 #include "storage/database.h"
 #include "storage/instance_store.h"
 #include "storage/time_format.h"
+#include "workers/worker_pool.h"
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QHostAddress>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QPointer>
 #include <QTextStream>
+#include <QTimer>
 
 #include <cstdio>
 #include <memory>
@@ -316,11 +321,62 @@ int serveCommand(QStringList args) {
                   .arg(server.isSecure() ? QStringLiteral("https") : QStringLiteral("http"),
                        shownHost, QString::number(server.port()));
     io.out.flush();
-    onTerminationSignal([&] {
+    // GET /health for a load balancer: 200 while this instance takes work.
+    Backend* b = backend.get();
+    server.setHealthProvider([b, &serverBackend] {
+        const bool renewing = b->lease() && b->lease()->isRenewing();
+        const QString status = serverBackend.isDraining() ? QStringLiteral("draining")
+                               : renewing                 ? QStringLiteral("ok")
+                                                          : QStringLiteral("database_unreachable");
+        QJsonObject body{{QStringLiteral("status"), status},
+                         {QStringLiteral("version"), QCoreApplication::applicationVersion()},
+                         {QStringLiteral("runs"), b->runs()->runCount()},
+                         {QStringLiteral("workers"), b->pool()->running()},
+                         {QStringLiteral("queued_workers"), b->pool()->queued()}};
+        if (b->lease()) {
+            body.insert(QStringLiteral("instance"), b->lease()->info().name);
+            body.insert(QStringLiteral("instance_id"), b->lease()->instanceId());
+        }
+        return api::ApiServer::Health{status == QLatin1String("ok") ? 200 : 503, body};
+    });
+    // SIGTERM: drain (docs/server.md). New requests are refused and /health says so, while the
+    // runs in progress get up to ZERG_DRAIN_SECONDS to finish; then what is left is cancelled
+    // and the process stops. A second signal stops it at once.
+    const auto busy = [b] {
+        return b->runs()->runCount() + b->pool()->running() + b->pool()->queued();
+    };
+    const auto finish = [&] {
         io.out << "zerg serve: " << Text::tr("stopping") << '\n';
         io.out.flush();
         server.close();
         QCoreApplication::quit();
+    };
+    QTimer drainPoll;
+    QElapsedTimer draining;
+    drainPoll.setInterval(200);
+    QObject::connect(&drainPoll, &QTimer::timeout, [&] {
+        if (busy() == 0 || draining.elapsed() >= qint64(settings.drainSeconds) * 1000) {
+            drainPoll.stop();
+            finish();
+        }
+    });
+    onTerminationSignal([&] {
+        if (serverBackend.isDraining() || busy() == 0 || settings.drainSeconds <= 0) {
+            drainPoll.stop();
+            finish();
+            return;
+        }
+        serverBackend.setDraining(true);
+        draining.start();
+        // Not translated: scripts and tests read it.
+        io.out << QStringLiteral(
+                      "zerg serve: draining: %1 runs and %2 workers in progress; stopping "
+                      "within %3 s\n")
+                      .arg(b->runs()->runCount())
+                      .arg(b->pool()->running() + b->pool()->queued())
+                      .arg(settings.drainSeconds);
+        io.out.flush();
+        drainPoll.start();
     });
     QCoreApplication::exec();
     return 0;

@@ -6446,6 +6446,14 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
         <source>When this process stops answering for this long, another one on the same database declares its work interrupted.</source>
         <translation>Antwortet dieser Prozess so lange nicht, erklärt ein anderer auf derselben Datenbank seine Arbeit für unterbrochen.</translation>
     </message>
+    <message>
+        <source>Time to finish on stop (seconds)</source>
+        <translation>Zeit zum Abschließen beim Beenden (Sekunden)</translation>
+    </message>
+    <message>
+        <source>After SIGTERM, `zerg serve` refuses new requests and lets the runs in progress finish for this long, then cancels the rest.</source>
+        <translation>Nach SIGTERM nimmt `zerg serve` keine neuen Anfragen an und lässt laufende Läufe so lange zu Ende laufen; danach bricht es den Rest ab.</translation>
+    </message>
 </context>
 <context>
     <name>zerg::Settings</name>

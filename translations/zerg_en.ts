@@ -6430,6 +6430,14 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
         <source>When this process stops answering for this long, another one on the same database declares its work interrupted.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Time to finish on stop (seconds)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>After SIGTERM, `zerg serve` refuses new requests and lets the runs in progress finish for this long, then cancels the rest.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>zerg::Settings</name>

@@ -6,6 +6,7 @@
 #include "core/event_bus.h"
 
 #include <QFile>
+#include <QJsonDocument>
 #include <QLoggingCategory>
 #include <QSslCertificate>
 #include <QSslKey>
@@ -407,9 +408,30 @@ void ApiServer::routeWhenReady(QTcpSocket* socket) {
     socket->disconnect(this);
     if (m_mcp && path == "/mcp") {
         m_mcp->handleConnection(socket);
+    } else if (m_health && path == "/health") {
+        answerHealth(socket);
     } else {
         m_ws->handleConnection(socket);
     }
+}
+
+void ApiServer::answerHealth(QTcpSocket* socket) {
+    const Health h = m_health();
+    const QByteArray body = QJsonDocument(h.body).toJson(QJsonDocument::Compact);
+    const QByteArray reason = h.httpStatus == 200 ? "OK" : "Service Unavailable";
+    socket->setParent(this);
+    socket->write("HTTP/1.1 " + QByteArray::number(h.httpStatus) + ' ' + reason +
+                  "\r\nContent-Type: application/json\r\nCache-Control: no-store\r\n"
+                  "Content-Length: " +
+                  QByteArray::number(body.size()) + "\r\nConnection: close\r\n\r\n" + body);
+    connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
+    socket->disconnectFromHost();  // after what was written has gone
+    // A peer that never reads is cut off soon: it holds a file descriptor.
+    QPointer<QTcpSocket> guard = socket;
+    m_clock->callAfter(m_config.refusedGraceMs, socket, [guard] {
+        if (guard)
+            guard->abort();
+    });
 }
 
 void ApiServer::onNewConnection() {

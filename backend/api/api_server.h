@@ -7,12 +7,14 @@
 
 #include <QHash>
 #include <QHostAddress>
+#include <QJsonObject>
 #include <QList>
 #include <QObject>
 #include <QPointer>
 #include <QSslConfiguration>
 #include <QStringList>
 
+#include <functional>
 #include <optional>
 
 class QTcpServer;
@@ -125,6 +127,15 @@ public:
     // credentials started it). Without it, /mcp is a WebSocket path like any other.
     void setMcpServiceFactory(McpHttpEndpoint::ServiceFactory factory);
 
+    // Answers GET /health (for a load balancer) with what health() gives: an HTTP status (200
+    // when this instance takes work, 503 when it drains or cannot reach its database) and a
+    // JSON body. Without it, /health is a WebSocket path like any other.
+    struct Health {
+        int httpStatus = 200;
+        QJsonObject body;
+    };
+    void setHealthProvider(std::function<Health()> health) { m_health = std::move(health); }
+
 Q_SIGNALS:
     void clientCountChanged(int count);
     // The listener stopped accepting clients (an accept error pauses it for good) and has been
@@ -138,6 +149,7 @@ private:
     // Waits for the first request's head, then hands the connection to the endpoint of its path.
     void route(QTcpSocket* socket);
     void routeWhenReady(QTcpSocket* socket);
+    void answerHealth(QTcpSocket* socket);
     void onNewConnection();
     void onListenerError(const QString& why);
     void onOriginCheck(QWebSocketCorsAuthenticator* authenticator) const;
@@ -153,6 +165,7 @@ private:
     QTcpServer* m_listener = nullptr;  // child: a QSslServer with TLS
     QWebSocketServer* m_ws = nullptr;  // child: never listens, takes routed connections
     McpHttpEndpoint* m_mcp = nullptr;  // child, or null: no MCP endpoint
+    std::function<Health()> m_health;  // GET /health, or empty: none
     // Connections whose first request has not arrived yet, with their deadline's timer.
     QHash<QTcpSocket*, Clock::TimerId> m_routing;
     quint64 m_listenGeneration = 0;       // bumped by listen() and close()

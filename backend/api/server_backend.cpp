@@ -66,6 +66,11 @@ Result<QJsonObject> ServerBackend::dispatch(qint64 ownerId, const QString& task,
     // context.previous_messages is not needed; neither it nor the preferences change the run.
     Q_UNUSED(context);
     Q_UNUSED(preferences);
+    if (m_draining) {
+        return Error{QStringLiteral("draining"),
+                     QStringLiteral("This server is stopping and takes no new requests; ask "
+                                    "again in a moment (another instance may answer).")};
+    }
     const Settings& settings = m_backend->settings();
     if (const QString problem = llm::providerProblem(settings); !problem.isEmpty()) {
         return Error{QStringLiteral("no_provider"),

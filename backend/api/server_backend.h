@@ -24,6 +24,11 @@ public:
     ServerBackend(Backend* backend, AuthStore* auth);
     ~ServerBackend() override;
 
+    // Draining (`zerg serve` after SIGTERM, docs/server.md): new requests are refused with
+    // "draining" while the runs in progress finish.
+    void setDraining(bool draining) { m_draining = draining; }
+    [[nodiscard]] bool isDraining() const { return m_draining; }
+
     Result<Identity> login(const QString& deviceSecret) override;
     Result<Identity> authenticate(const QString& token) override;
     Result<Identity> authenticateDevice(const QString& deviceSecret) override;
@@ -56,6 +61,7 @@ private:
     QHash<qint64, std::shared_ptr<ToolRegistry>> m_scheduleTools;
     QHash<qint64, std::shared_ptr<StoreDashboardSources>>
         m_dashboards;  // by owner, made on first use
+    bool m_draining = false;
 };
 
 }  // namespace zerg::api

@@ -391,6 +391,12 @@ QList<SettingField> makeFields() {
                                  "When this process stops answering for this long, another one "
                                  "on the same database declares its work interrupted."),
                &Settings::leaseSeconds, 3, 3600),
+        number("server/drain_seconds", "ZERG_DRAIN_SECONDS", "server",
+               QT_TRANSLATE_NOOP("zerg::SettingField", "Time to finish on stop (seconds)"),
+               QT_TRANSLATE_NOOP("zerg::SettingField",
+                                 "After SIGTERM, `zerg serve` refuses new requests and lets the "
+                                 "runs in progress finish for this long, then cancels the rest."),
+               &Settings::drainSeconds, 0, 3600),
         text("server/origins", "ZERG_SERVER_ORIGINS", "server",
              QT_TRANSLATE_NOOP("zerg::SettingField", "Allowed web origins"),
              QT_TRANSLATE_NOOP("zerg::SettingField",

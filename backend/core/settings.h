@@ -164,6 +164,9 @@ struct Settings {
     // renewal (renewed every third of it); another process on the database declares them
     // interrupted once it has run out (docs/server.md).
     int leaseSeconds = 30;
+    // ZERG_DRAIN_SECONDS: after SIGTERM, how long `zerg serve` lets the runs in progress finish
+    // (refusing new ones) before it cancels what is left and stops.
+    int drainSeconds = 30;
     // Set by load() when the secrets file exists but cannot be read (SecretStore's message: the
     // file, what is wrong, what to do); the secrets in it are then not used, never replaced.
     QString secretsProblem;

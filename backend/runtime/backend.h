@@ -94,6 +94,8 @@ public:
     [[nodiscard]] AuthStore* auth() const { return m_auth.get(); }
     [[nodiscard]] JarvisService* jarvis() const { return m_jarvis; }
     [[nodiscard]] WorkerPool* pool() const { return m_pool; }
+    // This process's registration and lease on the database (docs/server.md).
+    [[nodiscard]] InstanceLease* lease() const { return m_lease.get(); }
     // The supervisor of every owner's supervisor agent runs (retries, the apology fallback).
     [[nodiscard]] SupervisorRuns* runs() const { return m_runs; }
     // The owner's schedules and inbox (the schedules only fire after startBackgroundServices(),

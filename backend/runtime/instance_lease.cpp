@@ -84,8 +84,10 @@ Result<RecoveryReport> InstanceLease::sweep() {
     if (m_id <= 0)
         return RecoveryReport{};
     const QDateTime now = m_clock->utcNow();
-    if (const Status renewed = m_store.renew(m_id, now, m_config.leaseSeconds); !renewed) {
-        if (renewed.error().code != QLatin1String("lost"))
+    const Status renewed = m_store.renew(m_id, now, m_config.leaseSeconds);
+    m_renewing = renewed.ok() || renewed.error().code == QLatin1String("lost");
+    if (!renewed) {
+        if (!m_renewing)
             return renewed.error();  // the database is unreachable: try again next time
         // Another process took this one for dead: what it held was declared interrupted. New
         // work gets a new holder.

@@ -41,6 +41,9 @@ public:
     [[nodiscard]] Result<RecoveryReport> sweep();
 
     [[nodiscard]] qint64 instanceId() const { return m_id; }
+    // Whether the last renewal reached the database (false: the lease may run out, and this
+    // process's work be declared interrupted by another).
+    [[nodiscard]] bool isRenewing() const { return m_renewing; }
     [[nodiscard]] const InstanceInfo& info() const { return m_info; }
 
     // For tests: whether a process of this machine is gone (default: kill(pid, 0) fails with
@@ -63,6 +66,7 @@ private:
     InstanceInfo m_info;
     qint64 m_id = 0;
     quint64 m_timer = 0;
+    bool m_renewing = true;
     std::function<bool(qint64)> m_processGone;
 };
 

@@ -71,6 +71,19 @@ public:
         }
         return m_process.exitStatus() == QProcess::NormalExit && m_process.exitCode() == 0;
     }
+    // SIGTERM without waiting (drain: the process may go on for a while).
+    void terminate() { m_process.terminate(); }
+    // Waits for the process to end; its exit code, or -1 when it did not end in time or crashed.
+    int waitForExit(int ms) {
+        if (!m_process.waitForFinished(ms))
+            return -1;
+        return m_process.exitStatus() == QProcess::NormalExit ? m_process.exitCode() : -1;
+    }
+    // What it has printed so far.
+    [[nodiscard]] QString output() {
+        m_out += QString::fromUtf8(m_process.readAllStandardOutput());
+        return m_out;
+    }
     // SIGKILL: no clean-up at all.
     void kill() {
         m_process.kill();

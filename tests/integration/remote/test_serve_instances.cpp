@@ -2,7 +2,8 @@
 // PostgreSQL server on loopback, the loopback LLM server. A run started on instance a stays
 // running while b and c start and sweep; `zerg instances list` shows all three and what a holds;
 // after `kill -9` of a, one of the others declares a's run interrupted (once), and a is listed
-// as lost.
+// as lost. A draining instance (SIGTERM) refuses new work, says so at /health, lets its run go
+// on for ZERG_DRAIN_SECONDS, then stops cleanly.
 #include "fake_llm_server.h"
 #include "postgres_fixture.h"
 #include "serve_process.h"
@@ -14,6 +15,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -69,6 +72,34 @@ class TestServeInstances : public QObject {
         return {};
     }
     RunRecord run(qint64 id) { return Store(m_db.get()).run(id).value(); }
+
+    // GET /health of the instance: {HTTP status, body}.
+    std::pair<int, QJsonObject> health(Instance& i) {
+        QUrl url(i.serve.url());
+        url.setScheme(QStringLiteral("http"));
+        url.setPath(QStringLiteral("/health"));
+        QNetworkAccessManager nam;
+        QNetworkReply* reply = nam.get(QNetworkRequest(url));
+        if (!QTest::qWaitFor([reply] { return reply->isFinished(); }, 10'000))
+            return {0, {}};
+        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        const QJsonObject body = QJsonDocument::fromJson(reply->readAll()).object();
+        reply->deleteLater();
+        return {status, body};
+    }
+
+    // Dispatches a task through a connected client; the run id, or the error's code.
+    static Result<qint64> dispatch(api::RemoteClient& client, QObject* context,
+                                   const QString& task) {
+        std::optional<Result<QJsonObject>> reply;
+        client.request(QStringLiteral("dispatch"), {{QStringLiteral("task"), task}}, context,
+                       [&](Result<QJsonObject> r) { reply = r; });
+        if (!QTest::qWaitFor([&] { return reply.has_value(); }, 10'000))
+            return Error{QStringLiteral("timeout"), QStringLiteral("no reply within 10 s")};
+        if (!reply->ok())
+            return reply->error();
+        return (*reply)->value(QStringLiteral("run_id")).toInteger();
+    }
 
 private Q_SLOTS:
     void initTestCase() {
@@ -161,6 +192,49 @@ private Q_SLOTS:
         QCOMPARE(instanceNamed(m_c, QStringLiteral("c")).value(QStringLiteral("state")).toString(),
                  QStringLiteral("running"));
         QVERIFY(m_c.serve.stop());
+    }
+
+    void aDrainingInstanceFinishesWithinItsDeadline() {
+        Instance d;
+        configure(d);
+        d.env.insert(QStringLiteral("ZERG_DRAIN_SECONDS"), QStringLiteral("3"));
+        QVERIFY(d.serve.start(QStringLiteral(ZERG_EXE), d.env,
+                              {QStringLiteral("--instance-name"), QStringLiteral("d")}));
+        auto [status, body] = health(d);
+        QCOMPARE(status, 200);
+        QCOMPARE(body.value(QStringLiteral("status")).toString(), QStringLiteral("ok"));
+        QCOMPARE(body.value(QStringLiteral("instance")).toString(), QStringLiteral("d"));
+
+        const QString token = loginToken(d.serve.url(), m_secret, this);
+        QVERIFY(!token.isEmpty());
+        SystemClock clock;
+        EventBus bus(&clock);
+        api::RemoteClient client(QUrl(d.serve.url()), token, &bus, &clock);
+        client.start();
+        QTRY_VERIFY_WITH_TIMEOUT(client.state() == api::RemoteClient::State::Connected, 10'000);
+        const int asked = int(m_llm.requests().size());
+        const Result<qint64> runId =
+            dispatch(client, this, QStringLiteral("check the logs on db2"));
+        QVERIFY2(runId, qPrintable(runId ? QString() : runId.error().message));
+        QTRY_VERIFY_WITH_TIMEOUT(m_llm.requests().size() > asked, 20'000);  // it stalls there
+        QCOMPARE(health(d).second.value(QStringLiteral("runs")).toInt(), 1);
+
+        d.serve.terminate();
+        QTRY_VERIFY_WITH_TIMEOUT(
+            d.serve.output().contains(QStringLiteral("zerg serve: draining: 1 runs")), 10'000);
+        std::tie(status, body) = health(d);
+        QCOMPARE(status, 503);
+        QCOMPARE(body.value(QStringLiteral("status")).toString(), QStringLiteral("draining"));
+        const Result<qint64> refused = dispatch(client, this, QStringLiteral("uptime on cube"));
+        QVERIFY(!refused);
+        QCOMPARE(refused.error().code, QStringLiteral("draining"));
+        QCOMPARE(run(runId.value()).status, RunStatus::Running);  // it may still finish
+
+        // The model never answers: after the deadline the run is cancelled, the process ends.
+        QCOMPARE(d.serve.waitForExit(60'000), 0);
+        QVERIFY(run(runId.value()).status != RunStatus::Running);
+        QVERIFY(instanceNamed(m_a, QStringLiteral("d")).isEmpty());  // stopped, not lost
+        client.stop();
     }
 };
 
