@@ -85,28 +85,26 @@ Status InstanceStore::renew(qint64 id, const QDateTime& now, int leaseSeconds) {
     return Ok{};
 }
 
-Status InstanceStore::markStopped(qint64 id, const QDateTime& now) {
+Result<bool> InstanceStore::end(qint64 id, InstanceState state, const QDateTime& now) {
     QSqlQuery q(m_db->connection());
     if (!exec(q,
               QStringLiteral("UPDATE instances SET state = ?, stopped_at = ? WHERE id = ? AND "
                              "state = ?"),
-              {statusName(InstanceState::Stopped), timefmt::toIso(now), id,
-               statusName(InstanceState::Running)})) {
-        return dbError(QStringLiteral("marking instance %1 stopped").arg(id), q.lastError());
+              {statusName(state), timefmt::toIso(now), id, statusName(InstanceState::Running)})) {
+        return dbError(QStringLiteral("marking instance %1 %2").arg(id).arg(statusName(state)),
+                       q.lastError());
     }
+    return q.numRowsAffected() == 1;
+}
+
+Status InstanceStore::markStopped(qint64 id, const QDateTime& now) {
+    if (const Result<bool> ended = end(id, InstanceState::Stopped, now); !ended)
+        return ended.error();
     return Ok{};
 }
 
 Result<bool> InstanceStore::markLost(qint64 id, const QDateTime& now) {
-    QSqlQuery q(m_db->connection());
-    if (!exec(q,
-              QStringLiteral("UPDATE instances SET state = ?, stopped_at = ? WHERE id = ? AND "
-                             "state = ?"),
-              {statusName(InstanceState::Lost), timefmt::toIso(now), id,
-               statusName(InstanceState::Running)})) {
-        return dbError(QStringLiteral("marking instance %1 lost").arg(id), q.lastError());
-    }
-    return q.numRowsAffected() == 1;
+    return end(id, InstanceState::Lost, now);
 }
 
 Result<QList<InstanceRecord>> InstanceStore::list(const QDateTime& lostSince) const {

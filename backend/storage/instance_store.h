@@ -78,6 +78,9 @@ public:
     [[nodiscard]] Result<int> pruneEnded(const QDateTime& before);
 
 private:
+    // running -> state, stamped now; true when this call changed it.
+    [[nodiscard]] Result<bool> end(qint64 id, InstanceState state, const QDateTime& now);
+
     Database* m_db;
 };
 

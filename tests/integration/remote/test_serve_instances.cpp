@@ -35,6 +35,24 @@ struct Instance {
     ServeProcess serve;
 };
 
+// A logged-in API client of one instance.
+struct Client {
+    SystemClock clock;
+    EventBus bus{&clock};
+    std::unique_ptr<api::RemoteClient> remote;
+
+    // Logs in with the device secret and connects; false (said in the log) when it could not.
+    bool connect(const QString& url, const QString& secret, QObject* context) {
+        const QString token = loginToken(url, secret, context);
+        if (token.isEmpty())
+            return false;
+        remote = std::make_unique<api::RemoteClient>(QUrl(url), token, &bus, &clock);
+        remote->start();
+        return QTest::qWaitFor(
+            [this] { return remote->state() == api::RemoteClient::State::Connected; }, 10'000);
+    }
+};
+
 }  // namespace
 
 class TestServeInstances : public QObject {
@@ -133,23 +151,15 @@ private Q_SLOTS:
     void aRunOutlivesOtherStartsAndIsInterruptedOnceWhenItsHolderDies() {
         QVERIFY(m_a.serve.start(QStringLiteral(ZERG_EXE), m_a.env,
                                 {QStringLiteral("--instance-name"), QStringLiteral("a")}));
-        const QString token = loginToken(m_a.serve.url(), m_secret, this);
-        QVERIFY(!token.isEmpty());
-        SystemClock clock;
-        EventBus bus(&clock);
-        api::RemoteClient client(QUrl(m_a.serve.url()), token, &bus, &clock);
-        client.start();
-        QTRY_VERIFY_WITH_TIMEOUT(client.state() == api::RemoteClient::State::Connected, 10'000);
-        std::optional<Result<QJsonObject>> dispatched;
-        client.request(QStringLiteral("dispatch"),
-                       {{QStringLiteral("task"), QStringLiteral("check disk usage on cube")}}, this,
-                       [&](Result<QJsonObject> r) { dispatched = r; });
-        QTRY_VERIFY_WITH_TIMEOUT(dispatched.has_value(), 10'000);
-        QVERIFY2(dispatched->ok(), dispatched->ok() ? "" : qPrintable(dispatched->error().message));
-        const qint64 runId = (*dispatched)->value(QStringLiteral("run_id")).toInteger();
+        Client client;
+        QVERIFY(client.connect(m_a.serve.url(), m_secret, this));
+        const Result<qint64> dispatched =
+            dispatch(*client.remote, this, QStringLiteral("check disk usage on cube"));
+        QVERIFY2(dispatched, qPrintable(dispatched ? QString() : dispatched.error().message));
+        const qint64 runId = dispatched.value();
         QVERIFY(runId > 0);
         QTRY_VERIFY_WITH_TIMEOUT(!m_llm.requests().isEmpty(), 20'000);  // the model is asked
-        client.stop();
+        client.remote->stop();
         QCOMPARE(run(runId).status, RunStatus::Running);
 
         // b and c start on the same database: a's run is not theirs to end.
@@ -205,16 +215,11 @@ private Q_SLOTS:
         QCOMPARE(body.value(QStringLiteral("status")).toString(), QStringLiteral("ok"));
         QCOMPARE(body.value(QStringLiteral("instance")).toString(), QStringLiteral("d"));
 
-        const QString token = loginToken(d.serve.url(), m_secret, this);
-        QVERIFY(!token.isEmpty());
-        SystemClock clock;
-        EventBus bus(&clock);
-        api::RemoteClient client(QUrl(d.serve.url()), token, &bus, &clock);
-        client.start();
-        QTRY_VERIFY_WITH_TIMEOUT(client.state() == api::RemoteClient::State::Connected, 10'000);
+        Client client;
+        QVERIFY(client.connect(d.serve.url(), m_secret, this));
         const int asked = int(m_llm.requests().size());
         const Result<qint64> runId =
-            dispatch(client, this, QStringLiteral("check the logs on db2"));
+            dispatch(*client.remote, this, QStringLiteral("check the logs on db2"));
         QVERIFY2(runId, qPrintable(runId ? QString() : runId.error().message));
         QTRY_VERIFY_WITH_TIMEOUT(m_llm.requests().size() > asked, 20'000);  // it stalls there
         QCOMPARE(health(d).second.value(QStringLiteral("runs")).toInt(), 1);
@@ -225,7 +230,8 @@ private Q_SLOTS:
         std::tie(status, body) = health(d);
         QCOMPARE(status, 503);
         QCOMPARE(body.value(QStringLiteral("status")).toString(), QStringLiteral("draining"));
-        const Result<qint64> refused = dispatch(client, this, QStringLiteral("uptime on cube"));
+        const Result<qint64> refused =
+            dispatch(*client.remote, this, QStringLiteral("uptime on cube"));
         QVERIFY(!refused);
         QCOMPARE(refused.error().code, QStringLiteral("draining"));
         QCOMPARE(run(runId.value()).status, RunStatus::Running);  // it may still finish
@@ -234,7 +240,7 @@ private Q_SLOTS:
         QCOMPARE(d.serve.waitForExit(60'000), 0);
         QVERIFY(run(runId.value()).status != RunStatus::Running);
         QVERIFY(instanceNamed(m_a, QStringLiteral("d")).isEmpty());  // stopped, not lost
-        client.stop();
+        client.remote->stop();
     }
 };
 
