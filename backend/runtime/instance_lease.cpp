@@ -105,29 +105,22 @@ Result<RecoveryReport> InstanceLease::recover(bool unheld) {
     const QDateTime now = m_clock->utcNow();
     // Instances whose lease ran out, and those of this machine whose process is gone (no need
     // to wait for their lease), are lost: exactly one process marks each.
-    QList<InstanceRecord> gone;
-    if (auto expired = m_store.expired(now, m_id))
-        gone = expired.value();
-    else
-        return expired.error();
-    if (auto all = m_store.list(QDateTime())) {
-        for (const InstanceRecord& r : all.value()) {
-            if (r.id != m_id && r.state == InstanceState::Running && r.info.host == m_info.host &&
-                r.leaseUntil >= now && m_processGone(r.info.pid)) {
-                gone.append(r);
-            }
-        }
-    } else {
+    const Result<QList<InstanceRecord>> all = m_store.list(QDateTime());
+    if (!all)
         return all.error();
-    }
-    for (const InstanceRecord& r : std::as_const(gone)) {
+    for (const InstanceRecord& r : all.value()) {
+        const bool expired = r.leaseUntil < now;
+        if (r.id == m_id || r.state != InstanceState::Running ||
+            !(expired || (r.info.host == m_info.host && m_processGone(r.info.pid)))) {
+            continue;
+        }
         const Result<bool> marked = m_store.markLost(r.id, now);
         if (!marked)
             return marked.error();
         if (marked.value()) {
             qWarning("zerg: instance %lld (%s on %s, pid %lld) %s; its work is interrupted", r.id,
                      qPrintable(r.info.name), qPrintable(r.info.host), r.info.pid,
-                     r.leaseUntil < now ? "stopped renewing its lease" : "is no longer running");
+                     expired ? "stopped renewing its lease" : "is no longer running");
         }
     }
     const Result<QList<qint64>> holders = m_store.endedHolders(m_id);

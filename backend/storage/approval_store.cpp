@@ -280,20 +280,12 @@ Result<QList<ApprovalRecord>> ApprovalStore::forJob(qint64 ownerId, qint64 jobId
 
 Result<int> ApprovalStore::cancelPendingOf(const QList<qint64>& jobIds, const QList<qint64>& runIds,
                                            const QString& message, const QDateTime& now) {
-    // Ids are integers: written into the statement (an empty list matches nothing).
-    const auto inList = [](const char* column, const QList<qint64>& ids) {
-        QStringList out;
-        for (const qint64 id : ids)
-            out.append(QString::number(id));
-        return ids.isEmpty() ? QStringLiteral("1 = 0")
-                             : QStringLiteral("%1 IN (%2)")
-                                   .arg(QLatin1String(column), out.join(QLatin1Char(',')));
-    };
     QSqlQuery q(m_db->connection());
     if (!exec(q,
               QStringLiteral("UPDATE approvals SET status = ?, decided_at = ?, decided_by = ?, "
                              "device = NULL, message = ? WHERE status = ? AND (%1 OR %2)")
-                  .arg(inList("job_id", jobIds), inList("run_id", runIds)),
+                  .arg(inIds(QStringLiteral("job_id"), jobIds),
+                       inIds(QStringLiteral("run_id"), runIds)),
               {statusName(ApprovalStatus::Cancelled), timefmt::toIso(now), QStringLiteral("system"),
                textOrNull(message), statusName(ApprovalStatus::Pending)})) {
         return dbError(QStringLiteral("withdrawing the pending approval requests"), q.lastError());

@@ -120,15 +120,6 @@ Result<QList<InstanceRecord>> InstanceStore::list(const QDateTime& lostSince) co
                          QStringLiteral("listing the instances"));
 }
 
-Result<QList<InstanceRecord>> InstanceStore::expired(const QDateTime& now, qint64 self) const {
-    // ISO-8601 UTC strings of one format order like the times they name.
-    return selectRecords(
-        m_db,
-        QStringLiteral(" WHERE i.state = ? AND i.lease_until < ? AND i.id <> ? ORDER BY i.id"),
-        {statusName(InstanceState::Running), timefmt::toIso(now), self},
-        QStringLiteral("looking for instances whose lease ran out"));
-}
-
 Result<QList<qint64>> InstanceStore::endedHolders(qint64 self) const {
     QSqlQuery q(m_db->connection());
     if (!exec(q,

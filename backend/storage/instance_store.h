@@ -70,8 +70,6 @@ public:
     // The running instances and those lost since `lostSince`, newest first, with the work each
     // holds; an invalid time: every instance kept, stopped ones too.
     [[nodiscard]] Result<QList<InstanceRecord>> list(const QDateTime& lostSince) const;
-    // The running instances other than `self` whose lease ended before `now`.
-    [[nodiscard]] Result<QList<InstanceRecord>> expired(const QDateTime& now, qint64 self) const;
     // The instances other than `self` that are not running but still hold unfinished work.
     [[nodiscard]] Result<QList<qint64>> endedHolders(qint64 self) const;
     // Deletes instances that ended before `before` and hold nothing unfinished; how many.

@@ -3,6 +3,7 @@
 #include "core/status.h"
 #include "storage/artifact_store.h"
 #include "storage/database.h"
+#include "storage/sql_util.h"
 #include "storage/time_format.h"
 
 #include <QDir>
@@ -68,19 +69,13 @@ Result<RecoveryReport> recoverInterruptedJobs(Database* db, ArtifactStore* artif
             conn.rollback();
             return e;
         };
-        // The holders as SQL (integers only, so written in; an empty list matches nothing).
+        // The holders as SQL.
         QString holders;
         if (options.heldBy) {
-            QStringList ids;
-            for (const qint64 id : *options.heldBy)
-                ids.append(QString::number(id));
-            QStringList any;
-            if (!ids.isEmpty())
-                any.append(QStringLiteral("instance_id IN (%1)").arg(ids.join(u',')));
+            QStringList any{sql::inIds(QStringLiteral("instance_id"), *options.heldBy)};
             if (options.unheld)
                 any.append(QStringLiteral("instance_id IS NULL"));
-            holders = QStringLiteral(" AND (%1)")
-                          .arg(any.isEmpty() ? QStringLiteral("1 = 0") : any.join(u" OR "));
+            holders = QStringLiteral(" AND (%1)").arg(any.join(QStringLiteral(" OR ")));
         }
         if (!exec(q,
                   QStringLiteral("SELECT id, worker_id, created_at FROM worker_jobs WHERE status "

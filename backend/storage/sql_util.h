@@ -50,6 +50,17 @@ namespace zerg::sql {
     return t.isValid() ? QVariant(timefmt::toIso(t)) : QVariant();
 }
 
+// "column IN (1, 2, 3)" for a list of row ids, written into the statement (integers only, so
+// safe); "1 = 0" for an empty list, which matches nothing.
+[[nodiscard]] inline QString inIds(const QString& column, const QList<qint64>& ids) {
+    if (ids.isEmpty())
+        return QStringLiteral("1 = 0");
+    QStringList numbers;
+    for (const qint64 id : ids)
+        numbers.append(QString::number(id));
+    return QStringLiteral("%1 IN (%2)").arg(column, numbers.join(QStringLiteral(", ")));
+}
+
 // Qt Sql binds a null QString as SQL NULL; NOT NULL text columns get "" instead.
 [[nodiscard]] inline QVariant text(const QString& s) {
     return s.isNull() ? QVariant(QStringLiteral("")) : QVariant(s);

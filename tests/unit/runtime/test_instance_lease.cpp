@@ -49,7 +49,9 @@ struct Process {
             store->findOrCreateSupervisorThread(1, QStringLiteral("t"), now).value().id;
         Work w;
         w.run = store->createRun(1, thread, task, now).value();
-        w.queued = store->createJob(1, w.run, task + QStringLiteral(" later"), QStringLiteral("m"), now).value();
+        w.queued =
+            store->createJob(1, w.run, task + QStringLiteral(" later"), QStringLiteral("m"), now)
+                .value();
         w.running = store->createJob(1, w.run, task, QStringLiteral("m"), now).value();
         if (!store->markJobStarted(w.running, QStringLiteral("w-%1").arg(w.running), now))
             qFatal("markJobStarted");
