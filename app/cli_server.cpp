@@ -5,6 +5,7 @@
 #include "signal_quit.h"
 
 #include "api/api_server.h"
+#include "api/event_relay.h"
 #include "api/mcp_service.h"
 #include "api/server_backend.h"
 #include "core/clock.h"
@@ -279,6 +280,14 @@ int serveCommand(QStringList args) {
     api::raiseOpenFileLimit();  // every client holds a socket; the soft limit is often 1024
     api::ServerBackend serverBackend(backend.get(), backend->auth());
     api::ApiServer server(config, &serverBackend, backend->bus(), backend->clock());
+    // Events across instances (docs/server.md): this instance's events go into the database's
+    // journal, and the other instances' events reach the clients connected here.
+    api::EventRelay relay({}, backend->database(), backend->bus(), backend->clock());
+    QObject::connect(&relay, &api::EventRelay::relayed, &server, &api::ApiServer::relay);
+    if (const Status started = relay.start(); !started) {
+        io.err << "zerg serve: " << started.error().message << ' '
+               << Text::tr("Clients see only the runs of this instance.") << '\n';
+    }
     // MCP clients (Claude Desktop, Goose, an IDE) reach the owner's Jarvis at /mcp (docs/mcp.md).
     server.setMcpServiceFactory([b = backend.get()](qint64 ownerId, QObject* parent) {
         return new McpService(b, ownerId, parent);

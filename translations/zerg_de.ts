@@ -9568,6 +9568,10 @@ erklärt (docs/server.md).
         <source>%1 s ago</source>
         <translation>vor %1 s</translation>
     </message>
+    <message>
+        <source>Clients see only the runs of this instance.</source>
+        <translation>Clients sehen nur die Läufe dieser Instanz.</translation>
+    </message>
 </context>
 <context>
     <name>zerg::gui</name>

@@ -9099,6 +9099,10 @@ A process whose lease ran out is `lost`: its work was declared interrupted
         <source>%1 s ago</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Clients see only the runs of this instance.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>zerg::gui</name>

@@ -211,7 +211,7 @@ ApiServer::ApiServer(ApiServerConfig config, ApiBackend* backend, EventBus* bus,
       m_clock(clock),
       m_log(m_config.eventLogCapacity) {
     // The log records from now on, listening or not, so that a resume right after start works.
-    connect(bus, &EventBus::published, this, &ApiServer::onEvent);
+    connect(bus, &EventBus::published, this, &ApiServer::deliver);
     m_config.mcp.allowedOrigins = m_config.allowedOrigins;
     // The handshakes of the connections route() hands over. TLS, if any, is the listener's.
     m_ws = new QWebSocketServer(u"zerg"_s, QWebSocketServer::NonSecureMode, this);
@@ -486,7 +486,8 @@ void ApiServer::onConnectionFinished(ApiConnection* connection) {
     Q_EMIT clientCountChanged(int(m_connections.size()));
 }
 
-void ApiServer::onEvent(const Event& e) {
+void ApiServer::deliver(Event e) {
+    e.seq = ++m_seq;
     m_log.append(e);
     // One serialization per event, shared by every client of its owner.
     QString frame;

@@ -94,8 +94,9 @@ OpenFileLimit raiseOpenFileLimit();
 // is routed by its first request's path once its head has arrived (within authDeadlineMs, at most
 // maxAwaitingRequest at a time): /mcp to the endpoint, anything else to the WebSocket handshake.
 // Lives on the main thread; each WebSocket client is an ApiConnection, and a misbehaving client
-// is closed without affecting the others. Every event of
-// the bus is kept in an EventLog for resuming, and sent to the subscribed clients of its owner.
+// is closed without affecting the others. Every event of the bus, and every event relayed from
+// another instance (relay()), is numbered in this server's stream, kept in an EventLog for
+// resuming, and sent to the subscribed clients of its owner.
 // At most maxUnauthenticated clients may wait to authenticate at a time (each for at most
 // authDeadlineMs): a client beyond that is closed at once, so that idle sockets cannot use up the
 // server's file descriptors.
@@ -136,6 +137,9 @@ public:
     };
     void setHealthProvider(std::function<Health()> health) { m_health = std::move(health); }
 
+    // An event another instance published (EventRelay): its clients here see it like a local one.
+    void relay(const zerg::Event& e) { deliver(e); }
+
 Q_SIGNALS:
     void clientCountChanged(int count);
     // The listener stopped accepting clients (an accept error pauses it for good) and has been
@@ -153,7 +157,8 @@ private:
     void onNewConnection();
     void onListenerError(const QString& why);
     void onOriginCheck(QWebSocketCorsAuthenticator* authenticator) const;
-    void onEvent(const zerg::Event& e);
+    // Numbers e in this server's stream, keeps it and sends it to its owner's clients.
+    void deliver(zerg::Event e);
     void onConnectionFinished(ApiConnection* connection);
     // Closes a client that completed its handshake but is over maxUnauthenticated.
     void refuse(QWebSocket* socket);
@@ -162,6 +167,7 @@ private:
     ApiBackend* m_backend;
     Clock* m_clock;
     EventLog m_log;
+    qint64 m_seq = 0;                  // the stream's last seq
     QTcpServer* m_listener = nullptr;  // child: a QSslServer with TLS
     QWebSocketServer* m_ws = nullptr;  // child: never listens, takes routed connections
     McpHttpEndpoint* m_mcp = nullptr;  // child, or null: no MCP endpoint

@@ -11,7 +11,7 @@ namespace zerg::api {
 
 // The newest events of the EventBus, kept in memory so that a client that reconnects can resume
 // from the last seq it received without gaps or duplicates (docs/api.md, "Events and resuming").
-// The bus numbers its events one by one, so "seq > after" is exact.
+// The server numbers its events one by one, so "seq > after" is exact.
 class EventLog {
 public:
     static constexpr int DefaultCapacity = 10'000;

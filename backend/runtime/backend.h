@@ -89,6 +89,7 @@ public:
     [[nodiscard]] Store* store() const { return m_store.get(); }
     // The SQLite file or the PostgreSQL URL (without its password): safe to show.
     [[nodiscard]] QString databaseDescription() const;
+    [[nodiscard]] Database* database() const { return m_db.get(); }
     [[nodiscard]] ArtifactStore* artifacts() const { return m_artifacts.get(); }
     // Devices and session tokens of server mode (docs/api.md).
     [[nodiscard]] AuthStore* auth() const { return m_auth.get(); }

@@ -505,6 +505,26 @@ QList<Migration> buildAll() {
             },
     });
 
+    // The events of every process sharing the database, for a client connected to one instance
+    // that follows a run another executes (docs/server.md, "Events across instances"). The
+    // journal is the source of truth: NOTIFY only wakes the readers, who read what is new here.
+    // Kept an hour (api/event_relay.h).
+    list.append(Migration{
+        .version = 13,
+        .description = QStringLiteral("event journal"),
+        .statements =
+            {
+                QStringLiteral("CREATE TABLE events ("
+                               " id {{ID_PK}},"
+                               " instance_id BIGINT,"
+                               " owner_id BIGINT NOT NULL,"
+                               " name TEXT NOT NULL,"
+                               " at TEXT NOT NULL,"
+                               " data TEXT NOT NULL)"),
+                QStringLiteral("CREATE INDEX ix_events_at ON events (at)"),
+            },
+    });
+
     return list;
 }
 

@@ -3,7 +3,8 @@
 // running while b and c start and sweep; `zerg instances list` shows all three and what a holds;
 // after `kill -9` of a, one of the others declares a's run interrupted (once), and a is listed
 // as lost. A draining instance (SIGTERM) refuses new work, says so at /health, lets its run go
-// on for ZERG_DRAIN_SECONDS, then stops cleanly.
+// on for ZERG_DRAIN_SECONDS, then stops cleanly. A client connected to one instance follows a run
+// that another executes (events across instances: the journal and NOTIFY).
 #include "fake_llm_server.h"
 #include "postgres_fixture.h"
 #include "serve_process.h"
@@ -241,6 +242,41 @@ private Q_SLOTS:
         QVERIFY(run(runId.value()).status != RunStatus::Running);
         QVERIFY(instanceNamed(m_a, QStringLiteral("d")).isEmpty());  // stopped, not lost
         client.remote->stop();
+    }
+
+    void aClientOnOneInstanceFollowsARunOnAnother() {
+        Instance e, f;
+        configure(e);
+        configure(f);
+        QVERIFY(e.serve.start(QStringLiteral(ZERG_EXE), e.env,
+                              {QStringLiteral("--instance-name"), QStringLiteral("e")}));
+        QVERIFY(f.serve.start(QStringLiteral(ZERG_EXE), f.env,
+                              {QStringLiteral("--instance-name"), QStringLiteral("f")}));
+        m_llm.setScenario(
+            {{"responses", QJsonArray{QJsonObject{{"content", "The disk of cube is 41% full."}}}}});
+        Client watcher;  // on e
+        QVERIFY(watcher.connect(e.serve.url(), m_secret, this));
+        QList<Event> seen;
+        QObject::connect(&watcher.bus, &EventBus::published, this,
+                         [&seen](const Event& ev) { seen.append(ev); });
+        Client actor;  // on f, where the run executes
+        QVERIFY(actor.connect(f.serve.url(), m_secret, this));
+        const Result<qint64> runId =
+            dispatch(*actor.remote, this, QStringLiteral("check disk usage on cube"));
+        QVERIFY2(runId, qPrintable(runId ? QString() : runId.error().message));
+        const auto ofRun = [&](const char* name) {
+            for (const Event& ev : seen) {
+                if (ev.name == QLatin1String(name) &&
+                    ev.data.value(QStringLiteral("run_id")).toInteger() == runId.value())
+                    return true;
+            }
+            return false;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(ofRun("supervisor_complete"), 30'000);
+        QVERIFY(ofRun("supervisor_started"));
+        QCOMPARE(run(runId.value()).status, RunStatus::Success);
+        watcher.remote->stop();
+        actor.remote->stop();
     }
 };
 
