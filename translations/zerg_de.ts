@@ -6454,6 +6454,22 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
         <source>After SIGTERM, `zerg serve` refuses new requests and lets the runs in progress finish for this long, then cancels the rest.</source>
         <translation>Nach SIGTERM nimmt `zerg serve` keine neuen Anfragen an und lässt laufende Läufe so lange zu Ende laufen; danach bricht es den Rest ab.</translation>
     </message>
+    <message>
+        <source>Workers at once, all instances</source>
+        <translation>Worker gleichzeitig, alle Instanzen</translation>
+    </message>
+    <message>
+        <source>Workers running at once over every process on the same database. 0: no limit beyond each process&apos;s own.</source>
+        <translation>Worker, die in allen Prozessen auf derselben Datenbank zusammen gleichzeitig laufen. 0: keine Grenze außer der jedes Prozesses.</translation>
+    </message>
+    <message>
+        <source>Workers at once per person</source>
+        <translation>Worker gleichzeitig pro Person</translation>
+    </message>
+    <message>
+        <source>Workers one person may have running at once over every process on the same database. 0: no limit.</source>
+        <translation>Worker, die eine Person in allen Prozessen auf derselben Datenbank zusammen gleichzeitig laufen lassen darf. 0: keine Grenze.</translation>
+    </message>
 </context>
 <context>
     <name>zerg::Settings</name>

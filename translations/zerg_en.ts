@@ -6438,6 +6438,22 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
         <source>After SIGTERM, `zerg serve` refuses new requests and lets the runs in progress finish for this long, then cancels the rest.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Workers at once, all instances</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workers running at once over every process on the same database. 0: no limit beyond each process&apos;s own.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workers at once per person</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workers one person may have running at once over every process on the same database. 0: no limit.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>zerg::Settings</name>

@@ -40,8 +40,12 @@ Status EventRelay::start() {
     m_started = true;
     if (m_db->isPostgres()) {
         QSqlDriver* driver = m_db->connection().driver();
-        if (driver->subscribeToNotification(QString::fromLatin1(EventJournal::kChannel))) {
-            connect(driver, &QSqlDriver::notification, this, [this] { schedulePoll(0); });
+        const QString channel = QString::fromLatin1(EventJournal::kChannel);
+        if (driver->subscribeToNotification(channel)) {
+            connect(driver, &QSqlDriver::notification, this, [this, channel](const QString& name) {
+                if (name == channel)
+                    schedulePoll(0);
+            });
         } else {
             qCWarning(lcApi,
                       "cannot LISTEN for the events of other instances (%s); reading them every "

@@ -397,6 +397,18 @@ QList<SettingField> makeFields() {
                                  "After SIGTERM, `zerg serve` refuses new requests and lets the "
                                  "runs in progress finish for this long, then cancels the rest."),
                &Settings::drainSeconds, 0, 3600),
+        number("server/max_workers_total", "ZERG_MAX_WORKERS_TOTAL", "server",
+               QT_TRANSLATE_NOOP("zerg::SettingField", "Workers at once, all instances"),
+               QT_TRANSLATE_NOOP("zerg::SettingField",
+                                 "Workers running at once over every process on the same "
+                                 "database. 0: no limit beyond each process's own."),
+               &Settings::maxWorkersTotal, 0, 10000),
+        number("server/max_workers_per_owner", "ZERG_MAX_WORKERS_PER_OWNER", "server",
+               QT_TRANSLATE_NOOP("zerg::SettingField", "Workers at once per person"),
+               QT_TRANSLATE_NOOP("zerg::SettingField",
+                                 "Workers one person may have running at once over every process "
+                                 "on the same database. 0: no limit."),
+               &Settings::maxWorkersPerOwner, 0, 10000),
         text("server/origins", "ZERG_SERVER_ORIGINS", "server",
              QT_TRANSLATE_NOOP("zerg::SettingField", "Allowed web origins"),
              QT_TRANSLATE_NOOP("zerg::SettingField",

@@ -167,6 +167,11 @@ struct Settings {
     // ZERG_DRAIN_SECONDS: after SIGTERM, how long `zerg serve` lets the runs in progress finish
     // (refusing new ones) before it cancels what is left and stops.
     int drainSeconds = 30;
+    // ZERG_MAX_WORKERS_TOTAL and ZERG_MAX_WORKERS_PER_OWNER: workers running at once over every
+    // process sharing the database, all together and per owner; 0 = no such limit
+    // (docs/server.md, "The shared queue"). ZERG_MAX_WORKERS still bounds this process.
+    int maxWorkersTotal = 0;
+    int maxWorkersPerOwner = 0;
     // Set by load() when the secrets file exists but cannot be read (SecretStore's message: the
     // file, what is wrong, what to do); the secrets in it are then not used, never replaced.
     QString secretsProblem;

@@ -25,6 +25,7 @@
 #include "storage/artifact_store.h"
 #include "storage/auth_store.h"
 #include "storage/database.h"
+#include "storage/job_queue.h"
 #include "storage/job_recovery.h"
 #include "storage/schedule_store.h"
 #include "storage/store.h"
@@ -330,6 +331,9 @@ Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock
         qWarning("zerg: %s", qPrintable(b->m_approvalProblem));
     deps.approvals = b->m_approvals.get();
     b->m_pool = new WorkerPool(deps, s.maxWorkers, b.get());
+    // One queue with every process on the database: the limits hold over all of them.
+    b->m_jobQueue = std::make_unique<JobQueue>(b->m_db.get());
+    b->m_pool->shareQueue(b->m_jobQueue.get(), {s.maxWorkersTotal, s.maxWorkersPerOwner});
     // Every owner's supervisor agent runs its requests under this one supervisor, in one-shot
     // commands (`zerg ask`) too: a failure is retried or answered with an apology.
     b->m_runs = new SupervisorRuns(b->m_bus, b->m_clock, b.get());

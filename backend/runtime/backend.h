@@ -31,6 +31,7 @@ class ScheduleService;
 class ScheduleStore;
 class Clock;
 class Database;
+class JobQueue;
 class EventBus;
 class JarvisService;
 struct JarvisConfig;
@@ -138,6 +139,7 @@ private:
     std::unique_ptr<QLockFile> m_instanceLock;  // held while this is the data folder's owner
     std::unique_ptr<Database> m_db;
     std::unique_ptr<InstanceLease> m_lease;  // this process's hold on its work (after m_db)
+    std::unique_ptr<JobQueue> m_jobQueue;    // the workers' limits over every process
     std::unique_ptr<Store> m_store;
     std::unique_ptr<ArtifactStore> m_artifacts;
     std::unique_ptr<AuthStore> m_auth;

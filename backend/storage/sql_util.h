@@ -79,7 +79,18 @@ namespace zerg::sql {
 class Transaction {
 public:
     explicit Transaction(QSqlDatabase db) : m_db(std::move(db)) {
-        m_began = m_db.transaction();
+        if (m_db.driver() && m_db.driver()->dbmsType() == QSqlDriver::SQLite) {
+            // The write lock from the start, waiting for it up to the busy timeout. A deferred
+            // BEGIN would read first and then fail at once ("database is locked"), without
+            // waiting, when another process wrote meanwhile (the app and `zerg ask` share the
+            // file). COMMIT and ROLLBACK through QSqlDatabase end it as usual.
+            QSqlQuery begin(m_db);
+            m_began = begin.exec(QStringLiteral("BEGIN IMMEDIATE"));
+            if (!m_began)
+                m_beginError = begin.lastError();
+        } else {
+            m_began = m_db.transaction();
+        }
         if (m_began)
             active().insert(m_db.driver(), this);
     }
@@ -97,7 +108,9 @@ public:
         m_committed = m_db.commit();
         return m_committed;
     }
-    [[nodiscard]] QSqlError lastError() const { return m_db.lastError(); }
+    [[nodiscard]] QSqlError lastError() const {
+        return m_beginError.isValid() ? m_beginError : m_db.lastError();
+    }
 
     // After a failed statement on q's connection: on PostgreSQL, end its open Transaction now.
     static void statementFailed(const QSqlQuery& q) {
@@ -119,6 +132,7 @@ private:
     }
 
     QSqlDatabase m_db;
+    QSqlError m_beginError;  // why BEGIN IMMEDIATE failed (SQLite)
     bool m_began = false;
     bool m_committed = false;
     bool m_rolledBack = false;

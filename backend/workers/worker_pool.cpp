@@ -5,6 +5,8 @@
 #include "core/event.h"
 #include "core/event_bus.h"
 
+#include <utility>
+
 namespace zerg {
 
 using namespace supervision;
@@ -58,6 +60,13 @@ WorkerPool::~WorkerPool() {
     m_children.reset();
 }
 
+void WorkerPool::shareQueue(JobQueue* queue, QueueLimits limits) {
+    m_shared = queue;
+    m_limits = limits;
+    if (m_shared)
+        m_shared->listen(this, [this] { pump(); });
+}
+
 void WorkerPool::setRandomSource(std::function<double()> random) {
     m_children->setRandomSource(std::move(random));
 }
@@ -89,8 +98,10 @@ Worker* WorkerPool::submit(const Worker::Job& job) {
     w->setSupervised(true);
     m_entries.insert(job.jobId, Entry{w, job.runId, false});
     connect(w, &Worker::done, this, [this, w, jobId = job.jobId] {
-        m_entries[jobId].active = false;
+        const bool heldSlot = std::exchange(m_entries[jobId].active, false);
         m_queue.removeAll(jobId);
+        if (heldSlot && m_shared)
+            m_shared->announceFreed();  // a process held back by the shared limits may go
         // Keep it briefly for late snapshot() calls, then let it go: artifacts are canonical.
         m_deps.clock->callAfter(60'000, w, [this, w, jobId] {
             m_entries.remove(jobId);
@@ -158,27 +169,75 @@ void WorkerPool::stopAll(const QString& reason) {
     }
 }
 
+void WorkerPool::retryLater() {
+    if (m_retry == 0) {
+        m_retry = m_deps.clock->callAfter(kRetryMs, this, [this] {
+            m_retry = 0;
+            pump();
+        });
+    }
+}
+
+QList<qint64> WorkerPool::startable(const QList<qint64>& waiting, int free) {
+    if (!m_shared)
+        return waiting.mid(0, free);
+    const Result<QList<qint64>> claimed =
+        m_shared->claim(waiting, free, m_limits, m_deps.clock->utcNow());
+    if (!claimed) {
+        if (!std::exchange(m_claimFailed, true)) {
+            qWarning("zerg: %s; %lld workers wait until it can be read again",
+                     qPrintable(claimed.error().message), qint64(waiting.size()));
+        }
+        retryLater();
+        return {};
+    }
+    m_claimFailed = false;
+    if (claimed->size() < qMin(free, int(waiting.size())))
+        retryLater();  // held back by the limits of all the processes together
+    return claimed.value();
+}
+
 void WorkerPool::pump() {
-    while (!m_children->isReplacing() && running() < m_max && !m_queue.isEmpty()) {
-        const qint64 jobId = m_queue.takeFirst();
+    if (m_children->isReplacing())
+        return;
+    QList<qint64> waiting;
+    for (const qint64 jobId : std::as_const(m_queue)) {
+        const Worker* w = find(jobId);
+        if (w && w->status() == WorkerStatus::Queued && !waiting.contains(jobId))
+            waiting.append(jobId);
+    }
+    m_queue = waiting;
+    const int free = m_max - running();
+    if (free <= 0 || waiting.isEmpty())
+        return;
+    const QList<qint64> starting = startable(waiting, free);
+    for (qsizetype i = 0; i < starting.size(); ++i) {
+        const qint64 jobId = starting.at(i);
+        m_queue.removeAll(jobId);
         const auto entry = m_entries.find(jobId);
-        if (entry == m_entries.end() || !entry->worker ||
-            entry->worker->status() != WorkerStatus::Queued)
+        if (entry == m_entries.end() || !entry->worker)
             continue;
         QPointer<Worker> w = entry->worker;
         entry->active = true;
         const Result<StartedChild> started = m_children->start(jobId);
-        if (!started) {
-            if (started.error().code == QLatin1String(errors::MaxChildren)) {
-                // A restarting worker still holds its slot: try again when one ends.
-                m_entries[jobId].active = false;
-                m_queue.prepend(jobId);
-                return;
+        if (started)
+            continue;
+        if (started.error().code == QLatin1String(errors::MaxChildren)) {
+            // A restarting worker still holds its slot: these wait again, first in line, until
+            // one ends.
+            m_entries[jobId].active = false;
+            const QList<qint64> back = starting.mid(i);
+            for (const qint64 id : back) {
+                m_queue.removeAll(id);
+                if (m_shared)
+                    (void)m_shared->unclaim(id);
             }
-            if (w) {
-                w->end(WorkerStatus::Failed, QStringLiteral("supervisor"),
-                       tr("The worker could not be started: %1").arg(started.error().message));
-            }
+            m_queue = back + m_queue;
+            return;
+        }
+        if (w) {
+            w->end(WorkerStatus::Failed, QStringLiteral("supervisor"),
+                   tr("The worker could not be started: %1").arg(started.error().message));
         }
     }
 }

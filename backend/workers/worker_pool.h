@@ -1,5 +1,6 @@
 #pragma once
 
+#include "storage/job_queue.h"
 #include "supervision/keyed_children.h"
 #include "workers/worker.h"
 
@@ -47,6 +48,12 @@ public:
     void setSummaryModel(const QString& model) { m_deps.summaryModel = model; }
     // For tests: the backoff's random draw.
     void setRandomSource(std::function<double()> random);
+    // Waiting workers are claimed from queue (not owned; outlives the pool) within limits over
+    // every process (docs/server.md, "The shared queue"). Held back by those limits, the pool
+    // tries again when another process announces a free slot (PostgreSQL) and every
+    // kRetryMs.
+    void shareQueue(JobQueue* queue, QueueLimits limits);
+    static constexpr qint64 kRetryMs = 1000;
 
 Q_SIGNALS:
     // The workers' supervisor exceeded its restart intensity (its workers failed); a fresh one
@@ -62,6 +69,9 @@ private:
     };
 
     void pump();
+    // The waiting jobs that may start now: the first free ones, or what the shared queue grants.
+    [[nodiscard]] QList<qint64> startable(const QList<qint64>& waiting, int free);
+    void retryLater();
     void publishChildEvent(const char* name, const QString& childId, qint64 jobId,
                            QJsonObject extra);
 
@@ -70,6 +80,10 @@ private:
     QHash<qint64, Entry> m_entries;  // by job id
     QList<qint64> m_queue;           // job ids waiting for a slot, oldest first
     std::unique_ptr<supervision::KeyedChildren> m_children;  // the workers' supervisor
+    JobQueue* m_shared = nullptr;  // or null: this pool's slots are the only limit
+    QueueLimits m_limits;
+    Clock::TimerId m_retry = 0;
+    bool m_claimFailed = false;  // said once until a claim works again
 };
 
 }  // namespace zerg
