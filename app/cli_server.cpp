@@ -376,6 +376,7 @@ int serveCommand(QStringList args) {
             return;
         }
         serverBackend.setDraining(true);
+        b->setDraining(true);  // the schedules claim no new occurrence
         draining.start();
         // Not translated: scripts and tests read it.
         io.out << QStringLiteral(

@@ -148,6 +148,14 @@ Backend::~Backend() {
         m_lease->stop();
 }
 
+void Backend::setDraining(bool draining) {
+    m_draining = draining;
+    for (const qint64 id : std::as_const(m_ownerOrder)) {
+        if (ScheduleService* s = m_owners.value(id).scheduler)
+            s->setDraining(draining);
+    }
+}
+
 Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock* clock,
                                                  LlmProvider* llm) {
     std::unique_ptr<Backend> b(new Backend(settings));
@@ -424,6 +432,7 @@ Backend::OwnerServices Backend::addOwner(qint64 ownerId) {
                                  m_pool, m_runs, this);
     // Schedules: background runs through the supervisor, answers to the inbox.
     o.scheduler = new ScheduleService(ownerId, m_schedules.get(), o.jarvis, m_clock, this);
+    o.scheduler->setDraining(m_draining);
     o.jarvis->setScheduler(o.scheduler, m_schedules.get());  // the schedule tools
     connect(o.scheduler, &ScheduleService::delivered, m_alerts, &AlertChannels::deliver);
     // The owner's clients of `zerg serve` learn of schedule changes and deliveries from these.

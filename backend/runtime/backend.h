@@ -98,6 +98,8 @@ public:
     [[nodiscard]] WorkerPool* pool() const { return m_pool; }
     // This process's registration and lease on the database (docs/server.md).
     [[nodiscard]] InstanceLease* lease() const { return m_lease.get(); }
+    // Draining (`zerg serve` after SIGTERM): every owner's schedules claim no new occurrence.
+    void setDraining(bool draining);
     // The supervisor of every owner's supervisor agent runs (retries, the apology fallback).
     [[nodiscard]] SupervisorRuns* runs() const { return m_runs; }
     // The owner's schedules and inbox (the schedules only fire after startBackgroundServices(),
@@ -160,6 +162,7 @@ private:
     JarvisService* m_jarvis = nullptr;  // the settings' owner's, as m_scheduler
     std::unique_ptr<ScheduleStore> m_schedules;
     ScheduleService* m_scheduler = nullptr;
+    bool m_draining = false;
     AlertChannels* m_alerts = nullptr;
     std::unique_ptr<ApprovalStore> m_approvalStore;
     std::unique_ptr<Approvals> m_approvals;  // before its store goes (members end in reverse)

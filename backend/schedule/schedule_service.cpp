@@ -193,6 +193,12 @@ Status ScheduleService::runNow(qint64 scheduleId) {
     return Ok{};
 }
 
+void ScheduleService::setDraining(bool draining) {
+    m_draining = draining;
+    if (!draining)
+        arm();
+}
+
 bool ScheduleService::isPaused() const {
     const Result<bool> paused = m_store->isPaused(m_ownerId);
     return paused && paused.value();
@@ -226,6 +232,8 @@ Status ScheduleService::setPaused(bool paused) {
 
 void ScheduleService::fireDue() {
     m_timer = 0;
+    if (m_draining)
+        return;  // due schedules stay due in the database, for the other processes
     const QDateTime now = m_clock->utcNow();
     const Result<QList<ScheduleRecord>> due = m_store->dueSchedules(now);  // not paused owners
     if (due) {
@@ -331,7 +339,7 @@ void ScheduleService::arm() {
     }
     // Only a started runner fires: one-shot commands and a second process on the same data
     // folder may edit schedules, but the owner of the folder runs them.
-    if (!m_started || isPaused())
+    if (!m_started || m_draining || isPaused())
         return;
     const Result<QList<ScheduleRecord>> all = m_store->listSchedules(m_ownerId);
     if (!all)

@@ -61,6 +61,11 @@ public:
     // in progress still record their outcome. Idempotent.
     void stop();
     [[nodiscard]] bool isRunning() const { return m_started; }
+    // A draining `zerg serve` (SIGTERM, docs/server.md) takes no new occurrence: schedules that
+    // fall due stay due in the database, and the other processes on it run them (alone, this
+    // one catches up at its next start where a schedule asks for it). Occurrences it already
+    // took still run.
+    void setDraining(bool draining);
 
     // Validates the cron expression and the time zone (an IANA id such as "Europe/Berlin"; empty:
     // the system's), then saves the schedule with its next run. Errors: "invalid_cron",
@@ -116,6 +121,7 @@ private:
     Clock* m_clock;
     Clock::TimerId m_timer = 0;
     bool m_started = false;
+    bool m_draining = false;
     bool m_sweptInterrupted = false;           // the first start's clean-up is done
     QHash<qint64, qint64> m_scheduleRunByRun;  // supervisor run id -> schedule run id
     QList<Pending> m_waiting;                  // due while the runner was busy, in order

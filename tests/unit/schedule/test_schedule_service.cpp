@@ -294,6 +294,33 @@ private Q_SLOTS:
         service2.stop();
     }
 
+    // A draining process (SIGTERM) leaves new occurrences to the other process.
+    void aDrainingProcessLeavesOccurrencesToTheOthers() {
+        Fixture f;
+        auto db2 = std::move(Database::open(f.dir.filePath(QStringLiteral("zerg.db")))).value();
+        ScheduleStore store2(db2.get());
+        Store runStore2(db2.get());
+        zerg::test::RecordingRunner runner2;
+        runner2.store = &runStore2;
+        runner2.clock = &f.clock;
+        ScheduleService service2(kOwner, &store2, &runner2, &f.clock);
+        const qint64 hourly =
+            f.store
+                ->createSchedule(kOwner, QStringLiteral("hourly"), QStringLiteral("h"),
+                                 QStringLiteral("0 * * * *"), QStringLiteral("UTC"), true, false,
+                                 f.clock.utcNow())
+                .value();
+        QVERIFY(f.store->setNextRun(hourly, utc(2026, 3, 27, 5, 0)));
+        f.service->setDraining(true);  // the fixture's process drains; service2 does not
+        f.service->start();
+        service2.start();
+        f.clock.advance(3 * 3600 * 1000);
+        QCOMPARE(f.runner.tasks.size(), 0);
+        QCOMPARE(runner2.tasks.size(), 3);  // each occurrence once, all in the other process
+        QCOMPARE(f.runs(hourly).size(), 3);
+        service2.stop();
+    }
+
     // Without start() (a one-shot command, a second process), schedules are kept but never fire.
     void nothingFiresBeforeStart() {
         Fixture f;

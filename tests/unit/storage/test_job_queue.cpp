@@ -12,6 +12,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <latch>
 #include <thread>
 
 using namespace zerg;
@@ -128,10 +129,12 @@ private Q_SLOTS:
         int runningTotal = 0, maxTotal = 0, maxPerOwner = 0;
         QStringList problems;
 
+        std::latch opened(kProcesses);  // all connected before any claims: they overlap
         const auto process = [&](int index) {
             auto db = open(m_path, index + 1);
             Store store(db.get());
             JobQueue queue(db.get());
+            opened.arrive_and_wait();
             QList<qint64> mine = waiting.at(index);
             while (!mine.isEmpty()) {
                 const Result<QList<qint64>> got = queue.claim(mine, 4, kLimits, kT0);
