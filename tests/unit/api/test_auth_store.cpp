@@ -2,21 +2,18 @@
 #include "postgres_fixture.h"
 #include "storage/auth_store.h"
 #include "storage/database.h"
+#include "why.h"
 
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
 
 using namespace zerg;
+using zerg::test::why;
 
 namespace {
 
 const QDateTime kT0(QDate(2026, 11, 1), QTime(9, 0), Qt::UTC);
-
-template <typename T>
-QByteArray why(const Result<T>& r) {
-    return r ? QByteArray() : r.error().message.toUtf8();
-}
 
 }  // namespace
 

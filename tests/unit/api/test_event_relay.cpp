@@ -8,6 +8,7 @@
 #include "postgres_fixture.h"
 #include "storage/database.h"
 #include "storage/event_journal.h"
+#include "why.h"
 
 #include <QSignalSpy>
 #include <QSqlQuery>
@@ -15,14 +16,10 @@
 #include <QTest>
 
 using namespace zerg;
+using zerg::test::why;
 using namespace zerg::api;
 
 namespace {
-
-template <typename T>
-QByteArray why(const Result<T>& r) {
-    return r ? QByteArray() : r.error().message.toUtf8();
-}
 
 // One process: its own connection to the shared database, bus, clock and relay.
 struct Process {

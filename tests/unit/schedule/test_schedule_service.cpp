@@ -33,6 +33,37 @@ struct Fixture : zerg::test::ScheduleFixture {
     }
 };
 
+// A second process on the fixture's database: its own connection, stores, supervisor and
+// scheduler, on the same clock.
+struct SecondProcess {
+    std::unique_ptr<Database> db;
+    std::unique_ptr<ScheduleStore> store;
+    std::unique_ptr<Store> runStore;
+    zerg::test::RecordingRunner runner;
+    ScheduleService service;
+
+    explicit SecondProcess(Fixture& f)
+        : db(std::move(Database::open(f.dir.filePath(QStringLiteral("zerg.db")))).value()),
+          store(std::make_unique<ScheduleStore>(db.get())),
+          runStore(std::make_unique<Store>(db.get())),
+          service(kOwner, store.get(), &runner, &f.clock) {
+        runner.store = runStore.get();
+        runner.clock = &f.clock;
+    }
+    // An hourly schedule of kOwner, due next at `next`.
+    qint64 hourly(bool catchUp, const QDateTime& next) {
+        const qint64 id =
+            store
+                ->createSchedule(kOwner, QStringLiteral("hourly"), QStringLiteral("h"),
+                                 QStringLiteral("0 * * * *"), QStringLiteral("UTC"), true, catchUp,
+                                 runner.clock->utcNow())
+                .value();
+        if (!store->setNextRun(id, next))
+            qFatal("setNextRun failed");
+        return id;
+    }
+};
+
 }  // namespace
 
 class TestScheduleService : public QObject {
@@ -259,21 +290,10 @@ private Q_SLOTS:
     // on time and at catch-up, whichever process sees it due first.
     void eachOccurrenceRunsInOneProcessOnly() {
         Fixture f;
-        // The second process: its own connection, store, supervisor and scheduler, same clock.
-        auto db2 = std::move(Database::open(f.dir.filePath(QStringLiteral("zerg.db")))).value();
-        ScheduleStore store2(db2.get());
-        Store runStore2(db2.get());
-        zerg::test::RecordingRunner runner2;
-        runner2.store = &runStore2;
-        runner2.clock = &f.clock;
-        ScheduleService service2(kOwner, &store2, &runner2, &f.clock);
-        const qint64 hourly =
-            f.store
-                ->createSchedule(kOwner, QStringLiteral("hourly"), QStringLiteral("h"),
-                                 QStringLiteral("0 * * * *"), QStringLiteral("UTC"), true, true,
-                                 f.clock.utcNow())
-                .value();
-        QVERIFY(f.store->setNextRun(hourly, utc(2026, 3, 27, 3, 0)));  // missed: catch up
+        SecondProcess p2(f);
+        ScheduleService& service2 = p2.service;
+        zerg::test::RecordingRunner& runner2 = p2.runner;
+        const qint64 hourly = p2.hourly(true, utc(2026, 3, 27, 3, 0));  // missed: catch up
         f.service->start();
         service2.start();
         QCOMPARE(f.runner.tasks.size() + runner2.tasks.size(), 1);
@@ -297,20 +317,10 @@ private Q_SLOTS:
     // A draining process (SIGTERM) leaves new occurrences to the other process.
     void aDrainingProcessLeavesOccurrencesToTheOthers() {
         Fixture f;
-        auto db2 = std::move(Database::open(f.dir.filePath(QStringLiteral("zerg.db")))).value();
-        ScheduleStore store2(db2.get());
-        Store runStore2(db2.get());
-        zerg::test::RecordingRunner runner2;
-        runner2.store = &runStore2;
-        runner2.clock = &f.clock;
-        ScheduleService service2(kOwner, &store2, &runner2, &f.clock);
-        const qint64 hourly =
-            f.store
-                ->createSchedule(kOwner, QStringLiteral("hourly"), QStringLiteral("h"),
-                                 QStringLiteral("0 * * * *"), QStringLiteral("UTC"), true, false,
-                                 f.clock.utcNow())
-                .value();
-        QVERIFY(f.store->setNextRun(hourly, utc(2026, 3, 27, 5, 0)));
+        SecondProcess p2(f);
+        ScheduleService& service2 = p2.service;
+        zerg::test::RecordingRunner& runner2 = p2.runner;
+        const qint64 hourly = p2.hourly(false, utc(2026, 3, 27, 5, 0));
         f.service->setDraining(true);  // the fixture's process drains; service2 does not
         f.service->start();
         service2.start();

@@ -5,6 +5,7 @@
 #include "storage/approval_store.h"
 #include "storage/database.h"
 #include "storage/migrations.h"
+#include "why.h"
 
 #include <QJsonArray>
 #include <QSqlError>
@@ -14,6 +15,7 @@
 #include <QTest>
 
 using namespace zerg;
+using zerg::test::why;
 
 namespace {
 
@@ -35,11 +37,6 @@ QList<qint64> idsOf(const QList<Record>& rows) {
 }
 
 // QVERIFY2 evaluates its message even when the check passes.
-template <typename T>
-QByteArray why(const Result<T>& r) {
-    return r ? QByteArray() : r.error().message.toUtf8();
-}
-
 // A request of owner 1 with every field set (the answer fields too, which createRequest ignores).
 ApprovalRecord fullRequest() {
     ApprovalRecord r;

@@ -7,6 +7,7 @@
 #include "storage/database.h"
 #include "storage/job_queue.h"
 #include "storage/store.h"
+#include "why.h"
 
 #include <QMutex>
 #include <QTemporaryDir>
@@ -16,15 +17,11 @@
 #include <thread>
 
 using namespace zerg;
+using zerg::test::why;
 
 namespace {
 
 const QDateTime kT0(QDate(2026, 11, 1), QTime(9, 0), Qt::UTC);
-
-template <typename T>
-QByteArray why(const Result<T>& r) {
-    return r ? QByteArray() : r.error().message.toUtf8();
-}
 
 std::unique_ptr<Database> open(const QString& path, qint64 instanceId) {
     auto db = test::openTestDatabase(path, kT0);

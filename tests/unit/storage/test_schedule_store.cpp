@@ -6,6 +6,7 @@
 #include "storage/migrations.h"
 #include "storage/schedule_store.h"
 #include "storage/store.h"
+#include "why.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -16,6 +17,7 @@
 #include <QTest>
 
 using namespace zerg;
+using zerg::test::why;
 
 namespace {
 
@@ -39,11 +41,6 @@ QList<qint64> idsOf(const QList<Record>& rows) {
 }
 
 // QVERIFY2 evaluates its message even when the check passes.
-template <typename T>
-QByteArray why(const Result<T>& r) {
-    return r ? QByteArray() : r.error().message.toUtf8();
-}
-
 QStringList namesOf(const QList<ScheduleRecord>& rows) {
     QStringList names;
     for (const ScheduleRecord& r : rows)

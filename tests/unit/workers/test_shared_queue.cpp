@@ -16,6 +16,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <tuple>
+
 using namespace zerg;
 using namespace zerg::test;
 
@@ -56,17 +58,26 @@ struct Process {
     }
 };
 
+// Processes a and b on one database, one clock.
+struct TwoProcesses {
+    QTemporaryDir dir;
+    ManualClock clock;
+    EventBus bus{&clock};
+    Process a, b;
+
+    explicit TwoProcesses(QueueLimits limits)
+        : a(dir, 1, &bus, &clock, limits), b(dir, 2, &bus, &clock, limits) {}
+    std::tuple<ManualClock&, Process&, Process&> parts() { return {clock, a, b}; }
+};
+
 }  // namespace
 
 class TestSharedQueue : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void theTotalHoldsOverBothProcesses() {
-        QTemporaryDir dir;
-        ManualClock clock;
-        EventBus bus(&clock);
-        Process a(dir, 1, &bus, &clock, {3, 0});
-        Process b(dir, 2, &bus, &clock, {3, 0});
+        TwoProcesses two({3, 0});
+        auto [clock, a, b] = two.parts();  // references
         const QPointer<Worker> a1 = a.submit(1, clock.utcNow());
         a.submit(1, clock.utcNow());
         QTRY_COMPARE(a.pool->running(), 2);
@@ -85,11 +96,8 @@ private Q_SLOTS:
     }
 
     void anOwnerAtItsLimitDoesNotHoldBackAnother() {
-        QTemporaryDir dir;
-        ManualClock clock;
-        EventBus bus(&clock);
-        Process a(dir, 1, &bus, &clock, {0, 1});
-        Process b(dir, 2, &bus, &clock, {0, 1});
+        TwoProcesses two({0, 1});
+        auto [clock, a, b] = two.parts();  // references
         const QPointer<Worker> first = a.submit(1, clock.utcNow());
         QTRY_COMPARE(a.pool->running(), 1);
         const QPointer<Worker> second = b.submit(1, clock.utcNow());  // owner 1 again: waits
