@@ -211,11 +211,15 @@ void WorkerPool::pump() {
     if (free <= 0 || waiting.isEmpty())
         return;
     const QList<qint64> starting = startable(waiting, free);
+    // Out of the queue before any starts: a start may end a worker at once, and the pump() of
+    // its end must not start these a second time.
+    for (const qint64 jobId : starting)
+        m_queue.removeAll(jobId);
     for (qsizetype i = 0; i < starting.size(); ++i) {
         const qint64 jobId = starting.at(i);
-        m_queue.removeAll(jobId);
         const auto entry = m_entries.find(jobId);
-        if (entry == m_entries.end() || !entry->worker)
+        if (entry == m_entries.end() || !entry->worker || entry->active ||
+            entry->worker->status() != WorkerStatus::Queued)
             continue;
         QPointer<Worker> w = entry->worker;
         entry->active = true;
@@ -227,9 +231,8 @@ void WorkerPool::pump() {
             // one ends.
             m_entries[jobId].active = false;
             const QList<qint64> back = starting.mid(i);
-            for (const qint64 id : back) {
-                m_queue.removeAll(id);
-                if (m_shared)
+            if (m_shared) {
+                for (const qint64 id : back)
                     (void)m_shared->unclaim(id);
             }
             m_queue = back + m_queue;
