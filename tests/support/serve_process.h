@@ -37,13 +37,21 @@ public:
 
     bool start(const QString& program, const QProcessEnvironment& env,
                const QStringList& extraArgs = {}) {
+        return launch(program, env, extraArgs) && waitUntilListening();
+    }
+    // Starts the process without waiting for it to listen (several start together).
+    bool launch(const QString& program, const QProcessEnvironment& env,
+                const QStringList& extraArgs = {}) {
         m_process.setProcessEnvironment(env);
         m_process.setProcessChannelMode(QProcess::SeparateChannels);
         m_process.start(program, QStringList{QStringLiteral("serve"), QStringLiteral("--listen"),
                                              QStringLiteral("127.0.0.1:0")} +
                                      extraArgs);
-        if (!m_process.waitForStarted(10'000))
-            return false;
+        return m_process.waitForStarted(10'000);
+    }
+    // Waits until it says where it listens; false (said in the log) when it ended or took too
+    // long.
+    bool waitUntilListening() {
         static const QRegularExpression listening(
             QStringLiteral("zerg serve: listening on (ws://127\\.0\\.0\\.1:\\d+)"));
         const bool found = QTest::qWaitFor(

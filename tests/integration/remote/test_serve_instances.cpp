@@ -4,11 +4,13 @@
 // after `kill -9` of a, one of the others declares a's run interrupted (once), and a is listed
 // as lost. A draining instance (SIGTERM) refuses new work, says so at /health, lets its run go
 // on for ZERG_DRAIN_SECONDS, then stops cleanly. A client connected to one instance follows a run
-// that another executes (events across instances: the journal and NOTIFY).
+// that another executes (events across instances: the journal and NOTIFY). A schedule's missed
+// occurrence, found by three instances starting together, runs once.
 #include "fake_llm_server.h"
 #include "postgres_fixture.h"
 #include "serve_process.h"
 #include "storage/database.h"
+#include "storage/schedule_store.h"
 #include "storage/store.h"
 
 #include "core/event_bus.h"
@@ -277,6 +279,40 @@ private Q_SLOTS:
         QCOMPARE(run(runId.value()).status, RunStatus::Success);
         watcher.remote->stop();
         actor.remote->stop();
+    }
+
+    // The whole path with three real processes. The first to see the occurrence due also
+    // moves the schedule's next run on, so the others rarely find it due at all: the claim
+    // that settles a true tie is proven by test_schedule_service's
+    // eachOccurrenceRunsInOneProcessOnly, where two schedulers fire at the same instant.
+    void aMissedOccurrenceRunsOnceWithThreeInstances() {
+        ScheduleStore schedules(m_db.get());
+        const QDateTime now = QDateTime::currentDateTimeUtc();
+        const Result<qint64> hourly = schedules.createSchedule(
+            1, QStringLiteral("disk watch"), QStringLiteral("check disk usage on cube"),
+            QStringLiteral("0 * * * *"), QStringLiteral("UTC"), true, true, now);
+        QVERIFY2(hourly, qPrintable(hourly ? QString() : hourly.error().message));
+        QVERIFY(schedules.setNextRun(hourly.value(), now.addSecs(-2 * 3600)));  // missed
+        Instance g, h, i;
+        const QStringList names{QStringLiteral("g"), QStringLiteral("h"), QStringLiteral("i")};
+        QList<Instance*> three{&g, &h, &i};
+        for (qsizetype n = 0; n < three.size(); ++n) {
+            configure(*three[n]);
+            three[n]->env.insert(QStringLiteral("ZERG_DRAIN_SECONDS"), QStringLiteral("1"));
+            QVERIFY(three[n]->serve.launch(QStringLiteral(ZERG_EXE), three[n]->env,
+                                           {QStringLiteral("--instance-name"), names[n]}));
+        }
+        for (Instance* x : three)  // started together, they find the occurrence due together
+            QVERIFY(x->serve.waitUntilListening());
+        const auto runs = [&] { return schedules.listScheduleRuns(1, hourly.value(), 50).value(); };
+        QTRY_VERIFY_WITH_TIMEOUT(!runs().isEmpty(), 30'000);
+        QTest::qWait(3000);  // every instance has started and looked at the schedule by now
+        QCOMPARE(runs().size(), 1);
+        QCOMPARE(runs().first().trigger, QStringLiteral("catch_up"));
+        for (Instance* x : three)
+            x->serve.terminate();
+        for (Instance* x : three)
+            x->serve.waitForExit(60'000);
     }
 };
 
