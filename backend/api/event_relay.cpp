@@ -6,8 +6,6 @@
 #include "storage/event_journal.h"
 
 #include <QLoggingCategory>
-#include <QSqlDriver>
-#include <QSqlError>
 
 Q_DECLARE_LOGGING_CATEGORY(lcApi)
 
@@ -38,20 +36,12 @@ Status EventRelay::start() {
         return last.error();
     m_lastRead = last.value();
     m_started = true;
-    if (m_db->isPostgres()) {
-        QSqlDriver* driver = m_db->connection().driver();
-        const QString channel = QString::fromLatin1(EventJournal::kChannel);
-        if (driver->subscribeToNotification(channel)) {
-            connect(driver, &QSqlDriver::notification, this, [this, channel](const QString& name) {
-                if (name == channel)
-                    schedulePoll(0);
-            });
-        } else {
-            qCWarning(lcApi,
-                      "cannot LISTEN for the events of other instances (%s); reading them every "
-                      "%d ms instead",
-                      qPrintable(driver->lastError().text()), m_config.pollMs);
-        }
+    if (m_db->isPostgres() && !m_db->listen(QString::fromLatin1(EventJournal::kChannel), this,
+                                            [this] { schedulePoll(0); })) {
+        qCWarning(lcApi,
+                  "cannot LISTEN for the events of other instances; reading them every %d ms "
+                  "instead",
+                  m_config.pollMs);
     }
     schedulePoll(m_config.pollMs);
     m_clock->callAfter(kPruneEveryMs, this, [this] { prune(); });

@@ -2,10 +2,12 @@
 
 #include "core/private_files.h"
 #include "storage/migrations.h"
+#include "storage/sql_util.h"
 
 #include <QDir>
 #include <QFileInfo>
 #include <QRegularExpression>
+#include <QSqlDriver>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QUrlQuery>
@@ -297,6 +299,30 @@ int Database::schemaVersion() const {
 
 bool Database::isPostgres() const {
     return m_driverName == kPgDriver;
+}
+
+Status Database::notify(const QString& channel, const QString& payload) {
+    if (!isPostgres())
+        return Ok{};
+    QSqlQuery q(connection());
+    if (!sql::exec(q, QStringLiteral("SELECT pg_notify(?, ?)"), {channel, sql::text(payload)}))
+        return sql::dbError(QStringLiteral("announcing on %1").arg(channel), q.lastError());
+    return Ok{};
+}
+
+bool Database::listen(const QString& channel, QObject* context, std::function<void()> onNotified) {
+    if (!isPostgres())
+        return false;
+    QSqlDriver* driver = connection().driver();
+    if (!driver->subscribedToNotifications().contains(channel) &&
+        !driver->subscribeToNotification(channel))
+        return false;
+    QObject::connect(driver, &QSqlDriver::notification, context,
+                     [channel, onNotified = std::move(onNotified)](const QString& name) {
+                         if (name == channel)
+                             onNotified();
+                     });
+    return true;
 }
 
 }  // namespace zerg

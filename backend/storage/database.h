@@ -7,7 +7,10 @@
 #include <QString>
 #include <QUrl>
 
+#include <functional>
 #include <memory>
+
+class QObject;
 
 namespace zerg {
 
@@ -59,6 +62,13 @@ public:
     // jobs it starts as their holder; 0 before it registered (the work then has no holder).
     [[nodiscard]] qint64 instanceId() const { return m_instanceId; }
     void setInstanceId(qint64 id) { m_instanceId = id; }
+
+    // PostgreSQL's NOTIFY on channel: sent at the commit of the open transaction (at once
+    // without one), to every connection that listens, this one included. Nothing on SQLite.
+    [[nodiscard]] Status notify(const QString& channel, const QString& payload = {});
+    // Calls onNotified in context for every NOTIFY on channel (PostgreSQL, through the QPSQL
+    // driver's notifications); false where there are none (SQLite, or LISTEN failed).
+    bool listen(const QString& channel, QObject* context, std::function<void()> onNotified);
 
 private:
     Database(QString connectionName, QString path, QString driverName);

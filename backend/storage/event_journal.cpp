@@ -21,13 +21,9 @@ Status EventJournal::append(const QList<Event>& events, qint64 instanceId) {
     sql::Transaction tx(db);
     if (!tx.began())
         return sql::dbError(QStringLiteral("journaling events"), tx.lastError());
-    const bool postgres = m_db->isPostgres();
-    if (postgres) {
-        QSqlQuery lock(db);
-        if (!sql::exec(lock,
-                       QStringLiteral("SELECT pg_advisory_xact_lock(%1)").arg(kJournalLockKey)))
-            return sql::dbError(QStringLiteral("journaling events"), lock.lastError());
-    }
+    QSqlQuery lock(db);
+    if (!sql::takeTurn(lock, kJournalLockKey))
+        return sql::dbError(QStringLiteral("journaling events"), lock.lastError());
     QSqlQuery q(db);
     if (!q.prepare(QStringLiteral("INSERT INTO events (instance_id, owner_id, name, at, data) "
                                   "VALUES (?, ?, ?, ?, ?)")))
@@ -43,13 +39,9 @@ Status EventJournal::append(const QList<Event>& events, qint64 instanceId) {
             return sql::dbError(QStringLiteral("journaling events"), q.lastError());
         }
     }
-    if (postgres) {
-        // Delivered at commit, to every listener, this process's own connection included.
-        QSqlQuery notify(db);
-        if (!sql::exec(notify, QStringLiteral("SELECT pg_notify(?, ?)"),
-                       {QString::fromLatin1(kChannel), QString::number(instanceId)}))
-            return sql::dbError(QStringLiteral("announcing events"), notify.lastError());
-    }
+    // Delivered at commit, to every listener, this process's own connection included.
+    if (Status s = m_db->notify(QString::fromLatin1(kChannel), QString::number(instanceId)); !s)
+        return s;
     if (!tx.commit())
         return sql::dbError(QStringLiteral("journaling events"), tx.lastError());
     return Ok{};

@@ -5,7 +5,6 @@
 #include "storage/sql_util.h"
 
 #include <QHash>
-#include <QSqlDriver>
 
 namespace zerg {
 
@@ -25,12 +24,10 @@ Result<QList<qint64>> JobQueue::claim(const QList<qint64>& waiting, int slots,
     sql::Transaction tx(db);
     if (!tx.began())
         return sql::dbError(what, tx.lastError());
-    const bool postgres = m_db->isPostgres();
     QSqlQuery q(db);
     // The claimers' turn, so that the counts below stay true until the commit. (On SQLite the
     // transaction holds the write lock from its start.)
-    if (postgres &&
-        !sql::exec(q, QStringLiteral("SELECT pg_advisory_xact_lock(%1)").arg(kQueueLockKey)))
+    if (!sql::takeTurn(q, kQueueLockKey))
         return sql::dbError(what, q.lastError());
 
     int running = 0;
@@ -49,11 +46,12 @@ Result<QList<qint64>> JobQueue::claim(const QList<qint64>& waiting, int slots,
     }
 
     // The candidates, locked; their order is the caller's.
-    if (!sql::exec(q,
-                   QStringLiteral("SELECT id, owner_id FROM worker_jobs WHERE %1 AND status = ?%2")
-                       .arg(sql::inIds(QStringLiteral("id"), waiting),
-                            postgres ? QStringLiteral(" FOR UPDATE SKIP LOCKED") : QString()),
-                   {statusName(JobStatus::Queued)}))
+    if (!sql::exec(
+            q,
+            QStringLiteral("SELECT id, owner_id FROM worker_jobs WHERE %1 AND status = ?%2")
+                .arg(sql::inIds(QStringLiteral("id"), waiting),
+                     m_db->isPostgres() ? QStringLiteral(" FOR UPDATE SKIP LOCKED") : QString()),
+            {statusName(JobStatus::Queued)}))
         return sql::dbError(what, q.lastError());
     QHash<qint64, qint64> ownerOf;
     while (q.next())
@@ -98,27 +96,12 @@ Status JobQueue::unclaim(qint64 jobId) {
 }
 
 void JobQueue::announceFreed() {
-    if (!m_db->isPostgres())
-        return;
-    QSqlQuery q(m_db->connection());
     // Best effort: the waiting processes poll anyway.
-    (void)sql::exec(q, QStringLiteral("SELECT pg_notify(?, '')"), {QString::fromLatin1(kChannel)});
+    (void)m_db->notify(QString::fromLatin1(kChannel));
 }
 
 bool JobQueue::listen(QObject* context, std::function<void()> onFreed) {
-    if (!m_db->isPostgres())
-        return false;
-    QSqlDriver* driver = m_db->connection().driver();
-    const QString channel = QString::fromLatin1(kChannel);
-    if (!driver->subscribedToNotifications().contains(channel) &&
-        !driver->subscribeToNotification(channel))
-        return false;
-    QObject::connect(driver, &QSqlDriver::notification, context,
-                     [channel, onFreed = std::move(onFreed)](const QString& name) {
-                         if (name == channel)
-                             onFreed();
-                     });
-    return true;
+    return m_db->listen(QString::fromLatin1(kChannel), context, std::move(onFreed));
 }
 
 }  // namespace zerg

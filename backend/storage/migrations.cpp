@@ -1,5 +1,6 @@
 #include "storage/migrations.h"
 
+#include "storage/sql_util.h"
 #include "storage/time_format.h"
 
 #include <QSet>
@@ -550,10 +551,8 @@ Error sqlError(const QSqlDatabase& db, const QString& what, const QSqlError& e) 
 // still missing. The key is any constant of our own: "zergmigr" in ASCII.
 constexpr qint64 kMigrationLockKey = 0x7A6572676D696772;
 
-bool lockMigrations(QSqlQuery& q, const QSqlDatabase& db) {
-    if (!isPostgres(db))
-        return true;  // SQLite: one writer at a time already
-    return q.exec(QStringLiteral("SELECT pg_advisory_xact_lock(%1)").arg(kMigrationLockKey));
+bool lockMigrations(QSqlQuery& q) {
+    return sql::takeTurn(q, kMigrationLockKey);
 }
 
 const QString kCreateSchemaMigrations = QStringLiteral(
@@ -583,7 +582,7 @@ Status createSchemaMigrationsLocked(QSqlDatabase db) {
         return sqlError(db, what, db.lastError());
     {
         QSqlQuery q(db);
-        if (!lockMigrations(q, db) || !q.exec(kCreateSchemaMigrations)) {
+        if (!lockMigrations(q) || !q.exec(kCreateSchemaMigrations)) {
             const QSqlError e = q.lastError();
             q.finish();
             db.rollback();
@@ -610,7 +609,7 @@ Status applyOne(QSqlDatabase db, const Migration& m, const QDateTime& now) {
     };
     {
         QSqlQuery q(db);
-        if (!lockMigrations(q, db))
+        if (!lockMigrations(q))
             return fail(q, q.lastError());
         // Another process may have applied it while this one waited for the lock.
         if (!q.prepare(QStringLiteral("SELECT 1 FROM schema_migrations WHERE version = ?")))

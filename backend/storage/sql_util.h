@@ -151,6 +151,15 @@ private:
     return ok;
 }
 
+// On PostgreSQL, waits for the transaction-scoped advisory lock `key` (released at commit or
+// rollback), so that the transactions that take it go one after another; elsewhere (SQLite: one
+// writer at a time already) nothing. The keys are constants of ours, 8 ASCII letters each.
+[[nodiscard]] inline bool takeTurn(QSqlQuery& q, qint64 key) {
+    if (q.driver() == nullptr || q.driver()->dbmsType() != QSqlDriver::PostgreSQL)
+        return true;
+    return exec(q, QStringLiteral("SELECT pg_advisory_xact_lock(%1)").arg(key));
+}
+
 // Runs a SELECT (see exec) and maps every row it finds with map(const QSqlQuery&). On failure the
 // error says it happened while `what`.
 template <typename Map>

@@ -61,7 +61,9 @@ WorkerPool::~WorkerPool() {
 }
 
 void WorkerPool::shareQueue(JobQueue* queue, QueueLimits limits) {
-    m_shared = queue;
+    // Without limits there is nothing to share: the pool starts its workers without asking the
+    // database (no write transaction on the GUI thread for every start).
+    m_shared = limits.any() ? queue : nullptr;
     m_limits = limits;
     if (m_shared)
         m_shared->listen(this, [this] { pump(); });

@@ -51,7 +51,7 @@ public:
     // Waiting workers are claimed from queue (not owned; outlives the pool) within limits over
     // every process (docs/server.md, "The shared queue"). Held back by those limits, the pool
     // tries again when another process announces a free slot (PostgreSQL) and every
-    // kRetryMs.
+    // kRetryMs. Without limits (both 0) the queue is not asked.
     void shareQueue(JobQueue* queue, QueueLimits limits);
     static constexpr qint64 kRetryMs = 1000;
 
