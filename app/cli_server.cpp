@@ -264,6 +264,7 @@ int serveCommand(QStringList args) {
 
     if (!options->instanceName.isEmpty())
         settings.instanceName = options->instanceName;
+    settings.takeOverWork = true;  // the runs of a stopped instance go on here (docs/server.md)
     int code = 0;
     std::unique_ptr<Backend> backend = openBackend(settings, &code);
     if (!backend)
@@ -349,12 +350,19 @@ int serveCommand(QStringList args) {
         return api::ApiServer::Health{status == QLatin1String("ok") ? 200 : 503, body};
     });
     // SIGTERM: drain (docs/server.md). New requests are refused and /health says so, while the
-    // runs in progress get up to ZERG_DRAIN_SECONDS to finish; then what is left is cancelled
-    // and the process stops. A second signal stops it at once.
+    // runs in progress get up to ZERG_DRAIN_SECONDS to finish; then the runs that may safely go
+    // on elsewhere are handed back, what is left is cancelled, and the process stops. A second
+    // signal stops it at once (handing back the same way).
     const auto busy = [b] {
         return b->runs()->runCount() + b->pool()->running() + b->pool()->queued();
     };
     const auto finish = [&] {
+        // What may safely go on elsewhere is left for another instance to take over; the rest
+        // is cancelled as the process stops.
+        if (const int handed = b->handBackRuns(); handed > 0) {
+            // Not translated: scripts and tests read it.
+            io.out << QStringLiteral("zerg serve: handed %1 runs back\n").arg(handed);
+        }
         io.out << "zerg serve: " << Text::tr("stopping") << '\n';
         io.out.flush();
         server.close();

@@ -4299,6 +4299,10 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
         <source>ZERG_APPROVAL_HOST_MODES: %1 No host has its own mode now.</source>
         <translation>ZERG_APPROVAL_HOST_MODES: %1 Kein Host hat jetzt einen eigenen Modus.</translation>
     </message>
+    <message>
+        <source>interrupted: the Zerg process running this (%1) stopped, and going on with it here failed: %2</source>
+        <translation>unterbrochen: Der Zerg-Prozess, der dies ausführte (%1), wurde beendet, und die Fortsetzung hier ist fehlgeschlagen: %2</translation>
+    </message>
 </context>
 <context>
     <name>zerg::BudgetMonitor</name>
@@ -5329,6 +5333,30 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
     <message>
         <source>(spoken, not transcribed)</source>
         <translation>(gesprochen, nicht transkribiert)</translation>
+    </message>
+    <message>
+        <source>Jarvis is working on another request of this user here.</source>
+        <translation>Jarvis arbeitet hier an einer anderen Anfrage dieses Benutzers.</translation>
+    </message>
+    <message>
+        <source>No run %1 of this user.</source>
+        <translation>Kein Lauf %1 dieses Benutzers.</translation>
+    </message>
+    <message>
+        <source>Run %1 is not a request in progress.</source>
+        <translation>Lauf %1 ist keine laufende Anfrage.</translation>
+    </message>
+    <message>
+        <source>Going on here: the Zerg process %1 that was working on this stopped…</source>
+        <translation>Es geht hier weiter: Der Zerg-Prozess %1, der daran arbeitete, wurde beendet …</translation>
+    </message>
+    <message>
+        <source>Not run: %1 may change a system, and Zerg could not record that before running it (%2). Tell the user what you wanted to do.</source>
+        <translation>Nicht ausgeführt: %1 kann ein System verändern, und Zerg konnte das vor der Ausführung nicht festhalten (%2). Sagen Sie dem Benutzer, was Sie tun wollten.</translation>
+    </message>
+    <message>
+        <source>Handing this over to another Zerg process…</source>
+        <translation>Wird an einen anderen Zerg-Prozess übergeben …</translation>
     </message>
 </context>
 <context>
@@ -6443,16 +6471,8 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
         <translation>Lease auf laufende Arbeit (Sekunden)</translation>
     </message>
     <message>
-        <source>When this process stops answering for this long, another one on the same database declares its work interrupted.</source>
-        <translation>Antwortet dieser Prozess so lange nicht, erklärt ein anderer auf derselben Datenbank seine Arbeit für unterbrochen.</translation>
-    </message>
-    <message>
         <source>Time to finish on stop (seconds)</source>
         <translation>Zeit zum Abschließen beim Beenden (Sekunden)</translation>
-    </message>
-    <message>
-        <source>After SIGTERM, `zerg serve` refuses new requests and lets the runs in progress finish for this long, then cancels the rest.</source>
-        <translation>Nach SIGTERM nimmt `zerg serve` keine neuen Anfragen an und lässt laufende Läufe so lange zu Ende laufen; danach bricht es den Rest ab.</translation>
     </message>
     <message>
         <source>Workers at once, all instances</source>
@@ -6469,6 +6489,14 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
     <message>
         <source>Workers one person may have running at once over every process on the same database. 0: no limit.</source>
         <translation>Worker, die eine Person in allen Prozessen auf derselben Datenbank zusammen gleichzeitig laufen lassen darf. 0: keine Grenze.</translation>
+    </message>
+    <message>
+        <source>When this process stops answering for this long, another one on the same database takes its work over or declares it interrupted.</source>
+        <translation>Antwortet dieser Prozess so lange nicht, übernimmt ein anderer auf derselben Datenbank seine Arbeit oder erklärt sie für unterbrochen.</translation>
+    </message>
+    <message>
+        <source>After SIGTERM, `zerg serve` refuses new requests and lets the runs in progress finish for this long, then hands back the runs another instance may finish and cancels the rest.</source>
+        <translation>Nach SIGTERM nimmt `zerg serve` keine neuen Anfragen an und lässt laufende Läufe so lange zu Ende laufen; danach gibt es die Läufe ab, die eine andere Instanz beenden kann, und bricht den Rest ab.</translation>
     </message>
 </context>
 <context>
@@ -7320,6 +7348,10 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
     <message>
         <source>Not run: %1 was not approved (%2). Do not retry it; report what you wanted to run and why so that the user can decide.</source>
         <translation>Nicht ausgeführt: %1 wurde nicht freigegeben (%2). Versuchen Sie es nicht erneut; berichten Sie, was Sie ausführen wollten und warum, damit der Benutzer entscheiden kann.</translation>
+    </message>
+    <message>
+        <source>Not run: %1 may change a system, and Zerg could not record that before running it (%2). Report what you wanted to run and why.</source>
+        <translation>Nicht ausgeführt: %1 kann ein System verändern, und Zerg konnte das vor der Ausführung nicht festhalten (%2). Berichten Sie, was Sie ausführen wollten und warum.</translation>
     </message>
 </context>
 <context>

@@ -4292,6 +4292,10 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
         <source>ZERG_APPROVAL_HOST_MODES: %1 No host has its own mode now.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>interrupted: the Zerg process running this (%1) stopped, and going on with it here failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>zerg::BudgetMonitor</name>
@@ -5313,6 +5317,30 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
     </message>
     <message>
         <source>(spoken, not transcribed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jarvis is working on another request of this user here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No run %1 of this user.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run %1 is not a request in progress.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Going on here: the Zerg process %1 that was working on this stopped…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not run: %1 may change a system, and Zerg could not record that before running it (%2). Tell the user what you wanted to do.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Handing this over to another Zerg process…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -6427,15 +6455,7 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>When this process stops answering for this long, another one on the same database declares its work interrupted.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Time to finish on stop (seconds)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>After SIGTERM, `zerg serve` refuses new requests and lets the runs in progress finish for this long, then cancels the rest.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -6452,6 +6472,14 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
     </message>
     <message>
         <source>Workers one person may have running at once over every process on the same database. 0: no limit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>When this process stops answering for this long, another one on the same database takes its work over or declares it interrupted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>After SIGTERM, `zerg serve` refuses new requests and lets the runs in progress finish for this long, then hands back the runs another instance may finish and cancels the rest.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -7303,6 +7331,10 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
     </message>
     <message>
         <source>Not run: %1 was not approved (%2). Do not retry it; report what you wanted to run and why so that the user can decide.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not run: %1 may change a system, and Zerg could not record that before running it (%2). Report what you wanted to run and why.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -389,13 +389,15 @@ QList<SettingField> makeFields() {
                QT_TRANSLATE_NOOP("zerg::SettingField", "Lease on running work (seconds)"),
                QT_TRANSLATE_NOOP("zerg::SettingField",
                                  "When this process stops answering for this long, another one "
-                                 "on the same database declares its work interrupted."),
+                                 "on the same database takes its work over or declares it "
+                                 "interrupted."),
                &Settings::leaseSeconds, 3, 3600),
         number("server/drain_seconds", "ZERG_DRAIN_SECONDS", "server",
                QT_TRANSLATE_NOOP("zerg::SettingField", "Time to finish on stop (seconds)"),
                QT_TRANSLATE_NOOP("zerg::SettingField",
                                  "After SIGTERM, `zerg serve` refuses new requests and lets the "
-                                 "runs in progress finish for this long, then cancels the rest."),
+                                 "runs in progress finish for this long, then hands back the "
+                                 "runs another instance may finish and cancels the rest."),
                &Settings::drainSeconds, 0, 3600),
         number("server/max_workers_total", "ZERG_MAX_WORKERS_TOTAL", "server",
                QT_TRANSLATE_NOOP("zerg::SettingField", "Workers at once, all instances"),

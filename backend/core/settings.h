@@ -172,6 +172,10 @@ struct Settings {
     // (docs/server.md, "The shared queue"). ZERG_MAX_WORKERS still bounds this process.
     int maxWorkersTotal = 0;
     int maxWorkersPerOwner = 0;
+    // Not a setting: `zerg serve` sets it. This process takes over the runs of Zerg processes
+    // that stopped where nothing may have changed a system (docs/server.md, "Taking over");
+    // other processes declare them interrupted.
+    bool takeOverWork = false;
     // Set by load() when the secrets file exists but cannot be read (SecretStore's message: the
     // file, what is wrong, what to do); the secrets in it are then not used, never replaced.
     QString secretsProblem;

@@ -9,6 +9,7 @@
 #include "core/event.h"
 #include "core/event_bus.h"
 #include "core/event_payloads.h"
+#include "core/redact.h"
 #include "jarvis/memory_tools.h"
 #include "jarvis/supervisor_runs.h"
 #include "jarvis/supervisor_tools.h"
@@ -17,6 +18,7 @@
 #include "storage/store.h"
 #include "tools/tool.h"
 #include "workers/approvals.h"
+#include "workers/worker.h"
 #include "workers/worker_pool.h"
 
 #include <algorithm>
@@ -277,6 +279,62 @@ Result<qint64> JarvisService::start(const QString& taskIn, bool background,
     return runId;  // the run may have ended already (a database error)
 }
 
+Status JarvisService::resumeRun(qint64 runId, const QString& from) {
+    if (isBusy()) {
+        return Error{QStringLiteral("busy"),
+                     tr("Jarvis is working on another request of this user here.")};
+    }
+    const Result<RunRecord> run = m_store->run(runId);
+    if (!run)
+        return run.error();
+    if (run->ownerId != m_config.ownerId)
+        return Error{QStringLiteral("not_found"), tr("No run %1 of this user.").arg(runId)};
+    if (run->status != RunStatus::Running || run->mode == QLatin1String("background")) {
+        return Error{QStringLiteral("invalid_state"),
+                     tr("Run %1 is not a request in progress.").arg(runId)};
+    }
+    if (const Status opened = openThread(m_clock->utcNow()); !opened)
+        return opened;
+    m_runId = runId;
+    m_mode = run->mode == Route{Route::Mode::Quick, {}}.modeName() ? Route::Mode::Quick
+                                                                   : Route::Mode::Supervisor;
+    m_background = false;
+    m_backgroundMode.reset();
+    m_task = run->task;
+    m_runStartedMs = m_clock->nowMs();
+    m_usage = {};
+    m_abortCode.clear();
+    m_abortMessage.clear();
+    m_attempts = run->attempts;
+    m_supervised = false;
+    m_failCode.clear();
+    m_failMessage.clear();
+    m_restartNotice =
+        QStringLiteral(
+            "[SUPERVISOR] The Zerg process that was working on this request (%1) stopped, and "
+            "this one took the request over. Nothing that may change a system had run. Workers "
+            "you were waiting for were stopped: those that finished are among the recent "
+            "workers; start again only what is still missing. The conversation so far follows; "
+            "continue from where it stopped and answer the user's last request.")
+            .arg(from);
+    payloads::SupervisorThinking resumed;
+    resumed.runId = m_runId;
+    resumed.mode = modeName();
+    resumed.retrying = true;
+    resumed.attempt = m_attempts;
+    resumed.errorCode = QStringLiteral("instance_lost");
+    resumed.message =
+        tr("Going on here: the Zerg process %1 that was working on this stopped…").arg(from);
+    m_bus->publish(m_config.ownerId, resumed);
+    if (m_config.runTimeoutSecs > 0) {
+        m_timeoutTimer = m_clock->callAfter(qint64(m_config.runTimeoutSecs) * 1000, this,
+                                            [this] { onRunTimeout(); });
+    }
+    scheduleHeartbeat();
+    runAsChild(ChildStart::TakenOver);
+    return Ok{};
+}
+
 void JarvisService::runAsChild(ChildStart start) {
     m_childStart = start;
     m_supervised = !m_runs.isNull();
@@ -322,6 +380,9 @@ SupervisorRunAttempt* JarvisService::newRunAttempt(qint64 runId) {
                 qWarning("run %lld: %s", runId, qPrintable(s.error().message));
             // The stored thread is consistent (messages are kept in whole groups), so the
             // restarted loop continues it; the notice in its context says why.
+            startLoopFromStore(m_mode);
+            break;
+        case ChildStart::TakenOver:  // its attempt was counted when it was taken over
             startLoopFromStore(m_mode);
             break;
         case ChildStart::None:
@@ -496,11 +557,9 @@ void JarvisService::startLoop(Route::Mode mode, const QList<ChatMessage>& stored
     const QString role = quick ? QStringLiteral("quick") : QStringLiteral("supervisor");
     cfg.meta = {role, QStringLiteral("supervisor"), m_config.ownerId, m_runId, 0};
     cfg.contextProvider = [this] { return freshContext(); };
-    if (m_config.approvals) {
-        cfg.toolGuard = [this](const GuardedCall& call, QObject* parent) {
-            return guardSharedTool(call, parent);
-        };
-    }
+    cfg.toolGuard = [this](const GuardedCall& call, QObject* parent) {
+        return guardCall(call, parent);
+    };
     if (!quick) {  // the quick path makes one or two calls: nothing for the XO to watch
         cfg.xo = m_config.xo;
         cfg.role = QStringLiteral("supervisor");
@@ -549,6 +608,25 @@ void JarvisService::startLoop(Route::Mode mode, const QList<ChatMessage>& stored
     m_loop->start();
 }
 
+bool JarvisService::handBackRun() {
+    if (m_runId == 0 || m_background)
+        return false;
+    const Result<QString> change = m_store->firstChange(m_runId);
+    if (!change || !change->isEmpty())
+        return false;
+    const qint64 runId = m_runId;
+    m_handingBack = true;
+    cancelRun(runId,
+              QStringLiteral("stopped: this Zerg process stopped and handed the request to another "
+                             "one before this finished. Start it again if you still need it."));
+    if (m_runId == runId) {  // the loop did not end at once: nothing here goes on with it
+        if (m_loop)
+            m_loop->disconnect(this);
+        endRun(RunStatus::Cancelled, {}, QStringLiteral("handed_back"));
+    }
+    return true;
+}
+
 void JarvisService::cancelRun(qint64 runId, const QString& reason) {
     if (runId != m_runId || m_runId == 0)
         return;
@@ -583,19 +661,35 @@ Result<QJsonObject> JarvisService::runDetails(qint64 runId) const {
     return zerg::runDetails(*m_store, *m_artifacts, m_config.ownerId, runId);
 }
 
-ToolInvocation* JarvisService::guardSharedTool(const GuardedCall& call, QObject* parent) const {
-    // Only the tools shared with the workers act outside Zerg; the supervisor's own tools
-    // (spawn_worker, the memory and schedule tools) stay inside it.
+ToolInvocation* JarvisService::guardCall(const GuardedCall& call, QObject* parent) const {
+    const CallClass cls = call.tool->classify(call.args);
+    // Only the tools shared with the workers act outside Zerg, under the approval modes. The
+    // supervisor's own tools stay inside it: the ones that change what Zerg keeps (schedules,
+    // facts) are only recorded as changes; spawn_worker's worker records its own.
     const bool shared = std::any_of(
         m_config.sharedTools.cbegin(), m_config.sharedTools.cend(),
         [&](const std::shared_ptr<Tool>& t) { return t->spec().name == call.call.name; });
-    if (!shared)
-        return nullptr;
-    const CallClass cls = call.tool->classify(call.args);
     const PolicyDecision d =
-        m_config.approvals->policyFor(m_config.ownerId, m_background, m_backgroundMode).decide(cls);
-    if (d.verdict == Verdict::Run)
-        return nullptr;
+        shared && m_config.approvals
+            ? m_config.approvals->policyFor(m_config.ownerId, m_background, m_backgroundMode)
+                  .decide(cls)
+            : PolicyDecision{Verdict::Run, ApprovalMode::Autonomous, 0};
+    if (d.verdict == Verdict::Run) {
+        if (cls.effect == Effect::ReadOnly)
+            return nullptr;
+        // Before it runs, so that a takeover of this run never repeats it (docs/server.md).
+        const QString what = Worker::displayFor(call.call.name, redactedArguments(call.args));
+        const Status recorded = m_store->recordChange(m_runId, 0, what);
+        if (recorded)
+            return nullptr;
+        return new ImmediateInvocation(
+            ToolResult::failure(
+                tr("Not run: %1 may change a system, and Zerg could not record that before "
+                   "running it (%2). Tell the user what you wanted to do.")
+                    .arg(what, recorded.error().message),
+                {{QStringLiteral("error_code"), QStringLiteral("change_not_recorded")}}),
+            parent);
+    }
     const QString why = d.verdict == Verdict::Refuse
                             ? tr("The approval mode for %1 is read-only: report what you would "
                                  "do and why, so that the user can decide.")
@@ -892,6 +986,24 @@ void JarvisService::endRun(const RunEnding& ending) {
     m_clock->cancel(m_timeoutTimer);
     m_clock->cancel(m_heartbeatTimer);
     m_timeoutTimer = m_heartbeatTimer = 0;
+    if (std::exchange(m_handingBack, false)) {
+        // Left running in the database: another process takes it over (docs/server.md).
+        m_runId = 0;
+        m_abortCode.clear();
+        m_failCode.clear();
+        m_failMessage.clear();
+        m_childStart = ChildStart::None;
+        m_firstThread.reset();
+        exitAttempt(supervision::ExitReason::shutdown(QStringLiteral("handed_back")));
+        if (m_runs)
+            m_runs->stopRun(runId);
+        payloads::SupervisorThinking handed;
+        handed.runId = runId;
+        handed.mode = modeName();
+        handed.message = tr("Handing this over to another Zerg process…");
+        m_bus->publish(m_config.ownerId, handed);
+        return;
+    }
     const bool ok = ending.status == RunStatus::Success;
     const qint64 durationMs = m_clock->nowMs() - m_runStartedMs;
     const QString modeName = this->modeName();

@@ -117,6 +117,19 @@ public:
     [[nodiscard]] Result<qint64> recordSpokenExchange(const SpokenExchange& exchange);
     // The message a scheduled check puts in the thread: the task and how to answer.
     [[nodiscard]] static QString backgroundRequest(const QString& task);
+    // Goes on with a run that another Zerg process was running when it stopped (docs/server.md,
+    // "Taking over"): this process already holds it (InstanceLease). The run continues from its
+    // stored thread, told why, with a fresh run timeout; its workers were declared interrupted,
+    // so it starts again what it still needs. `from` names the process that stopped. Errors:
+    // "busy" (another run in progress), "not_found" (not a run of this owner), "invalid_state"
+    // (not running, or a scheduled check), storage failure.
+    [[nodiscard]] Status resumeRun(qint64 runId, const QString& from);
+    // This process stops (a drain ran out): the run in progress, if nothing may have changed a
+    // system for it (Store::firstChange) and it is not a scheduled check, is handed back: its
+    // loop and workers stop here, their calls closed with a note saying so, and the run stays
+    // running in the database for another process to take over (InstanceLease). True when
+    // handed back; false leaves the run as it is.
+    bool handBackRun();
     // Stops the run and its workers; reason says why (empty: the user cancelled it).
     void cancelRun(qint64 runId, const QString& reason = {});
     void cancelWorker(qint64 jobId);
@@ -176,7 +189,7 @@ private:
     // startLoop() over the thread as stored now (after a compaction or an escalation).
     void startLoopFromStore(Route::Mode mode);
     // What the next start of the run's child does.
-    enum class ChildStart { None, First, Escalated, Retry };
+    enum class ChildStart { None, First, Escalated, Retry, TakenOver };
     // Hands the run's next attempt to SupervisorRuns; without it (or when its supervisor is
     // being replaced) the attempt runs here, unsupervised.
     void runAsChild(ChildStart start);
@@ -185,9 +198,10 @@ private:
     // Retry (the attempt crashes; the supervisor restarts it) or answer with the apology.
     void onLoopFailed(const QString& code, const QString& message);
     void onRunTimeout();
-    // The supervisor's call of a shared tool (http_request, send_email) under the approval
-    // modes: nullptr runs it, else a finished refusal.
-    ToolInvocation* guardSharedTool(const GuardedCall& call, QObject* parent) const;
+    // Before each of the supervisor's calls: a shared tool (http_request, send_email) under the
+    // approval modes; a call that may change a system is recorded as the run's change first
+    // (Store::recordChange). nullptr runs it, else a finished refusal.
+    ToolInvocation* guardCall(const GuardedCall& call, QObject* parent) const;
     void finishAborted();
     [[nodiscard]] Result<qint64> storeSpokenExchange(const SpokenExchange& exchange);
     // Finds or creates the owner's one thread (m_threadId).
@@ -263,6 +277,7 @@ private:
     // sentence that heads its partial findings. Empty while it runs normally.
     QString m_abortCode;
     QString m_abortMessage;
+    bool m_handingBack = false;  // the run ends here without ending in the database
     Clock::TimerId m_timeoutTimer = 0;
     Clock::TimerId m_heartbeatTimer = 0;
     // Spoken exchanges that arrived while a run was in progress (recordSpokenExchange).

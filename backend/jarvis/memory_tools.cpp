@@ -19,6 +19,9 @@ ToolResult storageFailure(const Error& e) {
 class RememberFact final : public Tool {
 public:
     explicit RememberFact(FactsContext ctx) : m_ctx(ctx) {}
+    CallClass classify(const QJsonObject& /*args*/) const override {
+        return changesZergState(QStringLiteral("remember_fact"));
+    }
     ToolSpec spec() const override {
         return {QStringLiteral("remember_fact"),
                 QStringLiteral(
@@ -62,6 +65,9 @@ private:
 class ForgetFact final : public Tool {
 public:
     explicit ForgetFact(FactsContext ctx) : m_ctx(ctx) {}
+    CallClass classify(const QJsonObject& /*args*/) const override {
+        return changesZergState(QStringLiteral("forget_fact"));
+    }
     ToolSpec spec() const override {
         return {QStringLiteral("forget_fact"),
                 QStringLiteral("Delete a remembered fact that is wrong or no longer true."),
@@ -90,6 +96,7 @@ private:
 class RecallFacts final : public Tool {
 public:
     explicit RecallFacts(FactsContext ctx) : m_ctx(ctx) {}
+    CallClass classify(const QJsonObject& /*args*/) const override { return staysInZerg(); }
     ToolSpec spec() const override {
         return {QStringLiteral("recall_facts"),
                 QStringLiteral("Search the remembered facts (keys and values) for a word, e.g. a "

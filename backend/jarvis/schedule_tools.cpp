@@ -238,6 +238,9 @@ QJsonObject lookupProperties(const QString& action) {
 class ScheduleTask final : public Tool {
 public:
     explicit ScheduleTask(ScheduleToolsContext ctx) : m_ctx(ctx) {}
+    CallClass classify(const QJsonObject& /*args*/) const override {
+        return changesZergState(QStringLiteral("schedule_task"));
+    }
     ToolSpec spec() const override {
         return {QStringLiteral("schedule_task"),
                 QStringLiteral("Create a recurring check. On each run you are given `task` in the "
@@ -311,6 +314,7 @@ private:
 class ListSchedules final : public Tool {
 public:
     explicit ListSchedules(ScheduleToolsContext ctx) : m_ctx(ctx) {}
+    CallClass classify(const QJsonObject& /*args*/) const override { return staysInZerg(); }
     ToolSpec spec() const override {
         return {QStringLiteral("list_schedules"),
                 QStringLiteral("The user's schedules: id, name, task, cron and what it means, "
@@ -366,6 +370,9 @@ private:
 class UpdateSchedule final : public Tool {
 public:
     explicit UpdateSchedule(ScheduleToolsContext ctx) : m_ctx(ctx) {}
+    CallClass classify(const QJsonObject& /*args*/) const override {
+        return changesZergState(QStringLiteral("update_schedule"));
+    }
     ToolSpec spec() const override {
         QJsonObject properties = lookupProperties(QStringLiteral("change"));
         properties.insert(QStringLiteral("new_name"),
@@ -466,6 +473,9 @@ private:
 class DeleteSchedule final : public Tool {
 public:
     explicit DeleteSchedule(ScheduleToolsContext ctx) : m_ctx(ctx) {}
+    CallClass classify(const QJsonObject& /*args*/) const override {
+        return changesZergState(QStringLiteral("delete_schedule"));
+    }
     ToolSpec spec() const override {
         return {QStringLiteral("delete_schedule"),
                 QStringLiteral("Delete a schedule and its run history, named by its id or its "

@@ -80,6 +80,8 @@ private:
 class SupervisorTool : public Tool {
 public:
     explicit SupervisorTool(SupervisorContext ctx) : m_ctx(std::move(ctx)) {}
+    // They read workers' results, or start a worker, which records its own calls' effects.
+    CallClass classify(const QJsonObject& /*args*/) const override { return staysInZerg(); }
 
 protected:
     SupervisorContext m_ctx;
@@ -367,6 +369,7 @@ public:
 class CurrentTimeTool final : public Tool {
 public:
     explicit CurrentTimeTool(Clock* clock) : m_clock(clock) {}
+    CallClass classify(const QJsonObject& /*args*/) const override { return staysInZerg(); }
     ToolSpec spec() const override {
         return {QStringLiteral("get_current_time"),
                 QStringLiteral("The current date and time (UTC and the user's local time)."),
@@ -389,6 +392,7 @@ private:
 
 class RouteToSupervisorTool final : public Tool {
 public:
+    CallClass classify(const QJsonObject& /*args*/) const override { return staysInZerg(); }
     ToolSpec spec() const override {
         return {QString::fromLatin1(kRouteToSupervisor),
                 QStringLiteral(

@@ -156,6 +156,15 @@ void Backend::setDraining(bool draining) {
     }
 }
 
+int Backend::handBackRuns() {
+    int handed = 0;
+    for (const qint64 id : std::as_const(m_ownerOrder)) {
+        if (m_owners.value(id).jarvis->handBackRun())
+            ++handed;
+    }
+    return handed;
+}
+
 Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock* clock,
                                                  LlmProvider* llm) {
     std::unique_ptr<Backend> b(new Backend(settings));
@@ -191,10 +200,14 @@ Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock
     // lease (docs/server.md); what processes that are gone left running is declared
     // interrupted now, and later whenever another one's lease runs out. Work whose holder is
     // alive (another window, `zerg ask`, a second `zerg serve`) is left alone.
-    b->m_lease =
-        std::make_unique<InstanceLease>(InstanceLease::Config{s.instanceName, s.leaseSeconds},
-                                        b->m_db.get(), b->m_artifacts.get(), b->m_clock);
+    // `zerg serve` takes over (rather than declares interrupted) the runs that may safely go
+    // on here; they go on once the services run (startBackgroundServices).
+    b->m_lease = std::make_unique<InstanceLease>(
+        InstanceLease::Config{s.instanceName, s.leaseSeconds, s.takeOverWork,
+                              JarvisService::kMaxRunAttempts},
+        b->m_db.get(), b->m_artifacts.get(), b->m_clock);
     if (auto recovered = b->m_lease->start()) {
+        b->m_takenOver = recovered->takenOver;
         b->m_recoveryNotice = noticeFor(recovered.value());
         if (!b->m_recoveryNotice.isEmpty())
             qWarning("%s", qPrintable(b->m_recoveryNotice));
@@ -462,6 +475,25 @@ Backend::OwnerServices Backend::addOwner(qint64 ownerId) {
     return o;
 }
 
+void Backend::resumeTakenOver(const QList<TakenOverRun>& runs) {
+    for (const TakenOverRun& t : runs) {
+        const Result<OwnerServices> o = owner(t.ownerId);
+        const Status resumed = o ? o->jarvis->resumeRun(t.runId, t.fromName) : Status(o.error());
+        if (resumed)
+            continue;
+        // This process holds it now: nobody else would end it.
+        const QString why =
+            tr("interrupted: the Zerg process running this (%1) stopped, and going on with it "
+               "here failed: %2")
+                .arg(t.fromName, resumed.error().message);
+        qWarning("zerg: run %lld: %s", t.runId, qPrintable(why));
+        if (Status s = m_store->finishRun(t.runId, RunStatus::Failed, {}, why, m_clock->utcNow());
+            !s) {
+            qWarning("zerg: run %lld: %s", t.runId, qPrintable(s.error().message));
+        }
+    }
+}
+
 Result<Backend::OwnerServices> Backend::owner(qint64 ownerId) {
     if (ownerId <= 0) {
         return Error{QStringLiteral("invalid_argument"),
@@ -489,6 +521,14 @@ void Backend::startBackgroundServices() {
     m_tree = new AppTree(services, this);
     if (Status s = m_tree->start(); !s)
         qWarning("zerg: the services did not start: %s", qPrintable(s.error().message));
+    // The runs taken over at start-up go on, and those the sweeps take over from now on.
+    m_lease->setOwnerIsFree([this](qint64 ownerId) {
+        const auto it = m_owners.constFind(ownerId);
+        return it == m_owners.cend() || !it->jarvis->isBusy();
+    });
+    connect(m_lease.get(), &InstanceLease::recovered, this,
+            [this](const RecoveryReport& r) { resumeTakenOver(r.takenOver); });
+    resumeTakenOver(std::exchange(m_takenOver, {}));
     // The window and `zerg serve` show (and answer) what `zerg ask` or `zerg mcp serve` on this
     // database wait for.
     m_approvals->watchOtherProcesses();

@@ -2,6 +2,7 @@
 
 #include "core/result.h"
 #include "core/settings.h"
+#include "storage/job_recovery.h"
 
 #include <QHash>
 #include <QList>
@@ -100,6 +101,9 @@ public:
     [[nodiscard]] InstanceLease* lease() const { return m_lease.get(); }
     // Draining (`zerg serve` after SIGTERM): every owner's schedules claim no new occurrence.
     void setDraining(bool draining);
+    // This process stops with runs in progress: those that may safely go on elsewhere are
+    // handed back (JarvisService::handBackRun) for another process to take over. How many.
+    int handBackRuns();
     // The supervisor of every owner's supervisor agent runs (retries, the apology fallback).
     [[nodiscard]] SupervisorRuns* runs() const { return m_runs; }
     // The owner's schedules and inbox (the schedules only fire after startBackgroundServices(),
@@ -131,6 +135,9 @@ public:
 private:
     explicit Backend(Settings settings);
     OwnerServices addOwner(qint64 ownerId);
+    // The runs this process took over (InstanceLease) go on with their owners' supervisor
+    // agents; one that cannot is ended failed, saying why.
+    void resumeTakenOver(const QList<TakenOverRun>& runs);
 
     Settings m_settings;
     Clock* m_clock = nullptr;
@@ -172,6 +179,7 @@ private:
     QString m_mcpProblem;
     QString m_pricingProblem;
     QString m_recoveryNotice;
+    QList<TakenOverRun> m_takenOver;  // at start-up, until the services run
 };
 
 }  // namespace zerg

@@ -5,6 +5,7 @@
 #include "storage/database.h"
 
 #include <QCoreApplication>
+#include <QSet>
 #include <QSysInfo>
 
 #include <unistd.h>
@@ -118,9 +119,11 @@ Result<RecoveryReport> InstanceLease::recover(bool unheld) {
         if (!marked)
             return marked.error();
         if (marked.value()) {
-            qWarning("zerg: instance %lld (%s on %s, pid %lld) %s; its work is interrupted", r.id,
-                     qPrintable(r.info.name), qPrintable(r.info.host), r.info.pid,
-                     expired ? "stopped renewing its lease" : "is no longer running");
+            qWarning(
+                "zerg: instance %lld (%s on %s, pid %lld) %s; its work is taken over or "
+                "interrupted",
+                r.id, qPrintable(r.info.name), qPrintable(r.info.host), r.info.pid,
+                expired ? "stopped renewing its lease" : "is no longer running");
         }
     }
     const Result<QList<qint64>> holders = m_store.endedHolders(m_id);
@@ -128,6 +131,12 @@ Result<RecoveryReport> InstanceLease::recover(bool unheld) {
         return holders.error();
     if (holders->isEmpty() && !unheld)
         return RecoveryReport{};
+    // First the runs this process goes on with: they are then its own, and what follows
+    // declares the rest interrupted (their workers too).
+    Result<QList<TakenOverRun>> taken =
+        m_config.takeOver ? takeOver(holders.value(), now) : QList<TakenOverRun>();
+    if (!taken)
+        return taken.error();
     RecoveryOptions o;
     o.heldBy = holders.value();
     o.unheld = unheld;
@@ -139,19 +148,45 @@ Result<RecoveryReport> InstanceLease::recover(bool unheld) {
                      "interrupted: the Zerg process running this worker stopped or stopped "
                      "answering (found by %1)")
                      .arg(m_info.name);
-    const Result<RecoveryReport> report = recoverInterruptedJobs(m_db, m_artifacts, now, o);
-    if (!report)
-        return report;
+    Result<RecoveryReport> interrupted = recoverInterruptedJobs(m_db, m_artifacts, now, o);
+    if (!interrupted)
+        return interrupted;
+    RecoveryReport report = std::move(interrupted).value();
+    report.takenOver = std::move(taken).value();
     // The workers that waited for an answer are gone: their requests cannot be answered.
     ApprovalStore approvals(m_db);
     if (auto withdrawn = approvals.cancelPendingOf(
-            report->jobIds, report->runIds,
+            report.jobIds, report.runIds,
             tr("Zerg stopped before an answer; the call did not run."), now);
         !withdrawn) {
         return withdrawn.error();
     }
     (void)m_store.pruneEnded(now.addSecs(-kKeepEndedSecs));
     return report;
+}
+
+Result<QList<TakenOverRun>> InstanceLease::takeOver(const QList<qint64>& holders,
+                                                    const QDateTime& now) {
+    const Result<QList<TakeOverCandidate>> candidates = m_store.takeOverCandidates(
+        holders, m_config.maxRunAttempts, now.addSecs(-kTakeOverWithinSecs));
+    if (!candidates)
+        return candidates.error();
+    QList<TakenOverRun> taken;
+    QSet<qint64> owners;  // one run per owner: its supervisor agent runs one at a time
+    for (const TakeOverCandidate& c : candidates.value()) {
+        if (owners.contains(c.ownerId) || (m_ownerIsFree && !m_ownerIsFree(c.ownerId)))
+            continue;
+        const Result<bool> took = m_store.takeOver(c.runId, c.fromId, m_id);
+        if (!took)
+            return took.error();
+        if (!took.value())
+            continue;  // another process was first
+        owners.insert(c.ownerId);
+        taken.append({c.runId, c.ownerId, c.fromName});
+        qWarning("zerg: took over run %lld of owner %lld from instance %s", c.runId, c.ownerId,
+                 qPrintable(c.fromName));
+    }
+    return taken;
 }
 
 }  // namespace zerg

@@ -21,13 +21,25 @@ class Database;
 // the runs and jobs still held by instances that stopped or were lost become failed
 // ("interrupted: …") with their pending approval requests withdrawn. Another process starting
 // never touches work whose holder is alive. SQLite (one desktop) takes the same path.
+//
+// Taking over (Config::takeOver, `zerg serve`): a run of an ended instance that nothing may have
+// changed a system for (no first change recorded: Store::recordChange), that is not a scheduled
+// check, has attempts left and whose holder was heard of in the last kTakeOverWithinSecs becomes
+// this process's instead (one process wins each), and the report names it (takenOver): the
+// owner's supervisor agent goes on with it from its stored thread. Its workers are declared
+// interrupted like the rest; the run starts again what it still needs.
 class InstanceLease : public QObject {
     Q_OBJECT
 public:
     struct Config {
-        QString name;           // empty: the machine's host name
-        int leaseSeconds = 30;  // Settings::leaseSeconds
+        QString name;            // empty: the machine's host name
+        int leaseSeconds = 30;   // Settings::leaseSeconds
+        bool takeOver = false;   // take over the runs of ended instances (see above)
+        int maxRunAttempts = 3;  // a run taken over this often (attempts) is not taken again
     };
+    // A run whose holder was last heard of longer ago than this is declared interrupted: its
+    // answer would come too late to be of use.
+    static constexpr qint64 kTakeOverWithinSecs = 10 * 60;
     InstanceLease(Config config, Database* db, ArtifactStore* artifacts, Clock* clock,
                   QObject* parent = nullptr);
     ~InstanceLease() override;
@@ -46,6 +58,12 @@ public:
     [[nodiscard]] bool isRenewing() const { return m_renewing; }
     [[nodiscard]] const InstanceInfo& info() const { return m_info; }
 
+    // With Config::takeOver: whether this process can go on with a run of this owner now (its
+    // supervisor agent is idle). Unset: always. A run it cannot take is declared interrupted.
+    void setOwnerIsFree(std::function<bool(qint64 ownerId)> free) {
+        m_ownerIsFree = std::move(free);
+    }
+
     // For tests: whether a process of this machine is gone (default: kill(pid, 0) fails with
     // ESRCH).
     void setProcessGone(std::function<bool(qint64 pid)> gone) { m_processGone = std::move(gone); }
@@ -56,6 +74,9 @@ Q_SIGNALS:
 
 private:
     [[nodiscard]] Result<RecoveryReport> recover(bool unheld);
+    // Claims the runs of `holders` that may be taken over (Config::takeOver).
+    [[nodiscard]] Result<QList<TakenOverRun>> takeOver(const QList<qint64>& holders,
+                                                       const QDateTime& now);
     void scheduleSweep();
 
     Config m_config;
@@ -68,6 +89,7 @@ private:
     quint64 m_timer = 0;
     bool m_renewing = true;
     std::function<bool(qint64)> m_processGone;
+    std::function<bool(qint64)> m_ownerIsFree;
 };
 
 }  // namespace zerg

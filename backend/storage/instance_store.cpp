@@ -137,6 +137,40 @@ Result<QList<qint64>> InstanceStore::endedHolders(qint64 self) const {
     return out;
 }
 
+Result<QList<TakeOverCandidate>> InstanceStore::takeOverCandidates(
+    const QList<qint64>& holders, int maxAttempts, const QDateTime& heardSince) const {
+    if (holders.isEmpty())
+        return QList<TakeOverCandidate>();
+    QSqlQuery q(m_db->connection());
+    if (!exec(q,
+              QStringLiteral("SELECT r.id, r.owner_id, i.id, i.name FROM runs r JOIN instances i "
+                             "ON i.id = r.instance_id WHERE r.status = ? AND r.mode <> ? AND "
+                             "r.first_change IS NULL AND r.attempts < ? AND i.heartbeat_at >= ? "
+                             "AND %1 ORDER BY r.id")
+                  .arg(inIds(QStringLiteral("r.instance_id"), holders)),
+              {statusName(RunStatus::Running), QStringLiteral("background"), maxAttempts,
+               timefmt::toIso(heardSince)})) {
+        return dbError(QStringLiteral("looking for runs to take over"), q.lastError());
+    }
+    QList<TakeOverCandidate> out;
+    while (q.next()) {
+        out.append({q.value(0).toLongLong(), q.value(1).toLongLong(), q.value(2).toLongLong(),
+                    q.value(3).toString()});
+    }
+    return out;
+}
+
+Result<bool> InstanceStore::takeOver(qint64 runId, qint64 from, qint64 self) {
+    QSqlQuery q(m_db->connection());
+    if (!exec(q,
+              QStringLiteral("UPDATE runs SET instance_id = ?, attempts = attempts + 1 WHERE id = "
+                             "? AND instance_id = ? AND status = ? AND first_change IS NULL"),
+              {self, runId, from, statusName(RunStatus::Running)})) {
+        return dbError(QStringLiteral("taking over run %1").arg(runId), q.lastError());
+    }
+    return q.numRowsAffected() == 1;
+}
+
 Result<int> InstanceStore::pruneEnded(const QDateTime& before) {
     QSqlQuery q(m_db->connection());
     if (!exec(q,

@@ -47,6 +47,14 @@ struct InstanceRecord {
     int jobsHeld = 0;     // its worker jobs still queued or running
 };
 
+// A run of an ended instance that another may take over (docs/server.md, "Taking over").
+struct TakeOverCandidate {
+    qint64 runId = 0;
+    qint64 ownerId = 0;
+    qint64 fromId = 0;  // the ended instance that holds it
+    QString fromName;
+};
+
 // The instances table: every process that may start runs or workers on the database registers
 // here and renews a lease; its runs and jobs name it as their holder (Database::instanceId).
 // What another process may declare interrupted is only what a holder no longer holds: one
@@ -72,6 +80,14 @@ public:
     [[nodiscard]] Result<QList<InstanceRecord>> list(const QDateTime& lostSince) const;
     // The instances other than `self` that are not running but still hold unfinished work.
     [[nodiscard]] Result<QList<qint64>> endedHolders(qint64 self) const;
+    // The runs of the ended instances `holders` that may be taken over, oldest first: running,
+    // not a scheduled check, no change recorded (Store::recordChange), fewer than maxAttempts
+    // attempts, and held by an instance last heard of at `heardSince` or later.
+    [[nodiscard]] Result<QList<TakeOverCandidate>> takeOverCandidates(
+        const QList<qint64>& holders, int maxAttempts, const QDateTime& heardSince) const;
+    // Makes `self` the holder of the run and counts the attempt, if it is still running, held by
+    // `from` and unchanged: true when this call took it (one process wins).
+    [[nodiscard]] Result<bool> takeOver(qint64 runId, qint64 from, qint64 self);
     // Deletes instances that ended before `before` and hold nothing unfinished; how many.
     [[nodiscard]] Result<int> pruneEnded(const QDateTime& before);
 

@@ -15,12 +15,23 @@ namespace zerg {
 class ArtifactStore;
 class Database;
 
-// What recoverInterruptedJobs() changed.
+// A run this process took over from an ended instance (runtime/instance_lease.h): it now holds
+// it, and the owner's supervisor agent goes on with it.
+struct TakenOverRun {
+    qint64 runId = 0;
+    qint64 ownerId = 0;
+    QString fromName;  // the instance that held it
+};
+
+// What recoverInterruptedJobs() changed (and what InstanceLease took over).
 struct RecoveryReport {
     QList<qint64> jobIds;   // worker_jobs rows that were queued or running
     QStringList workerIds;  // their worker ids, for the jobs that had started
     QList<qint64> runIds;   // supervisor runs that were still running
-    [[nodiscard]] bool isEmpty() const { return jobIds.isEmpty() && runIds.isEmpty(); }
+    QList<TakenOverRun> takenOver;
+    [[nodiscard]] bool isEmpty() const {
+        return jobIds.isEmpty() && runIds.isEmpty() && takenOver.isEmpty();
+    }
 };
 
 // Which unfinished jobs recoverInterruptedJobs() takes, for the periodic hygiene check (at

@@ -526,6 +526,20 @@ QList<Migration> buildAll() {
             },
     });
 
+    // Whether a run (or a worker job) may have changed a system: the first call that may have
+    // is recorded before it starts (who did what: "ssh_exec web1: systemctl restart nginx").
+    // The work of an instance that died is taken over only while this is NULL, so that no call
+    // that may change a system runs twice (docs/server.md, "Taking over").
+    list.append(Migration{
+        .version = 14,
+        .description = QStringLiteral("the first change of runs and jobs"),
+        .statements =
+            {
+                QStringLiteral("ALTER TABLE runs ADD COLUMN first_change TEXT"),
+                QStringLiteral("ALTER TABLE worker_jobs ADD COLUMN first_change TEXT"),
+            },
+    });
+
     return list;
 }
 

@@ -592,6 +592,39 @@ Status Store::setRunAttempts(qint64 runId, int attempts) {
     return Ok{};
 }
 
+Status Store::recordChange(qint64 runId, qint64 jobId, const QString& what) {
+    const QString doing = QStringLiteral("recording a change of run %1").arg(runId);
+    QSqlDatabase db = m_db->connection();
+    sql::Transaction tx(db);
+    if (!tx.began())
+        return dbError(doing, tx.lastError());
+    QSqlQuery q(db);
+    for (const auto& [table, id] : {std::pair{QStringLiteral("runs"), runId},
+                                    std::pair{QStringLiteral("worker_jobs"), jobId}}) {
+        if (id <= 0)
+            continue;
+        if (!exec(q,
+                  QStringLiteral("UPDATE %1 SET first_change = ? WHERE id = ? AND first_change "
+                                 "IS NULL")
+                      .arg(table),
+                  {what, id})) {
+            return dbError(doing, q.lastError());
+        }
+    }
+    if (!tx.commit())
+        return dbError(doing, tx.lastError());
+    return Ok{};
+}
+
+Result<QString> Store::firstChange(qint64 runId) {
+    QSqlQuery q(m_db->connection());
+    if (!exec(q, QStringLiteral("SELECT first_change FROM runs WHERE id = ?"), {runId}))
+        return dbError(QStringLiteral("reading the changes of run %1").arg(runId), q.lastError());
+    if (!q.next())
+        return notFound(QStringLiteral("No run %1.").arg(runId));
+    return q.value(0).toString();
+}
+
 Status Store::setRunMode(qint64 runId, const QString& mode) {
     if (!isRunMode(mode))
         return invalidMode(mode);

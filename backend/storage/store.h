@@ -204,6 +204,14 @@ public:
                                    const RunOutcome& outcome = {});
     // The supervisor agent's attempts of a running run so far (a restart after a failure).
     [[nodiscard]] Status setRunAttempts(qint64 runId, int attempts);
+    // Records, before it starts, a call that may change a system: `what` ("ssh_exec web1:
+    // systemctl restart nginx") becomes the first change of the run and of its worker job
+    // (jobId 0: the supervisor's own call) unless they have one. The work of an instance that
+    // died is taken over only while its run has none (docs/server.md). A call whose change
+    // cannot be recorded must not run.
+    [[nodiscard]] Status recordChange(qint64 runId, qint64 jobId, const QString& what);
+    // The run's first change (recordChange), empty when nothing may have changed a system.
+    [[nodiscard]] Result<QString> firstChange(qint64 runId);
     [[nodiscard]] Result<RunRecord> run(qint64 runId);
     // Newest first. With beforeRunId, only the runs started before it (ids follow start order):
     // a long history read page by page.

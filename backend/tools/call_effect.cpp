@@ -26,6 +26,7 @@ QString describe(const Reason& r) {
         "the user allows `%1` without asking",
         "the user wants to be asked before `%1` runs",
         "it only reads resources of the MCP server %1",
+        "`%1` changes what Zerg keeps",
     };
     static_assert(std::size(texts) == StatusTable<ReasonKind>::names.size());
     const QString text = QString::fromLatin1(texts[int(r.kind)]);

@@ -39,6 +39,8 @@ enum class ReasonKind {
     UserAllowsTool,      // subject: an MCP tool's name: the user's policy for it is "allow"
     UserAsksForTool,     // subject: an MCP tool's name: the user's policy for it is "ask"
     ReadsResource,       // subject: an MCP server: reading its resources only reads
+    ChangesZergState,    // subject: the tool's name: it changes what Zerg keeps (a schedule,
+                         // a remembered fact), nothing outside Zerg
 };
 
 template <>
@@ -51,7 +53,7 @@ struct StatusTable<Effect> {
 
 template <>
 struct StatusTable<ReasonKind> {
-    static constexpr std::array<std::pair<ReasonKind, const char*>, 21> names{{
+    static constexpr std::array<std::pair<ReasonKind, const char*>, 22> names{{
         {ReasonKind::AllReadOnly, "all_read_only"},
         {ReasonKind::NotOnReadOnlyList, "not_on_read_only_list"},
         {ReasonKind::ChangingSubcommand, "changing_subcommand"},
@@ -73,6 +75,7 @@ struct StatusTable<ReasonKind> {
         {ReasonKind::UserAllowsTool, "user_allows_tool"},
         {ReasonKind::UserAsksForTool, "user_asks_for_tool"},
         {ReasonKind::ReadsResource, "reads_resource"},
+        {ReasonKind::ChangesZergState, "changes_zerg_state"},
     }};
 };
 
@@ -102,5 +105,14 @@ struct CallClass {
     // {effect, reason, subject, why}: for events, the API, tool_calls/*.txt and approvals.
     [[nodiscard]] QJsonObject toJson() const;
 };
+
+// A call that only talks to Zerg and changes nothing (reading workers' results, the time).
+[[nodiscard]] inline CallClass staysInZerg() {
+    return {Effect::ReadOnly, {ReasonKind::StaysInZerg, {}}, {}, {}, false};
+}
+// A call that changes what Zerg keeps (a schedule, a fact), nothing outside it.
+[[nodiscard]] inline CallClass changesZergState(const QString& tool) {
+    return {Effect::Changes, {ReasonKind::ChangesZergState, tool}, {}, {}, false};
+}
 
 }  // namespace zerg

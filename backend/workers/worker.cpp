@@ -64,9 +64,7 @@ public:
             parent);
     }
 
-    CallClass classify(const QJsonObject& /*args*/) const override {
-        return {Effect::ReadOnly, {ReasonKind::StaysInZerg, {}}, {}, {}};
-    }
+    CallClass classify(const QJsonObject& /*args*/) const override { return staysInZerg(); }
 
 private:
     QPointer<Worker> m_worker;
@@ -311,11 +309,9 @@ WorkerAttempt* Worker::newAttempt() {
     cfg.toolOutputCapChars = m_deps.toolOutputCapChars;
     cfg.fatalToolErrors = kFatalToolErrors;
     cfg.tokenBudget = m_deps.tokenBudget;
-    if (m_deps.rules || m_deps.approvals) {
-        cfg.toolGuard = [this](const GuardedCall& call, QObject* parent) {
-            return guard(call, parent);
-        };
-    }
+    cfg.toolGuard = [this](const GuardedCall& call, QObject* parent) {
+        return guard(call, parent);
+    };
     cfg.meta = {QStringLiteral("worker"), m_workerId, m_job.ownerId, m_job.runId, m_job.jobId};
     cfg.xo = m_deps.xo;
     cfg.role = QStringLiteral("worker");
@@ -492,15 +488,15 @@ ToolInvocation* Worker::guard(const GuardedCall& call, QObject* parent) {
     // The deny-list first: it holds in every mode.
     if (std::optional<ToolResult> refused = checkRules(call.call, call.args))
         return new ImmediateInvocation(*refused, parent);
-    if (!m_deps.approvals)
-        return nullptr;
     const CallClass cls = call.tool->classify(call.args);
+    if (!m_deps.approvals)
+        return recordChange(call.call.name, call.args, cls, parent);  // every call runs
     const PolicyDecision d =
         m_deps.approvals->policyFor(m_job.ownerId, m_job.background, m_job.scheduleMode)
             .decide(cls);
     switch (d.verdict) {
         case Verdict::Run:
-            return nullptr;
+            return recordChange(call.call.name, call.args, cls, parent);
         case Verdict::Refuse:
             return new ImmediateInvocation(
                 ToolResult::failure(
@@ -516,6 +512,27 @@ ToolInvocation* Worker::guard(const GuardedCall& call, QObject* parent) {
             break;
     }
     return holdForApproval(call, cls, d.mode, parent);
+}
+
+std::optional<ToolResult> Worker::changeNotRecorded(const QString& tool, const QJsonObject& args) {
+    const QString what = displayFor(tool, redactedArguments(args));
+    const Status recorded = m_deps.store->recordChange(m_job.runId, m_job.jobId, what);
+    if (recorded)
+        return std::nullopt;
+    return ToolResult::failure(
+        tr("Not run: %1 may change a system, and Zerg could not record that before running it "
+           "(%2). Report what you wanted to run and why.")
+            .arg(what, recorded.error().message),
+        {{QStringLiteral("error_code"), QStringLiteral("change_not_recorded")}});
+}
+
+ToolInvocation* Worker::recordChange(const QString& tool, const QJsonObject& args,
+                                     const CallClass& cls, QObject* parent) {
+    if (cls.effect == Effect::ReadOnly)
+        return nullptr;
+    if (std::optional<ToolResult> refused = changeNotRecorded(tool, args))
+        return new ImmediateInvocation(*refused, parent);
+    return nullptr;
 }
 
 ToolInvocation* Worker::holdForApproval(const GuardedCall& call, const CallClass& cls,
@@ -576,7 +593,12 @@ void Worker::onApprovalResolved(const ApprovalRecord& record) {
         record.message.isEmpty() ? QString() : tr(" Their message: \"%1\"").arg(record.message);
     switch (record.status) {
         case ApprovalStatus::Allowed:
-            held->release();
+            // Recorded as a change before it runs (its arguments are in the held call; the
+            // record's are redacted, which is what the description shows).
+            if (std::optional<ToolResult> refused = changeNotRecorded(record.tool, record.args))
+                held->refuse(*refused);
+            else
+                held->release();
             return;
         case ApprovalStatus::Denied:
             held->refuse(ToolResult::failure(

@@ -173,6 +173,12 @@ private:
     // Before each tool call: the violation rules, then the approval policy. nullptr runs it.
     ToolInvocation* guard(const GuardedCall& call, QObject* parent);
     std::optional<ToolResult> checkRules(const ToolCall& call, const QJsonObject& args);
+    // A call that may change a system is recorded as the job's and the run's change before it
+    // runs (Store::recordChange): nullptr when it may run (read-only, or recorded), else a
+    // refusal. A call whose change cannot be recorded does not run.
+    ToolInvocation* recordChange(const QString& tool, const QJsonObject& args, const CallClass& cls,
+                                 QObject* parent);
+    std::optional<ToolResult> changeNotRecorded(const QString& tool, const QJsonObject& args);
     // A call the policy holds for the user: recorded and held until the answer.
     ToolInvocation* holdForApproval(const GuardedCall& call, const CallClass& cls,
                                     ApprovalMode mode, QObject* parent);

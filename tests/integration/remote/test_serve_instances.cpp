@@ -1,11 +1,13 @@
 // Several `zerg serve` processes on one PostgreSQL database (issue 26): real processes, a real
 // PostgreSQL server on loopback, the loopback LLM server. A run started on instance a stays
 // running while b and c start and sweep; `zerg instances list` shows all three and what a holds;
-// after `kill -9` of a, one of the others declares a's run interrupted (once), and a is listed
-// as lost. A draining instance (SIGTERM) refuses new work, says so at /health, lets its run go
-// on for ZERG_DRAIN_SECONDS, then stops cleanly. A client connected to one instance follows a run
-// that another executes (events across instances: the journal and NOTIFY). A schedule's missed
-// occurrence, found by three instances starting together, runs once.
+// after `kill -9` of a, one of the others takes a's run over (once) and finishes it, and a is
+// listed as lost; a run for which something changed is declared interrupted instead. A draining
+// instance (SIGTERM) refuses new work, says so at /health, lets its run go on for
+// ZERG_DRAIN_SECONDS, then hands it back and stops cleanly; the next instance finishes it. A client
+// connected to one instance follows a run that another executes (events across instances: the
+// journal and NOTIFY). A schedule's missed occurrence, found by three instances starting together,
+// runs once.
 #include "fake_llm_server.h"
 #include "postgres_fixture.h"
 #include "serve_process.h"
@@ -151,7 +153,7 @@ private Q_SLOTS:
         QVERIFY(!m_secret.isEmpty());
     }
 
-    void aRunOutlivesOtherStartsAndIsInterruptedOnceWhenItsHolderDies() {
+    void aRunOutlivesOtherStartsAndIsTakenOverOnceWhenItsHolderDies() {
         QVERIFY(m_a.serve.start(QStringLiteral(ZERG_EXE), m_a.env,
                                 {QStringLiteral("--instance-name"), QStringLiteral("a")}));
         Client client;
@@ -183,21 +185,62 @@ private Q_SLOTS:
         QCOMPARE(instanceNamed(m_b, QStringLiteral("c")).value(QStringLiteral("state")).toString(),
                  QStringLiteral("running"));
 
-        // kill -9: a renews no more, and its process is gone.
+        // kill -9: a renews no more, and its process is gone. Nothing may have changed a system
+        // for the run (the model was still thinking), so one of b and c takes it over and goes
+        // on from its stored thread; this time the model answers.
+        m_llm.setScenario(
+            {{"responses", QJsonArray{QJsonObject{{"content", "cube: / is 41% full."}}}}});
+        const int asked = int(m_llm.requests().size());
         m_a.serve.kill();
-        QTRY_VERIFY_WITH_TIMEOUT(run(runId).status == RunStatus::Failed, 30'000);
-        const QString error = run(runId).error;
+        QTRY_VERIFY_WITH_TIMEOUT(run(runId).status == RunStatus::Success, 30'000);
+        const RunRecord taken = run(runId);
+        QCOMPARE(taken.result, QStringLiteral("cube: / is 41% full."));
+        QCOMPARE(taken.attempts, 2);
+        QCOMPARE(m_llm.requests().size(), asked + 1);
+        const QString heard = QString::fromUtf8(
+            QJsonDocument(m_llm.requests().last()).toJson(QJsonDocument::Compact));
+        QVERIFY2(heard.contains(QStringLiteral("(a) stopped")), qPrintable(heard));
+        const QJsonObject lost = instanceNamed(m_c, QStringLiteral("a"));
+        QCOMPARE(lost.value(QStringLiteral("state")).toString(), QStringLiteral("lost"));
+        QCOMPARE(lost.value(QStringLiteral("runs_held")).toInt(), 0);
+        // Exactly one of b and c took it.
+        const QString took = QStringLiteral("took over run %1 ").arg(runId);
+        const int tookB = int(m_b.serve.log().count(took));
+        const int tookC = int(m_c.serve.log().count(took));
+        QCOMPARE(tookB + tookC, 1);
+
+        // A run for which something changed is not taken over: a2's supervisor remembers a
+        // fact (a change to what Zerg keeps, recorded before it runs), then thinks for ever.
+        Instance a2;
+        configure(a2);
+        QVERIFY(a2.serve.start(QStringLiteral(ZERG_EXE), a2.env,
+                               {QStringLiteral("--instance-name"), QStringLiteral("a2")}));
+        m_llm.setScenario(
+            {{"responses",
+              QJsonArray{QJsonObject{{"tool_calls",
+                                      QJsonArray{QJsonObject{
+                                          {"id", "call_1"},
+                                          {"name", "remember_fact"},
+                                          {"arguments", QJsonObject{{"key", "cube.disk"},
+                                                                    {"value", "41% full"}}}}}}},
+                         QJsonObject{{"content", "Checking"}, {"stall_after_bytes", 0}}}}});
+        Client second;
+        QVERIFY(second.connect(a2.serve.url(), m_secret, this));
+        const Result<qint64> changing =
+            dispatch(*second.remote, this, QStringLiteral("remember that cube's disk is 41% full"));
+        QVERIFY2(changing, qPrintable(changing ? QString() : changing.error().message));
+        QTRY_VERIFY_WITH_TIMEOUT(!Store(m_db.get()).firstChange(changing.value()).value().isEmpty(),
+                                 20'000);
+        second.remote->stop();
+        a2.serve.kill();
+        QTRY_VERIFY_WITH_TIMEOUT(run(changing.value()).status == RunStatus::Failed, 30'000);
+        const QString error = run(changing.value()).error;
         QVERIFY2(error.startsWith(QStringLiteral("interrupted: ")), qPrintable(error));
         QVERIFY2(error.contains(QStringLiteral("(found by b)")) ||
                      error.contains(QStringLiteral("(found by c)")),
                  qPrintable(error));
-        const QJsonObject lost = instanceNamed(m_c, QStringLiteral("a"));
-        QCOMPARE(lost.value(QStringLiteral("state")).toString(), QStringLiteral("lost"));
-        QCOMPARE(lost.value(QStringLiteral("runs_held")).toInt(), 0);
-        // Exactly one of b and c said so.
-        const int saidB = int(m_b.serve.log().count(QStringLiteral("its work is interrupted")));
-        const int saidC = int(m_c.serve.log().count(QStringLiteral("its work is interrupted")));
-        QCOMPARE(saidB + saidC, 1);
+        QCOMPARE(Store(m_db.get()).firstChange(changing.value()).value(),
+                 QStringLiteral("remember_fact"));
 
         // b stops cleanly: listed as stopped only with --all; c stays running.
         QVERIFY(m_b.serve.stop());
@@ -220,6 +263,8 @@ private Q_SLOTS:
 
         Client client;
         QVERIFY(client.connect(d.serve.url(), m_secret, this));
+        m_llm.setScenario({{"responses", QJsonArray{QJsonObject{{"content", "Checking"},
+                                                                {"stall_after_bytes", 0}}}}});
         const int asked = int(m_llm.requests().size());
         const Result<qint64> runId =
             dispatch(*client.remote, this, QStringLiteral("check the logs on db2"));
@@ -239,11 +284,25 @@ private Q_SLOTS:
         QCOMPARE(refused.error().code, QStringLiteral("draining"));
         QCOMPARE(run(runId.value()).status, RunStatus::Running);  // it may still finish
 
-        // The model never answers: after the deadline the run is cancelled, the process ends.
+        // The model never answers: after the deadline the run, for which nothing has changed
+        // a system, is handed back, and the process ends.
         QCOMPARE(d.serve.waitForExit(60'000), 0);
-        QVERIFY(run(runId.value()).status != RunStatus::Running);
+        QVERIFY2(d.serve.output().contains(QStringLiteral("zerg serve: handed 1 runs back")),
+                 qPrintable(d.serve.output()));
+        QCOMPARE(run(runId.value()).status, RunStatus::Running);
         QVERIFY(instanceNamed(m_a, QStringLiteral("d")).isEmpty());  // stopped, not lost
         client.remote->stop();
+
+        // The next instance to start takes it over and finishes it.
+        m_llm.setScenario(
+            {{"responses", QJsonArray{QJsonObject{{"content", "db2's logs are quiet."}}}}});
+        Instance d2;
+        configure(d2);
+        QVERIFY(d2.serve.start(QStringLiteral(ZERG_EXE), d2.env,
+                               {QStringLiteral("--instance-name"), QStringLiteral("d2")}));
+        QTRY_VERIFY_WITH_TIMEOUT(run(runId.value()).status == RunStatus::Success, 30'000);
+        QCOMPARE(run(runId.value()).result, QStringLiteral("db2's logs are quiet."));
+        QVERIFY(d2.serve.stop());
     }
 
     void aClientOnOneInstanceFollowsARunOnAnother() {

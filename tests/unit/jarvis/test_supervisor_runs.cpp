@@ -326,6 +326,98 @@ private Q_SLOTS:
         QCOMPARE(f.store->run(handed.value())->attempts, 2);
         QCOMPARE(named(events, QStringLiteral("child_restarted")).size(), 1);
     }
+
+    // Taking over (docs/server.md): a run another process was working on when it stopped goes on
+    // here from its stored thread, with the attempt the takeover counted, told why; it ends like
+    // any run. A busy agent or a scheduled check is refused.
+    void aRunTakenOverGoesOnFromItsStoredThread() {
+        Fixture f;
+        QList<Event> events;
+        record(f, &events);
+        const QDateTime now = f.clock.utcNow();
+        const qint64 thread =
+            f.store->findOrCreateSupervisorThread(1, QStringLiteral("Jarvis"), now)->id;
+        const qint64 run =
+            f.store->createRun(1, thread, QStringLiteral("disk on cube"), now).value();
+        QVERIFY(f.store->appendMessage(
+            thread, run, ChatMessage::user(QStringLiteral("disk on cube")).toJson(), now));
+        QVERIFY(f.store->setRunAttempts(run, 2));  // as InstanceLease's takeover counts it
+        const qint64 scheduled =
+            f.store
+                ->createRun(1, thread, QStringLiteral("check"), now, QStringLiteral("background"))
+                .value();
+        const Status refused = f.jarvis->resumeRun(scheduled, QStringLiteral("zerg-a"));
+        QVERIFY(!refused);
+        QCOMPARE(refused.error().code, QStringLiteral("invalid_state"));
+
+        f.llm.pushText(QStringLiteral("cube: / is 41% full."));
+        QSignalSpy done(f.jarvis.get(), &JarvisService::runFinished);
+        const Status resumed = f.jarvis->resumeRun(run, QStringLiteral("zerg-a"));
+        QVERIFY2(resumed, resumed ? "" : qPrintable(resumed.error().message));
+        QTRY_COMPARE(done.count(), 1);
+        QVERIFY(done.first().at(1).toBool());
+        const RunRecord r = f.store->run(run).value();
+        QCOMPARE(statusName(r.status), statusName(RunStatus::Success));
+        QCOMPARE(r.result, QStringLiteral("cube: / is 41% full."));
+        QCOMPARE(r.attempts, 2);
+        const QString heard = allText(f.llm.requests().first());
+        QVERIFY2(heard.contains(QStringLiteral("(zerg-a) stopped")), qPrintable(heard));
+        QVERIFY(heard.contains(QStringLiteral("disk on cube")));
+        const QList<Event> notes = named(events, QStringLiteral("supervisor_thinking"));
+        QVERIFY(!notes.isEmpty());
+        QCOMPARE(notes.first().data.value("error_code").toString(),
+                 QStringLiteral("instance_lost"));
+        QCOMPARE(notes.first().data.value("attempt").toInt(), 2);
+        QCOMPARE(events.last().name, QStringLiteral("supervisor_complete"));
+        QCOMPARE(f.runs->runCount(), 0);
+
+        // One run at a time: a second takeover while one goes on is refused.
+        f.llm.push({{}, {}, {}, true});
+        const Result<qint64> another = f.jarvis->ask(QStringLiteral("another"));
+        QVERIFY(another);
+        const Status busy = f.jarvis->resumeRun(run, QStringLiteral("zerg-a"));
+        QVERIFY(!busy);
+        QCOMPARE(busy.error().code, QStringLiteral("busy"));
+        // Ended while `events` lives (the fixture's teardown publishes too).
+        f.jarvis->cancelRun(another.value());
+        QTRY_VERIFY(!f.jarvis->isBusy());
+    }
+
+    // A drain that runs out hands back a run nothing has changed a system for: its worker
+    // stops, the thread keeps the call with a note, and the run stays running in the database
+    // for another process. A run with a recorded change is not handed back.
+    void aRunWithoutAChangeIsHandedBack() {
+        Fixture f;
+        f.llm.pushToolCalls({spawn(QStringLiteral("a"), QStringLiteral("Disk on cube"))});
+        f.llm.pushToolCalls({{QStringLiteral("w"), QStringLiteral("ssh_exec"),
+                              QStringLiteral("{\"host\":\"cube\",\"command\":\"df -h\"}")}});
+        QSignalSpy done(f.jarvis.get(), &JarvisService::runFinished);
+        const auto run = f.jarvis->ask(QStringLiteral("check"));
+        QVERIFY(run);
+        QTRY_COMPARE(f.tool->running, 1);
+        QVERIFY(f.jarvis->handBackRun());
+        QCOMPARE(f.tool->cancelled, 1);
+        QVERIFY(!f.jarvis->isBusy());
+        QCOMPARE(done.count(), 0);
+        QCOMPARE(statusName(f.store->run(run.value())->status), QStringLiteral("running"));
+        const auto messages = f.store->loadMessages(f.jarvis->threadId());
+        QCOMPARE(messages->size(), 3);  // user, assistant with the call, tool result
+        QVERIFY(messages->at(2).value("content").toString().contains(
+            QStringLiteral("handed the request to another one")));
+        QCOMPARE(f.runs->runCount(), 0);
+        QVERIFY(!f.jarvis->handBackRun());  // nothing in progress
+
+        f.llm.pushToolCalls({spawn(QStringLiteral("b"), QStringLiteral("Restart nginx"))});
+        f.llm.pushToolCalls({{QStringLiteral("w2"), QStringLiteral("ssh_exec"),
+                              QStringLiteral("{\"host\":\"cube\",\"command\":\"systemctl "
+                                             "restart nginx\"}")}});
+        const auto changing = f.jarvis->ask(QStringLiteral("restart nginx"));
+        QVERIFY(changing);
+        QTRY_COMPARE(f.tool->running, 1);
+        QVERIFY(!f.store->firstChange(changing.value())->isEmpty());
+        QVERIFY(!f.jarvis->handBackRun());
+        QVERIFY(f.jarvis->isBusy());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestSupervisorRuns)

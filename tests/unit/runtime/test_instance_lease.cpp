@@ -11,6 +11,7 @@
 #include "storage/store.h"
 
 #include <QSignalSpy>
+#include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -29,11 +30,12 @@ struct Process {
     std::unique_ptr<Store> store;
     std::unique_ptr<InstanceLease> lease;
 
-    Process(const QString& file, ArtifactStore* artifacts, const QString& name) {
+    Process(const QString& file, ArtifactStore* artifacts, const QString& name,
+            bool takeOver = false) {
         db = std::move(Database::open(file)).value();
         store = std::make_unique<Store>(db.get());
-        lease = std::make_unique<InstanceLease>(InstanceLease::Config{name, 30}, db.get(),
-                                                artifacts, &clock);
+        lease = std::make_unique<InstanceLease>(InstanceLease::Config{name, 30, takeOver, 3},
+                                                db.get(), artifacts, &clock);
         // One test process plays them all: no process is gone unless a test says so.
         lease->setProcessGone([](qint64) { return false; });
     }
@@ -43,16 +45,20 @@ struct Process {
         qint64 queued = 0;
         qint64 running = 0;
     };
-    Work startWork(const QString& task) {
+    Work startWork(const QString& task, qint64 owner = 1,
+                   const QString& mode = QStringLiteral("supervisor")) {
         const QDateTime now = clock.utcNow();
+        if (!store->ensureOwner(owner, QStringLiteral("o%1").arg(owner), now))
+            qFatal("ensureOwner");
         const qint64 thread =
-            store->findOrCreateSupervisorThread(1, QStringLiteral("t"), now).value().id;
+            store->findOrCreateSupervisorThread(owner, QStringLiteral("t"), now).value().id;
         Work w;
-        w.run = store->createRun(1, thread, task, now).value();
+        w.run = store->createRun(owner, thread, task, now, mode).value();
         w.queued =
-            store->createJob(1, w.run, task + QStringLiteral(" later"), QStringLiteral("m"), now)
+            store
+                ->createJob(owner, w.run, task + QStringLiteral(" later"), QStringLiteral("m"), now)
                 .value();
-        w.running = store->createJob(1, w.run, task, QStringLiteral("m"), now).value();
+        w.running = store->createJob(owner, w.run, task, QStringLiteral("m"), now).value();
         if (!store->markJobStarted(w.running, QStringLiteral("w-%1").arg(w.running), now))
             qFatal("markJobStarted");
         return w;
@@ -222,6 +228,100 @@ private Q_SLOTS:
         QCOMPARE(a.db->instanceId(), a.lease->instanceId());
         const Process::Work w = a.startWork(QStringLiteral("after"));
         QVERIFY(b.lease->sweep()->isEmpty());
+        QCOMPARE(b.runStatus(w.run), QStringLiteral("running"));
+    }
+
+    // Taking over (docs/server.md): of a dead instance's runs, those for which nothing may have
+    // changed a system are taken over by exactly one of the processes that sweep, with their
+    // attempt counted; their workers are declared interrupted. The rest are declared
+    // interrupted: a recorded change, a scheduled check, no attempts left, an owner busy here.
+    void onlyRunsWithoutAChangeAreTakenOverOnce() {
+        const QString file = newFile();
+        Process a(file, m_artifacts.get(), QStringLiteral("a"));
+        QVERIFY(a.lease->start());
+        const Process::Work readOnly = a.startWork(QStringLiteral("disk on cube"), 1);
+        const Process::Work changed = a.startWork(QStringLiteral("restart nginx"), 2);
+        QVERIFY(a.store->recordChange(changed.run, changed.running,
+                                      QStringLiteral("ssh_exec web1 \"systemctl restart nginx\"")));
+        const Process::Work scheduled =
+            a.startWork(QStringLiteral("check"), 3, QStringLiteral("background"));
+        const Process::Work exhausted = a.startWork(QStringLiteral("again"), 4);
+        QVERIFY(a.store->setRunAttempts(exhausted.run, 3));
+        const Process::Work busyOwner = a.startWork(QStringLiteral("busy"), 5);
+        const Process::Work sameOwner = a.startWork(QStringLiteral("second of owner 1"), 1);
+
+        Process b(file, m_artifacts.get(), QStringLiteral("b"), true);
+        Process c(file, m_artifacts.get(), QStringLiteral("c"), true);
+        QVERIFY(b.lease->start());
+        QVERIFY(c.lease->start());
+        b.lease->setOwnerIsFree([](qint64 owner) { return owner != 5; });
+        b.clock.advance(31'000);
+        c.clock.advance(31'000);
+        const Result<RecoveryReport> byB = b.lease->sweep();
+        QVERIFY(byB);
+        const Result<RecoveryReport> byC = c.lease->sweep();
+        QVERIFY(byC);
+
+        QCOMPARE(byB->takenOver.size(), 1);
+        QCOMPARE(byB->takenOver.first().runId, readOnly.run);
+        QCOMPARE(byB->takenOver.first().ownerId, qint64(1));
+        QCOMPARE(byB->takenOver.first().fromName, QStringLiteral("a"));
+        QVERIFY(byC->takenOver.isEmpty());
+        const RunRecord taken = b.store->run(readOnly.run).value();
+        QCOMPARE(taken.status, RunStatus::Running);
+        QCOMPARE(taken.attempts, 2);
+        QSqlQuery q(b.db->connection());
+        QVERIFY(
+            q.exec(QStringLiteral("SELECT instance_id FROM runs WHERE id = %1").arg(readOnly.run)));
+        QVERIFY(q.next());
+        QCOMPARE(q.value(0).toLongLong(), b.lease->instanceId());
+        // Its workers are gone with a: declared interrupted, to be started again by the run.
+        QCOMPARE(b.jobStatus(readOnly.running), QStringLiteral("failed"));
+        QCOMPARE(b.jobStatus(readOnly.queued), QStringLiteral("failed"));
+        // The others, and the owner's second run (its agent goes on with one), are interrupted.
+        for (const qint64 run :
+             {changed.run, scheduled.run, exhausted.run, busyOwner.run, sameOwner.run}) {
+            QCOMPARE(b.runStatus(run), QStringLiteral("failed"));
+        }
+        QCOMPARE(byB->runIds, (QList<qint64>{changed.run, scheduled.run, exhausted.run,
+                                             busyOwner.run, sameOwner.run}));
+        QVERIFY(b.store->run(changed.run)->error.startsWith(QStringLiteral("interrupted:")));
+    }
+
+    // A process that does not take over (Config::takeOver off: the app, one-shot commands)
+    // declares such a run interrupted, as does everyone once its holder has been silent for
+    // longer than kTakeOverWithinSecs.
+    void withoutTakeOverOrTooLateTheRunIsInterrupted() {
+        const QString file = newFile();
+        Process a(file, m_artifacts.get(), QStringLiteral("a"));
+        QVERIFY(a.lease->start());
+        const Process::Work w = a.startWork(QStringLiteral("uptime"));
+        Process b(file, m_artifacts.get(), QStringLiteral("b"));
+        b.clock.advance(31'000);
+        QVERIFY(b.lease->start());
+        QCOMPARE(b.runStatus(w.run), QStringLiteral("failed"));
+
+        const Process::Work late = a.startWork(QStringLiteral("late"));
+        Process c(file, m_artifacts.get(), QStringLiteral("c"), true);
+        c.clock.advance((InstanceLease::kTakeOverWithinSecs + 1) * 1000);
+        const Result<RecoveryReport> started = c.lease->start();
+        QVERIFY(started);
+        QVERIFY(started->takenOver.isEmpty());
+        QCOMPARE(c.runStatus(late.run), QStringLiteral("failed"));
+    }
+
+    // A process that takes over does so at start-up too (a restarted `zerg serve`).
+    void aStartingProcessTakesOver() {
+        const QString file = newFile();
+        Process a(file, m_artifacts.get(), QStringLiteral("a"));
+        QVERIFY(a.lease->start());
+        const Process::Work w = a.startWork(QStringLiteral("uptime"));
+        a.lease->stop();  // handed back on a drain: stopped with the run still running
+        Process b(file, m_artifacts.get(), QStringLiteral("b"), true);
+        const Result<RecoveryReport> started = b.lease->start();
+        QVERIFY(started);
+        QCOMPARE(started->takenOver.size(), 1);
+        QCOMPARE(started->takenOver.first().runId, w.run);
         QCOMPARE(b.runStatus(w.run), QStringLiteral("running"));
     }
 };

@@ -9,6 +9,7 @@
 
 #include <QFile>
 #include <QSignalSpy>
+#include <QSqlQuery>
 #include <QTest>
 
 using namespace zerg;
@@ -39,15 +40,31 @@ struct Setup {
         QObject::connect(&f.bus, &EventBus::published, &f.bus,
                          [this](const Event& e) { events.append(e); });
     }
-    void start() {
+    // runId 0: a worker outside a supervisor run. withApprovals false: no approvals at all
+    // (every call runs).
+    void start(qint64 runId = 0, bool withApprovals = true) {
         WorkerDeps deps{f.store.get(), f.artifacts.get(), &f.bus, &f.clock,
                         &f.llm,        &f.tools,          6,      1000};
-        deps.approvals = approvals.get();
-        const auto job = f.store->createJob(1, std::nullopt, u"restart nginx on cube"_s, u"wrk"_s,
-                                            f.clock.utcNow());
+        if (withApprovals)
+            deps.approvals = approvals.get();
+        const auto job = f.store->createJob(1, runId > 0 ? std::optional(runId) : std::nullopt,
+                                            u"restart nginx on cube"_s, u"wrk"_s, f.clock.utcNow());
+        jobId = job.value();
         worker = std::make_unique<Worker>(
-            deps, Worker::Job{1, 0, job.value(), u"restart nginx on cube"_s, u"wrk"_s});
+            deps, Worker::Job{1, runId, jobId, u"restart nginx on cube"_s, u"wrk"_s});
         worker->start();
+    }
+    qint64 jobId = 0;
+    qint64 newRun() {
+        const qint64 thread =
+            f.store->findOrCreateSupervisorThread(1, u"Jarvis"_s, f.clock.utcNow())->id;
+        return f.store->createRun(1, thread, u"restart nginx on cube"_s, f.clock.utcNow()).value();
+    }
+    // The first change recorded for the job (Store::recordChange); empty: none.
+    QString jobChange() const {
+        QSqlQuery q(f.db->connection());
+        q.exec(u"SELECT first_change FROM worker_jobs WHERE id = %1"_s.arg(jobId));
+        return q.next() ? q.value(0).toString() : u"(no job)"_s;
     }
     QList<ApprovalRecord> pending() { return approvalStore.pending(1).value(); }
     QStringList auditLines() {
@@ -367,6 +384,54 @@ private Q_SLOTS:
         QCOMPARE(gone.size(), 1);
         QCOMPARE(s.approvalStore.request(1, *id)->status, ApprovalStatus::Expired);
         QVERIFY(s.pending().isEmpty());
+    }
+
+    // What makes a takeover safe (docs/server.md): a call that may change a system is recorded
+    // as the first change of its job and run before it starts; read-only calls, held calls and
+    // denied calls record nothing.
+    void theFirstChangeIsRecordedBeforeItRuns() {
+        Setup s;
+        const qint64 run = s.newRun();
+        s.f.llm.pushToolCalls({exec(u"c1"_s, u"df -h"_s)});
+        s.f.llm.pushToolCalls({exec(u"c2"_s, u"rm -rf /var/cache/app"_s)});
+        s.f.llm.pushToolCalls({exec(u"c3"_s, u"systemctl restart nginx"_s)});
+        s.f.llm.pushText(u"restarted"_s);
+        s.start(run);
+        QTRY_COMPARE(s.f.tool->calls.size(), 1);
+        s.f.tool->calls.last()->complete(u"ok"_s);
+        QTRY_COMPARE(s.pending().size(), 1);  // rm: held
+        QCOMPARE(s.jobChange(), QString());
+        QCOMPARE(s.f.store->firstChange(run).value(), QString());
+        QVERIFY(s.approvals->answer(1, s.pending().first().id,
+                                    {ApprovalChoice::Deny, {}, u"desktop"_s, {}}));
+        QTRY_COMPARE(s.pending().size(), 1);  // systemctl restart: held
+        QCOMPARE(s.jobChange(), QString());
+        QVERIFY(s.approvals->answer(1, s.pending().first().id,
+                                    {ApprovalChoice::AllowOnce, {}, u"desktop"_s, {}}));
+        QCOMPARE(s.f.tool->calls.size(), 2);
+        const QString restart = u"ssh_exec cube \"systemctl restart nginx\""_s;
+        QCOMPARE(s.jobChange(), restart);
+        QCOMPARE(s.f.store->firstChange(run).value(), restart);
+        s.f.tool->calls.last()->complete(u"ok"_s);
+        QTRY_COMPARE(s.worker->status(), WorkerStatus::Success);
+    }
+
+    // Without approvals (or in the autonomous mode) every call runs, and changes are recorded
+    // all the same; the first one stays.
+    void changesAreRecordedWhenNobodyIsAsked() {
+        Setup s;
+        const qint64 run = s.newRun();
+        s.f.llm.pushToolCalls({exec(u"c1"_s, u"touch /tmp/a"_s)});
+        s.f.llm.pushToolCalls({exec(u"c2"_s, u"touch /tmp/b"_s)});
+        s.f.llm.pushText(u"done"_s);
+        s.start(run, false);
+        QTRY_COMPARE(s.f.tool->calls.size(), 1);
+        QCOMPARE(s.jobChange(), u"ssh_exec cube \"touch /tmp/a\""_s);
+        s.f.tool->calls.last()->complete(u"ok"_s);
+        QTRY_COMPARE(s.f.tool->calls.size(), 2);
+        s.f.tool->calls.last()->complete(u"ok"_s);
+        QTRY_COMPARE(s.worker->status(), WorkerStatus::Success);
+        QCOMPARE(s.f.store->firstChange(run).value(), u"ssh_exec cube \"touch /tmp/a\""_s);
     }
 };
 
