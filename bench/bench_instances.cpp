@@ -13,7 +13,9 @@
 //   takeover            kill -9 of the instance that holds a run (nothing changed yet: the
 //                       model is thinking) until another has taken it over and the model's
 //                       answer has completed it (same machine: the sweep notices the process is
-//                       gone; a third of ZERG_LEASE_SECONDS, 30 s by default).
+//                       gone; a third of ZERG_LEASE_SECONDS, 30 s by default). And the same
+//                       after a stop (two SIGTERMs) that hands the run back: NOTIFY wakes the
+//                       other instance.
 //
 // Every instance, PostgreSQL, sshd and the bench share this machine's cores: the scaling ratio
 // says what the coordination costs on one machine, not what more machines would give.
@@ -296,15 +298,19 @@ int main(int argc, char** argv) {
             s->stop();
     }
 
-    // Takeover: a run that stalls on a, a killed with -9, b takes the run over and answers.
-    {
+    // Takeover: a run that stalls on i0; i0 is killed with -9 (or stopped with two SIGTERMs,
+    // which hand the run back at once); i1 takes the run over and the model answers it.
+    const auto takeover = [&](bool handBack) {
         llm.setScenario({{"responses", QJsonArray{QJsonObject{{"model", "supervisor-model"},
                                                               {"content", "Checking"},
                                                               {"stall_after_bytes", 0}},
                                                   QJsonObject{{"model", "supervisor-model"},
                                                               {"content", "cube is fine."}}}}});
         Cluster cluster;
-        startCluster(2, QStringLiteral("bench_instances_takeover"), &cluster);
+        startCluster(2,
+                     handBack ? QStringLiteral("bench_instances_handback")
+                              : QStringLiteral("bench_instances_takeover"),
+                     &cluster);
         Client actor;
         connectClient(actor, cluster.serves.at(0)->url(), deviceSecret(cluster.envs.front(), 1));
         qint64 runId = 0;
@@ -323,29 +329,53 @@ int main(int argc, char** argv) {
             die(db.error().message);
         Store store(db.value().get());
         QElapsedTimer t;
-        cluster.serves.at(0)->kill();
-        t.start();
-        const bool taken = QTest::qWaitFor(
+        ServeProcess& holder = *cluster.serves.at(0);
+        if (handBack) {
+            holder.terminate();  // drain...
+            if (!QTest::qWaitFor(
+                    [&] { return holder.output().contains(QStringLiteral("draining")); }, 10'000))
+                die(QStringLiteral("hand-back: no drain"));
+            t.start();
+            holder.terminate();  // ...and stop now: the run is handed back
+        } else {
+            t.start();
+            holder.kill();
+        }
+        const bool ended = QTest::qWaitFor(
             [&] {
                 const auto run = store.run(runId);
                 return run && run->status != RunStatus::Running;
             },
             120'000);
         const double ms = double(t.nsecsElapsed()) / 1e6;
-        if (!taken)
+        if (!ended)
             die(QStringLiteral("takeover: the run stayed running"));
         if (const auto run = store.run(runId); !run || run->status != RunStatus::Success)
             die(QStringLiteral("takeover: the run was not taken over and answered"));
+        const QString what = handBack ? QStringLiteral("SIGTERM (hand-back) of the holder")
+                                      : QStringLiteral("kill -9 of the holder");
         std::printf(
-            "takeover: kill -9 of the holder until another instance took its run over and "
-            "answered it: %.0f ms (same machine, ZERG_LEASE_SECONDS 30: sweep every 10 s)\n",
-            ms);
+            "takeover: %s until another instance took its run over and answered it: %.0f ms "
+            "(same machine, ZERG_LEASE_SECONDS 30: sweep every 10 s)\n",
+            qPrintable(what), ms);
         bench::report({QStringLiteral("Instances"),
-                       QStringLiteral("takeover of a killed instance's run (same machine)"), ms,
-                       QStringLiteral("ms"), std::nullopt, QString(),
+                       handBack ? QStringLiteral("takeover of a run handed back on stop")
+                                : QStringLiteral("takeover of a killed instance's run (same "
+                                                 "machine)"),
+                       ms, QStringLiteral("ms"), std::nullopt, QString(),
                        QStringLiteral("< 40000 (lease + a third)"), ms < 40'000,
-                       QStringLiteral("taken over and answered; the sweep runs every 10 s")});
+                       handBack ? QStringLiteral("taken over and answered; NOTIFY wakes the "
+                                                 "other instance")
+                                : QStringLiteral("taken over and answered; the sweep runs "
+                                                 "every 10 s")});
+        if (const int code = holder.waitForExit(60'000); handBack && code != 0) {
+            die(QStringLiteral("hand-back: the holder did not stop cleanly (%1): %2")
+                    .arg(code)
+                    .arg(holder.log().right(2000)));
+        }
         cluster.serves.at(1)->stop();
-    }
+    };
+    takeover(false);
+    takeover(true);
     return 0;
 }

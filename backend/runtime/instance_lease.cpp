@@ -53,6 +53,14 @@ Result<RecoveryReport> InstanceLease::start() {
     m_id = id.value();
     m_db->setInstanceId(m_id);
     const Result<RecoveryReport> report = recover(true);
+    // An instance that stops cleanly says so (stop()): what it handed back is taken over now,
+    // not at the next sweep (PostgreSQL; elsewhere the sweeps alone).
+    if (m_config.takeOver && !m_listening) {
+        m_listening = m_db->listen(QString::fromLatin1(kStoppedChannel), this, [this] {
+            if (m_id > 0)
+                scheduleSweep(0);
+        });
+    }
     scheduleSweep();
     return report;
 }
@@ -65,11 +73,15 @@ void InstanceLease::stop() {
         return;
     if (const Status s = m_store.markStopped(m_id, m_clock->utcNow()); !s)
         qWarning("zerg: %s", qPrintable(s.error().message));
+    else
+        (void)m_db->notify(QString::fromLatin1(kStoppedChannel), QString::number(m_id));
     m_id = 0;
 }
 
-void InstanceLease::scheduleSweep() {
-    const qint64 every = qint64(m_config.leaseSeconds) * 1000 / 3;
+void InstanceLease::scheduleSweep(qint64 afterMs) {
+    if (m_timer)
+        m_clock->cancel(m_timer);
+    const qint64 every = afterMs >= 0 ? afterMs : qint64(m_config.leaseSeconds) * 1000 / 3;
     m_timer = m_clock->callAfter(every, this, [this] {
         m_timer = 0;
         if (const Result<RecoveryReport> r = sweep(); !r)

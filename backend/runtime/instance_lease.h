@@ -27,7 +27,8 @@ class Database;
 // check, has attempts left and whose holder was heard of in the last kTakeOverWithinSecs becomes
 // this process's instead (one process wins each), and the report names it (takenOver): the
 // owner's supervisor agent goes on with it from its stored thread. Its workers are declared
-// interrupted like the rest; the run starts again what it still needs.
+// interrupted like the rest; the run starts again what it still needs. An instance that stops
+// cleanly NOTIFYs kStoppedChannel, on which the others sweep at once (PostgreSQL).
 class InstanceLease : public QObject {
     Q_OBJECT
 public:
@@ -77,7 +78,10 @@ private:
     // Claims the runs of `holders` that may be taken over (Config::takeOver).
     [[nodiscard]] Result<QList<TakenOverRun>> takeOver(const QList<qint64>& holders,
                                                        const QDateTime& now);
-    void scheduleSweep();
+    // The next sweep after afterMs; negative: a third of the lease.
+    void scheduleSweep(qint64 afterMs = -1);
+    // NOTIFY when an instance stops cleanly (payload: its id).
+    static constexpr char kStoppedChannel[] = "zerg_instance_stopped";
 
     Config m_config;
     Database* m_db;
@@ -88,6 +92,7 @@ private:
     qint64 m_id = 0;
     quint64 m_timer = 0;
     bool m_renewing = true;
+    bool m_listening = false;
     std::function<bool(qint64)> m_processGone;
     std::function<bool(qint64)> m_ownerIsFree;
 };

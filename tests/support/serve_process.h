@@ -83,7 +83,8 @@ public:
     void terminate() { m_process.terminate(); }
     // Waits for the process to end; its exit code, or -1 when it did not end in time or crashed.
     int waitForExit(int ms) {
-        if (!m_process.waitForFinished(ms))
+        // waitForFinished() is false for a process that has already finished.
+        if (m_process.state() != QProcess::NotRunning && !m_process.waitForFinished(ms))
             return -1;
         return m_process.exitStatus() == QProcess::NormalExit ? m_process.exitCode() : -1;
     }

@@ -271,6 +271,15 @@ private Q_SLOTS:
         QVERIFY2(runId, qPrintable(runId ? QString() : runId.error().message));
         QTRY_VERIFY_WITH_TIMEOUT(m_llm.requests().size() > asked, 20'000);  // it stalls there
         QCOMPARE(health(d).second.value(QStringLiteral("runs")).toInt(), 1);
+        // d2 runs beside it with a lease so long that it sweeps every 20 minutes: only d's
+        // notice that it stopped can make it take the handed-back run over in time.
+        m_llm.setScenario(
+            {{"responses", QJsonArray{QJsonObject{{"content", "db2's logs are quiet."}}}}});
+        Instance d2;
+        configure(d2);
+        d2.env.insert(QStringLiteral("ZERG_LEASE_SECONDS"), QStringLiteral("3600"));
+        QVERIFY(d2.serve.start(QStringLiteral(ZERG_EXE), d2.env,
+                               {QStringLiteral("--instance-name"), QStringLiteral("d2")}));
 
         d.serve.terminate();
         QTRY_VERIFY_WITH_TIMEOUT(
@@ -289,20 +298,40 @@ private Q_SLOTS:
         QCOMPARE(d.serve.waitForExit(60'000), 0);
         QVERIFY2(d.serve.output().contains(QStringLiteral("zerg serve: handed 1 runs back")),
                  qPrintable(d.serve.output()));
-        QCOMPARE(run(runId.value()).status, RunStatus::Running);
         QVERIFY(instanceNamed(m_a, QStringLiteral("d")).isEmpty());  // stopped, not lost
         client.remote->stop();
 
-        // The next instance to start takes it over and finishes it.
-        m_llm.setScenario(
-            {{"responses", QJsonArray{QJsonObject{{"content", "db2's logs are quiet."}}}}});
-        Instance d2;
-        configure(d2);
-        QVERIFY(d2.serve.start(QStringLiteral(ZERG_EXE), d2.env,
-                               {QStringLiteral("--instance-name"), QStringLiteral("d2")}));
+        // d2 takes it over and finishes it.
         QTRY_VERIFY_WITH_TIMEOUT(run(runId.value()).status == RunStatus::Success, 30'000);
         QCOMPARE(run(runId.value()).result, QStringLiteral("db2's logs are quiet."));
+        QVERIFY(d2.serve.log().contains(QStringLiteral("took over run %1 ").arg(runId.value())));
         QVERIFY(d2.serve.stop());
+
+        // A run handed back while no other instance runs waits for the next one to start.
+        m_llm.setScenario({{"responses", QJsonArray{QJsonObject{{"content", "Checking"},
+                                                                {"stall_after_bytes", 0}}}}});
+        Instance d3, d4;
+        configure(d3);
+        configure(d4);
+        d3.env.insert(QStringLiteral("ZERG_DRAIN_SECONDS"), QStringLiteral("1"));
+        QVERIFY(d3.serve.start(QStringLiteral(ZERG_EXE), d3.env,
+                               {QStringLiteral("--instance-name"), QStringLiteral("d3")}));
+        Client third;
+        QVERIFY(third.connect(d3.serve.url(), m_secret, this));
+        const int before = int(m_llm.requests().size());
+        const Result<qint64> waiting =
+            dispatch(*third.remote, this, QStringLiteral("uptime on db2"));
+        QVERIFY(waiting);
+        QTRY_VERIFY_WITH_TIMEOUT(m_llm.requests().size() > before, 20'000);
+        third.remote->stop();
+        d3.serve.terminate();
+        QCOMPARE(d3.serve.waitForExit(60'000), 0);
+        QCOMPARE(run(waiting.value()).status, RunStatus::Running);
+        m_llm.setScenario({{"responses", QJsonArray{QJsonObject{{"content", "Up 3 days."}}}}});
+        QVERIFY(d4.serve.start(QStringLiteral(ZERG_EXE), d4.env,
+                               {QStringLiteral("--instance-name"), QStringLiteral("d4")}));
+        QTRY_VERIFY_WITH_TIMEOUT(run(waiting.value()).status == RunStatus::Success, 30'000);
+        QVERIFY(d4.serve.stop());
     }
 
     void aClientOnOneInstanceFollowsARunOnAnother() {
