@@ -986,24 +986,8 @@ void JarvisService::endRun(const RunEnding& ending) {
     m_clock->cancel(m_timeoutTimer);
     m_clock->cancel(m_heartbeatTimer);
     m_timeoutTimer = m_heartbeatTimer = 0;
-    if (std::exchange(m_handingBack, false)) {
-        // Left running in the database: another process takes it over (docs/server.md).
-        m_runId = 0;
-        m_abortCode.clear();
-        m_failCode.clear();
-        m_failMessage.clear();
-        m_childStart = ChildStart::None;
-        m_firstThread.reset();
-        exitAttempt(supervision::ExitReason::shutdown(QStringLiteral("handed_back")));
-        if (m_runs)
-            m_runs->stopRun(runId);
-        payloads::SupervisorThinking handed;
-        handed.runId = runId;
-        handed.mode = modeName();
-        handed.message = tr("Handing this over to another Zerg process…");
-        m_bus->publish(m_config.ownerId, handed);
-        return;
-    }
+    // Handed back: left running in the database for another process (docs/server.md).
+    const bool handedBack = std::exchange(m_handingBack, false);
     const bool ok = ending.status == RunStatus::Success;
     const qint64 durationMs = m_clock->nowMs() - m_runStartedMs;
     const QString modeName = this->modeName();
@@ -1012,8 +996,10 @@ void JarvisService::endRun(const RunEnding& ending) {
     const QString error = ok ? QString() : ending.apology ? ending.error : ending.text;
     const RunOutcome outcome{qMax(1, m_attempts), ending.errorCode,
                              ending.apology ? statusName(RunFallback::Apology) : QString()};
-    if (Status s = m_store->finishRun(runId, ending.status, result, error, m_clock->utcNow(),
-                                      m_usage.promptTokens, m_usage.completionTokens, outcome);
+    if (Status s = handedBack ? Status(Ok{})
+                              : m_store->finishRun(runId, ending.status, result, error,
+                                                   m_clock->utcNow(), m_usage.promptTokens,
+                                                   m_usage.completionTokens, outcome);
         !s) {
         qWarning("run %lld: %s", runId, qPrintable(s.error().message));
     }
@@ -1032,6 +1018,14 @@ void JarvisService::endRun(const RunEnding& ending) {
                                                            : ending.errorCode));
     if (m_runs)
         m_runs->stopRun(runId);
+    if (handedBack) {
+        payloads::SupervisorThinking handed;
+        handed.runId = runId;
+        handed.mode = modeName;
+        handed.message = tr("Handing this over to another Zerg process…");
+        m_bus->publish(m_config.ownerId, handed);
+        return;
+    }
     // Tokens and cost of the whole run (supervisor and workers), from the per-call records.
     QJsonObject usageJson{{QStringLiteral("prompt_tokens"), m_usage.promptTokens},
                           {QStringLiteral("completion_tokens"), m_usage.completionTokens}};

@@ -160,18 +160,28 @@ Result<RecoveryReport> InstanceLease::recover(bool unheld) {
                      "interrupted: the Zerg process running this worker stopped or stopped "
                      "answering (found by %1)")
                      .arg(m_info.name);
+    // The runs taken are this process's now: whatever fails below, they must go on (the rest
+    // is found again at the next sweep).
+    const auto failed = [&taken](const Error& e) -> Result<RecoveryReport> {
+        if (taken->isEmpty())
+            return e;
+        qWarning("zerg: %s", qPrintable(e.message));
+        RecoveryReport partial;
+        partial.takenOver = taken.value();
+        return partial;
+    };
     Result<RecoveryReport> interrupted = recoverInterruptedJobs(m_db, m_artifacts, now, o);
     if (!interrupted)
-        return interrupted;
+        return failed(interrupted.error());
     RecoveryReport report = std::move(interrupted).value();
-    report.takenOver = std::move(taken).value();
+    report.takenOver = taken.value();
     // The workers that waited for an answer are gone: their requests cannot be answered.
     ApprovalStore approvals(m_db);
     if (auto withdrawn = approvals.cancelPendingOf(
             report.jobIds, report.runIds,
             tr("Zerg stopped before an answer; the call did not run."), now);
         !withdrawn) {
-        return withdrawn.error();
+        return failed(withdrawn.error());
     }
     (void)m_store.pruneEnded(now.addSecs(-kKeepEndedSecs));
     return report;
@@ -189,8 +199,12 @@ Result<QList<TakenOverRun>> InstanceLease::takeOver(const QList<qint64>& holders
         if (owners.contains(c.ownerId) || (m_ownerIsFree && !m_ownerIsFree(c.ownerId)))
             continue;
         const Result<bool> took = m_store.takeOver(c.runId, c.fromId, m_id);
-        if (!took)
-            return took.error();
+        if (!took) {
+            if (taken.isEmpty())
+                return took.error();
+            qWarning("zerg: %s", qPrintable(took.error().message));
+            break;  // those already taken go on; the rest waits for the next sweep
+        }
         if (!took.value())
             continue;  // another process was first
         owners.insert(c.ownerId);
