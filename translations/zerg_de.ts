@@ -5351,10 +5351,6 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
         <translation>Es geht hier weiter: Der Zerg-Prozess %1, der daran arbeitete, wurde beendet …</translation>
     </message>
     <message>
-        <source>Not run: %1 may change a system, and Zerg could not record that before running it (%2). Tell the user what you wanted to do.</source>
-        <translation>Nicht ausgeführt: %1 kann ein System verändern, und Zerg konnte das vor der Ausführung nicht festhalten (%2). Sagen Sie dem Benutzer, was Sie tun wollten.</translation>
-    </message>
-    <message>
         <source>Handing this over to another Zerg process…</source>
         <translation>Wird an einen anderen Zerg-Prozess übergeben …</translation>
     </message>

@@ -5336,10 +5336,6 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Not run: %1 may change a system, and Zerg could not record that before running it (%2). Tell the user what you wanted to do.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Handing this over to another Zerg process…</source>
         <translation type="unfinished"></translation>
     </message>

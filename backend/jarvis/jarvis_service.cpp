@@ -9,7 +9,6 @@
 #include "core/event.h"
 #include "core/event_bus.h"
 #include "core/event_payloads.h"
-#include "core/redact.h"
 #include "jarvis/memory_tools.h"
 #include "jarvis/supervisor_runs.h"
 #include "jarvis/supervisor_tools.h"
@@ -678,17 +677,10 @@ ToolInvocation* JarvisService::guardCall(const GuardedCall& call, QObject* paren
         if (cls.effect == Effect::ReadOnly)
             return nullptr;
         // Before it runs, so that a takeover of this run never repeats it (docs/server.md).
-        const QString what = Worker::displayFor(call.call.name, redactedArguments(call.args));
-        const Status recorded = m_store->recordChange(m_runId, 0, what);
-        if (recorded)
-            return nullptr;
-        return new ImmediateInvocation(
-            ToolResult::failure(
-                tr("Not run: %1 may change a system, and Zerg could not record that before "
-                   "running it (%2). Tell the user what you wanted to do.")
-                    .arg(what, recorded.error().message),
-                {{QStringLiteral("error_code"), QStringLiteral("change_not_recorded")}}),
-            parent);
+        if (std::optional<ToolResult> refused =
+                Worker::changeNotRecorded(m_store, m_runId, 0, call.call.name, call.args))
+            return new ImmediateInvocation(*refused, parent);
+        return nullptr;
     }
     const QString why = d.verdict == Verdict::Refuse
                             ? tr("The approval mode for %1 is read-only: report what you would "

@@ -514,9 +514,10 @@ ToolInvocation* Worker::guard(const GuardedCall& call, QObject* parent) {
     return holdForApproval(call, cls, d.mode, parent);
 }
 
-std::optional<ToolResult> Worker::changeNotRecorded(const QString& tool, const QJsonObject& args) {
+std::optional<ToolResult> Worker::changeNotRecorded(Store* store, qint64 runId, qint64 jobId,
+                                                    const QString& tool, const QJsonObject& args) {
     const QString what = displayFor(tool, redactedArguments(args));
-    const Status recorded = m_deps.store->recordChange(m_job.runId, m_job.jobId, what);
+    const Status recorded = store->recordChange(runId, jobId, what);
     if (recorded)
         return std::nullopt;
     return ToolResult::failure(
@@ -530,7 +531,8 @@ ToolInvocation* Worker::recordChange(const QString& tool, const QJsonObject& arg
                                      const CallClass& cls, QObject* parent) {
     if (cls.effect == Effect::ReadOnly)
         return nullptr;
-    if (std::optional<ToolResult> refused = changeNotRecorded(tool, args))
+    if (std::optional<ToolResult> refused =
+            changeNotRecorded(m_deps.store, m_job.runId, m_job.jobId, tool, args))
         return new ImmediateInvocation(*refused, parent);
     return nullptr;
 }
@@ -595,7 +597,8 @@ void Worker::onApprovalResolved(const ApprovalRecord& record) {
         case ApprovalStatus::Allowed:
             // Recorded as a change before it runs (its arguments are in the held call; the
             // record's are redacted, which is what the description shows).
-            if (std::optional<ToolResult> refused = changeNotRecorded(record.tool, record.args))
+            if (std::optional<ToolResult> refused = changeNotRecorded(
+                    m_deps.store, m_job.runId, m_job.jobId, record.tool, record.args))
                 held->refuse(*refused);
             else
                 held->release();

@@ -141,6 +141,13 @@ public:
     [[nodiscard]] static QString systemPrompt(const QStringList& toolNames);
     // One line for the ticker and the activity log, e.g. ssh_exec testbox "df -h".
     [[nodiscard]] static QString displayFor(const QString& tool, const QJsonObject& args);
+    // Records the call as the first change of its run and job before it runs
+    // (Store::recordChange; jobId 0: the supervisor's own call): nullopt when recorded, else
+    // the refusal the model gets (change_not_recorded): a change not on record does not run.
+    [[nodiscard]] static std::optional<ToolResult> changeNotRecorded(Store* store, qint64 runId,
+                                                                     qint64 jobId,
+                                                                     const QString& tool,
+                                                                     const QJsonObject& args);
     // At most maxChars characters on one line, cut at a word boundary and ending in "…" when
     // the text is longer.
     [[nodiscard]] static QString capSummary(const QString& text, int maxChars = 150);
@@ -178,7 +185,6 @@ private:
     // refusal. A call whose change cannot be recorded does not run.
     ToolInvocation* recordChange(const QString& tool, const QJsonObject& args, const CallClass& cls,
                                  QObject* parent);
-    std::optional<ToolResult> changeNotRecorded(const QString& tool, const QJsonObject& args);
     // A call the policy holds for the user: recorded and held until the answer.
     ToolInvocation* holdForApproval(const GuardedCall& call, const CallClass& cls,
                                     ApprovalMode mode, QObject* parent);
