@@ -540,6 +540,28 @@ QList<Migration> buildAll() {
             },
     });
 
+    // One-time links that answer an approval request from a phone (issue 27,
+    // storage/action_links.h): only the token's hash is kept; used_at set once.
+    list.append(Migration{
+        .version = 15,
+        .description = QStringLiteral("action links"),
+        .statements =
+            {
+                QStringLiteral("CREATE TABLE action_links ("
+                               " id {{ID_PK}},"
+                               " token_hash TEXT NOT NULL UNIQUE,"
+                               " owner_id BIGINT NOT NULL,"
+                               " approval_id BIGINT NOT NULL,"
+                               " action TEXT NOT NULL CHECK (action IN ('allow', 'deny')),"
+                               " created_at TEXT NOT NULL,"
+                               " expires_at TEXT NOT NULL,"
+                               " used_at TEXT,"
+                               " used_by TEXT)"),
+                QStringLiteral("CREATE INDEX ix_action_links_approval ON action_links "
+                               "(approval_id)"),
+            },
+    });
+
     return list;
 }
 

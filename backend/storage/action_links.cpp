@@ -1,0 +1,113 @@
+#include "storage/action_links.h"
+
+#include "storage/database.h"
+#include "storage/sql_util.h"
+#include "storage/time_format.h"
+
+#include <QCryptographicHash>
+#include <QRandomGenerator>
+
+namespace zerg {
+
+using namespace sql;
+
+ActionLinkStore::ActionLinkStore(Database* db) : m_db(db) {}
+
+QString ActionLinkStore::hash(const QString& token) {
+    return QString::fromLatin1(
+        QCryptographicHash::hash(token.toUtf8(), QCryptographicHash::Sha256).toHex());
+}
+
+Result<QString> ActionLinkStore::issue(qint64 ownerId, qint64 approvalId, LinkAction action,
+                                       const QDateTime& now, const QDateTime& expiresAt) {
+    if (!(expiresAt > now))
+        return invalid(QStringLiteral("An action link must expire after it is made."));
+    QByteArray bytes(32, Qt::Uninitialized);
+    QRandomGenerator::system()->generate(bytes.begin(), bytes.end());
+    const QString token = QString::fromLatin1(
+        bytes.toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals));
+    QSqlQuery q(m_db->connection());
+    if (!exec(q,
+              QStringLiteral("INSERT INTO action_links (token_hash, owner_id, approval_id, "
+                             "action, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)"),
+              {hash(token), ownerId, approvalId, statusName(action), timefmt::toIso(now),
+               timefmt::toIso(expiresAt)})) {
+        return dbError(QStringLiteral("making an action link"), q.lastError());
+    }
+    return token;
+}
+
+Result<ActionLink> ActionLinkStore::redeem(const QString& token, const QDateTime& now,
+                                           const QString& by) {
+    const QString what = QStringLiteral("redeeming an action link");
+    QSqlDatabase db = m_db->connection();
+    Transaction tx(db);
+    if (!tx.began())
+        return dbError(what, tx.lastError());
+    QSqlQuery q(db);
+    if (!exec(q,
+              QStringLiteral("SELECT id, owner_id, approval_id, action, created_at, expires_at, "
+                             "used_at FROM action_links WHERE token_hash = ?"),
+              {hash(token)})) {
+        return dbError(what, q.lastError());
+    }
+    if (!q.next()) {
+        return notFound(QStringLiteral(
+            "This link is not known here: it may have been copied wrong, or its request was "
+            "removed. Answer the request in Zerg instead."));
+    }
+    ActionLink link;
+    link.id = q.value(0).toLongLong();
+    link.ownerId = q.value(1).toLongLong();
+    link.approvalId = q.value(2).toLongLong();
+    link.action = parseStatus<LinkAction>(q.value(3).toString()).value_or(LinkAction::Deny);
+    link.createdAt = timeAt(q, 4);
+    link.expiresAt = timeAt(q, 5);
+    const bool used = !q.value(6).isNull();
+    q.finish();
+    const Error usedError{QStringLiteral("used"),
+                          QStringLiteral("This link was used already, or the request was "
+                                         "answered another way. Nothing was changed.")};
+    if (used)
+        return usedError;
+    if (!(link.expiresAt > now)) {
+        return Error{QStringLiteral("expired"),
+                     QStringLiteral("This link expired at %1 (UTC), and with it the request. "
+                                    "Nothing was changed.")
+                         .arg(link.expiresAt.toString(Qt::ISODate))};
+    }
+    const QString at = timefmt::toIso(now);
+    // The test of used_at again: of two redeemers at once, one wins.
+    if (!exec(q,
+              QStringLiteral("UPDATE action_links SET used_at = ?, used_by = ? WHERE id = ? AND "
+                             "used_at IS NULL"),
+              {at, by, link.id})) {
+        return dbError(what, q.lastError());
+    }
+    if (q.numRowsAffected() != 1)
+        return usedError;
+    // The request gets one answer: its other links no longer work.
+    if (!exec(q,
+              QStringLiteral("UPDATE action_links SET used_at = ?, used_by = ? WHERE "
+                             "approval_id = ? AND used_at IS NULL"),
+              {at, QStringLiteral("void:%1").arg(link.id), link.approvalId})) {
+        return dbError(what, q.lastError());
+    }
+    q.finish();
+    if (!tx.commit())
+        return dbError(what, tx.lastError());
+    link.usedAt = now;
+    link.usedBy = by;
+    return link;
+}
+
+Result<int> ActionLinkStore::pruneExpired(const QDateTime& before) {
+    QSqlQuery q(m_db->connection());
+    if (!exec(q, QStringLiteral("DELETE FROM action_links WHERE expires_at < ?"),
+              {timefmt::toIso(before)})) {
+        return dbError(QStringLiteral("pruning expired action links"), q.lastError());
+    }
+    return q.numRowsAffected();
+}
+
+}  // namespace zerg
