@@ -277,6 +277,12 @@ int serveCommand(QStringList args) {
         if (!problem.isEmpty())
             io.err << "zerg serve: " << problem << '\n';
     }
+    // Approval requests pushed to the phone, answered by one-time links (docs/alerts.md).
+    QString linkWarning;
+    if (const Status links = backend->enableApprovalLinks(&linkWarning); !links)
+        io.err << "zerg serve: " << links.error().message << '\n';
+    if (!linkWarning.isEmpty())
+        io.err << "zerg serve: " << linkWarning << '\n';
     backend->startBackgroundServices();
     api::raiseOpenFileLimit();  // every client holds a socket; the soft limit is often 1024
     api::ServerBackend serverBackend(backend.get(), backend->auth());
@@ -293,6 +299,7 @@ int serveCommand(QStringList args) {
     server.setMcpServiceFactory([b = backend.get()](qint64 ownerId, QObject* parent) {
         return new McpService(b, ownerId, parent);
     });
+    server.serveApprovalLinks(backend->approvalLinks());
     // The server is the `api` child of the application tree: a listener that breaks is restarted
     // on the same address (the port bound first, when port 0 was asked), and a first listen that
     // fails ends `zerg serve`. The tree stops with the backend, after `server` is gone, so its

@@ -1,6 +1,7 @@
 #include "api/api_server.h"
 
 #include "api/api_backend.h"
+#include "api/action_endpoint.h"
 #include "api/api_connection.h"
 #include "core/clock.h"
 #include "core/event_bus.h"
@@ -230,6 +231,11 @@ void ApiServer::setMcpServiceFactory(McpHttpEndpoint::ServiceFactory factory) {
     m_mcp = new McpHttpEndpoint(m_config.mcp, m_backend, m_clock, std::move(factory), this);
 }
 
+void ApiServer::serveApprovalLinks(ApprovalLinks* links, ActionEndpointConfig config) {
+    delete m_actions;
+    m_actions = links ? new ActionEndpoint(config, links, m_clock, this) : nullptr;
+}
+
 ApiServer::~ApiServer() {
     // Connections are children; their sockets go with them.
     for (ApiConnection* c : std::as_const(m_connections))
@@ -311,6 +317,8 @@ void ApiServer::close() {
     }
     if (m_mcp)
         m_mcp->closeAll();
+    if (m_actions)
+        m_actions->closeAll();
     const QList<ApiConnection*> connections = m_connections;
     for (ApiConnection* c : connections)
         c->closeWith(1001, u"server stopping"_s);
@@ -408,6 +416,8 @@ void ApiServer::routeWhenReady(QTcpSocket* socket) {
     socket->disconnect(this);
     if (m_mcp && path == "/mcp") {
         m_mcp->handleConnection(socket);
+    } else if (m_actions && ActionEndpoint::isActionPath(path)) {
+        m_actions->handleConnection(socket);
     } else if (m_health && path == "/health") {
         answerHealth(socket);
     } else {

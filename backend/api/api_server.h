@@ -1,5 +1,6 @@
 #pragma once
 
+#include "api/action_endpoint.h"
 #include "api/event_log.h"
 #include "api/mcp_http.h"
 #include "core/clock.h"
@@ -24,6 +25,7 @@ class QWebSocketServer;
 class QWebSocketCorsAuthenticator;
 
 namespace zerg {
+class ApprovalLinks;
 class EventBus;
 }  // namespace zerg
 
@@ -137,6 +139,11 @@ public:
     };
     void setHealthProvider(std::function<Health()> health) { m_health = std::move(health); }
 
+    // Serves the one-time links of approval requests at /actions/<token> (ActionEndpoint;
+    // links: null stops serving them). Without it, /actions/… is a WebSocket path like any
+    // other.
+    void serveApprovalLinks(ApprovalLinks* links, ActionEndpointConfig config = {});
+
     // An event another instance published (EventRelay): its clients here see it like a local one.
     void relay(const zerg::Event& e) { deliver(e); }
 
@@ -171,6 +178,7 @@ private:
     QTcpServer* m_listener = nullptr;  // child: a QSslServer with TLS
     QWebSocketServer* m_ws = nullptr;  // child: never listens, takes routed connections
     McpHttpEndpoint* m_mcp = nullptr;  // child, or null: no MCP endpoint
+    ActionEndpoint* m_actions = nullptr;  // child, or null: no approval links
     std::function<Health()> m_health;  // GET /health, or empty: none
     // Connections whose first request has not arrived yet, with their deadline's timer.
     QHash<QTcpSocket*, Clock::TimerId> m_routing;

@@ -2,6 +2,7 @@
 
 #include "api/api_backend.h"
 #include "api/api_server.h"
+#include "api/http_request.h"
 #include "api/mcp_service.h"
 #include "core/clock.h"
 
@@ -31,47 +32,6 @@ constexpr int kParseError = -32700;
 
 const QByteArray kSessionHeader = "Mcp-Session-Id";
 
-QByteArray reasonPhrase(int status) {
-    switch (status) {
-        case 200:
-            return "OK";
-        case 202:
-            return "Accepted";
-        case 204:
-            return "No Content";
-        case 400:
-            return "Bad Request";
-        case 401:
-            return "Unauthorized";
-        case 403:
-            return "Forbidden";
-        case 404:
-            return "Not Found";
-        case 405:
-            return "Method Not Allowed";
-        case 406:
-            return "Not Acceptable";
-        case 408:
-            return "Request Timeout";
-        case 411:
-            return "Length Required";
-        case 413:
-            return "Content Too Large";
-        case 415:
-            return "Unsupported Media Type";
-        case 431:
-            return "Request Header Fields Too Large";
-        case 501:
-            return "Not Implemented";
-        case 503:
-            return "Service Unavailable";
-        case 505:
-            return "HTTP Version Not Supported";
-        default:
-            return "Error";
-    }
-}
-
 // A JSON-RPC id (or progress token) as a key: 1 and "1" stay apart.
 QString idKey(const QJsonValue& id) {
     return QString::fromUtf8(QJsonDocument(QJsonArray{id}).toJson(QJsonDocument::Compact));
@@ -94,19 +54,7 @@ QString newSessionId() {
     return QString::fromLatin1(bytes.toHex());
 }
 
-struct HttpRequest {
-    QByteArray method;
-    QByteArray path;  // without the query
-    bool http10 = false;
-    QHash<QByteArray, QByteArray> headers;  // lower-case names; repeated ones joined by ", "
-    QByteArray body;
-
-    [[nodiscard]] QByteArray header(const QByteArray& lowerName) const {
-        return headers.value(lowerName);
-    }
-};
-
-using Headers = QList<std::pair<QByteArray, QByteArray>>;
+using Headers = HttpHeaders;
 
 }  // namespace
 
@@ -241,67 +189,18 @@ private:
 
     // False while the head is incomplete or after it was refused.
     bool readHead() {
-        const qsizetype end = m_buffer.indexOf("\r\n\r\n");
-        const qint64 limit = m_ep->m_config.maxHeadBytes;
-        if (end < 0 || end + 4 > limit) {
-            if (end >= 0 || m_buffer.size() > limit) {
-                fail(431, kServerError,
-                     u"The request's headers are larger than %1 bytes."_s.arg(limit), true);
-            }
+        const HttpHeadRead read = takeHttpHead(&m_buffer, m_ep->m_config.maxHeadBytes,
+                                               m_ep->m_config.maxBodyBytes, &m_request);
+        if (read.state == HttpHeadRead::State::Refused) {
+            fail(read.status, kServerError, read.message, true);
             return false;
         }
-        const QList<QByteArray> lines = m_buffer.left(end).split('\n');
-        m_buffer.remove(0, end + 4);
-        m_request = {};
-        const QList<QByteArray> start = lines.value(0).trimmed().split(' ');
-        if (start.size() != 3 || !start[2].startsWith("HTTP/1.")) {
-            const bool otherVersion = start.size() == 3 && start[2].startsWith("HTTP/");
-            fail(otherVersion ? 505 : 400, kServerError,
-                 otherVersion ? u"Use HTTP/1.1."_s : u"That is not an HTTP/1.1 request line."_s,
-                 true);
+        if (read.state == HttpHeadRead::State::Incomplete)
             return false;
-        }
-        m_request.method = start[0];
-        m_request.path =
-            start[1].left(start[1].indexOf('?') < 0 ? start[1].size() : start[1].indexOf('?'));
-        m_request.http10 = start[2] == "HTTP/1.0";
-        for (qsizetype i = 1; i < lines.size(); ++i) {
-            const QByteArray line = lines[i].trimmed();
-            const qsizetype colon = line.indexOf(':');
-            if (colon <= 0) {
-                fail(400, kServerError, u"A request header is malformed."_s, true);
-                return false;
-            }
-            const QByteArray name = line.left(colon).trimmed().toLower();
-            const QByteArray value = line.mid(colon + 1).trimmed();
-            QByteArray& slot = m_request.headers[name];
-            slot = slot.isEmpty() ? value : slot + ", " + value;
-        }
         const QByteArray connection = m_request.header("connection").toLower();
         m_keepAlive =
             m_request.http10 ? connection.contains("keep-alive") : !connection.contains("close");
-        if (!m_request.header("transfer-encoding").isEmpty()) {
-            fail(501, kServerError,
-                 u"Chunked request bodies are not supported; send the body with Content-Length."_s,
-                 true);
-            return false;
-        }
-        const QByteArray length = m_request.header("content-length");
-        bool ok = true;
-        m_bodyLength = length.isEmpty() ? 0 : length.toLongLong(&ok);
-        if (!ok || m_bodyLength < 0) {
-            fail(400, kServerError, u"Content-Length is not a number."_s, true);
-            return false;
-        }
-        if (m_bodyLength > m_ep->m_config.maxBodyBytes) {
-            fail(413, kServerError,
-                 u"The message is larger than %1 bytes."_s.arg(m_ep->m_config.maxBodyBytes), true);
-            return false;
-        }
-        if (m_request.method == "POST" && length.isEmpty()) {
-            fail(411, kServerError, u"A POST needs a Content-Length."_s, true);
-            return false;
-        }
+        m_bodyLength = read.bodyLength;
         m_state = State::Body;
         return true;
     }
@@ -494,10 +393,7 @@ private:
 
     // contentLength < 0: the body runs until the connection closes (an event stream).
     void writeHead(int status, const Headers& headers, qint64 contentLength) {
-        QByteArray head = "HTTP/1.1 " + QByteArray::number(status) + ' ' + reasonPhrase(status) +
-                          "\r\nServer: zerg\r\n";
-        for (const auto& [name, value] : headers)
-            head += name + ": " + value + "\r\n";
+        QByteArray head = httpHead(status, headers);
         if (!m_allowedOrigin.isEmpty()) {
             head += "Access-Control-Allow-Origin: " + m_allowedOrigin +
                     "\r\nVary: Origin\r\nAccess-Control-Expose-Headers: Mcp-Session-Id, "

@@ -227,6 +227,14 @@ QList<SettingField> makeFields() {
                &Settings::webhookFormat,
                {QStringLiteral("json"), QStringLiteral("slack"), QStringLiteral("discord"),
                 QStringLiteral("ntfy")}),
+        text("server/public_url", "ZERG_PUBLIC_URL", n,
+             QT_TRANSLATE_NOOP("zerg::SettingField", "Public address of zerg serve"),
+             QT_TRANSLATE_NOOP("zerg::SettingField",
+                               "For answering approval requests from a phone: with an ntfy "
+                               "webhook, each request is pushed with Allow, Deny and Open "
+                               "buttons that call this address. Use https:// behind a reverse "
+                               "proxy. Empty: requests are answered in Zerg only."),
+             &Settings::publicUrl),
         text("alerts/info", "ZERG_ALERT_INFO", n,
              QT_TRANSLATE_NOOP("zerg::SettingField", "Info results also go to"),
              QT_TRANSLATE_NOOP("zerg::SettingField",

@@ -96,6 +96,9 @@ struct Settings {
     QString smtpCaFile;  // ZERG_SMTP_CA_FILE: extra CA bundle (PEM) for a private SMTP server
     QString webhookUrl;  // ZERG_WEBHOOK_URL: send_webhook's default target (a secret)
     QString webhookFormat = QStringLiteral("json");  // ZERG_WEBHOOK_FORMAT: slack|discord|ntfy|json
+    // ZERG_PUBLIC_URL: where phones reach `zerg serve` (https://zerg.example.com). With an ntfy
+    // webhook, approval requests are pushed with Allow / Deny / Open buttons (docs/alerts.md).
+    QString publicUrl;
     // Where a scheduled check's result goes besides the task inbox, per severity: a comma list
     // of notification, email, webhook (ZERG_ALERT_INFO / _WARNING / _CRITICAL).
     QString alertInfo;

@@ -14,6 +14,7 @@
 #include "llm/retrying_provider.h"
 #include "mcp/mcp_servers.h"
 #include "runtime/app_tree.h"
+#include "runtime/approval_links.h"
 #include "runtime/budget_monitor.h"
 #include "runtime/health_monitor.h"
 #include "runtime/hygiene_daemon.h"
@@ -134,6 +135,7 @@ Backend::~Backend() {
     if (m_tree)
         m_tree->stop();
     delete m_tree;
+    delete m_approvalLinks;  // no more pushes: it uses the stores below
     // Workers and the supervisor agents go first: they use the stores below. Then the providers
     // we built, whose last replies may still record usage in the store.
     for (qint64 id : std::as_const(m_ownerOrder))
@@ -492,6 +494,19 @@ void Backend::resumeTakenOver(const QList<TakenOverRun>& runs) {
             qWarning("zerg: run %lld: %s", t.runId, qPrintable(s.error().message));
         }
     }
+}
+
+Status Backend::enableApprovalLinks(QString* warning) {
+    if (m_approvalLinks)
+        return Ok{};
+    const auto config = ApprovalLinksConfig::fromSettings(m_settings, warning);
+    if (!config)
+        return config.error();
+    if (config->has_value()) {
+        m_approvalLinks = new ApprovalLinks(**config, m_db.get(), m_approvalStore.get(),
+                                            m_approvals.get(), m_clock, this);
+    }
+    return Ok{};
 }
 
 Result<Backend::OwnerServices> Backend::owner(qint64 ownerId) {

@@ -26,6 +26,7 @@ class InstanceLease;
 class AppTree;
 class ApprovalStore;
 class Approvals;
+class ApprovalLinks;
 class ViolationRules;
 class AlertChannels;
 class ScheduleService;
@@ -114,6 +115,12 @@ public:
     [[nodiscard]] AlertChannels* alerts() const { return m_alerts; }
     // Approval requests and "always allow" rules (docs/security.md), shared by every owner.
     [[nodiscard]] Approvals* approvals() const { return m_approvals.get(); }
+    // Pushes approval requests to the user's phone with one-time Allow / Deny links
+    // (ZERG_PUBLIC_URL; docs/alerts.md). Only `zerg serve` enables it, as only it answers the
+    // links. An error names the setting to fix (nothing is pushed then); without
+    // ZERG_PUBLIC_URL it is Ok and approvalLinks() stays null. warning: see ApprovalLinksConfig.
+    [[nodiscard]] Status enableApprovalLinks(QString* warning = nullptr);
+    [[nodiscard]] ApprovalLinks* approvalLinks() const { return m_approvalLinks; }
     // What is wrong with the approval settings (the stricter fallback applies), or empty.
     [[nodiscard]] QString approvalProblem() const { return m_approvalProblem; }
     // Why the hosts file could not be read (the app still runs; ssh_exec then allows no host).
@@ -173,6 +180,7 @@ private:
     AlertChannels* m_alerts = nullptr;
     std::unique_ptr<ApprovalStore> m_approvalStore;
     std::unique_ptr<Approvals> m_approvals;  // before its store goes (members end in reverse)
+    ApprovalLinks* m_approvalLinks = nullptr;  // child; null unless enabled
     QString m_approvalProblem;
     QString m_hostsProblem;
     McpServers* m_mcp = nullptr;

@@ -7,6 +7,8 @@
 #include <QCryptographicHash>
 #include <QRandomGenerator>
 
+#include <utility>
+
 namespace zerg {
 
 using namespace sql;
@@ -18,23 +20,107 @@ QString ActionLinkStore::hash(const QString& token) {
         QCryptographicHash::hash(token.toUtf8(), QCryptographicHash::Sha256).toHex());
 }
 
+namespace {
+
+QString newToken() {
+    QByteArray bytes(32, Qt::Uninitialized);
+    QRandomGenerator::system()->generate(bytes.begin(), bytes.end());
+    return QString::fromLatin1(
+        bytes.toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals));
+}
+
+const QString kIssuing = QStringLiteral("making an action link");
+
+// Inserts one link; an empty token when the request has a link for this action already.
+Result<QString> insertLink(QSqlQuery& q, qint64 ownerId, qint64 approvalId, LinkAction action,
+                           const QDateTime& now, const QDateTime& expiresAt) {
+    const QString token = newToken();
+    if (!exec(q,
+              QStringLiteral("INSERT INTO action_links (token_hash, owner_id, approval_id, "
+                             "action, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?) "
+                             "ON CONFLICT (approval_id, action) DO NOTHING"),
+              {ActionLinkStore::hash(token), ownerId, approvalId, statusName(action),
+               timefmt::toIso(now), timefmt::toIso(expiresAt)})) {
+        return dbError(kIssuing, q.lastError());
+    }
+    return q.numRowsAffected() == 1 ? token : QString();
+}
+
+ActionLink linkFrom(const QSqlQuery& q) {
+    ActionLink link;
+    link.id = q.value(0).toLongLong();
+    link.ownerId = q.value(1).toLongLong();
+    link.approvalId = q.value(2).toLongLong();
+    link.action = parseStatus<LinkAction>(q.value(3).toString()).value_or(LinkAction::View);
+    link.createdAt = timeAt(q, 4);
+    link.expiresAt = timeAt(q, 5);
+    if (!q.value(6).isNull())
+        link.usedAt = timeAt(q, 6);
+    link.usedBy = q.value(7).toString();
+    return link;
+}
+
+const QString kSelect = QStringLiteral(
+    "SELECT id, owner_id, approval_id, action, created_at, expires_at, used_at, used_by FROM "
+    "action_links WHERE token_hash = ?");
+
+Error unknownLink() {
+    return notFound(QStringLiteral(
+        "This link is not known here: it may have been copied wrong, or its request was "
+        "removed. Answer the request in Zerg instead."));
+}
+
+}  // namespace
+
 Result<QString> ActionLinkStore::issue(qint64 ownerId, qint64 approvalId, LinkAction action,
                                        const QDateTime& now, const QDateTime& expiresAt) {
     if (!(expiresAt > now))
         return invalid(QStringLiteral("An action link must expire after it is made."));
-    QByteArray bytes(32, Qt::Uninitialized);
-    QRandomGenerator::system()->generate(bytes.begin(), bytes.end());
-    const QString token = QString::fromLatin1(
-        bytes.toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals));
     QSqlQuery q(m_db->connection());
-    if (!exec(q,
-              QStringLiteral("INSERT INTO action_links (token_hash, owner_id, approval_id, "
-                             "action, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)"),
-              {hash(token), ownerId, approvalId, statusName(action), timefmt::toIso(now),
-               timefmt::toIso(expiresAt)})) {
-        return dbError(QStringLiteral("making an action link"), q.lastError());
+    Result<QString> token = insertLink(q, ownerId, approvalId, action, now, expiresAt);
+    if (token && token->isEmpty()) {
+        return Error{QStringLiteral("exists"),
+                     QStringLiteral("Approval request %1 has a %2 link already.")
+                         .arg(approvalId)
+                         .arg(statusName(action))};
     }
     return token;
+}
+
+Result<std::optional<ActionLinkSet>> ActionLinkStore::issueFor(qint64 ownerId, qint64 approvalId,
+                                                               const QDateTime& now,
+                                                               const QDateTime& expiresAt) {
+    if (!(expiresAt > now))
+        return invalid(QStringLiteral("An action link must expire after it is made."));
+    QSqlDatabase db = m_db->connection();
+    Transaction tx(db);
+    if (!tx.began())
+        return dbError(kIssuing, tx.lastError());
+    QSqlQuery q(db);
+    ActionLinkSet set;
+    for (auto [action, token] : {std::pair{LinkAction::Allow, &set.allow},
+                                 std::pair{LinkAction::Deny, &set.deny},
+                                 std::pair{LinkAction::View, &set.view}}) {
+        Result<QString> made = insertLink(q, ownerId, approvalId, action, now, expiresAt);
+        if (!made)
+            return made.error();
+        if (made->isEmpty())
+            return std::optional<ActionLinkSet>();  // made before: the transaction rolls back
+        *token = made.value();
+    }
+    q.finish();
+    if (!tx.commit())
+        return dbError(kIssuing, tx.lastError());
+    return std::optional<ActionLinkSet>(set);
+}
+
+Result<ActionLink> ActionLinkStore::find(const QString& token) const {
+    QSqlQuery q(m_db->connection());
+    if (!exec(q, kSelect, {hash(token)}))
+        return dbError(QStringLiteral("looking up an action link"), q.lastError());
+    if (!q.next())
+        return unknownLink();
+    return linkFrom(q);
 }
 
 Result<ActionLink> ActionLinkStore::redeem(const QString& token, const QDateTime& now,
@@ -45,26 +131,17 @@ Result<ActionLink> ActionLinkStore::redeem(const QString& token, const QDateTime
     if (!tx.began())
         return dbError(what, tx.lastError());
     QSqlQuery q(db);
-    if (!exec(q,
-              QStringLiteral("SELECT id, owner_id, approval_id, action, created_at, expires_at, "
-                             "used_at FROM action_links WHERE token_hash = ?"),
-              {hash(token)})) {
+    if (!exec(q, kSelect, {hash(token)}))
         return dbError(what, q.lastError());
-    }
-    if (!q.next()) {
-        return notFound(QStringLiteral(
-            "This link is not known here: it may have been copied wrong, or its request was "
-            "removed. Answer the request in Zerg instead."));
-    }
-    ActionLink link;
-    link.id = q.value(0).toLongLong();
-    link.ownerId = q.value(1).toLongLong();
-    link.approvalId = q.value(2).toLongLong();
-    link.action = parseStatus<LinkAction>(q.value(3).toString()).value_or(LinkAction::Deny);
-    link.createdAt = timeAt(q, 4);
-    link.expiresAt = timeAt(q, 5);
-    const bool used = !q.value(6).isNull();
+    if (!q.next())
+        return unknownLink();
+    ActionLink link = linkFrom(q);
+    const bool used = link.usedAt.isValid();
     q.finish();
+    if (link.action == LinkAction::View) {
+        return invalid(QStringLiteral(
+            "This link only shows the request; answer it with Allow or Deny, or in Zerg."));
+    }
     const Error usedError{QStringLiteral("used"),
                           QStringLiteral("This link was used already, or the request was "
                                          "answered another way. Nothing was changed.")};
@@ -89,7 +166,7 @@ Result<ActionLink> ActionLinkStore::redeem(const QString& token, const QDateTime
     // The request gets one answer: its other links no longer work.
     if (!exec(q,
               QStringLiteral("UPDATE action_links SET used_at = ?, used_by = ? WHERE "
-                             "approval_id = ? AND used_at IS NULL"),
+                             "approval_id = ? AND used_at IS NULL AND action <> 'view'"),
               {at, QStringLiteral("void:%1").arg(link.id), link.approvalId})) {
         return dbError(what, q.lastError());
     }

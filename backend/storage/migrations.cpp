@@ -552,13 +552,12 @@ QList<Migration> buildAll() {
                                " token_hash TEXT NOT NULL UNIQUE,"
                                " owner_id BIGINT NOT NULL,"
                                " approval_id BIGINT NOT NULL,"
-                               " action TEXT NOT NULL CHECK (action IN ('allow', 'deny')),"
+                               " action TEXT NOT NULL CHECK (action IN ('allow', 'deny', 'view')),"
                                " created_at TEXT NOT NULL,"
                                " expires_at TEXT NOT NULL,"
                                " used_at TEXT,"
-                               " used_by TEXT)"),
-                QStringLiteral("CREATE INDEX ix_action_links_approval ON action_links "
-                               "(approval_id)"),
+                               " used_by TEXT,"
+                               " UNIQUE (approval_id, action))"),
             },
     });
 

@@ -7,6 +7,7 @@
 #include "storage/database.h"
 #include "why.h"
 
+#include <QSet>
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
@@ -86,6 +87,50 @@ private Q_SLOTS:
         const Result<int> pruned = links.pruneExpired(kT0.addSecs(901));
         QVERIFY2(pruned, why(pruned));
         QCOMPARE(pruned.value(), 1);
+    }
+
+    // Of several processes that see one request, the first makes its links; the others are
+    // told they exist. A view link only shows the request: it is found, never redeemed, and
+    // an answer does not void it.
+    void aRequestGetsItsLinksOnce() {
+        const auto db = fresh();
+        ActionLinkStore links(db.get());
+        const auto first = links.issueFor(1, 7, kT0, kT0.addSecs(900));
+        QVERIFY2(first, why(first));
+        QVERIFY(first->has_value());
+        const ActionLinkSet set = **first;
+        QCOMPARE(QSet<QString>({set.allow, set.deny, set.view}).size(), 3);
+        const auto second = links.issueFor(1, 7, kT0.addSecs(1), kT0.addSecs(900));
+        QVERIFY2(second, why(second));
+        QVERIFY(!second->has_value());
+        const Result<QString> again = links.issue(1, 7, LinkAction::Deny, kT0, kT0.addSecs(900));
+        QVERIFY(!again);
+        QCOMPARE(again.error().code, QStringLiteral("exists"));
+        // The second call left nothing behind: three links.
+        QSqlQuery q(db->connection());
+        QVERIFY(q.exec(QStringLiteral("SELECT COUNT(*) FROM action_links")));
+        QVERIFY(q.next());
+        QCOMPARE(q.value(0).toInt(), 3);
+
+        const Result<ActionLink> view = links.find(set.view);
+        QVERIFY2(view, why(view));
+        QCOMPARE(view->action, LinkAction::View);
+        QCOMPARE(view->approvalId, 7);
+        const Result<ActionLink> viewRedeemed = links.redeem(set.view, kT0.addSecs(5), "link");
+        QVERIFY(!viewRedeemed);
+        QCOMPARE(viewRedeemed.error().code, QStringLiteral("invalid_argument"));
+
+        QVERIFY(links.redeem(set.deny, kT0.addSecs(10), "link"));
+        const Result<ActionLink> deny = links.find(set.deny);
+        QVERIFY2(deny, why(deny));
+        QCOMPARE(deny->usedAt, kT0.addSecs(10));
+        QCOMPARE(deny->usedBy, QStringLiteral("link"));
+        const Result<ActionLink> allow = links.find(set.allow);
+        QVERIFY2(allow, why(allow));
+        QVERIFY(allow->usedBy.startsWith(QStringLiteral("void:")));
+        QVERIFY(!links.find(set.view)->usedAt.isValid());
+        QCOMPARE(links.find(set.allow + QStringLiteral("x")).error().code,
+                 QStringLiteral("not_found"));
     }
 
     // A copy of the database gives no working link: the token is not in it, only its hash.

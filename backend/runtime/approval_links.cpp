@@ -1,0 +1,238 @@
+#include "runtime/approval_links.h"
+
+#include "core/clock.h"
+#include "core/settings.h"
+#include "tools/mail_message.h"
+#include "workers/approvals.h"
+
+#include <QHostAddress>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QNetworkRequest>
+
+namespace zerg {
+namespace {
+
+// The most of a command the notification shows; Open shows all of it.
+constexpr int kShownActionChars = 300;
+
+QString clipped(const QString& text, int chars) {
+    const QString t = text.trimmed();
+    return t.size() > chars ? t.left(chars) + QChar(0x2026) : t;
+}
+
+// An ntfy action's label: its syntax separates with "," and ";".
+QByteArray label(const QString& text) {
+    QString t = text;
+    t.remove(u',').remove(u';');
+    return t.toUtf8();
+}
+
+bool isLoopback(const QString& host) {
+    const QHostAddress address(host);
+    return host == QLatin1String("localhost") || (!address.isNull() && address.isLoopback());
+}
+
+}  // namespace
+
+Result<std::optional<ApprovalLinksConfig>> ApprovalLinksConfig::fromSettings(const Settings& s,
+                                                                               QString* warning) {
+    const QString text = s.publicUrl.trimmed();
+    if (text.isEmpty())
+        return std::optional<ApprovalLinksConfig>();
+    ApprovalLinksConfig c;
+    c.publicUrl = QUrl(text, QUrl::StrictMode);
+    const QString scheme = c.publicUrl.scheme().toLower();
+    if (!c.publicUrl.isValid() || c.publicUrl.host().isEmpty() ||
+        (scheme != QLatin1String("http") && scheme != QLatin1String("https")) ||
+        c.publicUrl.hasQuery() || c.publicUrl.hasFragment()) {
+        return Error{QStringLiteral("invalid_setting"),
+                     QCoreApplication::translate(
+                         "zerg::ApprovalLinks",
+                         "ZERG_PUBLIC_URL \"%1\" is not a web address: give the https:// "
+                         "address at which phones reach this server, for example "
+                         "https://zerg.example.com. Approval requests are not pushed until then.")
+                         .arg(text)};
+    }
+    if (s.webhookUrl.isEmpty() || s.webhookFormat != QLatin1String("ntfy")) {
+        return Error{QStringLiteral("invalid_setting"),
+                     QCoreApplication::translate(
+                         "zerg::ApprovalLinks",
+                         "ZERG_PUBLIC_URL is set, but no ntfy topic is: set ZERG_WEBHOOK_URL to "
+                         "your topic (for example https://ntfy.sh/<a long secret name>) and "
+                         "ZERG_WEBHOOK_FORMAT=ntfy. Approval requests are not pushed until then.")};
+    }
+    c.ntfyUrl = QUrl(s.webhookUrl);
+    if (scheme == QLatin1String("http") && !isLoopback(c.publicUrl.host()) && warning) {
+        *warning = QCoreApplication::translate(
+            "zerg::ApprovalLinks",
+            "ZERG_PUBLIC_URL uses http://, so the one-time links of approval requests travel "
+            "unencrypted. Put zerg serve behind a reverse proxy with TLS and give its https:// "
+            "address (docs/alerts.md).");
+    }
+    return std::optional<ApprovalLinksConfig>(c);
+}
+
+ApprovalLinks::ApprovalLinks(ApprovalLinksConfig config, Database* db, ApprovalStore* requests,
+                             Approvals* approvals, Clock* clock, QObject* parent)
+    : QObject(parent),
+      m_config(std::move(config)),
+      m_links(std::make_unique<ActionLinkStore>(db)),
+      m_requests(requests),
+      m_approvals(approvals),
+      m_clock(clock),
+      m_nam(std::make_unique<QNetworkAccessManager>()) {
+    connect(approvals, &Approvals::requested, this, &ApprovalLinks::push);
+}
+
+ApprovalLinks::~ApprovalLinks() = default;
+
+QString ApprovalLinks::linkUrl(const QString& token) const {
+    QString base = m_config.publicUrl.toString(QUrl::FullyEncoded);
+    while (base.endsWith(u'/'))
+        base.chop(1);
+    return base + QStringLiteral("/actions/") + token;
+}
+
+ApprovalLinks::Push ApprovalLinks::pushFor(const ApprovalRecord& r,
+                                           const ActionLinkSet& links) const {
+    Push p;
+    p.title = tr("Zerg asks: may I run this on %1?").arg(r.target);
+    QStringList lines{clipped(r.action, kShownActionChars)};
+    const QString why = r.classification.value(QStringLiteral("why")).toString();
+    if (!why.isEmpty())
+        lines << tr("Why it asks: %1").arg(why);
+    if (!r.statedReason.trimmed().isEmpty())
+        lines << tr("The worker says: %1").arg(clipped(r.statedReason, 200));
+    if (!r.task.isEmpty())
+        lines << tr("Task: %1").arg(clipped(r.task, 200));
+    lines << tr("Unanswered by %1 UTC, it is denied. Each button works once.")
+                 .arg(r.expiresAt.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm")));
+    p.body = lines.join(u'\n');
+    const QByteArray allow = linkUrl(links.allow).toUtf8();
+    const QByteArray deny = linkUrl(links.deny).toUtf8();
+    p.click = linkUrl(links.view).toUtf8();
+    p.actions = "http, " + label(tr("Allow")) + ", " + allow + ", method=POST, clear=true; " +
+                "http, " + label(tr("Deny")) + ", " + deny + ", method=POST, clear=true; " +
+                "view, " + label(tr("Open")) + ", " + p.click;
+    return p;
+}
+
+void ApprovalLinks::push(const ApprovalRecord& r) {
+    if (r.status != ApprovalStatus::Pending)
+        return;
+    const QDateTime now = m_clock->utcNow();
+    const QDateTime expires = r.expiresAt.isValid()
+                                  ? r.expiresAt
+                                  : now.addMSecs(m_approvals->timeoutMs());
+    if (!(expires > now))
+        return;
+    const auto issued = m_links->issueFor(r.ownerId, r.id, now, expires);
+    if (!issued) {
+        const QString why = tr("Approval request %1 was not pushed to the phone: %2")
+                                .arg(r.id)
+                                .arg(issued.error().message);
+        qWarning("zerg: %s", qPrintable(why));
+        Q_EMIT pushed(r.id, why);
+        return;
+    }
+    if (!issued->has_value())
+        return;  // another process pushed it
+    if (const auto pruned = m_links->pruneExpired(now.addDays(-m_config.keepExpiredDays));
+        !pruned) {
+        qWarning("zerg: %s", qPrintable(pruned.error().message));
+    }
+    const Push p = pushFor(r, **issued);
+    QNetworkRequest req(m_config.ntfyUrl);
+    req.setHeader(QNetworkRequest::ContentTypeHeader, QByteArray("text/plain; charset=utf-8"));
+    req.setHeader(QNetworkRequest::UserAgentHeader, QByteArray("Zerg/0.1 (approvals)"));
+    req.setAttribute(QNetworkRequest::RedirectPolicyAttribute,
+                     QNetworkRequest::ManualRedirectPolicy);
+    req.setTransferTimeout(m_config.timeoutSecs * 1000);
+    req.setRawHeader("Title", mime::encodeHeaderText(p.title).replace("\r\n", ""));
+    req.setRawHeader("Priority", "high");
+    req.setRawHeader("Tags", "question");
+    req.setRawHeader("Actions", p.actions);
+    req.setRawHeader("Click", p.click);
+    QNetworkReply* reply = m_nam->post(req, p.body.toUtf8());
+    const qint64 id = r.id;
+    connect(reply, &QNetworkReply::finished, this, [this, reply, id] {
+        reply->deleteLater();
+        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        QString error;
+        if (status == 0) {
+            error = tr("Approval request %1 was not pushed: the ntfy server did not answer (%2). "
+                       "Check ZERG_WEBHOOK_URL and that the server is reachable; the request "
+                       "can still be answered in Zerg.")
+                        .arg(id)
+                        .arg(reply->errorString());
+        } else if (status < 200 || status > 299) {
+            error = tr("Approval request %1 was not pushed: the ntfy server answered HTTP %2 "
+                       "(%3). Check the topic and its access token in ZERG_WEBHOOK_URL; the "
+                       "request can still be answered in Zerg.")
+                        .arg(id)
+                        .arg(status)
+                        .arg(QString::fromUtf8(reply->read(300)).simplified());
+        }
+        if (!error.isEmpty())
+            qWarning("zerg: %s", qPrintable(error));
+        Q_EMIT pushed(id, error);
+    });
+}
+
+Result<LinkedRequest> ApprovalLinks::look(const QString& token) const {
+    const Result<ActionLink> link = m_links->find(token);
+    if (!link)
+        return link.error();
+    const Result<ApprovalRecord> request = m_requests->request(link->ownerId, link->approvalId);
+    if (!request)
+        return request.error();
+    return LinkedRequest{link.value(), request.value()};
+}
+
+Result<LinkedRequest> ApprovalLinks::use(const QString& token) {
+    const Result<LinkedRequest> seen = look(token);
+    if (!seen)
+        return seen.error();
+    const ActionLink& link = seen->link;
+    if (link.action == LinkAction::View) {
+        return Error{QStringLiteral("invalid_argument"),
+                     tr("This link only shows the request. Answer it with Allow or Deny, or "
+                        "in Zerg.")};
+    }
+    const Error used{QStringLiteral("used"),
+                     tr("This request was answered already, expired or was withdrawn. Nothing "
+                        "was changed.")};
+    if (link.usedAt.isValid() || seen->request.status != ApprovalStatus::Pending)
+        return used;
+    const QDateTime now = m_clock->utcNow();
+    if (!(link.expiresAt > now)) {
+        return Error{QStringLiteral("expired"),
+                     tr("This link expired at %1 UTC, and with it the request. Nothing was "
+                        "changed.")
+                         .arg(link.expiresAt.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm")))};
+    }
+    // The request's own answer is the guard: of two answers at once (both buttons, or a
+    // button and the app), the store takes one.
+    ApprovalReply reply;
+    reply.choice =
+        link.action == LinkAction::Allow ? ApprovalChoice::AllowOnce : ApprovalChoice::Deny;
+    reply.device = QStringLiteral("link");
+    const Result<ApprovalRecord> answered =
+        m_approvals->answer(link.ownerId, link.approvalId, reply);
+    if (!answered) {
+        if (answered.error().code == QLatin1String("invalid_state"))
+            return used;
+        return answered.error();
+    }
+    if (const auto redeemed = m_links->redeem(token, now, QStringLiteral("link")); !redeemed) {
+        // Answered all the same: the request itself refuses a second answer.
+        qWarning("zerg: approval %lld: %s", link.approvalId,
+                 qPrintable(redeemed.error().message));
+    }
+    LinkedRequest out = seen.value();
+    out.request = answered.value();
+    return out;
+}
+
+}  // namespace zerg
