@@ -4188,6 +4188,77 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
     </message>
 </context>
 <context>
+    <name>zerg::ApprovalLinks</name>
+    <message>
+        <source>ZERG_PUBLIC_URL &quot;%1&quot; is not a web address: give the https:// address at which phones reach this server, for example https://zerg.example.com. Approval requests are not pushed until then.</source>
+        <translation>ZERG_PUBLIC_URL &quot;%1&quot; ist keine Webadresse: Geben Sie die https://-Adresse an, unter der Telefone diesen Server erreichen, zum Beispiel https://zerg.example.com. Bis dahin werden Freigabeanfragen nicht gesendet.</translation>
+    </message>
+    <message>
+        <source>ZERG_PUBLIC_URL is set, but no ntfy topic is: set ZERG_WEBHOOK_URL to your topic (for example https://ntfy.sh/&lt;a long secret name&gt;) and ZERG_WEBHOOK_FORMAT=ntfy. Approval requests are not pushed until then.</source>
+        <translation>ZERG_PUBLIC_URL ist gesetzt, aber kein ntfy-Thema: Setzen Sie ZERG_WEBHOOK_URL auf Ihr Thema (zum Beispiel https://ntfy.sh/&lt;ein langer geheimer Name&gt;) und ZERG_WEBHOOK_FORMAT=ntfy. Bis dahin werden Freigabeanfragen nicht gesendet.</translation>
+    </message>
+    <message>
+        <source>ZERG_PUBLIC_URL uses http://, so the one-time links of approval requests travel unencrypted. Put zerg serve behind a reverse proxy with TLS and give its https:// address (docs/alerts.md).</source>
+        <translation>ZERG_PUBLIC_URL verwendet http://, daher gehen die Einmal-Links der Freigabeanfragen unverschlüsselt über das Netz. Stellen Sie zerg serve hinter einen Reverse-Proxy mit TLS und geben Sie dessen https://-Adresse an (docs/alerts.md).</translation>
+    </message>
+    <message>
+        <source>Zerg asks: may I run this on %1?</source>
+        <translation>Zerg fragt: Darf ich das auf %1 ausführen?</translation>
+    </message>
+    <message>
+        <source>Why it asks: %1</source>
+        <translation>Warum Zerg fragt: %1</translation>
+    </message>
+    <message>
+        <source>The worker says: %1</source>
+        <translation>Der Worker sagt: %1</translation>
+    </message>
+    <message>
+        <source>Task: %1</source>
+        <translation>Aufgabe: %1</translation>
+    </message>
+    <message>
+        <source>Unanswered by %1 UTC, it is denied. Each button works once.</source>
+        <translation>Ohne Antwort bis %1 UTC wird es abgelehnt. Jede Schaltfläche wirkt einmal.</translation>
+    </message>
+    <message>
+        <source>Allow</source>
+        <translation>Erlauben</translation>
+    </message>
+    <message>
+        <source>Deny</source>
+        <translation>Ablehnen</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Ansehen</translation>
+    </message>
+    <message>
+        <source>Approval request %1 was not pushed to the phone: %2</source>
+        <translation>Freigabeanfrage %1 wurde nicht ans Telefon gesendet: %2</translation>
+    </message>
+    <message>
+        <source>Approval request %1 was not pushed: the ntfy server did not answer (%2). Check ZERG_WEBHOOK_URL and that the server is reachable; the request can still be answered in Zerg.</source>
+        <translation>Freigabeanfrage %1 wurde nicht gesendet: Der ntfy-Server hat nicht geantwortet (%2). Prüfen Sie ZERG_WEBHOOK_URL und ob der Server erreichbar ist; die Anfrage lässt sich weiterhin in Zerg beantworten.</translation>
+    </message>
+    <message>
+        <source>Approval request %1 was not pushed: the ntfy server answered HTTP %2 (%3). Check the topic and its access token in ZERG_WEBHOOK_URL; the request can still be answered in Zerg.</source>
+        <translation>Freigabeanfrage %1 wurde nicht gesendet: Der ntfy-Server antwortete mit HTTP %2 (%3). Prüfen Sie das Thema und sein Zugriffstoken in ZERG_WEBHOOK_URL; die Anfrage lässt sich weiterhin in Zerg beantworten.</translation>
+    </message>
+    <message>
+        <source>This link only shows the request. Answer it with Allow or Deny, or in Zerg.</source>
+        <translation>Dieser Link zeigt die Anfrage nur an. Beantworten Sie sie mit „Erlauben“ oder „Ablehnen“ oder in Zerg.</translation>
+    </message>
+    <message>
+        <source>This request was answered already, expired or was withdrawn. Nothing was changed.</source>
+        <translation>Diese Anfrage wurde bereits beantwortet, ist abgelaufen oder wurde zurückgezogen. Es wurde nichts geändert.</translation>
+    </message>
+    <message>
+        <source>This link expired at %1 UTC, and with it the request. Nothing was changed.</source>
+        <translation>Dieser Link ist um %1 UTC abgelaufen, und mit ihm die Anfrage. Es wurde nichts geändert.</translation>
+    </message>
+</context>
+<context>
     <name>zerg::ApprovalPolicy</name>
     <message>
         <source>&quot;%1&quot; is not a host with its approval mode. Write HOST=MODE, for example &quot;web1=read_only&quot;; the modes are autonomous, ask and read_only.</source>
@@ -6494,6 +6565,14 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
         <source>After SIGTERM, `zerg serve` refuses new requests and lets the runs in progress finish for this long, then hands back the runs another instance may finish and cancels the rest.</source>
         <translation>Nach SIGTERM nimmt `zerg serve` keine neuen Anfragen an und lässt laufende Läufe so lange zu Ende laufen; danach gibt es die Läufe ab, die eine andere Instanz beenden kann, und bricht den Rest ab.</translation>
     </message>
+    <message>
+        <source>Public address of zerg serve</source>
+        <translation>Öffentliche Adresse von zerg serve</translation>
+    </message>
+    <message>
+        <source>For answering approval requests from a phone: with an ntfy webhook, each request is pushed with Allow, Deny and Open buttons that call this address. Use https:// behind a reverse proxy. Empty: requests are answered in Zerg only.</source>
+        <translation>Um Freigabeanfragen vom Telefon aus zu beantworten: Mit einem ntfy-Webhook wird jede Anfrage mit den Schaltflächen Erlauben, Ablehnen und Ansehen gesendet, die diese Adresse aufrufen. Verwenden Sie https:// hinter einem Reverse-Proxy. Leer: Anfragen werden nur in Zerg beantwortet.</translation>
+    </message>
 </context>
 <context>
     <name>zerg::Settings</name>
@@ -7577,6 +7656,133 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
     <message>
         <source>The export is %1 MiB, more than the %2 MiB a reply may carry. Run zerg runs export on the server instead.</source>
         <translation>Der Export ist %1 MiB groß, mehr als die %2 MiB, die eine Antwort tragen darf. Führen Sie stattdessen zerg runs export auf dem Server aus.</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::api::ActionEndpoint</name>
+    <message>
+        <source>Busy</source>
+        <translation>Ausgelastet</translation>
+    </message>
+    <message>
+        <source>Too many answers at once; press the button again.</source>
+        <translation>Zu viele Antworten auf einmal; drücken Sie die Schaltfläche noch einmal.</translation>
+    </message>
+    <message>
+        <source>Too slow</source>
+        <translation>Zu langsam</translation>
+    </message>
+    <message>
+        <source>The request did not arrive whole in time; press the button again.</source>
+        <translation>Die Anfrage kam nicht rechtzeitig vollständig an; drücken Sie die Schaltfläche noch einmal.</translation>
+    </message>
+    <message>
+        <source>Not understood</source>
+        <translation>Nicht verstanden</translation>
+    </message>
+    <message>
+        <source>Unknown link</source>
+        <translation>Unbekannter Link</translation>
+    </message>
+    <message>
+        <source>This link is not known here: it may have been copied wrong, or its request was removed. Answer the request in Zerg instead.</source>
+        <translation>Dieser Link ist hier nicht bekannt: Vielleicht wurde er falsch kopiert, oder seine Anfrage wurde entfernt. Beantworten Sie die Anfrage stattdessen in Zerg.</translation>
+    </message>
+    <message>
+        <source>Not here</source>
+        <translation>Nicht hier</translation>
+    </message>
+    <message>
+        <source>Open this link, or press its button in the notification.</source>
+        <translation>Öffnen Sie diesen Link oder drücken Sie seine Schaltfläche in der Benachrichtigung.</translation>
+    </message>
+    <message>
+        <source>Waiting for an answer until %1 UTC; unanswered, it is denied.</source>
+        <translation>Wartet bis %1 UTC auf eine Antwort; ohne Antwort wird es abgelehnt.</translation>
+    </message>
+    <message>
+        <source>Allowed at %1 UTC (answered from: %2).</source>
+        <translation>Erlaubt um %1 UTC (beantwortet über: %2).</translation>
+    </message>
+    <message>
+        <source>Denied at %1 UTC (answered from: %2).</source>
+        <translation>Abgelehnt um %1 UTC (beantwortet über: %2).</translation>
+    </message>
+    <message>
+        <source>Nobody answered in time, so it was denied at %1 UTC.</source>
+        <translation>Niemand hat rechtzeitig geantwortet, daher wurde es um %1 UTC abgelehnt.</translation>
+    </message>
+    <message>
+        <source>Withdrawn at %1 UTC: %2</source>
+        <translation>Zurückgezogen um %1 UTC: %2</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>Wo</translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation>Was</translation>
+    </message>
+    <message>
+        <source>Why it asks</source>
+        <translation>Warum Zerg fragt</translation>
+    </message>
+    <message>
+        <source>The worker says</source>
+        <translation>Der Worker sagt</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>Aufgabe</translation>
+    </message>
+    <message>
+        <source>Asked at</source>
+        <translation>Gefragt um</translation>
+    </message>
+    <message>
+        <source>Only for looking</source>
+        <translation>Nur zum Ansehen</translation>
+    </message>
+    <message>
+        <source>Nothing was changed</source>
+        <translation>Es wurde nichts geändert</translation>
+    </message>
+    <message>
+        <source>Not recorded</source>
+        <translation>Nicht gespeichert</translation>
+    </message>
+    <message>
+        <source>Zerg could not record the answer (%1). Press the button again, or answer in Zerg.</source>
+        <translation>Zerg konnte die Antwort nicht speichern (%1). Drücken Sie die Schaltfläche noch einmal oder antworten Sie in Zerg.</translation>
+    </message>
+    <message>
+        <source>Allowed</source>
+        <translation>Erlaubt</translation>
+    </message>
+    <message>
+        <source>Denied</source>
+        <translation>Abgelehnt</translation>
+    </message>
+    <message>
+        <source>Allowed once: %1 on %2. The worker goes on.</source>
+        <translation>Einmal erlaubt: %1 auf %2. Der Worker macht weiter.</translation>
+    </message>
+    <message>
+        <source>Denied: %1 on %2. The worker is told.</source>
+        <translation>Abgelehnt: %1 auf %2. Der Worker erfährt es.</translation>
+    </message>
+    <message>
+        <source>May Zerg run this on %1?</source>
+        <translation>Darf Zerg das auf %1 ausführen?</translation>
+    </message>
+    <message>
+        <source>Allow once</source>
+        <translation>Einmal erlauben</translation>
+    </message>
+    <message>
+        <source>Deny</source>
+        <translation>Ablehnen</translation>
     </message>
 </context>
 <context>

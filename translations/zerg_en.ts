@@ -4181,6 +4181,77 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
     </message>
 </context>
 <context>
+    <name>zerg::ApprovalLinks</name>
+    <message>
+        <source>ZERG_PUBLIC_URL &quot;%1&quot; is not a web address: give the https:// address at which phones reach this server, for example https://zerg.example.com. Approval requests are not pushed until then.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZERG_PUBLIC_URL is set, but no ntfy topic is: set ZERG_WEBHOOK_URL to your topic (for example https://ntfy.sh/&lt;a long secret name&gt;) and ZERG_WEBHOOK_FORMAT=ntfy. Approval requests are not pushed until then.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZERG_PUBLIC_URL uses http://, so the one-time links of approval requests travel unencrypted. Put zerg serve behind a reverse proxy with TLS and give its https:// address (docs/alerts.md).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zerg asks: may I run this on %1?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why it asks: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The worker says: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unanswered by %1 UTC, it is denied. Each button works once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allow</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deny</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Approval request %1 was not pushed to the phone: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Approval request %1 was not pushed: the ntfy server did not answer (%2). Check ZERG_WEBHOOK_URL and that the server is reachable; the request can still be answered in Zerg.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Approval request %1 was not pushed: the ntfy server answered HTTP %2 (%3). Check the topic and its access token in ZERG_WEBHOOK_URL; the request can still be answered in Zerg.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This link only shows the request. Answer it with Allow or Deny, or in Zerg.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This request was answered already, expired or was withdrawn. Nothing was changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This link expired at %1 UTC, and with it the request. Nothing was changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>zerg::ApprovalPolicy</name>
     <message>
         <source>&quot;%1&quot; is not a host with its approval mode. Write HOST=MODE, for example &quot;web1=read_only&quot;; the modes are autonomous, ask and read_only.</source>
@@ -6478,6 +6549,14 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
         <source>After SIGTERM, `zerg serve` refuses new requests and lets the runs in progress finish for this long, then hands back the runs another instance may finish and cancels the rest.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Public address of zerg serve</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>For answering approval requests from a phone: with an ntfy webhook, each request is pushed with Allow, Deny and Open buttons that call this address. Use https:// behind a reverse proxy. Empty: requests are answered in Zerg only.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>zerg::Settings</name>
@@ -7560,6 +7639,133 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
     <name>zerg::api</name>
     <message>
         <source>The export is %1 MiB, more than the %2 MiB a reply may carry. Run zerg runs export on the server instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::api::ActionEndpoint</name>
+    <message>
+        <source>Busy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Too many answers at once; press the button again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Too slow</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The request did not arrive whole in time; press the button again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not understood</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown link</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This link is not known here: it may have been copied wrong, or its request was removed. Answer the request in Zerg instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open this link, or press its button in the notification.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting for an answer until %1 UTC; unanswered, it is denied.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allowed at %1 UTC (answered from: %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Denied at %1 UTC (answered from: %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nobody answered in time, so it was denied at %1 UTC.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Withdrawn at %1 UTC: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why it asks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The worker says</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Asked at</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only for looking</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing was changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not recorded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zerg could not record the answer (%1). Press the button again, or answer in Zerg.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allowed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Denied</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allowed once: %1 on %2. The worker goes on.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Denied: %1 on %2. The worker is told.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>May Zerg run this on %1?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allow once</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deny</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -39,10 +39,10 @@ void ActionEndpoint::handleConnection(QTcpSocket* socket) {
     socket->setParent(this);
     if (m_open.size() >= m_config.maxConnections) {
         m_open.insert(socket, {});
-        respond(socket,
-                {503, tr("Busy"), tr("Too many answers at once; press the button again."), {},
-                 {}, {}},
-                false);
+        respond(
+            socket,
+            {503, tr("Busy"), tr("Too many answers at once; press the button again."), {}, {}, {}},
+            false);
         return;
     }
     Pending& p = m_open[socket];
@@ -50,9 +50,12 @@ void ActionEndpoint::handleConnection(QTcpSocket* socket) {
         if (const auto it = m_open.find(socket); it != m_open.end() && !it->answered) {
             it->deadline = 0;
             respond(socket,
-                    {408, tr("Too slow"),
+                    {408,
+                     tr("Too slow"),
                      tr("The request did not arrive whole in time; press the button again."),
-                     {}, {}, {}},
+                     {},
+                     {},
+                     {}},
                     false);
         }
     });
@@ -88,7 +91,7 @@ void ActionEndpoint::read(QTcpSocket* socket) {
     HttpRequest request;
     QByteArray rest = it->buffer;
     const HttpHeadRead head =
-        takeHttpHead(&rest, m_config.maxHeadBytes, m_config.maxBodyBytes, &request);
+        takeHttpHead(&rest, m_config.maxHeadBytes, m_config.maxBodyBytes, &request, true);
     if (head.state == HttpHeadRead::State::Refused) {
         respond(socket, {head.status, tr("Not understood"), head.message, {}, {}, {}}, false);
         return;
@@ -103,16 +106,18 @@ void ActionEndpoint::read(QTcpSocket* socket) {
 
 ActionEndpoint::Answer ActionEndpoint::answer(const HttpRequest& request) {
     const QString token = QString::fromLatin1(request.path.mid(int(strlen("/actions/"))));
-    const Answer unknown{404, tr("Unknown link"),
+    const Answer unknown{404,
+                         tr("Unknown link"),
                          tr("This link is not known here: it may have been copied wrong, or its "
                             "request was removed. Answer the request in Zerg instead."),
-                         {}, {}, {}};
+                         {},
+                         {},
+                         {}};
     if (!isToken(token))
         return unknown;
     if (request.method != "GET" && request.method != "POST") {
-        return {405, tr("Not here"),
-                tr("Open this link, or press its button in the notification."), {},
-                "GET, POST", {}};
+        return {405, tr("Not here"), tr("Open this link, or press its button in the notification."),
+                {},  "GET, POST",    {}};
     }
     const auto describe = [](const LinkedRequest& l) {
         const ApprovalRecord& r = l.request;
@@ -123,12 +128,12 @@ ActionEndpoint::Answer ActionEndpoint::answer(const HttpRequest& request) {
                              .arg(utc(r.expiresAt));
                 break;
             case ApprovalStatus::Allowed:
-                status = tr("Allowed at %1 UTC (answered from: %2).")
-                             .arg(utc(r.decidedAt), r.device);
+                status =
+                    tr("Allowed at %1 UTC (answered from: %2).").arg(utc(r.decidedAt), r.device);
                 break;
             case ApprovalStatus::Denied:
-                status = tr("Denied at %1 UTC (answered from: %2).")
-                             .arg(utc(r.decidedAt), r.device);
+                status =
+                    tr("Denied at %1 UTC (answered from: %2).").arg(utc(r.decidedAt), r.device);
                 break;
             case ApprovalStatus::Expired:
                 status = tr("Nobody answered in time, so it was denied at %1 UTC.")
@@ -168,11 +173,14 @@ ActionEndpoint::Answer ActionEndpoint::answer(const HttpRequest& request) {
             return a;
         }
         qCWarning(lcApi, "an approval link failed: %s", qPrintable(e.message));
-        return {503, tr("Not recorded"),
+        return {503,
+                tr("Not recorded"),
                 tr("Zerg could not record the answer (%1). Press the button again, or answer in "
                    "Zerg.")
                     .arg(e.message),
-                {}, {}, {}};
+                {},
+                {},
+                {}};
     };
     if (request.method == "POST") {
         const Result<LinkedRequest> used = m_links->use(token);
@@ -182,10 +190,13 @@ ActionEndpoint::Answer ActionEndpoint::answer(const HttpRequest& request) {
         const bool allowed = r.status == ApprovalStatus::Allowed;
         qCInfo(lcApi, "approval %lld %s through its link", r.id, allowed ? "allowed" : "denied");
         const QString what = r.action.size() > 200 ? r.action.left(200) + QChar(0x2026) : r.action;
-        return {200, allowed ? tr("Allowed") : tr("Denied"),
+        return {200,
+                allowed ? tr("Allowed") : tr("Denied"),
                 allowed ? tr("Allowed once: %1 on %2. The worker goes on.").arg(what, r.target)
                         : tr("Denied: %1 on %2. The worker is told.").arg(what, r.target),
-                describe(used.value()).second, {}, {}};
+                describe(used.value()).second,
+                {},
+                {}};
     }
     const Result<LinkedRequest> seen = m_links->look(token);
     if (!seen)
@@ -240,7 +251,7 @@ void ActionEndpoint::respond(QTcpSocket* socket, const Answer& a, bool html) {
                             "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; "
                             "frame-ancestors 'none'");
     } else {
-        body = (a.title + u": "_s + a.message + u'\n').toUtf8();
+        body = (a.message + u'\n').toUtf8();
         headers.emplaceBack("Content-Type", "text/plain; charset=utf-8");
     }
     headers.emplaceBack("Content-Length", QByteArray::number(body.size()));

@@ -19,10 +19,10 @@ struct HttpRequest;
 
 // The limits of the link endpoint; tests shrink them.
 struct ActionEndpointConfig {
-    qint64 maxHeadBytes = 8 * 1024;      // larger: 431
-    qint64 maxBodyBytes = 16 * 1024;     // larger: 413 (a button sends no body)
-    qint64 requestDeadlineMs = 10'000;   // the request must arrive whole within this: else 408
-    int maxConnections = 64;             // open at once at most; one more is answered 503
+    qint64 maxHeadBytes = 8 * 1024;     // larger: 431
+    qint64 maxBodyBytes = 16 * 1024;    // larger: 413 (a button sends no body)
+    qint64 requestDeadlineMs = 10'000;  // the request must arrive whole within this: else 408
+    int maxConnections = 64;            // open at once at most; one more is answered 503
 };
 
 // The one-time links of approval requests at /actions/<token> on `zerg serve`'s port (issue 27,
@@ -57,11 +57,11 @@ public:
 private:
     struct Answer {
         int status = 200;
-        QString title;    // the page's heading
-        QString message;  // what happened, one paragraph (the whole text/plain answer)
-        QString details;  // HTML: the request, already escaped
-        QByteArray allow; // the Allow header of a 405
-        QString button;   // a form that POSTs to the same link, with this label; empty: none
+        QString title;     // the page's heading
+        QString message;   // what happened, one paragraph (the whole text/plain answer)
+        QString details;   // HTML: the request, already escaped
+        QByteArray allow;  // the Allow header of a 405
+        QString button;    // a form that POSTs to the same link, with this label; empty: none
     };
     void read(QTcpSocket* socket);
     [[nodiscard]] Answer answer(const HttpRequest& request);

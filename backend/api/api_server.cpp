@@ -1,7 +1,7 @@
 #include "api/api_server.h"
 
-#include "api/api_backend.h"
 #include "api/action_endpoint.h"
+#include "api/api_backend.h"
 #include "api/api_connection.h"
 #include "core/clock.h"
 #include "core/event_bus.h"

@@ -174,12 +174,12 @@ private:
     ApiBackend* m_backend;
     Clock* m_clock;
     EventLog m_log;
-    qint64 m_seq = 0;                  // the stream's last seq
-    QTcpServer* m_listener = nullptr;  // child: a QSslServer with TLS
-    QWebSocketServer* m_ws = nullptr;  // child: never listens, takes routed connections
-    McpHttpEndpoint* m_mcp = nullptr;  // child, or null: no MCP endpoint
+    qint64 m_seq = 0;                     // the stream's last seq
+    QTcpServer* m_listener = nullptr;     // child: a QSslServer with TLS
+    QWebSocketServer* m_ws = nullptr;     // child: never listens, takes routed connections
+    McpHttpEndpoint* m_mcp = nullptr;     // child, or null: no MCP endpoint
     ActionEndpoint* m_actions = nullptr;  // child, or null: no approval links
-    std::function<Health()> m_health;  // GET /health, or empty: none
+    std::function<Health()> m_health;     // GET /health, or empty: none
     // Connections whose first request has not arrived yet, with their deadline's timer.
     QHash<QTcpSocket*, Clock::TimerId> m_routing;
     quint64 m_listenGeneration = 0;       // bumped by listen() and close()

@@ -17,12 +17,12 @@ HttpHeadRead refused(int status, const QString& message) {
 }  // namespace
 
 HttpHeadRead takeHttpHead(QByteArray* buffer, qint64 maxHeadBytes, qint64 maxBodyBytes,
-                          HttpRequest* out) {
+                          HttpRequest* out, bool postWithoutLength) {
     const qsizetype end = buffer->indexOf("\r\n\r\n");
     if (end < 0 || end + 4 > maxHeadBytes) {
         if (end >= 0 || buffer->size() > maxHeadBytes)
-            return refused(431, u"The request's headers are larger than %1 bytes."_s.arg(
-                                    maxHeadBytes));
+            return refused(431,
+                           u"The request's headers are larger than %1 bytes."_s.arg(maxHeadBytes));
         return {};
     }
     const QList<QByteArray> lines = buffer->left(end).split('\n');
@@ -61,7 +61,7 @@ HttpHeadRead takeHttpHead(QByteArray* buffer, qint64 maxHeadBytes, qint64 maxBod
         return refused(400, u"Content-Length is not a number."_s);
     if (r.bodyLength > maxBodyBytes)
         return refused(413, u"The message is larger than %1 bytes."_s.arg(maxBodyBytes));
-    if (out->method == "POST" && length.isEmpty())
+    if (out->method == "POST" && length.isEmpty() && !postWithoutLength)
         return refused(411, u"A POST needs a Content-Length."_s);
     r.state = HttpHeadRead::State::Ready;
     return r;

@@ -36,9 +36,11 @@ struct HttpHeadRead {
 
 // Takes the request line and headers off the front of buffer into out (Ready), or says that
 // more must arrive (Incomplete) or why the request is refused. Bodies only with Content-Length
-// (no chunked encoding), at most maxBodyBytes; a POST must give one.
+// (no chunked encoding), at most maxBodyBytes; a POST must give one (411) unless
+// postWithoutLength (then it has no body, as RFC 9112 reads it).
 [[nodiscard]] HttpHeadRead takeHttpHead(QByteArray* buffer, qint64 maxHeadBytes,
-                                        qint64 maxBodyBytes, HttpRequest* out);
+                                        qint64 maxBodyBytes, HttpRequest* out,
+                                        bool postWithoutLength = false);
 
 // "OK", "Not Found", ...
 [[nodiscard]] QByteArray httpReasonPhrase(int status);

@@ -36,7 +36,7 @@ bool isLoopback(const QString& host) {
 }  // namespace
 
 Result<std::optional<ApprovalLinksConfig>> ApprovalLinksConfig::fromSettings(const Settings& s,
-                                                                               QString* warning) {
+                                                                             QString* warning) {
     const QString text = s.publicUrl.trimmed();
     if (text.isEmpty())
         return std::optional<ApprovalLinksConfig>();
@@ -122,9 +122,8 @@ void ApprovalLinks::push(const ApprovalRecord& r) {
     if (r.status != ApprovalStatus::Pending)
         return;
     const QDateTime now = m_clock->utcNow();
-    const QDateTime expires = r.expiresAt.isValid()
-                                  ? r.expiresAt
-                                  : now.addMSecs(m_approvals->timeoutMs());
+    const QDateTime expires =
+        r.expiresAt.isValid() ? r.expiresAt : now.addMSecs(m_approvals->timeoutMs());
     if (!(expires > now))
         return;
     const auto issued = m_links->issueFor(r.ownerId, r.id, now, expires);
@@ -227,8 +226,7 @@ Result<LinkedRequest> ApprovalLinks::use(const QString& token) {
     }
     if (const auto redeemed = m_links->redeem(token, now, QStringLiteral("link")); !redeemed) {
         // Answered all the same: the request itself refuses a second answer.
-        qWarning("zerg: approval %lld: %s", link.approvalId,
-                 qPrintable(redeemed.error().message));
+        qWarning("zerg: approval %lld: %s", link.approvalId, qPrintable(redeemed.error().message));
     }
     LinkedRequest out = seen.value();
     out.request = answered.value();

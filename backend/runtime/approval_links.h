@@ -21,7 +21,8 @@ struct Settings;
 
 // Where approval requests are pushed and where their buttons call back.
 struct ApprovalLinksConfig {
-    QUrl publicUrl;  // ZERG_PUBLIC_URL: how phones reach `zerg serve`; links are <it>/actions/<token>
+    QUrl publicUrl;  // ZERG_PUBLIC_URL: how phones reach `zerg serve`; links are
+                     // <it>/actions/<token>
     QUrl ntfyUrl;    // the ntfy topic: ZERG_WEBHOOK_URL with ZERG_WEBHOOK_FORMAT=ntfy (a secret)
     int timeoutSecs = 15;
     // Links that expired longer ago than this are deleted (when the next request is pushed).
@@ -30,8 +31,8 @@ struct ApprovalLinksConfig {
     // From the settings: nullopt without ZERG_PUBLIC_URL (nothing is pushed); an error naming
     // the setting to fix when ZERG_PUBLIC_URL is not an http(s) address or no ntfy topic is
     // set. warning: set when the links would travel unencrypted to a remote host.
-    [[nodiscard]] static Result<std::optional<ApprovalLinksConfig>> fromSettings(
-        const Settings& s, QString* warning);
+    [[nodiscard]] static Result<std::optional<ApprovalLinksConfig>> fromSettings(const Settings& s,
+                                                                                 QString* warning);
 };
 
 // A link and the request it belongs to, as it is now.

@@ -179,7 +179,7 @@ private:
     bool m_draining = false;
     AlertChannels* m_alerts = nullptr;
     std::unique_ptr<ApprovalStore> m_approvalStore;
-    std::unique_ptr<Approvals> m_approvals;  // before its store goes (members end in reverse)
+    std::unique_ptr<Approvals> m_approvals;    // before its store goes (members end in reverse)
     ApprovalLinks* m_approvalLinks = nullptr;  // child; null unless enabled
     QString m_approvalProblem;
     QString m_hostsProblem;

@@ -98,9 +98,9 @@ Result<std::optional<ActionLinkSet>> ActionLinkStore::issueFor(qint64 ownerId, q
         return dbError(kIssuing, tx.lastError());
     QSqlQuery q(db);
     ActionLinkSet set;
-    for (auto [action, token] : {std::pair{LinkAction::Allow, &set.allow},
-                                 std::pair{LinkAction::Deny, &set.deny},
-                                 std::pair{LinkAction::View, &set.view}}) {
+    for (auto [action, token] :
+         {std::pair{LinkAction::Allow, &set.allow}, std::pair{LinkAction::Deny, &set.deny},
+          std::pair{LinkAction::View, &set.view}}) {
         Result<QString> made = insertLink(q, ownerId, approvalId, action, now, expiresAt);
         if (!made)
             return made.error();

@@ -4,12 +4,19 @@
 // untouched and tells the worker, always allow creates a rule that lets the next one run without
 // asking, an unanswered request expires as denied, read-only mode refuses without asking, and
 // neither the roundabout's hard timeout nor the run timeout runs out while a person decides.
+// From a phone (issue 27): the request is pushed to an ntfy stand-in with Allow / Deny / Open,
+// and the phone's POST to a one-time link of the API server answers it; a replayed, expired or
+// unknown link changes nothing.
+#include "api/api_server.h"
+#include "api/server_backend.h"
 #include "core/event_bus.h"
 #include "core/json_util.h"
 #include "fake_llm_server.h"
+#include "http_stub.h"
 #include "jarvis/jarvis_service.h"
 #include "llm_responses.h"
 #include "postgres_fixture.h"
+#include "runtime/approval_links.h"
 #include "runtime/backend.h"
 #include "sshd_fixture.h"
 #include "storage/artifact_store.h"
@@ -21,6 +28,9 @@
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -28,6 +38,7 @@
 
 using namespace zerg;
 using zerg::test::FakeLlmServer;
+using zerg::test::HttpStub;
 using zerg::test::SshdFixture;
 using zerg::test::textResponse;
 using zerg::test::toolCallResponse;
@@ -73,7 +84,88 @@ class TestApprovalsE2e : public QObject {
         QList<ApprovalRecord> requested;
         QList<bool> fileExistedAtRequest;
         QString watchedFile;
+        // The phone's side (withPhone): an ntfy stand-in and `zerg serve`'s API server, which
+        // answers the links. After the backend: it goes first.
+        std::unique_ptr<HttpStub> ntfy;
+        std::unique_ptr<api::ServerBackend> serverBackend;
+        std::unique_ptr<api::ApiServer> server;
     };
+
+    static constexpr char kPublicUrl[] = "https://zerg.example.test/ops";
+
+    // A session that pushes approval requests to an ntfy stand-in (answering ntfyStatus) and
+    // serves their links, as `zerg serve` with ZERG_PUBLIC_URL does.
+    std::unique_ptr<Session> openWithPhone(const QJsonArray& responses, int ntfyStatus = 200,
+                                           const std::function<void(Settings&)>& tweak = {}) {
+        auto ntfy = std::make_unique<HttpStub>();
+        if (!ntfy->start())
+            return nullptr;
+        ntfy->route("POST", "/zerg-topic", ntfyStatus, "{\"id\":\"n1\"}");
+        const quint16 ntfyPort = ntfy->port();
+        auto s = open(responses, [&](Settings& st) {
+            phoneSettings(st, ntfyPort);
+            if (tweak)
+                tweak(st);
+        });
+        if (!s)
+            return nullptr;
+        s->ntfy = std::move(ntfy);
+        if (const Status enabled = s->backend->enableApprovalLinks(); !enabled) {
+            qWarning("%s", qPrintable(enabled.error().message));
+            return nullptr;
+        }
+        if (!s->backend->approvalLinks())
+            return nullptr;
+        s->serverBackend =
+            std::make_unique<api::ServerBackend>(s->backend.get(), s->backend->auth());
+        s->server = std::make_unique<api::ApiServer>(api::ApiServerConfig{}, s->serverBackend.get(),
+                                                     s->backend->bus(), s->backend->clock());
+        s->server->serveApprovalLinks(s->backend->approvalLinks());
+        if (!s->server->listen(QHostAddress::LocalHost, 0))
+            return nullptr;
+        return s;
+    }
+
+    static void phoneSettings(Settings& st, quint16 ntfyPort) {
+        st.publicUrl = QString::fromLatin1(kPublicUrl);
+        st.webhookUrl = QStringLiteral("http://127.0.0.1:%1/zerg-topic").arg(ntfyPort);
+        st.webhookFormat = QStringLiteral("ntfy");
+    }
+
+    // The Allow, Deny and Open links of the one push, as tokens.
+    static QStringList pushedTokens(const Session& s) {
+        if (s.ntfy->requests().size() != 1)
+            return {};
+        static const QRegularExpression link(QStringLiteral("/actions/([A-Za-z0-9_-]{43})"));
+        QStringList tokens;
+        auto it = link.globalMatch(
+            QString::fromUtf8(s.ntfy->requests().constFirst().headers.value("actions")));
+        while (it.hasNext())
+            tokens << it.next().captured(1);
+        return tokens;
+    }
+
+    struct PhoneAnswer {
+        int status = 0;
+        QString body;
+    };
+    // What the phone (an ntfy button: POST, or a browser: GET with Accept text/html) gets.
+    static PhoneAnswer press(const Session& s, const QByteArray& method, const QString& token,
+                             const QByteArray& accept = "*/*") {
+        QNetworkAccessManager nam;
+        QNetworkRequest req(QUrl(
+            QStringLiteral("http://127.0.0.1:%1/actions/%2").arg(s.server->port()).arg(token)));
+        req.setRawHeader("Accept", accept);
+        QNetworkReply* reply =
+            method == "POST" ? nam.post(req, QByteArray()) : nam.sendCustomRequest(req, method);
+        QSignalSpy finished(reply, &QNetworkReply::finished);
+        if (!reply->isFinished() && !finished.wait(15000))
+            return {};
+        PhoneAnswer a{reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(),
+                      QString::fromUtf8(reply->readAll())};
+        reply->deleteLater();
+        return a;
+    }
 
     std::unique_ptr<Session> open(const QJsonArray& responses,
                                   const std::function<void(Settings&)>& tweak = {}) {
@@ -353,6 +445,162 @@ private Q_SLOTS:
         QCOMPARE(s->requested.size(), 1);
         QCOMPARE(s->requested.first().mode, QStringLiteral("ask"));
         QVERIFY(QFile::exists(asked));
+    }
+
+    // The request reaches the phone with three buttons; Open shows it, Allow answers it once
+    // (the command runs on the host), and neither a replay nor the other button changes
+    // anything afterwards.
+    void allowOnThePhoneRunsTheCommandOnce() {
+        QTemporaryDir host;
+        const QString file = host.filePath(QStringLiteral("phone-allowed"));
+        const QString command = QStringLiteral("touch ") + file;
+        auto s = openWithPhone(oneChange(command, QStringLiteral("phone")));
+        QVERIFY(s);
+        QSignalSpy done(s->backend->jarvis(), &JarvisService::runFinished);
+        QVERIFY(s->backend->jarvis()->ask(QStringLiteral("touch a file on testbox")));
+        QTRY_COMPARE_WITH_TIMEOUT(s->ntfy->requests().size(), 1, 30000);
+        const HttpStub::Request& push = s->ntfy->requests().constFirst();
+        QCOMPARE(push.method, QByteArray("POST"));
+        QVERIFY2(QString::fromUtf8(push.body).contains(command), push.body.constData());
+        QVERIFY(push.headers.value("title").contains("testbox"));
+        QCOMPARE(push.headers.value("priority"), QByteArray("high"));
+        const QByteArray actions = push.headers.value("actions");
+        QVERIFY2(actions.startsWith("http, Allow, https://zerg.example.test/ops/actions/"),
+                 actions.constData());
+        QVERIFY2(actions.contains(", method=POST, clear=true; http, Deny, "), actions.constData());
+        QVERIFY2(actions.contains("; view, Open, https://zerg.example.test/ops/actions/"),
+                 actions.constData());
+        const QStringList tokens = pushedTokens(*s);
+        QCOMPARE(tokens.size(), 3);
+        const QString allow = tokens.at(0), deny = tokens.at(1), view = tokens.at(2);
+        QVERIFY(push.headers.value("click").endsWith(view.toLatin1()));
+        QVERIFY(!QFile::exists(file));
+
+        // Open: a page that shows the command; it answers nothing, and its link cannot.
+        const PhoneAnswer page = press(*s, "GET", view, "text/html");
+        QCOMPARE(page.status, 200);
+        QVERIFY2(page.body.contains(command.toHtmlEscaped()), qPrintable(page.body));
+        QVERIFY(!page.body.contains(QStringLiteral("<form")));
+        QCOMPARE(press(*s, "POST", view).status, 405);
+        // The Allow link's page offers the button, and a GET of it answers nothing.
+        const PhoneAnswer allowPage = press(*s, "GET", allow, "text/html");
+        QCOMPARE(allowPage.status, 200);
+        QVERIFY2(allowPage.body.contains(QStringLiteral("<form method=\"post\">")),
+                 qPrintable(allowPage.body));
+        QVERIFY(!QFile::exists(file));
+        QCOMPARE(count(*s, "approval_resolved"), 0);
+
+        const PhoneAnswer allowed = press(*s, "POST", allow);
+        QCOMPARE(allowed.status, 200);
+        QVERIFY2(allowed.body.startsWith(QStringLiteral("Allowed once: touch ")),
+                 qPrintable(allowed.body));
+        QVERIFY(done.wait(30000));
+        QVERIFY2(done.at(0).at(1).toBool(), qPrintable(done.at(0).at(2).toString()));
+        QVERIFY(QFile::exists(file));  // it ran on the host
+        const QJsonObject resolved = lastEvent(*s, "approval_resolved");
+        QCOMPARE(resolved.value("status").toString(), QStringLiteral("allowed"));
+        QCOMPARE(resolved.value("device").toString(), QStringLiteral("link"));
+
+        // A replay, and the other button, are refused and change nothing.
+        const PhoneAnswer replay = press(*s, "POST", allow);
+        QCOMPARE(replay.status, 410);
+        QVERIFY2(replay.body.contains(QStringLiteral("Allowed at")), qPrintable(replay.body));
+        QCOMPARE(press(*s, "POST", deny).status, 410);
+        QCOMPARE(count(*s, "approval_resolved"), 1);
+        QVERIFY(!press(*s, "GET", allow, "text/html").body.contains(QStringLiteral("<form")));
+        // An unknown link, and one that is not a link at all.
+        QString forged = allow;
+        forged[0] = forged[0] == u'A' ? u'B' : u'A';
+        QCOMPARE(press(*s, "POST", forged).status, 404);
+        QCOMPARE(press(*s, "POST", QStringLiteral("..%2F..%2Fhealth")).status, 404);
+    }
+
+    // Deny from the phone: the host stays untouched and the worker is told.
+    void denyOnThePhoneLeavesTheHostUntouched() {
+        QTemporaryDir host;
+        const QString file = host.filePath(QStringLiteral("phone-denied"));
+        auto s = openWithPhone(oneChange(QStringLiteral("touch ") + file, QStringLiteral("pd")));
+        QVERIFY(s);
+        QSignalSpy done(s->backend->jarvis(), &JarvisService::runFinished);
+        QVERIFY(s->backend->jarvis()->ask(QStringLiteral("touch a file on testbox")));
+        QTRY_COMPARE_WITH_TIMEOUT(s->ntfy->requests().size(), 1, 30000);
+        const QStringList tokens = pushedTokens(*s);
+        QCOMPARE(tokens.size(), 3);
+        const PhoneAnswer denied = press(*s, "POST", tokens.at(1));
+        QCOMPARE(denied.status, 200);
+        QVERIFY2(denied.body.startsWith(QStringLiteral("Denied: ")), qPrintable(denied.body));
+        QVERIFY(done.wait(30000));
+        QVERIFY(!QFile::exists(file));
+        const QString result =
+            lastToolMessage(s->llm.requestsForModel(QStringLiteral("worker-model")).at(1));
+        QVERIFY2(result.contains(QStringLiteral("approval_denied")), qPrintable(result));
+        QCOMPARE(press(*s, "POST", tokens.at(0)).status, 410);  // Allow, after the Deny
+    }
+
+    // A link of a request nobody answered in time is refused: the request expired as denied.
+    // And a request answered in the app leaves its links without effect.
+    void expiredOrOtherwiseAnsweredLinksChangeNothing() {
+        QTemporaryDir host;
+        const QString late = host.filePath(QStringLiteral("late"));
+        const QString app = host.filePath(QStringLiteral("app"));
+        QJsonArray responses = oneChange(QStringLiteral("touch ") + late, QStringLiteral("late"));
+        for (const QJsonValue& v : oneChange(QStringLiteral("touch ") + app, QStringLiteral("app")))
+            responses.append(v);
+        auto s = openWithPhone(responses, 200, [](Settings& st) { st.approvalTimeoutSeconds = 1; });
+        QVERIFY(s);
+        bool ok = false;
+        QString text;
+        QVERIFY(ask(*s, QStringLiteral("touch a file on testbox"), &ok, &text));
+        QCOMPARE(lastEvent(*s, "approval_resolved").value("status").toString(),
+                 QStringLiteral("expired"));
+        QStringList tokens = pushedTokens(*s);
+        QCOMPARE(tokens.size(), 3);
+        const PhoneAnswer expired = press(*s, "POST", tokens.at(0));
+        QCOMPARE(expired.status, 410);
+        QVERIFY2(expired.body.contains(QStringLiteral("Nobody answered in time")),
+                 qPrintable(expired.body));
+        QVERIFY(!QFile::exists(late));
+
+        // The second request is answered in the app first; the phone's Allow comes too late.
+        ApprovalReply deny;
+        deny.choice = ApprovalChoice::Deny;
+        deny.device = QStringLiteral("desktop");
+        s->reply = deny;
+        QVERIFY(ask(*s, QStringLiteral("touch another file on testbox"), &ok, &text));
+        QTRY_COMPARE(s->ntfy->requests().size(), 2);
+        static const QRegularExpression link(QStringLiteral("/actions/([A-Za-z0-9_-]{43})"));
+        const QString allow =
+            link.match(QString::fromUtf8(s->ntfy->requests().at(1).headers.value("actions")))
+                .captured(1);
+        QVERIFY(!allow.isEmpty());
+        const PhoneAnswer tooLate = press(*s, "POST", allow);
+        QCOMPARE(tooLate.status, 410);
+        QVERIFY2(tooLate.body.contains(QStringLiteral("desktop")), qPrintable(tooLate.body));
+        QVERIFY(!QFile::exists(app));
+    }
+
+    // An ntfy server that refuses the push is reported with what to check; the request still
+    // waits for an answer in Zerg.
+    void aRefusedPushIsReported() {
+        QTemporaryDir host;
+        const QString file = host.filePath(QStringLiteral("refused-push"));
+        auto s =
+            openWithPhone(oneChange(QStringLiteral("touch ") + file, QStringLiteral("rp")), 403);
+        QVERIFY(s);
+        QSignalSpy pushed(s->backend->approvalLinks(), &ApprovalLinks::pushed);
+        ApprovalReply allow;
+        allow.choice = ApprovalChoice::AllowOnce;
+        allow.device = QStringLiteral("desktop");
+        s->reply = allow;
+        bool ok = false;
+        QString text;
+        QVERIFY(ask(*s, QStringLiteral("touch a file on testbox"), &ok, &text));
+        QVERIFY(QFile::exists(file));
+        QTRY_COMPARE(pushed.size(), 1);
+        const QString error = pushed.at(0).at(1).toString();
+        QVERIFY2(error.contains(QStringLiteral("HTTP 403")) &&
+                     error.contains(QStringLiteral("ZERG_WEBHOOK_URL")),
+                 qPrintable(error));
     }
 
     // A host of its own mode wins: autonomous for testbox runs the change without asking.
