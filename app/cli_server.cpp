@@ -279,7 +279,7 @@ int serveCommand(QStringList args) {
     }
     // Approval requests pushed to the phone, answered by one-time links (docs/alerts.md).
     QString linkWarning;
-    if (const Status links = backend->enableApprovalLinks(&linkWarning); !links)
+    if (const Status links = backend->enablePhoneLinks(&linkWarning); !links)
         io.err << "zerg serve: " << links.error().message << '\n';
     if (!linkWarning.isEmpty())
         io.err << "zerg serve: " << linkWarning << '\n';
@@ -299,7 +299,7 @@ int serveCommand(QStringList args) {
     server.setMcpServiceFactory([b = backend.get()](qint64 ownerId, QObject* parent) {
         return new McpService(b, ownerId, parent);
     });
-    server.serveApprovalLinks(backend->approvalLinks());
+    server.servePhoneLinks(backend->phoneLinks());
     // The server is the `api` child of the application tree: a listener that breaks is restarted
     // on the same address (the port bound first, when port 0 was asked), and a first listen that
     // fails ends `zerg serve`. The tree stops with the backend, after `server` is gone, so its

@@ -4188,77 +4188,6 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
     </message>
 </context>
 <context>
-    <name>zerg::ApprovalLinks</name>
-    <message>
-        <source>ZERG_PUBLIC_URL &quot;%1&quot; is not a web address: give the https:// address at which phones reach this server, for example https://zerg.example.com. Approval requests are not pushed until then.</source>
-        <translation>ZERG_PUBLIC_URL &quot;%1&quot; ist keine Webadresse: Geben Sie die https://-Adresse an, unter der Telefone diesen Server erreichen, zum Beispiel https://zerg.example.com. Bis dahin werden Freigabeanfragen nicht gesendet.</translation>
-    </message>
-    <message>
-        <source>ZERG_PUBLIC_URL is set, but no ntfy topic is: set ZERG_WEBHOOK_URL to your topic (for example https://ntfy.sh/&lt;a long secret name&gt;) and ZERG_WEBHOOK_FORMAT=ntfy. Approval requests are not pushed until then.</source>
-        <translation>ZERG_PUBLIC_URL ist gesetzt, aber kein ntfy-Thema: Setzen Sie ZERG_WEBHOOK_URL auf Ihr Thema (zum Beispiel https://ntfy.sh/&lt;ein langer geheimer Name&gt;) und ZERG_WEBHOOK_FORMAT=ntfy. Bis dahin werden Freigabeanfragen nicht gesendet.</translation>
-    </message>
-    <message>
-        <source>ZERG_PUBLIC_URL uses http://, so the one-time links of approval requests travel unencrypted. Put zerg serve behind a reverse proxy with TLS and give its https:// address (docs/alerts.md).</source>
-        <translation>ZERG_PUBLIC_URL verwendet http://, daher gehen die Einmal-Links der Freigabeanfragen unverschlüsselt über das Netz. Stellen Sie zerg serve hinter einen Reverse-Proxy mit TLS und geben Sie dessen https://-Adresse an (docs/alerts.md).</translation>
-    </message>
-    <message>
-        <source>Zerg asks: may I run this on %1?</source>
-        <translation>Zerg fragt: Darf ich das auf %1 ausführen?</translation>
-    </message>
-    <message>
-        <source>Why it asks: %1</source>
-        <translation>Warum Zerg fragt: %1</translation>
-    </message>
-    <message>
-        <source>The worker says: %1</source>
-        <translation>Der Worker sagt: %1</translation>
-    </message>
-    <message>
-        <source>Task: %1</source>
-        <translation>Aufgabe: %1</translation>
-    </message>
-    <message>
-        <source>Unanswered by %1 UTC, it is denied. Each button works once.</source>
-        <translation>Ohne Antwort bis %1 UTC wird es abgelehnt. Jede Schaltfläche wirkt einmal.</translation>
-    </message>
-    <message>
-        <source>Allow</source>
-        <translation>Erlauben</translation>
-    </message>
-    <message>
-        <source>Deny</source>
-        <translation>Ablehnen</translation>
-    </message>
-    <message>
-        <source>Open</source>
-        <translation>Ansehen</translation>
-    </message>
-    <message>
-        <source>Approval request %1 was not pushed to the phone: %2</source>
-        <translation>Freigabeanfrage %1 wurde nicht ans Telefon gesendet: %2</translation>
-    </message>
-    <message>
-        <source>Approval request %1 was not pushed: the ntfy server did not answer (%2). Check ZERG_WEBHOOK_URL and that the server is reachable; the request can still be answered in Zerg.</source>
-        <translation>Freigabeanfrage %1 wurde nicht gesendet: Der ntfy-Server hat nicht geantwortet (%2). Prüfen Sie ZERG_WEBHOOK_URL und ob der Server erreichbar ist; die Anfrage lässt sich weiterhin in Zerg beantworten.</translation>
-    </message>
-    <message>
-        <source>Approval request %1 was not pushed: the ntfy server answered HTTP %2 (%3). Check the topic and its access token in ZERG_WEBHOOK_URL; the request can still be answered in Zerg.</source>
-        <translation>Freigabeanfrage %1 wurde nicht gesendet: Der ntfy-Server antwortete mit HTTP %2 (%3). Prüfen Sie das Thema und sein Zugriffstoken in ZERG_WEBHOOK_URL; die Anfrage lässt sich weiterhin in Zerg beantworten.</translation>
-    </message>
-    <message>
-        <source>This link only shows the request. Answer it with Allow or Deny, or in Zerg.</source>
-        <translation>Dieser Link zeigt die Anfrage nur an. Beantworten Sie sie mit „Erlauben“ oder „Ablehnen“ oder in Zerg.</translation>
-    </message>
-    <message>
-        <source>This request was answered already, expired or was withdrawn. Nothing was changed.</source>
-        <translation>Diese Anfrage wurde bereits beantwortet, ist abgelaufen oder wurde zurückgezogen. Es wurde nichts geändert.</translation>
-    </message>
-    <message>
-        <source>This link expired at %1 UTC, and with it the request. Nothing was changed.</source>
-        <translation>Dieser Link ist um %1 UTC abgelaufen, und mit ihm die Anfrage. Es wurde nichts geändert.</translation>
-    </message>
-</context>
-<context>
     <name>zerg::ApprovalPolicy</name>
     <message>
         <source>&quot;%1&quot; is not a host with its approval mode. Write HOST=MODE, for example &quot;web1=read_only&quot;; the modes are autonomous, ask and read_only.</source>
@@ -4373,6 +4302,10 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
     <message>
         <source>interrupted: the Zerg process running this (%1) stopped, and going on with it here failed: %2</source>
         <translation>unterbrochen: Der Zerg-Prozess, der dies ausführte (%1), wurde beendet, und die Fortsetzung hier ist fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>Zerg is stopping.</source>
+        <translation>Zerg wird beendet.</translation>
     </message>
 </context>
 <context>
@@ -5923,6 +5856,89 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
     <message>
         <source>The LLM server at %1 failed with HTTP %2 (%3). Try again later; if it keeps failing, check the server&apos;s log and the model name &quot;%4&quot;.</source>
         <translation>Der LLM-Server unter %1 ist mit HTTP %2 gescheitert (%3). Versuchen Sie es später erneut; schlägt es weiter fehl, prüfen Sie das Log des Servers und den Modellnamen &quot;%4&quot;.</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::PhoneLinks</name>
+    <message>
+        <source>ZERG_PUBLIC_URL &quot;%1&quot; is not a web address: give the https:// address at which phones reach this server, for example https://zerg.example.com. Approval requests are not pushed until then.</source>
+        <translation>ZERG_PUBLIC_URL &quot;%1&quot; ist keine Webadresse: Geben Sie die https://-Adresse an, unter der Telefone diesen Server erreichen, zum Beispiel https://zerg.example.com. Bis dahin werden Freigabeanfragen nicht gesendet.</translation>
+    </message>
+    <message>
+        <source>ZERG_PUBLIC_URL is set, but no ntfy topic is: set ZERG_WEBHOOK_URL to your topic (for example https://ntfy.sh/&lt;a long secret name&gt;) and ZERG_WEBHOOK_FORMAT=ntfy. Approval requests are not pushed until then.</source>
+        <translation>ZERG_PUBLIC_URL ist gesetzt, aber kein ntfy-Thema: Setzen Sie ZERG_WEBHOOK_URL auf Ihr Thema (zum Beispiel https://ntfy.sh/&lt;ein langer geheimer Name&gt;) und ZERG_WEBHOOK_FORMAT=ntfy. Bis dahin werden Freigabeanfragen nicht gesendet.</translation>
+    </message>
+    <message>
+        <source>ZERG_PUBLIC_URL uses http://, so the one-time links of approval requests travel unencrypted. Put zerg serve behind a reverse proxy with TLS and give its https:// address (docs/alerts.md).</source>
+        <translation>ZERG_PUBLIC_URL verwendet http://, daher gehen die Einmal-Links der Freigabeanfragen unverschlüsselt über das Netz. Stellen Sie zerg serve hinter einen Reverse-Proxy mit TLS und geben Sie dessen https://-Adresse an (docs/alerts.md).</translation>
+    </message>
+    <message>
+        <source>Zerg asks: may I run this on %1?</source>
+        <translation>Zerg fragt: Darf ich das auf %1 ausführen?</translation>
+    </message>
+    <message>
+        <source>Why it asks: %1</source>
+        <translation>Warum Zerg fragt: %1</translation>
+    </message>
+    <message>
+        <source>The worker says: %1</source>
+        <translation>Der Worker sagt: %1</translation>
+    </message>
+    <message>
+        <source>Task: %1</source>
+        <translation>Aufgabe: %1</translation>
+    </message>
+    <message>
+        <source>Unanswered by %1 UTC, it is denied. Each button works once.</source>
+        <translation>Ohne Antwort bis %1 UTC wird es abgelehnt. Jede Schaltfläche wirkt einmal.</translation>
+    </message>
+    <message>
+        <source>Allow</source>
+        <translation>Erlauben</translation>
+    </message>
+    <message>
+        <source>Deny</source>
+        <translation>Ablehnen</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Ansehen</translation>
+    </message>
+    <message>
+        <source>Approval request %1 was not pushed to the phone: %2</source>
+        <translation>Freigabeanfrage %1 wurde nicht ans Telefon gesendet: %2</translation>
+    </message>
+    <message>
+        <source>This link only shows the request. Answer it with Allow or Deny, or in Zerg.</source>
+        <translation>Dieser Link zeigt die Anfrage nur an. Beantworten Sie sie mit „Erlauben“ oder „Ablehnen“ oder in Zerg.</translation>
+    </message>
+    <message>
+        <source>This request was answered already, expired or was withdrawn. Nothing was changed.</source>
+        <translation>Diese Anfrage wurde bereits beantwortet, ist abgelaufen oder wurde zurückgezogen. Es wurde nichts geändert.</translation>
+    </message>
+    <message>
+        <source>This link expired at %1 UTC, and with it the request. Nothing was changed.</source>
+        <translation>Dieser Link ist um %1 UTC abgelaufen, und mit ihm die Anfrage. Es wurde nichts geändert.</translation>
+    </message>
+    <message>
+        <source>Approval request %1</source>
+        <translation>Freigabeanfrage %1</translation>
+    </message>
+    <message>
+        <source>The alert was not pushed to the phone: %1</source>
+        <translation>Die Warnung wurde nicht ans Telefon gesendet: %1</translation>
+    </message>
+    <message>
+        <source>The alert &quot;%1&quot;</source>
+        <translation>Die Warnung „%1“</translation>
+    </message>
+    <message>
+        <source>%1 was not pushed: the ntfy server did not answer (%2). Check ZERG_WEBHOOK_URL and that the server is reachable; it can still be seen and answered in Zerg.</source>
+        <translation>%1 wurde nicht gesendet: Der ntfy-Server hat nicht geantwortet (%2). Prüfen Sie ZERG_WEBHOOK_URL und ob der Server erreichbar ist; in Zerg lässt es sich weiterhin ansehen und beantworten.</translation>
+    </message>
+    <message>
+        <source>%1 was not pushed: the ntfy server answered HTTP %2 (%3). Check the topic and its access token in ZERG_WEBHOOK_URL; it can still be seen and answered in Zerg.</source>
+        <translation>%1 wurde nicht gesendet: Der ntfy-Server antwortete mit HTTP %2 (%3). Prüfen Sie das Thema und sein Zugriffstoken in ZERG_WEBHOOK_URL; in Zerg lässt es sich weiterhin ansehen und beantworten.</translation>
     </message>
 </context>
 <context>
@@ -7783,6 +7799,10 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
     <message>
         <source>Deny</source>
         <translation>Ablehnen</translation>
+    </message>
+    <message>
+        <source>A scheduled check&apos;s result (%1), at %2 UTC.</source>
+        <translation>Ergebnis einer geplanten Prüfung (%1), um %2 UTC.</translation>
     </message>
 </context>
 <context>

@@ -4181,77 +4181,6 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
     </message>
 </context>
 <context>
-    <name>zerg::ApprovalLinks</name>
-    <message>
-        <source>ZERG_PUBLIC_URL &quot;%1&quot; is not a web address: give the https:// address at which phones reach this server, for example https://zerg.example.com. Approval requests are not pushed until then.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>ZERG_PUBLIC_URL is set, but no ntfy topic is: set ZERG_WEBHOOK_URL to your topic (for example https://ntfy.sh/&lt;a long secret name&gt;) and ZERG_WEBHOOK_FORMAT=ntfy. Approval requests are not pushed until then.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>ZERG_PUBLIC_URL uses http://, so the one-time links of approval requests travel unencrypted. Put zerg serve behind a reverse proxy with TLS and give its https:// address (docs/alerts.md).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Zerg asks: may I run this on %1?</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Why it asks: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The worker says: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Task: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Unanswered by %1 UTC, it is denied. Each button works once.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Allow</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Deny</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Open</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Approval request %1 was not pushed to the phone: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Approval request %1 was not pushed: the ntfy server did not answer (%2). Check ZERG_WEBHOOK_URL and that the server is reachable; the request can still be answered in Zerg.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Approval request %1 was not pushed: the ntfy server answered HTTP %2 (%3). Check the topic and its access token in ZERG_WEBHOOK_URL; the request can still be answered in Zerg.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>This link only shows the request. Answer it with Allow or Deny, or in Zerg.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>This request was answered already, expired or was withdrawn. Nothing was changed.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>This link expired at %1 UTC, and with it the request. Nothing was changed.</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>zerg::ApprovalPolicy</name>
     <message>
         <source>&quot;%1&quot; is not a host with its approval mode. Write HOST=MODE, for example &quot;web1=read_only&quot;; the modes are autonomous, ask and read_only.</source>
@@ -4365,6 +4294,10 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
     </message>
     <message>
         <source>interrupted: the Zerg process running this (%1) stopped, and going on with it here failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zerg is stopping.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5906,6 +5839,89 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
     </message>
     <message>
         <source>The LLM server at %1 failed with HTTP %2 (%3). Try again later; if it keeps failing, check the server&apos;s log and the model name &quot;%4&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::PhoneLinks</name>
+    <message>
+        <source>ZERG_PUBLIC_URL &quot;%1&quot; is not a web address: give the https:// address at which phones reach this server, for example https://zerg.example.com. Approval requests are not pushed until then.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZERG_PUBLIC_URL is set, but no ntfy topic is: set ZERG_WEBHOOK_URL to your topic (for example https://ntfy.sh/&lt;a long secret name&gt;) and ZERG_WEBHOOK_FORMAT=ntfy. Approval requests are not pushed until then.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZERG_PUBLIC_URL uses http://, so the one-time links of approval requests travel unencrypted. Put zerg serve behind a reverse proxy with TLS and give its https:// address (docs/alerts.md).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zerg asks: may I run this on %1?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why it asks: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The worker says: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unanswered by %1 UTC, it is denied. Each button works once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allow</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deny</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Approval request %1 was not pushed to the phone: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This link only shows the request. Answer it with Allow or Deny, or in Zerg.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This request was answered already, expired or was withdrawn. Nothing was changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This link expired at %1 UTC, and with it the request. Nothing was changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Approval request %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The alert was not pushed to the phone: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The alert &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was not pushed: the ntfy server did not answer (%2). Check ZERG_WEBHOOK_URL and that the server is reachable; it can still be seen and answered in Zerg.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was not pushed: the ntfy server answered HTTP %2 (%3). Check the topic and its access token in ZERG_WEBHOOK_URL; it can still be seen and answered in Zerg.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -7766,6 +7782,10 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
     </message>
     <message>
         <source>Deny</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A scheduled check&apos;s result (%1), at %2 UTC.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

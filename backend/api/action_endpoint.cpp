@@ -1,7 +1,7 @@
 #include "api/action_endpoint.h"
 
 #include "api/http_request.h"
-#include "runtime/approval_links.h"
+#include "runtime/phone_links.h"
 
 #include <QLoggingCategory>
 #include <QPointer>
@@ -31,7 +31,7 @@ bool isToken(const QString& token) {
 
 }  // namespace
 
-ActionEndpoint::ActionEndpoint(ActionEndpointConfig config, ApprovalLinks* links, Clock* clock,
+ActionEndpoint::ActionEndpoint(ActionEndpointConfig config, PhoneLinks* links, Clock* clock,
                                QObject* parent)
     : QObject(parent), m_config(config), m_links(links), m_clock(clock) {}
 
@@ -119,8 +119,8 @@ ActionEndpoint::Answer ActionEndpoint::answer(const HttpRequest& request) {
         return {405, tr("Not here"), tr("Open this link, or press its button in the notification."),
                 {},  "GET, POST",    {}};
     }
-    const auto describe = [](const LinkedRequest& l) {
-        const ApprovalRecord& r = l.request;
+    const auto describe = [](const LinkedItem& l) {
+        const ApprovalRecord& r = *l.request;
         QString status;
         switch (r.status) {
             case ApprovalStatus::Pending:
@@ -165,7 +165,7 @@ ActionEndpoint::Answer ActionEndpoint::answer(const HttpRequest& request) {
             return {405, tr("Only for looking"), e.message, {}, "GET", {}};
         if (e.code == u"expired"_s || e.code == u"used"_s) {
             Answer a{410, tr("Nothing was changed"), e.message, {}, {}, {}};
-            if (const Result<LinkedRequest> now = m_links->look(token)) {
+            if (const Result<LinkedItem> now = m_links->look(token); now && now->request) {
                 const auto [status, details] = describe(now.value());
                 a.message += u' ' + status;
                 a.details = details;
@@ -183,10 +183,10 @@ ActionEndpoint::Answer ActionEndpoint::answer(const HttpRequest& request) {
                 {}};
     };
     if (request.method == "POST") {
-        const Result<LinkedRequest> used = m_links->use(token);
+        const Result<LinkedItem> used = m_links->use(token);
         if (!used)
             return failed(used.error());
-        const ApprovalRecord& r = used->request;
+        const ApprovalRecord& r = *used->request;
         const bool allowed = r.status == ApprovalStatus::Allowed;
         qCInfo(lcApi, "approval %lld %s through its link", r.id, allowed ? "allowed" : "denied");
         const QString what = r.action.size() > 200 ? r.action.left(200) + QChar(0x2026) : r.action;
@@ -198,15 +198,25 @@ ActionEndpoint::Answer ActionEndpoint::answer(const HttpRequest& request) {
                 {},
                 {}};
     }
-    const Result<LinkedRequest> seen = m_links->look(token);
+    const Result<LinkedItem> seen = m_links->look(token);
     if (!seen)
         return failed(seen.error());
+    if (seen->alert) {
+        const InboxItem& item = *seen->alert;
+        return {200,
+                item.title,
+                tr("A scheduled check's result (%1), at %2 UTC.")
+                    .arg(item.severity, utc(item.createdAt)),
+                u"<pre>"_s + esc(item.body) + u"</pre>"_s,
+                {},
+                {}};
+    }
     const auto [status, details] = describe(seen.value());
-    Answer a{200, tr("May Zerg run this on %1?").arg(seen->request.target), status, details, {},
+    Answer a{200, tr("May Zerg run this on %1?").arg(seen->request->target), status, details, {},
              {}};
     const ActionLink& link = seen->link;
     const bool usable = link.action != LinkAction::View && !link.usedAt.isValid() &&
-                        seen->request.status == ApprovalStatus::Pending &&
+                        seen->request->status == ApprovalStatus::Pending &&
                         link.expiresAt > m_clock->utcNow();
     if (usable)
         a.button = link.action == LinkAction::Allow ? tr("Allow once") : tr("Deny");

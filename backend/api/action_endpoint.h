@@ -10,7 +10,7 @@
 class QTcpSocket;
 
 namespace zerg {
-class ApprovalLinks;
+class PhoneLinks;
 }  // namespace zerg
 
 namespace zerg::api {
@@ -41,7 +41,7 @@ class ActionEndpoint : public QObject {
     Q_OBJECT
 public:
     // links and clock must outlive this.
-    ActionEndpoint(ActionEndpointConfig config, ApprovalLinks* links, Clock* clock,
+    ActionEndpoint(ActionEndpointConfig config, PhoneLinks* links, Clock* clock,
                    QObject* parent = nullptr);
 
     // Whether a request path is the endpoint's.
@@ -69,7 +69,7 @@ private:
     void drop(QTcpSocket* socket);
 
     ActionEndpointConfig m_config;
-    ApprovalLinks* m_links;
+    PhoneLinks* m_links;
     Clock* m_clock;
     struct Pending {
         QByteArray buffer;

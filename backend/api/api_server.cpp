@@ -231,7 +231,7 @@ void ApiServer::setMcpServiceFactory(McpHttpEndpoint::ServiceFactory factory) {
     m_mcp = new McpHttpEndpoint(m_config.mcp, m_backend, m_clock, std::move(factory), this);
 }
 
-void ApiServer::serveApprovalLinks(ApprovalLinks* links, ActionEndpointConfig config) {
+void ApiServer::servePhoneLinks(PhoneLinks* links, ActionEndpointConfig config) {
     delete m_actions;
     m_actions = links ? new ActionEndpoint(config, links, m_clock, this) : nullptr;
 }

@@ -25,7 +25,7 @@ class QWebSocketServer;
 class QWebSocketCorsAuthenticator;
 
 namespace zerg {
-class ApprovalLinks;
+class PhoneLinks;
 class EventBus;
 }  // namespace zerg
 
@@ -142,7 +142,7 @@ public:
     // Serves the one-time links of approval requests at /actions/<token> (ActionEndpoint;
     // links: null stops serving them). Without it, /actions/… is a WebSocket path like any
     // other.
-    void serveApprovalLinks(ApprovalLinks* links, ActionEndpointConfig config = {});
+    void servePhoneLinks(PhoneLinks* links, ActionEndpointConfig config = {});
 
     // An event another instance published (EventRelay): its clients here see it like a local one.
     void relay(const zerg::Event& e) { deliver(e); }

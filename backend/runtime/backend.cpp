@@ -14,11 +14,11 @@
 #include "llm/retrying_provider.h"
 #include "mcp/mcp_servers.h"
 #include "runtime/app_tree.h"
-#include "runtime/approval_links.h"
 #include "runtime/budget_monitor.h"
 #include "runtime/health_monitor.h"
 #include "runtime/hygiene_daemon.h"
 #include "runtime/instance_lease.h"
+#include "runtime/phone_links.h"
 #include "schedule/alert_channels.h"
 #include "schedule/schedule_events.h"
 #include "schedule/schedule_service.h"
@@ -44,6 +44,7 @@
 #include <QDir>
 #include <QLockFile>
 #include <QNetworkAccessManager>
+#include <QPointer>
 
 #include <algorithm>
 
@@ -135,7 +136,7 @@ Backend::~Backend() {
     if (m_tree)
         m_tree->stop();
     delete m_tree;
-    delete m_approvalLinks;  // no more pushes: it uses the stores below
+    delete m_phoneLinks;  // no more pushes: it uses the stores below
     // Workers and the supervisor agents go first: they use the stores below. Then the providers
     // we built, whose last replies may still record usage in the store.
     for (qint64 id : std::as_const(m_ownerOrder))
@@ -496,15 +497,24 @@ void Backend::resumeTakenOver(const QList<TakenOverRun>& runs) {
     }
 }
 
-Status Backend::enableApprovalLinks(QString* warning) {
-    if (m_approvalLinks)
+Status Backend::enablePhoneLinks(QString* warning) {
+    if (m_phoneLinks)
         return Ok{};
-    const auto config = ApprovalLinksConfig::fromSettings(m_settings, warning);
+    const auto config = PhoneLinksConfig::fromSettings(m_settings, warning);
     if (!config)
         return config.error();
     if (config->has_value()) {
-        m_approvalLinks = new ApprovalLinks(**config, m_db.get(), m_approvalStore.get(),
-                                            m_approvals.get(), m_clock, this);
+        m_phoneLinks = new PhoneLinks(**config, m_db.get(), m_approvalStore.get(),
+                                      m_schedules.get(), m_approvals.get(), m_clock, this);
+        // The alerts of the webhook channel (that ntfy topic) get an Open link too.
+        m_alerts->setWebhookSender([links = QPointer<PhoneLinks>(m_phoneLinks)](
+                                       const InboxItem& item, const QString& title,
+                                       std::function<void(const QString&)> done) {
+            if (links)
+                links->pushAlert(item, title, std::move(done));
+            else
+                done(tr("Zerg is stopping."));
+        });
     }
     return Ok{};
 }

@@ -26,7 +26,7 @@ class InstanceLease;
 class AppTree;
 class ApprovalStore;
 class Approvals;
-class ApprovalLinks;
+class PhoneLinks;
 class ViolationRules;
 class AlertChannels;
 class ScheduleService;
@@ -118,9 +118,9 @@ public:
     // Pushes approval requests to the user's phone with one-time Allow / Deny links
     // (ZERG_PUBLIC_URL; docs/alerts.md). Only `zerg serve` enables it, as only it answers the
     // links. An error names the setting to fix (nothing is pushed then); without
-    // ZERG_PUBLIC_URL it is Ok and approvalLinks() stays null. warning: see ApprovalLinksConfig.
-    [[nodiscard]] Status enableApprovalLinks(QString* warning = nullptr);
-    [[nodiscard]] ApprovalLinks* approvalLinks() const { return m_approvalLinks; }
+    // ZERG_PUBLIC_URL it is Ok and phoneLinks() stays null. warning: see PhoneLinksConfig.
+    [[nodiscard]] Status enablePhoneLinks(QString* warning = nullptr);
+    [[nodiscard]] PhoneLinks* phoneLinks() const { return m_phoneLinks; }
     // What is wrong with the approval settings (the stricter fallback applies), or empty.
     [[nodiscard]] QString approvalProblem() const { return m_approvalProblem; }
     // Why the hosts file could not be read (the app still runs; ssh_exec then allows no host).
@@ -180,7 +180,7 @@ private:
     AlertChannels* m_alerts = nullptr;
     std::unique_ptr<ApprovalStore> m_approvalStore;
     std::unique_ptr<Approvals> m_approvals;    // before its store goes (members end in reverse)
-    ApprovalLinks* m_approvalLinks = nullptr;  // child; null unless enabled
+    PhoneLinks* m_phoneLinks = nullptr;  // child; null unless enabled
     QString m_approvalProblem;
     QString m_hostsProblem;
     McpServers* m_mcp = nullptr;

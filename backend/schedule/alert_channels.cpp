@@ -3,6 +3,7 @@
 #include "tools/tool.h"
 
 #include <QJsonObject>
+#include <QPointer>
 
 namespace zerg {
 namespace {
@@ -65,6 +66,12 @@ void AlertChannels::deliver(const InboxItem& item) {
                  {{QStringLiteral("to"), m_routing.emailTo},
                   {QStringLiteral("subject"), QStringLiteral("Zerg: ") + title},
                   {QStringLiteral("body"), item.body}});
+        } else if (channel == QLatin1String("webhook") && m_webhookSender) {
+            const qint64 id = item.id;
+            m_webhookSender(item, title, [self = QPointer(this), channel, id](const QString& e) {
+                if (self)
+                    Q_EMIT self->sent(channel, id, e);
+            });
         } else if (channel == QLatin1String("webhook") && m_webhook &&
                    m_routing.webhookConfigured) {
             send(m_webhook, channel, item.id,

@@ -7,6 +7,7 @@
 #include <QObject>
 #include <QStringList>
 
+#include <functional>
 #include <memory>
 
 namespace zerg {
@@ -41,6 +42,13 @@ public:
 
     void deliver(const InboxItem& item);
 
+    // Sends the webhook channel's alerts another way: done gets the error, or an empty one once
+    // it went out. `zerg serve` with ZERG_PUBLIC_URL pushes them to ntfy with an Open link
+    // (runtime/phone_links.h). Empty: through send_webhook.
+    using WebhookSender = std::function<void(const InboxItem& item, const QString& title,
+                                             std::function<void(const QString& error)> done)>;
+    void setWebhookSender(WebhookSender sender) { m_webhookSender = std::move(sender); }
+
 Q_SIGNALS:
     // For the tray: a desktop notification.
     void notify(const QString& title, const QString& body, const QString& severity);
@@ -54,6 +62,7 @@ private:
     AlertRouting m_routing;
     std::shared_ptr<Tool> m_email;
     std::shared_ptr<Tool> m_webhook;
+    WebhookSender m_webhookSender;
 };
 
 }  // namespace zerg

@@ -31,16 +31,21 @@ QString newToken() {
 
 const QString kIssuing = QStringLiteral("making an action link");
 
-// Inserts one link; an empty token when the request has a link for this action already.
-Result<QString> insertLink(QSqlQuery& q, qint64 ownerId, qint64 approvalId, LinkAction action,
-                           const QDateTime& now, const QDateTime& expiresAt) {
+QVariant idOrNull(qint64 id) {
+    return id > 0 ? QVariant(id) : QVariant(QMetaType(QMetaType::LongLong));
+}
+
+// Inserts one link of an approval request or an inbox item; an empty token when it has a link
+// for this action already.
+Result<QString> insertLink(QSqlQuery& q, qint64 ownerId, qint64 approvalId, qint64 inboxItemId,
+                           LinkAction action, const QDateTime& now, const QDateTime& expiresAt) {
     const QString token = newToken();
     if (!exec(q,
               QStringLiteral("INSERT INTO action_links (token_hash, owner_id, approval_id, "
-                             "action, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?) "
-                             "ON CONFLICT (approval_id, action) DO NOTHING"),
-              {ActionLinkStore::hash(token), ownerId, approvalId, statusName(action),
-               timefmt::toIso(now), timefmt::toIso(expiresAt)})) {
+                             "inbox_item_id, action, created_at, expires_at) VALUES (?, ?, ?, ?, "
+                             "?, ?, ?) ON CONFLICT DO NOTHING"),
+              {ActionLinkStore::hash(token), ownerId, idOrNull(approvalId), idOrNull(inboxItemId),
+               statusName(action), timefmt::toIso(now), timefmt::toIso(expiresAt)})) {
         return dbError(kIssuing, q.lastError());
     }
     return q.numRowsAffected() == 1 ? token : QString();
@@ -51,18 +56,19 @@ ActionLink linkFrom(const QSqlQuery& q) {
     link.id = q.value(0).toLongLong();
     link.ownerId = q.value(1).toLongLong();
     link.approvalId = q.value(2).toLongLong();
-    link.action = parseStatus<LinkAction>(q.value(3).toString()).value_or(LinkAction::View);
-    link.createdAt = timeAt(q, 4);
-    link.expiresAt = timeAt(q, 5);
-    if (!q.value(6).isNull())
-        link.usedAt = timeAt(q, 6);
-    link.usedBy = q.value(7).toString();
+    link.inboxItemId = q.value(3).toLongLong();
+    link.action = parseStatus<LinkAction>(q.value(4).toString()).value_or(LinkAction::View);
+    link.createdAt = timeAt(q, 5);
+    link.expiresAt = timeAt(q, 6);
+    if (!q.value(7).isNull())
+        link.usedAt = timeAt(q, 7);
+    link.usedBy = q.value(8).toString();
     return link;
 }
 
 const QString kSelect = QStringLiteral(
-    "SELECT id, owner_id, approval_id, action, created_at, expires_at, used_at, used_by FROM "
-    "action_links WHERE token_hash = ?");
+    "SELECT id, owner_id, approval_id, inbox_item_id, action, created_at, expires_at, used_at, "
+    "used_by FROM action_links WHERE token_hash = ?");
 
 Error unknownLink() {
     return notFound(QStringLiteral(
@@ -77,7 +83,7 @@ Result<QString> ActionLinkStore::issue(qint64 ownerId, qint64 approvalId, LinkAc
     if (!(expiresAt > now))
         return invalid(QStringLiteral("An action link must expire after it is made."));
     QSqlQuery q(m_db->connection());
-    Result<QString> token = insertLink(q, ownerId, approvalId, action, now, expiresAt);
+    Result<QString> token = insertLink(q, ownerId, approvalId, 0, action, now, expiresAt);
     if (token && token->isEmpty()) {
         return Error{QStringLiteral("exists"),
                      QStringLiteral("Approval request %1 has a %2 link already.")
@@ -101,7 +107,7 @@ Result<std::optional<ActionLinkSet>> ActionLinkStore::issueFor(qint64 ownerId, q
     for (auto [action, token] :
          {std::pair{LinkAction::Allow, &set.allow}, std::pair{LinkAction::Deny, &set.deny},
           std::pair{LinkAction::View, &set.view}}) {
-        Result<QString> made = insertLink(q, ownerId, approvalId, action, now, expiresAt);
+        Result<QString> made = insertLink(q, ownerId, approvalId, 0, action, now, expiresAt);
         if (!made)
             return made.error();
         if (made->isEmpty())
@@ -112,6 +118,19 @@ Result<std::optional<ActionLinkSet>> ActionLinkStore::issueFor(qint64 ownerId, q
     if (!tx.commit())
         return dbError(kIssuing, tx.lastError());
     return std::optional<ActionLinkSet>(set);
+}
+
+Result<std::optional<QString>> ActionLinkStore::issueView(qint64 ownerId, qint64 inboxItemId,
+                                                          const QDateTime& now,
+                                                          const QDateTime& expiresAt) {
+    if (!(expiresAt > now))
+        return invalid(QStringLiteral("An action link must expire after it is made."));
+    QSqlQuery q(m_db->connection());
+    const Result<QString> token =
+        insertLink(q, ownerId, 0, inboxItemId, LinkAction::View, now, expiresAt);
+    if (!token)
+        return token.error();
+    return token->isEmpty() ? std::optional<QString>() : std::optional<QString>(token.value());
 }
 
 Result<ActionLink> ActionLinkStore::find(const QString& token) const {

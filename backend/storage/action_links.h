@@ -13,7 +13,7 @@ namespace zerg {
 class Database;
 
 // What a one-time link does (issue 27): answers an approval request from a phone (an ntfy
-// notification's button), without the app, or only shows it (View: the "Open" button).
+// notification's button), without the app, or only shows it or an alert (View: "Open").
 enum class LinkAction { Allow, Deny, View };
 
 template <>
@@ -29,7 +29,8 @@ struct StatusTable<LinkAction> {
 struct ActionLink {
     qint64 id = 0;
     qint64 ownerId = 0;
-    qint64 approvalId = 0;
+    qint64 approvalId = 0;   // the approval request it answers or shows; 0: an alert's
+    qint64 inboxItemId = 0;  // the alert (inbox item) it shows; 0: an approval's
     LinkAction action = LinkAction::Deny;
     QDateTime createdAt;
     QDateTime expiresAt;
@@ -63,6 +64,11 @@ public:
     [[nodiscard]] Result<std::optional<ActionLinkSet>> issueFor(qint64 ownerId, qint64 approvalId,
                                                                 const QDateTime& now,
                                                                 const QDateTime& expiresAt);
+    // The view link of an alert (an inbox item), valid until expiresAt; nullopt when the item
+    // has one already.
+    [[nodiscard]] Result<std::optional<QString>> issueView(qint64 ownerId, qint64 inboxItemId,
+                                                           const QDateTime& now,
+                                                           const QDateTime& expiresAt);
     // The link of a token, used or not, expired or not, without changing it. Error "not_found".
     [[nodiscard]] Result<ActionLink> find(const QString& token) const;
     // Redeems the token once (by: who, for the record). Errors: "not_found" (no such link),

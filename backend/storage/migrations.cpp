@@ -540,7 +540,7 @@ QList<Migration> buildAll() {
             },
     });
 
-    // One-time links that answer an approval request from a phone (issue 27,
+    // One-time links that answer an approval request from a phone, or open an alert (issue 27,
     // storage/action_links.h): only the token's hash is kept; used_at set once.
     list.append(Migration{
         .version = 15,
@@ -551,13 +551,16 @@ QList<Migration> buildAll() {
                                " id {{ID_PK}},"
                                " token_hash TEXT NOT NULL UNIQUE,"
                                " owner_id BIGINT NOT NULL,"
-                               " approval_id BIGINT NOT NULL,"
+                               " approval_id BIGINT,"
+                               " inbox_item_id BIGINT,"
                                " action TEXT NOT NULL CHECK (action IN ('allow', 'deny', 'view')),"
                                " created_at TEXT NOT NULL,"
                                " expires_at TEXT NOT NULL,"
                                " used_at TEXT,"
                                " used_by TEXT,"
-                               " UNIQUE (approval_id, action))"),
+                               " CHECK ((approval_id IS NULL) <> (inbox_item_id IS NULL)),"
+                               " UNIQUE (approval_id, action),"
+                               " UNIQUE (inbox_item_id, action))"),
             },
     });
 

@@ -16,10 +16,12 @@
 #include "jarvis/jarvis_service.h"
 #include "llm_responses.h"
 #include "postgres_fixture.h"
-#include "runtime/approval_links.h"
 #include "runtime/backend.h"
+#include "runtime/phone_links.h"
+#include "schedule/alert_channels.h"
 #include "sshd_fixture.h"
 #include "storage/artifact_store.h"
+#include "storage/schedule_store.h"
 #include "storage/store.h"
 #include "workers/approvals.h"
 #include "workers/worker.h"
@@ -110,17 +112,17 @@ class TestApprovalsE2e : public QObject {
         if (!s)
             return nullptr;
         s->ntfy = std::move(ntfy);
-        if (const Status enabled = s->backend->enableApprovalLinks(); !enabled) {
+        if (const Status enabled = s->backend->enablePhoneLinks(); !enabled) {
             qWarning("%s", qPrintable(enabled.error().message));
             return nullptr;
         }
-        if (!s->backend->approvalLinks())
+        if (!s->backend->phoneLinks())
             return nullptr;
         s->serverBackend =
             std::make_unique<api::ServerBackend>(s->backend.get(), s->backend->auth());
         s->server = std::make_unique<api::ApiServer>(api::ApiServerConfig{}, s->serverBackend.get(),
                                                      s->backend->bus(), s->backend->clock());
-        s->server->serveApprovalLinks(s->backend->approvalLinks());
+        s->server->servePhoneLinks(s->backend->phoneLinks());
         if (!s->server->listen(QHostAddress::LocalHost, 0))
             return nullptr;
         return s;
@@ -587,7 +589,7 @@ private Q_SLOTS:
         auto s =
             openWithPhone(oneChange(QStringLiteral("touch ") + file, QStringLiteral("rp")), 403);
         QVERIFY(s);
-        QSignalSpy pushed(s->backend->approvalLinks(), &ApprovalLinks::pushed);
+        QSignalSpy pushed(s->backend->phoneLinks(), &PhoneLinks::pushed);
         ApprovalReply allow;
         allow.choice = ApprovalChoice::AllowOnce;
         allow.device = QStringLiteral("desktop");
@@ -601,6 +603,41 @@ private Q_SLOTS:
         QVERIFY2(error.contains(QStringLiteral("HTTP 403")) &&
                      error.contains(QStringLiteral("ZERG_WEBHOOK_URL")),
                  qPrintable(error));
+    }
+
+    // A critical alert (a scheduled check's result) goes to the phone through the same topic,
+    // with an Open link that shows its whole text and answers nothing.
+    void aCriticalAlertReachesThePhoneWithAnOpenLink() {
+        auto s = openWithPhone({});
+        QVERIFY(s);
+        const QString body = QStringLiteral("Disk on web1 is 97% full.\n<script>x</script>") +
+                             QString(1500, u'x') + QStringLiteral("THE END");
+        const auto id = s->backend->schedules()->addInboxItem(
+            1, std::nullopt, std::nullopt, QStringLiteral("Disk check"), body,
+            QStringLiteral("critical"), QDateTime::currentDateTimeUtc());
+        QVERIFY(id);
+        const auto item = s->backend->schedules()->inboxItem(1, *id);
+        QVERIFY(item);
+        QSignalSpy sent(s->backend->alerts(), &AlertChannels::sent);
+        s->backend->alerts()->deliver(*item);
+        QTRY_COMPARE_WITH_TIMEOUT(s->ntfy->requests().size(), 1, 15000);
+        const HttpStub::Request& push = s->ntfy->requests().constFirst();
+        QCOMPARE(push.headers.value("priority"), QByteArray("urgent"));
+        QVERIFY(push.headers.value("title").contains("Disk check"));
+        QVERIFY(!push.body.contains("THE END"));  // the notification shows the start
+        const QStringList tokens = pushedTokens(*s);
+        QCOMPARE(tokens.size(), 1);
+        QVERIFY(push.headers.value("actions").startsWith("view, Open, https://zerg.example.test/"));
+        QTRY_COMPARE(sent.size(), 1);
+        QCOMPARE(sent.at(0).at(0).toString(), QStringLiteral("webhook"));
+        QCOMPARE(sent.at(0).at(2).toString(), QString());
+
+        const PhoneAnswer page = press(*s, "GET", tokens.at(0), "text/html");
+        QCOMPARE(page.status, 200);
+        QVERIFY2(page.body.contains(QStringLiteral("THE END")), qPrintable(page.body.left(300)));
+        QVERIFY(page.body.contains(QStringLiteral("&lt;script&gt;")));
+        QVERIFY(!page.body.contains(QStringLiteral("<script>")));
+        QCOMPARE(press(*s, "POST", tokens.at(0)).status, 405);
     }
 
     // A host of its own mode wins: autonomous for testbox runs the change without asking.

@@ -133,6 +133,27 @@ private Q_SLOTS:
                  QStringLiteral("not_found"));
     }
 
+    // An alert gets one view link, which shows it and never answers anything.
+    void anAlertGetsOneViewLink() {
+        const auto db = fresh();
+        ActionLinkStore links(db.get());
+        const auto view = links.issueView(1, 42, kT0, kT0.addDays(7));
+        QVERIFY2(view, why(view));
+        QVERIFY(view->has_value());
+        const auto again = links.issueView(1, 42, kT0, kT0.addDays(7));
+        QVERIFY2(again, why(again));
+        QVERIFY(!again->has_value());
+        // An approval request with the same number is another thing.
+        QVERIFY(links.issue(1, 42, LinkAction::View, kT0, kT0.addDays(1)));
+        const Result<ActionLink> found = links.find(**view);
+        QVERIFY2(found, why(found));
+        QCOMPARE(found->inboxItemId, 42);
+        QCOMPARE(found->approvalId, 0);
+        QCOMPARE(found->action, LinkAction::View);
+        QCOMPARE(links.redeem(**view, kT0.addSecs(1), "link").error().code,
+                 QStringLiteral("invalid_argument"));
+    }
+
     // A copy of the database gives no working link: the token is not in it, only its hash.
     void onlyTheHashIsStored() {
         const auto db = fresh();

@@ -1,4 +1,4 @@
-#include "runtime/approval_links.h"
+#include "runtime/phone_links.h"
 
 #include "core/clock.h"
 #include "core/settings.h"
@@ -15,6 +15,8 @@ namespace {
 
 // The most of a command the notification shows; Open shows all of it.
 constexpr int kShownActionChars = 300;
+// The most of an alert's text the notification shows (ntfy keeps 4,096 bytes); Open shows all.
+constexpr int kAlertBodyChars = 1000;
 
 QString clipped(const QString& text, int chars) {
     const QString t = text.trimmed();
@@ -35,12 +37,12 @@ bool isLoopback(const QString& host) {
 
 }  // namespace
 
-Result<std::optional<ApprovalLinksConfig>> ApprovalLinksConfig::fromSettings(const Settings& s,
-                                                                             QString* warning) {
+Result<std::optional<PhoneLinksConfig>> PhoneLinksConfig::fromSettings(const Settings& s,
+                                                                       QString* warning) {
     const QString text = s.publicUrl.trimmed();
     if (text.isEmpty())
-        return std::optional<ApprovalLinksConfig>();
-    ApprovalLinksConfig c;
+        return std::optional<PhoneLinksConfig>();
+    PhoneLinksConfig c;
     c.publicUrl = QUrl(text, QUrl::StrictMode);
     const QString scheme = c.publicUrl.scheme().toLower();
     if (!c.publicUrl.isValid() || c.publicUrl.host().isEmpty() ||
@@ -48,7 +50,7 @@ Result<std::optional<ApprovalLinksConfig>> ApprovalLinksConfig::fromSettings(con
         c.publicUrl.hasQuery() || c.publicUrl.hasFragment()) {
         return Error{QStringLiteral("invalid_setting"),
                      QCoreApplication::translate(
-                         "zerg::ApprovalLinks",
+                         "zerg::PhoneLinks",
                          "ZERG_PUBLIC_URL \"%1\" is not a web address: give the https:// "
                          "address at which phones reach this server, for example "
                          "https://zerg.example.com. Approval requests are not pushed until then.")
@@ -57,7 +59,7 @@ Result<std::optional<ApprovalLinksConfig>> ApprovalLinksConfig::fromSettings(con
     if (s.webhookUrl.isEmpty() || s.webhookFormat != QLatin1String("ntfy")) {
         return Error{QStringLiteral("invalid_setting"),
                      QCoreApplication::translate(
-                         "zerg::ApprovalLinks",
+                         "zerg::PhoneLinks",
                          "ZERG_PUBLIC_URL is set, but no ntfy topic is: set ZERG_WEBHOOK_URL to "
                          "your topic (for example https://ntfy.sh/<a long secret name>) and "
                          "ZERG_WEBHOOK_FORMAT=ntfy. Approval requests are not pushed until then.")};
@@ -65,37 +67,37 @@ Result<std::optional<ApprovalLinksConfig>> ApprovalLinksConfig::fromSettings(con
     c.ntfyUrl = QUrl(s.webhookUrl);
     if (scheme == QLatin1String("http") && !isLoopback(c.publicUrl.host()) && warning) {
         *warning = QCoreApplication::translate(
-            "zerg::ApprovalLinks",
+            "zerg::PhoneLinks",
             "ZERG_PUBLIC_URL uses http://, so the one-time links of approval requests travel "
             "unencrypted. Put zerg serve behind a reverse proxy with TLS and give its https:// "
             "address (docs/alerts.md).");
     }
-    return std::optional<ApprovalLinksConfig>(c);
+    return std::optional<PhoneLinksConfig>(c);
 }
 
-ApprovalLinks::ApprovalLinks(ApprovalLinksConfig config, Database* db, ApprovalStore* requests,
-                             Approvals* approvals, Clock* clock, QObject* parent)
+PhoneLinks::PhoneLinks(PhoneLinksConfig config, Database* db, ApprovalStore* requests,
+                       ScheduleStore* inbox, Approvals* approvals, Clock* clock, QObject* parent)
     : QObject(parent),
       m_config(std::move(config)),
       m_links(std::make_unique<ActionLinkStore>(db)),
       m_requests(requests),
+      m_inbox(inbox),
       m_approvals(approvals),
       m_clock(clock),
       m_nam(std::make_unique<QNetworkAccessManager>()) {
-    connect(approvals, &Approvals::requested, this, &ApprovalLinks::push);
+    connect(approvals, &Approvals::requested, this, &PhoneLinks::push);
 }
 
-ApprovalLinks::~ApprovalLinks() = default;
+PhoneLinks::~PhoneLinks() = default;
 
-QString ApprovalLinks::linkUrl(const QString& token) const {
+QString PhoneLinks::linkUrl(const QString& token) const {
     QString base = m_config.publicUrl.toString(QUrl::FullyEncoded);
     while (base.endsWith(u'/'))
         base.chop(1);
     return base + QStringLiteral("/actions/") + token;
 }
 
-ApprovalLinks::Push ApprovalLinks::pushFor(const ApprovalRecord& r,
-                                           const ActionLinkSet& links) const {
+PhoneLinks::Push PhoneLinks::pushFor(const ApprovalRecord& r, const ActionLinkSet& links) const {
     Push p;
     p.title = tr("Zerg asks: may I run this on %1?").arg(r.target);
     QStringList lines{clipped(r.action, kShownActionChars)};
@@ -118,7 +120,7 @@ ApprovalLinks::Push ApprovalLinks::pushFor(const ApprovalRecord& r,
     return p;
 }
 
-void ApprovalLinks::push(const ApprovalRecord& r) {
+void PhoneLinks::push(const ApprovalRecord& r) {
     if (r.status != ApprovalStatus::Pending)
         return;
     const QDateTime now = m_clock->utcNow();
@@ -142,59 +144,102 @@ void ApprovalLinks::push(const ApprovalRecord& r) {
         qWarning("zerg: %s", qPrintable(pruned.error().message));
     }
     const Push p = pushFor(r, **issued);
+    const qint64 id = r.id;
+    post(p.title, p.body,
+         {{"Priority", "high"}, {"Tags", "question"}, {"Actions", p.actions}, {"Click", p.click}},
+         tr("Approval request %1").arg(id),
+         [this, id](const QString& error) { Q_EMIT pushed(id, error); });
+}
+
+void PhoneLinks::pushAlert(const InboxItem& item, const QString& title,
+                           std::function<void(const QString& error)> done) {
+    const QDateTime now = m_clock->utcNow();
+    const auto issued = m_links->issueView(item.ownerId, item.id, now, now.addDays(kAlertLinkDays));
+    if (!issued) {
+        done(tr("The alert was not pushed to the phone: %1").arg(issued.error().message));
+        return;
+    }
+    if (!issued->has_value()) {
+        done({});  // another process pushed it
+        return;
+    }
+    const QByteArray open = linkUrl(**issued).toUtf8();
+    const QByteArray priority = item.severity == QLatin1String("critical")  ? "urgent"
+                                : item.severity == QLatin1String("warning") ? "high"
+                                                                            : "default";
+    const QByteArray tags = item.severity == QLatin1String("critical")  ? "rotating_light"
+                            : item.severity == QLatin1String("warning") ? "warning"
+                                                                        : "information_source";
+    post(title, clipped(item.body, kAlertBodyChars),
+         {{"Priority", priority},
+          {"Tags", tags},
+          {"Actions", "view, " + label(tr("Open")) + ", " + open},
+          {"Click", open}},
+         tr("The alert \"%1\"").arg(item.title), std::move(done));
+}
+
+void PhoneLinks::post(const QString& title, const QString& body,
+                      const QList<std::pair<QByteArray, QByteArray>>& headers, const QString& what,
+                      std::function<void(const QString& error)> done) {
     QNetworkRequest req(m_config.ntfyUrl);
     req.setHeader(QNetworkRequest::ContentTypeHeader, QByteArray("text/plain; charset=utf-8"));
-    req.setHeader(QNetworkRequest::UserAgentHeader, QByteArray("Zerg/0.1 (approvals)"));
+    req.setHeader(QNetworkRequest::UserAgentHeader, QByteArray("Zerg/0.1 (phone links)"));
     req.setAttribute(QNetworkRequest::RedirectPolicyAttribute,
                      QNetworkRequest::ManualRedirectPolicy);
     req.setTransferTimeout(m_config.timeoutSecs * 1000);
-    req.setRawHeader("Title", mime::encodeHeaderText(p.title).replace("\r\n", ""));
-    req.setRawHeader("Priority", "high");
-    req.setRawHeader("Tags", "question");
-    req.setRawHeader("Actions", p.actions);
-    req.setRawHeader("Click", p.click);
-    QNetworkReply* reply = m_nam->post(req, p.body.toUtf8());
-    const qint64 id = r.id;
-    connect(reply, &QNetworkReply::finished, this, [this, reply, id] {
+    // ntfy decodes RFC 2047 words in its headers; header values must be ASCII anyway.
+    req.setRawHeader("Title", mime::encodeHeaderText(title).replace("\r\n", ""));
+    for (const auto& [name, value] : headers)
+        req.setRawHeader(name, value);
+    QNetworkReply* reply = m_nam->post(req, body.toUtf8());
+    connect(reply, &QNetworkReply::finished, this, [reply, what, done = std::move(done)] {
         reply->deleteLater();
         const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
         QString error;
         if (status == 0) {
-            error = tr("Approval request %1 was not pushed: the ntfy server did not answer (%2). "
-                       "Check ZERG_WEBHOOK_URL and that the server is reachable; the request "
-                       "can still be answered in Zerg.")
-                        .arg(id)
-                        .arg(reply->errorString());
+            error = tr("%1 was not pushed: the ntfy server did not answer (%2). Check "
+                       "ZERG_WEBHOOK_URL and that the server is reachable; it can still be seen "
+                       "and answered in Zerg.")
+                        .arg(what, reply->errorString());
         } else if (status < 200 || status > 299) {
-            error = tr("Approval request %1 was not pushed: the ntfy server answered HTTP %2 "
-                       "(%3). Check the topic and its access token in ZERG_WEBHOOK_URL; the "
-                       "request can still be answered in Zerg.")
-                        .arg(id)
+            error = tr("%1 was not pushed: the ntfy server answered HTTP %2 (%3). Check the "
+                       "topic and its access token in ZERG_WEBHOOK_URL; it can still be seen and "
+                       "answered in Zerg.")
+                        .arg(what)
                         .arg(status)
                         .arg(QString::fromUtf8(reply->read(300)).simplified());
         }
         if (!error.isEmpty())
             qWarning("zerg: %s", qPrintable(error));
-        Q_EMIT pushed(id, error);
+        done(error);
     });
 }
 
-Result<LinkedRequest> ApprovalLinks::look(const QString& token) const {
+Result<LinkedItem> PhoneLinks::look(const QString& token) const {
     const Result<ActionLink> link = m_links->find(token);
     if (!link)
         return link.error();
+    LinkedItem out{link.value(), std::nullopt, std::nullopt};
+    if (link->inboxItemId > 0) {
+        const Result<InboxItem> alert = m_inbox->inboxItem(link->ownerId, link->inboxItemId);
+        if (!alert)
+            return alert.error();
+        out.alert = alert.value();
+        return out;
+    }
     const Result<ApprovalRecord> request = m_requests->request(link->ownerId, link->approvalId);
     if (!request)
         return request.error();
-    return LinkedRequest{link.value(), request.value()};
+    out.request = request.value();
+    return out;
 }
 
-Result<LinkedRequest> ApprovalLinks::use(const QString& token) {
-    const Result<LinkedRequest> seen = look(token);
+Result<LinkedItem> PhoneLinks::use(const QString& token) {
+    const Result<LinkedItem> seen = look(token);
     if (!seen)
         return seen.error();
     const ActionLink& link = seen->link;
-    if (link.action == LinkAction::View) {
+    if (link.action == LinkAction::View || !seen->request) {
         return Error{QStringLiteral("invalid_argument"),
                      tr("This link only shows the request. Answer it with Allow or Deny, or "
                         "in Zerg.")};
@@ -202,7 +247,7 @@ Result<LinkedRequest> ApprovalLinks::use(const QString& token) {
     const Error used{QStringLiteral("used"),
                      tr("This request was answered already, expired or was withdrawn. Nothing "
                         "was changed.")};
-    if (link.usedAt.isValid() || seen->request.status != ApprovalStatus::Pending)
+    if (link.usedAt.isValid() || seen->request->status != ApprovalStatus::Pending)
         return used;
     const QDateTime now = m_clock->utcNow();
     if (!(link.expiresAt > now)) {
@@ -228,7 +273,7 @@ Result<LinkedRequest> ApprovalLinks::use(const QString& token) {
         // Answered all the same: the request itself refuses a second answer.
         qWarning("zerg: approval %lld: %s", link.approvalId, qPrintable(redeemed.error().message));
     }
-    LinkedRequest out = seen.value();
+    LinkedItem out = seen.value();
     out.request = answered.value();
     return out;
 }
