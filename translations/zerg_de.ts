@@ -2834,6 +2834,10 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
         <source>&quot;body&quot; is required: the message text, at most %1 bytes.</source>
         <translation>&quot;body&quot; ist erforderlich: der Nachrichtentext, höchstens %1 Bytes.</translation>
     </message>
+    <message>
+        <source>E-mail is not configured: set ZERG_SMTP_HOST and ZERG_SMTP_FROM.</source>
+        <translation>E-Mail ist nicht eingerichtet: Setzen Sie ZERG_SMTP_HOST und ZERG_SMTP_FROM.</translation>
+    </message>
 </context>
 <context>
     <name>SendWebhookTool</name>
@@ -5146,6 +5150,53 @@ Kosten: %4</translation>
     </message>
 </context>
 <context>
+    <name>zerg::ImapWatcher</name>
+    <message>
+        <source>The TLS certificate of the IMAP server %1 is not trusted (%2). Give its CA with ZERG_IMAP_CA_FILE, or fix the server&apos;s certificate.</source>
+        <translation>Dem TLS-Zertifikat des IMAP-Servers %1 wird nicht vertraut (%2). Geben Sie seine Zertifizierungsstelle mit ZERG_IMAP_CA_FILE an oder korrigieren Sie das Zertifikat des Servers.</translation>
+    </message>
+    <message>
+        <source>The connection to the IMAP server %1:%2 failed: %3. Check ZERG_IMAP_HOST, ZERG_IMAP_PORT and ZERG_IMAP_TLS, and that the server is reachable.</source>
+        <translation>Die Verbindung zum IMAP-Server %1:%2 ist fehlgeschlagen: %3. Prüfen Sie ZERG_IMAP_HOST, ZERG_IMAP_PORT und ZERG_IMAP_TLS und ob der Server erreichbar ist.</translation>
+    </message>
+    <message>
+        <source>The IMAP server %1 did not answer within %2 s.</source>
+        <translation>Der IMAP-Server %1 hat nicht innerhalb von %2 s geantwortet.</translation>
+    </message>
+    <message>
+        <source>The IMAP server %1 sent a reply larger than %2 MB.</source>
+        <translation>Der IMAP-Server %1 hat eine Antwort größer als %2 MB gesendet.</translation>
+    </message>
+    <message>
+        <source>The IMAP server %1 refused the connection: %2</source>
+        <translation>Der IMAP-Server %1 hat die Verbindung abgelehnt: %2</translation>
+    </message>
+    <message>
+        <source>The IMAP server %1 closed the connection: %2</source>
+        <translation>Der IMAP-Server %1 hat die Verbindung beendet: %2</translation>
+    </message>
+    <message>
+        <source>The IMAP server %1 does not offer STARTTLS (%2). Use ZERG_IMAP_TLS=implicit (port 993) if it offers TLS there.</source>
+        <translation>Der IMAP-Server %1 bietet kein STARTTLS an (%2). Verwenden Sie ZERG_IMAP_TLS=implicit (Port 993), wenn er dort TLS anbietet.</translation>
+    </message>
+    <message>
+        <source>The IMAP server %1 allows no login without TLS. Set ZERG_IMAP_TLS to starttls or implicit.</source>
+        <translation>Der IMAP-Server %1 erlaubt keine Anmeldung ohne TLS. Setzen Sie ZERG_IMAP_TLS auf starttls oder implicit.</translation>
+    </message>
+    <message>
+        <source>The IMAP server %1 refused the login of %2: %3. Check ZERG_IMAP_USER and the imap_password secret.</source>
+        <translation>Der IMAP-Server %1 hat die Anmeldung von %2 abgelehnt: %3. Prüfen Sie ZERG_IMAP_USER und das Geheimnis imap_password.</translation>
+    </message>
+    <message>
+        <source>The IMAP server %1 has no mailbox &quot;%2&quot; for %3: %4. Check ZERG_IMAP_MAILBOX.</source>
+        <translation>Der IMAP-Server %1 hat kein Postfach „%2“ für %3: %4. Prüfen Sie ZERG_IMAP_MAILBOX.</translation>
+    </message>
+    <message>
+        <source>The IMAP server %1 answered a search with: %2</source>
+        <translation>Der IMAP-Server %1 hat eine Suche so beantwortet: %2</translation>
+    </message>
+</context>
+<context>
     <name>zerg::InboxModel</name>
     <message>
         <source>That result is no longer in the inbox. Close it and pick another one.</source>
@@ -5396,6 +5447,117 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
     <message>
         <source>Saved the server as &apos;%1&apos;, but its old entry &apos;%2&apos; could not be removed: %3</source>
         <translation>Der Server wurde als „%1“ gespeichert, aber sein alter Eintrag „%2“ konnte nicht entfernt werden: %3</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::MailReplies</name>
+    <message>
+        <source>ZERG_IMAP_TLS=%1 is not implicit, starttls or none. Replies by e-mail are not read until it is.</source>
+        <translation>ZERG_IMAP_TLS=%1 ist weder implicit noch starttls noch none. Bis dahin werden Antworten per E-Mail nicht gelesen.</translation>
+    </message>
+    <message>
+        <source>ZERG_IMAP_HOST is set but ZERG_IMAP_USER is not: give the mailbox&apos;s user (and the imap_password secret). Replies by e-mail are not read until then.</source>
+        <translation>ZERG_IMAP_HOST ist gesetzt, ZERG_IMAP_USER aber nicht: Geben Sie den Benutzer des Postfachs an (und das Geheimnis imap_password). Bis dahin werden Antworten per E-Mail nicht gelesen.</translation>
+    </message>
+    <message>
+        <source>Replies by e-mail need e-mail to go out first: set ZERG_ALERT_EMAIL and the SMTP server (ZERG_SMTP_HOST, ZERG_SMTP_FROM). Replies are not read until then.</source>
+        <translation>Antworten per E-Mail setzen voraus, dass E-Mails verschickt werden: Setzen Sie ZERG_ALERT_EMAIL und den SMTP-Server (ZERG_SMTP_HOST, ZERG_SMTP_FROM). Bis dahin werden Antworten nicht gelesen.</translation>
+    </message>
+    <message>
+        <source>Zerg asks: may I run this on %1?</source>
+        <translation>Zerg fragt: Darf ich das auf %1 ausführen?</translation>
+    </message>
+    <message>
+        <source>A worker wants to run this on %1:</source>
+        <translation>Ein Worker möchte das auf %1 ausführen:</translation>
+    </message>
+    <message>
+        <source>Why Zerg asks: %1</source>
+        <translation>Warum Zerg fragt: %1</translation>
+    </message>
+    <message>
+        <source>The worker says: %1</source>
+        <translation>Der Worker sagt: %1</translation>
+    </message>
+    <message>
+        <source>Task: %1</source>
+        <translation>Aufgabe: %1</translation>
+    </message>
+    <message>
+        <source>Reply &quot;yes&quot; to allow it once, or &quot;no&quot; to deny it. Unanswered by %1 UTC, it is denied.</source>
+        <translation>Antworten Sie „ja“, um es einmal zu erlauben, oder „nein“, um es abzulehnen. Ohne Antwort bis %1 UTC wird es abgelehnt.</translation>
+    </message>
+    <message>
+        <source>Only a reply from %1 counts.</source>
+        <translation>Nur eine Antwort von %1 zählt.</translation>
+    </message>
+    <message>
+        <source>not a reply to an e-mail Zerg sent</source>
+        <translation>keine Antwort auf eine E-Mail von Zerg</translation>
+    </message>
+    <message>
+        <source>%1 is not an address whose replies count (ZERG_ALERT_EMAIL, ZERG_MAIL_REPLY_FROM)</source>
+        <translation>%1 ist keine Adresse, deren Antworten zählen (ZERG_ALERT_EMAIL, ZERG_MAIL_REPLY_FROM)</translation>
+    </message>
+    <message>
+        <source>the receiving server says its authentication failed (dkim=%1, dmarc=%2)</source>
+        <translation>laut empfangendem Server ist die Authentifizierung fehlgeschlagen (dkim=%1, dmarc=%2)</translation>
+    </message>
+    <message>
+        <source>neither yes nor no</source>
+        <translation>weder ja noch nein</translation>
+    </message>
+    <message>
+        <source>Your reply was not taken as an answer: reply &quot;yes&quot; to allow the request once, or &quot;no&quot; to deny it. It still waits.</source>
+        <translation>Ihre Antwort wurde nicht als Entscheidung verstanden: Antworten Sie „ja“, um die Anfrage einmal zu erlauben, oder „nein“, um sie abzulehnen. Sie wartet weiter.</translation>
+    </message>
+    <message>
+        <source>the request was answered, expired or withdrawn before</source>
+        <translation>die Anfrage war bereits beantwortet, abgelaufen oder zurückgezogen</translation>
+    </message>
+    <message>
+        <source>Nothing was changed: the request was answered, expired or was withdrawn before your reply came.</source>
+        <translation>Es wurde nichts geändert: Die Anfrage war bereits beantwortet, abgelaufen oder zurückgezogen, bevor Ihre Antwort kam.</translation>
+    </message>
+    <message>
+        <source>Zerg could not record your answer (%1). Answer in Zerg instead.</source>
+        <translation>Zerg konnte Ihre Antwort nicht speichern (%1). Antworten Sie stattdessen in Zerg.</translation>
+    </message>
+    <message>
+        <source>Allowed once: %1 on %2. The worker goes on.</source>
+        <translation>Einmal erlaubt: %1 auf %2. Der Worker macht weiter.</translation>
+    </message>
+    <message>
+        <source>Denied: %1 on %2. The worker is told.</source>
+        <translation>Abgelehnt: %1 auf %2. Der Worker erfährt es.</translation>
+    </message>
+    <message>
+        <source>an empty reply</source>
+        <translation>eine leere Antwort</translation>
+    </message>
+    <message>
+        <source>About the alert &quot;%1&quot; (%2, %3 UTC):
+%4
+
+The user replied by e-mail:
+%5</source>
+        <translation>Zur Warnung „%1“ (%2, %3 UTC):
+%4
+
+Der Benutzer hat per E-Mail geantwortet:
+%5</translation>
+    </message>
+    <message>
+        <source>no such owner</source>
+        <translation>kein solcher Besitzer</translation>
+    </message>
+    <message>
+        <source>Your question was not started: %1 Send it again in a few minutes, or ask in Zerg.</source>
+        <translation>Ihre Frage wurde nicht gestartet: %1 Senden Sie sie in ein paar Minuten erneut oder fragen Sie in Zerg.</translation>
+    </message>
+    <message>
+        <source>Your question could not be answered: %1</source>
+        <translation>Ihre Frage konnte nicht beantwortet werden: %1</translation>
     </message>
 </context>
 <context>
@@ -6589,6 +6751,42 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
         <source>For answering approval requests from a phone: with an ntfy webhook, each request is pushed with Allow, Deny and Open buttons that call this address. Use https:// behind a reverse proxy. Empty: requests are answered in Zerg only.</source>
         <translation>Um Freigabeanfragen vom Telefon aus zu beantworten: Mit einem ntfy-Webhook wird jede Anfrage mit den Schaltflächen Erlauben, Ablehnen und Ansehen gesendet, die diese Adresse aufrufen. Verwenden Sie https:// hinter einem Reverse-Proxy. Leer: Anfragen werden nur in Zerg beantwortet.</translation>
     </message>
+    <message>
+        <source>IMAP server for replies</source>
+        <translation>IMAP-Server für Antworten</translation>
+    </message>
+    <message>
+        <source>Replies to alert and approval e-mails are read from this mailbox: yes or no answers a request, other text is a question for Jarvis. Empty: no replies by e-mail.</source>
+        <translation>Antworten auf Warn- und Freigabe-E-Mails werden aus diesem Postfach gelesen: ja oder nein beantwortet eine Anfrage, anderer Text ist eine Frage an Jarvis. Leer: keine Antworten per E-Mail.</translation>
+    </message>
+    <message>
+        <source>IMAP port</source>
+        <translation>IMAP-Port</translation>
+    </message>
+    <message>
+        <source>IMAP TLS</source>
+        <translation>IMAP-TLS</translation>
+    </message>
+    <message>
+        <source>IMAP user</source>
+        <translation>IMAP-Benutzer</translation>
+    </message>
+    <message>
+        <source>The password is the secret imap_password.</source>
+        <translation>Das Passwort ist das Geheimnis imap_password.</translation>
+    </message>
+    <message>
+        <source>IMAP mailbox</source>
+        <translation>IMAP-Postfach</translation>
+    </message>
+    <message>
+        <source>Replies also count from</source>
+        <translation>Antworten zählen auch von</translation>
+    </message>
+    <message>
+        <source>A comma list of addresses whose replies count, besides the alert address. Replies from anyone else are refused.</source>
+        <translation>Eine kommagetrennte Liste von Adressen, deren Antworten zählen, zusätzlich zur Warnadresse. Antworten anderer werden abgelehnt.</translation>
+    </message>
 </context>
 <context>
     <name>zerg::Settings</name>
@@ -6870,6 +7068,10 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
     <message>
         <source>%1 (not connected)</source>
         <translation>%1 (nicht angeschlossen)</translation>
+    </message>
+    <message>
+        <source>IMAP password</source>
+        <translation>IMAP-Passwort</translation>
     </message>
 </context>
 <context>

@@ -2827,6 +2827,10 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
         <source>&quot;body&quot; is required: the message text, at most %1 bytes.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>E-mail is not configured: set ZERG_SMTP_HOST and ZERG_SMTP_FROM.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>SendWebhookTool</name>
@@ -5136,6 +5140,53 @@ Cost: %4</source>
     </message>
 </context>
 <context>
+    <name>zerg::ImapWatcher</name>
+    <message>
+        <source>The TLS certificate of the IMAP server %1 is not trusted (%2). Give its CA with ZERG_IMAP_CA_FILE, or fix the server&apos;s certificate.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The connection to the IMAP server %1:%2 failed: %3. Check ZERG_IMAP_HOST, ZERG_IMAP_PORT and ZERG_IMAP_TLS, and that the server is reachable.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The IMAP server %1 did not answer within %2 s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The IMAP server %1 sent a reply larger than %2 MB.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The IMAP server %1 refused the connection: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The IMAP server %1 closed the connection: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The IMAP server %1 does not offer STARTTLS (%2). Use ZERG_IMAP_TLS=implicit (port 993) if it offers TLS there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The IMAP server %1 allows no login without TLS. Set ZERG_IMAP_TLS to starttls or implicit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The IMAP server %1 refused the login of %2: %3. Check ZERG_IMAP_USER and the imap_password secret.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The IMAP server %1 has no mailbox &quot;%2&quot; for %3: %4. Check ZERG_IMAP_MAILBOX.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The IMAP server %1 answered a search with: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>zerg::InboxModel</name>
     <message>
         <source>That result is no longer in the inbox. Close it and pick another one.</source>
@@ -5380,6 +5431,113 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
     </message>
     <message>
         <source>Saved the server as &apos;%1&apos;, but its old entry &apos;%2&apos; could not be removed: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::MailReplies</name>
+    <message>
+        <source>ZERG_IMAP_TLS=%1 is not implicit, starttls or none. Replies by e-mail are not read until it is.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZERG_IMAP_HOST is set but ZERG_IMAP_USER is not: give the mailbox&apos;s user (and the imap_password secret). Replies by e-mail are not read until then.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replies by e-mail need e-mail to go out first: set ZERG_ALERT_EMAIL and the SMTP server (ZERG_SMTP_HOST, ZERG_SMTP_FROM). Replies are not read until then.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zerg asks: may I run this on %1?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A worker wants to run this on %1:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why Zerg asks: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The worker says: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reply &quot;yes&quot; to allow it once, or &quot;no&quot; to deny it. Unanswered by %1 UTC, it is denied.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only a reply from %1 counts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a reply to an e-mail Zerg sent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not an address whose replies count (ZERG_ALERT_EMAIL, ZERG_MAIL_REPLY_FROM)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the receiving server says its authentication failed (dkim=%1, dmarc=%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>neither yes nor no</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your reply was not taken as an answer: reply &quot;yes&quot; to allow the request once, or &quot;no&quot; to deny it. It still waits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the request was answered, expired or withdrawn before</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing was changed: the request was answered, expired or was withdrawn before your reply came.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zerg could not record your answer (%1). Answer in Zerg instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allowed once: %1 on %2. The worker goes on.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Denied: %1 on %2. The worker is told.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an empty reply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About the alert &quot;%1&quot; (%2, %3 UTC):
+%4
+
+The user replied by e-mail:
+%5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no such owner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your question was not started: %1 Send it again in a few minutes, or ask in Zerg.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your question could not be answered: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -6573,6 +6731,42 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
         <source>For answering approval requests from a phone: with an ntfy webhook, each request is pushed with Allow, Deny and Open buttons that call this address. Use https:// behind a reverse proxy. Empty: requests are answered in Zerg only.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>IMAP server for replies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replies to alert and approval e-mails are read from this mailbox: yes or no answers a request, other text is a question for Jarvis. Empty: no replies by e-mail.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>IMAP port</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>IMAP TLS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>IMAP user</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The password is the secret imap_password.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>IMAP mailbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replies also count from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A comma list of addresses whose replies count, besides the alert address. Replies from anyone else are refused.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>zerg::Settings</name>
@@ -6853,6 +7047,10 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
     </message>
     <message>
         <source>%1 (not connected)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>IMAP password</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -254,6 +254,31 @@ QList<SettingField> makeFields() {
              QT_TRANSLATE_NOOP("zerg::SettingField", "Alert e-mail address"),
              QT_TRANSLATE_NOOP("zerg::SettingField", "Where e-mail alerts go."),
              &Settings::alertEmailTo),
+        text("imap/host", "ZERG_IMAP_HOST", n,
+             QT_TRANSLATE_NOOP("zerg::SettingField", "IMAP server for replies"),
+             QT_TRANSLATE_NOOP("zerg::SettingField",
+                               "Replies to alert and approval e-mails are read from this "
+                               "mailbox: yes or no answers a request, other text is a question "
+                               "for Jarvis. Empty: no replies by e-mail."),
+             &Settings::imapHost),
+        number("imap/port", "ZERG_IMAP_PORT", n,
+               QT_TRANSLATE_NOOP("zerg::SettingField", "IMAP port"),
+               QT_TRANSLATE_NOOP("zerg::SettingField", "0: the TLS mode's default."),
+               &Settings::imapPort, 0, 65535),
+        choice("imap/tls", "ZERG_IMAP_TLS", n, QT_TRANSLATE_NOOP("zerg::SettingField", "IMAP TLS"),
+               "", &Settings::imapTls,
+               {QStringLiteral("implicit"), QStringLiteral("starttls"), QStringLiteral("none")}),
+        text("imap/user", "ZERG_IMAP_USER", n, QT_TRANSLATE_NOOP("zerg::SettingField", "IMAP user"),
+             QT_TRANSLATE_NOOP("zerg::SettingField", "The password is the secret imap_password."),
+             &Settings::imapUser),
+        text("imap/mailbox", "ZERG_IMAP_MAILBOX", n,
+             QT_TRANSLATE_NOOP("zerg::SettingField", "IMAP mailbox"), "", &Settings::imapMailbox),
+        text("imap/reply_from", "ZERG_MAIL_REPLY_FROM", n,
+             QT_TRANSLATE_NOOP("zerg::SettingField", "Replies also count from"),
+             QT_TRANSLATE_NOOP("zerg::SettingField",
+                               "A comma list of addresses whose replies count, besides the alert "
+                               "address. Replies from anyone else are refused."),
+             &Settings::mailReplyFrom),
 
         choice("voice/stt_engine", "ZERG_STT_ENGINE", v,
                QT_TRANSLATE_NOOP("zerg::SettingField", "Speech recognition"),
@@ -734,6 +759,7 @@ Settings Settings::load() {
     overrideString(s.ollamaUrl, "ZERG_OLLAMA_URL");
     overrideString(s.shellSandbox, "ZERG_SHELL_SANDBOX");
     overrideString(s.smtpCaFile, "ZERG_SMTP_CA_FILE");
+    overrideString(s.imapCaFile, "ZERG_IMAP_CA_FILE");
     overrideString(s.webhookUrl, "ZERG_WEBHOOK_URL");
     if (qEnvironmentVariableIsSet("ZERG_LLM_MAX_RETRIES")) {
         bool ok = false;

@@ -99,6 +99,17 @@ struct Settings {
     // ZERG_PUBLIC_URL: where phones reach `zerg serve` (https://zerg.example.com). With an ntfy
     // webhook, approval requests are pushed with Allow / Deny / Open buttons (docs/alerts.md).
     QString publicUrl;
+    // Replies by e-mail (docs/alerts.md): the mailbox Zerg reads them from. ZERG_IMAP_HOST
+    // (empty: no replies by e-mail), _PORT (0: the TLS mode's), _TLS (none|starttls|implicit),
+    // _USER, _MAILBOX, _CA_FILE; the password is the secret "imap_password".
+    QString imapHost;
+    int imapPort = 0;
+    QString imapTls = QStringLiteral("implicit");
+    QString imapUser;
+    QString imapMailbox = QStringLiteral("INBOX");
+    QString imapCaFile;
+    // ZERG_MAIL_REPLY_FROM: more addresses whose replies count, besides ZERG_ALERT_EMAIL.
+    QString mailReplyFrom;
     // Where a scheduled check's result goes besides the task inbox, per severity: a comma list
     // of notification, email, webhook (ZERG_ALERT_INFO / _WARNING / _CRITICAL).
     QString alertInfo;

@@ -18,6 +18,7 @@
 #include "runtime/health_monitor.h"
 #include "runtime/hygiene_daemon.h"
 #include "runtime/instance_lease.h"
+#include "runtime/mail_replies.h"
 #include "runtime/phone_links.h"
 #include "schedule/alert_channels.h"
 #include "schedule/schedule_events.h"
@@ -137,6 +138,7 @@ Backend::~Backend() {
         m_tree->stop();
     delete m_tree;
     delete m_phoneLinks;  // no more pushes: it uses the stores below
+    delete m_mailReplies;
     // Workers and the supervisor agents go first: they use the stores below. Then the providers
     // we built, whose last replies may still record usage in the store.
     for (qint64 id : std::as_const(m_ownerOrder))
@@ -305,6 +307,7 @@ Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock
     const auto emailTool =
         std::make_shared<SendEmailTool>(smtp, s.alertEmailTo.split(u',', Qt::SkipEmptyParts));
     b->m_workerTools->add(emailTool);
+    b->m_emailTool = emailTool;
     SendWebhookOptions webhook;
     if (!s.webhookUrl.isEmpty()) {
         webhook.targets = {{QStringLiteral("default"), s.webhookUrl, s.webhookFormat}};
@@ -497,6 +500,32 @@ void Backend::resumeTakenOver(const QList<TakenOverRun>& runs) {
     }
 }
 
+void Backend::startMailReplies() {
+    QString password;
+    if (!m_settings.imapHost.isEmpty() && !m_settings.configDir.isEmpty()) {
+        const SecretStore secrets(m_settings.configDir, SecretStore::backendFromEnvironment());
+        if (auto pw = secrets.read(QStringLiteral("imap_password")))
+            password = pw.value();
+    }
+    const auto config = MailRepliesConfig::fromSettings(m_settings, password);
+    if (!config) {
+        m_mailProblem = config.error().message;
+        qWarning("zerg: %s", qPrintable(m_mailProblem));
+        return;
+    }
+    if (!config->has_value())
+        return;
+    m_mailReplies = new MailReplies(
+        **config, m_db.get(), m_approvals.get(), m_schedules.get(), m_emailTool,
+        [this](qint64 ownerId) -> JarvisService* {
+            const Result<OwnerServices> o = owner(ownerId);
+            return o ? o->jarvis : nullptr;
+        },
+        m_clock, this);
+    connect(m_alerts, &AlertChannels::mailed, m_mailReplies, &MailReplies::alertMailed);
+    m_mailReplies->start();
+}
+
 Status Backend::enablePhoneLinks(QString* warning) {
     if (m_phoneLinks)
         return Ok{};
@@ -557,6 +586,7 @@ void Backend::startBackgroundServices() {
     // The window and `zerg serve` show (and answer) what `zerg ask` or `zerg mcp serve` on this
     // database wait for.
     m_approvals->watchOtherProcesses();
+    startMailReplies();
     // An edit of mcp.json (by hand or from the Settings page) applies at once.
     m_mcp->watchConfigFile(McpConfig::storedSecrets(m_settings.configDir));
     if (!m_instanceLock->isLocked())

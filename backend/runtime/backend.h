@@ -27,6 +27,8 @@ class AppTree;
 class ApprovalStore;
 class Approvals;
 class PhoneLinks;
+class MailReplies;
+class SendEmailTool;
 class ViolationRules;
 class AlertChannels;
 class ScheduleService;
@@ -121,6 +123,10 @@ public:
     // ZERG_PUBLIC_URL it is Ok and phoneLinks() stays null. warning: see PhoneLinksConfig.
     [[nodiscard]] Status enablePhoneLinks(QString* warning = nullptr);
     [[nodiscard]] PhoneLinks* phoneLinks() const { return m_phoneLinks; }
+    // Replies by e-mail (ZERG_IMAP_HOST; docs/alerts.md): started with the background
+    // services; null when not configured or misconfigured (mailProblem() says why).
+    [[nodiscard]] MailReplies* mailReplies() const { return m_mailReplies; }
+    [[nodiscard]] QString mailProblem() const { return m_mailProblem; }
     // What is wrong with the approval settings (the stricter fallback applies), or empty.
     [[nodiscard]] QString approvalProblem() const { return m_approvalProblem; }
     // Why the hosts file could not be read (the app still runs; ssh_exec then allows no host).
@@ -145,6 +151,8 @@ private:
     // The runs this process took over (InstanceLease) go on with their owners' supervisor
     // agents; one that cannot is ended failed, saying why.
     void resumeTakenOver(const QList<TakenOverRun>& runs);
+    // Replies by e-mail, when configured (startBackgroundServices()).
+    void startMailReplies();
 
     Settings m_settings;
     Clock* m_clock = nullptr;
@@ -179,8 +187,11 @@ private:
     bool m_draining = false;
     AlertChannels* m_alerts = nullptr;
     std::unique_ptr<ApprovalStore> m_approvalStore;
-    std::unique_ptr<Approvals> m_approvals;    // before its store goes (members end in reverse)
-    PhoneLinks* m_phoneLinks = nullptr;  // child; null unless enabled
+    std::unique_ptr<Approvals> m_approvals;  // before its store goes (members end in reverse)
+    PhoneLinks* m_phoneLinks = nullptr;      // child; null unless enabled
+    MailReplies* m_mailReplies = nullptr;    // child; null unless configured
+    QString m_mailProblem;
+    std::shared_ptr<SendEmailTool> m_emailTool;
     QString m_approvalProblem;
     QString m_hostsProblem;
     McpServers* m_mcp = nullptr;

@@ -62,7 +62,7 @@ void AlertChannels::deliver(const InboxItem& item) {
         if (channel == QLatin1String("notification")) {
             Q_EMIT notify(title, shortBody(item.body), item.severity);
         } else if (channel == QLatin1String("email") && m_email && !m_routing.emailTo.isEmpty()) {
-            send(m_email, channel, item.id,
+            send(m_email, channel, item,
                  {{QStringLiteral("to"), m_routing.emailTo},
                   {QStringLiteral("subject"), QStringLiteral("Zerg: ") + title},
                   {QStringLiteral("body"), item.body}});
@@ -74,17 +74,23 @@ void AlertChannels::deliver(const InboxItem& item) {
             });
         } else if (channel == QLatin1String("webhook") && m_webhook &&
                    m_routing.webhookConfigured) {
-            send(m_webhook, channel, item.id,
+            send(m_webhook, channel, item,
                  {{QStringLiteral("title"), title}, {QStringLiteral("text"), item.body}});
         }
     }
 }
 
-void AlertChannels::send(const std::shared_ptr<Tool>& tool, const QString& channel, qint64 itemId,
-                         const QJsonObject& args) {
+void AlertChannels::send(const std::shared_ptr<Tool>& tool, const QString& channel,
+                         const InboxItem& item, const QJsonObject& args) {
     ToolInvocation* call = tool->start(args, this);
-    auto report = [this, call, channel, itemId] {
+    const qint64 itemId = item.id;
+    const qint64 ownerId = item.ownerId;
+    const QString subject = args.value(QStringLiteral("subject")).toString();
+    auto report = [this, call, channel, itemId, ownerId, subject] {
         const ToolResult& r = call->result();
+        const QString messageId = r.payload.value(QStringLiteral("message_id")).toString();
+        if (r.ok() && !messageId.isEmpty())
+            Q_EMIT mailed(ownerId, itemId, messageId, subject);
         if (!r.ok()) {
             qWarning("alerts: the %s alert for inbox item %lld failed: %s", qPrintable(channel),
                      itemId, qPrintable(r.error()));

@@ -54,9 +54,11 @@ Q_SIGNALS:
     void notify(const QString& title, const QString& body, const QString& severity);
     // One channel's outcome (e-mail and webhook send asynchronously); error empty on success.
     void sent(const QString& channel, qint64 itemId, const QString& error);
+    // An alert went out by e-mail with this Message-ID (replies to it can be matched).
+    void mailed(qint64 ownerId, qint64 itemId, const QString& messageId, const QString& subject);
 
 private:
-    void send(const std::shared_ptr<Tool>& tool, const QString& channel, qint64 itemId,
+    void send(const std::shared_ptr<Tool>& tool, const QString& channel, const InboxItem& item,
               const QJsonObject& args);
 
     AlertRouting m_routing;

@@ -31,10 +31,6 @@ QString newToken() {
 
 const QString kIssuing = QStringLiteral("making an action link");
 
-QVariant idOrNull(qint64 id) {
-    return id > 0 ? QVariant(id) : QVariant(QMetaType(QMetaType::LongLong));
-}
-
 // Inserts one link of an approval request or an inbox item; an empty token when it has a link
 // for this action already.
 Result<QString> insertLink(QSqlQuery& q, qint64 ownerId, qint64 approvalId, qint64 inboxItemId,
@@ -44,8 +40,9 @@ Result<QString> insertLink(QSqlQuery& q, qint64 ownerId, qint64 approvalId, qint
               QStringLiteral("INSERT INTO action_links (token_hash, owner_id, approval_id, "
                              "inbox_item_id, action, created_at, expires_at) VALUES (?, ?, ?, ?, "
                              "?, ?, ?) ON CONFLICT DO NOTHING"),
-              {ActionLinkStore::hash(token), ownerId, idOrNull(approvalId), idOrNull(inboxItemId),
-               statusName(action), timefmt::toIso(now), timefmt::toIso(expiresAt)})) {
+              {ActionLinkStore::hash(token), ownerId, idOrNull(std::optional<qint64>(approvalId)),
+               idOrNull(std::optional<qint64>(inboxItemId)), statusName(action),
+               timefmt::toIso(now), timefmt::toIso(expiresAt)})) {
         return dbError(kIssuing, q.lastError());
     }
     return q.numRowsAffected() == 1 ? token : QString();

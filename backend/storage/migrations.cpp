@@ -564,6 +564,36 @@ QList<Migration> buildAll() {
             },
     });
 
+    // The e-mails a person may answer, and the replies read from the mailbox (issue 27,
+    // storage/mail_threads.h): a reply is handled once over every process (its Message-ID).
+    list.append(Migration{
+        .version = 16,
+        .description = QStringLiteral("mail threads"),
+        .statements =
+            {
+                QStringLiteral("CREATE TABLE mail_threads ("
+                               " id {{ID_PK}},"
+                               " message_id TEXT NOT NULL UNIQUE,"
+                               " owner_id BIGINT NOT NULL,"
+                               " kind TEXT NOT NULL CHECK (kind IN ('approval', 'alert', "
+                               "'answer')),"
+                               " approval_id BIGINT UNIQUE,"
+                               " inbox_item_id BIGINT,"
+                               " run_id BIGINT,"
+                               " subject TEXT NOT NULL,"
+                               " sent_at TEXT NOT NULL)"),
+                QStringLiteral("CREATE TABLE mail_replies ("
+                               " id {{ID_PK}},"
+                               " message_id TEXT NOT NULL UNIQUE,"
+                               " owner_id BIGINT,"
+                               " sender TEXT NOT NULL,"
+                               " outcome TEXT NOT NULL,"
+                               " detail TEXT,"
+                               " run_id BIGINT,"
+                               " received_at TEXT NOT NULL)"),
+            },
+    });
+
     return list;
 }
 

@@ -111,6 +111,12 @@ QByteArray MailMessage::toBytes() const {
     out += "To: " + to.join(QStringLiteral(",\r\n ")).toLatin1() + "\r\n";
     out += "Subject: " + mime::encodeHeaderText(subject) + "\r\n";
     out += "Message-ID: <" + messageId.toLatin1() + ">\r\n";
+    if (!inReplyTo.isEmpty())
+        out += "In-Reply-To: <" + inReplyTo.toLatin1() + ">\r\n";
+    if (!references.isEmpty())
+        out += "References: <" + references.join(QStringLiteral(">\r\n <")).toLatin1() + ">\r\n";
+    if (autoSubmitted)  // a machine's message: autoresponders must not answer it (RFC 3834)
+        out += "Auto-Submitted: auto-generated\r\n";
     out += "MIME-Version: 1.0\r\n";
     out += "Content-Type: text/plain; charset=utf-8\r\n";
     out += "Content-Transfer-Encoding: quoted-printable\r\n";

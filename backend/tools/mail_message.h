@@ -16,6 +16,10 @@ struct MailMessage {
     QString body;       // any line ends; sent with CRLF
     QDateTime date;     // the Date header
     QString messageId;  // without angle brackets, e.g. "uuid@example.org"
+    // A reply: the message it answers, and the thread's ids (both without angle brackets).
+    QString inReplyTo;
+    QStringList references;
+    bool autoSubmitted = false;  // Zerg's own alerts and answers: "Auto-Submitted: auto-generated"
 
     // The whole message: headers, blank line, body; CRLF line ends.
     [[nodiscard]] QByteArray toBytes() const;

@@ -213,6 +213,29 @@ ToolInvocation* SendEmailTool::start(const QJsonObject& args, QObject* parent) {
     return new EmailInvocation(std::move(job), success, parent);
 }
 
+ToolInvocation* SendEmailTool::send(MailMessage message, QObject* parent) {
+    if (!m_settings.configured()) {
+        return failNow(parent, QStringLiteral("not_configured"),
+                       tr("E-mail is not configured: set ZERG_SMTP_HOST and ZERG_SMTP_FROM."));
+    }
+    if (message.from.isEmpty())
+        message.from = m_settings.from;
+    if (!message.date.isValid())
+        message.date = QDateTime::currentDateTimeUtc();
+    if (message.messageId.isEmpty())
+        message.messageId = MailMessage::newMessageId(m_settings.from);
+    SmtpJob job;
+    job.settings = m_settings;
+    job.recipients = message.to;
+    job.message = message.toBytes();
+    const QJsonObject success{
+        {QStringLiteral("ok"), true},
+        {QStringLiteral("message_id"), message.messageId},
+        {QStringLiteral("recipients"), QJsonArray::fromStringList(message.to)},
+        {QStringLiteral("subject"), message.subject}};
+    return new EmailInvocation(std::move(job), success, parent);
+}
+
 }  // namespace zerg
 
 #include "send_email_tool.moc"

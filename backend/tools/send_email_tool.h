@@ -1,5 +1,6 @@
 #pragma once
 
+#include "tools/mail_message.h"
 #include "tools/smtp_sender.h"
 #include "tools/tool.h"
 
@@ -31,6 +32,12 @@ public:
     [[nodiscard]] ToolSpec spec() const override;
     [[nodiscard]] ToolInvocation* start(const QJsonObject& args, QObject* parent) override;
     [[nodiscard]] CallClass classify(const QJsonObject& args) const override;
+
+    // Zerg's own mail (an approval request, the answer to a reply): a message made by Zerg, not
+    // by a model, sent as it is (from, date and Message-ID set here when empty). The same result
+    // as the tool's.
+    [[nodiscard]] ToolInvocation* send(MailMessage message, QObject* parent);
+    [[nodiscard]] const QString& from() const { return m_settings.from; }
 
 private:
     SmtpSettings m_settings;

@@ -148,6 +148,8 @@ SettingsModel::SettingsModel(const Settings& effective, QNetworkAccessManager* n
                    return tr("API key");
                if (row.secretName == QLatin1String("smtp_password"))
                    return tr("SMTP password");
+               if (row.secretName == QLatin1String("imap_password"))
+                   return tr("IMAP password");
                return tr("Webhook URL");
            }},
           {HelpRole, "help",
@@ -222,6 +224,7 @@ SettingsModel::SettingsModel(const Settings& effective, QNetworkAccessManager* n
     }
     addSecretRow(effective.apiKeySecretName(), QStringLiteral("ZERG_LLM_API_KEY"), kBaseUrlKey);
     addSecretRow(QStringLiteral("smtp_password"), QString(), QStringLiteral("smtp/user"));
+    addSecretRow(QStringLiteral("imap_password"), QString(), QStringLiteral("imap/user"));
     addSecretRow(Settings::webhookUrlSecretName(), QStringLiteral("ZERG_WEBHOOK_URL"),
                  QStringLiteral("smtp/from"));
     // The rows keep this order: their sections are known from here on.

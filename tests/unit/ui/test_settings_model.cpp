@@ -80,7 +80,7 @@ private Q_SLOTS:
 
     void rowsFollowTheFieldTableWithSecretsInTheirSections() {
         const SettingsModel m(Settings::load());
-        QCOMPARE(m.count(), Settings::fields().size() + 3);
+        QCOMPARE(m.count(), Settings::fields().size() + 4);  // + API key, SMTP, IMAP, webhook
         for (const SettingField& f : Settings::fields())
             QVERIFY2(m.rowOf(f.key) >= 0, qPrintable(f.key));
         QVERIFY(role(m, QStringLiteral("llm/provider"), SettingsModel::SectionStartRole).toBool());
@@ -98,6 +98,11 @@ private Q_SLOTS:
                  QVariant(QStringLiteral("notifications")));
         QCOMPARE(role(m, QStringLiteral("secret/smtp_password"), SettingsModel::ControlRole),
                  QVariant(QStringLiteral("secret")));
+        // The IMAP password sits right under the IMAP user, labelled as such.
+        QCOMPARE(m.rowOf(QStringLiteral("secret/imap_password")),
+                 m.rowOf(QStringLiteral("imap/user")) + 1);
+        QCOMPARE(role(m, QStringLiteral("secret/imap_password"), SettingsModel::LabelRole),
+                 QVariant(QStringLiteral("IMAP password")));
         QCOMPARE(role(m, QStringLiteral("secret/api_key"), SettingsModel::ValueRole),
                  QVariant(QStringLiteral("Not set.")));
         // The controls QML shows.

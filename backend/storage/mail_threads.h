@@ -1,0 +1,101 @@
+#pragma once
+
+#include "core/result.h"
+#include "core/status.h"
+
+#include <QDateTime>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace zerg {
+
+class Database;
+
+// What an e-mail Zerg sent was about (issue 27): a reply to it is matched by its Message-ID.
+enum class MailKind { Approval, Alert, Answer };
+
+template <>
+struct StatusTable<MailKind> {
+    static constexpr std::array<std::pair<MailKind, const char*>, 3> names{{
+        {MailKind::Approval, "approval"},
+        {MailKind::Alert, "alert"},
+        {MailKind::Answer, "answer"},
+    }};
+};
+
+// What became of a reply (table mail_replies), for the record.
+enum class ReplyOutcome {
+    Allowed,    // it allowed an approval request
+    Denied,     // it denied one
+    FollowUp,   // its text started a request of the supervisor agent
+    NotAnswer,  // to an approval request, but neither yes nor no: it waits on
+    TooLate,    // to a request that was answered, expired or withdrawn already
+    Refused,    // a sender that is not allowed, or failed authentication (DKIM, DMARC)
+    Unmatched,  // not a reply to anything Zerg sent
+    AutoReply,  // an autoresponder's (out of office): ignored
+    Failed,     // Zerg could not act on it (the reason in detail)
+};
+
+template <>
+struct StatusTable<ReplyOutcome> {
+    static constexpr std::array<std::pair<ReplyOutcome, const char*>, 9> names{{
+        {ReplyOutcome::Allowed, "allowed"},
+        {ReplyOutcome::Denied, "denied"},
+        {ReplyOutcome::FollowUp, "follow_up"},
+        {ReplyOutcome::NotAnswer, "not_an_answer"},
+        {ReplyOutcome::TooLate, "too_late"},
+        {ReplyOutcome::Refused, "refused"},
+        {ReplyOutcome::Unmatched, "unmatched"},
+        {ReplyOutcome::AutoReply, "auto_reply"},
+        {ReplyOutcome::Failed, "failed"},
+    }};
+};
+
+// One e-mail Zerg sent that a person may answer (table mail_threads).
+struct MailThread {
+    QString messageId;  // without angle brackets
+    qint64 ownerId = 0;
+    MailKind kind = MailKind::Alert;
+    qint64 approvalId = 0;   // Approval: the request
+    qint64 inboxItemId = 0;  // Alert: the inbox item
+    qint64 runId = 0;        // Answer: the run whose answer it carried
+    QString subject;
+    QDateTime sentAt;
+};
+
+// One reply as it was handled (table mail_replies).
+struct MailReplyRecord {
+    QString messageId;
+    qint64 ownerId = 0;  // 0: not matched
+    QString sender;
+    ReplyOutcome outcome = ReplyOutcome::Unmatched;
+    QString detail;
+    qint64 runId = 0;  // FollowUp: the run it started
+    QDateTime receivedAt;
+};
+
+// The e-mails Zerg sent that may be answered, and the replies it read (docs/alerts.md). A reply
+// is handled once over every process that reads the mailbox: claimReply() is the guard.
+class MailThreadStore {
+public:
+    explicit MailThreadStore(Database* db);  // not owned
+
+    // Records a sent (or about to be sent) e-mail. For an approval request, once: a second
+    // record of the same request (another process) is nullopt-ok: false.
+    [[nodiscard]] Result<bool> recordSent(const MailThread& thread);
+    // The thread of the first of ids (a reply's In-Reply-To, then References) that Zerg sent.
+    [[nodiscard]] Result<std::optional<MailThread>> find(const QStringList& ids) const;
+    // Claims a reply for handling: false when it was handled (or is being handled) already.
+    [[nodiscard]] Result<bool> claimReply(const QString& messageId, const QString& sender,
+                                          const QDateTime& now);
+    // Writes what became of a claimed reply.
+    [[nodiscard]] Status finishReply(const MailReplyRecord& record);
+    [[nodiscard]] Result<std::optional<MailReplyRecord>> reply(const QString& messageId) const;
+
+private:
+    Database* m_db;
+};
+
+}  // namespace zerg
