@@ -5492,10 +5492,6 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
         <translation>Nur eine Antwort von %1 zählt.</translation>
     </message>
     <message>
-        <source>not a reply to an e-mail Zerg sent</source>
-        <translation>keine Antwort auf eine E-Mail von Zerg</translation>
-    </message>
-    <message>
         <source>%1 is not an address whose replies count (ZERG_ALERT_EMAIL, ZERG_MAIL_REPLY_FROM)</source>
         <translation>%1 ist keine Adresse, deren Antworten zählen (ZERG_ALERT_EMAIL, ZERG_MAIL_REPLY_FROM)</translation>
     </message>

@@ -5477,10 +5477,6 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>not a reply to an e-mail Zerg sent</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 is not an address whose replies count (ZERG_ALERT_EMAIL, ZERG_MAIL_REPLY_FROM)</source>
         <translation type="unfinished"></translation>
     </message>

@@ -70,6 +70,15 @@ Result<std::optional<MailRepliesConfig>> MailRepliesConfig::fromSettings(const S
     }
     c.allowedSenders.removeDuplicates();
     c.approvalsTo = s.alertEmailTo.split(u',').value(0).trimmed();
+    // Only replies to Zerg's own mail are fetched: their thread names an id of Zerg's domain
+    // (MailMessage::newMessageId). The rest of a shared mailbox is left unread.
+    const QString from = s.smtpFrom.trimmed();
+    const QString domain =
+        from.contains(u'@') ? from.mid(from.lastIndexOf(u'@')) : QStringLiteral("@zerg.invalid");
+    if (!domain.contains(u'"') && !domain.contains(u'\\')) {
+        const QByteArray d = domain.toUtf8();
+        c.imap.search = "UNSEEN OR HEADER In-Reply-To \"" + d + "\" HEADER References \"" + d + '"';
+    }
     return std::optional<MailRepliesConfig>(c);
 }
 
@@ -170,7 +179,16 @@ void MailReplies::alertMailed(qint64 ownerId, qint64 itemId, const QString& mess
 
 bool MailReplies::take(const QByteArray& raw) {
     const Result<MailReply> parsed = MailReply::parse(raw);
-    MailReply reply = parsed ? parsed.value() : MailReply{};
+    if (!parsed)
+        return false;  // not mail Zerg can read: left as it is
+    MailReply reply = parsed.value();
+    const Result<std::optional<MailThread>> found = m_threads->find(reply.referredIds());
+    if (!found) {
+        qWarning("zerg: a reply by e-mail waits: %s", qPrintable(found.error().message));
+        return false;
+    }
+    if (!found->has_value())
+        return false;                 // not a reply to Zerg's mail: left unread for its owner
     if (reply.messageId.isEmpty()) {  // no Message-ID: the message itself names it
         reply.messageId =
             QStringLiteral("sha256:") +
@@ -184,14 +202,7 @@ bool MailReplies::take(const QByteArray& raw) {
     }
     if (!claimed.value())
         return true;  // handled before (by this or another process)
-    MailReplyRecord record;
-    if (!parsed) {
-        record.messageId = reply.messageId;
-        record.outcome = ReplyOutcome::Unmatched;
-        record.detail = parsed.error().message;
-    } else {
-        record = handle(reply);
-    }
+    MailReplyRecord record = handle(reply, **found);
     record.receivedAt = m_clock->utcNow();
     if (const Status s = m_threads->finishReply(record); !s)
         qWarning("zerg: %s", qPrintable(s.error().message));
@@ -202,27 +213,15 @@ bool MailReplies::take(const QByteArray& raw) {
     return true;
 }
 
-MailReplyRecord MailReplies::handle(const MailReply& reply) {
+MailReplyRecord MailReplies::handle(const MailReply& reply, const MailThread& thread) {
     MailReplyRecord rec;
     rec.messageId = reply.messageId;
     rec.sender = reply.from;
+    rec.ownerId = thread.ownerId;
     if (reply.autoReply) {
         rec.outcome = ReplyOutcome::AutoReply;
         return rec;
     }
-    const Result<std::optional<MailThread>> found = m_threads->find(reply.referredIds());
-    if (!found) {
-        rec.outcome = ReplyOutcome::Failed;
-        rec.detail = found.error().message;
-        return rec;
-    }
-    if (!found->has_value()) {
-        rec.outcome = ReplyOutcome::Unmatched;
-        rec.detail = tr("not a reply to an e-mail Zerg sent");
-        return rec;
-    }
-    const MailThread thread = **found;
-    rec.ownerId = thread.ownerId;
     // Who may answer: an allowed address, whose mail did not fail authentication where the
     // receiving server checked it. Nothing is sent back to a refused sender (it may be forged).
     if (!m_config.allowedSenders.contains(reply.from)) {

@@ -63,8 +63,8 @@ public:
     // An alert went out by e-mail (AlertChannels::mailed): its replies are matched from now on.
     void alertMailed(qint64 ownerId, qint64 itemId, const QString& messageId,
                      const QString& subject);
-    // One received message (the watcher's handler): false only when it could not be recorded
-    // (it stays unseen and is read again).
+    // One received message (the watcher's handler): false when it is not a reply to Zerg's
+    // mail, or could not be recorded (it stays unread).
     bool take(const QByteArray& raw);
 
 Q_SIGNALS:
@@ -78,7 +78,7 @@ private:
     // E-mails text to the sender of reply, in its thread (a confirmation).
     void answer(const MailReply& reply, const QString& text);
     void send(const MailMessage& message, MailKind kind);
-    [[nodiscard]] MailReplyRecord handle(const MailReply& reply);
+    [[nodiscard]] MailReplyRecord handle(const MailReply& reply, const MailThread& thread);
     [[nodiscard]] MailReplyRecord followUp(const MailReply& reply, const MailThread& thread);
 
     MailRepliesConfig m_config;

@@ -33,21 +33,19 @@ enum class ReplyOutcome {
     NotAnswer,  // to an approval request, but neither yes nor no: it waits on
     TooLate,    // to a request that was answered, expired or withdrawn already
     Refused,    // a sender that is not allowed, or failed authentication (DKIM, DMARC)
-    Unmatched,  // not a reply to anything Zerg sent
     AutoReply,  // an autoresponder's (out of office): ignored
     Failed,     // Zerg could not act on it (the reason in detail)
 };
 
 template <>
 struct StatusTable<ReplyOutcome> {
-    static constexpr std::array<std::pair<ReplyOutcome, const char*>, 9> names{{
+    static constexpr std::array<std::pair<ReplyOutcome, const char*>, 8> names{{
         {ReplyOutcome::Allowed, "allowed"},
         {ReplyOutcome::Denied, "denied"},
         {ReplyOutcome::FollowUp, "follow_up"},
         {ReplyOutcome::NotAnswer, "not_an_answer"},
         {ReplyOutcome::TooLate, "too_late"},
         {ReplyOutcome::Refused, "refused"},
-        {ReplyOutcome::Unmatched, "unmatched"},
         {ReplyOutcome::AutoReply, "auto_reply"},
         {ReplyOutcome::Failed, "failed"},
     }};
@@ -68,9 +66,9 @@ struct MailThread {
 // One reply as it was handled (table mail_replies).
 struct MailReplyRecord {
     QString messageId;
-    qint64 ownerId = 0;  // 0: not matched
+    qint64 ownerId = 0;
     QString sender;
-    ReplyOutcome outcome = ReplyOutcome::Unmatched;
+    ReplyOutcome outcome = ReplyOutcome::Failed;
     QString detail;
     qint64 runId = 0;  // FollowUp: the run it started
     QDateTime receivedAt;

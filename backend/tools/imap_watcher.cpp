@@ -330,7 +330,7 @@ void ImapWatcher::completed(const Reply& tagged) {
                 for (const QByteArray& n : u.text.mid(6).simplified().split(' ')) {
                     bool isNumber = false;
                     const qint64 uid = n.toLongLong(&isNumber);
-                    if (isNumber && uid > 0)
+                    if (isNumber && uid > 0 && !m_leftUnseen.contains(uid))
                         m_toFetch.append(uid);
                 }
             }
@@ -350,7 +350,8 @@ void ImapWatcher::completed(const Reply& tagged) {
                 return;
             }
             if (!m_handler(raw)) {
-                fetchNext();  // left unseen: it comes again
+                m_leftUnseen.insert(m_currentUid);  // not ours: leave it as it is
+                fetchNext();
                 return;
             }
             send("UID STORE " + QByteArray::number(m_currentUid) + " +FLAGS.SILENT (\\Seen)",
@@ -376,7 +377,7 @@ void ImapWatcher::completed(const Reply& tagged) {
 
 void ImapWatcher::checkNow() {
     m_changed = false;
-    send("UID SEARCH UNSEEN", State::Fetch);
+    send("UID SEARCH " + m_settings.search, State::Fetch);
 }
 
 void ImapWatcher::fetchNext() {

@@ -6,6 +6,7 @@
 #include <QList>
 #include <QObject>
 #include <QPointer>
+#include <QSet>
 #include <QString>
 
 #include <functional>
@@ -26,6 +27,8 @@ struct ImapSettings {
     QString password;  // secret: never logged, never in messages
     QString mailbox = QStringLiteral("INBOX");
     QString caFile;  // extra CA bundle (PEM) for a private server; empty: the system's
+    // What is fetched (RFC 9051 SEARCH criteria): by default every unseen message.
+    QByteArray search = "UNSEEN";
 
     [[nodiscard]] bool configured() const { return !host.isEmpty() && !username.isEmpty(); }
     [[nodiscard]] int effectivePort() const {
@@ -46,7 +49,8 @@ class ImapWatcher : public QObject {
     Q_OBJECT
 public:
     // Takes one message (its RFC 5322 bytes); true when it is handled (it is marked \Seen),
-    // false to leave it unseen (it comes again on the next check).
+    // false to leave it unseen (not Zerg's: this watcher does not fetch it again, a new one
+    // after a restart does).
     using Handler = std::function<bool(const QByteArray& raw)>;
 
     ImapWatcher(ImapSettings settings, Handler handler, Clock* clock, QObject* parent = nullptr);
@@ -122,6 +126,7 @@ private:
     bool m_changed = false;  // EXISTS or RECENT seen while idling or polling
     bool m_reportedWatching = false;
     QList<qint64> m_toFetch;
+    QSet<qint64> m_leftUnseen;  // UIDs the handler did not take
     qint64 m_currentUid = 0;
     QByteArray m_currentMessage;
     QList<Reply> m_untagged;

@@ -220,12 +220,45 @@ QString address(const QByteArray& value) {
     return a.trimmed().toLower();
 }
 
+// A header value without its RFC 5322 comments "(...)" (nested, quoted pairs and quoted strings
+// respected). A comment is no result: Gmail writes "arc=pass (i=1 spf=pass ... dmarc=pass ...)"
+// before its own spf= and dmarc=, and those claims come from whoever sealed the message.
+QByteArray withoutComments(const QByteArray& value) {
+    QByteArray out;
+    out.reserve(value.size());
+    int depth = 0;
+    bool quoted = false;
+    for (qsizetype i = 0; i < value.size(); ++i) {
+        const char c = value.at(i);
+        if (c == '\\' && i + 1 < value.size()) {  // a quoted pair: the next character is literal
+            if (depth == 0)
+                out += value.mid(i, 2);
+            ++i;
+        } else if (quoted) {
+            out += c;
+            quoted = c != '"';
+        } else if (c == '"' && depth == 0) {
+            out += c;
+            quoted = true;
+        } else if (c == '(') {
+            if (depth == 0)
+                out += ' ';  // "pass(comment)spf=..." keeps its words apart
+            ++depth;
+        } else if (c == ')' && depth > 0) {
+            --depth;
+        } else if (depth == 0) {
+            out += c;
+        }
+    }
+    return out;
+}
+
 QString authResult(const QList<QByteArray>& headers, const char* method) {
     const QRegularExpression re(
         QStringLiteral("(?:^|[;\\s])%1\\s*=\\s*([A-Za-z]+)").arg(QLatin1String(method)),
         QRegularExpression::CaseInsensitiveOption);
     for (const QByteArray& h : headers) {
-        const auto m = re.match(QString::fromLatin1(h));
+        const auto m = re.match(QString::fromLatin1(withoutComments(h)));
         if (m.hasMatch())
             return m.captured(1).toLower();
     }
@@ -237,26 +270,42 @@ QString authResult(const QList<QByteArray>& headers, const char* method) {
 namespace mime {
 
 QString decodeHeaderText(const QByteArray& value) {
-    static const QRegularExpression word(
-        QStringLiteral("=\\?([^?]+)\\?([BbQq])\\?([^?]*)\\?=(\\s+(?==\\?))?"));
+    // The whitespace after a word belongs to it only when another encoded word follows (RFC 2047
+    // 6.2); before plain text, or a bare "=?", it stays.
+    static const QRegularExpression word(QStringLiteral(
+        "=\\?([^?]+)\\?([BbQq])\\?([^?]*)\\?=(\\s+(?==\\?[^?]+\\?[BbQq]\\?[^?]*\\?=))?"));
     const QString text = QString::fromLatin1(value);
     QString out;
+    // Adjacent words of one charset are decoded together: some mailers split a UTF-8 sequence
+    // between two words, which RFC 2047 forbids but which each word alone would turn into U+FFFD.
+    QByteArray pending;
+    QByteArray pendingCharset;
+    const auto flush = [&] {
+        if (!pending.isEmpty())
+            out += decodeCharset(pending, pendingCharset);
+        pending.clear();
+        pendingCharset.clear();
+    };
     qsizetype last = 0;
     auto it = word.globalMatch(text);
     while (it.hasNext()) {
         const auto m = it.next();
-        out += text.mid(last, m.capturedStart() - last);
-        const QByteArray data = m.captured(3).toLatin1();
-        const QByteArray bytes = m.captured(2).toUpper() == QLatin1String("B")
-                                     ? QByteArray::fromBase64(data)
-                                     : fromQuotedPrintable(data, true);
-        QByteArray charset = m.captured(1).toLatin1();
+        QByteArray charset = m.captured(1).toLatin1().toLower();
         if (const qsizetype star = charset.indexOf('*'); star >= 0)  // RFC 2231 language
             charset.truncate(star);
-        out += decodeCharset(bytes, charset);
+        if (m.capturedStart() != last || charset != pendingCharset) {
+            flush();
+            // Plain text between words: raw 8-bit bytes are UTF-8 (RFC 6532), else Latin-1.
+            out += decodeCharset(text.mid(last, m.capturedStart() - last).toLatin1(), {});
+        }
+        const QByteArray data = m.captured(3).toLatin1();
+        pending += m.captured(2).toUpper() == QLatin1String("B") ? QByteArray::fromBase64(data)
+                                                                 : fromQuotedPrintable(data, true);
+        pendingCharset = charset;
         last = m.capturedEnd();
     }
-    out += text.mid(last);
+    flush();
+    out += decodeCharset(text.mid(last).toLatin1(), {});
     return out;
 }
 
@@ -311,7 +360,8 @@ ReplyIntent MailReply::intent() const {
     static const QStringList no{"no",     "n",    "deny",     "denied",
                                 "reject", "nein", "ablehnen", "abgelehnt"};
     const QStringList words = text.simplified().split(u' ', Qt::SkipEmptyParts);
-    if (words.isEmpty() || words.size() > 6)
+    // A question ("ok but why?") is not an answer, however short.
+    if (words.isEmpty() || words.size() > 6 || text.contains(u'?'))
         return ReplyIntent::Text;
     QString first = words.constFirst().toLower();
     while (!first.isEmpty() && !first.back().isLetter())

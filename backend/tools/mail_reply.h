@@ -35,7 +35,7 @@ struct MailReply {
     [[nodiscard]] QStringList referredIds() const;
     // Allow or Deny when the text is a few words (at most 6) that start with a yes or a no word
     // (yes, y, allow, approve, ok, okay, ja, erlauben / no, n, deny, reject, nein, ablehnen);
-    // Text otherwise.
+    // Text otherwise, and for a question ("ok but why?").
     [[nodiscard]] ReplyIntent intent() const;
 
     // Error "invalid_mail" when there are no headers or no From.

@@ -9,12 +9,12 @@
 // unknown link changes nothing.
 #include "api/api_server.h"
 #include "api/server_backend.h"
+#include "approval_scenario.h"
 #include "core/event_bus.h"
 #include "core/json_util.h"
 #include "fake_llm_server.h"
 #include "http_stub.h"
 #include "jarvis/jarvis_service.h"
-#include "llm_responses.h"
 #include "postgres_fixture.h"
 #include "runtime/backend.h"
 #include "runtime/phone_links.h"
@@ -41,23 +41,10 @@
 using namespace zerg;
 using zerg::test::FakeLlmServer;
 using zerg::test::HttpStub;
+using zerg::test::oneChange;
 using zerg::test::SshdFixture;
-using zerg::test::textResponse;
-using zerg::test::toolCallResponse;
 
 namespace {
-
-// One request: the supervisor spawns a worker, the worker runs `command` on testbox, then both
-// answer. The summary model's answer comes last.
-QJsonArray oneChange(const QString& command, const QString& tag) {
-    return {toolCallResponse("supervisor-model", "call_s_" + tag, "spawn_worker",
-                             {{"task", "Change testbox: " + tag}}),
-            toolCallResponse("worker-model", "call_w_" + tag, "ssh_exec",
-                             {{"host", "testbox"}, {"command", command}}),
-            textResponse("worker-model", "worker done " + tag),
-            textResponse("supervisor-model", "supervisor done " + tag),
-            textResponse("summary-model", "summary " + tag)};
-}
 
 QString lastToolMessage(const QJsonObject& request) {
     QString out;
@@ -175,19 +162,7 @@ class TestApprovalsE2e : public QObject {
         if (!s->llm.start())
             return nullptr;
         s->llm.setScenario({{"responses", responses}});
-        Settings settings;
-        settings.dataDir = s->dir.path();
-        settings.hostsFile =
-            m_sshd.writeHostsFile(QStringLiteral("testbox"), m_sshd.knownHostsPath());
-        settings.knownHostsFile = m_sshd.knownHostsPath();
-        settings.llmBaseUrl = s->llm.baseUrl();
-        settings.pricingFile = s->dir.filePath(QStringLiteral("no-pricing-override.json"));
-        settings.model = QStringLiteral("supervisor-model");
-        settings.workerModel = QStringLiteral("worker-model");
-        settings.summaryModel = QStringLiteral("summary-model");
-        settings.deciderModel = QStringLiteral("heuristic");
-        settings.checkIntervalSeconds = 1;
-        settings.approvalMode = QStringLiteral("ask");
+        Settings settings = zerg::test::approvalSettings(s->dir.path(), s->llm, m_sshd);
         const auto url =
             zerg::test::testDatabaseUrl(s->dir.filePath(QStringLiteral("zerg.sqlite")));
         if (!url)
@@ -238,11 +213,7 @@ class TestApprovalsE2e : public QObject {
     }
 
     static QJsonObject lastEvent(const Session& s, const char* name) {
-        for (qsizetype i = s.events.size() - 1; i >= 0; --i) {
-            if (s.events.at(i).name == QLatin1String(name))
-                return s.events.at(i).data;
-        }
-        return {};
+        return zerg::test::lastEvent(s.events, name);
     }
 
 private Q_SLOTS:

@@ -3,6 +3,7 @@
 // worker goes on or stops on the real OpenSSH sshd host; a forged sender and a failed DKIM check
 // are refused; a reply to an alert e-mail is a question to Jarvis whose answer comes back by
 // e-mail in the same thread.
+#include "approval_scenario.h"
 #include "core/event_bus.h"
 #include "core/secret_store.h"
 #include "dovecot_fixture.h"
@@ -28,24 +29,14 @@
 using namespace zerg;
 using zerg::test::DovecotFixture;
 using zerg::test::FakeLlmServer;
+using zerg::test::oneChange;
 using zerg::test::SmtpServer;
 using zerg::test::SshdFixture;
 using zerg::test::textResponse;
-using zerg::test::toolCallResponse;
 
 namespace {
 
 constexpr char kOps[] = "ops@example.test";
-
-QJsonArray oneChange(const QString& command, const QString& tag) {
-    return {toolCallResponse("supervisor-model", "call_s_" + tag, "spawn_worker",
-                             {{"task", "Change testbox: " + tag}}),
-            toolCallResponse("worker-model", "call_w_" + tag, "ssh_exec",
-                             {{"host", "testbox"}, {"command", command}}),
-            textResponse("worker-model", "worker done " + tag),
-            textResponse("supervisor-model", "supervisor done " + tag),
-            textResponse("summary-model", "summary " + tag)};
-}
 
 // A person's reply, as a mail client writes it: the answer on top, the quote below.
 QByteArray reply(const QString& from, const QString& messageId, const QString& inReplyTo,
@@ -85,20 +76,9 @@ class TestMailRepliesE2e : public QObject {
             return nullptr;
         }
         s->llm.setScenario({{"responses", responses}});
-        Settings settings;
-        settings.dataDir = s->dir.filePath(QStringLiteral("data"));
+        Settings settings =
+            zerg::test::approvalSettings(s->dir.filePath(QStringLiteral("data")), s->llm, m_sshd);
         settings.configDir = s->dir.filePath(QStringLiteral("config"));
-        settings.hostsFile =
-            m_sshd.writeHostsFile(QStringLiteral("testbox"), m_sshd.knownHostsPath());
-        settings.knownHostsFile = m_sshd.knownHostsPath();
-        settings.llmBaseUrl = s->llm.baseUrl();
-        settings.pricingFile = s->dir.filePath(QStringLiteral("no-pricing-override.json"));
-        settings.model = QStringLiteral("supervisor-model");
-        settings.workerModel = QStringLiteral("worker-model");
-        settings.summaryModel = QStringLiteral("summary-model");
-        settings.deciderModel = QStringLiteral("heuristic");
-        settings.checkIntervalSeconds = 1;
-        settings.approvalMode = QStringLiteral("ask");
         settings.smtpHost = QStringLiteral("127.0.0.1");
         settings.smtpPort = s->smtp.port();
         settings.smtpTls = QStringLiteral("none");
@@ -155,11 +135,7 @@ class TestMailRepliesE2e : public QObject {
     }
 
     static QJsonObject lastEvent(const Session& s, const char* name) {
-        for (qsizetype i = s.events.size() - 1; i >= 0; --i) {
-            if (s.events.at(i).name == QLatin1String(name))
-                return s.events.at(i).data;
-        }
-        return {};
+        return zerg::test::lastEvent(s.events, name);
     }
 
     static void deliver(Session& s, const QByteArray& message) {
@@ -197,6 +173,14 @@ private Q_SLOTS:
         const QString id = request.value("message_id").toString().remove(u'<').remove(u'>');
         const QString subject = request.value("subject").toString();
 
+        // The mailbox is shared: a newsletter, and a colleague's reply in another thread of the
+        // same domain, are not Zerg's and stay unread.
+        deliver(*s,
+                "From: news@example.com\r\nSubject: Weekly\r\nMessage-ID: <n1@example.com>"
+                "\r\n\r\nNews.\r\n");
+        deliver(*s, reply(QString::fromLatin1(kOps), QStringLiteral("c1@example.test"),
+                          QStringLiteral("other-thread@example.test"), QStringLiteral("Lunch"),
+                          QStringLiteral("yes")));
         // Mallory knows the thread but is not the alert address; a DKIM failure is refused too.
         deliver(*s, reply(QStringLiteral("mallory@evil.test"), QStringLiteral("m1@evil.test"), id,
                           subject, QStringLiteral("yes")));
@@ -229,7 +213,7 @@ private Q_SLOTS:
         QVERIFY(confirmation.value("body").toString().startsWith(QStringLiteral("Allowed once")));
         QVERIFY(confirmation.value("raw").toString().contains(
             QStringLiteral("In-Reply-To: <r1@example.test>")));
-        QTRY_COMPARE(s->imap.seenCount(), 3);
+        QTRY_COMPARE(s->imap.seenCount(), 3);  // the three replies; not the other two
         // The same reply read again (another process, a restart) changes nothing.
         QVERIFY(s->backend->mailReplies()->take(reply(QString::fromLatin1(kOps),
                                                       QStringLiteral("r1@example.test"), id,

@@ -71,6 +71,9 @@ private Q_SLOTS:
         QVERIFY(r);
         QCOMPARE(r->text, QStringLiteral("no idea why this fails, please check the logs"));
         QCOMPARE(r->intent(), ReplyIntent::Text);
+        MailReply question = *r;
+        question.text = QStringLiteral("ok but why?");
+        QCOMPARE(question.intent(), ReplyIntent::Text);
     }
 
     void latin1Base64AndAnEncodedSubject() {
@@ -100,6 +103,40 @@ private Q_SLOTS:
         QCOMPARE(r->spf, QStringLiteral("pass"));
         QCOMPARE(r->dmarc, QStringLiteral("fail"));
         QVERIFY(r->autoReply);
+    }
+
+    void commentsInAuthenticationResultsAreNoResults() {
+        // Gmail's own results come after an ARC comment whose claims whoever sealed the message
+        // wrote; a spoofed sender must keep Gmail's dmarc=fail.
+        const Result<MailReply> r = MailReply::parse(
+            "Authentication-Results: mx.google.com;\r\n"
+            "       dkim=pass header.i=@example.org header.s=s1 header.b=abc;\r\n"
+            "       arc=pass (i=1 spf=pass spfdomain=example.org dkim=pass dkdomain=example.org\r\n"
+            "       dmarc=pass fromdomain=example.org);\r\n"
+            "       spf=softfail (google.com: domain of transitioning ops@example.org does not\r\n"
+            "       designate 192.0.2.1 as permitted sender) smtp.mailfrom=ops@example.org;\r\n"
+            "       dmarc=fail (p=REJECT sp=REJECT dis=QUARANTINE) header.from=example.org\r\n"
+            "From: ops@example.org\r\n\r\nyes\r\n");
+        QVERIFY(r);
+        QCOMPARE(r->dkim, QStringLiteral("pass"));
+        QCOMPARE(r->spf, QStringLiteral("softfail"));
+        QCOMPARE(r->dmarc, QStringLiteral("fail"));
+    }
+
+    void headerTextAsMailersWriteIt() {
+        // The two bytes of "ü" split between two words, as some mailers do.
+        QCOMPARE(mime::decodeHeaderText("=?UTF-8?Q?Re:_Pr=C3?= =?UTF-8?Q?=BCfung?="),
+                 QStringLiteral("Re: Prüfung"));
+        // Raw UTF-8 (RFC 6532), and raw Latin-1 from an older mailer.
+        QCOMPARE(mime::decodeHeaderText("Re: Pr\xc3\xbc"
+                                        "fung"),
+                 QStringLiteral("Re: Prüfung"));
+        QCOMPARE(mime::decodeHeaderText("Re: Pr\xfc"
+                                        "fung"),
+                 QStringLiteral("Re: Prüfung"));
+        // Whitespace between a word and plain text, or a bare "=?", is text.
+        QCOMPARE(mime::decodeHeaderText("=?UTF-8?B?SGFsbG8=?= Welt"), QStringLiteral("Hallo Welt"));
+        QCOMPARE(mime::decodeHeaderText("=?UTF-8?B?SGFsbG8=?= =?x"), QStringLiteral("Hallo =?x"));
     }
 
     void malformedMailIsAnErrorOrEmpty() {
