@@ -3,6 +3,7 @@
 #include "api/action_endpoint.h"
 #include "api/api_backend.h"
 #include "api/api_connection.h"
+#include "api/http_request.h"
 #include "core/clock.h"
 #include "core/event_bus.h"
 
@@ -428,12 +429,12 @@ void ApiServer::routeWhenReady(QTcpSocket* socket) {
 void ApiServer::answerHealth(QTcpSocket* socket) {
     const Health h = m_health();
     const QByteArray body = QJsonDocument(h.body).toJson(QJsonDocument::Compact);
-    const QByteArray reason = h.httpStatus == 200 ? "OK" : "Service Unavailable";
     socket->setParent(this);
-    socket->write("HTTP/1.1 " + QByteArray::number(h.httpStatus) + ' ' + reason +
-                  "\r\nContent-Type: application/json\r\nCache-Control: no-store\r\n"
-                  "Content-Length: " +
-                  QByteArray::number(body.size()) + "\r\nConnection: close\r\n\r\n" + body);
+    socket->write(httpHead(h.httpStatus, {{"Content-Type", "application/json"},
+                                          {"Cache-Control", "no-store"},
+                                          {"Content-Length", QByteArray::number(body.size())},
+                                          {"Connection", "close"}}) +
+                  "\r\n" + body);
     connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
     socket->disconnectFromHost();  // after what was written has gone
     // A peer that never reads is cut off soon: it holds a file descriptor.

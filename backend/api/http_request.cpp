@@ -99,16 +99,22 @@ QByteArray httpReasonPhrase(int status) {
             return "Content Too Large";
         case 415:
             return "Unsupported Media Type";
+        case 429:
+            return "Too Many Requests";
         case 431:
             return "Request Header Fields Too Large";
         case 500:
             return "Internal Server Error";
         case 501:
             return "Not Implemented";
+        case 502:
+            return "Bad Gateway";
         case 503:
             return "Service Unavailable";
         case 505:
             return "HTTP Version Not Supported";
+        case 529:
+            return "Overloaded";  // Anthropic's, not IANA's
         default:
             return "Error";
     }

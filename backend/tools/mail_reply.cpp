@@ -187,9 +187,9 @@ std::optional<QString> textOf(const Part& part, int depth) {
                 continue;
             }
             if (t.isEmpty() || t == "text/plain" || t.startsWith("multipart/")) {
-                if (const auto text = textOf(p, depth + 1); text && !t.startsWith("multipart/"))
-                    return text;
-                else if (text && !text->isEmpty())
+                // A text part is the answer; a multipart one only when it held some text.
+                if (const auto text = textOf(p, depth + 1);
+                    text && (!t.startsWith("multipart/") || !text->isEmpty()))
                     return text;
             }
         }

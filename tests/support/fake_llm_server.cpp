@@ -1,5 +1,7 @@
 #include "fake_llm_server.h"
 
+#include "api/http_request.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -24,33 +26,6 @@ QByteArray compact(const QJsonObject& o) {
 
 QByteArray sseEvent(const QJsonObject& chunk) {
     return QByteArrayLiteral("data: ") + compact(chunk) + QByteArrayLiteral("\n\n");
-}
-
-QByteArray reasonPhrase(int status) {
-    switch (status) {
-        case 200:
-            return "OK";
-        case 400:
-            return "Bad Request";
-        case 401:
-            return "Unauthorized";
-        case 403:
-            return "Forbidden";
-        case 404:
-            return "Not Found";
-        case 429:
-            return "Too Many Requests";
-        case 500:
-            return "Internal Server Error";
-        case 502:
-            return "Bad Gateway";
-        case 503:
-            return "Service Unavailable";
-        case 529:
-            return "Overloaded";
-        default:
-            return "Status";
-    }
 }
 
 QJsonObject errorBody(const QString& message) {
@@ -680,10 +655,10 @@ void FakeLlmServer::respond(QTcpSocket* socket, const QJsonObject& r, const QStr
 void FakeLlmServer::sendJson(QTcpSocket* socket, int status, const QJsonObject& body,
                              const QByteArray& extraHeaders) {
     const QByteArray payload = compact(body);
-    QByteArray head = "HTTP/1.1 " + QByteArray::number(status) + ' ' + reasonPhrase(status) +
-                      "\r\nContent-Type: application/json\r\nContent-Length: " +
-                      QByteArray::number(payload.size()) + "\r\n" + extraHeaders +
-                      "Connection: close\r\n\r\n";
+    QByteArray head =
+        "HTTP/1.1 " + QByteArray::number(status) + ' ' + api::httpReasonPhrase(status) +
+        "\r\nContent-Type: application/json\r\nContent-Length: " +
+        QByteArray::number(payload.size()) + "\r\n" + extraHeaders + "Connection: close\r\n\r\n";
     socket->write(head + payload);
     socket->flush();
     socket->disconnectFromHost();
