@@ -231,10 +231,17 @@ int run(const QStringList& args) {
     // or the server's (remote mode).
     std::optional<StoreDashboardSources> localSources;
     if (backend) {
-        localSources.emplace(StoreDashboardSources::Deps{
-            backend->store(), backend->artifacts(), settings.ownerId, settings, backend->clock(),
-            [b = backend.get()] { return b->supervisionSnapshot(); }, backend->schedules(),
-            backend->scheduler(), backend->approvals(), backend->mcp()});
+        StoreDashboardSources::Deps deps{
+            backend->store(),     backend->artifacts(),
+            settings.ownerId,     settings,
+            backend->clock(),     [b = backend.get()] { return b->supervisionSnapshot(); },
+            backend->schedules(), backend->scheduler(),
+            backend->approvals(), backend->mcp()};
+        deps.agentProfiles = backend->agentProfiles();
+        deps.agentsEnvironment = backendAgents(backend.get(), settings.ownerId);
+        // Who changed an agent, in its history: this computer's user.
+        deps.author = qEnvironmentVariable("USER", QObject::tr("this computer's user"));
+        localSources.emplace(deps);
     }
     DashboardModels::Deps dashboardDeps{
         bus, clock, settings, remote ? remote->dashboardSources() : localSources->sources()};

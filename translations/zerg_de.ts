@@ -2279,6 +2279,10 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
         <source>Jarvis is still working on the previous request; ask again when it has answered.</source>
         <translation>Jarvis arbeitet noch an der vorigen Anfrage; fragen Sie erneut, wenn Jarvis geantwortet hat.</translation>
     </message>
+    <message>
+        <source>this computer&apos;s user</source>
+        <translation>der Benutzer dieses Computers</translation>
+    </message>
 </context>
 <context>
     <name>QtMicrophone</name>
@@ -5411,6 +5415,65 @@ Dies läuft im Hintergrund: Niemand wartet im Chat, und Ihre Antwort geht in den
     </message>
 </context>
 <context>
+    <name>zerg::LocalAgentsSource</name>
+    <message>
+        <source>the supervisor</source>
+        <translation>Supervisor</translation>
+    </message>
+    <message>
+        <source>the quick path</source>
+        <translation>Schnellantwort</translation>
+    </message>
+    <message>
+        <source>the worker agent</source>
+        <translation>Worker</translation>
+    </message>
+    <message>
+        <source>the decider</source>
+        <translation>Entscheider</translation>
+    </message>
+    <message>
+        <source>the summary agent</source>
+        <translation>Zusammenfassung</translation>
+    </message>
+    <message>
+        <source>The system prompt of %1 is empty. Write one, or use the built-in prompt.</source>
+        <translation>Der System-Prompt (Agent: %1) ist leer. Schreiben Sie einen, oder verwenden Sie den eingebauten Prompt.</translation>
+    </message>
+    <message>
+        <source>The system prompt of %1 has %2 characters; at most %3 are kept. Shorten it.</source>
+        <translation>Der System-Prompt (Agent: %1) hat %2 Zeichen; höchstens %3 werden behalten. Kürzen Sie ihn.</translation>
+    </message>
+    <message>
+        <source>The model name &quot;%1&quot; has spaces or line breaks around it. Write the name alone, or leave it empty for the settings&apos; model.</source>
+        <translation>Der Modellname „%1“ hat Leerzeichen oder Zeilenumbrüche am Rand. Schreiben Sie nur den Namen, oder lassen Sie das Feld leer für das Modell aus den Einstellungen.</translation>
+    </message>
+    <message>
+        <source>Temperature %1 is out of range: use 0 to 2 (lower answers more predictably), or leave it empty for the provider&apos;s default.</source>
+        <translation>Temperatur %1 liegt außerhalb des Bereichs: verwenden Sie 0 bis 2 (niedriger antwortet vorhersehbarer), oder lassen Sie das Feld leer für die Vorgabe des Anbieters.</translation>
+    </message>
+    <message>
+        <source>Max tokens %1 is out of range: use 1 to %2, or leave it empty for the provider&apos;s default.</source>
+        <translation>Max. Tokens %1 liegt außerhalb des Bereichs: verwenden Sie 1 bis %2, oder lassen Sie das Feld leer für die Vorgabe des Anbieters.</translation>
+    </message>
+    <message>
+        <source>No tools can be given to %1: leave its tools unset.</source>
+        <translation>Diesem Agenten (%1) können keine Werkzeuge gegeben werden: lassen Sie seine Werkzeuge leer.</translation>
+    </message>
+    <message>
+        <source>There is no tool &quot;%1&quot; for %2. Its tools are: %3.</source>
+        <translation>Es gibt kein Werkzeug „%1“ für %2. Seine Werkzeuge sind: %3.</translation>
+    </message>
+    <message>
+        <source>The tool %1 is needed by %2: keep it.</source>
+        <translation>Das Werkzeug %1 wird von %2 gebraucht: behalten Sie es.</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+</context>
+<context>
     <name>zerg::LocalMcpSource</name>
     <message>
         <source>Cannot read the log %1: %2. Check its owner and permissions.</source>
@@ -7641,6 +7704,14 @@ Der Benutzer hat per E-Mail geantwortet:
     <message>
         <source>Not run: %1 may change a system, and Zerg could not record that before running it (%2). Report what you wanted to run and why.</source>
         <translation>Nicht ausgeführt: %1 kann ein System verändern, und Zerg konnte das vor der Ausführung nicht festhalten (%2). Berichten Sie, was Sie ausführen wollten und warum.</translation>
+    </message>
+    <message>
+        <source>Could not read the worker agent&apos;s settings: %1</source>
+        <translation>Die Einstellungen des Worker-Agenten konnten nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>the summary agent&apos;s settings could not be read (%1); truncated</source>
+        <translation>die Einstellungen des Zusammenfassungs-Agenten konnten nicht gelesen werden (%1); gekürzt</translation>
     </message>
 </context>
 <context>

@@ -2272,6 +2272,10 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
         <source>Jarvis is still working on the previous request; ask again when it has answered.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>this computer&apos;s user</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>QtMicrophone</name>
@@ -5396,6 +5400,65 @@ This runs in the background: nobody is waiting in the chat, and your answer goes
     </message>
 </context>
 <context>
+    <name>zerg::LocalAgentsSource</name>
+    <message>
+        <source>the supervisor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the quick path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the worker agent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the decider</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the summary agent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The system prompt of %1 is empty. Write one, or use the built-in prompt.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The system prompt of %1 has %2 characters; at most %3 are kept. Shorten it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model name &quot;%1&quot; has spaces or line breaks around it. Write the name alone, or leave it empty for the settings&apos; model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Temperature %1 is out of range: use 0 to 2 (lower answers more predictably), or leave it empty for the provider&apos;s default.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max tokens %1 is out of range: use 1 to %2, or leave it empty for the provider&apos;s default.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No tools can be given to %1: leave its tools unset.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no tool &quot;%1&quot; for %2. Its tools are: %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The tool %1 is needed by %2: keep it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>zerg::LocalMcpSource</name>
     <message>
         <source>Cannot read the log %1: %2. Check its owner and permissions.</source>
@@ -7620,6 +7683,14 @@ The user replied by e-mail:
     </message>
     <message>
         <source>Not run: %1 may change a system, and Zerg could not record that before running it (%2). Report what you wanted to run and why.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not read the worker agent&apos;s settings: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the summary agent&apos;s settings could not be read (%1); truncated</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -102,6 +102,8 @@ void AgentLoop::callModel() {
     ++m_iteration;
     ChatRequest req;
     req.model = m_config.model;
+    req.temperature = m_config.temperature;
+    req.maxTokens = m_config.maxTokens;
     req.meta = m_config.meta;
     req.messages = m_messages;
     if (m_config.contextProvider) {

@@ -54,6 +54,9 @@ struct AgentConfig {
     std::optional<xo::Config> xo;
     QString role = QStringLiteral("worker");  // for the XO's state and reports
     int contextWindow = 0;                    // the model's window in tokens (0: unknown)
+    // Sent with every model request when set (an agent's tuning); unset: the provider's default.
+    std::optional<double> temperature;
+    std::optional<int> maxTokens;
 };
 
 // The ReAct loop: messages -> LLM -> tool calls (run concurrently) -> results -> LLM ... until the

@@ -22,14 +22,18 @@ void ToolRegistry::addSource(std::shared_ptr<ToolSource> source) {
 }
 
 std::vector<std::shared_ptr<Tool>> ToolRegistry::all() const {
-    std::vector<std::shared_ptr<Tool>> out = m_tools;
+    std::vector<std::shared_ptr<Tool>> out;
+    for (const auto& t : m_tools) {
+        if (offered(t->spec().name))
+            out.push_back(t);
+    }
     for (const auto& source : m_sources) {
         for (const std::shared_ptr<Tool>& tool : source->tools()) {
             const QString name = tool->spec().name;
             bool own = false;
             for (const auto& t : m_tools)
                 own = own || t->spec().name == name;
-            if (!own)
+            if (!own && offered(name))
                 out.push_back(tool);
         }
     }
@@ -37,6 +41,8 @@ std::vector<std::shared_ptr<Tool>> ToolRegistry::all() const {
 }
 
 std::shared_ptr<Tool> ToolRegistry::findShared(const QString& name) const {
+    if (!offered(name))
+        return nullptr;
     for (const auto& t : m_tools) {
         if (t->spec().name == name)
             return t;
@@ -56,6 +62,8 @@ std::shared_ptr<Tool> ToolRegistry::findShared(const QString& name) const {
 }
 
 Tool* ToolRegistry::find(const QString& name) const {
+    if (!offered(name))
+        return nullptr;
     for (const auto& t : m_tools) {
         if (t->spec().name == name)
             return t.get();
@@ -78,15 +86,8 @@ QList<ToolSpec> ToolRegistry::specs() const {
 
 QStringList ToolRegistry::names() const {
     QStringList out;
-    for (const auto& t : m_tools)
+    for (const auto& t : all())
         out.append(t->spec().name);
-    for (const auto& source : m_sources) {
-        for (const std::shared_ptr<Tool>& tool : source->tools()) {
-            const QString name = tool->spec().name;
-            if (!out.contains(name))
-                out.append(name);
-        }
-    }
     return out;
 }
 

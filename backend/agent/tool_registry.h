@@ -35,13 +35,21 @@ public:
     // The worker this registry serves: findShared() binds a source's tool to it
     // (Tool::forWorker).
     void setWorkerScope(const WorkerScope& scope) { m_scope = scope; }
+    // Only these tools are offered and found (an agent's tuning, storage/agent_profiles.h): a
+    // call of any other is a call of an unknown tool. nullopt: all of them.
+    void restrictTo(std::optional<QStringList> names) { m_only = std::move(names); }
 
 private:
     [[nodiscard]] std::vector<std::shared_ptr<Tool>> all() const;
 
     std::vector<std::shared_ptr<Tool>> m_tools;
     std::vector<std::shared_ptr<ToolSource>> m_sources;
+    [[nodiscard]] bool offered(const QString& name) const {
+        return !m_only || m_only->contains(name);
+    }
+
     std::optional<WorkerScope> m_scope;
+    std::optional<QStringList> m_only;
 };
 
 }  // namespace zerg

@@ -273,6 +273,10 @@ Result<DashboardSources> ServerBackend::dashboard(qint64 ownerId) {
     deps.approvals = m_backend->approvals();
     // The server's MCP servers (`mcp_servers`, `mcp_log`, `mcp_restart`; never edited remotely).
     deps.mcp = m_backend->mcp();
+    // The agents' tuning is the server's: each change is recorded with the owner and device.
+    deps.agentProfiles = m_backend->agentProfiles();
+    deps.agentsEnvironment = backendAgents(m_backend, ownerId);
+    deps.author = QStringLiteral("owner %1").arg(ownerId);
     auto sources = std::make_shared<StoreDashboardSources>(deps);
     m_dashboards.insert(ownerId, sources);
     return sources->sources();

@@ -840,28 +840,36 @@ QString Settings::loadLanguage() {
     return f->choices.contains(language) ? language : QStringLiteral("system");
 }
 
-std::pair<QString, QString> Settings::modelChoice(const QString& role) const {
+std::pair<QString, QString> Settings::modelChoice(AgentRole role) const {
     const std::pair<QString, QString> supervisor{model, QStringLiteral("ZERG_MODEL")};
     const std::pair<QString, QString> worker =
         workerModel.isEmpty() ? supervisor
                               : std::pair{workerModel, QStringLiteral("ZERG_WORKER_MODEL")};
-    if (role == QLatin1String("supervisor"))
-        return supervisor;
-    if (role == QLatin1String("quick"))
-        return quickModel.isEmpty() ? supervisor
-                                    : std::pair{quickModel, QStringLiteral("ZERG_QUICK_MODEL")};
-    if (role == QLatin1String("decider") && !deciderModel.isEmpty())
-        return {deciderModel, QStringLiteral("ZERG_DECIDER_MODEL")};
-    if (role == QLatin1String("summary") && !summaryModel.isEmpty())
-        return {summaryModel, QStringLiteral("ZERG_SUMMARY_MODEL")};
+    switch (role) {
+        case AgentRole::Supervisor:
+            return supervisor;
+        case AgentRole::Quick:
+            return quickModel.isEmpty() ? supervisor
+                                        : std::pair{quickModel, QStringLiteral("ZERG_QUICK_MODEL")};
+        case AgentRole::Decider:
+            if (!deciderModel.isEmpty())
+                return {deciderModel, QStringLiteral("ZERG_DECIDER_MODEL")};
+            break;
+        case AgentRole::Summary:
+            if (!summaryModel.isEmpty())
+                return {summaryModel, QStringLiteral("ZERG_SUMMARY_MODEL")};
+            break;
+        case AgentRole::Worker:
+            break;
+    }
     return worker;
 }
 
-QString Settings::modelFor(const QString& role) const {
+QString Settings::modelFor(AgentRole role) const {
     return modelChoice(role).first;
 }
 
-QString Settings::modelVariableFor(const QString& role) const {
+QString Settings::modelVariableFor(AgentRole role) const {
     return modelChoice(role).second;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/result.h"
+#include "core/status.h"
 
 #include <QCoreApplication>
 #include <QList>
@@ -243,11 +244,11 @@ struct Settings {
     [[nodiscard]] QString effectiveWorkerModel() const {
         return workerModel.isEmpty() ? model : workerModel;
     }
-    // The model for a role: "supervisor", "quick", "worker", "decider", "summary".
-    [[nodiscard]] QString modelFor(const QString& role) const;
+    // The model the settings give an agent (its tuning may name another: storage/agent_profiles.h).
+    [[nodiscard]] QString modelFor(AgentRole role) const;
     // The variable that decides modelFor(role): its own (ZERG_WORKER_MODEL) when set, else the
     // one it falls back to (ZERG_MODEL).
-    [[nodiscard]] QString modelVariableFor(const QString& role) const;
+    [[nodiscard]] QString modelVariableFor(AgentRole role) const;
     // The secret-store key of the API key for the configured provider.
     [[nodiscard]] QString apiKeySecretName() const {
         return QStringLiteral("%1_api_key").arg(llmProvider);
@@ -259,7 +260,7 @@ struct Settings {
 
 private:
     // modelFor and modelVariableFor: the model of a role and the variable that chose it.
-    [[nodiscard]] std::pair<QString, QString> modelChoice(const QString& role) const;
+    [[nodiscard]] std::pair<QString, QString> modelChoice(AgentRole role) const;
 };
 
 }  // namespace zerg

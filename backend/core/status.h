@@ -67,6 +67,11 @@ enum class ApprovalMode {
     ReadOnly,    // read-only calls run; a call that may change a system is refused
 };
 
+// The agents Zerg asks a model for (Dashboard › Agents, storage/agent_profiles.h): the
+// supervisor, its quick path, the workers, the roundabout's decider and the workers' one-line
+// summaries. Each has its own prompt, model and parameters.
+enum class AgentRole { Supervisor, Quick, Worker, Decider, Summary };
+
 // An enum's words, one per value. Other enums with stored or printed words (a supervisor's child
 // states, a decider's actions, a failure class, ...) specialise it in the header that declares
 // them, so statusName() and parseStatus() serve them too.
@@ -77,6 +82,17 @@ struct StatusTable;
 template <typename E>
 concept StatusEnum = requires {
     StatusTable<E>::names;
+};
+
+template <>
+struct StatusTable<AgentRole> {
+    static constexpr std::array<std::pair<AgentRole, const char*>, 5> names{{
+        {AgentRole::Supervisor, "supervisor"},
+        {AgentRole::Quick, "quick"},
+        {AgentRole::Worker, "worker"},
+        {AgentRole::Decider, "decider"},
+        {AgentRole::Summary, "summary"},
+    }};
 };
 
 template <>

@@ -15,12 +15,17 @@ StoreDashboardSources::StoreDashboardSources(const Deps& d)
                               : nullptr),
       m_mcp(d.mcp ? std::make_unique<LocalMcpSource>(d.mcp, d.settings.mcpConfigFile,
                                                      McpConfig::storedSecrets(d.settings.configDir))
-                  : nullptr) {}
+                  : nullptr) {
+    if (d.agentProfiles && d.clock) {
+        m_agents = std::make_unique<LocalAgentsSource>(d.agentProfiles, d.clock,
+                                                       d.agentsEnvironment, d.author);
+    }
+}
 
 DashboardSources StoreDashboardSources::sources() {
     // In DashboardSources' order.
-    return {&m_workers, &m_costs,     &m_threads, &m_workerFiles,    &m_hosts,
-            &m_tree,    &m_schedules, &m_inbox,   m_approvals.get(), m_mcp.get()};
+    return {&m_workers,   &m_costs, &m_threads,        &m_workerFiles, &m_hosts,      &m_tree,
+            &m_schedules, &m_inbox, m_approvals.get(), m_mcp.get(),    m_agents.get()};
 }
 
 }  // namespace zerg

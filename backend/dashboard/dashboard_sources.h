@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/settings.h"
+#include "dashboard/agents_source.h"
 #include "dashboard/approvals_source.h"
 #include "dashboard/costs_source.h"
 #include "dashboard/hosts_source.h"
@@ -39,6 +40,7 @@ struct DashboardSources {
     InboxSource* inbox = nullptr;
     ApprovalsSource* approvals = nullptr;  // null: no approvals broker to ask
     McpSource* mcp = nullptr;              // null: no MCP servers to show (Settings)
+    AgentsSource* agents = nullptr;        // null: no agents to tune (Dashboard › Agents)
 };
 
 // The local sources of one owner. Everything in Deps must outlive this.
@@ -62,6 +64,11 @@ public:
         // This process's MCP servers, edited through settings.mcpConfigFile (secret references
         // resolved from settings.configDir's secrets); null: sources().mcp is null.
         McpServers* mcp = nullptr;
+        // The agents' tuning (Dashboard › Agents), what the backend knows of its agents, and
+        // who this source's changes are recorded as; null store: sources().agents is null.
+        AgentProfileStore* agentProfiles = nullptr;
+        AgentsEnvironment agentsEnvironment;
+        QString author;
     };
 
     explicit StoreDashboardSources(const Deps& deps);
@@ -81,6 +88,7 @@ private:
     StoreInboxSource m_inbox;
     std::unique_ptr<LocalApprovalsSource> m_approvals;  // null without Deps::approvals
     std::unique_ptr<LocalMcpSource> m_mcp;              // null without Deps::mcp
+    std::unique_ptr<LocalAgentsSource> m_agents;        // null without Deps::agentProfiles
 };
 
 }  // namespace zerg

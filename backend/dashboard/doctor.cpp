@@ -311,11 +311,8 @@ void Doctor::reportModel(const ModelUse& use, bool listed) {
 
 // The distinct models Zerg will ask for, with the roles that use them and where they are set.
 QList<Doctor::ModelUse> Doctor::modelUses() const {
-    const QStringList roles{QStringLiteral("supervisor"), QStringLiteral("quick"),
-                            QStringLiteral("worker"), QStringLiteral("decider"),
-                            QStringLiteral("summary")};
     QList<ModelUse> uses;
-    for (const QString& role : roles) {
+    for (const auto& [role, word] : StatusTable<AgentRole>::names) {
         const QString model = m_settings.modelFor(role);
         // The rule-based decider is not a model.
         if (model.isEmpty() || model == QLatin1String("heuristic"))
@@ -326,7 +323,7 @@ QList<Doctor::ModelUse> Doctor::modelUses() const {
             uses.append({model, {}, {}});
             it = uses.end() - 1;
         }
-        it->roles.append(role);
+        it->roles.append(QLatin1String(word));
         const QString variable = m_settings.modelVariableFor(role);
         if (!it->variables.contains(variable))
             it->variables.append(variable);

@@ -426,13 +426,34 @@ QList<ChatMessage> JarvisService::historyMessages(const ThreadHistory& thread) c
     return out;
 }
 
+Result<AgentProfile> JarvisService::profileFor(Route::Mode mode) const {
+    const AgentRole role = mode == Route::Mode::Quick ? AgentRole::Quick : AgentRole::Supervisor;
+    if (!m_config.profiles)
+        return AgentProfile::builtIn(role);
+    return m_config.profiles->current(role);
+}
+
+QString JarvisService::promptOf(const AgentProfile& profile, Route::Mode mode) {
+    return profile.systemPrompt.value_or(mode == Route::Mode::Quick ? quickPrompt()
+                                                                    : systemPrompt());
+}
+
+QList<ToolSpec> JarvisService::toolSpecs(bool quick) const {
+    const SupervisorContext ctx = supervisorContext();
+    return (quick ? makeQuickTools(ctx) : makeSupervisorTools(ctx))->specs();
+}
+
 void JarvisService::compactThenStart(Route::Mode mode, const ThreadHistory& thread) {
+    const Result<AgentProfile> profile = profileFor(mode);
+    if (!profile) {
+        endRun(RunStatus::Failed, profile.error().message, QStringLiteral("db"));
+        return;
+    }
     const QList<ChatMessage> history = historyMessages(thread);
-    QList<ChatMessage> request{
-        ChatMessage::system(mode == Route::Mode::Quick ? quickPrompt() : systemPrompt())};
+    QList<ChatMessage> request{ChatMessage::system(promptOf(profile.value(), mode))};
     request.append(freshContext());
     request.append(history);
-    const QString model = modelFor(mode);
+    const QString model = profile->model.isEmpty() ? modelFor(mode) : profile->model;
     const int window = contextWindowFor(model, m_config.contextWindowTokens);
     const std::unique_ptr<ToolRegistry> tools = makeSupervisorTools(supervisorContext());
     const int tokens = estimateTokens(request) + estimateTokens(tools->specs());
@@ -513,6 +534,13 @@ SupervisorContext JarvisService::supervisorContext() const {
     ctx.background = m_background;
     ctx.backgroundMode = m_backgroundMode;
     ctx.workerModel = m_config.workerModel.isEmpty() ? m_config.model : m_config.workerModel;
+    if (m_config.profiles) {
+        // The worker agent's own model, when its tuning names one (read again at each spawn).
+        if (const Result<AgentProfile> worker = m_config.profiles->current(AgentRole::Worker);
+            worker && !worker->model.isEmpty()) {
+            ctx.workerModel = worker->model;
+        }
+    }
     ctx.sharedTools = m_config.sharedTools;
     ctx.deciderLlm = m_llm;
     ctx.preflight.workerModel = ctx.workerModel;
@@ -541,14 +569,23 @@ void JarvisService::startLoopFromStore(Route::Mode mode) {
 
 void JarvisService::startLoop(Route::Mode mode, const QList<ChatMessage>& stored) {
     const bool quick = mode == Route::Mode::Quick;
-    QList<ChatMessage> history{ChatMessage::system(quick ? quickPrompt() : systemPrompt())};
+    // The tuning as it is now: an edit applies to the next request.
+    const Result<AgentProfile> profile = profileFor(mode);
+    if (!profile) {
+        endRun(RunStatus::Failed, profile.error().message, QStringLiteral("db"));
+        return;
+    }
+    QList<ChatMessage> history{ChatMessage::system(promptOf(profile.value(), mode))};
     history.append(stored);
 
     const SupervisorContext ctx = supervisorContext();
     m_tools = quick ? makeQuickTools(ctx) : makeSupervisorTools(ctx);
+    m_tools->restrictTo(profile->tools);
 
     AgentConfig cfg;
-    cfg.model = modelFor(mode);
+    cfg.model = profile->model.isEmpty() ? modelFor(mode) : profile->model;
+    cfg.temperature = profile->temperature;
+    cfg.maxTokens = profile->maxTokens;
     cfg.maxIterations = quick ? kQuickMaxIterations : m_config.maxIterations;
     cfg.toolOutputCapChars = m_config.toolOutputCapChars;
     if (quick)

@@ -10,6 +10,7 @@
 #include "llm/chat_types.h"
 #include "roundabout/roundabout_monitor.h"
 #include "schedule/background_runner.h"
+#include "storage/agent_profiles.h"
 #include "storage/store.h"
 
 #include <QObject>
@@ -84,6 +85,10 @@ struct JarvisConfig {
     // follow them (a changing call is left to a worker, which asks), and the run timeout does
     // not count the time a person takes to answer. nullptr: every call runs.
     Approvals* approvals = nullptr;
+    // The agents' tuning (Dashboard › Agents): the supervisor's and the quick path's prompt,
+    // model, parameters and tools, read when a run's loop starts; the workers' model, read when
+    // one is spawned. nullptr: the built-in tuning.
+    AgentProfileStore* profiles = nullptr;
 };
 
 // The supervisor agent, "one brain" per owner. Finds or creates the owner's long-lived thread
@@ -165,6 +170,8 @@ public:
 
     [[nodiscard]] static QString systemPrompt();
     [[nodiscard]] static QString quickPrompt();
+    // The tools the supervisor (quick: the quick path) has now, before its tuning's choice.
+    [[nodiscard]] QList<ToolSpec> toolSpecs(bool quick) const;
 
 Q_SIGNALS:
     void runFinished(qint64 runId, bool ok, const QString& resultOrError);
@@ -186,6 +193,10 @@ private:
     [[nodiscard]] QString modeName() const;
     void compactThenStart(Route::Mode mode, const ThreadHistory& thread);
     void startLoop(Route::Mode mode, const QList<ChatMessage>& history);
+    // The tuning of the mode's agent (quick or supervisor) as it is now.
+    [[nodiscard]] Result<AgentProfile> profileFor(Route::Mode mode) const;
+    // Its system prompt: the tuning's own, else the built-in one.
+    [[nodiscard]] static QString promptOf(const AgentProfile& profile, Route::Mode mode);
     // startLoop() over the thread as stored now (after a compaction or an escalation).
     void startLoopFromStore(Route::Mode mode);
     // What the next start of the run's child does.

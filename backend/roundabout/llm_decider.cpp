@@ -97,12 +97,21 @@ void LlmDecider::decide(const QJsonObject& payload, Callback done) {
         return;
     }
 
+    const Result<AgentProfile> profile =
+        m_config.profiles ? m_config.profiles->current(AgentRole::Decider)
+                          : Result<AgentProfile>(AgentProfile::builtIn(AgentRole::Decider));
+    if (!profile) {
+        ++m_counters.errors;
+        finishLater(Decision::defaultWait(QStringLiteral("error: ") + profile.error().message));
+        return;
+    }
     ChatRequest req;
-    req.model = m_config.model;
+    req.model = profile->model.isEmpty() ? m_config.model : profile->model;
     req.meta = m_config.meta;
-    req.messages = {ChatMessage::system(systemPrompt()),
+    req.messages = {ChatMessage::system(profile->systemPrompt.value_or(systemPrompt())),
                     ChatMessage::user(json::compactString(payload))};
-    // No maxTokens: reasoning models count hidden reasoning against it and would answer empty.
+    req.temperature = profile->temperature;
+    req.maxTokens = profile->maxTokens;
     ++m_counters.calls;
     m_reply = m_llm->chat(req);
     m_reply->setParent(this);

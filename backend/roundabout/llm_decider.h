@@ -4,6 +4,7 @@
 #include "llm/chat_types.h"
 #include "llm/llm_provider.h"
 #include "roundabout/decider.h"
+#include "storage/agent_profiles.h"
 
 #include <QPointer>
 
@@ -14,6 +15,9 @@ struct LlmDeciderConfig {
     int callBudget = 12;  // model calls per job; later decisions are default waits (counters.skips)
     int timeoutMs = 10000;  // per call, through the Clock; late -> wait (counters.timeouts)
     CallMeta meta;          // role "decider" (set when left empty), for usage records
+    // The decider agent's tuning (Dashboard › Agents), read before each call: its prompt, model,
+    // temperature and max tokens; nullptr: the built-in tuning.
+    AgentProfileStore* profiles = nullptr;
 };
 
 // Asks the decider model about one payload (roundabout/decision_payload.h): one request with

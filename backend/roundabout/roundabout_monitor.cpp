@@ -99,6 +99,7 @@ Decider* makeDecider(const RoundaboutConfig& config, LlmProvider* llm, Clock* cl
     c.callBudget = config.deciderCallBudget;
     c.timeoutMs = config.deciderTimeoutSeconds * 1000;
     c.meta = meta;
+    c.profiles = config.profiles;
     return new LlmDecider(llm, clock, c, parent);
 }
 

@@ -10,19 +10,22 @@
 
 namespace zerg {
 
+class AgentProfileStore;
+
 class Clock;
 class LlmProvider;
 
 struct RoundaboutConfig {
-    int checkIntervalSeconds = 5;      // ZERG_CHECK_INTERVAL_SECONDS
-    int hardTimeoutSeconds = 300;      // ZERG_HARD_TIMEOUT_SECONDS
-    int activityLogMaxEntries = 20;    // tool calls shown to the decider
-    bool cancelOnHardTimeout = true;   // ZERG_CANCEL_ON_HARD_TIMEOUT: stop the worker, or leave it
-    QString deciderModel;              // the decider role's model; empty: the heuristic decider
-    int deciderCallBudget = 12;        // ZERG_DECIDER_BUDGET: model calls per worker
-    int deciderTimeoutSeconds = 10;    // ZERG_DECIDER_TIMEOUT_SECONDS: a late answer means wait
-    int heuristicCancelSeconds = 120;  // the heuristic decider cancels an operation this old
-    int peekMaxChars = 4000;           // what a peek shows the decider
+    int checkIntervalSeconds = 5;     // ZERG_CHECK_INTERVAL_SECONDS
+    int hardTimeoutSeconds = 300;     // ZERG_HARD_TIMEOUT_SECONDS
+    int activityLogMaxEntries = 20;   // tool calls shown to the decider
+    bool cancelOnHardTimeout = true;  // ZERG_CANCEL_ON_HARD_TIMEOUT: stop the worker, or leave it
+    QString deciderModel;             // the decider role's model; empty: the heuristic decider
+    int deciderCallBudget = 12;       // ZERG_DECIDER_BUDGET: model calls per worker
+    int deciderTimeoutSeconds = 10;   // ZERG_DECIDER_TIMEOUT_SECONDS: a late answer means wait
+    AgentProfileStore* profiles = nullptr;  // the decider's tuning; nullptr: built in
+    int heuristicCancelSeconds = 120;       // the heuristic decider cancels an operation this old
+    int peekMaxChars = 4000;                // what a peek shows the decider
 };
 
 // The decider for one roundabout: the model's when the config names one and a provider is

@@ -23,6 +23,7 @@
 #include "schedule/alert_channels.h"
 #include "schedule/schedule_events.h"
 #include "schedule/schedule_service.h"
+#include "storage/agent_profiles.h"
 #include "storage/approval_store.h"
 #include "storage/artifact_store.h"
 #include "storage/auth_store.h"
@@ -40,6 +41,7 @@
 #include "tools/ssh_exec_tool.h"
 #include "workers/approvals.h"
 #include "workers/violation_rules.h"
+#include "workers/worker.h"
 #include "workers/worker_pool.h"
 
 #include <QDir>
@@ -59,9 +61,9 @@ JarvisModels modelsOf(const Settings& s) {
     JarvisModels m;
     m.model = s.model;
     m.workerModel = s.effectiveWorkerModel();
-    m.quickModel = s.modelFor(QStringLiteral("quick"));
-    m.memoryModel = s.modelFor(QStringLiteral("summary"));
-    const QString decider = s.modelFor(QStringLiteral("decider"));
+    m.quickModel = s.modelFor(AgentRole::Quick);
+    m.memoryModel = s.modelFor(AgentRole::Summary);
+    const QString decider = s.modelFor(AgentRole::Decider);
     m.deciderModel =
         decider.compare(QLatin1String("heuristic"), Qt::CaseInsensitive) == 0 ? QString() : decider;
     return m;
@@ -336,7 +338,7 @@ Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock
     deps.maxIterations = s.maxIterations;
     deps.toolOutputCapChars = s.toolOutputCapChars;
     deps.summaryLlm = b->m_llm;
-    deps.summaryModel = s.modelFor(QStringLiteral("summary"));
+    deps.summaryModel = s.modelFor(AgentRole::Summary);
     deps.tokenBudget = s.workerTokenBudget;
     deps.contextWindowOverride = s.contextWindowTokens;
     deps.xo = xoEvery(s.xoEveryWorker);
@@ -350,6 +352,8 @@ Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock
         }
     }
     deps.rules = b->m_rules.get();
+    b->m_agentProfiles = std::make_unique<AgentProfileStore>(b->m_db.get());
+    deps.profiles = b->m_agentProfiles.get();
     b->m_approvalStore = std::make_unique<ApprovalStore>(b->m_db.get());
     b->m_approvals =
         std::make_unique<Approvals>(b->m_approvalStore.get(), b->m_artifacts.get(), b->m_bus,
@@ -380,6 +384,8 @@ Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock
     jc.hostAliases = hosts.aliases();
     jc.sharedTools = {httpTool, emailTool};
     jc.approvals = b->m_approvals.get();
+    jc.profiles = b->m_agentProfiles.get();
+    jc.roundabout.profiles = b->m_agentProfiles.get();
     jc.maxIterations = s.maxIterations;
     jc.toolOutputCapChars = s.toolOutputCapChars;
     jc.roundabout.checkIntervalSeconds = s.checkIntervalSeconds;
@@ -435,7 +441,7 @@ void Backend::applyModels(const Settings& settings) {
     setModels(m_jarvisConfig.get(), models);  // for owners added later
     for (const OwnerServices& o : std::as_const(m_owners))
         o.jarvis->setModels(models);
-    m_pool->setSummaryModel(settings.modelFor(QStringLiteral("summary")));
+    m_pool->setSummaryModel(settings.modelFor(AgentRole::Summary));
     m_settings.model = settings.model;
     m_settings.workerModel = settings.workerModel;
     m_settings.quickModel = settings.quickModel;
@@ -546,6 +552,12 @@ Status Backend::enablePhoneLinks(QString* warning) {
         });
     }
     return Ok{};
+}
+
+QList<ToolSpec> Backend::workerToolSpecs() const {
+    QList<ToolSpec> specs = m_workerTools->specs();
+    specs.append(Worker::ownToolSpecs());
+    return specs;
 }
 
 Result<Backend::OwnerServices> Backend::owner(qint64 ownerId) {

@@ -2,6 +2,7 @@
 
 #include "core/result.h"
 #include "core/settings.h"
+#include "llm/chat_types.h"
 #include "storage/job_recovery.h"
 
 #include <QHash>
@@ -17,6 +18,7 @@ class QLockFile;
 
 namespace zerg {
 
+class AgentProfileStore;
 class ArtifactStore;
 class AuthStore;
 class BudgetMonitor;
@@ -134,6 +136,11 @@ public:
     // The configured MCP servers (docs/mcp.md); their tools are the workers'. Never null (no
     // servers when there is no mcp.json).
     [[nodiscard]] McpServers* mcp() const { return m_mcp; }
+    // The agents' tuning (Dashboard › Agents), read by every agent before its requests.
+    [[nodiscard]] AgentProfileStore* agentProfiles() const { return m_agentProfiles.get(); }
+    // The tools a worker has now (the shared ones, the MCP servers', its own request_help),
+    // before the worker agent's tuning chooses among them.
+    [[nodiscard]] QList<ToolSpec> workerToolSpecs() const;
     // What is wrong in mcp.json (those servers are left out), or empty.
     [[nodiscard]] QString mcpProblem() const { return m_mcpProblem; }
     // Why the user's price table override was not used (the built-in table applies then).
@@ -187,6 +194,7 @@ private:
     bool m_draining = false;
     AlertChannels* m_alerts = nullptr;
     std::unique_ptr<ApprovalStore> m_approvalStore;
+    std::unique_ptr<AgentProfileStore> m_agentProfiles;
     std::unique_ptr<Approvals> m_approvals;  // before its store goes (members end in reverse)
     PhoneLinks* m_phoneLinks = nullptr;      // child; null unless enabled
     MailReplies* m_mailReplies = nullptr;    // child; null unless configured

@@ -594,6 +594,29 @@ QList<Migration> buildAll() {
             },
     });
 
+    // Dashboard › Agents (storage/agent_profiles.h): every saved version of an agent's prompt,
+    // model and parameters; the newest per role applies.
+    list.append(Migration{
+        .version = 17,
+        .description = QStringLiteral("agent profiles"),
+        .statements =
+            {
+                QStringLiteral("CREATE TABLE agent_profiles ("
+                               " id {{ID_PK}},"
+                               " role TEXT NOT NULL CHECK (role IN ('supervisor', 'quick', "
+                               "'worker', 'decider', 'summary')),"
+                               " version INTEGER NOT NULL,"
+                               " system_prompt TEXT,"
+                               " model TEXT,"
+                               " temperature DOUBLE PRECISION,"
+                               " max_tokens INTEGER,"
+                               " tools TEXT,"
+                               " changed_by TEXT NOT NULL,"
+                               " changed_at TEXT NOT NULL,"
+                               " UNIQUE (role, version))"),
+            },
+    });
+
     return list;
 }
 

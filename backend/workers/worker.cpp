@@ -149,17 +149,29 @@ QString Worker::capSummary(const QString& text, int maxChars) {
     return cut + QChar(0x2026);
 }
 
-QString Worker::systemPrompt(const QStringList& toolNames) {
+QString Worker::builtInPrompt() {
     return QStringLiteral(
-               "You are a Zerg worker: a disposable agent that carries out one operations task "
-               "and reports back. Use your tools (%1) to gather facts; the shell is your "
-               "primitive, "
-               "so use ordinary commands (df -h, docker ps, journalctl, systemctl, ...). Only use "
-               "hosts that your tools allow. Commands are non-interactive: never run anything "
-               "that waits for input. When you have the answer, reply with a concise factual "
-               "result (numbers, names, what you ran) and no further tool calls. If something "
-               "fails, say exactly what failed.")
-        .arg(toolNames.join(QStringLiteral(", ")));
+        "You are a Zerg worker: a disposable agent that carries out one operations task and "
+        "reports back. Use your tools ({tools}) to gather facts; the shell is your primitive, "
+        "so use ordinary commands (df -h, docker ps, journalctl, systemctl, ...). Only use hosts "
+        "that your tools allow. Commands are non-interactive: never run anything that waits for "
+        "input. When you have the answer, reply with a concise factual result (numbers, names, "
+        "what you ran) and no further tool calls. If something fails, say exactly what failed.");
+}
+
+QString Worker::systemPrompt(const QString& prompt, const QStringList& toolNames) {
+    QString out = prompt;
+    return out.replace(QStringLiteral("{tools}"), toolNames.join(QStringLiteral(", ")));
+}
+
+QList<ToolSpec> Worker::ownToolSpecs() {
+    return {RequestHelpTool(nullptr).spec()};
+}
+
+QString Worker::builtInSummaryPrompt() {
+    return QStringLiteral(
+        "Summarize this worker result in at most 150 characters for a list: status, key facts, "
+        "numbers. Reply with the summary only.");
 }
 
 QString Worker::displayFor(const QString& tool, const QJsonObject& args) {
@@ -220,6 +232,18 @@ void Worker::start() {
 bool Worker::prepareFirstAttempt() {
     Clock* clock = m_deps.clock;
     setStatus(WorkerStatus::Starting);
+    const Result<AgentProfile> profile =
+        m_deps.profiles ? m_deps.profiles->current(AgentRole::Worker)
+                        : Result<AgentProfile>(AgentProfile::builtIn(AgentRole::Worker));
+    if (!profile) {
+        // Not the built-in tuning instead: the user's may take tools away from workers.
+        finalize({WorkerStatus::Failed,
+                  QStringLiteral("db"),
+                  tr("Could not read the worker agent's settings: %1").arg(profile.error().message),
+                  {}});
+        return false;
+    }
+    m_profile = profile.value();
     m_startedMs = clock->nowMs();
     const QDateTime now = clock->utcNow();
     Result<QString> created =
@@ -251,6 +275,7 @@ bool Worker::prepareFirstAttempt() {
         m_tools->add(shell->forWorker(m_job.ownerId, m_workerId));
     }
     m_tools->add(std::make_shared<RequestHelpTool>(this));
+    m_tools->restrictTo(m_profile.tools);
     m_started = true;
     return true;
 }
@@ -277,8 +302,7 @@ WorkerAttempt* Worker::newAttempt() {
     if (!m_started) {
         if (!prepareFirstAttempt())
             return nullptr;
-        history = {ChatMessage::system(systemPrompt(m_tools->names())),
-                   ChatMessage::user(m_job.task)};
+        history = {ChatMessage::system(startPrompt()), ChatMessage::user(m_job.task)};
         fresh = history;
     } else {
         // A restart: resume from the conversation on disk, told why; if it cannot be read back,
@@ -286,8 +310,7 @@ WorkerAttempt* Worker::newAttempt() {
         history = resumedHistory();
         const bool resumed = history.size() >= 2;
         if (!resumed) {
-            history = {ChatMessage::system(systemPrompt(m_tools->names())),
-                       ChatMessage::user(m_job.task)};
+            history = {ChatMessage::system(startPrompt()), ChatMessage::user(m_job.task)};
         }
         const ChatMessage notice = ChatMessage::user(
             QStringLiteral("[SUPERVISOR] You were restarted due to: %1. %2")
@@ -305,6 +328,8 @@ WorkerAttempt* Worker::newAttempt() {
 
     AgentConfig cfg;
     cfg.model = m_job.model;
+    cfg.temperature = m_profile.temperature;
+    cfg.maxTokens = m_profile.maxTokens;
     cfg.maxIterations = m_deps.maxIterations;
     cfg.toolOutputCapChars = m_deps.toolOutputCapChars;
     cfg.fatalToolErrors = kFatalToolErrors;
@@ -766,18 +791,27 @@ void Worker::finalize(const Ending& ending) {
 }
 
 void Worker::requestSummary(const QString& source) {
+    const Result<AgentProfile> profile =
+        m_deps.profiles ? m_deps.profiles->current(AgentRole::Summary)
+                        : Result<AgentProfile>(AgentProfile::builtIn(AgentRole::Summary));
+    if (!profile) {
+        writeSummary(m_summary, {},
+                     tr("the summary agent's settings could not be read (%1); truncated")
+                         .arg(profile.error().message),
+                     true);
+        return;
+    }
     QString body = source;
     if (body.size() > kSummaryInputChars)
         body = body.left(kSummaryInputChars) + QStringLiteral("\n[... truncated]");
     ChatRequest req;
-    req.model = m_deps.summaryModel.isEmpty() ? m_job.model : m_deps.summaryModel;
-    req.messages = {
-        ChatMessage::system(QStringLiteral("Summarize this worker result in at most 150 "
-                                           "characters for a list: status, key facts, numbers. "
-                                           "Reply with the summary only.")),
-        ChatMessage::user(QStringLiteral("Task: %1\nStatus: %2\nResult:\n%3")
-                              .arg(m_job.task, statusName(m_status), body))};
-    req.maxTokens = 120;
+    m_summaryModel = summaryModelFor(profile.value());
+    req.model = m_summaryModel;
+    req.messages = {ChatMessage::system(profile->systemPrompt.value_or(builtInSummaryPrompt())),
+                    ChatMessage::user(QStringLiteral("Task: %1\nStatus: %2\nResult:\n%3")
+                                          .arg(m_job.task, statusName(m_status), body))};
+    req.temperature = profile->temperature;
+    req.maxTokens = profile->maxTokens;
     req.meta = {QStringLiteral("summary"), m_workerId, m_job.ownerId, m_job.runId, m_job.jobId};
     m_summaryReply = m_deps.summaryLlm->chat(req);
     m_summaryReply->setParent(this);
@@ -788,6 +822,16 @@ void Worker::requestSummary(const QString& source) {
     });
 }
 
+QString Worker::startPrompt() const {
+    return systemPrompt(m_profile.systemPrompt.value_or(builtInPrompt()), m_tools->names());
+}
+
+QString Worker::summaryModelFor(const AgentProfile& profile) const {
+    if (!profile.model.isEmpty())
+        return profile.model;
+    return m_deps.summaryModel.isEmpty() ? m_job.model : m_deps.summaryModel;
+}
+
 void Worker::onSummaryReply() {
     ChatReply* reply = m_summaryReply;
     m_summaryReply = nullptr;
@@ -795,7 +839,7 @@ void Worker::onSummaryReply() {
         return;
     reply->deleteLater();
     m_deps.clock->cancel(m_summaryTimer);
-    const QString model = m_deps.summaryModel.isEmpty() ? m_job.model : m_deps.summaryModel;
+    const QString model = m_summaryModel;
     if (reply->hasError()) {
         writeSummary(m_summary, {},
                      tr("the summary model failed (%1): %2; truncated")

@@ -3,6 +3,7 @@
 #include "agent/agent_loop.h"
 #include "core/event_payloads.h"
 #include "roundabout/monitored_worker.h"
+#include "storage/agent_profiles.h"
 #include "supervision/child.h"
 #include "tools/approval_policy.h"
 
@@ -39,6 +40,9 @@ struct WorkerDeps {
     // result truncated to ~150 characters.
     LlmProvider* summaryLlm = nullptr;
     QString summaryModel;  // Settings::modelFor("summary"); empty: the worker's own model
+    // The tuning of the worker and summary agents (Dashboard › Agents), read when a worker
+    // starts and before its summary; nullptr: the built-in tuning.
+    AgentProfileStore* profiles = nullptr;
     // Checked before each tool call (workers/violation_rules.h); nullptr: no rules.
     const ViolationRules* rules = nullptr;
     // Asked before a call that may change a system (workers/approvals.h); nullptr: every call
@@ -138,7 +142,14 @@ public:
     [[nodiscard]] QString workerId() const { return m_workerId; }
     [[nodiscard]] WorkerStatus status() const { return m_status; }
 
-    [[nodiscard]] static QString systemPrompt(const QStringList& toolNames);
+    // The built-in prompt; "{tools}" stands for the names of the worker's tools.
+    [[nodiscard]] static QString builtInPrompt();
+    // prompt with "{tools}" replaced by the tools' names.
+    [[nodiscard]] static QString systemPrompt(const QString& prompt, const QStringList& toolNames);
+    // The tools every worker has of its own (request_help), beside the shared ones.
+    [[nodiscard]] static QList<ToolSpec> ownToolSpecs();
+    // The built-in prompt of the one-line summary of a finished worker (AgentRole::Summary).
+    [[nodiscard]] static QString builtInSummaryPrompt();
     // One line for the ticker and the activity log, e.g. ssh_exec testbox "df -h".
     [[nodiscard]] static QString displayFor(const QString& tool, const QJsonObject& args);
     // Records the call as the first change of its run and job before it runs
@@ -201,6 +212,10 @@ private:
     void finalize(const Ending& ending);
     payloads::WorkerIds ids() const;  // the ids of this worker's events
     void requestSummary(const QString& source);
+    // The system prompt of the worker's first message: its tuning's, with its tools' names.
+    [[nodiscard]] QString startPrompt() const;
+    // The summary agent's model: its tuning's, else ZERG_SUMMARY_MODEL's, else the worker's.
+    [[nodiscard]] QString summaryModelFor(const AgentProfile& profile) const;
     void onSummaryReply();
     void abandonSummary(const QString& why);
     // Writes summary + summary_meta to metadata.json; publish: worker_summary_ready after it.
@@ -224,6 +239,8 @@ private:
     QStringList m_helpRequests;             // not answered yet
     QSet<QString> m_checkFiles;             // monitoring/ files written, to never overwrite one
     std::unique_ptr<ToolRegistry> m_tools;  // the shared tools plus request_help
+    AgentProfile m_profile;                 // the worker agent's tuning when it started
+    QString m_summaryModel;                 // the model asked for the summary
     QPointer<AgentLoop> m_loop;
     QPointer<WorkerAttempt> m_attempt;
     bool m_supervised = false;

@@ -74,6 +74,42 @@ private Q_SLOTS:
         QCOMPARE(loop.usage().promptTokens, 10);
     }
 
+    // An agent's tuning restricts its tools (restrictTo): the others are neither offered nor
+    // run when the model calls them anyway; temperature and max tokens go with every request.
+    void restrictedToolsAreNotOfferedNorRun() {
+        ManualClock clock;
+        ScriptedLlm llm;
+        llm.pushToolCalls(
+            {call(QStringLiteral("c1"), QStringLiteral("other"), QStringLiteral("{}"))});
+        llm.pushText(QStringLiteral("done"));
+        auto probe = std::make_shared<ManualTool>(QStringLiteral("probe"));
+        auto other = std::make_shared<ManualTool>(QStringLiteral("other"));
+        ToolRegistry tools;
+        tools.add(probe);
+        tools.add(other);
+        tools.restrictTo(QStringList{QStringLiteral("probe")});
+        QCOMPARE(tools.names(), QStringList{QStringLiteral("probe")});
+        QVERIFY(!tools.find(QStringLiteral("other")));
+        AgentConfig cfg{QStringLiteral("m"), 5, 100, {}};
+        cfg.temperature = 0.4;
+        cfg.maxTokens = 300;
+        AgentLoop loop(&llm, &tools, &clock, cfg, {ChatMessage::user(QStringLiteral("go"))});
+        QSignalSpy done(&loop, &AgentLoop::finished);
+        loop.start();
+        QVERIFY(done.wait());
+        QCOMPARE(loop.outcome(), AgentLoop::Outcome::Completed);
+        QVERIFY(other->calls.isEmpty());
+        QCOMPARE(llm.requests().size(), 2);
+        QCOMPARE(llm.requests().at(0).tools.size(), 1);
+        QCOMPARE(llm.requests().at(0).tools.at(0).name, QStringLiteral("probe"));
+        QCOMPARE(llm.requests().at(0).temperature, std::optional<double>(0.4));
+        QCOMPARE(llm.requests().at(1).maxTokens, std::optional<int>(300));
+        QVERIFY(llm.requests().at(1).messages.last().content.contains(
+            QStringLiteral("Unknown tool 'other'")));
+        tools.restrictTo(std::nullopt);
+        QCOMPARE(tools.names().size(), 2);
+    }
+
     void toolResultGoesBackWithItsCallId() {
         ManualClock clock;
         ScriptedLlm llm;

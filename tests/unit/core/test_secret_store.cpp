@@ -186,12 +186,12 @@ private Q_SLOTS:
     void modelsPerRole() {
         Settings s;
         s.model = QStringLiteral("big");
-        QCOMPARE(s.modelFor(QStringLiteral("worker")), QStringLiteral("big"));
+        QCOMPARE(s.modelFor(AgentRole::Worker), QStringLiteral("big"));
         s.workerModel = QStringLiteral("small");
         s.summaryModel = QStringLiteral("tiny");
-        QCOMPARE(s.modelFor(QStringLiteral("supervisor")), QStringLiteral("big"));
-        QCOMPARE(s.modelFor(QStringLiteral("decider")), QStringLiteral("small"));
-        QCOMPARE(s.modelFor(QStringLiteral("summary")), QStringLiteral("tiny"));
+        QCOMPARE(s.modelFor(AgentRole::Supervisor), QStringLiteral("big"));
+        QCOMPARE(s.modelFor(AgentRole::Decider), QStringLiteral("small"));
+        QCOMPARE(s.modelFor(AgentRole::Summary), QStringLiteral("tiny"));
     }
 };
 
