@@ -4085,6 +4085,10 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
         <source>The agent ignored its supervisor&apos;s steering %1 times (last: %2).</source>
         <translation>Der Agent hat die Steuerung durch seinen Supervisor %1-mal ignoriert (zuletzt: %2).</translation>
     </message>
+    <message>
+        <source>This agent sends a temperature or max tokens the model does not accept: in Dashboard › Agents, clear them (the provider&apos;s default) for the %1 agent.</source>
+        <translation>Dieser Agent sendet eine Temperatur oder max. Tokens, die das Modell nicht annimmt: leeren Sie sie in Dashboard › Agenten (Vorgabe des Anbieters) für den Agenten %1.</translation>
+    </message>
 </context>
 <context>
     <name>zerg::AlertRouting</name>

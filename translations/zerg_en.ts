@@ -4078,6 +4078,10 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
         <source>The agent ignored its supervisor&apos;s steering %1 times (last: %2).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>This agent sends a temperature or max tokens the model does not accept: in Dashboard › Agents, clear them (the provider&apos;s default) for the %1 agent.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>zerg::AlertRouting</name>

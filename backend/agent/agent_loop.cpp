@@ -7,6 +7,7 @@
 #include "core/clock.h"
 #include "core/json_util.h"
 #include "llm/drop_reply.h"
+#include "llm/llm_errors.h"
 
 #include <QTimer>
 
@@ -138,7 +139,19 @@ void AgentLoop::onReplyFinished() {
     m_usage.promptTokens += u.promptTokens;
     m_usage.completionTokens += u.completionTokens;
     if (reply->hasError()) {
-        end(Outcome::Failed, QStringLiteral("llm_") + reply->errorCode(), reply->errorString());
+        QString error = reply->errorString();
+        // Reasoning models refuse a temperature or max_tokens: say where the agent's are set.
+        const bool tuned = m_config.temperature || m_config.maxTokens;
+        if (tuned && reply->errorCode() == QLatin1String(llm::errors::BadRequest) &&
+            (error.contains(QLatin1String("temperature")) ||
+             error.contains(QLatin1String("max_tokens")))) {
+            error += QLatin1Char(' ') +
+                     tr("This agent sends a temperature or max tokens the model does not accept: "
+                        "in Dashboard › Agents, clear them (the provider's default) for the %1 "
+                        "agent.")
+                         .arg(m_config.meta.role);
+        }
+        end(Outcome::Failed, QStringLiteral("llm_") + reply->errorCode(), error);
         return;
     }
     ChatMessage msg = reply->message();

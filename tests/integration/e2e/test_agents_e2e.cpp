@@ -60,11 +60,12 @@ QStringList toolsOf(const QJsonObject& request) {
     return out;
 }
 
-QString toolResults(const QJsonObject& request) {
+// The last tool result in a request (the earlier ones are the thread's history).
+QString lastToolResult(const QJsonObject& request) {
     QString out;
     for (const QJsonValue& v : request.value("messages").toArray()) {
         if (v.toObject().value("role").toString() == QLatin1String("tool"))
-            out += v.toObject().value("content").toString();
+            out = v.toObject().value("content").toString();
     }
     return out;
 }
@@ -227,8 +228,8 @@ private Q_SLOTS:
         QVERIFY(!toolsOf(requests.first()).contains(QStringLiteral("ssh_exec")));
         QVERIFY(toolsOf(requests.first()).contains(QStringLiteral("request_help")));
         QVERIFY(!systemPromptOf(requests.first()).contains(QStringLiteral("ssh_exec")));
-        QVERIFY2(toolResults(requests.at(1)).contains(QStringLiteral("Unknown tool 'ssh_exec'")),
-                 qPrintable(toolResults(requests.at(1))));
+        QVERIFY2(lastToolResult(requests.at(1)).contains(QStringLiteral("Unknown tool 'ssh_exec'")),
+                 qPrintable(lastToolResult(requests.at(1))));
         QVERIFY(!QFile::exists(marker));
     }
 
@@ -250,6 +251,38 @@ private Q_SLOTS:
         QCOMPARE(systemPromptOf(w), Worker::systemPrompt(Worker::builtInPrompt(), toolsOf(w)));
         QVERIFY(toolsOf(w).contains(QStringLiteral("ssh_exec")));
         QVERIFY(!w.contains("temperature"));
+    }
+
+    // A model that refuses the tuned temperature: the worker's error says where to clear it.
+    void aRefusedTemperatureSaysWhereToClearIt() {
+        AgentProfile worker = current(AgentRole::Worker);
+        worker.temperature = 0.2;
+        QVERIFY(save(worker));
+        const QJsonObject refusal{
+            {"model", kWorker},
+            {"status", 400},
+            {"body", QJsonObject{{"error", QJsonObject{{"type", "invalid_request_error"},
+                                                       {"message",
+                                                        "Unsupported value: 'temperature' "
+                                                        "does not support 0.2 with this "
+                                                        "model. Only the default (1) value "
+                                                        "is supported."}}}}}};
+        const qsizetype s0 = m_llm.requestsForModel(kSupervisor).size();
+        m_llm.setScenario(
+            {{"responses",
+              QJsonArray{toolCallResponse(kSupervisor, "call_s1", "spawn_worker",
+                                          {{"task", "Check disk on testbox"}}),
+                         // A persistent failure is restarted once (docs/reliability.md).
+                         refusal, refusal, textResponse(kSummary, "failed"),
+                         textResponse(kSupervisor, "The worker's model refused.")}}});
+        QVERIFY(ask(QStringLiteral("check disk on testbox")));
+        const QList<QJsonObject> supervisor = since(kSupervisor, s0);
+        QCOMPARE(supervisor.size(), 2);
+        const QString result = lastToolResult(supervisor.at(1));
+        QVERIFY2(result.contains(QStringLiteral("in Dashboard › Agents, clear them")),
+                 qPrintable(result));
+        QVERIFY(result.contains(QStringLiteral("for the worker agent")));
+        QVERIFY(reset(AgentRole::Worker));
     }
 
     // Broken edits are refused with what is wrong, and nothing is saved.

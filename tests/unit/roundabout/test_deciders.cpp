@@ -1,11 +1,15 @@
 #include "core/clock.h"
 #include "core/json_util.h"
+#include "postgres_fixture.h"
 #include "roundabout/decision_payload.h"
 #include "roundabout/heuristic_decider.h"
 #include "roundabout/llm_decider.h"
 #include "scripted_llm.h"
+#include "storage/agent_profiles.h"
+#include "storage/database.h"
 
 #include <QPointer>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <memory>
@@ -318,6 +322,39 @@ private Q_SLOTS:
         QCOMPARE(req.messages[1].role, ChatMessage::Role::User);
         QCOMPARE(req.messages[1].content, json::compactString(payload));
         QCOMPARE(d.counters().calls, 1);
+    }
+
+    // The decider agent's tuning (Dashboard › Agents) is read before each call: an edit applies
+    // to the next decision.
+    void llmFollowsTheDecidersTuning() {
+        QTemporaryDir dir;
+        auto db = test::openTestDatabase(dir.filePath(QStringLiteral("d.sqlite")));
+        QVERIFY2(db, db ? "" : qPrintable(db.error().message));
+        AgentProfileStore profiles(db.value().get());
+        ManualClock clock;
+        ScriptedLlm llm;
+        llm.pushText(QStringLiteral("wait"));
+        llm.pushText(QStringLiteral("wait"));
+        LlmDeciderConfig cfg = config();
+        cfg.profiles = &profiles;
+        LlmDecider d(&llm, &clock, cfg);
+        Collector c;
+        d.decide(payloadRunning(QStringLiteral("ls"), 10000), c.callback());
+        QTRY_COMPARE(c.got.size(), 1);
+        AgentProfile tuned = AgentProfile::builtIn(AgentRole::Decider);
+        tuned.systemPrompt = QStringLiteral("Answer wait unless the worker is stuck.");
+        tuned.model = QStringLiteral("tiny-decider");
+        tuned.temperature = 0.0;
+        QVERIFY(profiles.save(tuned, QDateTime::currentDateTimeUtc()));
+        d.decide(payloadRunning(QStringLiteral("ls"), 12000), c.callback());
+        QTRY_COMPARE(c.got.size(), 2);
+        QCOMPARE(llm.requests().size(), 2);
+        QCOMPARE(llm.requests()[0].messages[0].content, LlmDecider::systemPrompt());
+        QCOMPARE(llm.requests()[0].model, QStringLiteral("gpt-4o-mini"));
+        QVERIFY(!llm.requests()[0].temperature);
+        QCOMPARE(llm.requests()[1].messages[0].content, *tuned.systemPrompt);
+        QCOMPARE(llm.requests()[1].model, QStringLiteral("tiny-decider"));
+        QCOMPARE(llm.requests()[1].temperature, std::optional<double>(0.0));
     }
 
     void theSystemPromptExplainsTheOptionsWithoutMagicWords() {
