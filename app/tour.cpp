@@ -20,7 +20,7 @@ const QList<Page>& pages() {
         {QStringLiteral("worker-detail"), 1}, {QStringLiteral("threads"), 2},
         {QStringLiteral("supervision"), 3},   {QStringLiteral("costs"), 4},
         {QStringLiteral("schedules"), 5},     {QStringLiteral("hosts"), 6},
-        {QStringLiteral("settings"), 7},
+        {QStringLiteral("settings"), 7},      {QStringLiteral("agents"), 8},
     };
     return all;
 }

@@ -33,7 +33,7 @@ Rectangle {
             Repeater {
                 model: [qsTr("Workers"), qsTr("Worker detail"), qsTr("Threads"),
                         qsTr("Supervision tree"), qsTr("Costs"), qsTr("Schedules"),
-                        qsTr("Hosts"), qsTr("Settings")]
+                        qsTr("Hosts"), qsTr("Settings"), qsTr("Agents")]
 
                 TabButton {
                     id: tab
@@ -139,6 +139,10 @@ Rectangle {
             LazyLoader {
                 shown: tabs.currentIndex === 7
                 sourceComponent: SettingsPage {}
+            }
+            LazyLoader {
+                shown: tabs.currentIndex === 8
+                sourceComponent: AgentsPage {}
             }
         }
     }

@@ -39,6 +39,10 @@ QtObject {
     readonly property color codeMeta: dark ? "#d2a8ff" : "#6639ba"
     // The background of the chat search's matches (Ctrl+F): text stays readable on it.
     readonly property color searchMatch: dark ? "#6b5900" : "#ffe066"
+    // The backgrounds of added and removed words in a diff (Dashboard › Agents' prompt against
+    // its built-in one): text stays readable on both.
+    readonly property color diffAdded: dark ? "#1f5130" : "#b4f0c2"
+    readonly property color diffRemoved: dark ? "#6e2b2e" : "#ffcfcc"
 
     readonly property int radius: 10
     readonly property int spacing: 12

@@ -60,6 +60,241 @@
     </message>
 </context>
 <context>
+    <name>AgentsPage</name>
+    <message>
+        <source>Agents cannot be tuned here</source>
+        <translation>Agenten können hier nicht angepasst werden</translation>
+    </message>
+    <message>
+        <source>This window has no access to the agents&apos; settings. Tune them in Dashboard › Agents of the Zerg that runs them, or over its API (agent_save, docs/api.md).</source>
+        <translation>Dieses Fenster hat keinen Zugriff auf die Einstellungen der Agenten. Passen Sie sie in Dashboard › Agenten des Zerg an, das sie ausführt, oder über dessen API (agent_save, docs/api.md).</translation>
+    </message>
+    <message>
+        <source>Zerg asks a model on behalf of these agents. A change is saved as a new version and applies to the agent&apos;s next request.</source>
+        <translation>Zerg fragt ein Modell im Namen dieser Agenten. Eine Änderung wird als neue Version gespeichert und gilt ab der nächsten Anfrage des Agenten.</translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation>Neu laden</translation>
+    </message>
+    <message>
+        <source>Reload the agents</source>
+        <translation>Die Agenten neu laden</translation>
+    </message>
+    <message>
+        <source>Agents</source>
+        <translation>Agenten</translation>
+    </message>
+    <message>
+        <source>%1, model %2, customized</source>
+        <translation>%1, Modell %2, angepasst</translation>
+    </message>
+    <message>
+        <source>%1, model %2</source>
+        <translation>%1, Modell %2</translation>
+    </message>
+    <message>
+        <source>customized</source>
+        <translation>angepasst</translation>
+    </message>
+    <message>
+        <source>v%1</source>
+        <translation>v%1</translation>
+    </message>
+    <message>
+        <source>built-in</source>
+        <translation>eingebaut</translation>
+    </message>
+    <message>
+        <source>Select an agent to tune it.</source>
+        <translation>Wählen Sie einen Agenten, um ihn anzupassen.</translation>
+    </message>
+    <message>
+        <source>version %1, customized</source>
+        <translation>Version %1, angepasst</translation>
+    </message>
+    <message>
+        <source>version %1, the built-in tuning</source>
+        <translation>Version %1, die eingebaute Einstellung</translation>
+    </message>
+    <message>
+        <source>built-in tuning, never changed</source>
+        <translation>eingebaute Einstellung, nie geändert</translation>
+    </message>
+    <message>
+        <source>System prompt</source>
+        <translation>System-Prompt</translation>
+    </message>
+    <message>
+        <source>(saved: the built-in prompt)</source>
+        <translation>(gespeichert: der eingebaute Prompt)</translation>
+    </message>
+    <message>
+        <source>(saved: an edited prompt)</source>
+        <translation>(gespeichert: ein bearbeiteter Prompt)</translation>
+    </message>
+    <message>
+        <source>Show changes against built-in</source>
+        <translation>Änderungen gegenüber dem eingebauten zeigen</translation>
+    </message>
+    <message>
+        <source>Show the prompt&apos;s changes against the built-in prompt</source>
+        <translation>Die Änderungen des Prompts gegenüber dem eingebauten Prompt zeigen</translation>
+    </message>
+    <message>
+        <source>Use built-in prompt</source>
+        <translation>Eingebauten Prompt verwenden</translation>
+    </message>
+    <message>
+        <source>Put the built-in prompt into the editor (saved with Save)</source>
+        <translation>Den eingebauten Prompt in den Editor übernehmen (gespeichert mit Speichern)</translation>
+    </message>
+    <message>
+        <source>System prompt of %1</source>
+        <translation>System-Prompt von %1</translation>
+    </message>
+    <message>
+        <source>Changes of the prompt against the built-in prompt</source>
+        <translation>Änderungen des Prompts gegenüber dem eingebauten Prompt</translation>
+    </message>
+    <message>
+        <source>Added words are highlighted, removed words struck through.</source>
+        <translation>Hinzugefügte Wörter sind hervorgehoben, entfernte durchgestrichen.</translation>
+    </message>
+    <message>
+        <source>Added words are highlighted, removed ones struck through. Edit the prompt with the box unchecked.</source>
+        <translation>Hinzugefügte Wörter sind hervorgehoben, entfernte durchgestrichen. Bearbeiten Sie den Prompt mit abgewähltem Kästchen.</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>Settings&apos; model: %1</source>
+        <translation>Modell der Einstellungen: %1</translation>
+    </message>
+    <message>
+        <source>Model of %1</source>
+        <translation>Modell von %1</translation>
+    </message>
+    <message>
+        <source>Empty: the model the settings give this agent (%1). A model named here wins over the setting.</source>
+        <translation>Leer: das Modell, das die Einstellungen diesem Agenten geben (%1). Ein hier genanntes Modell hat Vorrang vor der Einstellung.</translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation>Temperatur</translation>
+    </message>
+    <message>
+        <source>Max tokens</source>
+        <translation>Max. Tokens</translation>
+    </message>
+    <message>
+        <source>provider default</source>
+        <translation>Vorgabe des Anbieters</translation>
+    </message>
+    <message>
+        <source>Temperature of %1</source>
+        <translation>Temperatur von %1</translation>
+    </message>
+    <message>
+        <source>Max tokens of %1</source>
+        <translation>Max. Tokens von %1</translation>
+    </message>
+    <message>
+        <source>0 to 2; lower answers more predictably. Built-in: %1.</source>
+        <translation>0 bis 2; niedriger antwortet vorhersehbarer. Eingebaut: %1.</translation>
+    </message>
+    <message>
+        <source>The longest answer, in tokens. Built-in: %1.</source>
+        <translation>Die längste Antwort, in Tokens. Eingebaut: %1.</translation>
+    </message>
+    <message>
+        <source>Empty fields are not sent: the provider&apos;s default applies. Reasoning models refuse a temperature and max tokens: clear both for them.</source>
+        <translation>Leere Felder werden nicht gesendet: die Vorgabe des Anbieters gilt. Reasoning-Modelle lehnen Temperatur und max. Tokens ab: leeren Sie beide für sie.</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>Werkzeuge</translation>
+    </message>
+    <message>
+        <source>An unchecked tool is not offered to the agent. With every tool checked, it also gets the tools MCP servers add later.</source>
+        <translation>Ein abgewähltes Werkzeug wird dem Agenten nicht angeboten. Sind alle Werkzeuge gewählt, erhält er auch die Werkzeuge, die MCP-Server später hinzufügen.</translation>
+    </message>
+    <message>
+        <source>Its tools are not known here.</source>
+        <translation>Seine Werkzeuge sind hier nicht bekannt.</translation>
+    </message>
+    <message>
+        <source>%1 needs this tool: it cannot work without it.</source>
+        <translation>%1 braucht dieses Werkzeug: ohne es kann er nicht arbeiten.</translation>
+    </message>
+    <message>
+        <source>Tool %1 (needed, always allowed)</source>
+        <translation>Werkzeug %1 (nötig, immer erlaubt)</translation>
+    </message>
+    <message>
+        <source>Allow the tool %1</source>
+        <translation>Das Werkzeug %1 erlauben</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Speichern</translation>
+    </message>
+    <message>
+        <source>Save the tuning of %1</source>
+        <translation>Die Einstellung von %1 speichern</translation>
+    </message>
+    <message>
+        <source>Ctrl+S</source>
+        <translation>Strg+S</translation>
+    </message>
+    <message>
+        <source>Reset to built-in</source>
+        <translation>Auf eingebaut zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Reset %1 to its built-in tuning</source>
+        <translation>%1 auf die eingebaute Einstellung zurücksetzen</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>Verlauf</translation>
+    </message>
+    <message>
+        <source>Never changed: the agent uses its built-in tuning.</source>
+        <translation>Nie geändert: der Agent verwendet seine eingebaute Einstellung.</translation>
+    </message>
+    <message>
+        <source>Version %1 by %2, %3: %4</source>
+        <translation>Version %1 von %2, %3: %4</translation>
+    </message>
+    <message>
+        <source>Reset %1 to its built-in tuning?</source>
+        <translation>%1 auf die eingebaute Einstellung zurücksetzen?</translation>
+    </message>
+    <message>
+        <source>The built-in prompt, model, temperature, max tokens and tools are saved as its next version; its next request uses them. Earlier versions stay in the history.</source>
+        <translation>Eingebauter Prompt, Modell, Temperatur, max. Tokens und Werkzeuge werden als nächste Version gespeichert; die nächste Anfrage verwendet sie. Frühere Versionen bleiben im Verlauf.</translation>
+    </message>
+    <message>
+        <source>Keep</source>
+        <translation>Behalten</translation>
+    </message>
+    <message>
+        <source>Keep the current tuning</source>
+        <translation>Die aktuelle Einstellung behalten</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>Zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Yes, reset %1 to its built-in tuning</source>
+        <translation>Ja, %1 auf die eingebaute Einstellung zurücksetzen</translation>
+    </message>
+</context>
+<context>
     <name>ApprovalCard</name>
     <message>
         <source>Approval needed: %1 on %2</source>
@@ -797,6 +1032,10 @@
     <message>
         <source>Settings</source>
         <translation>Einstellungen</translation>
+    </message>
+    <message>
+        <source>Agents</source>
+        <translation>Agenten</translation>
     </message>
 </context>
 <context>
@@ -4091,10 +4330,133 @@ oder setzen Sie ZERG_HOSTS_FILE auf den Pfad einer vorhandenen Datei.</translati
     </message>
 </context>
 <context>
+    <name>zerg::AgentsModel</name>
+    <message>
+        <source>provider default</source>
+        <translation>Vorgabe des Anbieters</translation>
+    </message>
+    <message>
+        <source>the settings&apos; model</source>
+        <translation>das Modell der Einstellungen</translation>
+    </message>
+    <message>
+        <source>%1 (from %2)</source>
+        <translation>%1 (aus %2)</translation>
+    </message>
+    <message>
+        <source>The temperature &quot;%1&quot; is not a number. Write one from 0 to 2, such as 0.2, or leave the field empty for the provider&apos;s default.</source>
+        <translation>Die Temperatur „%1“ ist keine Zahl. Schreiben Sie eine von 0 bis 2, etwa 0,2, oder lassen Sie das Feld leer für die Vorgabe des Anbieters.</translation>
+    </message>
+    <message>
+        <source>Max tokens &quot;%1&quot; is not a whole number. Write one such as 2000, or leave the field empty for the provider&apos;s default.</source>
+        <translation>Max. Tokens „%1“ ist keine ganze Zahl. Schreiben Sie eine wie 2000, oder lassen Sie das Feld leer für die Vorgabe des Anbieters.</translation>
+    </message>
+    <message>
+        <source>Supervisor</source>
+        <translation>Supervisor</translation>
+    </message>
+    <message>
+        <source>Quick path</source>
+        <translation>Schnellantwort</translation>
+    </message>
+    <message>
+        <source>Worker</source>
+        <translation>Worker</translation>
+    </message>
+    <message>
+        <source>Decider</source>
+        <translation>Entscheider</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>Zusammenfassung</translation>
+    </message>
+    <message>
+        <source>Jarvis itself: answers you, plans the work, starts workers for it and remembers what matters.</source>
+        <translation>Jarvis selbst: antwortet Ihnen, plant die Arbeit, startet Worker dafür und merkt sich, was zählt.</translation>
+    </message>
+    <message>
+        <source>Answers small questions at once and hands anything that needs work on your systems to the supervisor.</source>
+        <translation>Beantwortet kleine Fragen sofort und gibt alles, was Arbeit an Ihren Systemen braucht, an den Supervisor weiter.</translation>
+    </message>
+    <message>
+        <source>Carries out one task on your hosts with its tools and reports what it found.</source>
+        <translation>Erledigt eine Aufgabe auf Ihren Hosts mit seinen Werkzeugen und berichtet, was er gefunden hat.</translation>
+    </message>
+    <message>
+        <source>Watches a running worker for the supervisor and decides whether to wait, stop it with its findings, or cancel it.</source>
+        <translation>Beobachtet einen laufenden Worker für den Supervisor und entscheidet, ob gewartet, er mit seinen Ergebnissen beendet oder abgebrochen wird.</translation>
+    </message>
+    <message>
+        <source>Writes the one-line summary of a finished worker&apos;s result that the lists show.</source>
+        <translation>Schreibt die einzeilige Zusammenfassung des Ergebnisses eines fertigen Workers, die die Listen zeigen.</translation>
+    </message>
+    <message>
+        <source>Could not read the agents: %1</source>
+        <translation>Die Agenten konnten nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>changes against version %1 not listed</source>
+        <translation>Änderungen gegenüber Version %1 nicht aufgeführt</translation>
+    </message>
+    <message>
+        <source>prompt edited</source>
+        <translation>Prompt bearbeitet</translation>
+    </message>
+    <message>
+        <source>prompt reset to built-in</source>
+        <translation>Prompt auf eingebaut zurückgesetzt</translation>
+    </message>
+    <message>
+        <source>model %1 → %2</source>
+        <translation>Modell %1 → %2</translation>
+    </message>
+    <message>
+        <source>temperature %1 → %2</source>
+        <translation>Temperatur %1 → %2</translation>
+    </message>
+    <message>
+        <source>max tokens %1 → %2</source>
+        <translation>max. Tokens %1 → %2</translation>
+    </message>
+    <message>
+        <source>tools: only %1</source>
+        <translation>Werkzeuge: nur %1</translation>
+    </message>
+    <message>
+        <source>tools: all</source>
+        <translation>Werkzeuge: alle</translation>
+    </message>
+    <message>
+        <source>tools: %1</source>
+        <translation>Werkzeuge: %1</translation>
+    </message>
+    <message>
+        <source>no change</source>
+        <translation>keine Änderung</translation>
+    </message>
+    <message>
+        <source>Nothing to save: version %1 already has this tuning.</source>
+        <translation>Nichts zu speichern: Version %1 hat diese Einstellung schon.</translation>
+    </message>
+    <message>
+        <source>Saved as version %1. The next request uses it.</source>
+        <translation>Als Version %1 gespeichert. Die nächste Anfrage verwendet sie.</translation>
+    </message>
+    <message>
+        <source>Nothing to reset: the agent already has its built-in tuning.</source>
+        <translation>Nichts zurückzusetzen: der Agent hat schon seine eingebaute Einstellung.</translation>
+    </message>
+    <message>
+        <source>Reset to the built-in tuning as version %1. The next request uses it.</source>
+        <translation>Als Version %1 auf die eingebaute Einstellung zurückgesetzt. Die nächste Anfrage verwendet sie.</translation>
+    </message>
+</context>
+<context>
     <name>zerg::AlertRouting</name>
     <message>
-        <source>&apos;%1&apos; is not an alert channel. Use a comma list of notification, email and webhook, or inbox for the task inbox alone.</source>
-        <translation>&apos;%1&apos; ist kein Alarmkanal. Verwenden Sie eine Kommaliste aus notification, email und webhook, oder inbox für den Aufgaben-Posteingang allein.</translation>
+        <source>&apos;%1&apos; is not an alert channel. Use a comma list of notification, email, webhook and sms, or inbox for the task inbox alone.</source>
+        <translation>„%1“ ist kein Alarmkanal. Verwenden Sie eine Komma-Liste aus notification, email, webhook und sms, oder inbox nur für den Aufgabeneingang.</translation>
     </message>
 </context>
 <context>
@@ -6515,10 +6877,6 @@ Der Benutzer hat per E-Mail geantwortet:
         <translation>Info-Ergebnisse gehen auch an</translation>
     </message>
     <message>
-        <source>Scheduled checks: a comma list of notification, email, webhook. Every result is in the task inbox. Empty: the inbox only.</source>
-        <translation>Geplante Prüfungen: eine Kommaliste aus notification, email, webhook. Jedes Ergebnis liegt im Aufgaben-Posteingang. Leer: nur der Posteingang.</translation>
-    </message>
-    <message>
         <source>Warnings also go to</source>
         <translation>Warnungen gehen auch an</translation>
     </message>
@@ -6850,6 +7208,66 @@ Der Benutzer hat per E-Mail geantwortet:
         <source>A comma list of addresses whose replies count, besides the alert address. Replies from anyone else are refused.</source>
         <translation>Eine kommagetrennte Liste von Adressen, deren Antworten zählen, zusätzlich zur Warnadresse. Antworten anderer werden abgelehnt.</translation>
     </message>
+    <message>
+        <source>Scheduled checks: a comma list of notification, email, webhook, sms. Every result is in the task inbox. Empty: the inbox only.</source>
+        <translation>Geplante Prüfungen: eine Komma-Liste aus notification, email, webhook, sms. Jedes Ergebnis steht im Aufgabeneingang. Leer: nur der Eingang.</translation>
+    </message>
+    <message>
+        <source>SMS gateway</source>
+        <translation>SMS-Gateway</translation>
+    </message>
+    <message>
+        <source>Critical alerts by text message: twilio (Twilio&apos;s API), http (any gateway, with the URL and body below), or off. The token is the secret sms_token; replies reach zerg serve at &lt;public address&gt;/sms.</source>
+        <translation>Kritische Alarme per SMS: twilio (die API von Twilio), http (jedes Gateway, mit URL und Inhalt unten) oder off. Das Token ist das Geheimnis sms_token; Antworten erreichen zerg serve unter &lt;öffentliche Adresse&gt;/sms.</translation>
+    </message>
+    <message>
+        <source>SMS to</source>
+        <translation>SMS an</translation>
+    </message>
+    <message>
+        <source>Your number, with the country code (+4915112345678). Only replies from it count.</source>
+        <translation>Ihre Nummer, mit Ländervorwahl (+4915112345678). Nur Antworten von ihr zählen.</translation>
+    </message>
+    <message>
+        <source>SMS from</source>
+        <translation>SMS von</translation>
+    </message>
+    <message>
+        <source>The gateway&apos;s sender number.</source>
+        <translation>Die Absendernummer des Gateways.</translation>
+    </message>
+    <message>
+        <source>SMS account</source>
+        <translation>SMS-Konto</translation>
+    </message>
+    <message>
+        <source>Twilio: the Account SID (AC…).</source>
+        <translation>Twilio: die Account SID (AC…).</translation>
+    </message>
+    <message>
+        <source>SMS URL</source>
+        <translation>SMS-URL</translation>
+    </message>
+    <message>
+        <source>http: the gateway&apos;s URL, with {to}, {from}, {text} and {token} filled in. Twilio: empty for api.twilio.com.</source>
+        <translation>http: die URL des Gateways, mit {to}, {from}, {text} und {token} eingesetzt. Twilio: leer für api.twilio.com.</translation>
+    </message>
+    <message>
+        <source>SMS body</source>
+        <translation>SMS-Inhalt</translation>
+    </message>
+    <message>
+        <source>http: the request body, with the same placeholders. Empty: a form with to, from and text.</source>
+        <translation>http: der Inhalt der Anfrage, mit denselben Platzhaltern. Leer: ein Formular mit to, from und text.</translation>
+    </message>
+    <message>
+        <source>SMS body type</source>
+        <translation>SMS-Inhaltstyp</translation>
+    </message>
+    <message>
+        <source>http: e.g. application/json.</source>
+        <translation>http: z. B. application/json.</translation>
+    </message>
 </context>
 <context>
     <name>zerg::Settings</name>
@@ -7136,6 +7554,10 @@ Der Benutzer hat per E-Mail geantwortet:
         <source>IMAP password</source>
         <translation>IMAP-Passwort</translation>
     </message>
+    <message>
+        <source>SMS token</source>
+        <translation>SMS-Token</translation>
+    </message>
 </context>
 <context>
     <name>zerg::ShellInvocation</name>
@@ -7181,6 +7603,176 @@ Der Benutzer hat per E-Mail geantwortet:
     <message>
         <source>The request is too long (over 64 KiB).</source>
         <translation>Die Anfrage ist zu lang (über 64 KiB).</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::SmsAlerts</name>
+    <message>
+        <source>ZERG_SMS_GATEWAY: %1 Or set it to off.</source>
+        <translation>ZERG_SMS_GATEWAY: %1 Oder setzen Sie es auf off.</translation>
+    </message>
+    <message>
+        <source>SMS alerts are off until the gateway&apos;s settings are mended: %1</source>
+        <translation>SMS-Alarme sind aus, bis die Einstellungen des Gateways berichtigt sind: %1</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::SmsGateway</name>
+    <message>
+        <source>Redirects are not followed: put the address it points to in ZERG_SMS_URL.</source>
+        <translation>Weiterleitungen werden nicht verfolgt: tragen Sie die Zieladresse in ZERG_SMS_URL ein.</translation>
+    </message>
+    <message>
+        <source>Check ZERG_SMS_ACCOUNT and the secret &quot;sms_token&quot;: the Account SID and Auth Token of the Twilio console.</source>
+        <translation>Prüfen Sie ZERG_SMS_ACCOUNT und das Geheimnis „sms_token“: Account SID und Auth Token der Twilio-Konsole.</translation>
+    </message>
+    <message>
+        <source>Check the secret &quot;sms_token&quot; and ZERG_SMS_URL.</source>
+        <translation>Prüfen Sie das Geheimnis „sms_token“ und ZERG_SMS_URL.</translation>
+    </message>
+    <message>
+        <source>Check ZERG_SMS_ACCOUNT and ZERG_SMS_URL.</source>
+        <translation>Prüfen Sie ZERG_SMS_ACCOUNT und ZERG_SMS_URL.</translation>
+    </message>
+    <message>
+        <source>Check ZERG_SMS_URL.</source>
+        <translation>Prüfen Sie ZERG_SMS_URL.</translation>
+    </message>
+    <message>
+        <source>The gateway limits how many messages are sent; try again later.</source>
+        <translation>Das Gateway begrenzt, wie viele Nachrichten gesendet werden; versuchen Sie es später erneut.</translation>
+    </message>
+    <message>
+        <source>The gateway has a problem of its own; try again later.</source>
+        <translation>Das Gateway hat selbst ein Problem; versuchen Sie es später erneut.</translation>
+    </message>
+    <message>
+        <source>Check ZERG_SMS_FROM and ZERG_SMS_TO.</source>
+        <translation>Prüfen Sie ZERG_SMS_FROM und ZERG_SMS_TO.</translation>
+    </message>
+    <message>
+        <source>Check ZERG_SMS_URL, ZERG_SMS_BODY, ZERG_SMS_FROM and ZERG_SMS_TO.</source>
+        <translation>Prüfen Sie ZERG_SMS_URL, ZERG_SMS_BODY, ZERG_SMS_FROM und ZERG_SMS_TO.</translation>
+    </message>
+    <message>
+        <source>&apos;+&apos;, the country code and the number, 8 to 15 digits without spaces, e.g. +4915112345678</source>
+        <translation>„+“, Ländervorwahl und Nummer, 8 bis 15 Ziffern ohne Leerzeichen, z. B. +4915112345678</translation>
+    </message>
+    <message>
+        <source>ZERG_SMS_URL is not an http(s) URL; leave it empty for Twilio&apos;s API (%1).</source>
+        <translation>ZERG_SMS_URL ist keine http(s)-URL; lassen Sie sie leer für die API von Twilio (%1).</translation>
+    </message>
+    <message>
+        <source>ZERG_SMS_ACCOUNT is not set: the Account SID of the Twilio console (AC and 32 hex digits).</source>
+        <translation>ZERG_SMS_ACCOUNT ist nicht gesetzt: die Account SID der Twilio-Konsole (AC und 32 Hex-Ziffern).</translation>
+    </message>
+    <message>
+        <source>ZERG_SMS_ACCOUNT &quot;%1&quot; is not an Account SID: that is AC and 32 hex digits, as the Twilio console shows it.</source>
+        <translation>ZERG_SMS_ACCOUNT „%1“ ist keine Account SID: das ist AC und 32 Hex-Ziffern, wie die Twilio-Konsole sie zeigt.</translation>
+    </message>
+    <message>
+        <source>The secret &quot;sms_token&quot; is not set: the Auth Token of the Twilio console.</source>
+        <translation>Das Geheimnis „sms_token“ ist nicht gesetzt: das Auth Token der Twilio-Konsole.</translation>
+    </message>
+    <message>
+        <source>ZERG_SMS_URL is not set: with ZERG_SMS_GATEWAY=http it is the gateway&apos;s URL, with {to}, {from}, {text} and {token} where they go.</source>
+        <translation>ZERG_SMS_URL ist nicht gesetzt: mit ZERG_SMS_GATEWAY=http ist sie die URL des Gateways, mit {to}, {from}, {text} und {token} an ihren Stellen.</translation>
+    </message>
+    <message>
+        <source>ZERG_SMS_URL is not an http(s) URL.</source>
+        <translation>ZERG_SMS_URL ist keine http(s)-URL.</translation>
+    </message>
+    <message>
+        <source>Neither ZERG_SMS_URL nor ZERG_SMS_BODY has {text}, so the alert&apos;s text would not be sent.</source>
+        <translation>Weder ZERG_SMS_URL noch ZERG_SMS_BODY enthält {text}, der Text des Alarms würde also nicht gesendet.</translation>
+    </message>
+    <message>
+        <source>The secret &quot;sms_token&quot; is not set, but ZERG_SMS_URL or ZERG_SMS_BODY uses {token}.</source>
+        <translation>Das Geheimnis „sms_token“ ist nicht gesetzt, aber ZERG_SMS_URL oder ZERG_SMS_BODY verwendet {token}.</translation>
+    </message>
+    <message>
+        <source>ZERG_SMS_FROM is not set: the Twilio number the SMS is sent from (%1).</source>
+        <translation>ZERG_SMS_FROM ist nicht gesetzt: die Twilio-Nummer, von der die SMS gesendet wird (%1).</translation>
+    </message>
+    <message>
+        <source>ZERG_SMS_FROM is not set: the number the SMS is sent from (%1), or a sender name the gateway allows.</source>
+        <translation>ZERG_SMS_FROM ist nicht gesetzt: die Nummer, von der die SMS gesendet wird (%1), oder ein Absendername, den das Gateway erlaubt.</translation>
+    </message>
+    <message>
+        <source>ZERG_SMS_FROM &quot;%1&quot; is not a phone number in E.164 form: %2.</source>
+        <translation>ZERG_SMS_FROM „%1“ ist keine Telefonnummer im E.164-Format: %2.</translation>
+    </message>
+    <message>
+        <source>ZERG_SMS_TO is not set: the operator&apos;s mobile number (%1).</source>
+        <translation>ZERG_SMS_TO ist nicht gesetzt: die Mobilnummer des Betreibers (%1).</translation>
+    </message>
+    <message>
+        <source>ZERG_SMS_TO &quot;%1&quot; is not a phone number in E.164 form: %2.</source>
+        <translation>ZERG_SMS_TO „%1“ ist keine Telefonnummer im E.164-Format: %2.</translation>
+    </message>
+    <message>
+        <source>The SMS has no text; nothing was sent.</source>
+        <translation>Die SMS hat keinen Text; nichts wurde gesendet.</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a phone number in E.164 form (&apos;+&apos;, the country code and the number, e.g. +4915112345678); nothing was sent.</source>
+        <translation>„%1“ ist keine Telefonnummer im E.164-Format („+“, Ländervorwahl und Nummer, z. B. +4915112345678); nichts wurde gesendet.</translation>
+    </message>
+    <message>
+        <source>SMS is not set up, nothing was sent: %1</source>
+        <translation>SMS ist nicht eingerichtet, nichts wurde gesendet: %1</translation>
+    </message>
+    <message>
+        <source>The SMS gateway %1 did not answer within %2 s; the message may or may not have been sent. Check ZERG_SMS_URL and the network.</source>
+        <translation>Das SMS-Gateway %1 hat nicht innerhalb von %2 s geantwortet; die Nachricht ist vielleicht gesendet worden, vielleicht nicht. Prüfen Sie ZERG_SMS_URL und das Netzwerk.</translation>
+    </message>
+    <message>
+        <source>Could not reach the SMS gateway %1: %2. Check ZERG_SMS_URL and that the gateway can be reached from here.</source>
+        <translation>Das SMS-Gateway %1 war nicht erreichbar: %2. Prüfen Sie ZERG_SMS_URL und ob das Gateway von hier erreichbar ist.</translation>
+    </message>
+    <message>
+        <source>The TLS handshake with the SMS gateway %1 failed: %2. Its certificate is not trusted here; check ZERG_SMS_URL (https and the gateway&apos;s own host name) and the system&apos;s CA certificates.</source>
+        <translation>Der TLS-Handshake mit dem SMS-Gateway %1 ist fehlgeschlagen: %2. Seinem Zertifikat wird hier nicht vertraut; prüfen Sie ZERG_SMS_URL (https und der eigene Hostname des Gateways) und die CA-Zertifikate des Systems.</translation>
+    </message>
+    <message>
+        <source>The SMS gateway %1 stopped answering: %2. The message may or may not have been sent; check the network.</source>
+        <translation>Das SMS-Gateway %1 antwortet nicht mehr: %2. Die Nachricht ist vielleicht gesendet worden, vielleicht nicht; prüfen Sie das Netzwerk.</translation>
+    </message>
+    <message>
+        <source>Sending the SMS through %1 failed: %2</source>
+        <translation>Das Senden der SMS über %1 ist fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>HTTP %1</source>
+        <translation>HTTP %1</translation>
+    </message>
+    <message>
+        <source>HTTP %1, error %2</source>
+        <translation>HTTP %1, Fehler %2</translation>
+    </message>
+    <message>
+        <source>The SMS gateway %1 did not take the message (%2, no details).</source>
+        <translation>Das SMS-Gateway %1 hat die Nachricht nicht angenommen (%2, ohne Einzelheiten).</translation>
+    </message>
+    <message>
+        <source>The SMS gateway %1 did not take the message (%2): %3</source>
+        <translation>Das SMS-Gateway %1 hat die Nachricht nicht angenommen (%2): %3</translation>
+    </message>
+    <message>
+        <source>(no host in ZERG_SMS_URL)</source>
+        <translation>(kein Host in ZERG_SMS_URL)</translation>
+    </message>
+    <message>
+        <source>The SMS webhook&apos;s body is not a JSON object%1.</source>
+        <translation>Der Inhalt des SMS-Webhooks ist kein JSON-Objekt%1.</translation>
+    </message>
+    <message>
+        <source>The SMS webhook&apos;s request has no %1, so it is not a message to read.</source>
+        <translation>Der Anfrage des SMS-Webhooks fehlt %1, sie ist also keine lesbare Nachricht.</translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation> und </translation>
     </message>
 </context>
 <context>
@@ -10342,6 +10934,22 @@ erklärt (docs/server.md).
     <message>
         <source>the hosts imported</source>
         <translation>die importierten Hosts</translation>
+    </message>
+    <message>
+        <source>the agent</source>
+        <translation>der Agent</translation>
+    </message>
+    <message>
+        <source>an agent&apos;s settings</source>
+        <translation>die Einstellungen eines Agenten</translation>
+    </message>
+    <message>
+        <source>an agent&apos;s earlier settings</source>
+        <translation>frühere Einstellungen eines Agenten</translation>
+    </message>
+    <message>
+        <source>the agents</source>
+        <translation>die Agenten</translation>
     </message>
 </context>
 <context>

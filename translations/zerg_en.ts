@@ -60,6 +60,241 @@
     </message>
 </context>
 <context>
+    <name>AgentsPage</name>
+    <message>
+        <source>Agents cannot be tuned here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This window has no access to the agents&apos; settings. Tune them in Dashboard › Agents of the Zerg that runs them, or over its API (agent_save, docs/api.md).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zerg asks a model on behalf of these agents. A change is saved as a new version and applies to the agent&apos;s next request.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reload the agents</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agents</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, model %2, customized</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, model %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>customized</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>v%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>built-in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select an agent to tune it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>version %1, customized</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>version %1, the built-in tuning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>built-in tuning, never changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>System prompt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(saved: the built-in prompt)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(saved: an edited prompt)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show changes against built-in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the prompt&apos;s changes against the built-in prompt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use built-in prompt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Put the built-in prompt into the editor (saved with Save)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>System prompt of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Changes of the prompt against the built-in prompt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Added words are highlighted, removed words struck through.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Added words are highlighted, removed ones struck through. Edit the prompt with the box unchecked.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Settings&apos; model: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Empty: the model the settings give this agent (%1). A model named here wins over the setting.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>provider default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Temperature of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max tokens of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>0 to 2; lower answers more predictably. Built-in: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The longest answer, in tokens. Built-in: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Empty fields are not sent: the provider&apos;s default applies. Reasoning models refuse a temperature and max tokens: clear both for them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An unchecked tool is not offered to the agent. With every tool checked, it also gets the tools MCP servers add later.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Its tools are not known here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 needs this tool: it cannot work without it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tool %1 (needed, always allowed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allow the tool %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the tuning of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ctrl+S</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset to built-in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset %1 to its built-in tuning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Never changed: the agent uses its built-in tuning.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Version %1 by %2, %3: %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset %1 to its built-in tuning?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The built-in prompt, model, temperature, max tokens and tools are saved as its next version; its next request uses them. Earlier versions stay in the history.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep the current tuning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Yes, reset %1 to its built-in tuning</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ApprovalCard</name>
     <message>
         <source>Approval needed: %1 on %2</source>
@@ -796,6 +1031,10 @@
     </message>
     <message>
         <source>Settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Agents</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4084,9 +4323,132 @@ or set ZERG_HOSTS_FILE to the path of an existing file.</source>
     </message>
 </context>
 <context>
+    <name>zerg::AgentsModel</name>
+    <message>
+        <source>provider default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the settings&apos; model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (from %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The temperature &quot;%1&quot; is not a number. Write one from 0 to 2, such as 0.2, or leave the field empty for the provider&apos;s default.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max tokens &quot;%1&quot; is not a whole number. Write one such as 2000, or leave the field empty for the provider&apos;s default.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Supervisor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quick path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Worker</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decider</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jarvis itself: answers you, plans the work, starts workers for it and remembers what matters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Answers small questions at once and hands anything that needs work on your systems to the supervisor.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Carries out one task on your hosts with its tools and reports what it found.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Watches a running worker for the supervisor and decides whether to wait, stop it with its findings, or cancel it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Writes the one-line summary of a finished worker&apos;s result that the lists show.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not read the agents: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>changes against version %1 not listed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>prompt edited</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>prompt reset to built-in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model %1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>temperature %1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>max tokens %1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tools: only %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tools: all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tools: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no change</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing to save: version %1 already has this tuning.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved as version %1. The next request uses it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing to reset: the agent already has its built-in tuning.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset to the built-in tuning as version %1. The next request uses it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>zerg::AlertRouting</name>
     <message>
-        <source>&apos;%1&apos; is not an alert channel. Use a comma list of notification, email and webhook, or inbox for the task inbox alone.</source>
+        <source>&apos;%1&apos; is not an alert channel. Use a comma list of notification, email, webhook and sms, or inbox for the task inbox alone.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -6495,10 +6857,6 @@ The user replied by e-mail:
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Scheduled checks: a comma list of notification, email, webhook. Every result is in the task inbox. Empty: the inbox only.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Warnings also go to</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6830,6 +7188,66 @@ The user replied by e-mail:
         <source>A comma list of addresses whose replies count, besides the alert address. Replies from anyone else are refused.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Scheduled checks: a comma list of notification, email, webhook, sms. Every result is in the task inbox. Empty: the inbox only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SMS gateway</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Critical alerts by text message: twilio (Twilio&apos;s API), http (any gateway, with the URL and body below), or off. The token is the secret sms_token; replies reach zerg serve at &lt;public address&gt;/sms.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SMS to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your number, with the country code (+4915112345678). Only replies from it count.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SMS from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The gateway&apos;s sender number.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SMS account</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Twilio: the Account SID (AC…).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SMS URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>http: the gateway&apos;s URL, with {to}, {from}, {text} and {token} filled in. Twilio: empty for api.twilio.com.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SMS body</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>http: the request body, with the same placeholders. Empty: a form with to, from and text.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SMS body type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>http: e.g. application/json.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>zerg::Settings</name>
@@ -7116,6 +7534,10 @@ The user replied by e-mail:
         <source>IMAP password</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>SMS token</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>zerg::ShellInvocation</name>
@@ -7160,6 +7582,176 @@ The user replied by e-mail:
     </message>
     <message>
         <source>The request is too long (over 64 KiB).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::SmsAlerts</name>
+    <message>
+        <source>ZERG_SMS_GATEWAY: %1 Or set it to off.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SMS alerts are off until the gateway&apos;s settings are mended: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::SmsGateway</name>
+    <message>
+        <source>Redirects are not followed: put the address it points to in ZERG_SMS_URL.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check ZERG_SMS_ACCOUNT and the secret &quot;sms_token&quot;: the Account SID and Auth Token of the Twilio console.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the secret &quot;sms_token&quot; and ZERG_SMS_URL.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check ZERG_SMS_ACCOUNT and ZERG_SMS_URL.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check ZERG_SMS_URL.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The gateway limits how many messages are sent; try again later.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The gateway has a problem of its own; try again later.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check ZERG_SMS_FROM and ZERG_SMS_TO.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check ZERG_SMS_URL, ZERG_SMS_BODY, ZERG_SMS_FROM and ZERG_SMS_TO.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;+&apos;, the country code and the number, 8 to 15 digits without spaces, e.g. +4915112345678</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZERG_SMS_URL is not an http(s) URL; leave it empty for Twilio&apos;s API (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZERG_SMS_ACCOUNT is not set: the Account SID of the Twilio console (AC and 32 hex digits).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZERG_SMS_ACCOUNT &quot;%1&quot; is not an Account SID: that is AC and 32 hex digits, as the Twilio console shows it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The secret &quot;sms_token&quot; is not set: the Auth Token of the Twilio console.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZERG_SMS_URL is not set: with ZERG_SMS_GATEWAY=http it is the gateway&apos;s URL, with {to}, {from}, {text} and {token} where they go.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZERG_SMS_URL is not an http(s) URL.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Neither ZERG_SMS_URL nor ZERG_SMS_BODY has {text}, so the alert&apos;s text would not be sent.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The secret &quot;sms_token&quot; is not set, but ZERG_SMS_URL or ZERG_SMS_BODY uses {token}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZERG_SMS_FROM is not set: the Twilio number the SMS is sent from (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZERG_SMS_FROM is not set: the number the SMS is sent from (%1), or a sender name the gateway allows.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZERG_SMS_FROM &quot;%1&quot; is not a phone number in E.164 form: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZERG_SMS_TO is not set: the operator&apos;s mobile number (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZERG_SMS_TO &quot;%1&quot; is not a phone number in E.164 form: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The SMS has no text; nothing was sent.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a phone number in E.164 form (&apos;+&apos;, the country code and the number, e.g. +4915112345678); nothing was sent.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SMS is not set up, nothing was sent: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The SMS gateway %1 did not answer within %2 s; the message may or may not have been sent. Check ZERG_SMS_URL and the network.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not reach the SMS gateway %1: %2. Check ZERG_SMS_URL and that the gateway can be reached from here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The TLS handshake with the SMS gateway %1 failed: %2. Its certificate is not trusted here; check ZERG_SMS_URL (https and the gateway&apos;s own host name) and the system&apos;s CA certificates.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The SMS gateway %1 stopped answering: %2. The message may or may not have been sent; check the network.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sending the SMS through %1 failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HTTP %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HTTP %1, error %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The SMS gateway %1 did not take the message (%2, no details).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The SMS gateway %1 did not take the message (%2): %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(no host in ZERG_SMS_URL)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The SMS webhook&apos;s body is not a JSON object%1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The SMS webhook&apos;s request has no %1, so it is not a message to read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> and </source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -9868,6 +10460,22 @@ A process whose lease ran out is `lost`: its work was declared interrupted
     </message>
     <message>
         <source>the hosts imported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the agent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an agent&apos;s settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an agent&apos;s earlier settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the agents</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

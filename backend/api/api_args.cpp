@@ -120,6 +120,17 @@ std::optional<qint64> Args::integerOf(const QString& name, const QJsonValue& v, 
     return n;
 }
 
+std::optional<double> Args::number(const QString& key, bool required) {
+    if (missing(key, required, u"a number"_s))
+        return std::nullopt;
+    const QJsonValue v = m_cmd.value(key);
+    if (!v.isDouble()) {
+        fail(u"`%1` must be a number, not %2."_s.arg(key, describe(v)));
+        return std::nullopt;
+    }
+    return v.toDouble();
+}
+
 std::optional<bool> Args::boolean(const QString& key, bool required) {
     if (missing(key, required, u"true or false"_s))
         return std::nullopt;

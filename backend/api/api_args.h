@@ -34,6 +34,9 @@ public:
     // An array of minCount..maxCount integers, each from min to max.
     std::optional<QList<qint64>> integers(const QString& key, bool required, qsizetype minCount,
                                           qsizetype maxCount, qint64 min, qint64 max);
+    // A number, whole or not; its range is for the command's own checks to judge (an agent's
+    // temperature), so that the reply says what they say.
+    std::optional<double> number(const QString& key, bool required);
     std::optional<bool> boolean(const QString& key, bool required);
     // An ISO-8601 time with a zone ("2026-11-25T06:00:00Z"), in UTC.
     std::optional<QDateTime> time(const QString& key, bool required);

@@ -558,6 +558,83 @@ void mcpRestart(const DashboardSources& s, Args& args, QObject* context, Dashboa
     s.mcp->restart(*name, context, answeredWith(std::move(done), {}));
 }
 
+// ---- Dashboard › Agents (dashboard/agents_source.h) ----
+//
+// The tuning is the installation's, like the hosts file: every owner of the server may read and
+// change it; each change is recorded with the connection's device. The source checks an edit
+// (its invalid_argument says what is wrong and what to do), so values reach it as sent.
+
+// The most tool names a tuning may give (an agent's own tools and its MCP servers').
+constexpr qsizetype kMaxAgentTools = 1000;
+
+// A server whose dashboard has no agents source (ServerBackend always gives one).
+Error noAgents() {
+    return Error{u"internal"_s,
+                 u"This server has no agents to show or tune: it runs without the agents' "
+                 "tuning store. This is a bug of the server; its log may say more."_s};
+}
+
+SourceReply<AgentRow> agentReply(DashboardOp::Done done) {
+    return encoded<AgentRow>(std::move(done), [](const AgentRow& r) {
+        return QJsonObject{{u"agent"_s, recordjson::toJson(r)}};
+    });
+}
+
+// The role argument (required), or nullopt after failing with the words allowed.
+std::optional<AgentRole> agentRoleOf(Args& args) {
+    const auto word = args.string(u"role"_s, true);
+    if (args.error())
+        return std::nullopt;
+    const Result<AgentRole> role = parseStatusArgument<AgentRole>(*word, u"agent role"_s);
+    if (!role) {
+        args.fail(role.error().message);
+        return std::nullopt;
+    }
+    return role.value();
+}
+
+void agents(const DashboardSources& s, Args& args, QObject* context, DashboardOp::Done done) {
+    Q_UNUSED(args);
+    if (!s.agents)
+        return done(noAgents());
+    s.agents->list(context,
+                   encoded<QList<AgentRow>>(std::move(done), [](const QList<AgentRow>& rows) {
+                       return recordjson::agentsJson(rows);
+                   }));
+}
+
+// The whole tuning as sent: a value left out (or null) is the built-in prompt, the settings'
+// model, not sent (temperature, max tokens), all tools.
+void agentSave(const DashboardSources& s, qint64 deviceId, Args& args, QObject* context,
+               DashboardOp::Done done) {
+    const std::optional<AgentRole> role = agentRoleOf(args);
+    AgentProfile tuning;
+    tuning.systemPrompt = args.text(u"system_prompt"_s, false);
+    tuning.model = args.text(u"model"_s, false).value_or(QString());
+    tuning.temperature = args.number(u"temperature"_s, false);
+    const auto maxTokens = args.integer(u"max_tokens"_s, false, std::numeric_limits<int>::min(),
+                                        std::numeric_limits<int>::max());
+    tuning.tools = args.strings(u"tools"_s, false, kMaxAgentTools);
+    if (args.error())
+        return;
+    if (!s.agents)
+        return done(noAgents());
+    tuning.role = *role;
+    if (maxTokens)
+        tuning.maxTokens = int(*maxTokens);
+    s.agents->save(tuning, u"api:%1"_s.arg(deviceId), context, agentReply(std::move(done)));
+}
+
+void agentReset(const DashboardSources& s, qint64 deviceId, Args& args, QObject* context,
+                DashboardOp::Done done) {
+    const std::optional<AgentRole> role = agentRoleOf(args);
+    if (args.error())
+        return;
+    if (!s.agents)
+        return done(noAgents());
+    s.agents->reset(*role, u"api:%1"_s.arg(deviceId), context, agentReply(std::move(done)));
+}
+
 void supervision(const DashboardSources& s, Args& args, QObject* context, DashboardOp::Done done) {
     Q_UNUSED(args);
     s.tree->snapshot(context, encoded<QJsonObject>(std::move(done), [](const QJsonObject& tree) {
@@ -606,6 +683,9 @@ const QList<DashboardOp>& dashboardOps() {
         {u"mcp_servers"_s, mcpServers},
         {u"mcp_log"_s, mcpLog},
         {u"mcp_restart"_s, mcpRestart},
+        {u"agents"_s, agents},
+        {u"agent_save"_s, nullptr, agentSave},
+        {u"agent_reset"_s, nullptr, agentReset},
         {u"supervision"_s, supervision},
     };
     return ops;

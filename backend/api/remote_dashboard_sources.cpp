@@ -77,14 +77,15 @@ RemoteDashboardSources::RemoteDashboardSources(RemoteClient* client, qint64 loca
       m_schedules(client, bus, localOwnerId),
       m_inbox(client, bus, localOwnerId),
       m_approvals(client, bus, localOwnerId),
-      m_mcp(client) {}
+      m_mcp(client),
+      m_agents(client) {}
 
 RemoteDashboardSources::~RemoteDashboardSources() = default;
 
 DashboardSources RemoteDashboardSources::sources() {
     // In DashboardSources' order.
-    return {&m_workers, &m_costs,     &m_threads, &m_workerFiles, &m_hosts,
-            &m_tree,    &m_schedules, &m_inbox,   &m_approvals,   &m_mcp};
+    return {&m_workers,   &m_costs, &m_threads,   &m_workerFiles, &m_hosts, &m_tree,
+            &m_schedules, &m_inbox, &m_approvals, &m_mcp,         &m_agents};
 }
 
 }  // namespace zerg::api

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "api/remote_agents_source.h"
 #include "api/remote_approvals_source.h"
 #include "api/remote_hosts_source.h"
 #include "api/remote_inbox_source.h"
@@ -71,6 +72,7 @@ private:
     RemoteInboxSource m_inbox;
     RemoteApprovalsSource m_approvals;
     RemoteMcpSource m_mcp;
+    RemoteAgentsSource m_agents;
 };
 
 }  // namespace zerg::api

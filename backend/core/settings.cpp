@@ -238,7 +238,8 @@ QList<SettingField> makeFields() {
         text("alerts/info", "ZERG_ALERT_INFO", n,
              QT_TRANSLATE_NOOP("zerg::SettingField", "Info results also go to"),
              QT_TRANSLATE_NOOP("zerg::SettingField",
-                               "Scheduled checks: a comma list of notification, email, webhook. "
+                               "Scheduled checks: a comma list of notification, email, webhook, "
+                               "sms. "
                                "Every result is in the task inbox. Empty: the inbox only."),
              &Settings::alertInfo),
         text("alerts/warning", "ZERG_ALERT_WARNING", n,
@@ -279,6 +280,42 @@ QList<SettingField> makeFields() {
                                "A comma list of addresses whose replies count, besides the alert "
                                "address. Replies from anyone else are refused."),
              &Settings::mailReplyFrom),
+        choice(
+            "sms/gateway", "ZERG_SMS_GATEWAY", n,
+            QT_TRANSLATE_NOOP("zerg::SettingField", "SMS gateway"),
+            QT_TRANSLATE_NOOP("zerg::SettingField",
+                              "Critical alerts by text message: twilio (Twilio's API), http (any "
+                              "gateway, with the URL and body below), or off. The token is the "
+                              "secret sms_token; replies reach zerg serve at <public "
+                              "address>/sms."),
+            &Settings::smsGateway,
+            {QStringLiteral("off"), QStringLiteral("twilio"), QStringLiteral("http")}),
+        text("sms/to", "ZERG_SMS_TO", n, QT_TRANSLATE_NOOP("zerg::SettingField", "SMS to"),
+             QT_TRANSLATE_NOOP("zerg::SettingField",
+                               "Your number, with the country code (+4915112345678). Only "
+                               "replies from it count."),
+             &Settings::smsTo),
+        text("sms/from", "ZERG_SMS_FROM", n, QT_TRANSLATE_NOOP("zerg::SettingField", "SMS from"),
+             QT_TRANSLATE_NOOP("zerg::SettingField", "The gateway's sender number."),
+             &Settings::smsFrom),
+        text("sms/account", "ZERG_SMS_ACCOUNT", n,
+             QT_TRANSLATE_NOOP("zerg::SettingField", "SMS account"),
+             QT_TRANSLATE_NOOP("zerg::SettingField", "Twilio: the Account SID (AC…)."),
+             &Settings::smsAccount),
+        text("sms/url", "ZERG_SMS_URL", n, QT_TRANSLATE_NOOP("zerg::SettingField", "SMS URL"),
+             QT_TRANSLATE_NOOP("zerg::SettingField",
+                               "http: the gateway's URL, with {to}, {from}, {text} and {token} "
+                               "filled in. Twilio: empty for api.twilio.com."),
+             &Settings::smsUrl),
+        text("sms/body", "ZERG_SMS_BODY", n, QT_TRANSLATE_NOOP("zerg::SettingField", "SMS body"),
+             QT_TRANSLATE_NOOP("zerg::SettingField",
+                               "http: the request body, with the same placeholders. Empty: a "
+                               "form with to, from and text."),
+             &Settings::smsBody),
+        text("sms/content_type", "ZERG_SMS_CONTENT_TYPE", n,
+             QT_TRANSLATE_NOOP("zerg::SettingField", "SMS body type"),
+             QT_TRANSLATE_NOOP("zerg::SettingField", "http: e.g. application/json."),
+             &Settings::smsContentType),
 
         choice("voice/stt_engine", "ZERG_STT_ENGINE", v,
                QT_TRANSLATE_NOOP("zerg::SettingField", "Speech recognition"),

@@ -111,11 +111,22 @@ struct Settings {
     QString imapCaFile;
     // ZERG_MAIL_REPLY_FROM: more addresses whose replies count, besides ZERG_ALERT_EMAIL.
     QString mailReplyFrom;
+    // SMS alerts (docs/alerts.md, tools/sms_gateway.h): ZERG_SMS_GATEWAY (off|twilio|http),
+    // _URL (Twilio's API base, or the HTTP template's URL), _ACCOUNT (Twilio's Account SID),
+    // _FROM, _TO (the operator's number), _BODY and _CONTENT_TYPE (the HTTP template's body); the
+    // token is the secret "sms_token". Replies come to `zerg serve` at <ZERG_PUBLIC_URL>/sms.
+    QString smsGateway = QStringLiteral("off");
+    QString smsUrl;
+    QString smsAccount;
+    QString smsFrom;
+    QString smsTo;
+    QString smsBody;
+    QString smsContentType;
     // Where a scheduled check's result goes besides the task inbox, per severity: a comma list
-    // of notification, email, webhook (ZERG_ALERT_INFO / _WARNING / _CRITICAL).
+    // of notification, email, webhook, sms (ZERG_ALERT_INFO / _WARNING / _CRITICAL).
     QString alertInfo;
     QString alertWarning = QStringLiteral("notification");
-    QString alertCritical = QStringLiteral("notification,email,webhook");
+    QString alertCritical = QStringLiteral("notification,email,webhook,sms");
     QString alertEmailTo;          // ZERG_ALERT_EMAIL: the address e-mail alerts go to; empty: none
     qint64 ownerId = 1;            // ZERG_OWNER_ID: the local user
     int checkIntervalSeconds = 5;  // ZERG_CHECK_INTERVAL_SECONDS: roundabout poll interval

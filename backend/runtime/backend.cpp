@@ -20,6 +20,7 @@
 #include "runtime/instance_lease.h"
 #include "runtime/mail_replies.h"
 #include "runtime/phone_links.h"
+#include "runtime/sms_alerts.h"
 #include "schedule/alert_channels.h"
 #include "schedule/schedule_events.h"
 #include "schedule/schedule_service.h"
@@ -424,6 +425,7 @@ Result<std::unique_ptr<Backend>> Backend::create(const Settings& settings, Clock
     routing.emailTo = s.alertEmailTo;
     routing.webhookConfigured = !s.webhookUrl.isEmpty();
     b->m_alerts = new AlertChannels(routing, emailTool, webhookTool, b.get());
+    b->enableSmsAlerts();
     Backend* self = b.get();
     connect(b->m_budget, &BudgetMonitor::runOverBudget, self,
             [self](qint64 ownerId, qint64 runId, const QString& message) {
@@ -506,6 +508,32 @@ void Backend::resumeTakenOver(const QList<TakenOverRun>& runs) {
     }
 }
 
+void Backend::enableSmsAlerts() {
+    QString token;
+    if (m_settings.smsGateway != QLatin1String("off") && !m_settings.configDir.isEmpty()) {
+        const SecretStore secrets(m_settings.configDir, SecretStore::backendFromEnvironment());
+        if (auto t = secrets.read(QStringLiteral("sms_token")))
+            token = t.value();
+    }
+    const auto config = SmsAlerts::configFrom(m_settings, token);
+    if (!config) {
+        m_smsProblem = config.error().message;
+        qWarning("zerg: %s", qPrintable(m_smsProblem));
+        return;
+    }
+    if (!config->has_value())
+        return;
+    m_smsAlerts = new SmsAlerts(**config, this);
+    m_alerts->setSender(QStringLiteral("sms"), [sms = QPointer<SmsAlerts>(m_smsAlerts)](
+                                                   const InboxItem& item, const QString& title,
+                                                   std::function<void(const QString&)> done) {
+        if (sms)
+            sms->pushAlert(item, title, std::move(done));
+        else
+            done(tr("Zerg is stopping."));
+    });
+}
+
 void Backend::startMailReplies() {
     QString password;
     if (!m_settings.imapHost.isEmpty() && !m_settings.configDir.isEmpty()) {
@@ -542,14 +570,15 @@ Status Backend::enablePhoneLinks(QString* warning) {
         m_phoneLinks = new PhoneLinks(**config, m_db.get(), m_approvalStore.get(),
                                       m_schedules.get(), m_approvals.get(), m_clock, this);
         // The alerts of the webhook channel (that ntfy topic) get an Open link too.
-        m_alerts->setWebhookSender([links = QPointer<PhoneLinks>(m_phoneLinks)](
-                                       const InboxItem& item, const QString& title,
-                                       std::function<void(const QString&)> done) {
-            if (links)
-                links->pushAlert(item, title, std::move(done));
-            else
-                done(tr("Zerg is stopping."));
-        });
+        m_alerts->setSender(QStringLiteral("webhook"),
+                            [links = QPointer<PhoneLinks>(m_phoneLinks)](
+                                const InboxItem& item, const QString& title,
+                                std::function<void(const QString&)> done) {
+                                if (links)
+                                    links->pushAlert(item, title, std::move(done));
+                                else
+                                    done(tr("Zerg is stopping."));
+                            });
     }
     return Ok{};
 }

@@ -31,6 +31,7 @@ class Approvals;
 class PhoneLinks;
 class MailReplies;
 class SendEmailTool;
+class SmsAlerts;
 class ViolationRules;
 class AlertChannels;
 class ScheduleService;
@@ -129,6 +130,10 @@ public:
     // services; null when not configured or misconfigured (mailProblem() says why).
     [[nodiscard]] MailReplies* mailReplies() const { return m_mailReplies; }
     [[nodiscard]] QString mailProblem() const { return m_mailProblem; }
+    // SMS alerts (ZERG_SMS_GATEWAY; docs/alerts.md): the "sms" alert channel's sender; null when
+    // off or misconfigured (smsProblem() says why).
+    [[nodiscard]] SmsAlerts* smsAlerts() const { return m_smsAlerts; }
+    [[nodiscard]] QString smsProblem() const { return m_smsProblem; }
     // What is wrong with the approval settings (the stricter fallback applies), or empty.
     [[nodiscard]] QString approvalProblem() const { return m_approvalProblem; }
     // Why the hosts file could not be read (the app still runs; ssh_exec then allows no host).
@@ -160,6 +165,8 @@ private:
     void resumeTakenOver(const QList<TakenOverRun>& runs);
     // Replies by e-mail, when configured (startBackgroundServices()).
     void startMailReplies();
+    // The "sms" alert channel through the gateway of ZERG_SMS_* (smsProblem() when it cannot).
+    void enableSmsAlerts();
 
     Settings m_settings;
     Clock* m_clock = nullptr;
@@ -199,6 +206,8 @@ private:
     PhoneLinks* m_phoneLinks = nullptr;      // child; null unless enabled
     MailReplies* m_mailReplies = nullptr;    // child; null unless configured
     QString m_mailProblem;
+    SmsAlerts* m_smsAlerts = nullptr;
+    QString m_smsProblem;
     std::shared_ptr<SendEmailTool> m_emailTool;
     QString m_approvalProblem;
     QString m_hostsProblem;

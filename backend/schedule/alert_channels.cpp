@@ -9,7 +9,7 @@ namespace zerg {
 namespace {
 
 const QStringList kChannels{QStringLiteral("notification"), QStringLiteral("email"),
-                            QStringLiteral("webhook")};
+                            QStringLiteral("webhook"), QStringLiteral("sms")};
 
 // The first lines of a result, for a notification bubble.
 QString shortBody(const QString& body) {
@@ -30,7 +30,7 @@ Result<QStringList> AlertRouting::parseChannels(const QString& text) {
                          QCoreApplication::translate(
                              "zerg::AlertRouting",
                              "'%1' is not an alert channel. Use a comma list of notification, "
-                             "email and webhook, or inbox for the task inbox alone.")
+                             "email, webhook and sms, or inbox for the task inbox alone.")
                              .arg(part.trimmed())};
         }
         if (!out.contains(name))
@@ -59,19 +59,19 @@ void AlertChannels::deliver(const InboxItem& item) {
                               ? item.title
                               : QStringLiteral("[%1] %2").arg(item.severity.toUpper(), item.title);
     for (const QString& channel : m_routing.channelsFor(item.severity)) {
-        if (channel == QLatin1String("notification")) {
+        if (const auto sender = m_senders.constFind(channel); sender != m_senders.cend()) {
+            const qint64 id = item.id;
+            (*sender)(item, title, [self = QPointer(this), channel, id](const QString& e) {
+                if (self)
+                    Q_EMIT self->sent(channel, id, e);
+            });
+        } else if (channel == QLatin1String("notification")) {
             Q_EMIT notify(title, shortBody(item.body), item.severity);
         } else if (channel == QLatin1String("email") && m_email && !m_routing.emailTo.isEmpty()) {
             send(m_email, channel, item,
                  {{QStringLiteral("to"), m_routing.emailTo},
                   {QStringLiteral("subject"), QStringLiteral("Zerg: ") + title},
                   {QStringLiteral("body"), item.body}});
-        } else if (channel == QLatin1String("webhook") && m_webhookSender) {
-            const qint64 id = item.id;
-            m_webhookSender(item, title, [self = QPointer(this), channel, id](const QString& e) {
-                if (self)
-                    Q_EMIT self->sent(channel, id, e);
-            });
         } else if (channel == QLatin1String("webhook") && m_webhook &&
                    m_routing.webhookConfigured) {
             send(m_webhook, channel, item,

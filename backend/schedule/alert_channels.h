@@ -4,6 +4,7 @@
 #include "storage/schedule_store.h"
 
 #include <QCoreApplication>
+#include <QHash>
 #include <QObject>
 #include <QStringList>
 
@@ -16,12 +17,13 @@ class Tool;
 
 // Where a scheduled check's result goes besides the task inbox, by severity (Settings'
 // alert* fields). Channels: "notification" (the desktop, through the tray), "email" (to emailTo,
-// through send_email's SMTP settings), "webhook" (send_webhook's default target).
+// through send_email's SMTP settings), "webhook" (send_webhook's default target), "sms" (a text
+// message through the SMS gateway, when one is set: AlertChannels::setSender).
 struct AlertRouting {
     QStringList info;
     QStringList warning{QStringLiteral("notification")};
     QStringList critical{QStringLiteral("notification"), QStringLiteral("email"),
-                         QStringLiteral("webhook")};
+                         QStringLiteral("webhook"), QStringLiteral("sms")};
     QString emailTo;  // empty: no e-mail channel
     bool webhookConfigured = false;
 
@@ -42,12 +44,15 @@ public:
 
     void deliver(const InboxItem& item);
 
-    // Sends the webhook channel's alerts another way: done gets the error, or an empty one once
-    // it went out. `zerg serve` with ZERG_PUBLIC_URL pushes them to ntfy with an Open link
-    // (runtime/phone_links.h). Empty: through send_webhook.
-    using WebhookSender = std::function<void(const InboxItem& item, const QString& title,
-                                             std::function<void(const QString& error)> done)>;
-    void setWebhookSender(WebhookSender sender) { m_webhookSender = std::move(sender); }
+    // Sends a channel's alerts through `sender`: done gets the error, or an empty one once it
+    // went out. "webhook": `zerg serve` with ZERG_PUBLIC_URL pushes them to ntfy with an Open
+    // link (runtime/phone_links.h); without a sender, through send_webhook. "sms": the SMS
+    // gateway (runtime/sms_alerts.h); without a sender, the channel is skipped.
+    using Sender = std::function<void(const InboxItem& item, const QString& title,
+                                      std::function<void(const QString& error)> done)>;
+    void setSender(const QString& channel, Sender sender) {
+        m_senders[channel] = std::move(sender);
+    }
 
 Q_SIGNALS:
     // For the tray: a desktop notification.
@@ -64,7 +69,7 @@ private:
     AlertRouting m_routing;
     std::shared_ptr<Tool> m_email;
     std::shared_ptr<Tool> m_webhook;
-    WebhookSender m_webhookSender;
+    QHash<QString, Sender> m_senders;
 };
 
 }  // namespace zerg

@@ -12,7 +12,8 @@ DashboardModels::DashboardModels(const Deps& d)
       m_inbox(d.sources.inbox, d.settings.ownerId, d.clock),
       m_hosts(d.sources.hosts, nullptr, d.firstLoad),
       m_settings(d.settings, nullptr, d.clock),
-      m_checks(d.doctor) {
+      m_checks(d.doctor),
+      m_agents(d.sources.agents, nullptr, d.firstLoad) {
     if (d.sources.approvals) {
         m_approvals =
             std::make_unique<ApprovalsModel>(d.sources.approvals, QStringLiteral("desktop"));
@@ -34,6 +35,7 @@ DashboardModels::DashboardModels(const Deps& d)
     SettingsModel::setInstance(&m_settings);
     ModelPicker::setInstance(&m_settings.picker());
     ChecksModel::setInstance(&m_checks);
+    AgentsModel::setInstance(&m_agents);
 }
 
 void DashboardModels::reloadLoaded() {
@@ -52,6 +54,8 @@ void DashboardModels::reloadLoaded() {
         m_approvals->reload();
     if (m_mcp && m_mcp->loaded())
         m_mcp->reload();
+    if (m_agents.loaded())
+        m_agents.reload();
 }
 
 void DashboardModels::retranslate() {
@@ -67,6 +71,7 @@ void DashboardModels::retranslate() {
         m_mcp->retranslate();
     m_settings.retranslate();
     m_checks.retranslate();
+    m_agents.retranslate();
 }
 
 DashboardModels::~DashboardModels() {
@@ -83,6 +88,7 @@ DashboardModels::~DashboardModels() {
     SettingsModel::setInstance(nullptr);
     ModelPicker::setInstance(nullptr);
     ChecksModel::setInstance(nullptr);
+    AgentsModel::setInstance(nullptr);
 }
 
 }  // namespace zerg

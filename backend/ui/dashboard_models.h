@@ -2,6 +2,7 @@
 
 #include "core/settings.h"
 #include "dashboard/dashboard_sources.h"
+#include "ui/agents_model.h"
 #include "ui/approvals_model.h"
 #include "ui/checks_model.h"
 #include "ui/costs_model.h"
@@ -24,8 +25,9 @@ class EventBus;
 
 // Every dashboard page's model, made in one place and registered as the QML singletons the pages
 // bind to (WorkersTable, WorkerDetail, ThreadInspector, SupervisionTree, Costs, Schedules, Hosts,
-// AppSettings with its McpServers, Checks and ModelPicker, and the Jarvis window's Inbox and
-// ApprovalRequests); unregistered when destroyed. The app and the UI benchmark build the same set.
+// Agents, AppSettings with its McpServers, Checks and ModelPicker, and the Jarvis window's Inbox
+// and ApprovalRequests); unregistered when destroyed. The app and the UI benchmark build the same
+// set.
 class DashboardModels {
 public:
     struct Deps {
@@ -34,10 +36,11 @@ public:
         Settings settings;
         // Where every page reads from and acts through, all set: this computer's stores
         // (StoreDashboardSources) or a server (api::RemoteDashboardSources). (approvals and mcp
-        // may be null: then their models are not made.)
+        // may be null: then their models are not made; agents may be null: then the Agents page
+        // says that agents cannot be tuned here.)
         DashboardSources sources;
-        // When the Workers table, Threads, Costs, Supervision tree, Hosts and MCP servers read
-        // their data first (the app: WhenShown).
+        // When the Workers table, Threads, Costs, Supervision tree, Hosts, Agents and MCP servers
+        // read their data first (the app: WhenShown).
         FirstLoad firstLoad = FirstLoad::Now;
         // Settings › Checks: this computer's doctor (ChecksModel::localDoctor); null in remote
         // mode, where the set-up to check is the server's.
@@ -65,6 +68,8 @@ public:
     // Settings › MCP servers; nullptr when the sources have none.
     [[nodiscard]] McpServersModel* mcp() { return m_mcp.get(); }
     [[nodiscard]] ChecksModel& checks() { return m_checks; }
+    // Dashboard › Agents (its source may be null: nothing to tune).
+    [[nodiscard]] AgentsModel& agents() { return m_agents; }
 
     // Reads again every page that has read already (remote mode: after a reconnection).
     void reloadLoaded();
@@ -86,6 +91,7 @@ private:
     std::unique_ptr<McpServersModel> m_mcp;
     SettingsModel m_settings;
     ChecksModel m_checks;
+    AgentsModel m_agents;
 };
 
 }  // namespace zerg

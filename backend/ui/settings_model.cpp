@@ -150,6 +150,8 @@ SettingsModel::SettingsModel(const Settings& effective, QNetworkAccessManager* n
                    return tr("SMTP password");
                if (row.secretName == QLatin1String("imap_password"))
                    return tr("IMAP password");
+               if (row.secretName == QLatin1String("sms_token"))
+                   return tr("SMS token");
                return tr("Webhook URL");
            }},
           {HelpRole, "help",
@@ -225,6 +227,7 @@ SettingsModel::SettingsModel(const Settings& effective, QNetworkAccessManager* n
     addSecretRow(effective.apiKeySecretName(), QStringLiteral("ZERG_LLM_API_KEY"), kBaseUrlKey);
     addSecretRow(QStringLiteral("smtp_password"), QString(), QStringLiteral("smtp/user"));
     addSecretRow(QStringLiteral("imap_password"), QString(), QStringLiteral("imap/user"));
+    addSecretRow(QStringLiteral("sms_token"), QString(), QStringLiteral("sms/account"));
     addSecretRow(Settings::webhookUrlSecretName(), QStringLiteral("ZERG_WEBHOOK_URL"),
                  QStringLiteral("smtp/from"));
     // The rows keep this order: their sections are known from here on.

@@ -6,8 +6,11 @@
 // ScheduleStore on a temporary SQLite file, with a fake supervisor); `scheduleSupport` delivers
 // results and reads replies. Settings › MCP servers is real too (LocalMcpSource over an McpServers
 // that is not started, and an mcp.json in the test's folder with one disabled server, "fs").
+// Dashboard › Agents is real too (LocalAgentsSource over an AgentProfileStore on the same
+// database, with fixed tools and settings' models).
 #include "core/clock.h"
 #include "core/event_bus.h"
+#include "dashboard/agents_source.h"
 #include "dashboard/approvals_source.h"
 #include "dashboard/hosts_source.h"
 #include "dashboard/inbox_source.h"
@@ -21,12 +24,14 @@
 #include "realtime_stand_in.h"
 #include "schedule/schedule_service.h"
 #include "schedule_fixture.h"
+#include "storage/agent_profiles.h"
 #include "storage/approval_store.h"
 #include "storage/artifact_store.h"
 #include "storage/database.h"
 #include "storage/schedule_store.h"
 #include "storage/store.h"
 #include "temp_env.h"
+#include "ui/agents_model.h"
 #include "ui/app_language.h"
 #include "ui/approvals_model.h"
 #include "ui/checks_model.h"
@@ -380,6 +385,7 @@ public Q_SLOTS:
         engine->rootContext()->setContextProperty(QStringLiteral("voiceSupport"),
                                                   new VoiceSupport(m_controller.get(), engine));
         setUpSchedules(engine);
+        setUpAgents();
         setUpMcp();
         setUpHosts();
         setUpSettings();
@@ -397,6 +403,7 @@ public Q_SLOTS:
         InboxModel::setInstance(nullptr);
         ApprovalsModel::setInstance(nullptr);
         McpServersModel::setInstance(nullptr);
+        AgentsModel::setInstance(nullptr);
     }
 
 private:
@@ -469,6 +476,7 @@ private:
             m_inbox->retranslate();
             m_settings->retranslate();
             m_mcpModel->retranslate();
+            m_agentsModel->retranslate();
             m_controller->retranslate();
         });
     }
@@ -477,6 +485,9 @@ private:
     // Berlin), two results (an unread critical one and an older read one).
     // Called for each test file's engine: every file starts from the same fresh data.
     void setUpSchedules(QQmlEngine* engine) {
+        m_agentsModel.reset();  // over the database replaced here
+        m_agentsSource.reset();
+        m_agentProfiles.reset();
         m_approvalsModel.reset();
         m_approvalsSource.reset();
         m_approvals.reset();
@@ -549,6 +560,44 @@ private:
             QStringLiteral("scheduleSupport"),
             new ScheduleSupport(m_scheduler.get(), m_scheduleStore.get(), &m_runner, m_inbox.get(),
                                 engine));
+    }
+
+    // Dashboard › Agents over this test file's database (setUpSchedules): the supervisor with
+    // spawn_worker, the quick path with route_to_supervisor (required) and remember, the worker
+    // with ssh_exec and shell_exec; the settings give "test-model" from ZERG_MODEL (the worker:
+    // "worker-model" from ZERG_WORKER_MODEL).
+    void setUpAgents() {
+        m_agentProfiles = std::make_unique<AgentProfileStore>(m_db.get());
+        AgentsEnvironment environment;
+        environment.tools = [](AgentRole role) -> QList<AgentToolRow> {
+            switch (role) {
+                case AgentRole::Supervisor:
+                    return {{QStringLiteral("spawn_worker"), QStringLiteral("Starts a worker.")}};
+                case AgentRole::Quick:
+                    return {{QStringLiteral("route_to_supervisor"),
+                             QStringLiteral("Hands the request to the supervisor.")},
+                            {QStringLiteral("remember"), QStringLiteral("Keeps a fact.")}};
+                case AgentRole::Worker:
+                    return {{QStringLiteral("ssh_exec"),
+                             QStringLiteral("Runs a command on a host over SSH.")},
+                            {QStringLiteral("shell_exec"),
+                             QStringLiteral("Runs a command in a sandbox here.")}};
+                case AgentRole::Decider:
+                case AgentRole::Summary:
+                    break;
+            }
+            return {};
+        };
+        environment.settingsModel = [](AgentRole role) {
+            return role == AgentRole::Worker
+                       ? std::pair{QStringLiteral("worker-model"),
+                                   QStringLiteral("ZERG_WORKER_MODEL")}
+                       : std::pair{QStringLiteral("test-model"), QStringLiteral("ZERG_MODEL")};
+        };
+        m_agentsSource = std::make_unique<LocalAgentsSource>(m_agentProfiles.get(), &m_clock,
+                                                             environment, QStringLiteral("tester"));
+        m_agentsModel = std::make_unique<AgentsModel>(m_agentsSource.get());
+        AgentsModel::setInstance(m_agentsModel.get());
     }
 
     // Settings › MCP servers: a fresh mcp.json for each test file's engine, with one disabled
@@ -640,6 +689,9 @@ private:
     std::unique_ptr<McpServers> m_mcp;
     std::unique_ptr<LocalMcpSource> m_mcpSource;
     std::unique_ptr<McpServersModel> m_mcpModel;
+    std::unique_ptr<AgentProfileStore> m_agentProfiles;
+    std::unique_ptr<LocalAgentsSource> m_agentsSource;
+    std::unique_ptr<AgentsModel> m_agentsModel;
 };
 
 QUICK_TEST_MAIN_WITH_SETUP(zerg_components, Setup)

@@ -2,7 +2,9 @@
 // SMTP server on loopback (aiosmtpd), webhooks to a loopback HTTP receiver, notifications as a
 // signal for the tray. Default routing: info -> inbox only, warning -> notification, critical ->
 // every configured channel.
+#include "core/settings.h"
 #include "http_stub.h"
+#include "runtime/sms_alerts.h"
 #include "schedule/alert_channels.h"
 #include "smtp_server.h"
 #include "tools/send_email_tool.h"
@@ -12,6 +14,7 @@
 #include <QJsonDocument>
 #include <QSignalSpy>
 #include <QTest>
+#include <QUrlQuery>
 
 #include <memory>
 
@@ -48,7 +51,8 @@ private Q_SLOTS:
         QVERIFY(defaults.channelsFor(QStringLiteral("info")).isEmpty());
         QCOMPARE(defaults.channelsFor(QStringLiteral("warning")),
                  QStringList{QStringLiteral("notification")});
-        QCOMPARE(defaults.channelsFor(QStringLiteral("critical")).size(), 3);
+        QCOMPARE(defaults.channelsFor(QStringLiteral("critical")).size(), 4);
+        QVERIFY(defaults.channelsFor(QStringLiteral("critical")).contains(QStringLiteral("sms")));
     }
 
     void eachSeverityGoesWhereItIsRouted() {
@@ -104,6 +108,82 @@ private Q_SLOTS:
         const QJsonObject posted = QJsonDocument::fromJson(hook.requests().first().body).object();
         QCOMPARE(posted.value("title").toString(), QStringLiteral("[CRITICAL] morning check"));
         QCOMPARE(posted.value("text").toString(), QStringLiteral("/var at 99%!"));
+    }
+
+    // A critical alert by SMS through Twilio's API (a loopback stand-in for api.twilio.com): the
+    // form Twilio reads, Basic auth with the SID and token; a refusal is reported with
+    // Twilio's own message, never the token.
+    void criticalAlertsGoBySms() {
+        HttpStub twilio;
+        QVERIFY(twilio.start());
+        const QByteArray path =
+            "/2010-04-01/Accounts/AC0123456789abcdef0123456789abcdef/"
+            "Messages.json";
+        twilio.route("POST", path, 201, R"({"sid": "SM1", "status": "queued"})");
+        Settings s;
+        s.smsGateway = QStringLiteral("twilio");
+        s.smsUrl = twilio.baseUrl();
+        s.smsAccount = QStringLiteral("AC0123456789abcdef0123456789abcdef");
+        s.smsFrom = QStringLiteral("+15005550006");
+        s.smsTo = QStringLiteral("+4915112345678");
+        const auto config = SmsAlerts::configFrom(s, QStringLiteral("s3cret-token"));
+        QVERIFY2(config, config ? "" : qPrintable(config.error().message));
+        QVERIFY(config->has_value());
+        SmsAlerts sms(**config);
+        AlertChannels alerts(AlertRouting{}, nullptr, nullptr);
+        alerts.setSender(QStringLiteral("sms"),
+                         [&sms](const InboxItem& i, const QString& title, auto done) {
+                             sms.pushAlert(i, title, std::move(done));
+                         });
+        QSignalSpy sent(&alerts, &AlertChannels::sent);
+        alerts.deliver(item(5, QStringLiteral("warning"), QStringLiteral("not by SMS")));
+        alerts.deliver(item(6, QStringLiteral("critical"), QString(400, QLatin1Char('x'))));
+        QTRY_COMPARE(sent.size(), 1);
+        QCOMPARE(sent.at(0).at(0).toString(), QStringLiteral("sms"));
+        QCOMPARE(sent.at(0).at(1).toLongLong(), 6);
+        QCOMPARE(sent.at(0).at(2).toString(), QString());
+        QCOMPARE(twilio.requests().size(), 1);
+        const HttpStub::Request& r = twilio.requests().first();
+        QCOMPARE(r.path, path);
+        QCOMPARE(
+            r.headers.value("authorization"),
+            "Basic " + QByteArray("AC0123456789abcdef0123456789abcdef:s3cret-token").toBase64());
+        const QUrlQuery form(QString::fromUtf8(r.body));
+        QCOMPARE(form.queryItemValue(QStringLiteral("To"), QUrl::FullyDecoded),
+                 QStringLiteral("+4915112345678"));
+        QCOMPARE(form.queryItemValue(QStringLiteral("From"), QUrl::FullyDecoded),
+                 QStringLiteral("+15005550006"));
+        const QString body = form.queryItemValue(QStringLiteral("Body"), QUrl::FullyDecoded);
+        QVERIFY2(body.startsWith(QStringLiteral("Zerg [CRITICAL] morning check: xxx")),
+                 qPrintable(body));
+        QCOMPARE(body.size(), SmsAlerts::kMaxAlertChars);
+
+        twilio.route(
+            "POST", path, 400,
+            R"({"code": 21211, "message": "The 'To' number is not a valid phone number."})");
+        alerts.deliver(item(7, QStringLiteral("critical"), QStringLiteral("disk full")));
+        QTRY_COMPARE(sent.size(), 2);
+        const QString error = sent.at(1).at(2).toString();
+        QVERIFY2(error.contains(QStringLiteral("is not a valid phone number")), qPrintable(error));
+        QVERIFY(!error.contains(QStringLiteral("s3cret")));
+    }
+
+    // The gateway's settings: off is no gateway; what is missing is named.
+    void smsSettingsSayWhatIsMissing() {
+        Settings s;
+        QVERIFY(!SmsAlerts::configFrom(s, {}).value().has_value());  // off by default
+        s.smsGateway = QStringLiteral("twilio");
+        s.smsTo = QStringLiteral("+4915112345678");
+        const auto missing = SmsAlerts::configFrom(s, {});
+        QVERIFY(!missing);
+        QVERIFY2(missing.error().message.contains(QStringLiteral("ZERG_SMS_ACCOUNT")),
+                 qPrintable(missing.error().message));
+        QVERIFY(missing.error().message.contains(QStringLiteral("sms_token")));
+        s.smsGateway = QStringLiteral("pager");
+        const auto unknown = SmsAlerts::configFrom(s, {});
+        QVERIFY(!unknown);
+        QVERIFY2(unknown.error().message.contains(QStringLiteral("ZERG_SMS_GATEWAY")),
+                 qPrintable(unknown.error().message));
     }
 
     // Channels that are not configured are skipped: no e-mail address, no webhook URL.

@@ -80,7 +80,11 @@ private Q_SLOTS:
 
     void rowsFollowTheFieldTableWithSecretsInTheirSections() {
         const SettingsModel m(Settings::load());
-        QCOMPARE(m.count(), Settings::fields().size() + 4);  // + API key, SMTP, IMAP, webhook
+        // + API key, SMTP, IMAP, webhook, SMS token
+        QCOMPARE(m.count(), Settings::fields().size() + 5);
+        // The SMS token sits under the SMS account, in the notifications section.
+        QCOMPARE(m.rowOf(QStringLiteral("secret/sms_token")),
+                 m.rowOf(QStringLiteral("sms/account")) + 1);
         for (const SettingField& f : Settings::fields())
             QVERIFY2(m.rowOf(f.key) >= 0, qPrintable(f.key));
         QVERIFY(role(m, QStringLiteral("llm/provider"), SettingsModel::SectionStartRole).toBool());
