@@ -378,6 +378,13 @@ Rectangle {
                                 font.pixelSize: Theme.smallFontSize + 1
                                 elide: Text.ElideRight
                             }
+                        }
+                        // The prompt's actions: they wrap under each other when the page is
+                        // narrow (or the words long, as in German).
+                        Flow {
+                            Layout.fillWidth: true
+                            spacing: 8
+
                             CheckBox {
                                 id: diffToggle
 
