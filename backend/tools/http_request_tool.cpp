@@ -1,5 +1,7 @@
 #include "tools/http_request_tool.h"
 
+#include "tools/network_failure.h"
+
 #include <QCryptographicHash>
 #include <QElapsedTimer>
 #include <QHostAddress>
@@ -328,29 +330,23 @@ private:
         const QNetworkReply::NetworkError e = m_reply->error();
         const QString why = m_reply->errorString();
         const QString host = m_call.url.host();
-        switch (e) {
-            case QNetworkReply::ConnectionRefusedError:
-            case QNetworkReply::HostNotFoundError:
-            case QNetworkReply::RemoteHostClosedError:
-            case QNetworkReply::TemporaryNetworkFailureError:
-            case QNetworkReply::NetworkSessionFailedError:
-            case QNetworkReply::ProxyConnectionRefusedError:
-            case QNetworkReply::ProxyNotFoundError:
+        switch (networkFailureOf(e)) {
+            case NetworkFailure::Unreachable:
                 fail(QStringLiteral("connect_failed"),
                      tr("Could not reach %1: %2. Check the URL and that the server is up.")
                          .arg(host, why));
                 return;
-            case QNetworkReply::SslHandshakeFailedError:
+            case NetworkFailure::Tls:
                 fail(QStringLiteral("tls_failed"),
                      tr("The TLS handshake with %1 failed: %2. The server's certificate is not "
                         "trusted here.")
                          .arg(host, why));
                 return;
-            case QNetworkReply::TimeoutError:
+            case NetworkFailure::Timeout:
                 fail(QStringLiteral("timeout"),
                      tr("%1 stopped answering: %2. Try again later.").arg(host, why));
                 return;
-            default:
+            case NetworkFailure::Other:
                 fail(QStringLiteral("network_error"),
                      tr("The request to %1 failed: %2.").arg(host, why));
         }

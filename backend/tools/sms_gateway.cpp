@@ -1,5 +1,7 @@
 #include "tools/sms_gateway.h"
 
+#include "tools/network_failure.h"
+
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -374,27 +376,21 @@ QString SmsGateway::outcome(QNetworkReply* reply) const {
     const QVariant statusAttr = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute);
     if (!statusAttr.isValid()) {
         const QString why = reply->errorString();
-        switch (reply->error()) {
-            case QNetworkReply::ConnectionRefusedError:
-            case QNetworkReply::HostNotFoundError:
-            case QNetworkReply::RemoteHostClosedError:
-            case QNetworkReply::TemporaryNetworkFailureError:
-            case QNetworkReply::NetworkSessionFailedError:
-            case QNetworkReply::ProxyConnectionRefusedError:
-            case QNetworkReply::ProxyNotFoundError:
+        switch (networkFailureOf(reply->error())) {
+            case NetworkFailure::Unreachable:
                 return scrub(tr("Could not reach the SMS gateway %1: %2. Check ZERG_SMS_URL and "
                                 "that the gateway can be reached from here.")
                                  .arg(where(), why));
-            case QNetworkReply::SslHandshakeFailedError:
+            case NetworkFailure::Tls:
                 return scrub(tr("The TLS handshake with the SMS gateway %1 failed: %2. Its "
                                 "certificate is not trusted here; check ZERG_SMS_URL (https and "
                                 "the gateway's own host name) and the system's CA certificates.")
                                  .arg(where(), why));
-            case QNetworkReply::TimeoutError:
+            case NetworkFailure::Timeout:
                 return scrub(tr("The SMS gateway %1 stopped answering: %2. The message may or "
                                 "may not have been sent; check the network.")
                                  .arg(where(), why));
-            default:
+            case NetworkFailure::Other:
                 return scrub(
                     tr("Sending the SMS through %1 failed: %2").arg(where(), sentence(why)));
         }
