@@ -33,6 +33,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -40,9 +41,13 @@ namespace zerg::test {
 
 using namespace Qt::StringLiterals;
 
+// Serves owner 1, device 1 (token "token-ok"): the dashboard commands over the given sources,
+// nothing else.
 class StoreBackedApi final : public api::ApiBackend {
 public:
-    explicit StoreBackedApi(StoreDashboardSources* local) : m_local(local) {}
+    explicit StoreBackedApi(StoreDashboardSources* local)
+        : m_sources([local] { return local->sources(); }) {}
+    explicit StoreBackedApi(DashboardSources sources) : m_sources([sources] { return sources; }) {}
 
     Result<api::Identity> login(const QString&) override {
         return Error{u"auth_failed"_s, u"Use the token."_s};
@@ -79,12 +84,12 @@ public:
     Result<DashboardSources> dashboard(qint64 ownerId) override {
         if (ownerId != 1)
             return Error{u"not_found"_s, u"No such owner."_s};
-        return m_local->sources();
+        return m_sources();
     }
 
 private:
     static Error notHere() { return Error{u"internal"_s, u"Not part of this test."_s}; }
-    StoreDashboardSources* m_local;
+    std::function<DashboardSources()> m_sources;
 };
 
 struct RemoteSourcesFixture {

@@ -15,6 +15,7 @@
 #include "api/remote_client.h"
 #include "core/clock.h"
 #include "core/event_bus.h"
+#include "remote_sources_fixture.h"
 #include "why.h"
 
 #include <QJsonArray>
@@ -113,55 +114,12 @@ QString workerWord() {
     return statusName(AgentRole::Worker);
 }
 
-// Serves owner 1, device 1 (token "token-ok"), whose dashboard has only agents.
-class AgentsOnlyApi final : public api::ApiBackend {
-public:
-    explicit AgentsOnlyApi(AgentsSource* agents) : m_agents(agents) {}
-
-    Result<api::Identity> login(const QString&) override {
-        return Error{u"auth_failed"_s, u"Use the token."_s};
-    }
-    Result<api::Identity> authenticate(const QString& token) override {
-        if (token != u"token-ok"_s)
-            return Error{u"auth_failed"_s, u"Unknown token."_s};
-        api::Identity id;
-        id.ownerId = 1;
-        id.deviceId = 1;
-        id.expiresAt = QDateTime::currentDateTimeUtc().addDays(7);
-        return id;
-    }
-    Status logout(const QString&) override { return Ok{}; }
-    Result<QJsonObject> dispatch(qint64, const QString&, const QJsonObject&,
-                                 const QJsonObject&) override {
-        return notHere();
-    }
-    Result<QJsonObject> run(qint64, qint64) override { return notHere(); }
-    Result<QJsonObject> runs(qint64, int) override { return notHere(); }
-    Result<QJsonObject> workers(qint64, int, std::optional<qint64>) override { return notHere(); }
-    Result<QJsonObject> worker(qint64, const QString&, std::optional<qint64>) override {
-        return notHere();
-    }
-    Result<QJsonObject> workerFile(qint64, const QString&, const QString&) override {
-        return notHere();
-    }
-    Result<QJsonObject> cancel(qint64, std::optional<qint64>, std::optional<qint64>) override {
-        return notHere();
-    }
-    void schedules(qint64, const QString&, const QJsonObject&, QObject*, Done done) override {
-        done(notHere());
-    }
-    Result<DashboardSources> dashboard(qint64 ownerId) override {
-        if (ownerId != 1)
-            return Error{u"not_found"_s, u"No such owner."_s};
-        DashboardSources sources;
-        sources.agents = m_agents;
-        return sources;
-    }
-
-private:
-    static Error notHere() { return Error{u"internal"_s, u"Not part of this test."_s}; }
-    AgentsSource* m_agents;
-};
+// The dashboard of owner 1 over the API: only agents.
+DashboardSources agentsOnly(AgentsSource* agents) {
+    DashboardSources sources;
+    sources.agents = agents;
+    return sources;
+}
 
 // A RemoteAgentsSource connected to an ApiServer on loopback over a RecordingAgentsSource.
 struct RemoteAgents {
@@ -196,7 +154,7 @@ struct RemoteAgents {
     EventBus serverBus{&clock};
     EventBus clientBus{&clock};
     RecordingAgentsSource local;
-    AgentsOnlyApi backend{&local};
+    test::StoreBackedApi backend{agentsOnly(&local)};
     std::unique_ptr<api::ApiServer> server;
     std::unique_ptr<api::RemoteClient> client;
     std::unique_ptr<api::RemoteAgentsSource> remote;
