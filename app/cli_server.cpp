@@ -14,6 +14,7 @@
 #include "llm/provider_registry.h"
 #include "runtime/backend.h"
 #include "runtime/instance_lease.h"
+#include "runtime/sms_replies.h"
 #include "storage/auth_store.h"
 #include "storage/database.h"
 #include "storage/instance_store.h"
@@ -273,7 +274,8 @@ int serveCommand(QStringList args) {
         io.err << "zerg serve: " << problem << ' '
                << Text::tr("Until then every dispatch is answered with no_provider.") << '\n';
     }
-    for (const QString& problem : {backend->hostsProblem(), backend->pricingProblem()}) {
+    for (const QString& problem :
+         {backend->hostsProblem(), backend->pricingProblem(), backend->smsProblem()}) {
         if (!problem.isEmpty())
             io.err << "zerg serve: " << problem << '\n';
     }
@@ -300,6 +302,10 @@ int serveCommand(QStringList args) {
         return new McpService(b, ownerId, parent);
     });
     server.servePhoneLinks(backend->phoneLinks());
+    // SMS replies through the gateway's webhook (docs/alerts.md).
+    SmsReplies* smsReplies = backend->smsReplies();
+    if (smsReplies && smsReplies->repliesServed())
+        server.serveSmsReplies(smsReplies);
     // The server is the `api` child of the application tree: a listener that breaks is restarted
     // on the same address (the port bound first, when port 0 was asked), and a first listen that
     // fails ends `zerg serve`. The tree stops with the backend, after `server` is gone, so its
@@ -337,6 +343,14 @@ int serveCommand(QStringList args) {
     io.out << QStringLiteral("zerg serve: MCP clients connect to %1://%2:%3/mcp\n")
                   .arg(server.isSecure() ? QStringLiteral("https") : QStringLiteral("http"),
                        shownHost, QString::number(server.port()));
+    if (smsReplies && smsReplies->repliesServed()) {
+        io.out << "zerg serve: "
+               << Text::tr(
+                      "SMS replies: give the SMS gateway this address for incoming "
+                      "messages: %1")
+                      .arg(smsReplies->config().webhookUrl())
+               << '\n';
+    }
     io.out.flush();
     // GET /health for a load balancer: 200 while this instance takes work.
     Backend* b = backend.get();

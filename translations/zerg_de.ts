@@ -6448,10 +6448,6 @@ Der Benutzer hat per E-Mail geantwortet:
 <context>
     <name>zerg::PhoneLinks</name>
     <message>
-        <source>ZERG_PUBLIC_URL &quot;%1&quot; is not a web address: give the https:// address at which phones reach this server, for example https://zerg.example.com. Approval requests are not pushed until then.</source>
-        <translation>ZERG_PUBLIC_URL &quot;%1&quot; ist keine Webadresse: Geben Sie die https://-Adresse an, unter der Telefone diesen Server erreichen, zum Beispiel https://zerg.example.com. Bis dahin werden Freigabeanfragen nicht gesendet.</translation>
-    </message>
-    <message>
         <source>ZERG_PUBLIC_URL is set, but no ntfy topic is: set ZERG_WEBHOOK_URL to your topic (for example https://ntfy.sh/&lt;a long secret name&gt;) and ZERG_WEBHOOK_FORMAT=ntfy. Approval requests are not pushed until then.</source>
         <translation>ZERG_PUBLIC_URL ist gesetzt, aber kein ntfy-Thema: Setzen Sie ZERG_WEBHOOK_URL auf Ihr Thema (zum Beispiel https://ntfy.sh/&lt;ein langer geheimer Name&gt;) und ZERG_WEBHOOK_FORMAT=ntfy. Bis dahin werden Freigabeanfragen nicht gesendet.</translation>
     </message>
@@ -6527,6 +6523,10 @@ Der Benutzer hat per E-Mail geantwortet:
         <source>%1 was not pushed: the ntfy server answered HTTP %2 (%3). Check the topic and its access token in ZERG_WEBHOOK_URL; it can still be seen and answered in Zerg.</source>
         <translation>%1 wurde nicht gesendet: Der ntfy-Server antwortete mit HTTP %2 (%3). Prüfen Sie das Thema und sein Zugriffstoken in ZERG_WEBHOOK_URL; in Zerg lässt es sich weiterhin ansehen und beantworten.</translation>
     </message>
+    <message>
+        <source>Approval requests are not pushed until then.</source>
+        <translation>Bis dahin werden Freigabeanfragen nicht aufs Telefon geschickt.</translation>
+    </message>
 </context>
 <context>
     <name>zerg::ProviderProbe</name>
@@ -6580,6 +6580,13 @@ Der Benutzer hat per E-Mail geantwortet:
     <message>
         <source>Unknown LLM provider &apos;%1&apos;. Set ZERG_LLM_PROVIDER to %2.</source>
         <translation>Unbekannter LLM-Anbieter „%1“. Setzen Sie ZERG_LLM_PROVIDER auf %2.</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::PublicUrl</name>
+    <message>
+        <source>ZERG_PUBLIC_URL &quot;%1&quot; is not a web address: give the https:// address at which phones reach this server, for example https://zerg.example.com.</source>
+        <translation>ZERG_PUBLIC_URL &quot;%1&quot; ist keine Webadresse: Geben Sie die https://-Adresse an, unter der Telefone diesen Server erreichen, zum Beispiel https://zerg.example.com.</translation>
     </message>
 </context>
 <context>
@@ -7776,6 +7783,59 @@ Der Benutzer hat per E-Mail geantwortet:
     </message>
 </context>
 <context>
+    <name>zerg::SmsReplies</name>
+    <message>
+        <source>SMS replies are not read until then.</source>
+        <translation>Bis dahin werden SMS-Antworten nicht gelesen.</translation>
+    </message>
+    <message>
+        <source>SMS replies through an HTTP gateway need the secret sms_token (Settings › Notifications): the webhook&apos;s secret address is made from it. SMS replies are not read until then.</source>
+        <translation>SMS-Antworten über ein HTTP-Gateway brauchen das Geheimnis sms_token (Einstellungen › Benachrichtigungen): Daraus wird die geheime Adresse des Webhooks gebildet. Bis dahin werden SMS-Antworten nicht gelesen.</translation>
+    </message>
+    <message>
+        <source>%1 is not the number SMS alerts go to (ZERG_SMS_TO)</source>
+        <translation>%1 ist nicht die Nummer, an die SMS-Warnungen gehen (ZERG_SMS_TO)</translation>
+    </message>
+    <message>
+        <source>an empty message</source>
+        <translation>eine leere Nachricht</translation>
+    </message>
+    <message>
+        <source>a keyword the gateway answers itself (%1)</source>
+        <translation>ein Schlüsselwort, das das Gateway selbst beantwortet (%1)</translation>
+    </message>
+    <message>
+        <source>About the alert &quot;%1&quot; (%2, %3 UTC):
+%4
+
+The user replied by SMS (answer in a few plain sentences, no Markdown):
+%5</source>
+        <translation>Zur Warnung &quot;%1&quot; (%2, %3 UTC):
+%4
+
+Der Benutzer hat per SMS geantwortet (antworte in wenigen einfachen Sätzen, ohne Markdown):
+%5</translation>
+    </message>
+    <message>
+        <source>The user asks by SMS (answer in a few plain sentences, no Markdown):
+%1</source>
+        <translation>Der Benutzer fragt per SMS (antworte in wenigen einfachen Sätzen, ohne Markdown):
+%1</translation>
+    </message>
+    <message>
+        <source>no such owner</source>
+        <translation>kein solcher Besitzer</translation>
+    </message>
+    <message>
+        <source>Zerg: your question was not started: %1 Send it again in a few minutes.</source>
+        <translation>Zerg: Ihre Frage wurde nicht gestartet: %1 Senden Sie sie in ein paar Minuten noch einmal.</translation>
+    </message>
+    <message>
+        <source>Zerg could not answer: %1</source>
+        <translation>Zerg konnte nicht antworten: %1</translation>
+    </message>
+</context>
+<context>
     <name>zerg::SmtpSender</name>
     <message>
         <source>Could not initialize libcurl; the system may be out of memory.</source>
@@ -8772,6 +8832,33 @@ Der Benutzer hat per E-Mail geantwortet:
     <message>
         <source>the worker job</source>
         <translation>den Worker-Auftrag</translation>
+    </message>
+</context>
+<context>
+    <name>zerg::api::SmsEndpoint</name>
+    <message>
+        <source>Too many requests at once; send the SMS again.</source>
+        <translation>Zu viele Anfragen auf einmal; senden Sie die SMS noch einmal.</translation>
+    </message>
+    <message>
+        <source>The request did not arrive whole in time.</source>
+        <translation>Die Anfrage kam nicht rechtzeitig vollständig an.</translation>
+    </message>
+    <message>
+        <source>Not found.</source>
+        <translation>Nicht gefunden.</translation>
+    </message>
+    <message>
+        <source>The SMS webhook takes POST only.</source>
+        <translation>Der SMS-Webhook nimmt nur POST an.</translation>
+    </message>
+    <message>
+        <source>The request&apos;s signature does not match.</source>
+        <translation>Die Signatur der Anfrage stimmt nicht.</translation>
+    </message>
+    <message>
+        <source>The SMS could not be recorded; send it again.</source>
+        <translation>Die SMS konnte nicht gespeichert werden; senden Sie sie noch einmal.</translation>
     </message>
 </context>
 <context>
@@ -10706,6 +10793,10 @@ erklärt (docs/server.md).
     <message>
         <source>Clients see only the runs of this instance.</source>
         <translation>Clients sehen nur die Läufe dieser Instanz.</translation>
+    </message>
+    <message>
+        <source>SMS replies: give the SMS gateway this address for incoming messages: %1</source>
+        <translation>SMS-Antworten: Geben Sie dem SMS-Gateway diese Adresse für eingehende Nachrichten: %1</translation>
     </message>
 </context>
 <context>

@@ -6428,10 +6428,6 @@ The user replied by e-mail:
 <context>
     <name>zerg::PhoneLinks</name>
     <message>
-        <source>ZERG_PUBLIC_URL &quot;%1&quot; is not a web address: give the https:// address at which phones reach this server, for example https://zerg.example.com. Approval requests are not pushed until then.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>ZERG_PUBLIC_URL is set, but no ntfy topic is: set ZERG_WEBHOOK_URL to your topic (for example https://ntfy.sh/&lt;a long secret name&gt;) and ZERG_WEBHOOK_FORMAT=ntfy. Approval requests are not pushed until then.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6507,6 +6503,10 @@ The user replied by e-mail:
         <source>%1 was not pushed: the ntfy server answered HTTP %2 (%3). Check the topic and its access token in ZERG_WEBHOOK_URL; it can still be seen and answered in Zerg.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Approval requests are not pushed until then.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>zerg::ProviderProbe</name>
@@ -6559,6 +6559,13 @@ The user replied by e-mail:
     </message>
     <message>
         <source>Unknown LLM provider &apos;%1&apos;. Set ZERG_LLM_PROVIDER to %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::PublicUrl</name>
+    <message>
+        <source>ZERG_PUBLIC_URL &quot;%1&quot; is not a web address: give the https:// address at which phones reach this server, for example https://zerg.example.com.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -7756,6 +7763,54 @@ The user replied by e-mail:
     </message>
 </context>
 <context>
+    <name>zerg::SmsReplies</name>
+    <message>
+        <source>SMS replies are not read until then.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SMS replies through an HTTP gateway need the secret sms_token (Settings › Notifications): the webhook&apos;s secret address is made from it. SMS replies are not read until then.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not the number SMS alerts go to (ZERG_SMS_TO)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an empty message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a keyword the gateway answers itself (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About the alert &quot;%1&quot; (%2, %3 UTC):
+%4
+
+The user replied by SMS (answer in a few plain sentences, no Markdown):
+%5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The user asks by SMS (answer in a few plain sentences, no Markdown):
+%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no such owner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zerg: your question was not started: %1 Send it again in a few minutes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zerg could not answer: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>zerg::SmtpSender</name>
     <message>
         <source>Could not initialize libcurl; the system may be out of memory.</source>
@@ -8751,6 +8806,33 @@ The user replied by e-mail:
     <name>zerg::api::RemoteWorkerFilesSource</name>
     <message>
         <source>the worker job</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>zerg::api::SmsEndpoint</name>
+    <message>
+        <source>Too many requests at once; send the SMS again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The request did not arrive whole in time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not found.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The SMS webhook takes POST only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The request&apos;s signature does not match.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The SMS could not be recorded; send it again.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -10232,6 +10314,10 @@ A process whose lease ran out is `lost`: its work was declared interrupted
     </message>
     <message>
         <source>Clients see only the runs of this instance.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SMS replies: give the SMS gateway this address for incoming messages: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

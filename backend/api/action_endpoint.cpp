@@ -4,9 +4,7 @@
 #include "runtime/phone_links.h"
 
 #include <QLoggingCategory>
-#include <QPointer>
 #include <QRegularExpression>
-#include <QTcpSocket>
 
 Q_DECLARE_LOGGING_CATEGORY(lcApi)
 
@@ -31,88 +29,47 @@ bool isToken(const QString& token) {
 
 }  // namespace
 
-ActionEndpoint::ActionEndpoint(ActionEndpointConfig config, PhoneLinks* links, Clock* clock,
+ActionEndpoint::ActionEndpoint(HttpEndpointLimits limits, PhoneLinks* links, Clock* clock,
                                QObject* parent)
-    : QObject(parent), m_config(config), m_links(links), m_clock(clock) {}
+    : OneShotHttpEndpoint(limits, clock, parent), m_links(links) {}
 
-void ActionEndpoint::handleConnection(QTcpSocket* socket) {
-    socket->setParent(this);
-    if (m_open.size() >= m_config.maxConnections) {
-        m_open.insert(socket, {});
-        respond(
-            socket,
-            {503, tr("Busy"), tr("Too many answers at once; press the button again."), {}, {}, {}},
-            false);
-        return;
+HttpAnswer ActionEndpoint::answer(const HttpRequest& request) {
+    return render(page(request), request.header("accept").contains("text/html"));
+}
+
+HttpAnswer ActionEndpoint::refusal(Refusal why, int status, const QString& message) {
+    switch (why) {
+        case Refusal::Busy:
+            return render({status,
+                           tr("Busy"),
+                           tr("Too many answers at once; press the button again."),
+                           {},
+                           {},
+                           {}},
+                          false);
+        case Refusal::TooSlow:
+            return render({status,
+                           tr("Too slow"),
+                           tr("The request did not arrive whole in time; press the button again."),
+                           {},
+                           {},
+                           {}},
+                          false);
+        case Refusal::Malformed:
+            break;
     }
-    Pending& p = m_open[socket];
-    p.deadline = m_clock->callAfter(m_config.requestDeadlineMs, socket, [this, socket] {
-        if (const auto it = m_open.find(socket); it != m_open.end() && !it->answered) {
-            it->deadline = 0;
-            respond(socket,
-                    {408,
-                     tr("Too slow"),
-                     tr("The request did not arrive whole in time; press the button again."),
-                     {},
-                     {},
-                     {}},
-                    false);
-        }
-    });
-    connect(socket, &QTcpSocket::readyRead, this, [this, socket] { read(socket); });
-    connect(socket, &QTcpSocket::disconnected, this, [this, socket] { drop(socket); });
-    if (socket->bytesAvailable() > 0)
-        read(socket);
+    return render({status, tr("Not understood"), message, {}, {}, {}}, false);
 }
 
-void ActionEndpoint::closeAll() {
-    const QList<QTcpSocket*> open = m_open.keys();
-    for (QTcpSocket* socket : open) {
-        socket->abort();
-        drop(socket);
-    }
-}
-
-void ActionEndpoint::drop(QTcpSocket* socket) {
-    const auto it = m_open.find(socket);
-    if (it == m_open.end())
-        return;
-    m_clock->cancel(it->deadline);
-    m_open.erase(it);
-    socket->disconnect(this);
-    socket->deleteLater();
-}
-
-void ActionEndpoint::read(QTcpSocket* socket) {
-    const auto it = m_open.find(socket);
-    if (it == m_open.end() || it->answered)
-        return;
-    it->buffer += socket->readAll();
-    HttpRequest request;
-    QByteArray rest = it->buffer;
-    const HttpHeadRead head =
-        takeHttpHead(&rest, m_config.maxHeadBytes, m_config.maxBodyBytes, &request, true);
-    if (head.state == HttpHeadRead::State::Refused) {
-        respond(socket, {head.status, tr("Not understood"), head.message, {}, {}, {}}, false);
-        return;
-    }
-    // The body too (a button sends none): a connection closed with unread bytes would be reset,
-    // and the answer lost.
-    if (head.state == HttpHeadRead::State::Incomplete || rest.size() < head.bodyLength)
-        return;
-    const bool html = request.header("accept").contains("text/html");
-    respond(socket, answer(request), html);
-}
-
-ActionEndpoint::Answer ActionEndpoint::answer(const HttpRequest& request) {
+ActionEndpoint::Page ActionEndpoint::page(const HttpRequest& request) {
     const QString token = QString::fromLatin1(request.path.mid(int(strlen("/actions/"))));
-    const Answer unknown{404,
-                         tr("Unknown link"),
-                         tr("This link is not known here: it may have been copied wrong, or its "
-                            "request was removed. Answer the request in Zerg instead."),
-                         {},
-                         {},
-                         {}};
+    const Page unknown{404,
+                       tr("Unknown link"),
+                       tr("This link is not known here: it may have been copied wrong, or its "
+                          "request was removed. Answer the request in Zerg instead."),
+                       {},
+                       {},
+                       {}};
     if (!isToken(token))
         return unknown;
     if (request.method != "GET" && request.method != "POST") {
@@ -158,13 +115,13 @@ ActionEndpoint::Answer ActionEndpoint::answer(const HttpRequest& request) {
         row(tr("Asked at"), utc(r.requestedAt) + u" UTC"_s);
         return std::pair{status, d + u"</dl>"_s};
     };
-    const auto failed = [this, &token, &describe](const Error& e) -> Answer {
+    const auto failed = [this, &token, &describe](const Error& e) -> Page {
         if (e.code == u"not_found"_s)
             return {404, tr("Unknown link"), e.message, {}, {}, {}};
         if (e.code == u"invalid_argument"_s)
             return {405, tr("Only for looking"), e.message, {}, "GET", {}};
         if (e.code == u"expired"_s || e.code == u"used"_s) {
-            Answer a{410, tr("Nothing was changed"), e.message, {}, {}, {}};
+            Page a{410, tr("Nothing was changed"), e.message, {}, {}, {}};
             if (const Result<LinkedItem> now = m_links->look(token); now && now->request) {
                 const auto [status, details] = describe(now.value());
                 a.message += u' ' + status;
@@ -212,33 +169,24 @@ ActionEndpoint::Answer ActionEndpoint::answer(const HttpRequest& request) {
                 {}};
     }
     const auto [status, details] = describe(seen.value());
-    Answer a{200, tr("May Zerg run this on %1?").arg(seen->request->target), status, details, {},
-             {}};
+    Page a{200, tr("May Zerg run this on %1?").arg(seen->request->target), status, details, {}, {}};
     const ActionLink& link = seen->link;
     const bool usable = link.action != LinkAction::View && !link.usedAt.isValid() &&
                         seen->request->status == ApprovalStatus::Pending &&
-                        link.expiresAt > m_clock->utcNow();
+                        link.expiresAt > clock()->utcNow();
     if (usable)
         a.button = link.action == LinkAction::Allow ? tr("Allow once") : tr("Deny");
     return a;
 }
 
-void ActionEndpoint::respond(QTcpSocket* socket, const Answer& a, bool html) {
-    const auto it = m_open.find(socket);
-    if (it == m_open.end() || it->answered)
-        return;
-    it->answered = true;
-    m_clock->cancel(it->deadline);
-    it->deadline = 0;
-    QByteArray body;
-    HttpHeaders headers{{"Cache-Control", "no-store"},
-                        {"Referrer-Policy", "no-referrer"},
-                        {"X-Robots-Tag", "noindex"},
-                        {"X-Content-Type-Options", "nosniff"}};
+HttpAnswer ActionEndpoint::render(const Page& a, bool html) {
+    HttpAnswer out;
+    out.status = a.status;
+    HttpHeaders& headers = out.headers;
     if (!a.allow.isEmpty())
         headers.emplaceBack("Allow", a.allow);
     if (html) {
-        QString page =
+        QString doc =
             u"<!doctype html><html><head><meta charset=\"utf-8\"><meta name=\"viewport\" "
             "content=\"width=device-width, initial-scale=1\"><title>Zerg: "_s +
             esc(a.title) +
@@ -249,33 +197,22 @@ void ActionEndpoint::respond(QTcpSocket* socket, const Answer& a, bool html) {
             "(prefers-color-scheme:dark){body{background:#1d1f21;color:#ddd}pre{background:"
             "#2b2d30}}</style></head><body><h1>"_s +
             esc(a.title) + u"</h1>"_s;
-        page += u"<p>"_s + esc(a.message) + u"</p>"_s + a.details;
+        doc += u"<p>"_s + esc(a.message) + u"</p>"_s + a.details;
         if (!a.button.isEmpty()) {
-            page += u"<form method=\"post\"><button type=\"submit\">"_s + esc(a.button) +
-                    u"</button></form>"_s;
+            doc += u"<form method=\"post\"><button type=\"submit\">"_s + esc(a.button) +
+                   u"</button></form>"_s;
         }
-        page += u"</body></html>"_s;
-        body = page.toUtf8();
+        doc += u"</body></html>"_s;
+        out.body = doc.toUtf8();
         headers.emplaceBack("Content-Type", "text/html; charset=utf-8");
         headers.emplaceBack("Content-Security-Policy",
                             "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; "
                             "frame-ancestors 'none'");
     } else {
-        body = (a.message + u'\n').toUtf8();
+        out.body = (a.message + u'\n').toUtf8();
         headers.emplaceBack("Content-Type", "text/plain; charset=utf-8");
     }
-    headers.emplaceBack("Content-Length", QByteArray::number(body.size()));
-    headers.emplaceBack("Connection", "close");
-    socket->write(httpHead(a.status, headers) + "\r\n" + body);
-    socket->disconnectFromHost();  // after what was written; then disconnected → drop
-    // A peer that never reads is cut off soon: it holds a file descriptor.
-    QPointer<QTcpSocket> guard = socket;
-    m_clock->callAfter(m_config.requestDeadlineMs, this, [this, guard] {
-        if (!guard)
-            return;
-        guard->abort();
-        drop(guard);
-    });
+    return out;
 }
 
 }  // namespace zerg::api

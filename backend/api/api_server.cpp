@@ -232,9 +232,14 @@ void ApiServer::setMcpServiceFactory(McpHttpEndpoint::ServiceFactory factory) {
     m_mcp = new McpHttpEndpoint(m_config.mcp, m_backend, m_clock, std::move(factory), this);
 }
 
-void ApiServer::servePhoneLinks(PhoneLinks* links, ActionEndpointConfig config) {
+void ApiServer::servePhoneLinks(PhoneLinks* links, HttpEndpointLimits limits) {
     delete m_actions;
-    m_actions = links ? new ActionEndpoint(config, links, m_clock, this) : nullptr;
+    m_actions = links ? new ActionEndpoint(limits, links, m_clock, this) : nullptr;
+}
+
+void ApiServer::serveSmsReplies(SmsReplies* replies, HttpEndpointLimits limits) {
+    delete m_sms;
+    m_sms = replies ? new SmsEndpoint(limits, replies, m_clock, this) : nullptr;
 }
 
 ApiServer::~ApiServer() {
@@ -320,6 +325,8 @@ void ApiServer::close() {
         m_mcp->closeAll();
     if (m_actions)
         m_actions->closeAll();
+    if (m_sms)
+        m_sms->closeAll();
     const QList<ApiConnection*> connections = m_connections;
     for (ApiConnection* c : connections)
         c->closeWith(1001, u"server stopping"_s);
@@ -419,6 +426,8 @@ void ApiServer::routeWhenReady(QTcpSocket* socket) {
         m_mcp->handleConnection(socket);
     } else if (m_actions && ActionEndpoint::isActionPath(path)) {
         m_actions->handleConnection(socket);
+    } else if (m_sms && SmsEndpoint::isSmsPath(path)) {
+        m_sms->handleConnection(socket);
     } else if (m_health && path == "/health") {
         answerHealth(socket);
     } else {

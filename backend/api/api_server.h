@@ -3,6 +3,7 @@
 #include "api/action_endpoint.h"
 #include "api/event_log.h"
 #include "api/mcp_http.h"
+#include "api/sms_endpoint.h"
 #include "core/clock.h"
 #include "core/result.h"
 
@@ -142,7 +143,10 @@ public:
     // Serves the one-time links of approval requests at /actions/<token> (ActionEndpoint;
     // links: null stops serving them). Without it, /actions/… is a WebSocket path like any
     // other.
-    void servePhoneLinks(PhoneLinks* links, ActionEndpointConfig config = {});
+    void servePhoneLinks(PhoneLinks* links, HttpEndpointLimits limits = {});
+    // Serves the SMS gateway's webhook at /sms (SmsEndpoint; replies: null stops serving it).
+    // Without it, /sms is a WebSocket path like any other.
+    void serveSmsReplies(SmsReplies* replies, HttpEndpointLimits limits = {});
 
     // An event another instance published (EventRelay): its clients here see it like a local one.
     void relay(const zerg::Event& e) { deliver(e); }
@@ -179,6 +183,7 @@ private:
     QWebSocketServer* m_ws = nullptr;     // child: never listens, takes routed connections
     McpHttpEndpoint* m_mcp = nullptr;     // child, or null: no MCP endpoint
     ActionEndpoint* m_actions = nullptr;  // child, or null: no approval links
+    SmsEndpoint* m_sms = nullptr;         // child, or null: no SMS webhook
     std::function<Health()> m_health;     // GET /health, or empty: none
     // Connections whose first request has not arrived yet, with their deadline's timer.
     QHash<QTcpSocket*, Clock::TimerId> m_routing;

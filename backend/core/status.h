@@ -95,6 +95,33 @@ struct StatusTable<AgentRole> {
     }};
 };
 
+// What became of a reply to Zerg by e-mail or SMS (tables mail_replies, sms_replies), for the
+// record.
+enum class ReplyOutcome {
+    Allowed,    // it allowed an approval request
+    Denied,     // it denied one
+    FollowUp,   // its text started a request of the supervisor agent
+    NotAnswer,  // to an approval request, but neither yes nor no: it waits on
+    TooLate,    // to a request that was answered, expired or withdrawn already
+    Refused,    // a sender that is not allowed, or failed authentication (DKIM, DMARC)
+    AutoReply,  // an autoresponder's (out of office): ignored
+    Failed,     // Zerg could not act on it (the reason in detail)
+};
+
+template <>
+struct StatusTable<ReplyOutcome> {
+    static constexpr std::array<std::pair<ReplyOutcome, const char*>, 8> names{{
+        {ReplyOutcome::Allowed, "allowed"},
+        {ReplyOutcome::Denied, "denied"},
+        {ReplyOutcome::FollowUp, "follow_up"},
+        {ReplyOutcome::NotAnswer, "not_an_answer"},
+        {ReplyOutcome::TooLate, "too_late"},
+        {ReplyOutcome::Refused, "refused"},
+        {ReplyOutcome::AutoReply, "auto_reply"},
+        {ReplyOutcome::Failed, "failed"},
+    }};
+};
+
 template <>
 struct StatusTable<WorkerStatus> {
     static constexpr std::array<std::pair<WorkerStatus, const char*>, 9> names{{

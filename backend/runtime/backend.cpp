@@ -21,6 +21,7 @@
 #include "runtime/mail_replies.h"
 #include "runtime/phone_links.h"
 #include "runtime/sms_alerts.h"
+#include "runtime/sms_replies.h"
 #include "schedule/alert_channels.h"
 #include "schedule/schedule_events.h"
 #include "schedule/schedule_service.h"
@@ -142,6 +143,7 @@ Backend::~Backend() {
     delete m_tree;
     delete m_phoneLinks;  // no more pushes: it uses the stores below
     delete m_mailReplies;
+    delete m_smsReplies;
     // Workers and the supervisor agents go first: they use the stores below. Then the providers
     // we built, whose last replies may still record usage in the store.
     for (qint64 id : std::as_const(m_ownerOrder))
@@ -477,6 +479,9 @@ Backend::OwnerServices Backend::addOwner(qint64 ownerId) {
                 scheduler->runFinished(runId, run ? run->status : RunStatus::Failed, text,
                                        workerFailed);
             });
+    // A question asked by SMS is answered by SMS.
+    if (m_smsReplies)
+        connect(o.jarvis, &JarvisService::runFinished, m_smsReplies, &SmsReplies::runFinished);
     m_owners.insert(ownerId, o);
     m_ownerOrder.append(ownerId);
     // A long-lived process that owns the data folder fires every owner's schedules, supervised.
@@ -524,6 +529,20 @@ void Backend::enableSmsAlerts() {
     if (!config->has_value())
         return;
     m_smsAlerts = new SmsAlerts(**config, this);
+    // Replies: the alerts are recorded; the webhook is served when ZERG_PUBLIC_URL is set.
+    const Result<SmsRepliesConfig> replies = SmsRepliesConfig::from(m_settings, **config);
+    if (!replies) {
+        m_smsProblem = replies.error().message;
+        qWarning("zerg: %s", qPrintable(m_smsProblem));
+    } else {
+        m_smsReplies = new SmsReplies(
+            replies.value(), m_smsAlerts, m_db.get(), m_schedules.get(),
+            [this](qint64 ownerId) -> JarvisService* {
+                const Result<OwnerServices> o = owner(ownerId);
+                return o ? o->jarvis : nullptr;
+            },
+            m_clock, this);
+    }
     m_alerts->setSender(QStringLiteral("sms"), [sms = QPointer<SmsAlerts>(m_smsAlerts)](
                                                    const InboxItem& item, const QString& title,
                                                    std::function<void(const QString&)> done) {

@@ -32,6 +32,7 @@ class PhoneLinks;
 class MailReplies;
 class SendEmailTool;
 class SmsAlerts;
+class SmsReplies;
 class ViolationRules;
 class AlertChannels;
 class ScheduleService;
@@ -133,6 +134,10 @@ public:
     // SMS alerts (ZERG_SMS_GATEWAY; docs/alerts.md): the "sms" alert channel's sender; null when
     // off or misconfigured (smsProblem() says why).
     [[nodiscard]] SmsAlerts* smsAlerts() const { return m_smsAlerts; }
+    // SMS replies (with SMS alerts; docs/alerts.md): the alerts sent by SMS, and the questions
+    // that come back by the gateway's webhook (served by `zerg serve` when repliesServed()).
+    // Null when SMS is off or a setting of the replies is wrong (smsProblem() says which).
+    [[nodiscard]] SmsReplies* smsReplies() const { return m_smsReplies; }
     [[nodiscard]] QString smsProblem() const { return m_smsProblem; }
     // What is wrong with the approval settings (the stricter fallback applies), or empty.
     [[nodiscard]] QString approvalProblem() const { return m_approvalProblem; }
@@ -207,6 +212,7 @@ private:
     MailReplies* m_mailReplies = nullptr;    // child; null unless configured
     QString m_mailProblem;
     SmsAlerts* m_smsAlerts = nullptr;
+    SmsReplies* m_smsReplies = nullptr;  // child; null unless SMS is on
     QString m_smsProblem;
     std::shared_ptr<SendEmailTool> m_emailTool;
     QString m_approvalProblem;

@@ -2,6 +2,7 @@
 
 #include "core/clock.h"
 #include "core/settings.h"
+#include "runtime/public_url.h"
 #include "tools/mail_message.h"
 #include "workers/approvals.h"
 
@@ -39,24 +40,22 @@ bool isLoopback(const QString& host) {
 
 Result<std::optional<PhoneLinksConfig>> PhoneLinksConfig::fromSettings(const Settings& s,
                                                                        QString* warning) {
-    const QString text = s.publicUrl.trimmed();
-    if (text.isEmpty())
+    const Result<std::optional<QUrl>> url = publicUrlOf(s);
+    if (!url) {
+        return Error{url.error().code,
+                     url.error().message + u' ' +
+                         QCoreApplication::translate(
+                             "zerg::PhoneLinks", "Approval requests are not pushed until then.")};
+    }
+    if (!url->has_value())
         return std::optional<PhoneLinksConfig>();
     PhoneLinksConfig c;
-    c.publicUrl = QUrl(text, QUrl::StrictMode);
+    c.publicUrl = **url;
     const QString scheme = c.publicUrl.scheme().toLower();
-    if (!c.publicUrl.isValid() || c.publicUrl.host().isEmpty() ||
-        (scheme != QLatin1String("http") && scheme != QLatin1String("https")) ||
-        c.publicUrl.hasQuery() || c.publicUrl.hasFragment()) {
-        return Error{QStringLiteral("invalid_setting"),
-                     QCoreApplication::translate(
-                         "zerg::PhoneLinks",
-                         "ZERG_PUBLIC_URL \"%1\" is not a web address: give the https:// "
-                         "address at which phones reach this server, for example "
-                         "https://zerg.example.com. Approval requests are not pushed until then.")
-                         .arg(text)};
-    }
     if (s.webhookUrl.isEmpty() || s.webhookFormat != QLatin1String("ntfy")) {
+        // The address is for the SMS gateway's webhook alone (SmsReplies).
+        if (!s.smsGateway.isEmpty() && s.smsGateway != QLatin1String("off"))
+            return std::optional<PhoneLinksConfig>();
         return Error{QStringLiteral("invalid_setting"),
                      QCoreApplication::translate(
                          "zerg::PhoneLinks",
@@ -91,10 +90,7 @@ PhoneLinks::PhoneLinks(PhoneLinksConfig config, Database* db, ApprovalStore* req
 PhoneLinks::~PhoneLinks() = default;
 
 QString PhoneLinks::linkUrl(const QString& token) const {
-    QString base = m_config.publicUrl.toString(QUrl::FullyEncoded);
-    while (base.endsWith(u'/'))
-        base.chop(1);
-    return base + QStringLiteral("/actions/") + token;
+    return publicAddress(m_config.publicUrl, QStringLiteral("/actions/") + token);
 }
 
 PhoneLinks::Push PhoneLinks::pushFor(const ApprovalRecord& r, const ActionLinkSet& links) const {

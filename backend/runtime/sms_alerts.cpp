@@ -43,10 +43,12 @@ SmsAlerts::SmsAlerts(SmsConfig config, QObject* parent)
 
 void SmsAlerts::pushAlert(const InboxItem& item, const QString& title,
                           std::function<void(const QString& error)> done) {
-    const qint64 id = item.id;
-    m_gateway->send(alertText(item, title), [id, done = std::move(done)](const QString& error) {
-        if (!error.isEmpty())
-            qWarning("alerts: the SMS for inbox item %lld failed: %s", id, qPrintable(error));
+    m_gateway->send(alertText(item, title), [this, item,
+                                             done = std::move(done)](const QString& error) {
+        if (error.isEmpty())
+            Q_EMIT alertSent(item);
+        else
+            qWarning("alerts: the SMS for inbox item %lld failed: %s", item.id, qPrintable(error));
         done(error);
     });
 }

@@ -3,6 +3,8 @@
 #include "core/result.h"
 #include "tools/sms_gateway.h"
 
+#include "storage/schedule_store.h"
+
 #include <QObject>
 
 #include <functional>
@@ -10,7 +12,6 @@
 
 namespace zerg {
 
-struct InboxItem;
 struct Settings;
 
 // SMS alerts (issue 27, docs/alerts.md): the alerts of the "sms" channel (by default the critical
@@ -36,6 +37,10 @@ public:
                    std::function<void(const QString& error)> done);
 
     [[nodiscard]] SmsGateway* gateway() const { return m_gateway; }
+
+Q_SIGNALS:
+    // The gateway took the SMS of an alert (SmsReplies records it: replies are about it).
+    void alertSent(const zerg::InboxItem& item);
 
 private:
     SmsGateway* m_gateway;

@@ -617,6 +617,37 @@ QList<Migration> buildAll() {
             },
     });
 
+    // SMS both ways (issue 27, storage/sms_threads.h): the SMS Zerg sent, so that a reply is about
+    // the latest; the replies the gateway's webhook delivered, each handled once over every
+    // process (its gateway id) and answered once (answered_at).
+    list.append(Migration{
+        .version = 18,
+        .description = QStringLiteral("sms threads"),
+        .statements =
+            {
+                QStringLiteral("CREATE TABLE sms_sent ("
+                               " id {{ID_PK}},"
+                               " owner_id BIGINT NOT NULL,"
+                               " kind TEXT NOT NULL CHECK (kind IN ('alert', 'answer')),"
+                               " inbox_item_id BIGINT,"
+                               " run_id BIGINT,"
+                               " number TEXT NOT NULL,"
+                               " sent_at TEXT NOT NULL)"),
+                QStringLiteral("CREATE INDEX ix_sms_sent_number ON sms_sent (number, id)"),
+                QStringLiteral("CREATE TABLE sms_replies ("
+                               " id {{ID_PK}},"
+                               " message_id TEXT NOT NULL UNIQUE,"
+                               " owner_id BIGINT,"
+                               " sender TEXT NOT NULL,"
+                               " outcome TEXT NOT NULL,"
+                               " detail TEXT,"
+                               " run_id BIGINT,"
+                               " received_at TEXT NOT NULL,"
+                               " answered_at TEXT)"),
+                QStringLiteral("CREATE INDEX ix_sms_replies_run ON sms_replies (run_id)"),
+            },
+    });
+
     return list;
 }
 
