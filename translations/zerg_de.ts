@@ -5973,10 +5973,6 @@ Der Benutzer hat per E-Mail geantwortet:
 %5</translation>
     </message>
     <message>
-        <source>no such owner</source>
-        <translation>kein solcher Besitzer</translation>
-    </message>
-    <message>
         <source>Your question was not started: %1 Send it again in a few minutes, or ask in Zerg.</source>
         <translation>Ihre Frage wurde nicht gestartet: %1 Senden Sie sie in ein paar Minuten erneut oder fragen Sie in Zerg.</translation>
     </message>
@@ -7821,10 +7817,6 @@ Der Benutzer hat per SMS geantwortet (antworte in wenigen einfachen Sätzen, ohn
 %1</source>
         <translation>Der Benutzer fragt per SMS (antworte in wenigen einfachen Sätzen, ohne Markdown):
 %1</translation>
-    </message>
-    <message>
-        <source>no such owner</source>
-        <translation>kein solcher Besitzer</translation>
     </message>
     <message>
         <source>Zerg: your question was not started: %1 Send it again in a few minutes.</source>

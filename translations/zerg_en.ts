@@ -5954,10 +5954,6 @@ The user replied by e-mail:
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>no such owner</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Your question was not started: %1 Send it again in a few minutes, or ask in Zerg.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7795,10 +7791,6 @@ The user replied by SMS (answer in a few plain sentences, no Markdown):
     <message>
         <source>The user asks by SMS (answer in a few plain sentences, no Markdown):
 %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no such owner</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -72,7 +72,7 @@ HttpAnswer SmsEndpoint::answer(const HttpRequest& request) {
         qCWarning(lcApi, "an SMS webhook request could not be read: %s", qPrintable(error));
         return plain(400, error);
     }
-    const Result<SmsReplyRecord> taken = m_replies->take(*sms);
+    const Result<ReplyRecord> taken = m_replies->take(*sms);
     if (!taken) {
         qCWarning(lcApi, "an SMS was not recorded: %s", qPrintable(taken.error().message));
         return plain(503, tr("The SMS could not be recorded; send it again."));

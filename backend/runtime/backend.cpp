@@ -535,13 +535,8 @@ void Backend::enableSmsAlerts() {
         m_smsProblem = replies.error().message;
         qWarning("zerg: %s", qPrintable(m_smsProblem));
     } else {
-        m_smsReplies = new SmsReplies(
-            replies.value(), m_smsAlerts, m_db.get(), m_schedules.get(),
-            [this](qint64 ownerId) -> JarvisService* {
-                const Result<OwnerServices> o = owner(ownerId);
-                return o ? o->jarvis : nullptr;
-            },
-            m_clock, this);
+        m_smsReplies = new SmsReplies(replies.value(), m_smsAlerts, m_db.get(), m_schedules.get(),
+                                      jarvisOfOwner(), m_clock, this);
     }
     m_alerts->setSender(QStringLiteral("sms"), [sms = QPointer<SmsAlerts>(m_smsAlerts)](
                                                    const InboxItem& item, const QString& title,
@@ -568,13 +563,8 @@ void Backend::startMailReplies() {
     }
     if (!config->has_value())
         return;
-    m_mailReplies = new MailReplies(
-        **config, m_db.get(), m_approvals.get(), m_schedules.get(), m_emailTool,
-        [this](qint64 ownerId) -> JarvisService* {
-            const Result<OwnerServices> o = owner(ownerId);
-            return o ? o->jarvis : nullptr;
-        },
-        m_clock, this);
+    m_mailReplies = new MailReplies(**config, m_db.get(), m_approvals.get(), m_schedules.get(),
+                                    m_emailTool, jarvisOfOwner(), m_clock, this);
     connect(m_alerts, &AlertChannels::mailed, m_mailReplies, &MailReplies::alertMailed);
     m_mailReplies->start();
 }
@@ -606,6 +596,15 @@ QList<ToolSpec> Backend::workerToolSpecs() const {
     QList<ToolSpec> specs = m_workerTools->specs();
     specs.append(Worker::ownToolSpecs());
     return specs;
+}
+
+JarvisOfOwner Backend::jarvisOfOwner() {
+    return [this](qint64 ownerId) -> Result<JarvisService*> {
+        const Result<OwnerServices> o = owner(ownerId);
+        if (!o)
+            return o.error();
+        return o->jarvis;
+    };
 }
 
 Result<Backend::OwnerServices> Backend::owner(qint64 ownerId) {

@@ -2,6 +2,7 @@
 
 #include "core/result.h"
 #include "core/settings.h"
+#include "jarvis/jarvis_of_owner.h"
 #include "llm/chat_types.h"
 #include "storage/job_recovery.h"
 
@@ -165,6 +166,8 @@ public:
 private:
     explicit Backend(Settings settings);
     OwnerServices addOwner(qint64 ownerId);
+    // owner()'s supervisor agent, for the services that ask on a person's behalf.
+    [[nodiscard]] JarvisOfOwner jarvisOfOwner();
     // The runs this process took over (InstanceLease) go on with their owners' supervisor
     // agents; one that cannot is ended failed, saying why.
     void resumeTakenOver(const QList<TakenOverRun>& runs);

@@ -84,10 +84,11 @@ Result<std::optional<MailRepliesConfig>> MailRepliesConfig::fromSettings(const S
 
 MailReplies::MailReplies(MailRepliesConfig config, Database* db, Approvals* approvals,
                          ScheduleStore* inbox, std::shared_ptr<SendEmailTool> mail,
-                         JarvisFor jarvisFor, Clock* clock, QObject* parent)
+                         JarvisOfOwner jarvisFor, Clock* clock, QObject* parent)
     : QObject(parent),
       m_config(std::move(config)),
       m_threads(std::make_unique<MailThreadStore>(db)),
+      m_replies(db, ReplyLog::Channel::Email),
       m_approvals(approvals),
       m_inbox(inbox),
       m_mail(std::move(mail)),
@@ -194,17 +195,16 @@ bool MailReplies::take(const QByteArray& raw) {
             QStringLiteral("sha256:") +
             QString::fromLatin1(QCryptographicHash::hash(raw, QCryptographicHash::Sha256).toHex());
     }
-    const Result<bool> claimed =
-        m_threads->claimReply(reply.messageId, reply.from, m_clock->utcNow());
+    const Result<bool> claimed = m_replies.claim(reply.messageId, reply.from, m_clock->utcNow());
     if (!claimed) {
         qWarning("zerg: a reply by e-mail waits: %s", qPrintable(claimed.error().message));
         return false;
     }
     if (!claimed.value())
         return true;  // handled before (by this or another process)
-    MailReplyRecord record = handle(reply, **found);
+    ReplyRecord record = handle(reply, **found);
     record.receivedAt = m_clock->utcNow();
-    if (const Status s = m_threads->finishReply(record); !s)
+    if (const Status s = m_replies.finish(record); !s)
         qWarning("zerg: %s", qPrintable(s.error().message));
     qInfo("zerg: e-mail reply %s from %s: %s %s", qPrintable(record.messageId),
           qPrintable(record.sender), qPrintable(statusName(record.outcome)),
@@ -213,8 +213,8 @@ bool MailReplies::take(const QByteArray& raw) {
     return true;
 }
 
-MailReplyRecord MailReplies::handle(const MailReply& reply, const MailThread& thread) {
-    MailReplyRecord rec;
+ReplyRecord MailReplies::handle(const MailReply& reply, const MailThread& thread) {
+    ReplyRecord rec;
     rec.messageId = reply.messageId;
     rec.sender = reply.from;
     rec.ownerId = thread.ownerId;
@@ -284,8 +284,8 @@ MailReplyRecord MailReplies::handle(const MailReply& reply, const MailThread& th
     return rec;
 }
 
-MailReplyRecord MailReplies::followUp(const MailReply& reply, const MailThread& thread) {
-    MailReplyRecord rec;
+ReplyRecord MailReplies::followUp(const MailReply& reply, const MailThread& thread) {
+    ReplyRecord rec;
     rec.messageId = reply.messageId;
     rec.sender = reply.from;
     rec.ownerId = thread.ownerId;
@@ -302,10 +302,8 @@ MailReplyRecord MailReplies::followUp(const MailReply& reply, const MailThread& 
                             item->body.left(kAlertContextChars), reply.text.trimmed());
         }
     }
-    JarvisService* jarvis = m_jarvisFor(thread.ownerId);
-    const Result<qint64> run =
-        jarvis ? jarvis->ask(task)
-               : Result<qint64>(Error{QStringLiteral("not_found"), tr("no such owner")});
+    const Result<JarvisService*> found = m_jarvisFor(thread.ownerId);
+    const Result<qint64> run = found ? (*found)->ask(task) : Result<qint64>(found.error());
     if (!run) {
         rec.outcome = ReplyOutcome::Failed;
         rec.detail = run.error().message;
@@ -317,6 +315,7 @@ MailReplyRecord MailReplies::followUp(const MailReply& reply, const MailThread& 
     }
     rec.outcome = ReplyOutcome::FollowUp;
     rec.runId = run.value();
+    JarvisService* jarvis = *found;
     Pending p;
     p.ownerId = thread.ownerId;
     p.to = reply.from;

@@ -1,8 +1,10 @@
 #pragma once
 
 #include "core/result.h"
+#include "jarvis/jarvis_of_owner.h"
 #include "storage/approval_store.h"
 #include "storage/mail_threads.h"
+#include "storage/reply_log.h"
 #include "tools/imap_watcher.h"
 
 #include <QHash>
@@ -45,14 +47,12 @@ struct MailRepliesConfig {
 // server says so), becomes the person's answer: "yes" or "no" answers an approval request, other
 // text to an alert or an answer is a request to the owner's supervisor agent, whose answer is
 // e-mailed back in the same thread. Quoted text and signatures are left out. Each reply is
-// handled once over every process (MailThreadStore::claimReply) and recorded. Main thread only.
+// handled once over every process (ReplyLog::claim) and recorded. Main thread only.
 class MailReplies : public QObject {
     Q_OBJECT
 public:
-    using JarvisFor = std::function<JarvisService*(qint64 ownerId)>;
-
     MailReplies(MailRepliesConfig config, Database* db, Approvals* approvals, ScheduleStore* inbox,
-                std::shared_ptr<SendEmailTool> mail, JarvisFor jarvisFor, Clock* clock,
+                std::shared_ptr<SendEmailTool> mail, JarvisOfOwner jarvisFor, Clock* clock,
                 QObject* parent = nullptr);
     ~MailReplies() override;
 
@@ -69,7 +69,7 @@ public:
 
 Q_SIGNALS:
     // A reply was handled, and how.
-    void replyHandled(const zerg::MailReplyRecord& record);
+    void replyHandled(const zerg::ReplyRecord& record);
     // Zerg's own e-mail went out (error empty) or failed.
     void mailed(zerg::MailKind kind, const QString& messageId, const QString& error);
 
@@ -78,15 +78,16 @@ private:
     // E-mails text to the sender of reply, in its thread (a confirmation).
     void answer(const MailReply& reply, const QString& text);
     void send(const MailMessage& message, MailKind kind);
-    [[nodiscard]] MailReplyRecord handle(const MailReply& reply, const MailThread& thread);
-    [[nodiscard]] MailReplyRecord followUp(const MailReply& reply, const MailThread& thread);
+    [[nodiscard]] ReplyRecord handle(const MailReply& reply, const MailThread& thread);
+    [[nodiscard]] ReplyRecord followUp(const MailReply& reply, const MailThread& thread);
 
     MailRepliesConfig m_config;
     std::unique_ptr<MailThreadStore> m_threads;
+    ReplyLog m_replies;
     Approvals* m_approvals;
     ScheduleStore* m_inbox;
     std::shared_ptr<SendEmailTool> m_mail;
-    JarvisFor m_jarvisFor;
+    JarvisOfOwner m_jarvisFor;
     Clock* m_clock;
     ImapWatcher* m_watcher = nullptr;
     // Follow-ups whose answer is e-mailed back when their run finishes: run id -> the reply.

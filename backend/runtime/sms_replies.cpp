@@ -88,11 +88,12 @@ Result<SmsRepliesConfig> SmsRepliesConfig::from(const Settings& s, const SmsConf
 }
 
 SmsReplies::SmsReplies(SmsRepliesConfig config, SmsAlerts* alerts, Database* db,
-                       ScheduleStore* inbox, JarvisFor jarvisFor, Clock* clock, QObject* parent)
+                       ScheduleStore* inbox, JarvisOfOwner jarvisFor, Clock* clock, QObject* parent)
     : QObject(parent),
       m_config(std::move(config)),
       m_alerts(alerts),
       m_store(std::make_unique<SmsThreadStore>(db)),
+      m_replies(db, ReplyLog::Channel::Sms),
       m_inbox(inbox),
       m_jarvisFor(std::move(jarvisFor)),
       m_clock(clock) {
@@ -114,23 +115,23 @@ void SmsReplies::alertSent(const InboxItem& item) {
     }
 }
 
-Result<SmsReplyRecord> SmsReplies::take(const SmsInbound& sms) {
+Result<ReplyRecord> SmsReplies::take(const SmsInbound& sms) {
     // Without the gateway's id, a repeat cannot be told from a new message: each is its own.
     const QString id = sms.id.isEmpty() ? QStringLiteral("zerg:") +
                                               QUuid::createUuid().toString(QUuid::WithoutBraces)
                                         : sms.id;
-    const Result<bool> claimed = m_store->claimReply(id, sms.from, m_clock->utcNow());
+    const Result<bool> claimed = m_replies.claim(id, sms.from, m_clock->utcNow());
     if (!claimed)
         return claimed.error();
     if (!claimed.value()) {  // handled before, by this or another process
-        const Result<std::optional<SmsReplyRecord>> before = m_store->reply(id);
+        const Result<std::optional<ReplyRecord>> before = m_replies.find(id);
         if (!before)
             return before.error();
-        return before->value_or(SmsReplyRecord{});
+        return before->value_or(ReplyRecord{});
     }
-    SmsReplyRecord record = handle(sms, id);
+    ReplyRecord record = handle(sms, id);
     record.receivedAt = m_clock->utcNow();
-    if (const Status s = m_store->finishReply(record); !s)
+    if (const Status s = m_replies.finish(record); !s)
         qWarning("zerg: %s", qPrintable(s.error().message));
     qInfo("zerg: SMS %s from %s: %s %s", qPrintable(id), qPrintable(record.sender),
           qPrintable(statusName(record.outcome)), qPrintable(record.detail));
@@ -138,8 +139,8 @@ Result<SmsReplyRecord> SmsReplies::take(const SmsInbound& sms) {
     return record;
 }
 
-SmsReplyRecord SmsReplies::handle(const SmsInbound& sms, const QString& messageId) {
-    SmsReplyRecord rec;
+ReplyRecord SmsReplies::handle(const SmsInbound& sms, const QString& messageId) {
+    ReplyRecord rec;
     rec.messageId = messageId;
     rec.sender = sms.from;
     // Only the operator's number counts. Nothing is sent back to another: each SMS costs, and
@@ -178,10 +179,8 @@ SmsReplyRecord SmsReplies::handle(const SmsInbound& sms, const QString& messageI
         task = tr("The user asks by SMS (answer in a few plain sentences, no Markdown):\n%1")
                    .arg(text);
     }
-    JarvisService* jarvis = m_jarvisFor(rec.ownerId);
-    const Result<qint64> run =
-        jarvis ? jarvis->ask(task)
-               : Result<qint64>(Error{QStringLiteral("not_found"), tr("no such owner")});
+    const Result<JarvisService*> found = m_jarvisFor(rec.ownerId);
+    const Result<qint64> run = found ? (*found)->ask(task) : Result<qint64>(found.error());
     if (!run) {
         rec.outcome = ReplyOutcome::Failed;
         rec.detail = run.error().message;
@@ -196,8 +195,8 @@ SmsReplyRecord SmsReplies::handle(const SmsInbound& sms, const QString& messageI
 }
 
 void SmsReplies::runFinished(qint64 runId, bool ok, const QString& text) {
-    const Result<std::optional<SmsReplyRecord>> claimed =
-        m_store->claimAnswer(runId, m_clock->utcNow());
+    const Result<std::optional<ReplyRecord>> claimed =
+        m_replies.claimAnswer(runId, m_clock->utcNow());
     if (!claimed) {
         qWarning("zerg: the answer of run %lld was not sent by SMS: %s", runId,
                  qPrintable(claimed.error().message));

@@ -1,6 +1,8 @@
 #pragma once
 
 #include "core/result.h"
+#include "jarvis/jarvis_of_owner.h"
+#include "storage/reply_log.h"
 #include "storage/sms_threads.h"
 #include "tools/sms_gateway.h"
 
@@ -54,11 +56,9 @@ struct SmsRepliesConfig {
 class SmsReplies : public QObject {
     Q_OBJECT
 public:
-    using JarvisFor = std::function<JarvisService*(qint64 ownerId)>;
-
     // alerts, db, inbox and clock must outlive this.
     SmsReplies(SmsRepliesConfig config, SmsAlerts* alerts, Database* db, ScheduleStore* inbox,
-               JarvisFor jarvisFor, Clock* clock, QObject* parent = nullptr);
+               JarvisOfOwner jarvisFor, Clock* clock, QObject* parent = nullptr);
     ~SmsReplies() override;
 
     [[nodiscard]] const SmsRepliesConfig& config() const { return m_config; }
@@ -68,26 +68,27 @@ public:
     // One SMS from the webhook, already authenticated (its signature or secret address). An
     // error when it could not be recorded (the gateway should send it again); else what became
     // of it (a repeat: as it was handled the first time).
-    [[nodiscard]] Result<SmsReplyRecord> take(const SmsInbound& sms);
+    [[nodiscard]] Result<ReplyRecord> take(const SmsInbound& sms);
     // A run of any owner finished: when it answers an SMS, the answer goes back by SMS.
     void runFinished(qint64 runId, bool ok, const QString& text);
 
 Q_SIGNALS:
-    void replyHandled(const zerg::SmsReplyRecord& record);
+    void replyHandled(const zerg::ReplyRecord& record);
     // An answer went out by SMS (error empty) or failed.
     void answered(qint64 runId, const QString& error);
 
 private:
     void alertSent(const InboxItem& item);
-    [[nodiscard]] SmsReplyRecord handle(const SmsInbound& sms, const QString& messageId);
+    [[nodiscard]] ReplyRecord handle(const SmsInbound& sms, const QString& messageId);
     // Sends text to the operator; records it as an answer of runId when it went.
     void sendAnswer(qint64 ownerId, qint64 runId, const QString& text);
 
     SmsRepliesConfig m_config;
     SmsAlerts* m_alerts;
     std::unique_ptr<SmsThreadStore> m_store;
+    ReplyLog m_replies;
     ScheduleStore* m_inbox;
-    JarvisFor m_jarvisFor;
+    JarvisOfOwner m_jarvisFor;
     Clock* m_clock;
 };
 

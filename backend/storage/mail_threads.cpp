@@ -50,49 +50,4 @@ Result<std::optional<MailThread>> MailThreadStore::find(const QStringList& ids) 
     return std::optional<MailThread>();
 }
 
-Result<bool> MailThreadStore::claimReply(const QString& messageId, const QString& sender,
-                                         const QDateTime& now) {
-    QSqlQuery q(m_db->connection());
-    if (!exec(q,
-              QStringLiteral("INSERT INTO mail_replies (message_id, sender, outcome, received_at) "
-                             "VALUES (?, ?, 'claimed', ?) ON CONFLICT DO NOTHING"),
-              {messageId, sender, timefmt::toIso(now)})) {
-        return dbError(QStringLiteral("recording a received e-mail"), q.lastError());
-    }
-    return q.numRowsAffected() == 1;
-}
-
-Status MailThreadStore::finishReply(const MailReplyRecord& r) {
-    QSqlQuery q(m_db->connection());
-    if (!exec(q,
-              QStringLiteral("UPDATE mail_replies SET owner_id = ?, outcome = ?, detail = ?, "
-                             "run_id = ? WHERE message_id = ?"),
-              {idOrNull(r.ownerId), statusName(r.outcome), textOrNull(r.detail), idOrNull(r.runId),
-               r.messageId})) {
-        return dbError(QStringLiteral("recording what became of an e-mail"), q.lastError());
-    }
-    return Ok{};
-}
-
-Result<std::optional<MailReplyRecord>> MailThreadStore::reply(const QString& messageId) const {
-    QSqlQuery q(m_db->connection());
-    if (!exec(q,
-              QStringLiteral("SELECT message_id, owner_id, sender, outcome, detail, run_id, "
-                             "received_at FROM mail_replies WHERE message_id = ?"),
-              {messageId})) {
-        return dbError(QStringLiteral("reading a received e-mail"), q.lastError());
-    }
-    if (!q.next())
-        return std::optional<MailReplyRecord>();
-    MailReplyRecord r;
-    r.messageId = q.value(0).toString();
-    r.ownerId = q.value(1).toLongLong();
-    r.sender = q.value(2).toString();
-    r.outcome = parseStatus<ReplyOutcome>(q.value(3).toString()).value_or(ReplyOutcome::Failed);
-    r.detail = q.value(4).toString();
-    r.runId = q.value(5).toLongLong();
-    r.receivedAt = timeAt(q, 6);
-    return std::optional<MailReplyRecord>(r);
-}
-
 }  // namespace zerg

@@ -37,19 +37,8 @@ struct MailThread {
     QDateTime sentAt;
 };
 
-// One reply as it was handled (table mail_replies).
-struct MailReplyRecord {
-    QString messageId;
-    qint64 ownerId = 0;
-    QString sender;
-    ReplyOutcome outcome = ReplyOutcome::Failed;
-    QString detail;
-    qint64 runId = 0;  // FollowUp: the run it started
-    QDateTime receivedAt;
-};
-
-// The e-mails Zerg sent that may be answered, and the replies it read (docs/alerts.md). A reply
-// is handled once over every process that reads the mailbox: claimReply() is the guard.
+// The e-mails Zerg sent that may be answered (docs/alerts.md); the replies read are in a
+// ReplyLog (reply_log.h).
 class MailThreadStore {
 public:
     explicit MailThreadStore(Database* db);  // not owned
@@ -59,12 +48,6 @@ public:
     [[nodiscard]] Result<bool> recordSent(const MailThread& thread);
     // The thread of the first of ids (a reply's In-Reply-To, then References) that Zerg sent.
     [[nodiscard]] Result<std::optional<MailThread>> find(const QStringList& ids) const;
-    // Claims a reply for handling: false when it was handled (or is being handled) already.
-    [[nodiscard]] Result<bool> claimReply(const QString& messageId, const QString& sender,
-                                          const QDateTime& now);
-    // Writes what became of a claimed reply.
-    [[nodiscard]] Status finishReply(const MailReplyRecord& record);
-    [[nodiscard]] Result<std::optional<MailReplyRecord>> reply(const QString& messageId) const;
 
 private:
     Database* m_db;

@@ -645,6 +645,8 @@ QList<Migration> buildAll() {
                                " received_at TEXT NOT NULL,"
                                " answered_at TEXT)"),
                 QStringLiteral("CREATE INDEX ix_sms_replies_run ON sms_replies (run_id)"),
+                // One shape for the replies of every channel (storage/reply_log.h).
+                QStringLiteral("ALTER TABLE mail_replies ADD COLUMN answered_at TEXT"),
             },
     });
 

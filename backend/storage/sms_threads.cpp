@@ -7,21 +7,6 @@ namespace zerg {
 
 using namespace sql;
 
-namespace {
-
-const QString kReplyColumns = QStringLiteral(
-    "message_id, owner_id, sender, outcome, detail, run_id, received_at, answered_at");
-
-const Columns<SmsReplyRecord>& replyColumns() {
-    static const Columns<SmsReplyRecord> c(
-        &SmsReplyRecord::messageId, &SmsReplyRecord::ownerId, &SmsReplyRecord::sender,
-        &SmsReplyRecord::outcome, &SmsReplyRecord::detail, &SmsReplyRecord::runId,
-        &SmsReplyRecord::receivedAt, &SmsReplyRecord::answeredAt);
-    return c;
-}
-
-}  // namespace
-
 SmsThreadStore::SmsThreadStore(Database* db) : m_db(db) {}
 
 Status SmsThreadStore::recordSent(const SentSms& s) {
@@ -50,65 +35,6 @@ Result<std::optional<SentSms>> SmsThreadStore::latestSent(const QString& number)
     if (!rows)
         return rows.error();
     return rows->isEmpty() ? std::optional<SentSms>() : std::optional<SentSms>(rows->first());
-}
-
-Result<bool> SmsThreadStore::claimReply(const QString& messageId, const QString& sender,
-                                        const QDateTime& now) {
-    QSqlQuery q(m_db->connection());
-    if (!exec(q,
-              QStringLiteral("INSERT INTO sms_replies (message_id, sender, outcome, received_at) "
-                             "VALUES (?, ?, 'claimed', ?) ON CONFLICT DO NOTHING"),
-              {messageId, sender, timefmt::toIso(now)})) {
-        return dbError(QStringLiteral("recording a received SMS"), q.lastError());
-    }
-    return q.numRowsAffected() == 1;
-}
-
-Status SmsThreadStore::finishReply(const SmsReplyRecord& r) {
-    QSqlQuery q(m_db->connection());
-    if (!exec(q,
-              QStringLiteral("UPDATE sms_replies SET owner_id = ?, outcome = ?, detail = ?, "
-                             "run_id = ? WHERE message_id = ?"),
-              {idOrNull(r.ownerId), statusName(r.outcome), textOrNull(r.detail), idOrNull(r.runId),
-               r.messageId})) {
-        return dbError(QStringLiteral("recording what became of an SMS"), q.lastError());
-    }
-    return Ok{};
-}
-
-Result<std::optional<SmsReplyRecord>> SmsThreadStore::reply(const QString& messageId) const {
-    const auto rows = selectAll(
-        m_db->connection(),
-        QStringLiteral("SELECT %1 FROM sms_replies WHERE message_id = ?").arg(kReplyColumns),
-        {messageId}, QStringLiteral("reading a received SMS"), replyColumns());
-    if (!rows)
-        return rows.error();
-    return rows->isEmpty() ? std::optional<SmsReplyRecord>()
-                           : std::optional<SmsReplyRecord>(rows->first());
-}
-
-Result<std::optional<SmsReplyRecord>> SmsThreadStore::claimAnswer(qint64 runId,
-                                                                  const QDateTime& now) {
-    if (runId <= 0)
-        return std::optional<SmsReplyRecord>();
-    QSqlQuery q(m_db->connection());
-    // Claimed by the one UPDATE that finds it unanswered: one process sends the answer.
-    if (!exec(q,
-              QStringLiteral("UPDATE sms_replies SET answered_at = ? WHERE run_id = ? AND "
-                             "answered_at IS NULL"),
-              {timefmt::toIso(now), runId})) {
-        return dbError(QStringLiteral("claiming an SMS answer"), q.lastError());
-    }
-    if (q.numRowsAffected() != 1)
-        return std::optional<SmsReplyRecord>();
-    const auto rows =
-        selectAll(m_db->connection(),
-                  QStringLiteral("SELECT %1 FROM sms_replies WHERE run_id = ?").arg(kReplyColumns),
-                  {runId}, QStringLiteral("reading an SMS answered"), replyColumns());
-    if (!rows)
-        return rows.error();
-    return rows->isEmpty() ? std::optional<SmsReplyRecord>()
-                           : std::optional<SmsReplyRecord>(rows->first());
 }
 
 }  // namespace zerg

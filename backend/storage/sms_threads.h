@@ -34,20 +34,8 @@ struct SentSms {
     QDateTime sentAt;
 };
 
-// One SMS received by the gateway's webhook as it was handled (table sms_replies).
-struct SmsReplyRecord {
-    QString messageId;  // the gateway's id (Twilio's MessageSid), or one Zerg made up
-    qint64 ownerId = 0;
-    QString sender;
-    ReplyOutcome outcome = ReplyOutcome::Failed;
-    QString detail;
-    qint64 runId = 0;  // FollowUp: the run it started
-    QDateTime receivedAt;
-    QDateTime answeredAt;  // when the run's answer went back by SMS; invalid: not (yet)
-};
-
-// The SMS Zerg sent and the replies its webhook received (docs/alerts.md). A reply is handled
-// once over every process (claimReply), and its answer sent once (claimAnswer).
+// The SMS Zerg sent (docs/alerts.md): a reply is about the latest one sent to its sender. The
+// replies received are in a ReplyLog (reply_log.h).
 class SmsThreadStore {
 public:
     explicit SmsThreadStore(Database* db);  // not owned
@@ -55,16 +43,6 @@ public:
     [[nodiscard]] Status recordSent(const SentSms& sms);
     // The latest SMS sent to number, if any.
     [[nodiscard]] Result<std::optional<SentSms>> latestSent(const QString& number) const;
-    // Claims a received SMS for handling: false when it was handled (or is being handled).
-    [[nodiscard]] Result<bool> claimReply(const QString& messageId, const QString& sender,
-                                          const QDateTime& now);
-    // Writes what became of a claimed reply.
-    [[nodiscard]] Status finishReply(const SmsReplyRecord& record);
-    [[nodiscard]] Result<std::optional<SmsReplyRecord>> reply(const QString& messageId) const;
-    // The reply whose question runId answers, marked answered at now: nullopt when the run is
-    // none's, or its answer was claimed before (by this or another process).
-    [[nodiscard]] Result<std::optional<SmsReplyRecord>> claimAnswer(qint64 runId,
-                                                                    const QDateTime& now);
 
 private:
     Database* m_db;

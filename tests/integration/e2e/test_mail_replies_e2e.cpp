@@ -65,7 +65,7 @@ class TestMailRepliesE2e : public QObject {
         DovecotFixture imap;
         QList<Event> events;
         std::unique_ptr<Backend> backend;
-        QList<MailReplyRecord> handled;
+        QList<ReplyRecord> handled;
     };
 
     std::unique_ptr<Session> open(const QJsonArray& responses) {
@@ -115,7 +115,7 @@ class TestMailRepliesE2e : public QObject {
             return nullptr;
         }
         connect(s->backend->mailReplies(), &MailReplies::replyHandled, this,
-                [raw](const MailReplyRecord& r) { raw->handled.append(r); });
+                [raw](const ReplyRecord& r) { raw->handled.append(r); });
         QSignalSpy watching(s->backend->mailReplies()->watcher(), &ImapWatcher::watching);
         if (!watching.wait(15000)) {
             qWarning("the IMAP watcher did not start");

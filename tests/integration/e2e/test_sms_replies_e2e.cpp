@@ -126,7 +126,7 @@ class TestSmsRepliesE2e : public QObject {
         std::unique_ptr<Backend> backend;
         std::unique_ptr<api::ServerBackend> serverBackend;
         std::unique_ptr<api::ApiServer> server;  // after the backend: it goes first
-        QList<SmsReplyRecord> handled;
+        QList<ReplyRecord> handled;
     };
 
     // A backend with SMS through the stand-in and `zerg serve`'s API server serving /sms.
@@ -178,7 +178,7 @@ class TestSmsRepliesE2e : public QObject {
         }
         Session* raw = s.get();
         connect(s->backend->smsReplies(), &SmsReplies::replyHandled, this,
-                [raw](const SmsReplyRecord& r) { raw->handled.append(r); });
+                [raw](const ReplyRecord& r) { raw->handled.append(r); });
         s->serverBackend =
             std::make_unique<api::ServerBackend>(s->backend.get(), s->backend->auth());
         s->server = std::make_unique<api::ApiServer>(api::ApiServerConfig{}, s->serverBackend.get(),

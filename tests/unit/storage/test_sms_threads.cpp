@@ -1,9 +1,10 @@
-// SmsThreadStore (issue 27, migration 18): the SMS Zerg sent (a reply is about the latest one
-// sent to the number), the SMS its webhook received (each claimed once, whatever the process)
-// and their answers (each claimed once). On a real SQLite file and, as test_sms_threads_postgres
-// (ZERG_TEST_DB=postgres), on a real PostgreSQL server.
+// SmsThreadStore and ReplyLog (issue 27, migration 18): the SMS Zerg sent (a reply is about the
+// latest one sent to the number); the replies received by SMS or e-mail (each claimed once,
+// whatever the process) and their answers (each claimed once). On a real SQLite file and, as
+// test_sms_threads_postgres (ZERG_TEST_DB=postgres), on a real PostgreSQL server.
 #include "postgres_fixture.h"
 #include "storage/database.h"
+#include "storage/reply_log.h"
 #include "storage/sms_threads.h"
 #include "why.h"
 
@@ -73,21 +74,29 @@ private Q_SLOTS:
         QVERIFY(!store.recordSent(nobody));  // no owner
     }
 
+    void aReplyIsClaimedOnceAndItsAnswerOnce_data() {
+        QTest::addColumn<ReplyLog::Channel>("channel");
+        QTest::newRow("sms") << ReplyLog::Channel::Sms;
+        QTest::newRow("email") << ReplyLog::Channel::Email;
+    }
+
+    // The replies of every channel: each claimed once, its answer claimed once.
     void aReplyIsClaimedOnceAndItsAnswerOnce() {
+        QFETCH(ReplyLog::Channel, channel);
         const auto db = fresh();
-        SmsThreadStore store(db.get());
-        auto first = store.claimReply(QStringLiteral("SM1"), kOps, kT0);
+        ReplyLog store(db.get(), channel);
+        auto first = store.claim(QStringLiteral("SM1"), kOps, kT0);
         QVERIFY2(first, why(first));
         QVERIFY(first.value());
-        QVERIFY(!store.claimReply(QStringLiteral("SM1"), kOps, kT0.addSecs(5)).value());
-        SmsReplyRecord r;
+        QVERIFY(!store.claim(QStringLiteral("SM1"), kOps, kT0.addSecs(5)).value());
+        ReplyRecord r;
         r.messageId = QStringLiteral("SM1");
         r.ownerId = 3;
         r.sender = kOps;
         r.outcome = ReplyOutcome::FollowUp;
         r.runId = 99;
-        QVERIFY(store.finishReply(r));
-        const auto read = store.reply(QStringLiteral("SM1"));
+        QVERIFY(store.finish(r));
+        const auto read = store.find(QStringLiteral("SM1"));
         QVERIFY2(read, why(read));
         QCOMPARE((*read)->outcome, ReplyOutcome::FollowUp);
         QCOMPARE((*read)->runId, qint64(99));
