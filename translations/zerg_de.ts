@@ -5980,6 +5980,10 @@ Der Benutzer hat per E-Mail geantwortet:
         <source>Your question could not be answered: %1</source>
         <translation>Ihre Frage konnte nicht beantwortet werden: %1</translation>
     </message>
+    <message>
+        <source>Zerg</source>
+        <translation>Zerg</translation>
+    </message>
 </context>
 <context>
     <name>zerg::McpServers</name>

@@ -5961,6 +5961,10 @@ The user replied by e-mail:
         <source>Your question could not be answered: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Zerg</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>zerg::McpServers</name>

@@ -479,9 +479,11 @@ Backend::OwnerServices Backend::addOwner(qint64 ownerId) {
                 scheduler->runFinished(runId, run ? run->status : RunStatus::Failed, text,
                                        workerFailed);
             });
-    // A question asked by SMS is answered by SMS.
+    // A question asked by SMS or e-mail is answered the same way.
     if (m_smsReplies)
         connect(o.jarvis, &JarvisService::runFinished, m_smsReplies, &SmsReplies::runFinished);
+    if (m_mailReplies)
+        connect(o.jarvis, &JarvisService::runFinished, m_mailReplies, &MailReplies::runFinished);
     m_owners.insert(ownerId, o);
     m_ownerOrder.append(ownerId);
     // A long-lived process that owns the data folder fires every owner's schedules, supervised.
@@ -566,6 +568,9 @@ void Backend::startMailReplies() {
     m_mailReplies = new MailReplies(**config, m_db.get(), m_approvals.get(), m_schedules.get(),
                                     m_emailTool, jarvisOfOwner(), m_clock, this);
     connect(m_alerts, &AlertChannels::mailed, m_mailReplies, &MailReplies::alertMailed);
+    // A question asked by e-mail is answered by e-mail (addOwner connects the owners to come).
+    for (const OwnerServices& o : std::as_const(m_owners))
+        connect(o.jarvis, &JarvisService::runFinished, m_mailReplies, &MailReplies::runFinished);
     m_mailReplies->start();
 }
 

@@ -203,6 +203,7 @@ bool MailReplies::take(const QByteArray& raw) {
     if (!claimed.value())
         return true;  // handled before (by this or another process)
     ReplyRecord record = handle(reply, **found);
+    record.repliedTo = (*found)->messageId;
     record.receivedAt = m_clock->utcNow();
     if (const Status s = m_replies.finish(record); !s)
         qWarning("zerg: %s", qPrintable(s.error().message));
@@ -315,48 +316,42 @@ ReplyRecord MailReplies::followUp(const MailReply& reply, const MailThread& thre
     }
     rec.outcome = ReplyOutcome::FollowUp;
     rec.runId = run.value();
-    JarvisService* jarvis = *found;
-    Pending p;
-    p.ownerId = thread.ownerId;
-    p.to = reply.from;
-    p.subject = reSubject(reply.subject.isEmpty() ? thread.subject : reply.subject);
-    p.inReplyTo = reply.messageId;
-    p.references = reply.references;
-    if (!reply.inReplyTo.isEmpty() && !p.references.contains(reply.inReplyTo))
-        p.references.append(reply.inReplyTo);
-    p.references.append(reply.messageId);
-    m_pending.insert(run.value(), p);
-    if (m_listening.contains(jarvis))
-        return rec;
-    m_listening.insert(jarvis);
-    connect(jarvis, &QObject::destroyed, this, [this, jarvis] { m_listening.remove(jarvis); });
-    connect(jarvis, &JarvisService::runFinished, this,
-            [this](qint64 runId, bool ok, const QString& text) {
-                const auto it = m_pending.find(runId);
-                if (it == m_pending.end())
-                    return;
-                const Pending pending = *it;
-                m_pending.erase(it);
-                MailMessage m;
-                m.to = {pending.to};
-                m.subject = pending.subject;
-                m.messageId = MailMessage::newMessageId(m_mail->from());
-                m.inReplyTo = pending.inReplyTo;
-                m.references = pending.references;
-                m.autoSubmitted = true;
-                m.body = ok ? text : tr("Your question could not be answered: %1").arg(text);
-                MailThread t;
-                t.messageId = m.messageId;
-                t.ownerId = pending.ownerId;
-                t.kind = MailKind::Answer;
-                t.runId = runId;
-                t.subject = m.subject;
-                t.sentAt = m_clock->utcNow();
-                if (const Result<bool> r = m_threads->recordSent(t); !r)
-                    qWarning("zerg: %s", qPrintable(r.error().message));
-                send(m, MailKind::Answer);
-            });
     return rec;
+}
+
+void MailReplies::runFinished(qint64 runId, bool ok, const QString& text) {
+    const Result<std::optional<ReplyRecord>> claimed =
+        m_replies.claimAnswer(runId, m_clock->utcNow());
+    if (!claimed) {
+        qWarning("zerg: the answer of run %lld was not e-mailed: %s", runId,
+                 qPrintable(claimed.error().message));
+        return;
+    }
+    if (!claimed->has_value())
+        return;  // not a reply's question, or answered already
+    const ReplyRecord& reply = **claimed;
+    // In the thread of the reply: it answers the reply, which answered Zerg's e-mail.
+    const Result<std::optional<MailThread>> thread = m_threads->find({reply.repliedTo});
+    MailMessage m;
+    m.to = {reply.sender};
+    m.subject = reSubject(thread && thread->has_value() ? (*thread)->subject : tr("Zerg"));
+    m.messageId = MailMessage::newMessageId(m_mail->from());
+    m.inReplyTo = reply.messageId;
+    if (!reply.repliedTo.isEmpty())
+        m.references.append(reply.repliedTo);
+    m.references.append(reply.messageId);
+    m.autoSubmitted = true;
+    m.body = ok ? text : tr("Your question could not be answered: %1").arg(text);
+    MailThread t;
+    t.messageId = m.messageId;
+    t.ownerId = reply.ownerId;
+    t.kind = MailKind::Answer;
+    t.runId = runId;
+    t.subject = m.subject;
+    t.sentAt = m_clock->utcNow();
+    if (const Result<bool> r = m_threads->recordSent(t); !r)
+        qWarning("zerg: %s", qPrintable(r.error().message));
+    send(m, MailKind::Answer);
 }
 
 void MailReplies::answer(const MailReply& reply, const QString& text) {

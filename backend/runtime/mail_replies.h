@@ -7,9 +7,7 @@
 #include "storage/reply_log.h"
 #include "tools/imap_watcher.h"
 
-#include <QHash>
 #include <QObject>
-#include <QSet>
 #include <QStringList>
 
 #include <functional>
@@ -66,6 +64,9 @@ public:
     // One received message (the watcher's handler): false when it is not a reply to Zerg's
     // mail, or could not be recorded (it stays unread).
     bool take(const QByteArray& raw);
+    // A run of any owner finished: when it answers a reply's question, the answer is e-mailed
+    // back in the reply's thread (once over every process, also after a restart).
+    void runFinished(qint64 runId, bool ok, const QString& text);
 
 Q_SIGNALS:
     // A reply was handled, and how.
@@ -90,16 +91,6 @@ private:
     JarvisOfOwner m_jarvisFor;
     Clock* m_clock;
     ImapWatcher* m_watcher = nullptr;
-    // Follow-ups whose answer is e-mailed back when their run finishes: run id -> the reply.
-    struct Pending {
-        qint64 ownerId = 0;
-        QString to;
-        QString subject;
-        QString inReplyTo;
-        QStringList references;
-    };
-    QHash<qint64, Pending> m_pending;
-    QSet<JarvisService*> m_listening;  // whose runFinished is connected
 };
 
 }  // namespace zerg

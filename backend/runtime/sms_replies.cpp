@@ -167,6 +167,8 @@ ReplyRecord SmsReplies::handle(const SmsInbound& sms, const QString& messageId) 
         qWarning("zerg: an SMS is asked without its alert: %s", qPrintable(latest.error().message));
     const std::optional<SentSms> about = latest ? latest.value() : std::nullopt;
     rec.ownerId = about ? about->ownerId : m_config.defaultOwner;
+    if (about)
+        rec.repliedTo = QString::number(about->id);
     QString task = text;
     if (about && about->kind == SmsKind::Alert) {
         if (const Result<InboxItem> item = m_inbox->inboxItem(about->ownerId, about->inboxItemId)) {

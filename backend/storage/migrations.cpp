@@ -642,11 +642,14 @@ QList<Migration> buildAll() {
                                " outcome TEXT NOT NULL,"
                                " detail TEXT,"
                                " run_id BIGINT,"
+                               " replied_to TEXT,"
                                " received_at TEXT NOT NULL,"
                                " answered_at TEXT)"),
                 QStringLiteral("CREATE INDEX ix_sms_replies_run ON sms_replies (run_id)"),
                 // One shape for the replies of every channel (storage/reply_log.h).
+                QStringLiteral("ALTER TABLE mail_replies ADD COLUMN replied_to TEXT"),
                 QStringLiteral("ALTER TABLE mail_replies ADD COLUMN answered_at TEXT"),
+                QStringLiteral("CREATE INDEX ix_mail_replies_run ON mail_replies (run_id)"),
             },
     });
 

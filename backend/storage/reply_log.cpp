@@ -29,11 +29,11 @@ Result<bool> ReplyLog::claim(const QString& messageId, const QString& sender,
 Status ReplyLog::finish(const ReplyRecord& r) {
     QSqlQuery q(m_db->connection());
     if (!exec(q,
-              QStringLiteral("UPDATE %1 SET owner_id = ?, outcome = ?, detail = ?, run_id = ? "
-                             "WHERE message_id = ?")
+              QStringLiteral("UPDATE %1 SET owner_id = ?, outcome = ?, detail = ?, run_id = ?, "
+                             "replied_to = ? WHERE message_id = ?")
                   .arg(m_table),
               {idOrNull(r.ownerId), statusName(r.outcome), textOrNull(r.detail), idOrNull(r.runId),
-               r.messageId})) {
+               textOrNull(r.repliedTo), r.messageId})) {
         return dbError(QStringLiteral("recording what became of an %1").arg(m_noun), q.lastError());
     }
     return Ok{};
@@ -62,14 +62,14 @@ Result<std::optional<ReplyRecord>> ReplyLog::claimAnswer(qint64 runId, const QDa
 
 Result<std::optional<ReplyRecord>> ReplyLog::findBy(const QString& column,
                                                     const QVariant& value) const {
-    static const Columns<ReplyRecord> columns(&ReplyRecord::messageId, &ReplyRecord::ownerId,
-                                              &ReplyRecord::sender, &ReplyRecord::outcome,
-                                              &ReplyRecord::detail, &ReplyRecord::runId,
-                                              &ReplyRecord::receivedAt, &ReplyRecord::answeredAt);
+    static const Columns<ReplyRecord> columns(
+        &ReplyRecord::messageId, &ReplyRecord::ownerId, &ReplyRecord::sender, &ReplyRecord::outcome,
+        &ReplyRecord::detail, &ReplyRecord::runId, &ReplyRecord::repliedTo,
+        &ReplyRecord::receivedAt, &ReplyRecord::answeredAt);
     const auto rows = selectAll(
         m_db->connection(),
-        QStringLiteral("SELECT message_id, owner_id, sender, outcome, detail, run_id, received_at, "
-                       "answered_at FROM %1 WHERE %2 = ?")
+        QStringLiteral("SELECT message_id, owner_id, sender, outcome, detail, run_id, replied_to, "
+                       "received_at, answered_at FROM %1 WHERE %2 = ?")
             .arg(m_table, column),
         {value}, QStringLiteral("reading a received %1").arg(m_noun), columns);
     if (!rows)

@@ -20,6 +20,9 @@ struct ReplyRecord {
     ReplyOutcome outcome = ReplyOutcome::Failed;
     QString detail;
     qint64 runId = 0;  // FollowUp: the run it started
+    // What of Zerg's it replied to: the Message-ID of Zerg's e-mail; the id of the SMS sent
+    // (sms_sent) that went before. Empty: nothing.
+    QString repliedTo;
     QDateTime receivedAt;
     QDateTime answeredAt;  // when the run's answer went back (SMS); invalid: not (yet)
 };

@@ -263,6 +263,13 @@ private Q_SLOTS:
         const QString raw = answer.value("raw").toString();
         QVERIFY(raw.contains(QStringLiteral("In-Reply-To: <q1@example.test>")));
         QVERIFY(raw.contains(QStringLiteral("<") + id + QStringLiteral(">")));  // References
+        QVERIFY2(answer.value("subject").toString().startsWith(QStringLiteral("Re: ")),
+                 qPrintable(answer.value("subject").toString()));
+        // The answer is sent once: the run finishing again (another process) sends nothing.
+        s->backend->mailReplies()->runFinished(s->handled.first().runId, true,
+                                               QStringLiteral("again"));
+        QTest::qWait(500);
+        QCOMPARE(mails(*s, QStringLiteral("Re: ")).size(), 1);
     }
 };
 

@@ -95,11 +95,13 @@ private Q_SLOTS:
         r.sender = kOps;
         r.outcome = ReplyOutcome::FollowUp;
         r.runId = 99;
+        r.repliedTo = QStringLiteral("alert-1@zerg.example.test");
         QVERIFY(store.finish(r));
         const auto read = store.find(QStringLiteral("SM1"));
         QVERIFY2(read, why(read));
         QCOMPARE((*read)->outcome, ReplyOutcome::FollowUp);
         QCOMPARE((*read)->runId, qint64(99));
+        QCOMPARE((*read)->repliedTo, QStringLiteral("alert-1@zerg.example.test"));
         QCOMPARE((*read)->receivedAt, kT0);
         QVERIFY(!(*read)->answeredAt.isValid());
 
