@@ -5241,6 +5241,46 @@ Kosten: %4</translation>
         <source>Check &quot;url&quot; and &quot;headers&quot; of %1 in mcp.json, and that the server runs; try it with `zerg mcp tools %1`.</source>
         <translation>Prüfen Sie &quot;url&quot; und &quot;headers&quot; von %1 in mcp.json und ob der Server läuft; probieren Sie es mit `zerg mcp tools %1`.</translation>
     </message>
+    <message>
+        <source>docs/alerts.md says what each setting is.</source>
+        <translation>docs/alerts.md erklärt jede Einstellung.</translation>
+    </message>
+    <message>
+        <source>Approval links (ntfy)</source>
+        <translation>Freigabe-Links (ntfy)</translation>
+    </message>
+    <message>
+        <source>zerg serve pushes approval requests to ntfy at %1, with one-time links under %2.</source>
+        <translation>zerg serve schickt Freigabeanfragen an ntfy auf %1, mit Einmal-Links unter %2.</translation>
+    </message>
+    <message>
+        <source>Replies by e-mail</source>
+        <translation>Antworten per E-Mail</translation>
+    </message>
+    <message>
+        <source>Replies are read from %1 on %2:%3; they count from %4. The mailbox&apos;s password is tried when Zerg starts, not here.</source>
+        <translation>Antworten werden aus %1 auf %2:%3 gelesen; sie zählen von %4. Das Passwort des Postfachs wird beim Start von Zerg geprüft, nicht hier.</translation>
+    </message>
+    <message>
+        <source>SMS</source>
+        <translation>SMS</translation>
+    </message>
+    <message>
+        <source>Set what is named (Settings › Notifications, or the ZERG_SMS_* variables). %1</source>
+        <translation>Setzen Sie, was genannt ist (Einstellungen › Benachrichtigungen oder die Variablen ZERG_SMS_*). %1</translation>
+    </message>
+    <message>
+        <source>SMS alerts go to %1 through %2, but replies are not read: %3</source>
+        <translation>SMS-Warnungen gehen über %2 an %1, aber Antworten werden nicht gelesen: %3</translation>
+    </message>
+    <message>
+        <source>SMS alerts go to %1 through %2. Replies are not read: for them, run zerg serve with ZERG_PUBLIC_URL.</source>
+        <translation>SMS-Warnungen gehen über %2 an %1. Antworten werden nicht gelesen: Dafür zerg serve mit ZERG_PUBLIC_URL ausführen.</translation>
+    </message>
+    <message>
+        <source>SMS alerts go to %1 through %2; under zerg serve, replies come to %3.</source>
+        <translation>SMS-Warnungen gehen über %2 an %1; unter zerg serve kommen Antworten an %3.</translation>
+    </message>
 </context>
 <context>
     <name>zerg::Duration</name>

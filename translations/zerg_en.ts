@@ -5231,6 +5231,46 @@ Cost: %4</source>
         <source>Check &quot;url&quot; and &quot;headers&quot; of %1 in mcp.json, and that the server runs; try it with `zerg mcp tools %1`.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>docs/alerts.md says what each setting is.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Approval links (ntfy)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>zerg serve pushes approval requests to ntfy at %1, with one-time links under %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replies by e-mail</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replies are read from %1 on %2:%3; they count from %4. The mailbox&apos;s password is tried when Zerg starts, not here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SMS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set what is named (Settings › Notifications, or the ZERG_SMS_* variables). %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SMS alerts go to %1 through %2, but replies are not read: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SMS alerts go to %1 through %2. Replies are not read: for them, run zerg serve with ZERG_PUBLIC_URL.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SMS alerts go to %1 through %2; under zerg serve, replies come to %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>zerg::Duration</name>

@@ -1,10 +1,16 @@
 #include "dashboard/doctor.h"
 
 #include "core/clock.h"
+#include "core/secret_store.h"
 #include "llm/ollama_probe.h"
 #include "llm/provider_probe.h"
 #include "llm/provider_registry.h"
 #include "mcp/mcp_servers.h"
+#include "runtime/mail_replies.h"
+#include "runtime/phone_links.h"
+#include "runtime/public_url.h"
+#include "runtime/sms_alerts.h"
+#include "runtime/sms_replies.h"
 #include "storage/database.h"
 #include "storage/migrations.h"
 #include "tools/host_trust.h"
@@ -338,7 +344,96 @@ void Doctor::checkLocal() {
     report(diskSpaceCheck());
     report(databaseCheck());
     report(sandboxCheck(m_settings));
+    checkAlerts();
     checkMcp();
+}
+
+// ---- Alerts both ways ---------------------------------------------------------------------------
+
+void Doctor::checkAlerts() {
+    const Settings& s = m_settings;
+    const QString seeDocs = tr("docs/alerts.md says what each setting is.");
+    if (!s.publicUrl.trimmed().isEmpty()) {
+        QString warning;
+        const auto links = PhoneLinksConfig::fromSettings(s, &warning);
+        DoctorCheck c = makeCheck(QStringLiteral("phone_links"), tr("Approval links (ntfy)"));
+        if (!links) {
+            c.status = CheckStatus::Failed;
+            c.message = links.error().message;
+            c.fix = seeDocs;
+            report(c);
+        } else if (links->has_value()) {  // else ZERG_PUBLIC_URL serves the SMS webhook alone
+            // The topic's address is a secret: only its server is shown.
+            c.message = tr("zerg serve pushes approval requests to ntfy at %1, with one-time "
+                           "links under %2.")
+                            .arg((*links)->ntfyUrl.host(),
+                                 publicAddress((*links)->publicUrl, QStringLiteral("/actions/")));
+            if (!warning.isEmpty()) {
+                c.status = CheckStatus::Warning;
+                c.message = warning;
+            }
+            report(c);
+        }
+    }
+    if (!s.imapHost.trimmed().isEmpty()) {
+        DoctorCheck c = makeCheck(QStringLiteral("mail_replies"), tr("Replies by e-mail"));
+        const auto mail = MailRepliesConfig::fromSettings(s, {});
+        if (!mail) {
+            c.status = CheckStatus::Failed;
+            c.message = mail.error().message;
+            c.fix = seeDocs;
+        } else {
+            c.message = tr("Replies are read from %1 on %2:%3; they count from %4. The mailbox's "
+                           "password is tried when Zerg starts, not here.")
+                            .arg((*mail)->imap.mailbox, (*mail)->imap.host,
+                                 QString::number((*mail)->imap.port),
+                                 (*mail)->allowedSenders.join(QStringLiteral(", ")));
+        }
+        report(c);
+    }
+    if (!s.smsGateway.isEmpty() && s.smsGateway != QLatin1String("off")) {
+        DoctorCheck c = makeCheck(QStringLiteral("sms"), tr("SMS"));
+        QString token;
+        if (!s.configDir.isEmpty()) {
+            const SecretStore secrets(s.configDir, SecretStore::backendFromEnvironment());
+            if (const auto t = secrets.read(QStringLiteral("sms_token")))
+                token = t.value();
+        }
+        const auto sms = SmsAlerts::configFrom(s, token);
+        if (!sms) {
+            c.status = CheckStatus::Failed;
+            c.message = sms.error().message;
+            c.fix = tr("Set what is named (Settings › Notifications, or the ZERG_SMS_* "
+                       "variables). %1")
+                        .arg(seeDocs);
+            report(c);
+            return;
+        }
+        const SmsConfig& gateway = **sms;
+        const QString via = gateway.kind == SmsGatewayKind::Twilio ? QStringLiteral("Twilio")
+                                                                   : QUrl(gateway.url).host();
+        const auto replies = SmsRepliesConfig::from(s, gateway);
+        if (!replies) {
+            c.status = CheckStatus::Warning;
+            c.message = tr("SMS alerts go to %1 through %2, but replies are not read: %3")
+                            .arg(gateway.to, via, replies.error().message);
+            c.fix = seeDocs;
+        } else if (replies->publicUrl.isEmpty()) {
+            c.message = tr("SMS alerts go to %1 through %2. Replies are not read: for them, run "
+                           "zerg serve with ZERG_PUBLIC_URL.")
+                            .arg(gateway.to, via);
+        } else {
+            // An HTTP gateway's address holds its key: zerg serve prints it, not the doctor.
+            const QString address =
+                gateway.kind == SmsGatewayKind::Twilio
+                    ? replies->webhookUrl()
+                    : publicAddress(replies->publicUrl, QStringLiteral("/sms/…"));
+            c.message = tr("SMS alerts go to %1 through %2; under zerg serve, replies come to "
+                           "%3.")
+                            .arg(gateway.to, via, address);
+        }
+        report(c);
+    }
 }
 
 // ---- MCP servers --------------------------------------------------------------------------------

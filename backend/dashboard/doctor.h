@@ -134,6 +134,9 @@ private:
     void reportModel(const ModelUse& use, bool listed);
     void checkLocal();
     void checkMcp();
+    // The settings of the alert channels that answer back (phone links, replies by e-mail, SMS),
+    // read as Zerg reads them at start; nothing is sent. No row for a channel not configured.
+    void checkAlerts();
     void finishMcp();
     void checkHosts();
     void finishHosts();

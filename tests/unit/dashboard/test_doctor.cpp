@@ -2,6 +2,7 @@
 // real folders, SQLite files and hosts files) or a scripted HostsSource for the logins, timeouts
 // on a ManualClock. A broken check shows here as a wrong status, message or fix.
 #include "core/clock.h"
+#include "core/secret_store.h"
 #include "dashboard/doctor.h"
 #include "dashboard/hosts_source.h"
 #include "http_stub.h"
@@ -441,6 +442,69 @@ private Q_SLOTS:
         QVERIFY2(c.fix.contains(QStringLiteral("bubblewrap works here")), qPrintable(c.fix));
         s.shellSandbox = QStringLiteral("sometimes");
         QCOMPARE(Doctor::sandboxCheck(s).status, CheckStatus::Warning);
+    }
+
+    // The channels that answer back are checked as Zerg reads them at start: each problem named
+    // with its setting, the SMS webhook's address shown (not an HTTP gateway's key), and no row
+    // for a channel not configured.
+    void theAlertChannelsSettingsAreChecked() {
+        qputenv("ZERG_SECRET_BACKEND", "file");
+        const auto ids = run(healthy()).keys();
+        for (const char* id : {"phone_links", "mail_replies", "sms"})
+            QVERIFY2(!ids.contains(QLatin1String(id)), id);
+
+        Settings s = healthy();
+        s.configDir = newDir();
+        s.smsGateway = QStringLiteral("twilio");
+        s.smsAccount = QStringLiteral("AC0123456789abcdef0123456789abcdef");
+        s.smsFrom = QStringLiteral("+15005550006");
+        s.imapHost = QStringLiteral("imap.example.test");  // no user, no SMTP
+        auto checks = run(s);
+        QCOMPARE(checks.value("sms").status, CheckStatus::Failed);
+        QVERIFY2(checks.value("sms").message.contains("ZERG_SMS_TO") &&
+                     checks.value("sms").message.contains("sms_token"),
+                 qPrintable(checks.value("sms").message));
+        QCOMPARE(checks.value("mail_replies").status, CheckStatus::Failed);
+        QVERIFY2(checks.value("mail_replies").message.contains("ZERG_IMAP_USER"),
+                 qPrintable(checks.value("mail_replies").message));
+
+        s.smsTo = QStringLiteral("+4915112345678");
+        QVERIFY(SecretStore(s.configDir, SecretStore::Backend::File)
+                    .write(QStringLiteral("sms_token"), QStringLiteral("doctor-token")));
+        checks = run(s);
+        QCOMPARE(checks.value("sms").status, CheckStatus::Ok);
+        QVERIFY2(checks.value("sms").message.contains("ZERG_PUBLIC_URL"),
+                 qPrintable(checks.value("sms").message));
+        QVERIFY(!checks.contains("phone_links"));
+
+        s.publicUrl = QStringLiteral("https://zerg.example.test/ops");
+        checks = run(s);
+        QCOMPARE(checks.value("sms").status, CheckStatus::Ok);
+        QVERIFY2(checks.value("sms").message.contains("https://zerg.example.test/ops/sms"),
+                 qPrintable(checks.value("sms").message));
+        QVERIFY(!checks.contains("phone_links"));  // the address serves the SMS webhook alone
+
+        // An HTTP gateway: its webhook's key is not shown; without a token, replies are off.
+        s.smsGateway = QStringLiteral("http");
+        s.smsUrl = QStringLiteral("https://sms.example.test/send");
+        checks = run(s);
+        QCOMPARE(checks.value("sms").status, CheckStatus::Ok);
+        QVERIFY2(checks.value("sms").message.contains(QStringLiteral("/ops/sms/\u2026")),
+                 qPrintable(checks.value("sms").message));
+        QVERIFY(SecretStore(s.configDir, SecretStore::Backend::File)
+                    .remove(QStringLiteral("sms_token")));
+        checks = run(s);
+        QCOMPARE(checks.value("sms").status, CheckStatus::Warning);
+        QVERIFY2(checks.value("sms").message.contains("sms_token"),
+                 qPrintable(checks.value("sms").message));
+
+        // A public address without ntfy or SMS: the approval links say what is missing.
+        s.smsGateway = QStringLiteral("off");
+        checks = run(s);
+        QCOMPARE(checks.value("phone_links").status, CheckStatus::Failed);
+        QVERIFY2(checks.value("phone_links").message.contains("ZERG_WEBHOOK_FORMAT"),
+                 qPrintable(checks.value("phone_links").message));
+        qunsetenv("ZERG_SECRET_BACKEND");
     }
 };
 
