@@ -5281,6 +5281,10 @@ Kosten: %4</translation>
         <source>SMS alerts go to %1 through %2; under zerg serve, replies come to %3.</source>
         <translation>SMS-Warnungen gehen über %2 an %1; unter zerg serve kommen Antworten an %3.</translation>
     </message>
+    <message>
+        <source>the %1 agent&apos;s model in Dashboard › Agents</source>
+        <translation>das Modell des Agenten %1 in Dashboard › Agenten</translation>
+    </message>
 </context>
 <context>
     <name>zerg::Duration</name>

@@ -5271,6 +5271,10 @@ Cost: %4</source>
         <source>SMS alerts go to %1 through %2; under zerg serve, replies come to %3.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the %1 agent&apos;s model in Dashboard › Agents</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>zerg::Duration</name>

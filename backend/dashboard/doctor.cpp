@@ -11,6 +11,7 @@
 #include "runtime/public_url.h"
 #include "runtime/sms_alerts.h"
 #include "runtime/sms_replies.h"
+#include "storage/agent_profiles.h"
 #include "storage/database.h"
 #include "storage/migrations.h"
 #include "tools/host_trust.h"
@@ -108,6 +109,50 @@ std::optional<int> sqliteSchemaVersion(const QString& path, QString* error) {
     }
     QSqlDatabase::removeDatabase(connection);
     return version;
+}
+
+// The models named in the agents' tuning (Dashboard › Agents), read without changing anything:
+// role -> model. None when the database does not exist yet or cannot be read (the database
+// check says why).
+QHash<AgentRole, QString> tunedModels(const Settings& s) {
+    QHash<AgentRole, QString> out;
+    if (!s.databaseUrl.isEmpty()) {
+        // Opening PostgreSQL is what every start does (see databaseCheck).
+        auto db = Database::openConfigured(QString(), s.databaseUrl);
+        if (!db)
+            return out;
+        const AgentProfileStore store(db->get());
+        for (const auto& [role, word] : StatusTable<AgentRole>::names) {
+            if (const Result<AgentProfile> p = store.current(role); p && !p->model.isEmpty())
+                out.insert(role, p->model);
+        }
+        return out;
+    }
+    const QString path = QDir(s.dataDir).filePath(QStringLiteral("zerg.sqlite"));
+    if (!QFileInfo::exists(path))
+        return out;
+    const QString connection = QStringLiteral("zerg-doctor-agents");
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connection);
+        db.setDatabaseName(path);
+        db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY"));
+        QSqlQuery q(db);
+        // The newest version of each role's tuning, when it names a model (an older schema has
+        // no such table: nothing is tuned).
+        if (db.open() &&
+            q.exec(QStringLiteral("SELECT role, model FROM agent_profiles a WHERE version = "
+                                  "(SELECT MAX(version) FROM agent_profiles b WHERE b.role = "
+                                  "a.role) AND model IS NOT NULL AND model <> ''"))) {
+            while (q.next()) {
+                if (const auto role = parseStatus<AgentRole>(q.value(0).toString()))
+                    out.insert(*role, q.value(1).toString());
+            }
+        }
+        q.finish();
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(connection);
+    return out;
 }
 
 }  // namespace
@@ -318,8 +363,10 @@ void Doctor::reportModel(const ModelUse& use, bool listed) {
 // The distinct models Zerg will ask for, with the roles that use them and where they are set.
 QList<Doctor::ModelUse> Doctor::modelUses() const {
     QList<ModelUse> uses;
+    const QHash<AgentRole, QString> tuned = tunedModels(m_settings);
     for (const auto& [role, word] : StatusTable<AgentRole>::names) {
-        const QString model = m_settings.modelFor(role);
+        const bool isTuned = tuned.contains(role);
+        const QString model = isTuned ? tuned.value(role) : m_settings.modelFor(role);
         // The rule-based decider is not a model.
         if (model.isEmpty() || model == QLatin1String("heuristic"))
             continue;
@@ -330,7 +377,9 @@ QList<Doctor::ModelUse> Doctor::modelUses() const {
             it = uses.end() - 1;
         }
         it->roles.append(QLatin1String(word));
-        const QString variable = m_settings.modelVariableFor(role);
+        const QString variable =
+            isTuned ? tr("the %1 agent's model in Dashboard › Agents").arg(QLatin1String(word))
+                    : m_settings.modelVariableFor(role);
         if (!it->variables.contains(variable))
             it->variables.append(variable);
     }

@@ -117,7 +117,7 @@ private:
     struct ModelUse {
         QString model;
         QStringList roles;      // supervisor, quick, worker, decider, summary
-        QStringList variables;  // the ZERG_* variables that chose it
+        QStringList variables;  // the ZERG_* variables (or agents' tuning) that chose it
     };
     struct HostLogin {
         HostInfo host;

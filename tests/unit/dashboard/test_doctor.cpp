@@ -7,6 +7,8 @@
 #include "dashboard/hosts_source.h"
 #include "http_stub.h"
 #include "mcp_reference_servers.h"
+#include "storage/agent_profiles.h"
+#include "storage/database.h"
 #include "storage/migrations.h"
 #include "temp_env.h"
 #include "tools/shell_exec_tool.h"
@@ -505,6 +507,41 @@ private Q_SLOTS:
         QVERIFY2(checks.value("phone_links").message.contains("ZERG_WEBHOOK_FORMAT"),
                  qPrintable(checks.value("phone_links").message));
         qunsetenv("ZERG_SECRET_BACKEND");
+    }
+
+    // A model named in an agent's tuning (Dashboard › Agents) is checked like the settings'
+    // models, and the fix says where it was set; the newest version counts.
+    void theModelsOfTheAgentsTuningAreChecked() {
+        Settings s = healthy();
+        {
+            auto db = Database::open(QDir(s.dataDir).filePath(QStringLiteral("zerg.sqlite")));
+            QVERIFY(db);
+            AgentProfileStore store(db->get());
+            AgentProfile p = AgentProfile::builtIn(AgentRole::Worker);
+            p.model = QStringLiteral("no-such-tuned-model");
+            p.changedBy = QStringLiteral("test");
+            QVERIFY(store.save(p, QDateTime::currentDateTimeUtc()));
+        }
+        auto checks = run(s);
+        const DoctorCheck tuned = checks.value(QStringLiteral("model:no-such-tuned-model"));
+        QCOMPARE(tuned.status, CheckStatus::Failed);
+        QVERIFY2(tuned.message.contains(QStringLiteral("worker")), qPrintable(tuned.message));
+        QVERIFY2(tuned.fix.contains(QStringLiteral("Dashboard")), qPrintable(tuned.fix));
+        QVERIFY(!tuned.fix.contains(QStringLiteral("ZERG_WORKER_MODEL")));
+        QCOMPARE(checks.value(QStringLiteral("model:m1")).status, CheckStatus::Ok);
+        {
+            auto db = Database::open(QDir(s.dataDir).filePath(QStringLiteral("zerg.sqlite")));
+            QVERIFY(db);
+            AgentProfileStore store(db->get());
+            AgentProfile p = AgentProfile::builtIn(AgentRole::Worker);  // the settings' model
+            p.changedBy = QStringLiteral("test");
+            QVERIFY(store.save(p, QDateTime::currentDateTimeUtc()));
+        }
+        checks = run(s);
+        QVERIFY(!checks.contains(QStringLiteral("model:no-such-tuned-model")));
+        QVERIFY2(
+            checks.value(QStringLiteral("model:m1")).message.contains(QStringLiteral("worker")),
+            qPrintable(checks.value(QStringLiteral("model:m1")).message));
     }
 };
 
