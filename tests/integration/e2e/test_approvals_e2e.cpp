@@ -10,6 +10,7 @@
 #include "api/api_server.h"
 #include "api/server_backend.h"
 #include "approval_scenario.h"
+#include "backend_fixture.h"
 #include "core/event_bus.h"
 #include "core/json_util.h"
 #include "fake_llm_server.h"
@@ -163,19 +164,11 @@ class TestApprovalsE2e : public QObject {
             return nullptr;
         s->llm.setScenario({{"responses", responses}});
         Settings settings = zerg::test::approvalSettings(s->dir.path(), s->llm, m_sshd);
-        const auto url =
-            zerg::test::testDatabaseUrl(s->dir.filePath(QStringLiteral("zerg.sqlite")));
-        if (!url)
-            return nullptr;
-        settings.databaseUrl = url.value();
         if (tweak)
             tweak(settings);
-        auto b = Backend::create(settings);
-        if (!b) {
-            qWarning("%s", qPrintable(b.error().message));
+        s->backend = zerg::test::openTestBackend(settings, s->dir.path());
+        if (!s->backend)
             return nullptr;
-        }
-        s->backend = std::move(b).value();
         Session* raw = s.get();
         connect(s->backend->bus(), &EventBus::published, this,
                 [raw](const Event& e) { raw->events.append(e); });

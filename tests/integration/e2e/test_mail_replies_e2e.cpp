@@ -4,6 +4,7 @@
 // are refused; a reply to an alert e-mail is a question to Jarvis whose answer comes back by
 // e-mail in the same thread.
 #include "approval_scenario.h"
+#include "backend_fixture.h"
 #include "core/event_bus.h"
 #include "core/secret_store.h"
 #include "dovecot_fixture.h"
@@ -95,17 +96,9 @@ class TestMailRepliesE2e : public QObject {
             qWarning("%s", qPrintable(w.error().message));
             return nullptr;
         }
-        const auto url =
-            zerg::test::testDatabaseUrl(s->dir.filePath(QStringLiteral("zerg.sqlite")));
-        if (!url)
+        s->backend = zerg::test::openTestBackend(settings, s->dir.path());
+        if (!s->backend)
             return nullptr;
-        settings.databaseUrl = url.value();
-        auto b = Backend::create(settings);
-        if (!b) {
-            qWarning("%s", qPrintable(b.error().message));
-            return nullptr;
-        }
-        s->backend = std::move(b).value();
         Session* raw = s.get();
         connect(s->backend->bus(), &EventBus::published, this,
                 [raw](const Event& e) { raw->events.append(e); });

@@ -6,6 +6,7 @@
 // real `zerg serve` process, configured by its environment.
 #include "api/api_server.h"
 #include "api/server_backend.h"
+#include "backend_fixture.h"
 #include "core/secret_store.h"
 #include "fake_llm_server.h"
 #include "http_stub.h"
@@ -161,17 +162,9 @@ class TestSmsRepliesE2e : public QObject {
             qWarning("%s", qPrintable(w.error().message));
             return nullptr;
         }
-        const auto url =
-            zerg::test::testDatabaseUrl(s->dir.filePath(QStringLiteral("zerg.sqlite")));
-        if (!url)
+        s->backend = zerg::test::openTestBackend(settings, s->dir.path());
+        if (!s->backend)
             return nullptr;
-        settings.databaseUrl = url.value();
-        auto b = Backend::create(settings);
-        if (!b) {
-            qWarning("%s", qPrintable(b.error().message));
-            return nullptr;
-        }
-        s->backend = std::move(b).value();
         if (!s->backend->smsReplies()) {
             qWarning("no SMS replies: %s", qPrintable(s->backend->smsProblem()));
             return nullptr;
